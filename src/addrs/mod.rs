@@ -1,0 +1,1 @@
+//! Addresses of modules, resources and instances.

@@ -1,0 +1,1 @@
+//! Console formatting of values (see `terraform console`).

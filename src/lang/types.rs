@@ -1,0 +1,1 @@
+//! Type constraints and conversion.

@@ -1,0 +1,305 @@
+//! Values as Terraform's cty has them: typed nulls and unknowns, exact
+//! collection kinds (list, set, map versus tuple, object), and the
+//! `sensitive` mark, which wraps any value and travels with everything
+//! derived from it.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use super::number::Number;
+
+/// A type as cty knows it. `Dynamic` is cty's `DynamicPseudoType`: the type
+/// of `null` literals, of unknowns whose type is not yet decided, and `any`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Type {
+    Dynamic,
+    Bool,
+    Number,
+    String,
+    List(Box<Type>),
+    Set(Box<Type>),
+    Map(Box<Type>),
+    Tuple(Vec<Type>),
+    Object(BTreeMap<String, Type>),
+}
+
+impl Type {
+    /// Terraform's "friendly name" of a type, as used in error messages
+    /// ("list of string", "map of number", "object", "tuple").
+    pub fn friendly_name(&self) -> String {
+        match self {
+            Type::Dynamic => "dynamic".into(),
+            Type::Bool => "bool".into(),
+            Type::Number => "number".into(),
+            Type::String => "string".into(),
+            Type::List(e) => format!("list of {}", e.friendly_name()),
+            Type::Set(e) => format!("set of {}", e.friendly_name()),
+            Type::Map(e) => format!("map of {}", e.friendly_name()),
+            Type::Tuple(_) => "tuple".into(),
+            Type::Object(_) => "object".into(),
+        }
+    }
+
+    /// The type written as a type constraint (`list(string)`,
+    /// `object({a=number})`), as `type()` in the console prints it.
+    pub fn type_expr(&self) -> String {
+        match self {
+            Type::Dynamic => "dynamic".into(),
+            Type::Bool => "bool".into(),
+            Type::Number => "number".into(),
+            Type::String => "string".into(),
+            Type::List(e) => format!("list({})", e.type_expr()),
+            Type::Set(e) => format!("set({})", e.type_expr()),
+            Type::Map(e) => format!("map({})", e.type_expr()),
+            Type::Tuple(es) => format!(
+                "tuple([{}])",
+                es.iter().map(Type::type_expr).collect::<Vec<_>>().join(", ")
+            ),
+            Type::Object(attrs) => format!(
+                "object({{{}}})",
+                attrs
+                    .iter()
+                    .map(|(k, t)| format!("{k}={}", t.type_expr()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+
+    pub fn is_collection(&self) -> bool {
+        matches!(self, Type::List(_) | Type::Set(_) | Type::Map(_))
+    }
+
+    /// The element type of a list, set or map.
+    pub fn element(&self) -> Option<&Type> {
+        match self {
+            Type::List(e) | Type::Set(e) | Type::Map(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Whether the type still contains `Dynamic` somewhere.
+    pub fn has_dynamic(&self) -> bool {
+        match self {
+            Type::Dynamic => true,
+            Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_dynamic(),
+            Type::Tuple(es) => es.iter().any(Type::has_dynamic),
+            Type::Object(a) => a.values().any(Type::has_dynamic),
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.friendly_name())
+    }
+}
+
+/// A value. Collections keep their element type so that an empty
+/// `tolist([])` is still a list of something; sets keep their elements
+/// sorted and free of duplicates (see [`Value::set`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null(Type),
+    /// A value only known after apply.
+    Unknown(Type),
+    Bool(bool),
+    Number(Number),
+    String(String),
+    List(Type, Vec<Value>),
+    Set(Type, Vec<Value>),
+    Map(Type, BTreeMap<String, Value>),
+    Tuple(Vec<Value>),
+    Object(BTreeMap<String, Value>),
+    /// A sensitive value. Never nested directly in another `Sensitive`.
+    Sensitive(Box<Value>),
+}
+
+impl Value {
+    pub fn null() -> Value {
+        Value::Null(Type::Dynamic)
+    }
+
+    pub fn unknown() -> Value {
+        Value::Unknown(Type::Dynamic)
+    }
+
+    pub fn string(s: impl Into<String>) -> Value {
+        Value::String(s.into())
+    }
+
+    pub fn int(i: i64) -> Value {
+        Value::Number(Number::from_i64(i))
+    }
+
+    /// Builds a set: elements sorted in cty's order and deduplicated.
+    pub fn set(elem: Type, mut items: Vec<Value>) -> Value {
+        items.sort_by(set_order);
+        items.dedup();
+        Value::Set(elem, items)
+    }
+
+    /// The value's type. A sensitive value has the type of what it wraps.
+    pub fn ty(&self) -> Type {
+        match self {
+            Value::Null(t) | Value::Unknown(t) => t.clone(),
+            Value::Bool(_) => Type::Bool,
+            Value::Number(_) => Type::Number,
+            Value::String(_) => Type::String,
+            Value::List(t, _) => Type::List(Box::new(t.clone())),
+            Value::Set(t, _) => Type::Set(Box::new(t.clone())),
+            Value::Map(t, _) => Type::Map(Box::new(t.clone())),
+            Value::Tuple(items) => Type::Tuple(items.iter().map(Value::ty).collect()),
+            Value::Object(attrs) => {
+                Type::Object(attrs.iter().map(|(k, v)| (k.clone(), v.ty())).collect())
+            }
+            Value::Sensitive(v) => v.ty(),
+        }
+    }
+
+    /// The value without its top-level sensitive mark, and whether it had one.
+    pub fn unmark(&self) -> (&Value, bool) {
+        match self {
+            Value::Sensitive(v) => (v, true),
+            v => (v, false),
+        }
+    }
+
+    /// Consumes the value, returning it unmarked and whether it was marked.
+    pub fn into_unmarked(self) -> (Value, bool) {
+        match self {
+            Value::Sensitive(v) => (*v, true),
+            v => (v, false),
+        }
+    }
+
+    /// Marks the value sensitive when `sensitive` is true.
+    pub fn mark_if(self, sensitive: bool) -> Value {
+        if sensitive { self.mark() } else { self }
+    }
+
+    pub fn mark(self) -> Value {
+        match self {
+            Value::Sensitive(_) => self,
+            v => Value::Sensitive(Box::new(v)),
+        }
+    }
+
+    pub fn is_marked(&self) -> bool {
+        matches!(self, Value::Sensitive(_))
+    }
+
+    /// Whether a sensitive mark appears anywhere in the value.
+    pub fn has_marks_deep(&self) -> bool {
+        match self {
+            Value::Sensitive(_) => true,
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                items.iter().any(Value::has_marks_deep)
+            }
+            Value::Map(_, m) | Value::Object(m) => m.values().any(Value::has_marks_deep),
+            _ => false,
+        }
+    }
+
+    /// Removes every mark, deeply, returning whether there was one.
+    pub fn unmark_deep(self) -> (Value, bool) {
+        let mut marked = false;
+        let v = self.map_deep(&mut |v| match v {
+            Value::Sensitive(inner) => {
+                marked = true;
+                *inner
+            }
+            v => v,
+        });
+        (v, marked)
+    }
+
+    fn map_deep(self, f: &mut dyn FnMut(Value) -> Value) -> Value {
+        let v = f(self);
+        match v {
+            Value::List(t, items) => Value::List(t, items.into_iter().map(|i| i.map_deep(f)).collect()),
+            Value::Set(t, items) => Value::Set(t, items.into_iter().map(|i| i.map_deep(f)).collect()),
+            Value::Tuple(items) => Value::Tuple(items.into_iter().map(|i| i.map_deep(f)).collect()),
+            Value::Map(t, m) => Value::Map(t, m.into_iter().map(|(k, i)| (k, i.map_deep(f))).collect()),
+            Value::Object(m) => Value::Object(m.into_iter().map(|(k, i)| (k, i.map_deep(f))).collect()),
+            Value::Sensitive(inner) => Value::Sensitive(Box::new(inner.map_deep(f))),
+            v => v,
+        }
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self.unmark().0, Value::Null(_))
+    }
+
+    /// Whether the value itself (not its elements) is unknown.
+    pub fn is_unknown(&self) -> bool {
+        matches!(self.unmark().0, Value::Unknown(_))
+    }
+
+    /// Whether no unknown appears anywhere in the value.
+    pub fn is_wholly_known(&self) -> bool {
+        match self {
+            Value::Unknown(_) => false,
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                items.iter().all(Value::is_wholly_known)
+            }
+            Value::Map(_, m) | Value::Object(m) => m.values().all(Value::is_wholly_known),
+            Value::Sensitive(v) => v.is_wholly_known(),
+            _ => true,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self.unmark().0 {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.unmark().0 {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    pub fn as_number(&self) -> Option<&Number> {
+        match self.unmark().0 {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The elements of a list, set or tuple.
+    pub fn as_sequence(&self) -> Option<&[Value]> {
+        match self.unmark().0 {
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The entries of a map or object.
+    pub fn as_mapping(&self) -> Option<&BTreeMap<String, Value>> {
+        match self.unmark().0 {
+            Value::Map(_, m) | Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// cty's set order, used for iteration and printing: strings and numbers in
+/// their natural order, unknowns last, anything else by its debug form (a
+/// stable if arbitrary order, as cty's hash order is).
+pub fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    match (a.unmark().0, b.unmark().0) {
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => x.partial_cmp(y).unwrap_or(Ordering::Equal),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Unknown(_), Value::Unknown(_)) => Ordering::Equal,
+        (Value::Unknown(_), _) => Ordering::Greater,
+        (_, Value::Unknown(_)) => Ordering::Less,
+        (x, y) => format!("{x:?}").cmp(&format!("{y:?}")),
+    }
+}

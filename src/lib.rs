@@ -1,0 +1,12 @@
+//! minimod reads Terraform and OpenTofu configurations the way OpenTofu
+//! does, expands every module and resource instance into the addresses
+//! `terraform state list` prints, and plans refactors with `moved` blocks.
+//!
+//! The modules follow the data: `syntax` → `config` → `lang` → `instances`
+//! → `state` → `plan` → `refactor` → `cli`. See ARCHITECTURE.md.
+
+pub mod addrs;
+pub mod diagnostics;
+pub mod lang;
+pub mod state;
+pub mod syntax;

@@ -1,0 +1,1 @@
+//! Reading and writing version-4 state files.
