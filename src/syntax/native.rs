@@ -1,0 +1,466 @@
+//! Native HCL: hcl-edit parses, this file converts its tree into our body
+//! and expression model, applying template strip markers on the way.
+
+use hcl_edit::Span;
+use hcl_edit::expr::{self as hx, Expression, TraversalOperator};
+use hcl_edit::structure as hs;
+use hcl_edit::template::{self as ht, Directive, Element, Strip};
+use hcl_primitives::expr::{BinaryOperator, UnaryOperator};
+
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
+use crate::lang::number::Number;
+use crate::lang::value::Value;
+
+use super::ast::{BinaryOp, Expr, ExprKind, ForExpr, TemplatePart, Traverser, UnaryOp};
+use super::body::{Attribute, Block, Body};
+use super::source::SourceFile;
+
+/// Parses a whole `.tf` file.
+pub fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
+    let body = hcl_edit::parser::parse_body(&file.text).map_err(|e| parse_error(file, &e, 0))?;
+    let conv = Converter { file, offset: 0 };
+    Ok(conv.body(&body, 0..file.text.len()))
+}
+
+/// Parses one expression (the console, `-var` values, JSON strings that
+/// hold references). `offset` is where `text` starts inside `file`, so
+/// ranges still point into the file.
+pub fn parse_expr(file: &SourceFile, text: &str, offset: usize) -> Result<Expr, Diagnostics> {
+    let e = hcl_edit::parser::parse_expr(text).map_err(|e| parse_error(file, &e, offset))?;
+    Ok(Converter { file, offset }.expr(&e))
+}
+
+/// Parses a template (a JSON string, a `templatefile` file).
+pub fn parse_template(file: &SourceFile, text: &str, offset: usize) -> Result<Expr, Diagnostics> {
+    let t = hcl_edit::parser::parse_template(text).map_err(|e| parse_error(file, &e, offset))?;
+    let conv = Converter { file, offset };
+    Ok(conv.template_expr(&t, conv.range(0..text.len())))
+}
+
+fn parse_error(file: &SourceFile, e: &hcl_edit::parser::Error, offset: usize) -> Diagnostics {
+    let loc = e.location();
+    let range = file.range(offset + loc.offset()..offset + loc.offset());
+    let message = e.message();
+    let message = message.trim();
+    let (summary, detail) = if message.contains("expected") {
+        ("Invalid expression", message.to_string())
+    } else {
+        ("Syntax error", message.to_string())
+    };
+    let mut detail = detail;
+    if let Some(first) = detail.get(..1) {
+        detail = first.to_uppercase() + &detail[1..];
+    }
+    if !detail.ends_with('.') {
+        detail.push('.');
+    }
+    Diagnostic::error(summary, detail).at(&range).into()
+}
+
+struct Converter<'a> {
+    file: &'a SourceFile,
+    offset: usize,
+}
+
+impl Converter<'_> {
+    fn range(&self, r: std::ops::Range<usize>) -> SourceRange {
+        self.file.range(self.offset + r.start..self.offset + r.end)
+    }
+
+    fn span_of(&self, s: &impl Span, fallback: &SourceRange) -> SourceRange {
+        s.span()
+            .map(|r| self.range(r))
+            .unwrap_or_else(|| fallback.clone())
+    }
+
+    fn body(&self, body: &hs::Body, span: std::ops::Range<usize>) -> Body {
+        let range = self.range(span);
+        let mut attributes = Vec::new();
+        let mut blocks = Vec::new();
+        for s in body.iter() {
+            match s {
+                hs::Structure::Attribute(a) => {
+                    let name_range = self.span_of(&a.key, &range);
+                    attributes.push(Attribute {
+                        name: a.key.as_str().to_string(),
+                        expr: self.expr(&a.value),
+                        name_range,
+                        json: None,
+                    })
+                }
+                hs::Structure::Block(b) => blocks.push(self.block(b, &range)),
+            }
+        }
+        Body::Native {
+            attributes,
+            blocks,
+            range,
+        }
+    }
+
+    fn block(&self, b: &hs::Block, outer: &SourceRange) -> Block {
+        let start = b.ident.span().map_or(0, |r| r.start);
+        let end = b
+            .labels
+            .last()
+            .and_then(|l| l.span())
+            .map_or_else(|| b.ident.span().map_or(start, |r| r.end), |r| r.end);
+        let body_span = b.body.span().or_else(|| b.span()).unwrap_or(start..end);
+        Block {
+            kind: b.ident.as_str().to_string(),
+            labels: b.labels.iter().map(|l| l.as_str().to_string()).collect(),
+            body: self.body(&b.body, body_span),
+            def_range: if b.ident.span().is_some() {
+                self.range(start..end)
+            } else {
+                outer.clone()
+            },
+        }
+    }
+
+    fn expr(&self, e: &Expression) -> Expr {
+        let range = e
+            .span()
+            .map(|r| self.range(r))
+            .unwrap_or_else(|| self.range(0..0));
+        let kind = match e {
+            Expression::Null(_) => ExprKind::Literal(Value::null()),
+            Expression::Bool(b) => ExprKind::Literal(Value::Bool(*b.value())),
+            Expression::Number(n) => ExprKind::Literal(Value::Number(number(n.value()))),
+            Expression::String(s) => ExprKind::Literal(Value::String(s.value().clone())),
+            Expression::Array(a) => ExprKind::Tuple(a.iter().map(|x| self.expr(x)).collect()),
+            Expression::Object(o) => ExprKind::Object(
+                o.iter()
+                    .map(|(k, v)| {
+                        let key = match k {
+                            hx::ObjectKey::Ident(id) => Expr::new(
+                                ExprKind::Literal(Value::String(id.as_str().to_string())),
+                                self.span_of(id, &range),
+                            ),
+                            hx::ObjectKey::Expression(x) => self.object_key(x),
+                        };
+                        (key, self.expr(v.expr()))
+                    })
+                    .collect(),
+            ),
+            Expression::StringTemplate(t) => return self.template_expr(t, range),
+            Expression::HeredocTemplate(h) => return self.template_expr(&h.template, range),
+            Expression::Parenthesis(p) => ExprKind::Parens(Box::new(self.expr(p.inner()))),
+            Expression::Variable(v) => ExprKind::Variable(v.as_str().to_string()),
+            Expression::Conditional(c) => ExprKind::Conditional {
+                cond: Box::new(self.expr(&c.cond_expr)),
+                then: Box::new(self.expr(&c.true_expr)),
+                otherwise: Box::new(self.expr(&c.false_expr)),
+            },
+            Expression::FuncCall(f) => {
+                let mut name: Vec<&str> = f.name.namespace.iter().map(|n| n.as_str()).collect();
+                name.push(f.name.name.as_str());
+                ExprKind::FuncCall {
+                    name: name.join("::"),
+                    args: f.args.iter().map(|a| self.expr(a)).collect(),
+                    expand_final: f.args.expand_final(),
+                }
+            }
+            Expression::Traversal(t) => return self.traversal(t, range),
+            Expression::UnaryOp(u) => ExprKind::Unary(
+                match u.operator.value() {
+                    UnaryOperator::Neg => UnaryOp::Neg,
+                    UnaryOperator::Not => UnaryOp::Not,
+                },
+                Box::new(self.expr(&u.expr)),
+            ),
+            Expression::BinaryOp(b) => ExprKind::Binary(
+                binary_op(*b.operator.value()),
+                Box::new(self.expr(&b.lhs_expr)),
+                Box::new(self.expr(&b.rhs_expr)),
+            ),
+            Expression::ForExpr(f) => ExprKind::For(Box::new(ForExpr {
+                key_var: f.intro.key_var.as_ref().map(|k| k.as_str().to_string()),
+                value_var: f.intro.value_var.as_str().to_string(),
+                collection: self.expr(&f.intro.collection_expr),
+                key: f.key_expr.as_ref().map(|k| self.expr(k)),
+                value: self.expr(&f.value_expr),
+                cond: f.cond.as_ref().map(|c| self.expr(&c.expr)),
+                grouping: f.grouping,
+            })),
+        };
+        Expr::new(kind, range)
+    }
+
+    /// An object key written as an expression. HCL reads a bare name in
+    /// parentheses-free key position as a literal even when hcl-edit hands
+    /// it over as a variable (`{ a = 1 }` is `"a"`), but `(a)` is evaluated.
+    fn object_key(&self, x: &Expression) -> Expr {
+        let e = self.expr(x);
+        match e.kind {
+            ExprKind::Variable(name) => Expr::new(ExprKind::Literal(Value::String(name)), e.range),
+            _ => e,
+        }
+    }
+
+    /// Splits the operator list at splats: `a.b[*].c.d` is a splat over
+    /// `a.b` with `.c.d` applied to each element. An attribute-only splat
+    /// (`.*`) takes only the attribute steps right after it; a full splat
+    /// takes every step to the end.
+    fn traversal(&self, t: &hx::Traversal, range: SourceRange) -> Expr {
+        let mut current = self.expr(&t.expr);
+        let ops: Vec<&TraversalOperator> = t.operators.iter().map(|o| o.value()).collect();
+        let mut i = 0;
+        let mut steps: Vec<Traverser> = Vec::new();
+        while i < ops.len() {
+            match ops[i] {
+                TraversalOperator::AttrSplat(_) | TraversalOperator::FullSplat(_) => {
+                    let full = matches!(ops[i], TraversalOperator::FullSplat(_));
+                    if !steps.is_empty() {
+                        current = Expr::new(
+                            ExprKind::Traversal(Box::new(current), std::mem::take(&mut steps)),
+                            range.clone(),
+                        );
+                    }
+                    i += 1;
+                    let mut each = Vec::new();
+                    while i < ops.len() {
+                        match ops[i] {
+                            TraversalOperator::GetAttr(_) => {}
+                            TraversalOperator::Index(_) | TraversalOperator::LegacyIndex(_)
+                                if full => {}
+                            _ => break,
+                        }
+                        each.push(self.traverser(ops[i], &range));
+                        i += 1;
+                    }
+                    current = Expr::new(
+                        ExprKind::Splat {
+                            source: Box::new(current),
+                            each,
+                        },
+                        range.clone(),
+                    );
+                }
+                op => {
+                    steps.push(self.traverser(op, &range));
+                    i += 1;
+                }
+            }
+        }
+        if steps.is_empty() {
+            Expr { range, ..current }
+        } else {
+            Expr::new(ExprKind::Traversal(Box::new(current), steps), range)
+        }
+    }
+
+    fn traverser(&self, op: &TraversalOperator, range: &SourceRange) -> Traverser {
+        match op {
+            TraversalOperator::GetAttr(id) => {
+                Traverser::Attr(id.as_str().to_string(), self.span_of(id, range))
+            }
+            TraversalOperator::Index(e) => Traverser::Index(self.expr(e)),
+            TraversalOperator::LegacyIndex(n) => Traverser::Index(Expr::new(
+                ExprKind::Literal(Value::int(*n.value() as i64)),
+                self.span_of(n, range),
+            )),
+            TraversalOperator::AttrSplat(_) | TraversalOperator::FullSplat(_) => {
+                unreachable!("splats are split off by the caller")
+            }
+        }
+    }
+
+    fn template_expr(&self, t: &ht::Template, range: SourceRange) -> Expr {
+        let parts = self.template(t);
+        // A template that is exactly one interpolation yields the value
+        // itself (HCL's TemplateWrapExpr): "${var.map}" is a map.
+        if let [TemplatePart::Interp(e)] = parts.as_slice() {
+            if t.iter().count() == 1 {
+                return Expr::new(ExprKind::TemplateWrap(Box::new(e.clone())), range);
+            }
+        }
+        match parts.as_slice() {
+            [] => Expr::new(ExprKind::Literal(Value::string("")), range),
+            [TemplatePart::Literal(s)] => {
+                Expr::new(ExprKind::Literal(Value::string(s.clone())), range)
+            }
+            _ => Expr::new(ExprKind::Template(parts), range),
+        }
+    }
+
+    /// Converts template elements, then applies strip markers: a `~` on the
+    /// left of a tag trims trailing space from the literal before it, on the
+    /// right trims leading space from the literal after it.
+    fn template(&self, t: &ht::Template) -> Vec<TemplatePart> {
+        let mut parts = Vec::new();
+        // (index of the part, strip before it, strip after it)
+        let mut strips = Vec::new();
+        for el in t.iter() {
+            match el {
+                Element::Literal(s) => parts.push(TemplatePart::Literal(s.value().clone())),
+                Element::Interpolation(i) => {
+                    strips.push((parts.len(), i.strip.strip_start(), i.strip.strip_end()));
+                    parts.push(TemplatePart::Interp(self.expr(&i.expr)));
+                }
+                Element::Directive(d) => match &**d {
+                    Directive::If(d) => {
+                        let mut then = self.template(&d.if_expr.template);
+                        strip_edge(&mut then, d.if_expr.strip, false);
+                        let close = d.endif_expr.strip;
+                        let mut otherwise = Vec::new();
+                        if let Some(e) = &d.else_expr {
+                            strip_edge(&mut then, e.strip, true);
+                            otherwise = self.template(&e.template);
+                            strip_edge(&mut otherwise, e.strip, false);
+                            strip_edge(&mut otherwise, close, true);
+                        } else {
+                            strip_edge(&mut then, close, true);
+                        }
+                        strips.push((
+                            parts.len(),
+                            d.if_expr.strip.strip_start(),
+                            close.strip_end(),
+                        ));
+                        parts.push(TemplatePart::If {
+                            cond: self.expr(&d.if_expr.cond_expr),
+                            then,
+                            otherwise,
+                        });
+                    }
+                    Directive::For(d) => {
+                        let f = &d.for_expr;
+                        let mut body = self.template(&f.template);
+                        strip_edge(&mut body, f.strip, false);
+                        strip_edge(&mut body, d.endfor_expr.strip, true);
+                        strips.push((
+                            parts.len(),
+                            f.strip.strip_start(),
+                            d.endfor_expr.strip.strip_end(),
+                        ));
+                        parts.push(TemplatePart::For {
+                            key_var: f.key_var.as_ref().map(|k| k.as_str().to_string()),
+                            value_var: f.value_var.as_str().to_string(),
+                            collection: self.expr(&f.collection_expr),
+                            body,
+                        });
+                    }
+                },
+            }
+        }
+        for (i, before, after) in strips {
+            if before && i > 0 {
+                if let TemplatePart::Literal(s) = &mut parts[i - 1] {
+                    *s = s.trim_end().to_string();
+                }
+            }
+            if after {
+                if let Some(TemplatePart::Literal(s)) = parts.get_mut(i + 1) {
+                    *s = s.trim_start().to_string();
+                }
+            }
+        }
+        parts.retain(|p| !matches!(p, TemplatePart::Literal(s) if s.is_empty()));
+        parts
+    }
+}
+
+/// Applies a tag's strip marker to the inside edge of a directive body: a
+/// closing tag's `~` on the left (`at_end`) trims the body's last literal,
+/// an opening tag's `~` on the right trims its first.
+fn strip_edge(body: &mut [TemplatePart], strip: Strip, at_end: bool) {
+    if at_end && strip.strip_start() {
+        if let Some(TemplatePart::Literal(s)) = body.last_mut() {
+            *s = s.trim_end().to_string();
+        }
+    } else if !at_end && strip.strip_end() {
+        if let Some(TemplatePart::Literal(s)) = body.first_mut() {
+            *s = s.trim_start().to_string();
+        }
+    }
+}
+
+fn number(n: &hcl_primitives::Number) -> Number {
+    if let Some(i) = n.as_i64() {
+        Number::from_i64(i)
+    } else if let Some(u) = n.as_u64() {
+        Number::from_f64(u as f64)
+    } else {
+        Number::from_f64(n.as_f64().unwrap_or(f64::NAN))
+    }
+}
+
+fn binary_op(op: BinaryOperator) -> BinaryOp {
+    match op {
+        BinaryOperator::Eq => BinaryOp::Eq,
+        BinaryOperator::NotEq => BinaryOp::NotEq,
+        BinaryOperator::LessEq => BinaryOp::LessEq,
+        BinaryOperator::GreaterEq => BinaryOp::GreaterEq,
+        BinaryOperator::Less => BinaryOp::Less,
+        BinaryOperator::Greater => BinaryOp::Greater,
+        BinaryOperator::Plus => BinaryOp::Add,
+        BinaryOperator::Minus => BinaryOp::Sub,
+        BinaryOperator::Mul => BinaryOp::Mul,
+        BinaryOperator::Div => BinaryOp::Div,
+        BinaryOperator::Mod => BinaryOp::Mod,
+        BinaryOperator::And => BinaryOp::And,
+        BinaryOperator::Or => BinaryOp::Or,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expr(text: &str) -> Expr {
+        let f = SourceFile::new("t.tf", text);
+        parse_expr(&f, text, 0).unwrap()
+    }
+
+    #[test]
+    fn full_splat_takes_every_step_and_attr_splat_only_attributes() {
+        let ExprKind::Splat { each, .. } = expr("a.b[*].c[0].d").kind else {
+            panic!()
+        };
+        assert_eq!(each.len(), 3);
+        let ExprKind::Traversal(inner, after) = expr("a.*.c[0]").kind else {
+            panic!()
+        };
+        assert_eq!(after.len(), 1);
+        assert!(matches!(inner.kind, ExprKind::Splat { ref each, .. } if each.len() == 1));
+    }
+
+    #[test]
+    fn strip_markers_trim_neighbouring_literals() {
+        let ExprKind::Template(parts) =
+            expr("\"a  ${~ x ~}  b %{ if c ~}  yes  %{~ endif } z\"").kind
+        else {
+            panic!()
+        };
+        assert_eq!(parts[0], TemplatePart::Literal("a".into()));
+        assert_eq!(parts[2], TemplatePart::Literal("b ".into()));
+        let TemplatePart::If { then, .. } = &parts[3] else {
+            panic!()
+        };
+        assert_eq!(then, &[TemplatePart::Literal("yes".into())]);
+    }
+
+    #[test]
+    fn bare_object_keys_are_strings_and_parenthesised_keys_are_evaluated() {
+        let ExprKind::Object(items) = expr("{ a = 1, (b) = 2, \"c\" = 3 }").kind else {
+            panic!()
+        };
+        assert_eq!(items[0].0.kind, ExprKind::Literal(Value::string("a")));
+        assert!(matches!(items[1].0.kind, ExprKind::Parens(_)));
+        assert_eq!(items[2].0.kind, ExprKind::Literal(Value::string("c")));
+    }
+
+    #[test]
+    fn file_positions_and_blocks() {
+        let f = SourceFile::new("m.tf", "resource \"t\" \"n\" {\n  count = 2\n}\n");
+        let Body::Native { blocks, .. } = parse_file(&f).unwrap() else {
+            panic!()
+        };
+        assert_eq!(blocks[0].labels, ["t", "n"]);
+        assert_eq!(blocks[0].def_range.to_string(), "m.tf:1,1-17");
+        let Body::Native { attributes, .. } = &blocks[0].body else {
+            panic!()
+        };
+        assert_eq!(attributes[0].expr.range.to_string(), "m.tf:2,11-12");
+    }
+}
