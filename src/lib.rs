@@ -10,3 +10,4 @@ pub mod diagnostics;
 pub mod lang;
 pub mod state;
 pub mod syntax;
+pub mod config;

@@ -1,6 +1,7 @@
 //! The expression language: values, types, functions and evaluation.
 
 pub mod display;
+pub mod eval;
 pub mod functions;
 pub mod number;
 pub mod types;

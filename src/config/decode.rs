@@ -1,0 +1,472 @@
+//! Decoding one file's top-level blocks into declarations.
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::lang::types::parse_type_constraint;
+use crate::lang::value::Value;
+use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::body::{Attribute, Block, Body, Content};
+
+use super::*;
+
+/// Top-level block types and their label counts.
+const TOP_LEVEL: &[(&str, usize)] = &[
+    ("variable", 1),
+    ("locals", 0),
+    ("output", 1),
+    ("module", 1),
+    ("resource", 2),
+    ("data", 2),
+    ("ephemeral", 2),
+    ("provider", 1),
+    ("terraform", 0),
+    ("moved", 0),
+    ("removed", 0),
+    ("import", 0),
+    ("check", 1),
+];
+
+const MODULE_META: &[&str] = &["source", "version", "count", "for_each", "providers", "depends_on"];
+const RESOURCE_META: &[&str] = &["count", "for_each", "provider", "depends_on"];
+const RESOURCE_META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection"];
+
+/// The declarations of one file, in order, for the loader to merge.
+#[derive(Debug, Default)]
+pub(super) struct FileDecls {
+    pub variables: Vec<Variable>,
+    pub locals: Vec<Local>,
+    pub outputs: Vec<Output>,
+    pub module_calls: Vec<ModuleCall>,
+    pub resources: Vec<Resource>,
+    pub moved: Vec<Moved>,
+    pub removed: Vec<Removed>,
+    pub other_blocks: Vec<Block>,
+    pub backend: Option<(String, SourceRange)>,
+}
+
+pub(super) fn decode_file(body: &Body, diags: &mut Diagnostics) -> FileDecls {
+    let mut out = FileDecls::default();
+    let content = match body.content(TOP_LEVEL) {
+        Ok(c) => c,
+        Err(d) => {
+            diags.extend(d);
+            return out;
+        }
+    };
+    if let Some(a) = content.attributes.first() {
+        diags.push(
+            Diagnostic::error(
+                "Unsupported argument",
+                format!("An argument named \"{}\" is not expected here.", a.name),
+            )
+            .at(&a.name_range),
+        );
+    }
+    for block in &content.blocks {
+        let r = match block.kind.as_str() {
+            "variable" => variable(block).map(|v| out.variables.push(v)),
+            "locals" => locals(block).map(|l| out.locals.extend(l)),
+            "output" => output(block).map(|o| out.outputs.push(o)),
+            "module" => module_call(block).map(|m| out.module_calls.push(m)),
+            "resource" => resource(block, Mode::Managed).map(|r| out.resources.push(r)),
+            "data" => resource(block, Mode::Data).map(|r| out.resources.push(r)),
+            "moved" => moved(block).map(|m| out.moved.push(m)),
+            "removed" => removed(block).map(|r| out.removed.push(r)),
+            "terraform" => terraform(block).map(|b| {
+                out.backend = out.backend.take().or(b);
+                out.other_blocks.push(block.clone());
+            }),
+            _ => {
+                out.other_blocks.push(block.clone());
+                Ok(())
+            }
+        };
+        if let Err(d) = r {
+            diags.extend(d);
+        }
+    }
+    out
+}
+
+fn bool_attr(c: &Content, name: &str) -> Result<Option<bool>, Diagnostics> {
+    let Some(a) = c.attr(name) else { return Ok(None) };
+    match &a.expr.kind {
+        ExprKind::Literal(Value::Bool(b)) => Ok(Some(*b)),
+        _ => Err(Diagnostic::error(
+            "Invalid value",
+            format!("The \"{name}\" argument must be a literal true or false."),
+        )
+        .at(&a.expr.range)
+        .into()),
+    }
+}
+
+fn string_attr(c: &Content, name: &str) -> Result<Option<(String, SourceRange)>, Diagnostics> {
+    let Some(a) = c.attr(name) else { return Ok(None) };
+    match &a.expr.kind {
+        ExprKind::Literal(Value::String(s)) => Ok(Some((s.clone(), a.expr.range.clone()))),
+        _ => Err(Diagnostic::error(
+            "Invalid value",
+            format!("The \"{name}\" argument must be a literal string: no variables or function calls are allowed here."),
+        )
+        .at(&a.expr.range)
+        .into()),
+    }
+}
+
+fn unsupported(c: &Content, allowed: &[&str], blocks: &[&str], what: &str) -> Result<(), Diagnostics> {
+    let mut diags = Diagnostics::default();
+    for a in &c.attributes {
+        if !allowed.contains(&a.name.as_str()) {
+            diags.push(
+                Diagnostic::error(
+                    "Unsupported argument",
+                    format!("An argument named \"{}\" is not expected here.", a.name),
+                )
+                .at(&a.name_range),
+            );
+        }
+    }
+    for b in &c.blocks {
+        if !blocks.contains(&b.kind.as_str()) {
+            diags.push(
+                Diagnostic::error(
+                    "Unsupported block type",
+                    format!("Blocks of type \"{}\" are not expected here in {what}.", b.kind),
+                )
+                .at(&b.def_range),
+            );
+        }
+    }
+    if diags.has_errors() { Err(diags) } else { Ok(()) }
+}
+
+fn variable(block: &Block) -> Result<Variable, Diagnostics> {
+    let c = block.body.content(&[("validation", 0)])?;
+    unsupported(
+        &c,
+        &["type", "default", "description", "sensitive", "nullable", "ephemeral"],
+        &["validation"],
+        "a variable block",
+    )?;
+    let constraint = match c.attr("type") {
+        Some(a) => Some(parse_type_constraint(&a.static_expr()?).map_err(Diagnostics::from)?),
+        None => None,
+    };
+    let mut validations = Vec::new();
+    for v in c.blocks_of("validation") {
+        let vc = v.body.content(&[])?;
+        unsupported(&vc, &["condition", "error_message"], &[], "a validation block")?;
+        let (Some(cond), Some(msg)) = (vc.attr("condition"), vc.attr("error_message")) else {
+            return Err(Diagnostic::error(
+                "Missing required argument",
+                "The validation block requires both \"condition\" and \"error_message\" arguments.",
+            )
+            .at(&v.def_range)
+            .into());
+        };
+        validations.push(Validation {
+            condition: cond.expr.clone(),
+            error_message: msg.expr.clone(),
+            range: v.def_range.clone(),
+        });
+    }
+    Ok(Variable {
+        name: block.labels[0].clone(),
+        constraint,
+        default: c.attr("default").map(|a| a.expr.clone()),
+        description: string_attr(&c, "description")?.map(|s| s.0),
+        sensitive: bool_attr(&c, "sensitive")?.unwrap_or(false),
+        nullable: bool_attr(&c, "nullable")?.unwrap_or(true),
+        validations,
+        decl_range: block.def_range.clone(),
+    })
+}
+
+fn locals(block: &Block) -> Result<Vec<Local>, Diagnostics> {
+    Ok(block
+        .body
+        .just_attributes()?
+        .into_iter()
+        .map(|a| Local { name: a.name.clone(), decl_range: a.name_range.to(&a.expr.range), expr: a.expr })
+        .collect())
+}
+
+fn output(block: &Block) -> Result<Output, Diagnostics> {
+    let c = block.body.content(&[("precondition", 0)])?;
+    unsupported(
+        &c,
+        &["value", "description", "sensitive", "depends_on", "ephemeral"],
+        &["precondition"],
+        "an output block",
+    )?;
+    let Some(value) = c.attr("value") else {
+        return Err(missing("value", &block.def_range));
+    };
+    Ok(Output {
+        name: block.labels[0].clone(),
+        expr: value.expr.clone(),
+        sensitive: bool_attr(&c, "sensitive")?.unwrap_or(false),
+        description: string_attr(&c, "description")?.map(|s| s.0),
+        decl_range: block.def_range.clone(),
+    })
+}
+
+fn missing(name: &str, range: &SourceRange) -> Diagnostics {
+    Diagnostic::error(
+        "Missing required argument",
+        format!("The argument \"{name}\" is required, but no definition was found."),
+    )
+    .at(range)
+    .into()
+}
+
+fn module_call(block: &Block) -> Result<ModuleCall, Diagnostics> {
+    let c = block.body.content(&[])?;
+    let Some((source, source_range)) = string_attr(&c, "source")? else {
+        return Err(missing("source", &block.def_range));
+    };
+    let count = c.attr("count").map(|a| a.expr.clone());
+    let for_each = c.attr("for_each").map(|a| a.expr.clone());
+    if let (Some(_), Some(fe)) = (&count, &for_each) {
+        return Err(Diagnostic::error(
+            "Invalid combination of \"count\" and \"for_each\"",
+            "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
+        )
+        .at(&fe.range)
+        .into());
+    }
+    Ok(ModuleCall {
+        name: block.labels[0].clone(),
+        source,
+        source_range,
+        version: string_attr(&c, "version")?.map(|s| s.0),
+        count,
+        for_each,
+        inputs: c.attributes.iter().filter(|a| !MODULE_META.contains(&a.name.as_str())).cloned().collect(),
+        depends_on: depends_on(&c)?,
+        decl_range: block.def_range.clone(),
+    })
+}
+
+fn depends_on(c: &Content) -> Result<Vec<Expr>, Diagnostics> {
+    let Some(a) = c.attr("depends_on") else { return Ok(Vec::new()) };
+    match a.static_expr()?.kind {
+        ExprKind::Tuple(items) => Ok(items),
+        _ => Err(Diagnostic::error("Invalid expression", "A static list expression is required.")
+            .at(&a.expr.range)
+            .into()),
+    }
+}
+
+fn resource(block: &Block, mode: Mode) -> Result<Resource, Diagnostics> {
+    let c = block.body.content(&[("lifecycle", 0), ("provisioner", 1), ("connection", 0), ("dynamic", 1)])?;
+    let count = c.attr("count").map(|a| a.expr.clone());
+    let for_each = c.attr("for_each").map(|a| a.expr.clone());
+    if let (Some(_), Some(fe)) = (&count, &for_each) {
+        return Err(Diagnostic::error(
+            "Invalid combination of \"count\" and \"for_each\"",
+            "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
+        )
+        .at(&fe.range)
+        .into());
+    }
+    let provider = match c.attr("provider") {
+        Some(a) => Some(a.static_expr()?),
+        None => None,
+    };
+    Ok(Resource {
+        mode,
+        type_name: block.labels[0].clone(),
+        name: block.labels[1].clone(),
+        count,
+        for_each,
+        provider,
+        depends_on: depends_on(&c)?,
+        attributes: c
+            .attributes
+            .iter()
+            .filter(|a| !RESOURCE_META.contains(&a.name.as_str()))
+            .cloned()
+            .collect::<Vec<Attribute>>(),
+        blocks: c.blocks.iter().filter(|b| !RESOURCE_META_BLOCKS.contains(&b.kind.as_str())).cloned().collect(),
+        lifecycle: c.blocks_of("lifecycle").next().cloned(),
+        decl_range: block.def_range.clone(),
+    })
+}
+
+fn moved(block: &Block) -> Result<Moved, Diagnostics> {
+    let c = block.body.content(&[])?;
+    unsupported(&c, &["from", "to"], &[], "a moved block")?;
+    let (Some(from), Some(to)) = (c.attr("from"), c.attr("to")) else {
+        let name = if c.attr("from").is_none() { "from" } else { "to" };
+        return Err(missing(name, &block.def_range));
+    };
+    Ok(Moved { from: from.static_expr()?, to: to.static_expr()?, range: block.def_range.clone() })
+}
+
+fn removed(block: &Block) -> Result<Removed, Diagnostics> {
+    let c = block.body.content(&[("lifecycle", 0), ("provisioner", 1), ("connection", 0)])?;
+    let Some(from) = c.attr("from") else {
+        return Err(missing("from", &block.def_range));
+    };
+    let mut destroy = None;
+    if let Some(l) = c.blocks_of("lifecycle").next() {
+        destroy = bool_attr(&l.body.content(&[])?, "destroy")?;
+    }
+    Ok(Removed { from: from.static_expr()?, destroy, range: block.def_range.clone() })
+}
+
+/// Finds a `backend` or `cloud` block inside `terraform`.
+fn terraform(block: &Block) -> Result<Option<(String, SourceRange)>, Diagnostics> {
+    let c = block.body.content(&[("backend", 1), ("cloud", 0), ("required_providers", 0)])?;
+    Ok(c.blocks.iter().find_map(|b| match b.kind.as_str() {
+        "backend" => Some((b.labels[0].clone(), b.def_range.clone())),
+        "cloud" => Some(("cloud".to_string(), b.def_range.clone())),
+        _ => None,
+    }))
+}
+
+/// Merges an override file into the module, as Terraform does: each block
+/// must override an existing declaration; its arguments replace the
+/// original's one by one, and its nested blocks replace all of the
+/// original's nested blocks of the same type.
+pub(super) fn apply_override(m: &mut Module, body: &Body, diags: &mut Diagnostics) {
+    let content = match body.content(TOP_LEVEL) {
+        Ok(c) => c,
+        Err(d) => return diags.extend(d),
+    };
+    for block in &content.blocks {
+        if let Err(d) = override_block(m, block) {
+            diags.extend(d);
+        }
+    }
+}
+
+fn missing_base(what: &str, name: &str, at: &SourceRange) -> Diagnostics {
+    Diagnostic::error(
+        format!("Missing base {what} to override"),
+        format!("There is no {what} named \"{name}\". An override file can only override a {what} that was already defined in a primary configuration file."),
+    )
+    .at(at)
+    .into()
+}
+
+fn override_block(m: &mut Module, block: &Block) -> Result<(), Diagnostics> {
+    match block.kind.as_str() {
+        "variable" => {
+            let name = &block.labels[0];
+            let Some(v) = m.variables.get_mut(name) else {
+                return Err(missing_base("variable declaration", name, &block.def_range));
+            };
+            let c = block.body.content(&[("validation", 0)])?;
+            if let Some(a) = c.attr("type") {
+                v.constraint = Some(parse_type_constraint(&a.static_expr()?).map_err(Diagnostics::from)?);
+            }
+            if let Some(a) = c.attr("default") {
+                v.default = Some(a.expr.clone());
+            }
+            if let Some(s) = string_attr(&c, "description")? {
+                v.description = Some(s.0);
+            }
+            if let Some(b) = bool_attr(&c, "sensitive")? {
+                v.sensitive = b;
+            }
+            if let Some(b) = bool_attr(&c, "nullable")? {
+                v.nullable = b;
+            }
+            if c.blocks_of("validation").next().is_some() {
+                let full = variable(block)?;
+                v.validations = full.validations;
+            }
+        }
+        "locals" => {
+            for a in block.body.just_attributes()? {
+                let Some(l) = m.locals.get_mut(&a.name) else {
+                    return Err(missing_base("local value definition", &a.name, &a.name_range));
+                };
+                l.expr = a.expr;
+            }
+        }
+        "output" => {
+            let name = &block.labels[0];
+            let Some(o) = m.outputs.get_mut(name) else {
+                return Err(missing_base("output definition", name, &block.def_range));
+            };
+            let c = block.body.content(&[("precondition", 0)])?;
+            if let Some(a) = c.attr("value") {
+                o.expr = a.expr.clone();
+            }
+            if let Some(b) = bool_attr(&c, "sensitive")? {
+                o.sensitive = b;
+            }
+            if let Some(s) = string_attr(&c, "description")? {
+                o.description = Some(s.0);
+            }
+        }
+        "module" => {
+            let name = &block.labels[0];
+            let Some(call) = m.module_calls.get_mut(name) else {
+                return Err(missing_base("module call", name, &block.def_range));
+            };
+            let c = block.body.content(&[])?;
+            if let Some((s, r)) = string_attr(&c, "source")? {
+                call.source = s;
+                call.source_range = r;
+            }
+            if let Some(v) = string_attr(&c, "version")? {
+                call.version = Some(v.0);
+            }
+            override_meta(&c, &mut call.count, &mut call.for_each);
+            for a in c.attributes.iter().filter(|a| !MODULE_META.contains(&a.name.as_str())) {
+                replace_attr(&mut call.inputs, a);
+            }
+        }
+        "resource" | "data" => {
+            let mode = if block.kind == "data" { Mode::Data } else { Mode::Managed };
+            let key = match mode {
+                Mode::Managed => format!("{}.{}", block.labels[0], block.labels[1]),
+                Mode::Data => format!("data.{}.{}", block.labels[0], block.labels[1]),
+            };
+            let Some(r) = m.resources.get_mut(&key) else {
+                let what = if mode == Mode::Data { "data resource definition" } else { "resource definition" };
+                return Err(missing_base(what, &key, &block.def_range));
+            };
+            let c = block.body.content(&[("lifecycle", 0), ("provisioner", 1), ("connection", 0), ("dynamic", 1)])?;
+            override_meta(&c, &mut r.count, &mut r.for_each);
+            if let Some(a) = c.attr("provider") {
+                r.provider = Some(a.static_expr()?);
+            }
+            for a in c.attributes.iter().filter(|a| !RESOURCE_META.contains(&a.name.as_str())) {
+                replace_attr(&mut r.attributes, a);
+            }
+            if let Some(l) = c.blocks_of("lifecycle").next() {
+                r.lifecycle = Some(l.clone());
+            }
+            let kinds: Vec<&str> = c.blocks.iter().map(|b| b.kind.as_str()).filter(|k| !RESOURCE_META_BLOCKS.contains(k)).collect();
+            r.blocks.retain(|b| !kinds.contains(&b.kind.as_str()));
+            r.blocks.extend(c.blocks.iter().filter(|b| kinds.contains(&b.kind.as_str())).cloned());
+        }
+        _ => m.other_blocks.push(block.clone()),
+    }
+    Ok(())
+}
+
+/// `count` and `for_each` replace each other: setting one in an override
+/// removes the other from the original.
+fn override_meta(c: &Content, count: &mut Option<Expr>, for_each: &mut Option<Expr>) {
+    if let Some(a) = c.attr("count") {
+        *count = Some(a.expr.clone());
+        *for_each = None;
+    }
+    if let Some(a) = c.attr("for_each") {
+        *for_each = Some(a.expr.clone());
+        *count = None;
+    }
+}
+
+fn replace_attr(list: &mut Vec<Attribute>, a: &Attribute) {
+    match list.iter_mut().find(|x| x.name == a.name) {
+        Some(x) => *x = a.clone(),
+        None => list.push(a.clone()),
+    }
+}

@@ -1,0 +1,393 @@
+//! Reading module directories and following module calls.
+//!
+//! A directory's `*.tf`, `*.tf.json`, `*.tofu` and `*.tofu.json` files are
+//! one module. Under OpenTofu, `x.tofu` replaces `x.tf` (and `x.tofu.json`
+//! replaces `x.tf.json`); Terraform ignores `.tofu` files. Override files
+//! (`override.tf`, `*_override.tf`) are merged last, in name order.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
+use crate::syntax::body::Body;
+use crate::syntax::source::SourceFile;
+use crate::syntax::{json, native};
+
+use super::decode::{FileDecls, decode_file};
+use super::*;
+
+/// Which tool's rules to follow where Terraform and OpenTofu differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Engine {
+    Terraform,
+    #[default]
+    Tofu,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    pub engine: Engine,
+}
+
+/// Loads the module tree rooted at `root`. Source texts go into `sources`
+/// so diagnostics can quote them.
+pub fn load(root: &Path, opts: &LoadOptions, sources: &mut SourceMap) -> Result<Config, Diagnostics> {
+    let mut loader = Loader { root, opts, sources, manifest: read_manifest(root)? };
+    loader.tree(root.to_path_buf(), Vec::new(), &mut Vec::new())
+}
+
+/// Loads one directory as a module, without following its calls.
+pub fn load_module_dir(dir: &Path, rel_dir: &str, opts: &LoadOptions, sources: &mut SourceMap) -> Result<Module, Diagnostics> {
+    let display_base = std::env::current_dir().ok();
+    read_module(dir, rel_dir, opts, sources, display_base.as_deref())
+}
+
+struct Loader<'a> {
+    root: &'a Path,
+    opts: &'a LoadOptions,
+    sources: &'a mut SourceMap,
+    /// `.terraform/modules/modules.json`: call key → installed directory.
+    manifest: Option<IndexMap<String, PathBuf>>,
+}
+
+impl Loader<'_> {
+    fn tree(&mut self, dir: PathBuf, path: Vec<String>, seen: &mut Vec<PathBuf>) -> Result<Config, Diagnostics> {
+        let rel = rel_dir(self.root, &dir);
+        let display_base = std::env::current_dir().ok();
+        let module = read_module(&dir, &rel, self.opts, self.sources, display_base.as_deref())?;
+        let mut children = IndexMap::new();
+        let mut diags = Diagnostics::default();
+        let canon = dir.canonicalize().unwrap_or(dir.clone());
+        if seen.contains(&canon) && seen.len() > 64 {
+            return Err(Diagnostic::error("Module call cycle", format!("The module at {} calls itself.", dir.display())).into());
+        }
+        seen.push(canon);
+        for call in module.module_calls.values() {
+            let mut child_path = path.clone();
+            child_path.push(call.name.clone());
+            let child_dir = match self.child_dir(&dir, call, &child_path) {
+                Ok(d) => d,
+                Err(d) => {
+                    diags.push(d);
+                    continue;
+                }
+            };
+            match self.tree(child_dir, child_path, seen) {
+                Ok(child) => {
+                    if let Err(d) = check_call(call, &child.module) {
+                        diags.extend(d);
+                    }
+                    children.insert(call.name.clone(), child);
+                }
+                Err(d) => diags.extend(d),
+            }
+        }
+        seen.pop();
+        if diags.has_errors() {
+            return Err(diags);
+        }
+        Ok(Config { module, path, children })
+    }
+
+    fn child_dir(&self, dir: &Path, call: &ModuleCall, path: &[String]) -> Result<PathBuf, Diagnostic> {
+        let key = path.join(".");
+        if let Some(d) = self.manifest.as_ref().and_then(|m| m.get(&key)) {
+            return Ok(self.root.join(d));
+        }
+        if call.source.starts_with("./") || call.source.starts_with("../") {
+            let d = dir.join(&call.source);
+            if !d.is_dir() {
+                return Err(Diagnostic::error(
+                    "Unreadable module directory",
+                    format!("The directory {} does not exist or cannot be read.", d.display()),
+                )
+                .at(&call.source_range));
+            }
+            return Ok(d);
+        }
+        let tool = match self.opts.engine {
+            Engine::Terraform => "terraform",
+            Engine::Tofu => "tofu",
+        };
+        Err(Diagnostic::error(
+            "Module not installed",
+            format!(
+                "This module is not yet installed. Run \"{tool} init\" to install all modules required by this configuration."
+            ),
+        )
+        .at(&call.decl_range))
+    }
+}
+
+/// Checks a call's arguments against the child's variables, before any
+/// evaluation, as Terraform's config loader does.
+fn check_call(call: &ModuleCall, child: &Module) -> Result<(), Diagnostics> {
+    let mut diags = Diagnostics::default();
+    for input in &call.inputs {
+        if !child.variables.contains_key(&input.name) {
+            diags.push(
+                Diagnostic::error(
+                    "Unsupported argument",
+                    format!("An argument named \"{}\" is not expected here.", input.name),
+                )
+                .at(&input.name_range),
+            );
+        }
+    }
+    for v in child.variables.values() {
+        if v.default.is_none() && !call.inputs.iter().any(|i| i.name == v.name) {
+            diags.push(
+                Diagnostic::error(
+                    "Missing required argument",
+                    format!("The argument \"{}\" is required, but no definition was found.", v.name),
+                )
+                .at(&call.decl_range),
+            );
+        }
+    }
+    if diags.has_errors() { Err(diags) } else { Ok(()) }
+}
+
+fn rel_dir(root: &Path, dir: &Path) -> String {
+    match dir.strip_prefix(root) {
+        Ok(p) if p.as_os_str().is_empty() => ".".into(),
+        Ok(p) => normalize(p),
+        Err(_) => normalize(&pathdiff(dir, root)),
+    }
+}
+
+/// `dir` relative to `base`, with `..` steps, for modules outside the root.
+fn pathdiff(dir: &Path, base: &Path) -> PathBuf {
+    let (Ok(d), Ok(b)) = (dir.canonicalize(), base.canonicalize()) else { return dir.to_path_buf() };
+    let dc: Vec<_> = d.components().collect();
+    let bc: Vec<_> = b.components().collect();
+    let common = dc.iter().zip(&bc).take_while(|(a, b)| a == b).count();
+    let mut out = PathBuf::new();
+    for _ in common..bc.len() {
+        out.push("..");
+    }
+    for c in &dc[common..] {
+        out.push(c);
+    }
+    out
+}
+
+/// Cleans `a/./b/../c` to `a/c`, with forward slashes, as `path.module`.
+fn normalize(p: &Path) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir if parts.last().is_some_and(|l| l != "..") => {
+                parts.pop();
+            }
+            c => parts.push(c.as_os_str().to_string_lossy().into_owned()),
+        }
+    }
+    if parts.is_empty() { ".".into() } else { parts.join("/") }
+}
+
+fn read_manifest(root: &Path) -> Result<Option<IndexMap<String, PathBuf>>, Diagnostics> {
+    let path = root.join(".terraform/modules/modules.json");
+    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
+    let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        Diagnostics::from(Diagnostic::error(
+            "Failed to read module manifest",
+            format!("The module manifest {} is not valid JSON: {e}. Run init again to rebuild it.", path.display()),
+        ))
+    })?;
+    let mut out = IndexMap::new();
+    for m in v["Modules"].as_array().into_iter().flatten() {
+        if let (Some(k), Some(d)) = (m["Key"].as_str(), m["Dir"].as_str()) {
+            if !k.is_empty() {
+                out.insert(k.to_string(), PathBuf::from(d));
+            }
+        }
+    }
+    Ok(Some(out))
+}
+
+/// The configuration files of a directory: (primary, override) lists, each
+/// sorted by name, after the `.tofu` replacement rule.
+pub fn config_files(dir: &Path, engine: Engine) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if !entry.file_type()?.is_file() && !entry.path().is_file() {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || name.starts_with('#') || name.ends_with('~') {
+            continue;
+        }
+        names.push(name);
+    }
+    names.sort();
+    let is_tofu = |n: &str| n.ends_with(".tofu") || n.ends_with(".tofu.json");
+    let mut primary = Vec::new();
+    let mut overrides = Vec::new();
+    for name in &names {
+        let stem = if let Some(s) = name.strip_suffix(".tf") {
+            s
+        } else if let Some(s) = name.strip_suffix(".tf.json") {
+            s
+        } else if let Some(s) = name.strip_suffix(".tofu") {
+            s
+        } else if let Some(s) = name.strip_suffix(".tofu.json") {
+            s
+        } else {
+            continue;
+        };
+        match engine {
+            Engine::Terraform if is_tofu(name) => continue,
+            Engine::Tofu if !is_tofu(name) => {
+                let json = name.ends_with(".json");
+                let twin = if json { format!("{stem}.tofu.json") } else { format!("{stem}.tofu") };
+                if names.contains(&twin) {
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        let path = dir.join(name);
+        if stem == "override" || stem.ends_with("_override") {
+            overrides.push(path);
+        } else {
+            primary.push(path);
+        }
+    }
+    Ok((primary, overrides))
+}
+
+fn read_source(path: &Path, display_base: Option<&Path>, sources: &mut SourceMap) -> Result<Arc<SourceFile>, Diagnostics> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Diagnostics::from(Diagnostic::error(
+            "Failed to read file",
+            format!("The configuration file {} could not be read: {e}.", path.display()),
+        ))
+    })?;
+    let shown = display_base
+        .and_then(|b| path.strip_prefix(b).ok())
+        .unwrap_or(path)
+        .to_string_lossy()
+        .into_owned();
+    let file = Arc::new(SourceFile::new(&shown, &text));
+    sources.insert(file.name.clone(), file.text.clone());
+    Ok(file)
+}
+
+fn parse(file: &Arc<SourceFile>) -> Result<Body, Diagnostics> {
+    if file.name.ends_with(".json") { json::parse_file(file) } else { native::parse_file(file) }
+}
+
+fn read_module(
+    dir: &Path,
+    rel: &str,
+    opts: &LoadOptions,
+    sources: &mut SourceMap,
+    display_base: Option<&Path>,
+) -> Result<Module, Diagnostics> {
+    let (primary, overrides) = config_files(dir, opts.engine).map_err(|e| {
+        Diagnostics::from(Diagnostic::error(
+            "Failed to read module directory",
+            format!("Module directory {} does not exist or cannot be read: {e}.", dir.display()),
+        ))
+    })?;
+    let mut module = Module { dir: dir.to_path_buf(), rel_dir: rel.to_string(), ..Module::default() };
+    let mut diags = Diagnostics::default();
+    for path in &primary {
+        let body = match read_source(path, display_base, sources).and_then(|f| parse(&f)) {
+            Ok(b) => b,
+            Err(d) => {
+                diags.extend(d);
+                continue;
+            }
+        };
+        let decls = decode_file(&body, &mut diags);
+        merge_primary(&mut module, decls, &mut diags);
+    }
+    for path in &overrides {
+        match read_source(path, display_base, sources).and_then(|f| parse(&f)) {
+            Ok(body) => super::decode::apply_override(&mut module, &body, &mut diags),
+            Err(d) => diags.extend(d),
+        }
+    }
+    if diags.has_errors() { Err(diags) } else { Ok(module) }
+}
+
+fn merge_primary(m: &mut Module, decls: FileDecls, diags: &mut Diagnostics) {
+    for v in decls.variables {
+        if let Some(prev) = m.variables.get(&v.name) {
+            diags.push(duplicate(
+                "Duplicate variable declaration",
+                format!("A variable named \"{}\" was already declared at {}. Variable names must be unique within a module.", v.name, prev.decl_range),
+                &v.decl_range,
+            ));
+        } else {
+            m.variables.insert(v.name.clone(), v);
+        }
+    }
+    for l in decls.locals {
+        if let Some(prev) = m.locals.get(&l.name) {
+            diags.push(duplicate(
+                "Duplicate local value definition",
+                format!("A local value named \"{}\" was already defined at {}. Local value names must be unique within a module.", l.name, prev.decl_range),
+                &l.decl_range,
+            ));
+        } else {
+            m.locals.insert(l.name.clone(), l);
+        }
+    }
+    for o in decls.outputs {
+        if let Some(prev) = m.outputs.get(&o.name) {
+            diags.push(duplicate(
+                "Duplicate output definition",
+                format!("An output named \"{}\" was already defined at {}. Output names must be unique within a module.", o.name, prev.decl_range),
+                &o.decl_range,
+            ));
+        } else {
+            m.outputs.insert(o.name.clone(), o);
+        }
+    }
+    for c in decls.module_calls {
+        if let Some(prev) = m.module_calls.get(&c.name) {
+            diags.push(duplicate(
+                "Duplicate module call",
+                format!("A module call named \"{}\" was already defined at {}. Module calls must have unique names within a module.", c.name, prev.decl_range),
+                &c.decl_range,
+            ));
+        } else {
+            m.module_calls.insert(c.name.clone(), c);
+        }
+    }
+    for r in decls.resources {
+        if let Some(prev) = m.resources.get(&r.key()) {
+            let (summary, noun) = match r.mode {
+                Mode::Managed => (format!("Duplicate resource \"{}\" configuration", r.type_name), "resource"),
+                Mode::Data => (format!("Duplicate data \"{}\" configuration", r.type_name), "data resource"),
+            };
+            diags.push(duplicate(
+                &summary,
+                format!(
+                    "A {} {noun} named \"{}\" was already declared at {}. Resource names must be unique per type in each module.",
+                    r.type_name, r.name, prev.decl_range
+                ),
+                &r.decl_range,
+            ));
+        } else {
+            m.resources.insert(r.key(), r);
+        }
+    }
+    m.moved.extend(decls.moved);
+    m.removed.extend(decls.removed);
+    m.other_blocks.extend(decls.other_blocks);
+    if m.backend.is_none() {
+        m.backend = decls.backend;
+    }
+}
+
+fn duplicate(summary: &str, detail: String, at: &SourceRange) -> Diagnostic {
+    Diagnostic::error(summary, detail).at(at)
+}

@@ -1,0 +1,154 @@
+//! The configuration of a module tree as written: what each block of each
+//! module declares, before any evaluation. `load` reads a root directory
+//! and follows module calls; `Module` is one directory's declarations.
+
+mod decode;
+mod loader;
+
+use std::path::PathBuf;
+
+use indexmap::IndexMap;
+
+use crate::diagnostics::SourceRange;
+use crate::lang::types::Constraint;
+use crate::syntax::ast::Expr;
+use crate::syntax::body::{Attribute, Block};
+
+pub use loader::{Engine, LoadOptions, load, load_module_dir};
+
+/// A module tree: one module and the modules its calls load, by call name.
+#[derive(Debug)]
+pub struct Config {
+    pub module: Module,
+    /// The static path of calls from the root (`["web", "pages"]`).
+    pub path: Vec<String>,
+    pub children: IndexMap<String, Config>,
+}
+
+impl Config {
+    /// The module at a static call path.
+    pub fn descendant(&self, path: &[String]) -> Option<&Config> {
+        match path.split_first() {
+            None => Some(self),
+            Some((first, rest)) => self.children.get(first)?.descendant(rest),
+        }
+    }
+}
+
+/// One directory's declarations, merged from its files and overrides.
+#[derive(Debug, Default)]
+pub struct Module {
+    pub dir: PathBuf,
+    /// The directory relative to the root module, as `path.module` gives it.
+    pub rel_dir: String,
+    pub variables: IndexMap<String, Variable>,
+    pub locals: IndexMap<String, Local>,
+    pub outputs: IndexMap<String, Output>,
+    pub module_calls: IndexMap<String, ModuleCall>,
+    /// Managed and data resources, keyed by `type.name` / `data.type.name`.
+    pub resources: IndexMap<String, Resource>,
+    pub moved: Vec<Moved>,
+    pub removed: Vec<Removed>,
+    /// Blocks that create no address (provider, terraform, check, import):
+    /// read and kept so nothing is rejected that terraform accepts.
+    pub other_blocks: Vec<Block>,
+    /// `backend "x"` or `cloud` inside `terraform`, by type.
+    pub backend: Option<(String, SourceRange)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Variable {
+    pub name: String,
+    pub constraint: Option<Constraint>,
+    pub default: Option<Expr>,
+    pub description: Option<String>,
+    pub sensitive: bool,
+    pub nullable: bool,
+    pub validations: Vec<Validation>,
+    pub decl_range: SourceRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct Validation {
+    pub condition: Expr,
+    pub error_message: Expr,
+    pub range: SourceRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct Local {
+    pub name: String,
+    pub expr: Expr,
+    pub decl_range: SourceRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct Output {
+    pub name: String,
+    pub expr: Expr,
+    pub sensitive: bool,
+    pub description: Option<String>,
+    pub decl_range: SourceRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct ModuleCall {
+    pub name: String,
+    pub source: String,
+    pub source_range: SourceRange,
+    pub version: Option<String>,
+    pub count: Option<Expr>,
+    pub for_each: Option<Expr>,
+    /// The arguments that set the child's variables.
+    pub inputs: Vec<Attribute>,
+    pub depends_on: Vec<Expr>,
+    pub decl_range: SourceRange,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mode {
+    Managed,
+    Data,
+}
+
+#[derive(Debug, Clone)]
+pub struct Resource {
+    pub mode: Mode,
+    pub type_name: String,
+    pub name: String,
+    pub count: Option<Expr>,
+    pub for_each: Option<Expr>,
+    pub provider: Option<Expr>,
+    pub depends_on: Vec<Expr>,
+    /// Provider arguments (everything but meta-arguments), in source order.
+    pub attributes: Vec<Attribute>,
+    /// Nested provider blocks (`ingress { }`, `dynamic "x" { }`), kept raw.
+    pub blocks: Vec<Block>,
+    pub lifecycle: Option<Block>,
+    pub decl_range: SourceRange,
+}
+
+impl Resource {
+    /// `type.name`, or `data.type.name` for a data resource.
+    pub fn key(&self) -> String {
+        match self.mode {
+            Mode::Managed => format!("{}.{}", self.type_name, self.name),
+            Mode::Data => format!("data.{}.{}", self.type_name, self.name),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Moved {
+    pub from: Expr,
+    pub to: Expr,
+    pub range: SourceRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct Removed {
+    pub from: Expr,
+    /// `lifecycle { destroy = ... }` when given.
+    pub destroy: Option<bool>,
+    pub range: SourceRange,
+}

@@ -1,0 +1,649 @@
+//! Expression evaluation. References are resolved by a [`Scope`], which
+//! knows what `var.x`, `module.m` or `aws_instance.web` mean where the
+//! expression sits; everything else (operators, templates, `for`, splats,
+//! function calls) is here. Unknown values flow through every operation and
+//! sensitive marks travel with every derived value.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind, ForExpr, TemplatePart, Traverser, UnaryOp};
+
+use super::functions::{self, FunctionContext, FunctionError};
+use super::number::Number;
+use super::types::{convert, unify};
+use super::value::{Type, Value};
+
+pub type EvalResult = Result<Value, Diagnostics>;
+
+/// Resolves references for the evaluator.
+pub trait Scope {
+    /// Resolves `root` followed by `steps`: returns the value and how many
+    /// of the steps it consumed (at least none; the evaluator applies the
+    /// rest). `ev` evaluates index expressions inside the steps.
+    fn reference(
+        &self,
+        root: &str,
+        range: &SourceRange,
+        steps: &[Traverser],
+        ev: &Eval,
+    ) -> Result<(Value, usize), Diagnostics>;
+
+    /// What functions need from here (the module directory, plan mode).
+    fn with_function_context(&self, f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>) -> Result<Value, FunctionError>;
+}
+
+/// An evaluation: a scope plus the symbols `for` expressions and template
+/// `for` directives bind.
+pub struct Eval<'s> {
+    pub scope: &'s dyn Scope,
+    symbols: Vec<(String, Value)>,
+}
+
+fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostics {
+    Diagnostic::error(summary, detail).at(at).into()
+}
+
+impl<'s> Eval<'s> {
+    pub fn new(scope: &'s dyn Scope) -> Eval<'s> {
+        Eval { scope, symbols: Vec::new() }
+    }
+
+    fn with_symbols(&self, extra: Vec<(String, Value)>) -> Eval<'s> {
+        let mut symbols = self.symbols.clone();
+        symbols.extend(extra);
+        Eval { scope: self.scope, symbols }
+    }
+
+    pub fn expr(&self, e: &Expr) -> EvalResult {
+        match &e.kind {
+            ExprKind::Literal(v) => Ok(v.clone()),
+            ExprKind::Parens(x) => self.expr(x),
+            ExprKind::TemplateWrap(x) => self.expr(x),
+            ExprKind::Template(parts) => {
+                let mut out = String::new();
+                let mut marked = false;
+                let mut unknown = false;
+                self.template(parts, &mut out, &mut marked, &mut unknown)?;
+                let v = if unknown { Value::Unknown(Type::String) } else { Value::String(out) };
+                Ok(v.mark_if(marked))
+            }
+            ExprKind::Tuple(items) => Ok(Value::Tuple(items.iter().map(|i| self.expr(i)).collect::<Result<_, _>>()?)),
+            ExprKind::Object(items) => self.object(items),
+            ExprKind::Variable(name) => self.traversal_from_root(name, &e.range, &[]),
+            ExprKind::Traversal(root, steps) => match &root.kind {
+                ExprKind::Variable(name) => self.traversal_from_root(name, &root.range, steps),
+                _ => {
+                    let v = self.expr(root)?;
+                    self.apply_steps(v, steps)
+                }
+            },
+            ExprKind::Splat { source, each } => self.splat(source, each),
+            ExprKind::FuncCall { name, args, expand_final } => self.call(name, args, *expand_final, &e.range),
+            ExprKind::Conditional { cond, then, otherwise } => self.conditional(cond, then, otherwise),
+            ExprKind::Unary(op, x) => self.unary(*op, x),
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, &e.range),
+            ExprKind::For(f) => self.for_expr(f, &e.range),
+        }
+    }
+
+    fn traversal_from_root(&self, name: &str, range: &SourceRange, steps: &[Traverser]) -> EvalResult {
+        if let Some((_, v)) = self.symbols.iter().rev().find(|(n, _)| n == name) {
+            return self.apply_steps(v.clone(), steps);
+        }
+        let (v, used) = self.scope.reference(name, range, steps, self)?;
+        self.apply_steps(v, &steps[used..])
+    }
+
+    pub fn apply_steps(&self, mut v: Value, steps: &[Traverser]) -> EvalResult {
+        for step in steps {
+            v = match step {
+                Traverser::Attr(name, range) => get_attr(v, name, range)?,
+                Traverser::Index(ix) => {
+                    let key = self.expr(ix)?;
+                    index(v, &key, &ix.range)?
+                }
+            };
+        }
+        Ok(v)
+    }
+
+    fn object(&self, items: &[(Expr, Expr)]) -> EvalResult {
+        let mut out = BTreeMap::new();
+        let mut marked = false;
+        let mut unknown_key = false;
+        for (k, v) in items {
+            let key = self.expr(k)?;
+            let (key, m) = key.into_unmarked();
+            marked |= m;
+            if key.is_null() {
+                return Err(err("Null value as key", "Can't use a null value as a key.", &k.range));
+            }
+            if key.is_unknown() {
+                unknown_key = true;
+                continue;
+            }
+            let key = convert(&key, &Type::String).map_err(|e| {
+                err("Incorrect key type", format!("Can't use this value as a key: {e}."), &k.range)
+            })?;
+            out.insert(key.as_str().unwrap_or_default().to_string(), self.expr(v)?);
+        }
+        if unknown_key {
+            return Ok(Value::unknown().mark_if(marked));
+        }
+        Ok(Value::Object(out).mark_if(marked))
+    }
+
+    fn template(&self, parts: &[TemplatePart], out: &mut String, marked: &mut bool, unknown: &mut bool) -> Result<(), Diagnostics> {
+        for p in parts {
+            match p {
+                TemplatePart::Literal(s) => out.push_str(s),
+                TemplatePart::Interp(e) => {
+                    let v = self.expr(e)?;
+                    let (v, m) = v.into_unmarked();
+                    *marked |= m;
+                    if v.is_unknown() {
+                        *unknown = true;
+                        continue;
+                    }
+                    if v.is_null() {
+                        return Err(err(
+                            "Invalid template interpolation value",
+                            "The expression result is null. Cannot include a null value in a string template.",
+                            &e.range,
+                        ));
+                    }
+                    match convert(&v, &Type::String) {
+                        Ok(s) => {
+                            let (s, m) = s.into_unmarked();
+                            *marked |= m;
+                            match s {
+                                Value::String(s) => out.push_str(&s),
+                                _ => *unknown = true,
+                            }
+                        }
+                        Err(_) => {
+                            return Err(err(
+                                "Invalid template interpolation value",
+                                "Cannot include the given value in a string template: string required.",
+                                &e.range,
+                            ));
+                        }
+                    }
+                }
+                TemplatePart::If { cond, then, otherwise } => {
+                    let c = self.expr(cond)?;
+                    let (c, m) = c.into_unmarked();
+                    *marked |= m;
+                    if c.is_unknown() {
+                        *unknown = true;
+                        continue;
+                    }
+                    let b = match convert(&c, &Type::Bool) {
+                        Ok(Value::Bool(b)) => b,
+                        _ if c.is_null() => {
+                            return Err(err("Invalid template directive", "The condition value is null. Conditions must either be true or false.", &cond.range));
+                        }
+                        _ => {
+                            return Err(err("Invalid template directive", "The condition value is not valid: a bool is required.", &cond.range));
+                        }
+                    };
+                    self.template(if b { then } else { otherwise }, out, marked, unknown)?;
+                }
+                TemplatePart::For { key_var, value_var, collection, body } => {
+                    let coll = self.expr(collection)?;
+                    let (coll, m) = coll.into_unmarked();
+                    *marked |= m;
+                    if !coll.is_wholly_known() && coll.is_unknown() {
+                        *unknown = true;
+                        continue;
+                    }
+                    let Some(pairs) = iterate(&coll) else {
+                        return Err(err(
+                            "Invalid template for directive",
+                            format!("A for directive can only iterate over a list, set, tuple, map or object, not a value of type {}.", coll.ty().friendly_name()),
+                            &collection.range,
+                        ));
+                    };
+                    for (k, v) in pairs {
+                        let mut syms = vec![(value_var.clone(), v)];
+                        if let Some(kv) = key_var {
+                            syms.insert(0, (kv.clone(), k));
+                        }
+                        self.with_symbols(syms).template(body, out, marked, unknown)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn splat(&self, source: &Expr, each: &[Traverser]) -> EvalResult {
+        let v = self.expr(source)?;
+        let (v, marked) = v.into_unmarked();
+        let result = match v {
+            Value::Null(_) => Value::Tuple(Vec::new()),
+            Value::Unknown(_) => Value::unknown(),
+            Value::List(_, items) | Value::Tuple(items) => {
+                Value::Tuple(items.into_iter().map(|i| self.apply_steps(i, each)).collect::<Result<_, _>>()?)
+            }
+            Value::Set(_, items) => {
+                Value::Tuple(items.into_iter().map(|i| self.apply_steps(i, each)).collect::<Result<_, _>>()?)
+            }
+            // A splat on a single value wraps it in a one-element tuple.
+            other => Value::Tuple(vec![self.apply_steps(other, each)?]),
+        };
+        Ok(result.mark_if(marked))
+    }
+
+    fn call(&self, name: &str, args: &[Expr], expand_final: bool, range: &SourceRange) -> EvalResult {
+        match name {
+            "try" => return self.try_call(args, range),
+            "can" => return self.can_call(args, range),
+            _ => {}
+        }
+        let mut values = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let v = self.expr(a)?;
+            if expand_final && i + 1 == args.len() {
+                let (v, marked) = v.into_unmarked();
+                match v {
+                    Value::List(_, items) | Value::Tuple(items) | Value::Set(_, items) => {
+                        values.extend(items.into_iter().map(|x| x.mark_if(marked)))
+                    }
+                    Value::Unknown(_) => return Ok(Value::unknown()),
+                    _ => {
+                        return Err(err(
+                            "Invalid expanding argument value",
+                            "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                            &a.range,
+                        ));
+                    }
+                }
+            } else {
+                values.push(v);
+            }
+        }
+        let mut values = Some(values);
+        self.scope
+            .with_function_context(&mut |ctx| functions::call(name, values.take().unwrap_or_default(), ctx))
+            .map_err(|fe| {
+                let at = fe.arg.and_then(|i| args.get(i)).map(|a| &a.range).unwrap_or(range);
+                Diagnostics::from(Diagnostic::error(fe.summary, fe.detail).at(at))
+            })
+    }
+
+    fn try_call(&self, args: &[Expr], range: &SourceRange) -> EvalResult {
+        if args.is_empty() {
+            return Err(err("Not enough function arguments", "Function \"try\" expects at least one argument.", range));
+        }
+        for a in args {
+            if let Ok(v) = self.expr(a) {
+                if !v.is_wholly_known() {
+                    // An unknown result might still fail later: the whole try is unknown.
+                    return Ok(Value::unknown());
+                }
+                return Ok(v);
+            }
+        }
+        Err(err(
+            "Error in function call",
+            "Call to function \"try\" failed: no expression succeeded.",
+            range,
+        ))
+    }
+
+    fn can_call(&self, args: &[Expr], range: &SourceRange) -> EvalResult {
+        if args.len() != 1 {
+            return Err(err("Not enough function arguments", "Function \"can\" expects 1 argument(s). Missing value for \"expression\".", range));
+        }
+        match self.expr(&args[0]) {
+            Ok(v) if !v.is_wholly_known() => Ok(Value::Unknown(Type::Bool)),
+            Ok(_) => Ok(Value::Bool(true)),
+            Err(_) => Ok(Value::Bool(false)),
+        }
+    }
+
+    fn conditional(&self, cond: &Expr, then: &Expr, otherwise: &Expr) -> EvalResult {
+        let c = self.expr(cond)?;
+        let (c, marked) = c.into_unmarked();
+        if c.is_null() {
+            return Err(err("Null condition", "The condition value is null. Conditions must either be true or false.", &cond.range));
+        }
+        let a = self.expr(then);
+        let b = self.expr(otherwise);
+        if c.is_unknown() {
+            let t = match (&a, &b) {
+                (Ok(a), Ok(b)) => unify(&[a.ty(), b.ty()]).unwrap_or(Type::Dynamic),
+                _ => Type::Dynamic,
+            };
+            return Ok(Value::Unknown(t).mark_if(marked));
+        }
+        let chosen_true = match convert(&c, &Type::Bool) {
+            Ok(v) => v.as_bool().unwrap_or(false),
+            Err(_) => {
+                return Err(err(
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.",
+                    &cond.range,
+                ));
+            }
+        };
+        let (a, b) = if chosen_true { (a?, b.ok()) } else { (b?, a.ok()) };
+        // Both results are converted to their common type, as HCL does.
+        let v = match b.and_then(|b| unify(&[a.ty(), b.ty()])) {
+            Some(t) if t != Type::Dynamic && a.ty() != t => convert(&a, &t).unwrap_or(a),
+            _ => a,
+        };
+        Ok(v.mark_if(marked))
+    }
+
+    fn unary(&self, op: UnaryOp, x: &Expr) -> EvalResult {
+        let v = self.expr(x)?;
+        let (v, marked) = v.into_unmarked();
+        let want = match op {
+            UnaryOp::Neg => Type::Number,
+            UnaryOp::Not => Type::Bool,
+        };
+        if v.is_unknown() {
+            return Ok(Value::Unknown(want).mark_if(marked));
+        }
+        let converted = if v.is_null() { None } else { convert(&v, &want).ok() };
+        let out = match (op, converted) {
+            (UnaryOp::Neg, Some(Value::Number(n))) => Value::Number(n.neg()),
+            (UnaryOp::Not, Some(Value::Bool(b))) => Value::Bool(!b),
+            _ => {
+                return Err(err(
+                    "Invalid operand",
+                    format!("Unsuitable value for unary operand: {}.", requirement(&want)),
+                    &x.range,
+                ));
+            }
+        };
+        Ok(out.mark_if(marked))
+    }
+
+    fn binary(&self, op: BinaryOp, a: &Expr, b: &Expr, range: &SourceRange) -> EvalResult {
+        let lhs = self.expr(a)?;
+        let rhs = self.expr(b)?;
+        let (lhs, m1) = lhs.into_unmarked();
+        let (rhs, m2) = rhs.into_unmarked();
+        let marked = m1 || m2;
+        let out = match op {
+            BinaryOp::Eq | BinaryOp::NotEq => {
+                if !lhs.is_wholly_known() || !rhs.is_wholly_known() {
+                    Value::Unknown(Type::Bool)
+                } else {
+                    let eq = values_equal(&lhs, &rhs);
+                    Value::Bool(if op == BinaryOp::Eq { eq } else { !eq })
+                }
+            }
+            BinaryOp::And | BinaryOp::Or => {
+                let l = operand(&lhs, &Type::Bool, "left", a)?;
+                let r = operand(&rhs, &Type::Bool, "right", b)?;
+                match (l.as_bool(), r.as_bool()) {
+                    (Some(x), Some(y)) => Value::Bool(if op == BinaryOp::And { x && y } else { x || y }),
+                    // Short-circuit knowledge: false && unknown is still false.
+                    (Some(false), None) | (None, Some(false)) if op == BinaryOp::And => Value::Bool(false),
+                    (Some(true), None) | (None, Some(true)) if op == BinaryOp::Or => Value::Bool(true),
+                    _ => Value::Unknown(Type::Bool),
+                }
+            }
+            _ => {
+                let l = operand(&lhs, &Type::Number, "left", a)?;
+                let r = operand(&rhs, &Type::Number, "right", b)?;
+                let (Some(x), Some(y)) = (l.as_number().copied(), r.as_number().copied()) else {
+                    let t = match op {
+                        BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => Type::Number,
+                        _ => Type::Bool,
+                    };
+                    return Ok(Value::Unknown(t).mark_if(marked));
+                };
+                match op {
+                    BinaryOp::Add => Value::Number(x.add(y)),
+                    BinaryOp::Sub => Value::Number(x.sub(y)),
+                    BinaryOp::Mul => Value::Number(x.mul(y)),
+                    BinaryOp::Div | BinaryOp::Mod if y == Number::Int(0) => {
+                        return Err(err(
+                            "Operation failed",
+                            if op == BinaryOp::Div { "Error during operation: can't divide by zero." } else { "Error during operation: can't use modulo by zero." },
+                            range,
+                        ));
+                    }
+                    BinaryOp::Div => Value::Number(x.div(y)),
+                    BinaryOp::Mod => Value::Number(x.rem(y)),
+                    BinaryOp::Less => Value::Bool(x < y),
+                    BinaryOp::LessEq => Value::Bool(x <= y),
+                    BinaryOp::Greater => Value::Bool(x > y),
+                    BinaryOp::GreaterEq => Value::Bool(x >= y),
+                    _ => unreachable!("handled above"),
+                }
+            }
+        };
+        Ok(out.mark_if(marked))
+    }
+
+    fn for_expr(&self, f: &ForExpr, range: &SourceRange) -> EvalResult {
+        let coll = self.expr(&f.collection)?;
+        let (coll, marked) = coll.into_unmarked();
+        if coll.is_null() {
+            return Err(err("Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", &f.collection.range));
+        }
+        if coll.is_unknown() {
+            return Ok(Value::unknown().mark_if(marked));
+        }
+        let Some(pairs) = iterate(&coll) else {
+            return Err(err(
+                "Iteration over non-iterable value",
+                format!("A value of type {} cannot be used as the collection in a 'for' expression.", coll.ty().friendly_name()),
+                &f.collection.range,
+            ));
+        };
+        let mut items = Vec::new();
+        let mut objects: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        let mut unknown = false;
+        for (k, v) in pairs {
+            let mut syms = vec![(f.value_var.clone(), v)];
+            if let Some(kv) = &f.key_var {
+                syms.insert(0, (kv.clone(), k));
+            }
+            let inner = self.with_symbols(syms);
+            if let Some(c) = &f.cond {
+                let cv = inner.expr(c)?;
+                let (cv, _) = cv.into_unmarked();
+                if cv.is_unknown() {
+                    unknown = true;
+                    continue;
+                }
+                match convert(&cv, &Type::Bool) {
+                    Ok(Value::Bool(true)) => {}
+                    Ok(Value::Bool(false)) => continue,
+                    _ => {
+                        return Err(err("Invalid 'for' condition", "The 'if' clause value is invalid: a bool is required.", &c.range));
+                    }
+                }
+            }
+            match &f.key {
+                None => items.push(inner.expr(&f.value)?),
+                Some(ke) => {
+                    let key = inner.expr(ke)?;
+                    if key.is_unknown() {
+                        unknown = true;
+                        continue;
+                    }
+                    if key.is_null() {
+                        return Err(err("Invalid object key", "Key expression in 'for' expression must not produce a null value.", &ke.range));
+                    }
+                    let key = convert(&key, &Type::String).map_err(|e| {
+                        err("Invalid object key", format!("The key expression produced an invalid result: {e}."), &ke.range)
+                    })?;
+                    let key = key.as_str().unwrap_or_default().to_string();
+                    let value = inner.expr(&f.value)?;
+                    let entry = objects.entry(key.clone()).or_default();
+                    if !f.grouping && !entry.is_empty() {
+                        return Err(err(
+                            "Duplicate object key",
+                            format!("Two different items produced the key {key:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."),
+                            &ke.range,
+                        ));
+                    }
+                    entry.push(value);
+                }
+            }
+        }
+        let _ = range;
+        if unknown {
+            return Ok(Value::unknown().mark_if(marked));
+        }
+        let out = match &f.key {
+            None => Value::Tuple(items),
+            Some(_) if f.grouping => Value::Object(objects.into_iter().map(|(k, vs)| (k, Value::Tuple(vs))).collect()),
+            Some(_) => Value::Object(objects.into_iter().map(|(k, mut vs)| (k, vs.remove(0))).collect()),
+        };
+        Ok(out.mark_if(marked))
+    }
+}
+
+fn requirement(t: &Type) -> String {
+    match t {
+        Type::Number => "a number is required".into(),
+        Type::Bool => "a bool is required".into(),
+        Type::String => "a string is required".into(),
+        t => format!("{} required", t.friendly_name()),
+    }
+}
+
+/// Converts an operand or reports it as terraform does.
+fn operand(v: &Value, want: &Type, side: &str, e: &Expr) -> EvalResult {
+    if v.is_unknown() {
+        return Ok(Value::Unknown(want.clone()));
+    }
+    if v.is_null() {
+        return Err(err("Invalid operand", format!("Unsuitable value for {side} operand: {}.", requirement(want)), &e.range));
+    }
+    convert(v, want).map_err(|_| err("Invalid operand", format!("Unsuitable value for {side} operand: {}.", requirement(want)), &e.range))
+}
+
+/// The (key, value) pairs a `for` walks: index and element for sequences,
+/// the element twice for sets, key and value for maps and objects.
+pub fn iterate(v: &Value) -> Option<Vec<(Value, Value)>> {
+    match v.unmark().0 {
+        Value::List(_, items) | Value::Tuple(items) => {
+            Some(items.iter().enumerate().map(|(i, x)| (Value::int(i as i64), x.clone())).collect())
+        }
+        Value::Set(_, items) => Some(items.iter().map(|x| (x.clone(), x.clone())).collect()),
+        Value::Map(_, m) | Value::Object(m) => Some(m.iter().map(|(k, x)| (Value::string(k.clone()), x.clone())).collect()),
+        _ => None,
+    }
+}
+
+/// Deep equality as `==` has it: no conversion, so `1 == "1"` is false, but
+/// a list and a tuple with equal elements are not equal either.
+pub fn values_equal(a: &Value, b: &Value) -> bool {
+    let (a, _) = a.unmark();
+    let (b, _) = b.unmark();
+    match (a, b) {
+        (Value::Null(_), Value::Null(_)) => true,
+        (Value::Null(_), _) | (_, Value::Null(_)) => false,
+        (Value::Number(x), Value::Number(y)) => x == y,
+        (Value::List(_, x), Value::List(_, y)) | (Value::Tuple(x), Value::Tuple(y)) | (Value::Set(_, x), Value::Set(_, y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| values_equal(p, q))
+        }
+        (Value::Map(_, x), Value::Map(_, y)) | (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|((k1, v1), (k2, v2))| k1 == k2 && values_equal(v1, v2))
+        }
+        _ => a == b,
+    }
+}
+
+/// `value.name`.
+pub fn get_attr(v: Value, name: &str, range: &SourceRange) -> EvalResult {
+    let (v, marked) = v.into_unmarked();
+    let out = match v {
+        Value::Unknown(Type::Object(attrs)) => match attrs.get(name) {
+            Some(t) => Value::Unknown(t.clone()),
+            None => return Err(unsupported_attr(name, range)),
+        },
+        Value::Unknown(_) => Value::unknown(),
+        Value::Null(_) => {
+            return Err(err("Attempt to get attribute from null value", "This value is null, so it does not have any attributes.", range));
+        }
+        Value::Object(mut m) => match m.remove(name) {
+            Some(x) => x,
+            None => return Err(unsupported_attr(name, range)),
+        },
+        Value::Map(_, mut m) => match m.remove(name) {
+            Some(x) => x,
+            None => {
+                return Err(err("Missing map element", format!("This map does not have an element with the key \"{name}\"."), range));
+            }
+        },
+        Value::List(..) | Value::Tuple(_) | Value::Set(..) => {
+            return Err(err(
+                "Unsupported attribute",
+                format!("Can't access attributes on a list of objects. Did you mean to access attribute \"{name}\" for a specific element of the list, or across all elements of the list?"),
+                range,
+            ));
+        }
+        other => {
+            return Err(err(
+                "Unsupported attribute",
+                format!("Can't access attributes on a primitive-typed value ({}).", other.ty().friendly_name()),
+                range,
+            ));
+        }
+    };
+    Ok(out.mark_if(marked))
+}
+
+fn unsupported_attr(name: &str, range: &SourceRange) -> Diagnostics {
+    err("Unsupported attribute", format!("This object does not have an attribute named \"{name}\"."), range)
+}
+
+/// `value[key]`.
+pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
+    let (v, m1) = v.into_unmarked();
+    let (key, m2) = key.clone().into_unmarked();
+    let marked = m1 || m2;
+    if v.is_null() {
+        return Err(err("Attempt to index null value", "This value is null, so it does not have any indices.", range));
+    }
+    if key.is_null() {
+        return Err(err("Invalid index", "Can't use a null value as an indexing key.", range));
+    }
+    if v.is_unknown() || key.is_unknown() {
+        return Ok(Value::unknown().mark_if(marked));
+    }
+    let invalid = || err("Invalid index", "The given key does not identify an element in this collection value.", range);
+    let out = match v {
+        Value::List(_, items) | Value::Tuple(items) => {
+            let n = convert(&key, &Type::Number)
+                .ok()
+                .and_then(|n| n.as_number().copied())
+                .ok_or_else(|| err("Invalid index", "The given key does not identify an element in this collection value: a number is required.", range))?;
+            let i = n.as_i64().ok_or_else(|| err("Invalid index", "The given key does not identify an element in this collection value: indexing a sequence requires a whole number.", range))?;
+            if i < 0 {
+                return Err(err("Invalid index", "The given key does not identify an element in this collection value: a negative number is not a valid index for a sequence.", range));
+            }
+            items.into_iter().nth(i as usize).ok_or_else(|| {
+                err("Invalid index", "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.", range)
+            })?
+        }
+        Value::Map(_, mut m) | Value::Object(mut m) => {
+            let k = convert(&key, &Type::String).map_err(|_| invalid())?;
+            let k = k.as_str().unwrap_or_default().to_string();
+            m.remove(&k).ok_or_else(invalid)?
+        }
+        Value::Set(..) => {
+            return Err(err(
+                "Invalid index",
+                "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
+                range,
+            ));
+        }
+        other => {
+            return Err(err("Invalid index", format!("This value does not have any indices ({}).", other.ty().friendly_name()), range));
+        }
+    };
+    Ok(out.mark_if(marked))
+}
