@@ -6,8 +6,10 @@
 //! → `state` → `plan` → `refactor` → `cli`. See ARCHITECTURE.md.
 
 pub mod addrs;
+pub mod cli;
+pub mod config;
 pub mod diagnostics;
+pub mod instances;
 pub mod lang;
 pub mod state;
 pub mod syntax;
-pub mod config;

@@ -25,7 +25,14 @@ const TOP_LEVEL: &[(&str, usize)] = &[
     ("check", 1),
 ];
 
-const MODULE_META: &[&str] = &["source", "version", "count", "for_each", "providers", "depends_on"];
+const MODULE_META: &[&str] = &[
+    "source",
+    "version",
+    "count",
+    "for_each",
+    "providers",
+    "depends_on",
+];
 const RESOURCE_META: &[&str] = &["count", "for_each", "provider", "depends_on"];
 const RESOURCE_META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection"];
 
@@ -88,7 +95,9 @@ pub(super) fn decode_file(body: &Body, diags: &mut Diagnostics) -> FileDecls {
 }
 
 fn bool_attr(c: &Content, name: &str) -> Result<Option<bool>, Diagnostics> {
-    let Some(a) = c.attr(name) else { return Ok(None) };
+    let Some(a) = c.attr(name) else {
+        return Ok(None);
+    };
     match &a.expr.kind {
         ExprKind::Literal(Value::Bool(b)) => Ok(Some(*b)),
         _ => Err(Diagnostic::error(
@@ -101,7 +110,9 @@ fn bool_attr(c: &Content, name: &str) -> Result<Option<bool>, Diagnostics> {
 }
 
 fn string_attr(c: &Content, name: &str) -> Result<Option<(String, SourceRange)>, Diagnostics> {
-    let Some(a) = c.attr(name) else { return Ok(None) };
+    let Some(a) = c.attr(name) else {
+        return Ok(None);
+    };
     match &a.expr.kind {
         ExprKind::Literal(Value::String(s)) => Ok(Some((s.clone(), a.expr.range.clone()))),
         _ => Err(Diagnostic::error(
@@ -113,7 +124,12 @@ fn string_attr(c: &Content, name: &str) -> Result<Option<(String, SourceRange)>,
     }
 }
 
-fn unsupported(c: &Content, allowed: &[&str], blocks: &[&str], what: &str) -> Result<(), Diagnostics> {
+fn unsupported(
+    c: &Content,
+    allowed: &[&str],
+    blocks: &[&str],
+    what: &str,
+) -> Result<(), Diagnostics> {
     let mut diags = Diagnostics::default();
     for a in &c.attributes {
         if !allowed.contains(&a.name.as_str()) {
@@ -131,20 +147,34 @@ fn unsupported(c: &Content, allowed: &[&str], blocks: &[&str], what: &str) -> Re
             diags.push(
                 Diagnostic::error(
                     "Unsupported block type",
-                    format!("Blocks of type \"{}\" are not expected here in {what}.", b.kind),
+                    format!(
+                        "Blocks of type \"{}\" are not expected here in {what}.",
+                        b.kind
+                    ),
                 )
                 .at(&b.def_range),
             );
         }
     }
-    if diags.has_errors() { Err(diags) } else { Ok(()) }
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(())
+    }
 }
 
 fn variable(block: &Block) -> Result<Variable, Diagnostics> {
     let c = block.body.content(&[("validation", 0)])?;
     unsupported(
         &c,
-        &["type", "default", "description", "sensitive", "nullable", "ephemeral"],
+        &[
+            "type",
+            "default",
+            "description",
+            "sensitive",
+            "nullable",
+            "ephemeral",
+        ],
         &["validation"],
         "a variable block",
     )?;
@@ -155,7 +185,12 @@ fn variable(block: &Block) -> Result<Variable, Diagnostics> {
     let mut validations = Vec::new();
     for v in c.blocks_of("validation") {
         let vc = v.body.content(&[])?;
-        unsupported(&vc, &["condition", "error_message"], &[], "a validation block")?;
+        unsupported(
+            &vc,
+            &["condition", "error_message"],
+            &[],
+            "a validation block",
+        )?;
         let (Some(cond), Some(msg)) = (vc.attr("condition"), vc.attr("error_message")) else {
             return Err(Diagnostic::error(
                 "Missing required argument",
@@ -187,7 +222,11 @@ fn locals(block: &Block) -> Result<Vec<Local>, Diagnostics> {
         .body
         .just_attributes()?
         .into_iter()
-        .map(|a| Local { name: a.name.clone(), decl_range: a.name_range.to(&a.expr.range), expr: a.expr })
+        .map(|a| Local {
+            name: a.name.clone(),
+            decl_range: a.name_range.to(&a.expr.range),
+            expr: a.expr,
+        })
         .collect())
 }
 
@@ -195,7 +234,13 @@ fn output(block: &Block) -> Result<Output, Diagnostics> {
     let c = block.body.content(&[("precondition", 0)])?;
     unsupported(
         &c,
-        &["value", "description", "sensitive", "depends_on", "ephemeral"],
+        &[
+            "value",
+            "description",
+            "sensitive",
+            "depends_on",
+            "ephemeral",
+        ],
         &["precondition"],
         "an output block",
     )?;
@@ -242,24 +287,39 @@ fn module_call(block: &Block) -> Result<ModuleCall, Diagnostics> {
         version: string_attr(&c, "version")?.map(|s| s.0),
         count,
         for_each,
-        inputs: c.attributes.iter().filter(|a| !MODULE_META.contains(&a.name.as_str())).cloned().collect(),
+        inputs: c
+            .attributes
+            .iter()
+            .filter(|a| !MODULE_META.contains(&a.name.as_str()))
+            .cloned()
+            .collect(),
         depends_on: depends_on(&c)?,
         decl_range: block.def_range.clone(),
     })
 }
 
 fn depends_on(c: &Content) -> Result<Vec<Expr>, Diagnostics> {
-    let Some(a) = c.attr("depends_on") else { return Ok(Vec::new()) };
+    let Some(a) = c.attr("depends_on") else {
+        return Ok(Vec::new());
+    };
     match a.static_expr()?.kind {
         ExprKind::Tuple(items) => Ok(items),
-        _ => Err(Diagnostic::error("Invalid expression", "A static list expression is required.")
-            .at(&a.expr.range)
-            .into()),
+        _ => Err(Diagnostic::error(
+            "Invalid expression",
+            "A static list expression is required.",
+        )
+        .at(&a.expr.range)
+        .into()),
     }
 }
 
 fn resource(block: &Block, mode: Mode) -> Result<Resource, Diagnostics> {
-    let c = block.body.content(&[("lifecycle", 0), ("provisioner", 1), ("connection", 0), ("dynamic", 1)])?;
+    let c = block.body.content(&[
+        ("lifecycle", 0),
+        ("provisioner", 1),
+        ("connection", 0),
+        ("dynamic", 1),
+    ])?;
     let count = c.attr("count").map(|a| a.expr.clone());
     let for_each = c.attr("for_each").map(|a| a.expr.clone());
     if let (Some(_), Some(fe)) = (&count, &for_each) {
@@ -288,7 +348,12 @@ fn resource(block: &Block, mode: Mode) -> Result<Resource, Diagnostics> {
             .filter(|a| !RESOURCE_META.contains(&a.name.as_str()))
             .cloned()
             .collect::<Vec<Attribute>>(),
-        blocks: c.blocks.iter().filter(|b| !RESOURCE_META_BLOCKS.contains(&b.kind.as_str())).cloned().collect(),
+        blocks: c
+            .blocks
+            .iter()
+            .filter(|b| !RESOURCE_META_BLOCKS.contains(&b.kind.as_str()))
+            .cloned()
+            .collect(),
         lifecycle: c.blocks_of("lifecycle").next().cloned(),
         decl_range: block.def_range.clone(),
     })
@@ -298,14 +363,24 @@ fn moved(block: &Block) -> Result<Moved, Diagnostics> {
     let c = block.body.content(&[])?;
     unsupported(&c, &["from", "to"], &[], "a moved block")?;
     let (Some(from), Some(to)) = (c.attr("from"), c.attr("to")) else {
-        let name = if c.attr("from").is_none() { "from" } else { "to" };
+        let name = if c.attr("from").is_none() {
+            "from"
+        } else {
+            "to"
+        };
         return Err(missing(name, &block.def_range));
     };
-    Ok(Moved { from: from.static_expr()?, to: to.static_expr()?, range: block.def_range.clone() })
+    Ok(Moved {
+        from: from.static_expr()?,
+        to: to.static_expr()?,
+        range: block.def_range.clone(),
+    })
 }
 
 fn removed(block: &Block) -> Result<Removed, Diagnostics> {
-    let c = block.body.content(&[("lifecycle", 0), ("provisioner", 1), ("connection", 0)])?;
+    let c = block
+        .body
+        .content(&[("lifecycle", 0), ("provisioner", 1), ("connection", 0)])?;
     let Some(from) = c.attr("from") else {
         return Err(missing("from", &block.def_range));
     };
@@ -313,12 +388,18 @@ fn removed(block: &Block) -> Result<Removed, Diagnostics> {
     if let Some(l) = c.blocks_of("lifecycle").next() {
         destroy = bool_attr(&l.body.content(&[])?, "destroy")?;
     }
-    Ok(Removed { from: from.static_expr()?, destroy, range: block.def_range.clone() })
+    Ok(Removed {
+        from: from.static_expr()?,
+        destroy,
+        range: block.def_range.clone(),
+    })
 }
 
 /// Finds a `backend` or `cloud` block inside `terraform`.
 fn terraform(block: &Block) -> Result<Option<(String, SourceRange)>, Diagnostics> {
-    let c = block.body.content(&[("backend", 1), ("cloud", 0), ("required_providers", 0)])?;
+    let c = block
+        .body
+        .content(&[("backend", 1), ("cloud", 0), ("required_providers", 0)])?;
     Ok(c.blocks.iter().find_map(|b| match b.kind.as_str() {
         "backend" => Some((b.labels[0].clone(), b.def_range.clone())),
         "cloud" => Some(("cloud".to_string(), b.def_range.clone())),
@@ -360,7 +441,8 @@ fn override_block(m: &mut Module, block: &Block) -> Result<(), Diagnostics> {
             };
             let c = block.body.content(&[("validation", 0)])?;
             if let Some(a) = c.attr("type") {
-                v.constraint = Some(parse_type_constraint(&a.static_expr()?).map_err(Diagnostics::from)?);
+                v.constraint =
+                    Some(parse_type_constraint(&a.static_expr()?).map_err(Diagnostics::from)?);
             }
             if let Some(a) = c.attr("default") {
                 v.default = Some(a.expr.clone());
@@ -382,7 +464,11 @@ fn override_block(m: &mut Module, block: &Block) -> Result<(), Diagnostics> {
         "locals" => {
             for a in block.body.just_attributes()? {
                 let Some(l) = m.locals.get_mut(&a.name) else {
-                    return Err(missing_base("local value definition", &a.name, &a.name_range));
+                    return Err(missing_base(
+                        "local value definition",
+                        &a.name,
+                        &a.name_range,
+                    ));
                 };
                 l.expr = a.expr;
             }
@@ -417,34 +503,65 @@ fn override_block(m: &mut Module, block: &Block) -> Result<(), Diagnostics> {
                 call.version = Some(v.0);
             }
             override_meta(&c, &mut call.count, &mut call.for_each);
-            for a in c.attributes.iter().filter(|a| !MODULE_META.contains(&a.name.as_str())) {
+            for a in c
+                .attributes
+                .iter()
+                .filter(|a| !MODULE_META.contains(&a.name.as_str()))
+            {
                 replace_attr(&mut call.inputs, a);
             }
         }
         "resource" | "data" => {
-            let mode = if block.kind == "data" { Mode::Data } else { Mode::Managed };
+            let mode = if block.kind == "data" {
+                Mode::Data
+            } else {
+                Mode::Managed
+            };
             let key = match mode {
                 Mode::Managed => format!("{}.{}", block.labels[0], block.labels[1]),
                 Mode::Data => format!("data.{}.{}", block.labels[0], block.labels[1]),
             };
             let Some(r) = m.resources.get_mut(&key) else {
-                let what = if mode == Mode::Data { "data resource definition" } else { "resource definition" };
+                let what = if mode == Mode::Data {
+                    "data resource definition"
+                } else {
+                    "resource definition"
+                };
                 return Err(missing_base(what, &key, &block.def_range));
             };
-            let c = block.body.content(&[("lifecycle", 0), ("provisioner", 1), ("connection", 0), ("dynamic", 1)])?;
+            let c = block.body.content(&[
+                ("lifecycle", 0),
+                ("provisioner", 1),
+                ("connection", 0),
+                ("dynamic", 1),
+            ])?;
             override_meta(&c, &mut r.count, &mut r.for_each);
             if let Some(a) = c.attr("provider") {
                 r.provider = Some(a.static_expr()?);
             }
-            for a in c.attributes.iter().filter(|a| !RESOURCE_META.contains(&a.name.as_str())) {
+            for a in c
+                .attributes
+                .iter()
+                .filter(|a| !RESOURCE_META.contains(&a.name.as_str()))
+            {
                 replace_attr(&mut r.attributes, a);
             }
             if let Some(l) = c.blocks_of("lifecycle").next() {
                 r.lifecycle = Some(l.clone());
             }
-            let kinds: Vec<&str> = c.blocks.iter().map(|b| b.kind.as_str()).filter(|k| !RESOURCE_META_BLOCKS.contains(k)).collect();
+            let kinds: Vec<&str> = c
+                .blocks
+                .iter()
+                .map(|b| b.kind.as_str())
+                .filter(|k| !RESOURCE_META_BLOCKS.contains(k))
+                .collect();
             r.blocks.retain(|b| !kinds.contains(&b.kind.as_str()));
-            r.blocks.extend(c.blocks.iter().filter(|b| kinds.contains(&b.kind.as_str())).cloned());
+            r.blocks.extend(
+                c.blocks
+                    .iter()
+                    .filter(|b| kinds.contains(&b.kind.as_str()))
+                    .cloned(),
+            );
         }
         _ => m.other_blocks.push(block.clone()),
     }

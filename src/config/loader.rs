@@ -33,13 +33,27 @@ pub struct LoadOptions {
 
 /// Loads the module tree rooted at `root`. Source texts go into `sources`
 /// so diagnostics can quote them.
-pub fn load(root: &Path, opts: &LoadOptions, sources: &mut SourceMap) -> Result<Config, Diagnostics> {
-    let mut loader = Loader { root, opts, sources, manifest: read_manifest(root)? };
+pub fn load(
+    root: &Path,
+    opts: &LoadOptions,
+    sources: &mut SourceMap,
+) -> Result<Config, Diagnostics> {
+    let mut loader = Loader {
+        root,
+        opts,
+        sources,
+        manifest: read_manifest(root)?,
+    };
     loader.tree(root.to_path_buf(), Vec::new(), &mut Vec::new())
 }
 
 /// Loads one directory as a module, without following its calls.
-pub fn load_module_dir(dir: &Path, rel_dir: &str, opts: &LoadOptions, sources: &mut SourceMap) -> Result<Module, Diagnostics> {
+pub fn load_module_dir(
+    dir: &Path,
+    rel_dir: &str,
+    opts: &LoadOptions,
+    sources: &mut SourceMap,
+) -> Result<Module, Diagnostics> {
     let display_base = std::env::current_dir().ok();
     read_module(dir, rel_dir, opts, sources, display_base.as_deref())
 }
@@ -53,7 +67,12 @@ struct Loader<'a> {
 }
 
 impl Loader<'_> {
-    fn tree(&mut self, dir: PathBuf, path: Vec<String>, seen: &mut Vec<PathBuf>) -> Result<Config, Diagnostics> {
+    fn tree(
+        &mut self,
+        dir: PathBuf,
+        path: Vec<String>,
+        seen: &mut Vec<PathBuf>,
+    ) -> Result<Config, Diagnostics> {
         let rel = rel_dir(self.root, &dir);
         let display_base = std::env::current_dir().ok();
         let module = read_module(&dir, &rel, self.opts, self.sources, display_base.as_deref())?;
@@ -61,7 +80,11 @@ impl Loader<'_> {
         let mut diags = Diagnostics::default();
         let canon = dir.canonicalize().unwrap_or(dir.clone());
         if seen.contains(&canon) && seen.len() > 64 {
-            return Err(Diagnostic::error("Module call cycle", format!("The module at {} calls itself.", dir.display())).into());
+            return Err(Diagnostic::error(
+                "Module call cycle",
+                format!("The module at {} calls itself.", dir.display()),
+            )
+            .into());
         }
         seen.push(canon);
         for call in module.module_calls.values() {
@@ -88,10 +111,19 @@ impl Loader<'_> {
         if diags.has_errors() {
             return Err(diags);
         }
-        Ok(Config { module, path, children })
+        Ok(Config {
+            module,
+            path,
+            children,
+        })
     }
 
-    fn child_dir(&self, dir: &Path, call: &ModuleCall, path: &[String]) -> Result<PathBuf, Diagnostic> {
+    fn child_dir(
+        &self,
+        dir: &Path,
+        call: &ModuleCall,
+        path: &[String],
+    ) -> Result<PathBuf, Diagnostic> {
         let key = path.join(".");
         if let Some(d) = self.manifest.as_ref().and_then(|m| m.get(&key)) {
             return Ok(self.root.join(d));
@@ -101,7 +133,10 @@ impl Loader<'_> {
             if !d.is_dir() {
                 return Err(Diagnostic::error(
                     "Unreadable module directory",
-                    format!("The directory {} does not exist or cannot be read.", d.display()),
+                    format!(
+                        "The directory {} does not exist or cannot be read.",
+                        d.display()
+                    ),
                 )
                 .at(&call.source_range));
             }
@@ -141,13 +176,20 @@ fn check_call(call: &ModuleCall, child: &Module) -> Result<(), Diagnostics> {
             diags.push(
                 Diagnostic::error(
                     "Missing required argument",
-                    format!("The argument \"{}\" is required, but no definition was found.", v.name),
+                    format!(
+                        "The argument \"{}\" is required, but no definition was found.",
+                        v.name
+                    ),
                 )
                 .at(&call.decl_range),
             );
         }
     }
-    if diags.has_errors() { Err(diags) } else { Ok(()) }
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(())
+    }
 }
 
 fn rel_dir(root: &Path, dir: &Path) -> String {
@@ -160,7 +202,9 @@ fn rel_dir(root: &Path, dir: &Path) -> String {
 
 /// `dir` relative to `base`, with `..` steps, for modules outside the root.
 fn pathdiff(dir: &Path, base: &Path) -> PathBuf {
-    let (Ok(d), Ok(b)) = (dir.canonicalize(), base.canonicalize()) else { return dir.to_path_buf() };
+    let (Ok(d), Ok(b)) = (dir.canonicalize(), base.canonicalize()) else {
+        return dir.to_path_buf();
+    };
     let dc: Vec<_> = d.components().collect();
     let bc: Vec<_> = b.components().collect();
     let common = dc.iter().zip(&bc).take_while(|(a, b)| a == b).count();
@@ -186,16 +230,25 @@ fn normalize(p: &Path) -> String {
             c => parts.push(c.as_os_str().to_string_lossy().into_owned()),
         }
     }
-    if parts.is_empty() { ".".into() } else { parts.join("/") }
+    if parts.is_empty() {
+        ".".into()
+    } else {
+        parts.join("/")
+    }
 }
 
 fn read_manifest(root: &Path) -> Result<Option<IndexMap<String, PathBuf>>, Diagnostics> {
     let path = root.join(".terraform/modules/modules.json");
-    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(None);
+    };
     let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         Diagnostics::from(Diagnostic::error(
             "Failed to read module manifest",
-            format!("The module manifest {} is not valid JSON: {e}. Run init again to rebuild it.", path.display()),
+            format!(
+                "The module manifest {} is not valid JSON: {e}. Run init again to rebuild it.",
+                path.display()
+            ),
         ))
     })?;
     let mut out = IndexMap::new();
@@ -244,7 +297,11 @@ pub fn config_files(dir: &Path, engine: Engine) -> std::io::Result<(Vec<PathBuf>
             Engine::Terraform if is_tofu(name) => continue,
             Engine::Tofu if !is_tofu(name) => {
                 let json = name.ends_with(".json");
-                let twin = if json { format!("{stem}.tofu.json") } else { format!("{stem}.tofu") };
+                let twin = if json {
+                    format!("{stem}.tofu.json")
+                } else {
+                    format!("{stem}.tofu")
+                };
                 if names.contains(&twin) {
                     continue;
                 }
@@ -261,25 +318,36 @@ pub fn config_files(dir: &Path, engine: Engine) -> std::io::Result<(Vec<PathBuf>
     Ok((primary, overrides))
 }
 
-fn read_source(path: &Path, display_base: Option<&Path>, sources: &mut SourceMap) -> Result<Arc<SourceFile>, Diagnostics> {
+fn read_source(
+    path: &Path,
+    display_base: Option<&Path>,
+    sources: &mut SourceMap,
+) -> Result<Arc<SourceFile>, Diagnostics> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         Diagnostics::from(Diagnostic::error(
             "Failed to read file",
-            format!("The configuration file {} could not be read: {e}.", path.display()),
+            format!(
+                "The configuration file {} could not be read: {e}.",
+                path.display()
+            ),
         ))
     })?;
-    let shown = display_base
-        .and_then(|b| path.strip_prefix(b).ok())
-        .unwrap_or(path)
-        .to_string_lossy()
-        .into_owned();
+    let shown = normalize(
+        display_base
+            .and_then(|b| path.strip_prefix(b).ok())
+            .unwrap_or(path),
+    );
     let file = Arc::new(SourceFile::new(&shown, &text));
     sources.insert(file.name.clone(), file.text.clone());
     Ok(file)
 }
 
 fn parse(file: &Arc<SourceFile>) -> Result<Body, Diagnostics> {
-    if file.name.ends_with(".json") { json::parse_file(file) } else { native::parse_file(file) }
+    if file.name.ends_with(".json") {
+        json::parse_file(file)
+    } else {
+        native::parse_file(file)
+    }
 }
 
 fn read_module(
@@ -292,10 +360,17 @@ fn read_module(
     let (primary, overrides) = config_files(dir, opts.engine).map_err(|e| {
         Diagnostics::from(Diagnostic::error(
             "Failed to read module directory",
-            format!("Module directory {} does not exist or cannot be read: {e}.", dir.display()),
+            format!(
+                "Module directory {} does not exist or cannot be read: {e}.",
+                dir.display()
+            ),
         ))
     })?;
-    let mut module = Module { dir: dir.to_path_buf(), rel_dir: rel.to_string(), ..Module::default() };
+    let mut module = Module {
+        dir: dir.to_path_buf(),
+        rel_dir: rel.to_string(),
+        ..Module::default()
+    };
     let mut diags = Diagnostics::default();
     for path in &primary {
         let body = match read_source(path, display_base, sources).and_then(|f| parse(&f)) {
@@ -314,7 +389,11 @@ fn read_module(
             Err(d) => diags.extend(d),
         }
     }
-    if diags.has_errors() { Err(diags) } else { Ok(module) }
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(module)
+    }
 }
 
 fn merge_primary(m: &mut Module, decls: FileDecls, diags: &mut Diagnostics) {
@@ -365,8 +444,14 @@ fn merge_primary(m: &mut Module, decls: FileDecls, diags: &mut Diagnostics) {
     for r in decls.resources {
         if let Some(prev) = m.resources.get(&r.key()) {
             let (summary, noun) = match r.mode {
-                Mode::Managed => (format!("Duplicate resource \"{}\" configuration", r.type_name), "resource"),
-                Mode::Data => (format!("Duplicate data \"{}\" configuration", r.type_name), "data resource"),
+                Mode::Managed => (
+                    format!("Duplicate resource \"{}\" configuration", r.type_name),
+                    "resource",
+                ),
+                Mode::Data => (
+                    format!("Duplicate data \"{}\" configuration", r.type_name),
+                    "data resource",
+                ),
             };
             diags.push(duplicate(
                 &summary,

@@ -30,7 +30,10 @@ pub trait Scope {
     ) -> Result<(Value, usize), Diagnostics>;
 
     /// What functions need from here (the module directory, plan mode).
-    fn with_function_context(&self, f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>) -> Result<Value, FunctionError>;
+    fn with_function_context(
+        &self,
+        f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+    ) -> Result<Value, FunctionError>;
 }
 
 /// An evaluation: a scope plus the symbols `for` expressions and template
@@ -46,13 +49,19 @@ fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostic
 
 impl<'s> Eval<'s> {
     pub fn new(scope: &'s dyn Scope) -> Eval<'s> {
-        Eval { scope, symbols: Vec::new() }
+        Eval {
+            scope,
+            symbols: Vec::new(),
+        }
     }
 
     fn with_symbols(&self, extra: Vec<(String, Value)>) -> Eval<'s> {
         let mut symbols = self.symbols.clone();
         symbols.extend(extra);
-        Eval { scope: self.scope, symbols }
+        Eval {
+            scope: self.scope,
+            symbols,
+        }
     }
 
     pub fn expr(&self, e: &Expr) -> EvalResult {
@@ -65,10 +74,19 @@ impl<'s> Eval<'s> {
                 let mut marked = false;
                 let mut unknown = false;
                 self.template(parts, &mut out, &mut marked, &mut unknown)?;
-                let v = if unknown { Value::Unknown(Type::String) } else { Value::String(out) };
+                let v = if unknown {
+                    Value::Unknown(Type::String)
+                } else {
+                    Value::String(out)
+                };
                 Ok(v.mark_if(marked))
             }
-            ExprKind::Tuple(items) => Ok(Value::Tuple(items.iter().map(|i| self.expr(i)).collect::<Result<_, _>>()?)),
+            ExprKind::Tuple(items) => Ok(Value::Tuple(
+                items
+                    .iter()
+                    .map(|i| self.expr(i))
+                    .collect::<Result<_, _>>()?,
+            )),
             ExprKind::Object(items) => self.object(items),
             ExprKind::Variable(name) => self.traversal_from_root(name, &e.range, &[]),
             ExprKind::Traversal(root, steps) => match &root.kind {
@@ -79,15 +97,28 @@ impl<'s> Eval<'s> {
                 }
             },
             ExprKind::Splat { source, each } => self.splat(source, each),
-            ExprKind::FuncCall { name, args, expand_final } => self.call(name, args, *expand_final, &e.range),
-            ExprKind::Conditional { cond, then, otherwise } => self.conditional(cond, then, otherwise),
+            ExprKind::FuncCall {
+                name,
+                args,
+                expand_final,
+            } => self.call(name, args, *expand_final, &e.range),
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => self.conditional(cond, then, otherwise),
             ExprKind::Unary(op, x) => self.unary(*op, x),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, &e.range),
             ExprKind::For(f) => self.for_expr(f, &e.range),
         }
     }
 
-    fn traversal_from_root(&self, name: &str, range: &SourceRange, steps: &[Traverser]) -> EvalResult {
+    fn traversal_from_root(
+        &self,
+        name: &str,
+        range: &SourceRange,
+        steps: &[Traverser],
+    ) -> EvalResult {
         if let Some((_, v)) = self.symbols.iter().rev().find(|(n, _)| n == name) {
             return self.apply_steps(v.clone(), steps);
         }
@@ -117,14 +148,22 @@ impl<'s> Eval<'s> {
             let (key, m) = key.into_unmarked();
             marked |= m;
             if key.is_null() {
-                return Err(err("Null value as key", "Can't use a null value as a key.", &k.range));
+                return Err(err(
+                    "Null value as key",
+                    "Can't use a null value as a key.",
+                    &k.range,
+                ));
             }
             if key.is_unknown() {
                 unknown_key = true;
                 continue;
             }
             let key = convert(&key, &Type::String).map_err(|e| {
-                err("Incorrect key type", format!("Can't use this value as a key: {e}."), &k.range)
+                err(
+                    "Incorrect key type",
+                    format!("Can't use this value as a key: {e}."),
+                    &k.range,
+                )
             })?;
             out.insert(key.as_str().unwrap_or_default().to_string(), self.expr(v)?);
         }
@@ -134,7 +173,13 @@ impl<'s> Eval<'s> {
         Ok(Value::Object(out).mark_if(marked))
     }
 
-    fn template(&self, parts: &[TemplatePart], out: &mut String, marked: &mut bool, unknown: &mut bool) -> Result<(), Diagnostics> {
+    fn template(
+        &self,
+        parts: &[TemplatePart],
+        out: &mut String,
+        marked: &mut bool,
+        unknown: &mut bool,
+    ) -> Result<(), Diagnostics> {
         for p in parts {
             match p {
                 TemplatePart::Literal(s) => out.push_str(s),
@@ -171,7 +216,11 @@ impl<'s> Eval<'s> {
                         }
                     }
                 }
-                TemplatePart::If { cond, then, otherwise } => {
+                TemplatePart::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => {
                     let c = self.expr(cond)?;
                     let (c, m) = c.into_unmarked();
                     *marked |= m;
@@ -182,15 +231,28 @@ impl<'s> Eval<'s> {
                     let b = match convert(&c, &Type::Bool) {
                         Ok(Value::Bool(b)) => b,
                         _ if c.is_null() => {
-                            return Err(err("Invalid template directive", "The condition value is null. Conditions must either be true or false.", &cond.range));
+                            return Err(err(
+                                "Invalid template directive",
+                                "The condition value is null. Conditions must either be true or false.",
+                                &cond.range,
+                            ));
                         }
                         _ => {
-                            return Err(err("Invalid template directive", "The condition value is not valid: a bool is required.", &cond.range));
+                            return Err(err(
+                                "Invalid template directive",
+                                "The condition value is not valid: a bool is required.",
+                                &cond.range,
+                            ));
                         }
                     };
                     self.template(if b { then } else { otherwise }, out, marked, unknown)?;
                 }
-                TemplatePart::For { key_var, value_var, collection, body } => {
+                TemplatePart::For {
+                    key_var,
+                    value_var,
+                    collection,
+                    body,
+                } => {
                     let coll = self.expr(collection)?;
                     let (coll, m) = coll.into_unmarked();
                     *marked |= m;
@@ -201,7 +263,10 @@ impl<'s> Eval<'s> {
                     let Some(pairs) = iterate(&coll) else {
                         return Err(err(
                             "Invalid template for directive",
-                            format!("A for directive can only iterate over a list, set, tuple, map or object, not a value of type {}.", coll.ty().friendly_name()),
+                            format!(
+                                "A for directive can only iterate over a list, set, tuple, map or object, not a value of type {}.",
+                                coll.ty().friendly_name()
+                            ),
                             &collection.range,
                         ));
                     };
@@ -210,7 +275,8 @@ impl<'s> Eval<'s> {
                         if let Some(kv) = key_var {
                             syms.insert(0, (kv.clone(), k));
                         }
-                        self.with_symbols(syms).template(body, out, marked, unknown)?;
+                        self.with_symbols(syms)
+                            .template(body, out, marked, unknown)?;
                     }
                 }
             }
@@ -224,19 +290,31 @@ impl<'s> Eval<'s> {
         let result = match v {
             Value::Null(_) => Value::Tuple(Vec::new()),
             Value::Unknown(_) => Value::unknown(),
-            Value::List(_, items) | Value::Tuple(items) => {
-                Value::Tuple(items.into_iter().map(|i| self.apply_steps(i, each)).collect::<Result<_, _>>()?)
-            }
-            Value::Set(_, items) => {
-                Value::Tuple(items.into_iter().map(|i| self.apply_steps(i, each)).collect::<Result<_, _>>()?)
-            }
+            Value::List(_, items) | Value::Tuple(items) => Value::Tuple(
+                items
+                    .into_iter()
+                    .map(|i| self.apply_steps(i, each))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Value::Set(_, items) => Value::Tuple(
+                items
+                    .into_iter()
+                    .map(|i| self.apply_steps(i, each))
+                    .collect::<Result<_, _>>()?,
+            ),
             // A splat on a single value wraps it in a one-element tuple.
             other => Value::Tuple(vec![self.apply_steps(other, each)?]),
         };
         Ok(result.mark_if(marked))
     }
 
-    fn call(&self, name: &str, args: &[Expr], expand_final: bool, range: &SourceRange) -> EvalResult {
+    fn call(
+        &self,
+        name: &str,
+        args: &[Expr],
+        expand_final: bool,
+        range: &SourceRange,
+    ) -> EvalResult {
         match name {
             "try" => return self.try_call(args, range),
             "can" => return self.can_call(args, range),
@@ -266,16 +344,26 @@ impl<'s> Eval<'s> {
         }
         let mut values = Some(values);
         self.scope
-            .with_function_context(&mut |ctx| functions::call(name, values.take().unwrap_or_default(), ctx))
+            .with_function_context(&mut |ctx| {
+                functions::call(name, values.take().unwrap_or_default(), ctx)
+            })
             .map_err(|fe| {
-                let at = fe.arg.and_then(|i| args.get(i)).map(|a| &a.range).unwrap_or(range);
+                let at = fe
+                    .arg
+                    .and_then(|i| args.get(i))
+                    .map(|a| &a.range)
+                    .unwrap_or(range);
                 Diagnostics::from(Diagnostic::error(fe.summary, fe.detail).at(at))
             })
     }
 
     fn try_call(&self, args: &[Expr], range: &SourceRange) -> EvalResult {
         if args.is_empty() {
-            return Err(err("Not enough function arguments", "Function \"try\" expects at least one argument.", range));
+            return Err(err(
+                "Not enough function arguments",
+                "Function \"try\" expects at least one argument.",
+                range,
+            ));
         }
         for a in args {
             if let Ok(v) = self.expr(a) {
@@ -295,7 +383,11 @@ impl<'s> Eval<'s> {
 
     fn can_call(&self, args: &[Expr], range: &SourceRange) -> EvalResult {
         if args.len() != 1 {
-            return Err(err("Not enough function arguments", "Function \"can\" expects 1 argument(s). Missing value for \"expression\".", range));
+            return Err(err(
+                "Not enough function arguments",
+                "Function \"can\" expects 1 argument(s). Missing value for \"expression\".",
+                range,
+            ));
         }
         match self.expr(&args[0]) {
             Ok(v) if !v.is_wholly_known() => Ok(Value::Unknown(Type::Bool)),
@@ -308,7 +400,11 @@ impl<'s> Eval<'s> {
         let c = self.expr(cond)?;
         let (c, marked) = c.into_unmarked();
         if c.is_null() {
-            return Err(err("Null condition", "The condition value is null. Conditions must either be true or false.", &cond.range));
+            return Err(err(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                &cond.range,
+            ));
         }
         let a = self.expr(then);
         let b = self.expr(otherwise);
@@ -329,7 +425,11 @@ impl<'s> Eval<'s> {
                 ));
             }
         };
-        let (a, b) = if chosen_true { (a?, b.ok()) } else { (b?, a.ok()) };
+        let (a, b) = if chosen_true {
+            (a?, b.ok())
+        } else {
+            (b?, a.ok())
+        };
         // Both results are converted to their common type, as HCL does.
         let v = match b.and_then(|b| unify(&[a.ty(), b.ty()])) {
             Some(t) if t != Type::Dynamic && a.ty() != t => convert(&a, &t).unwrap_or(a),
@@ -348,14 +448,21 @@ impl<'s> Eval<'s> {
         if v.is_unknown() {
             return Ok(Value::Unknown(want).mark_if(marked));
         }
-        let converted = if v.is_null() { None } else { convert(&v, &want).ok() };
+        let converted = if v.is_null() {
+            None
+        } else {
+            convert(&v, &want).ok()
+        };
         let out = match (op, converted) {
             (UnaryOp::Neg, Some(Value::Number(n))) => Value::Number(n.neg()),
             (UnaryOp::Not, Some(Value::Bool(b))) => Value::Bool(!b),
             _ => {
                 return Err(err(
                     "Invalid operand",
-                    format!("Unsuitable value for unary operand: {}.", requirement(&want)),
+                    format!(
+                        "Unsuitable value for unary operand: {}.",
+                        requirement(&want)
+                    ),
                     &x.range,
                 ));
             }
@@ -382,10 +489,16 @@ impl<'s> Eval<'s> {
                 let l = operand(&lhs, &Type::Bool, "left", a)?;
                 let r = operand(&rhs, &Type::Bool, "right", b)?;
                 match (l.as_bool(), r.as_bool()) {
-                    (Some(x), Some(y)) => Value::Bool(if op == BinaryOp::And { x && y } else { x || y }),
+                    (Some(x), Some(y)) => {
+                        Value::Bool(if op == BinaryOp::And { x && y } else { x || y })
+                    }
                     // Short-circuit knowledge: false && unknown is still false.
-                    (Some(false), None) | (None, Some(false)) if op == BinaryOp::And => Value::Bool(false),
-                    (Some(true), None) | (None, Some(true)) if op == BinaryOp::Or => Value::Bool(true),
+                    (Some(false), None) | (None, Some(false)) if op == BinaryOp::And => {
+                        Value::Bool(false)
+                    }
+                    (Some(true), None) | (None, Some(true)) if op == BinaryOp::Or => {
+                        Value::Bool(true)
+                    }
                     _ => Value::Unknown(Type::Bool),
                 }
             }
@@ -394,7 +507,11 @@ impl<'s> Eval<'s> {
                 let r = operand(&rhs, &Type::Number, "right", b)?;
                 let (Some(x), Some(y)) = (l.as_number().copied(), r.as_number().copied()) else {
                     let t = match op {
-                        BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => Type::Number,
+                        BinaryOp::Add
+                        | BinaryOp::Sub
+                        | BinaryOp::Mul
+                        | BinaryOp::Div
+                        | BinaryOp::Mod => Type::Number,
                         _ => Type::Bool,
                     };
                     return Ok(Value::Unknown(t).mark_if(marked));
@@ -406,7 +523,11 @@ impl<'s> Eval<'s> {
                     BinaryOp::Div | BinaryOp::Mod if y == Number::Int(0) => {
                         return Err(err(
                             "Operation failed",
-                            if op == BinaryOp::Div { "Error during operation: can't divide by zero." } else { "Error during operation: can't use modulo by zero." },
+                            if op == BinaryOp::Div {
+                                "Error during operation: can't divide by zero."
+                            } else {
+                                "Error during operation: can't use modulo by zero."
+                            },
                             range,
                         ));
                     }
@@ -427,7 +548,11 @@ impl<'s> Eval<'s> {
         let coll = self.expr(&f.collection)?;
         let (coll, marked) = coll.into_unmarked();
         if coll.is_null() {
-            return Err(err("Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", &f.collection.range));
+            return Err(err(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.",
+                &f.collection.range,
+            ));
         }
         if coll.is_unknown() {
             return Ok(Value::unknown().mark_if(marked));
@@ -435,7 +560,10 @@ impl<'s> Eval<'s> {
         let Some(pairs) = iterate(&coll) else {
             return Err(err(
                 "Iteration over non-iterable value",
-                format!("A value of type {} cannot be used as the collection in a 'for' expression.", coll.ty().friendly_name()),
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    coll.ty().friendly_name()
+                ),
                 &f.collection.range,
             ));
         };
@@ -459,7 +587,11 @@ impl<'s> Eval<'s> {
                     Ok(Value::Bool(true)) => {}
                     Ok(Value::Bool(false)) => continue,
                     _ => {
-                        return Err(err("Invalid 'for' condition", "The 'if' clause value is invalid: a bool is required.", &c.range));
+                        return Err(err(
+                            "Invalid 'for' condition",
+                            "The 'if' clause value is invalid: a bool is required.",
+                            &c.range,
+                        ));
                     }
                 }
             }
@@ -472,10 +604,18 @@ impl<'s> Eval<'s> {
                         continue;
                     }
                     if key.is_null() {
-                        return Err(err("Invalid object key", "Key expression in 'for' expression must not produce a null value.", &ke.range));
+                        return Err(err(
+                            "Invalid object key",
+                            "Key expression in 'for' expression must not produce a null value.",
+                            &ke.range,
+                        ));
                     }
                     let key = convert(&key, &Type::String).map_err(|e| {
-                        err("Invalid object key", format!("The key expression produced an invalid result: {e}."), &ke.range)
+                        err(
+                            "Invalid object key",
+                            format!("The key expression produced an invalid result: {e}."),
+                            &ke.range,
+                        )
                     })?;
                     let key = key.as_str().unwrap_or_default().to_string();
                     let value = inner.expr(&f.value)?;
@@ -483,7 +623,9 @@ impl<'s> Eval<'s> {
                     if !f.grouping && !entry.is_empty() {
                         return Err(err(
                             "Duplicate object key",
-                            format!("Two different items produced the key {key:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."),
+                            format!(
+                                "Two different items produced the key {key:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."
+                            ),
                             &ke.range,
                         ));
                     }
@@ -497,8 +639,18 @@ impl<'s> Eval<'s> {
         }
         let out = match &f.key {
             None => Value::Tuple(items),
-            Some(_) if f.grouping => Value::Object(objects.into_iter().map(|(k, vs)| (k, Value::Tuple(vs))).collect()),
-            Some(_) => Value::Object(objects.into_iter().map(|(k, mut vs)| (k, vs.remove(0))).collect()),
+            Some(_) if f.grouping => Value::Object(
+                objects
+                    .into_iter()
+                    .map(|(k, vs)| (k, Value::Tuple(vs)))
+                    .collect(),
+            ),
+            Some(_) => Value::Object(
+                objects
+                    .into_iter()
+                    .map(|(k, mut vs)| (k, vs.remove(0)))
+                    .collect(),
+            ),
         };
         Ok(out.mark_if(marked))
     }
@@ -519,20 +671,44 @@ fn operand(v: &Value, want: &Type, side: &str, e: &Expr) -> EvalResult {
         return Ok(Value::Unknown(want.clone()));
     }
     if v.is_null() {
-        return Err(err("Invalid operand", format!("Unsuitable value for {side} operand: {}.", requirement(want)), &e.range));
+        return Err(err(
+            "Invalid operand",
+            format!(
+                "Unsuitable value for {side} operand: {}.",
+                requirement(want)
+            ),
+            &e.range,
+        ));
     }
-    convert(v, want).map_err(|_| err("Invalid operand", format!("Unsuitable value for {side} operand: {}.", requirement(want)), &e.range))
+    convert(v, want).map_err(|_| {
+        err(
+            "Invalid operand",
+            format!(
+                "Unsuitable value for {side} operand: {}.",
+                requirement(want)
+            ),
+            &e.range,
+        )
+    })
 }
 
 /// The (key, value) pairs a `for` walks: index and element for sequences,
 /// the element twice for sets, key and value for maps and objects.
 pub fn iterate(v: &Value) -> Option<Vec<(Value, Value)>> {
     match v.unmark().0 {
-        Value::List(_, items) | Value::Tuple(items) => {
-            Some(items.iter().enumerate().map(|(i, x)| (Value::int(i as i64), x.clone())).collect())
-        }
+        Value::List(_, items) | Value::Tuple(items) => Some(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, x)| (Value::int(i as i64), x.clone()))
+                .collect(),
+        ),
         Value::Set(_, items) => Some(items.iter().map(|x| (x.clone(), x.clone())).collect()),
-        Value::Map(_, m) | Value::Object(m) => Some(m.iter().map(|(k, x)| (Value::string(k.clone()), x.clone())).collect()),
+        Value::Map(_, m) | Value::Object(m) => Some(
+            m.iter()
+                .map(|(k, x)| (Value::string(k.clone()), x.clone()))
+                .collect(),
+        ),
         _ => None,
     }
 }
@@ -546,11 +722,16 @@ pub fn values_equal(a: &Value, b: &Value) -> bool {
         (Value::Null(_), Value::Null(_)) => true,
         (Value::Null(_), _) | (_, Value::Null(_)) => false,
         (Value::Number(x), Value::Number(y)) => x == y,
-        (Value::List(_, x), Value::List(_, y)) | (Value::Tuple(x), Value::Tuple(y)) | (Value::Set(_, x), Value::Set(_, y)) => {
+        (Value::List(_, x), Value::List(_, y))
+        | (Value::Tuple(x), Value::Tuple(y))
+        | (Value::Set(_, x), Value::Set(_, y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| values_equal(p, q))
         }
         (Value::Map(_, x), Value::Map(_, y)) | (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|((k1, v1), (k2, v2))| k1 == k2 && values_equal(v1, v2))
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|((k1, v1), (k2, v2))| k1 == k2 && values_equal(v1, v2))
         }
         _ => a == b,
     }
@@ -566,7 +747,11 @@ pub fn get_attr(v: Value, name: &str, range: &SourceRange) -> EvalResult {
         },
         Value::Unknown(_) => Value::unknown(),
         Value::Null(_) => {
-            return Err(err("Attempt to get attribute from null value", "This value is null, so it does not have any attributes.", range));
+            return Err(err(
+                "Attempt to get attribute from null value",
+                "This value is null, so it does not have any attributes.",
+                range,
+            ));
         }
         Value::Object(mut m) => match m.remove(name) {
             Some(x) => x,
@@ -575,20 +760,29 @@ pub fn get_attr(v: Value, name: &str, range: &SourceRange) -> EvalResult {
         Value::Map(_, mut m) => match m.remove(name) {
             Some(x) => x,
             None => {
-                return Err(err("Missing map element", format!("This map does not have an element with the key \"{name}\"."), range));
+                return Err(err(
+                    "Missing map element",
+                    format!("This map does not have an element with the key \"{name}\"."),
+                    range,
+                ));
             }
         },
         Value::List(..) | Value::Tuple(_) | Value::Set(..) => {
             return Err(err(
                 "Unsupported attribute",
-                format!("Can't access attributes on a list of objects. Did you mean to access attribute \"{name}\" for a specific element of the list, or across all elements of the list?"),
+                format!(
+                    "Can't access attributes on a list of objects. Did you mean to access attribute \"{name}\" for a specific element of the list, or across all elements of the list?"
+                ),
                 range,
             ));
         }
         other => {
             return Err(err(
                 "Unsupported attribute",
-                format!("Can't access attributes on a primitive-typed value ({}).", other.ty().friendly_name()),
+                format!(
+                    "Can't access attributes on a primitive-typed value ({}).",
+                    other.ty().friendly_name()
+                ),
                 range,
             ));
         }
@@ -597,7 +791,11 @@ pub fn get_attr(v: Value, name: &str, range: &SourceRange) -> EvalResult {
 }
 
 fn unsupported_attr(name: &str, range: &SourceRange) -> Diagnostics {
-    err("Unsupported attribute", format!("This object does not have an attribute named \"{name}\"."), range)
+    err(
+        "Unsupported attribute",
+        format!("This object does not have an attribute named \"{name}\"."),
+        range,
+    )
 }
 
 /// `value[key]`.
@@ -606,15 +804,29 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
     let (key, m2) = key.clone().into_unmarked();
     let marked = m1 || m2;
     if v.is_null() {
-        return Err(err("Attempt to index null value", "This value is null, so it does not have any indices.", range));
+        return Err(err(
+            "Attempt to index null value",
+            "This value is null, so it does not have any indices.",
+            range,
+        ));
     }
     if key.is_null() {
-        return Err(err("Invalid index", "Can't use a null value as an indexing key.", range));
+        return Err(err(
+            "Invalid index",
+            "Can't use a null value as an indexing key.",
+            range,
+        ));
     }
     if v.is_unknown() || key.is_unknown() {
         return Ok(Value::unknown().mark_if(marked));
     }
-    let invalid = || err("Invalid index", "The given key does not identify an element in this collection value.", range);
+    let invalid = || {
+        err(
+            "Invalid index",
+            "The given key does not identify an element in this collection value.",
+            range,
+        )
+    };
     let out = match v {
         Value::List(_, items) | Value::Tuple(items) => {
             let n = convert(&key, &Type::Number)
@@ -623,7 +835,11 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
                 .ok_or_else(|| err("Invalid index", "The given key does not identify an element in this collection value: a number is required.", range))?;
             let i = n.as_i64().ok_or_else(|| err("Invalid index", "The given key does not identify an element in this collection value: indexing a sequence requires a whole number.", range))?;
             if i < 0 {
-                return Err(err("Invalid index", "The given key does not identify an element in this collection value: a negative number is not a valid index for a sequence.", range));
+                return Err(err(
+                    "Invalid index",
+                    "The given key does not identify an element in this collection value: a negative number is not a valid index for a sequence.",
+                    range,
+                ));
             }
             items.into_iter().nth(i as usize).ok_or_else(|| {
                 err("Invalid index", "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.", range)
@@ -642,7 +858,14 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
             ));
         }
         other => {
-            return Err(err("Invalid index", format!("This value does not have any indices ({}).", other.ty().friendly_name()), range));
+            return Err(err(
+                "Invalid index",
+                format!(
+                    "This value does not have any indices ({}).",
+                    other.ty().friendly_name()
+                ),
+                range,
+            ));
         }
     };
     Ok(out.mark_if(marked))

@@ -277,3 +277,80 @@ fn collect_template_refs(
         }
     }
 }
+
+impl Expr {
+    /// Calls `f` on this expression and every expression inside it.
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        match &self.kind {
+            ExprKind::Literal(_) | ExprKind::Variable(_) => {}
+            ExprKind::Template(parts) => walk_parts(parts, f),
+            ExprKind::TemplateWrap(x) | ExprKind::Parens(x) | ExprKind::Unary(_, x) => x.walk(f),
+            ExprKind::Tuple(items) => items.iter().for_each(|i| i.walk(f)),
+            ExprKind::Object(items) => items.iter().for_each(|(k, v)| {
+                k.walk(f);
+                v.walk(f);
+            }),
+            ExprKind::Traversal(root, steps)
+            | ExprKind::Splat {
+                source: root,
+                each: steps,
+            } => {
+                root.walk(f);
+                for s in steps {
+                    if let Traverser::Index(ix) = s {
+                        ix.walk(f);
+                    }
+                }
+            }
+            ExprKind::FuncCall { args, .. } => args.iter().for_each(|a| a.walk(f)),
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
+                cond.walk(f);
+                then.walk(f);
+                otherwise.walk(f);
+            }
+            ExprKind::Binary(_, a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            ExprKind::For(fe) => {
+                fe.collection.walk(f);
+                if let Some(k) = &fe.key {
+                    k.walk(f);
+                }
+                fe.value.walk(f);
+                if let Some(c) = &fe.cond {
+                    c.walk(f);
+                }
+            }
+        }
+    }
+}
+
+fn walk_parts(parts: &[TemplatePart], f: &mut dyn FnMut(&Expr)) {
+    for p in parts {
+        match p {
+            TemplatePart::Literal(_) => {}
+            TemplatePart::Interp(e) => e.walk(f),
+            TemplatePart::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                cond.walk(f);
+                walk_parts(then, f);
+                walk_parts(otherwise, f);
+            }
+            TemplatePart::For {
+                collection, body, ..
+            } => {
+                collection.walk(f);
+                walk_parts(body, f);
+            }
+        }
+    }
+}

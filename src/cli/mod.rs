@@ -1,0 +1,135 @@
+//! The command line: argument parsing (clap, after mapping terraform's
+//! single-dash flags) and one function per command. Only this module
+//! prints; the library below returns values and diagnostics.
+
+mod commands;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::instances::VarSource;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "minimod",
+    version,
+    about = "Expand Terraform/OpenTofu configurations into instance addresses, and plan refactors with moved blocks."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Arguments every command that evaluates a configuration takes.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ConfigArgs {
+    /// Set a root module variable (NAME=VALUE); repeatable, in order with -var-file.
+    #[arg(long = "var", value_name = "NAME=VALUE")]
+    pub var: Vec<String>,
+    /// Read root module variables from a .tfvars or .tfvars.json file.
+    #[arg(long = "var-file", value_name = "FILE")]
+    pub var_file: Vec<String>,
+    /// A version-4 state file supplying values only known after apply.
+    #[arg(long = "state", value_name = "FILE")]
+    pub state: Option<PathBuf>,
+    /// Follow terraform's or OpenTofu's rules where they differ.
+    #[arg(long = "engine", value_name = "terraform|tofu")]
+    pub engine: Option<String>,
+    /// The -var and -var-file arguments in command-line order (filled in
+    /// from the raw arguments, since precedence depends on it).
+    #[arg(skip)]
+    pub ordered: Vec<VarSource>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print every resource instance address, as `terraform state list` would after apply.
+    Addresses {
+        /// The root module directory.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[command(flatten)]
+        args: ConfigArgs,
+    },
+    /// Evaluate an expression in the root module, as `terraform console` prints it.
+    Eval {
+        expr: String,
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[command(flatten)]
+        args: ConfigArgs,
+    },
+    /// Print the root module's outputs.
+    Outputs {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Print machine-readable JSON, sensitive values included.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        args: ConfigArgs,
+    },
+}
+
+/// Terraform's flags are single-dash (`-var`, `-var-file=x`, `-json`):
+/// accept them by rewriting to clap's double-dash form.
+fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    const LONG: &[&str] = &["var", "var-file", "state", "json", "engine"];
+    args.into_iter()
+        .map(|a| {
+            let s = a.to_string_lossy();
+            if let Some(rest) = s.strip_prefix('-').filter(|r| !r.starts_with('-')) {
+                let name = rest.split('=').next().unwrap_or(rest);
+                if LONG.contains(&name) {
+                    return OsString::from(format!("-{s}"));
+                }
+            }
+            a
+        })
+        .collect()
+}
+
+/// The -var / -var-file arguments in the order given.
+fn ordered_var_sources(args: &[OsString]) -> Vec<VarSource> {
+    let mut out = Vec::new();
+    let mut it = args.iter().map(|a| a.to_string_lossy().into_owned());
+    while let Some(a) = it.next() {
+        if a == "--" {
+            break;
+        }
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f == "--var" || f == "--var-file" => {
+                (f.to_string(), Some(v.to_string()))
+            }
+            _ => (a.clone(), None),
+        };
+        let value = match flag.as_str() {
+            "--var" | "--var-file" => inline.or_else(|| it.next()),
+            _ => continue,
+        };
+        if let Some(v) = value {
+            out.push(if flag == "--var" {
+                VarSource::Var(v)
+            } else {
+                VarSource::File(v)
+            });
+        }
+    }
+    out
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
+    let args = normalize_args(args);
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let ordered = ordered_var_sources(&args);
+    commands::run(cli.command, ordered)
+}

@@ -1,0 +1,221 @@
+//! Root module input values, in OpenTofu's precedence (later wins):
+//! defaults (applied by the evaluator), `TF_VAR_name`, `terraform.tfvars`,
+//! `terraform.tfvars.json`, `*.auto.tfvars(.json)` in lexical order, then
+//! `-var` and `-var-file` in command-line order.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::config::Module;
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
+use crate::lang::eval::{Eval, Scope};
+use crate::lang::functions::{FunctionContext, FunctionError};
+use crate::lang::value::{Type, Value};
+use crate::syntax::ast::Traverser;
+use crate::syntax::source::SourceFile;
+use crate::syntax::{json, native};
+
+#[derive(Clone, Debug)]
+pub struct RootInput {
+    pub value: Value,
+    /// Where the value was written, when it came from a file or -var.
+    pub range: Option<SourceRange>,
+}
+
+pub type RootInputs = IndexMap<String, RootInput>;
+
+/// A `-var NAME=VALUE` or `-var-file FILE` argument, in command-line order.
+#[derive(Clone, Debug)]
+pub enum VarSource {
+    Var(String),
+    File(String),
+}
+
+pub fn collect_root_inputs(
+    root: &Module,
+    dir: &Path,
+    cli: &[VarSource],
+    sources: &mut SourceMap,
+) -> Result<(RootInputs, Diagnostics), Diagnostics> {
+    let mut inputs = RootInputs::new();
+    let mut warnings = Diagnostics::default();
+    let mut env: Vec<(String, String)> = std::env::vars()
+        .filter_map(|(k, v)| Some((k.strip_prefix("TF_VAR_")?.to_string(), v)))
+        .collect();
+    env.sort();
+    for (name, raw) in env {
+        if let Some(var) = root.variables.get(&name) {
+            let v = from_raw(
+                &raw,
+                var.constraint.as_ref().map(|c| c.ty()),
+                "<value for var.".to_string() + &name + ">",
+            )?;
+            inputs.insert(
+                name,
+                RootInput {
+                    value: v,
+                    range: None,
+                },
+            );
+        }
+    }
+    let mut files = Vec::new();
+    for f in ["terraform.tfvars", "terraform.tfvars.json"] {
+        if dir.join(f).is_file() {
+            files.push(dir.join(f));
+        }
+    }
+    let mut auto: Vec<_> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_else(|_| Vec::new());
+    auto.retain(|p| {
+        let n = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json")
+    });
+    auto.sort();
+    files.extend(auto);
+    for f in files {
+        read_var_file(&f, root, &mut inputs, &mut warnings, sources, false)?;
+    }
+    for src in cli {
+        match src {
+            VarSource::Var(arg) => {
+                let Some((name, raw)) = arg.split_once('=') else {
+                    return Err(Diagnostic::error(
+                        "Invalid -var option",
+                        format!("The given -var option {arg:?} is not correctly specified. It must be a variable name and value separated an equals sign, like -var=\"key=value\"."),
+                    )
+                    .into());
+                };
+                let Some(var) = root.variables.get(name) else {
+                    return Err(Diagnostic::error(
+                        "Value for undeclared variable",
+                        format!("A variable named \"{name}\" was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."),
+                    )
+                    .into());
+                };
+                let v = from_raw(
+                    raw,
+                    var.constraint.as_ref().map(|c| c.ty()),
+                    format!("<value for var.{name}>"),
+                )?;
+                inputs.insert(
+                    name.to_string(),
+                    RootInput {
+                        value: v,
+                        range: None,
+                    },
+                );
+            }
+            VarSource::File(f) => {
+                let p = Path::new(f);
+                if !p.is_file() {
+                    return Err(Diagnostic::error(
+                        "Failed to read variables file",
+                        format!("Given variables file {f} does not exist."),
+                    )
+                    .into());
+                }
+                read_var_file(p, root, &mut inputs, &mut warnings, sources, true)?;
+            }
+        }
+    }
+    Ok((inputs, warnings))
+}
+
+/// A raw string from the environment or `-var`: taken literally for
+/// primitive (or unconstrained) variables, parsed as an HCL expression for
+/// collection and structural types, as Terraform does.
+fn from_raw(raw: &str, ty: Option<Type>, name: String) -> Result<Value, Diagnostics> {
+    match ty {
+        None | Some(Type::String | Type::Number | Type::Bool | Type::Dynamic) => {
+            Ok(Value::string(raw))
+        }
+        Some(_) => {
+            let file = SourceFile::new(&name, raw);
+            let e = native::parse_expr(&file, raw, 0)?;
+            Eval::new(&ConstScope).expr(&e)
+        }
+    }
+}
+
+fn read_var_file(
+    path: &Path,
+    root: &Module,
+    inputs: &mut RootInputs,
+    warnings: &mut Diagnostics,
+    sources: &mut SourceMap,
+    explicit: bool,
+) -> Result<(), Diagnostics> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Diagnostics::from(Diagnostic::error(
+            "Failed to read variables file",
+            format!("Could not read {}: {e}.", path.display()),
+        ))
+    })?;
+    let shown = path.to_string_lossy().into_owned();
+    let file = Arc::new(SourceFile::new(&shown, &text));
+    sources.insert(file.name.clone(), file.text.clone());
+    let body = if shown.ends_with(".json") {
+        json::parse_file(&file)?
+    } else {
+        native::parse_file(&file)?
+    };
+    for attr in body.just_attributes()? {
+        if !root.variables.contains_key(&attr.name) {
+            let d = Diagnostic::warning(
+                "Value for undeclared variable",
+                format!("The root module does not declare a variable named \"{}\" but a value was found in file \"{}\". If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.", attr.name, shown),
+            )
+            .at(&attr.name_range);
+            let _ = explicit;
+            warnings.push(d);
+            continue;
+        }
+        let value = Eval::new(&ConstScope).expr(&attr.expr)?;
+        inputs.insert(
+            attr.name.clone(),
+            RootInput {
+                value,
+                range: Some(attr.expr.range.clone()),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// The scope of tfvars files and `-var` values: constants and functions
+/// only, no references.
+struct ConstScope;
+
+impl Scope for ConstScope {
+    fn reference(
+        &self,
+        _: &str,
+        range: &SourceRange,
+        _: &[Traverser],
+        _: &Eval,
+    ) -> Result<(Value, usize), Diagnostics> {
+        Err(
+            Diagnostic::error("Variables not allowed", "Variables may not be used here.")
+                .at(range)
+                .into(),
+        )
+    }
+
+    fn with_function_context(
+        &self,
+        f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+    ) -> Result<Value, FunctionError> {
+        f(&FunctionContext {
+            base_dir: Path::new("."),
+            plan: true,
+            render_template: None,
+        })
+    }
+}

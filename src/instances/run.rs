@@ -1,0 +1,1228 @@
+//! One evaluation of a module tree. Nothing is evaluated in file order:
+//! every variable, local, output, resource attribute and expansion is a
+//! vertex computed on first use and cached per module instance, and a
+//! vertex met again while it is being computed is a reference cycle,
+//! reported with its path.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use crate::addrs::{InstanceKey, ModuleInstance, ModuleInstanceStep};
+use crate::config::{Config, Mode, Module, Resource};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
+use crate::lang::eval::{Eval, Scope};
+use crate::lang::functions::{FunctionContext, FunctionError};
+use crate::lang::types::convert_constraint;
+use crate::lang::value::{Type, Value};
+use crate::syntax::ast::{Expr, ExprKind, Traverser};
+
+use super::inputs::RootInputs;
+
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub workspace: String,
+    pub cwd: PathBuf,
+    /// Planning: impure functions and computed attributes are unknown.
+    pub plan: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
+            workspace: std::env::var("TF_WORKSPACE").unwrap_or_else(|_| "default".into()),
+            cwd: std::env::current_dir().unwrap_or_default(),
+            plan: true,
+        }
+    }
+}
+
+/// How a resource or module call expands in one module instance.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expansion {
+    Single,
+    Count(i64),
+    /// Keys in byte order, with their `each.value`.
+    ForEach(BTreeMap<String, Value>),
+}
+
+impl Expansion {
+    pub fn keys(&self) -> Vec<InstanceKey> {
+        match self {
+            Expansion::Single => vec![InstanceKey::NoKey],
+            Expansion::Count(n) => (0..*n).map(InstanceKey::Int).collect(),
+            Expansion::ForEach(m) => m.keys().map(|k| InstanceKey::Str(k.clone())).collect(),
+        }
+    }
+
+    fn repetition(&self, key: &InstanceKey) -> Option<Repetition> {
+        match (self, key) {
+            (Expansion::Single, InstanceKey::NoKey) => Some(Repetition::default()),
+            (Expansion::Count(n), InstanceKey::Int(i)) if i < n => Some(Repetition {
+                count: Some(*i),
+                each: None,
+            }),
+            (Expansion::ForEach(m), InstanceKey::Str(k)) => m.get(k).map(|v| Repetition {
+                count: None,
+                each: Some((k.clone(), v.clone())),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// `count.index` and `each.key` / `each.value` where they exist.
+#[derive(Clone, Debug, Default)]
+struct Repetition {
+    count: Option<i64>,
+    each: Option<(String, Value)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Vertex {
+    Var(String),
+    Local(String),
+    Output(String),
+    Attr(String, InstanceKey, String),
+    ResourceExpansion(String),
+    CallExpansion(String),
+}
+
+type Key = (ModuleInstance, Vertex);
+
+/// One resource instance of the expanded configuration.
+#[derive(Clone, Debug)]
+pub struct ResourceInstance {
+    pub module: ModuleInstance,
+    pub resource_key: String,
+    pub mode: Mode,
+    pub type_name: String,
+    pub name: String,
+    pub key: InstanceKey,
+}
+
+impl ResourceInstance {
+    /// The address as terraform prints it.
+    pub fn address(&self) -> String {
+        let mut s = self.module.to_string();
+        if !s.is_empty() {
+            s.push('.');
+        }
+        if self.mode == Mode::Data {
+            s.push_str("data.");
+        }
+        s.push_str(&format!("{}.{}{}", self.type_name, self.name, self.key));
+        s
+    }
+}
+
+pub struct Run<'c> {
+    config: &'c Config,
+    inputs: RootInputs,
+    opts: RunOptions,
+    cache: RefCell<HashMap<Key, Result<Value, Diagnostics>>>,
+    expansions: RefCell<HashMap<Key, Result<Expansion, Diagnostics>>>,
+    stack: RefCell<Vec<(Key, String)>>,
+    /// Per static resource path: attribute names the configuration reads
+    /// on it, so a whole-object reference still answers them (unknown).
+    read_attrs: HashMap<(Vec<String>, String), BTreeSet<String>>,
+}
+
+fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostics {
+    Diagnostic::error(summary, detail).at(at).into()
+}
+
+fn module_label(m: &ModuleInstance) -> String {
+    if m.0.is_empty() {
+        String::new()
+    } else {
+        format!("{m}.")
+    }
+}
+
+fn static_path(m: &ModuleInstance) -> Vec<String> {
+    m.0.iter().map(|s| s.name.clone()).collect()
+}
+
+impl<'c> Run<'c> {
+    pub fn new(config: &'c Config, inputs: RootInputs, opts: RunOptions) -> Run<'c> {
+        let mut read_attrs: HashMap<(Vec<String>, String), BTreeSet<String>> = HashMap::new();
+        collect_read_attrs(config, &mut read_attrs);
+        Run {
+            config,
+            inputs,
+            opts,
+            cache: RefCell::default(),
+            expansions: RefCell::default(),
+            stack: RefCell::default(),
+            read_attrs,
+        }
+    }
+
+    pub fn config(&self) -> &'c Config {
+        self.config
+    }
+
+    fn module_config(&self, m: &ModuleInstance) -> &'c Config {
+        self.config
+            .descendant(&static_path(m))
+            .expect("module instances come from the config tree")
+    }
+
+    /// Runs `compute` for a vertex once, detecting cycles.
+    fn memo(
+        &self,
+        key: Key,
+        label: String,
+        compute: impl FnOnce() -> Result<Value, Diagnostics>,
+    ) -> Result<Value, Diagnostics> {
+        if let Some(v) = self.cache.borrow().get(&key) {
+            return v.clone();
+        }
+        if let Some(pos) = self.stack.borrow().iter().position(|(k, _)| *k == key) {
+            let stack = self.stack.borrow();
+            let mut path: Vec<&str> = stack[pos..].iter().map(|(_, l)| l.as_str()).collect();
+            path.push(&label);
+            return Err(Diagnostic::error("Cycle", format!("Cycle: {}", path.join(" -> "))).into());
+        }
+        self.stack.borrow_mut().push((key.clone(), label));
+        let v = compute();
+        self.stack.borrow_mut().pop();
+        self.cache.borrow_mut().insert(key, v.clone());
+        v
+    }
+
+    fn scope(&self, module: &ModuleInstance, rep: Repetition) -> InstanceScope<'_, 'c> {
+        InstanceScope {
+            run: self,
+            module: module.clone(),
+            config: self.module_config(module),
+            rep,
+        }
+    }
+
+    /// Evaluates an expression in a module instance (no count/each).
+    pub fn eval_in(&self, module: &ModuleInstance, expr: &Expr) -> Result<Value, Diagnostics> {
+        let scope = self.scope(module, Repetition::default());
+        Eval::new(&scope).expr(expr)
+    }
+
+    // ---- variables -------------------------------------------------------
+
+    pub fn variable(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
+        let label = format!("{}var.{name}", module_label(module));
+        self.memo((module.clone(), Vertex::Var(name.into())), label.clone(), || {
+            let cfg = self.module_config(module);
+            let var = &cfg.module.variables[name];
+            let (raw, at) = self.raw_input(module, name)?;
+            let at = at.unwrap_or_else(|| var.decl_range.clone());
+            let mut value = match &raw {
+                Some(v) => v.clone(),
+                None => match &var.default {
+                    Some(d) => self.eval_in(&ModuleInstance::default(), d)?,
+                    None => {
+                        return Err(Diagnostic::error(
+                            "No value for required variable",
+                            format!("The root module input variable \"{name}\" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable."),
+                        )
+                        .at(&var.decl_range)
+                        .into());
+                    }
+                },
+            };
+            if value.is_null() && !var.nullable {
+                return Err(err(
+                    "Invalid value for input variable",
+                    format!("The given value is not suitable for {label}, which is not nullable: value must not be null."),
+                    &at,
+                ));
+            }
+            // A null for a nullable variable with a default takes the default.
+            if value.is_null() && raw.is_some() {
+                if let Some(d) = &var.default {
+                    value = self.eval_in(&ModuleInstance::default(), d)?;
+                }
+            }
+            if let Some(c) = &var.constraint {
+                value = convert_constraint(&value, c).map_err(|e| {
+                    err(
+                        "Invalid value for input variable",
+                        format!("The given value is not suitable for {label} declared at {}: {e}.", var.decl_range),
+                        &at,
+                    )
+                })?;
+            }
+            if var.sensitive {
+                value = value.mark();
+            }
+            self.validate(module, var, &value, &label, &at)?;
+            Ok(value)
+        })
+    }
+
+    /// The value a variable is given: a root input, or the calling module's
+    /// argument evaluated in the caller's scope with the instance's
+    /// `each` / `count`. `None` when not given.
+    fn raw_input(
+        &self,
+        module: &ModuleInstance,
+        name: &str,
+    ) -> Result<(Option<Value>, Option<SourceRange>), Diagnostics> {
+        let Some((last, parent_steps)) = module.0.split_last() else {
+            return Ok(match self.inputs.get(name) {
+                Some(v) => (Some(v.value.clone()), v.range.clone()),
+                None => (None, None),
+            });
+        };
+        let parent = ModuleInstance(parent_steps.to_vec());
+        let call = &self.module_config(&parent).module.module_calls[&last.name];
+        let Some(arg) = call.inputs.iter().find(|a| a.name == name) else {
+            return Ok((None, None));
+        };
+        let expansion = self.call_expansion(&parent, &last.name)?;
+        let rep = expansion.repetition(&last.key).unwrap_or_default();
+        let scope = self.scope(&parent, rep);
+        let v = Eval::new(&scope).expr(&arg.expr)?;
+        Ok((Some(v), Some(arg.expr.range.clone())))
+    }
+
+    fn validate(
+        &self,
+        module: &ModuleInstance,
+        var: &crate::config::Variable,
+        value: &Value,
+        label: &str,
+        at: &SourceRange,
+    ) -> Result<(), Diagnostics> {
+        for rule in &var.validations {
+            let scope = ValidationScope {
+                inner: self.scope(module, Repetition::default()),
+                name: &var.name,
+                value,
+            };
+            let ev = Eval::new(&scope);
+            let ok = ev.expr(&rule.condition)?;
+            let (ok, _) = ok.into_unmarked();
+            if ok.is_unknown() {
+                continue;
+            }
+            match ok {
+                Value::Bool(true) => continue,
+                Value::Bool(false) => {}
+                _ => {
+                    return Err(err(
+                        "Invalid variable validation result",
+                        "Validation condition expression must return either true or false.",
+                        &rule.condition.range,
+                    ));
+                }
+            }
+            let msg = ev.expr(&rule.error_message)?;
+            let msg = if msg.is_marked() {
+                "The error message included a sensitive value, so it will not be displayed."
+                    .to_string()
+            } else {
+                msg.as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| crate::lang::display::console(&msg))
+            };
+            let _ = label;
+            return Err(err(
+                "Invalid value for variable",
+                format!(
+                    "{msg}\n\nThis was checked by the validation rule at {}.",
+                    rule.range
+                ),
+                at,
+            ));
+        }
+        Ok(())
+    }
+
+    // ---- locals and outputs ----------------------------------------------
+
+    pub fn local(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
+        let label = format!("{}local.{name}", module_label(module));
+        self.memo((module.clone(), Vertex::Local(name.into())), label, || {
+            let local = &self.module_config(module).module.locals[name];
+            self.eval_in(module, &local.expr)
+        })
+    }
+
+    /// An output's value. Outputs marked `sensitive` carry the mark.
+    pub fn output(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
+        let label = format!("{}output.{name}", module_label(module));
+        self.memo((module.clone(), Vertex::Output(name.into())), label, || {
+            let out = &self.module_config(module).module.outputs[name];
+            let v = self.eval_in(module, &out.expr)?;
+            Ok(v.mark_if(out.sensitive))
+        })
+    }
+
+    // ---- expansion -------------------------------------------------------
+
+    pub fn call_expansion(
+        &self,
+        module: &ModuleInstance,
+        call: &str,
+    ) -> Result<Expansion, Diagnostics> {
+        let c = &self.module_config(module).module.module_calls[call];
+        let what = format!("module.{call}");
+        self.expansion(
+            (module.clone(), Vertex::CallExpansion(call.into())),
+            module,
+            c.count.as_ref(),
+            c.for_each.as_ref(),
+            &what,
+        )
+    }
+
+    pub fn resource_expansion(
+        &self,
+        module: &ModuleInstance,
+        key: &str,
+    ) -> Result<Expansion, Diagnostics> {
+        let r = &self.module_config(module).module.resources[key];
+        self.expansion(
+            (module.clone(), Vertex::ResourceExpansion(key.into())),
+            module,
+            r.count.as_ref(),
+            r.for_each.as_ref(),
+            key,
+        )
+    }
+
+    fn expansion(
+        &self,
+        cache_key: Key,
+        module: &ModuleInstance,
+        count: Option<&Expr>,
+        for_each: Option<&Expr>,
+        what: &str,
+    ) -> Result<Expansion, Diagnostics> {
+        if let Some(e) = self.expansions.borrow().get(&cache_key) {
+            return e.clone();
+        }
+        let label = format!("{}{what} (expand)", module_label(module));
+        let result = self
+            .memo(cache_key.clone(), label, || {
+                let e = match (count, for_each) {
+                    (Some(c), _) => self.count(module, c)?,
+                    (_, Some(f)) => self.for_each(module, f)?,
+                    _ => Expansion::Single,
+                };
+                self.expansions
+                    .borrow_mut()
+                    .insert(cache_key.clone(), Ok(e));
+                Ok(Value::null())
+            })
+            .and_then(|_| self.expansions.borrow()[&cache_key].clone());
+        if let Err(d) = &result {
+            self.expansions
+                .borrow_mut()
+                .insert(cache_key, Err(d.clone()));
+        }
+        result
+    }
+
+    fn count(&self, module: &ModuleInstance, e: &Expr) -> Result<Expansion, Diagnostics> {
+        let v = self.eval_in(module, e)?;
+        let (v, marked) = v.into_unmarked();
+        let invalid = |detail: &str| err("Invalid count argument", detail.to_string(), &e.range);
+        if marked {
+            return Err(invalid(
+                "The given \"count\" has a sensitive value. Sensitive values cannot be used as a count argument because the number of instances would be exposed.",
+            ));
+        }
+        if v.is_unknown() {
+            return Err(invalid(
+                "The \"count\" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on.",
+            ));
+        }
+        if v.is_null() {
+            return Err(invalid(
+                "The given \"count\" argument value is null. An integer is required.",
+            ));
+        }
+        let n = crate::lang::types::convert(&v, &Type::Number).map_err(|e| {
+            invalid(&format!(
+                "The given \"count\" argument value is unsuitable: {e}."
+            ))
+        })?;
+        match n.as_number().and_then(|n| n.as_i64()) {
+            Some(i) if i >= 0 => Ok(Expansion::Count(i)),
+            _ => Err(invalid(
+                "The given \"count\" argument value is unsuitable: must be a whole number, greater than or equal to zero.",
+            )),
+        }
+    }
+
+    fn for_each(&self, module: &ModuleInstance, e: &Expr) -> Result<Expansion, Diagnostics> {
+        let v = self.eval_in(module, e)?;
+        let invalid = |detail: String| err("Invalid for_each argument", detail, &e.range);
+        if v.is_marked() {
+            return Err(invalid("Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".into()));
+        }
+        if v.is_null() {
+            return Err(invalid("The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value is null. A map, or set of strings is allowed.".into()));
+        }
+        match &v {
+            Value::Map(_, m) | Value::Object(m) => {
+                if !v.is_wholly_known() && v.is_unknown() {
+                    unreachable!()
+                }
+                Ok(Expansion::ForEach(m.clone()))
+            }
+            Value::Set(elem, items) => {
+                if items.iter().any(Value::is_unknown) {
+                    return Err(invalid(unknown_for_each("set", "values")));
+                }
+                if !matches!(elem, Type::String | Type::Dynamic)
+                    || items.iter().any(|i| i.as_str().is_none() && !i.is_null())
+                {
+                    return Err(invalid(format!(
+                        "The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set containing type {}.",
+                        elem.friendly_name()
+                    )));
+                }
+                if items.iter().any(Value::is_null) {
+                    return Err(invalid("The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.".into()));
+                }
+                if items.iter().any(Value::is_marked) {
+                    return Err(invalid("Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".into()));
+                }
+                Ok(Expansion::ForEach(
+                    items
+                        .iter()
+                        .map(|i| (i.as_str().unwrap_or_default().to_string(), i.clone()))
+                        .collect(),
+                ))
+            }
+            Value::Unknown(t) => {
+                let set = matches!(t, Type::Set(_));
+                Err(invalid(if set {
+                    unknown_for_each("set", "values")
+                } else {
+                    unknown_for_each("map", "keys")
+                }))
+            }
+            other => Err(invalid(format!(
+                "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type {}.",
+                other.ty().friendly_name()
+            ))),
+        }
+    }
+
+    // ---- module and resource instances -------------------------------------
+
+    /// Every module instance of the tree, parents before children.
+    pub fn module_instances(&self) -> Result<Vec<ModuleInstance>, Diagnostics> {
+        let mut out = vec![ModuleInstance::default()];
+        let mut i = 0;
+        let mut diags = Diagnostics::default();
+        while i < out.len() {
+            let m = out[i].clone();
+            for call in self.module_config(&m).module.module_calls.keys() {
+                match self.call_expansion(&m, call) {
+                    Ok(exp) => {
+                        for key in exp.keys() {
+                            let mut steps = m.0.clone();
+                            steps.push(ModuleInstanceStep {
+                                name: call.clone(),
+                                key,
+                            });
+                            out.push(ModuleInstance(steps));
+                        }
+                    }
+                    Err(d) => diags.extend(d),
+                }
+            }
+            i += 1;
+        }
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(out)
+        }
+    }
+
+    /// Every resource instance (data sources included), unsorted.
+    pub fn resource_instances(&self) -> Result<Vec<ResourceInstance>, Diagnostics> {
+        let mut out = Vec::new();
+        let mut diags = Diagnostics::default();
+        for m in self.module_instances()? {
+            for (key, r) in &self.module_config(&m).module.resources {
+                match self.resource_expansion(&m, key) {
+                    Ok(exp) => out.extend(exp.keys().into_iter().map(|k| ResourceInstance {
+                        module: m.clone(),
+                        resource_key: key.clone(),
+                        mode: r.mode,
+                        type_name: r.type_name.clone(),
+                        name: r.name.clone(),
+                        key: k,
+                    })),
+                    Err(d) => diags.extend(d),
+                }
+            }
+        }
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(out)
+        }
+    }
+
+    /// One configured attribute of one resource instance.
+    pub fn resource_attr(
+        &self,
+        module: &ModuleInstance,
+        rkey: &str,
+        key: &InstanceKey,
+        attr: &str,
+    ) -> Result<Value, Diagnostics> {
+        let r = &self.module_config(module).module.resources[rkey];
+        let label = format!("{}{rkey}{key}.{attr}", module_label(module));
+        self.memo(
+            (
+                module.clone(),
+                Vertex::Attr(rkey.into(), key.clone(), attr.into()),
+            ),
+            label,
+            || {
+                let Some(a) = r.attributes.iter().find(|a| a.name == attr) else {
+                    return Ok(Value::unknown());
+                };
+                let rep = self
+                    .resource_expansion(module, rkey)?
+                    .repetition(key)
+                    .unwrap_or_default();
+                let scope = self.scope(module, rep);
+                Eval::new(&scope).expr(&a.expr)
+            },
+        )
+    }
+
+    /// A resource instance as an object: its configured attributes, then
+    /// `id` and every other attribute the configuration reads on it,
+    /// unknown until apply.
+    fn resource_instance_value(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        key: &InstanceKey,
+    ) -> Result<Value, Diagnostics> {
+        let rkey = r.key();
+        let mut obj = BTreeMap::new();
+        for a in &r.attributes {
+            obj.insert(
+                a.name.clone(),
+                self.resource_attr(module, &rkey, key, &a.name)?,
+            );
+        }
+        let extra = self.read_attrs.get(&(static_path(module), rkey.clone()));
+        for name in std::iter::once(&"id".to_string()).chain(extra.into_iter().flatten()) {
+            obj.entry(name.clone()).or_insert_with(Value::unknown);
+        }
+        Ok(Value::Object(obj))
+    }
+
+    fn resource_value(&self, module: &ModuleInstance, r: &Resource) -> Result<Value, Diagnostics> {
+        let exp = self.resource_expansion(module, &r.key())?;
+        Ok(match &exp {
+            Expansion::Single => self.resource_instance_value(module, r, &InstanceKey::NoKey)?,
+            Expansion::Count(_) => Value::Tuple(
+                exp.keys()
+                    .iter()
+                    .map(|k| self.resource_instance_value(module, r, k))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expansion::ForEach(m) => Value::Object(
+                m.keys()
+                    .map(|k| {
+                        Ok((
+                            k.clone(),
+                            self.resource_instance_value(module, r, &InstanceKey::Str(k.clone()))?,
+                        ))
+                    })
+                    .collect::<Result<_, Diagnostics>>()?,
+            ),
+        })
+    }
+
+    fn call_instance_value(&self, child: &ModuleInstance) -> Result<Value, Diagnostics> {
+        let cfg = self.module_config(child);
+        let mut obj = BTreeMap::new();
+        for name in cfg.module.outputs.keys() {
+            obj.insert(name.clone(), self.output(child, name)?);
+        }
+        Ok(Value::Object(obj))
+    }
+
+    fn call_value(&self, module: &ModuleInstance, call: &str) -> Result<Value, Diagnostics> {
+        let exp = self.call_expansion(module, call)?;
+        let child = |k: &InstanceKey| {
+            let mut steps = module.0.clone();
+            steps.push(ModuleInstanceStep {
+                name: call.to_string(),
+                key: k.clone(),
+            });
+            ModuleInstance(steps)
+        };
+        Ok(match &exp {
+            Expansion::Single => self.call_instance_value(&child(&InstanceKey::NoKey))?,
+            Expansion::Count(_) => Value::Tuple(
+                exp.keys()
+                    .iter()
+                    .map(|k| self.call_instance_value(&child(k)))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expansion::ForEach(m) => Value::Object(
+                m.keys()
+                    .map(|k| {
+                        Ok((
+                            k.clone(),
+                            self.call_instance_value(&child(&InstanceKey::Str(k.clone())))?,
+                        ))
+                    })
+                    .collect::<Result<_, Diagnostics>>()?,
+            ),
+        })
+    }
+
+    /// Evaluates every variable, local, output and resource argument of
+    /// every instance, as a plan does: an error anywhere fails the run,
+    /// referenced or not.
+    pub fn check_all(&self) -> Result<Vec<ResourceInstance>, Diagnostics> {
+        let mut diags = Diagnostics::default();
+        let modules = self.module_instances()?;
+        for m in &modules {
+            let cfg = &self.module_config(m).module;
+            for name in cfg.variables.keys() {
+                if let Err(d) = self.variable(m, name) {
+                    diags.extend(d);
+                }
+            }
+            for name in cfg.locals.keys() {
+                if let Err(d) = self.local(m, name) {
+                    diags.extend(d);
+                }
+            }
+            for name in cfg.outputs.keys() {
+                if let Err(d) = self.output(m, name) {
+                    diags.extend(d);
+                }
+            }
+        }
+        let instances = self.resource_instances();
+        if let Ok(instances) = &instances {
+            for i in instances {
+                let r = &self.module_config(&i.module).module.resources[&i.resource_key];
+                for a in &r.attributes {
+                    if let Err(d) = self.resource_attr(&i.module, &i.resource_key, &i.key, &a.name)
+                    {
+                        diags.extend(d);
+                    }
+                }
+            }
+        }
+        match instances {
+            Err(d) => {
+                diags.extend(d);
+                Err(dedup(diags))
+            }
+            Ok(_) if diags.has_errors() => Err(dedup(diags)),
+            Ok(i) => Ok(i),
+        }
+    }
+
+    pub fn options(&self) -> &RunOptions {
+        &self.opts
+    }
+}
+
+/// One failure reached through several vertices is reported once.
+fn dedup(diags: Diagnostics) -> Diagnostics {
+    let mut out = Diagnostics::default();
+    for d in diags.0 {
+        if !out.0.contains(&d) {
+            out.push(d);
+        }
+    }
+    out
+}
+
+fn unknown_for_each(kind: &str, what: &str) -> String {
+    format!(
+        "The \"for_each\" {kind} includes {what} derived from resource attributes that cannot be determined until apply, and so Terraform cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\nAlternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge."
+    )
+}
+
+/// Records, per resource, the attribute names read on it anywhere in the
+/// tree (`aws_subnet.a[*].arn`, `aws_subnet.a["k"].arn`, `aws_vpc.v.id`).
+fn collect_read_attrs(config: &Config, out: &mut HashMap<(Vec<String>, String), BTreeSet<String>>) {
+    let module = &config.module;
+    let mut visit = |e: &Expr| {
+        let (root, steps): (&Expr, &[Traverser]) = match &e.kind {
+            ExprKind::Traversal(root, steps) => (root, steps),
+            ExprKind::Splat { source, each } => {
+                let (ExprKind::Traversal(root, steps), Some(Traverser::Attr(a, _))) =
+                    (&source.kind, each.first())
+                else {
+                    return;
+                };
+                if let Some(key) = resource_ref(root, steps) {
+                    out.entry((config.path.clone(), key.0))
+                        .or_default()
+                        .insert(a.clone());
+                }
+                return;
+            }
+            _ => return,
+        };
+        if let Some((key, used)) = resource_ref(root, steps) {
+            let rest = &steps[used..];
+            let attr = match rest {
+                [Traverser::Attr(a, _), ..] => Some(a),
+                [Traverser::Index(_), Traverser::Attr(a, _), ..] => Some(a),
+                _ => None,
+            };
+            if let Some(a) = attr {
+                out.entry((config.path.clone(), key))
+                    .or_default()
+                    .insert(a.clone());
+            }
+        }
+    };
+    for_each_expr(module, &mut visit);
+    for child in config.children.values() {
+        collect_read_attrs(child, out);
+    }
+}
+
+/// `type.name` or `data.type.name` at the start of a traversal.
+fn resource_ref(root: &Expr, steps: &[Traverser]) -> Option<(String, usize)> {
+    let ExprKind::Variable(name) = &root.kind else {
+        return None;
+    };
+    match (name.as_str(), steps) {
+        ("var" | "local" | "module" | "each" | "count" | "path" | "terraform" | "self", _) => None,
+        ("data", [Traverser::Attr(t, _), Traverser::Attr(n, _), ..]) => {
+            Some((format!("data.{t}.{n}"), 2))
+        }
+        (t, [Traverser::Attr(n, _), ..]) => Some((format!("{t}.{n}"), 1)),
+        _ => None,
+    }
+}
+
+fn for_each_expr(m: &Module, f: &mut dyn FnMut(&Expr)) {
+    for l in m.locals.values() {
+        l.expr.walk(f);
+    }
+    for o in m.outputs.values() {
+        o.expr.walk(f);
+    }
+    for c in m.module_calls.values() {
+        c.inputs.iter().for_each(|a| a.expr.walk(f));
+        c.count.iter().chain(&c.for_each).for_each(|e| e.walk(f));
+    }
+    for r in m.resources.values() {
+        r.attributes.iter().for_each(|a| a.expr.walk(f));
+        r.count.iter().chain(&r.for_each).for_each(|e| e.walk(f));
+    }
+}
+
+/// The scope of one module instance (with `count`/`each` when evaluating
+/// inside a repeated block).
+struct InstanceScope<'r, 'c> {
+    run: &'r Run<'c>,
+    module: ModuleInstance,
+    config: &'c Config,
+    rep: Repetition,
+}
+
+fn attr_step<'a>(
+    steps: &'a [Traverser],
+    what: &str,
+    root_range: &SourceRange,
+) -> Result<(&'a str, &'a SourceRange), Diagnostics> {
+    match steps.first() {
+        Some(Traverser::Attr(a, r)) => Ok((a, r)),
+        _ => Err(err(
+            "Invalid reference",
+            format!(
+                "The \"{what}\" object cannot be accessed directly. Instead, access one of its attributes."
+            ),
+            root_range,
+        )),
+    }
+}
+
+impl InstanceScope<'_, '_> {
+    fn in_module(&self) -> String {
+        if self.module.0.is_empty() {
+            "the root module".into()
+        } else {
+            format!("module.{}", self.config.path.join("."))
+        }
+    }
+
+    fn instance_key(
+        &self,
+        ev: &Eval,
+        steps: &[Traverser],
+    ) -> Result<Option<InstanceKey>, Diagnostics> {
+        let Some(Traverser::Index(ix)) = steps.first() else {
+            return Ok(None);
+        };
+        let v = ev.expr(ix)?;
+        Ok(match v.unmark().0 {
+            Value::String(s) => Some(InstanceKey::Str(s.clone())),
+            Value::Number(n) => n.as_i64().map(InstanceKey::Int),
+            _ => None,
+        })
+    }
+
+    fn module_ref(
+        &self,
+        steps: &[Traverser],
+        range: &SourceRange,
+        ev: &Eval,
+    ) -> Result<(Value, usize), Diagnostics> {
+        let (call, _) = attr_step(steps, "module", range)?;
+        if !self.config.module.module_calls.contains_key(call) {
+            return Err(err(
+                "Reference to undeclared module",
+                format!(
+                    "No module call named \"{call}\" is declared in {}.",
+                    self.in_module()
+                ),
+                range,
+            ));
+        }
+        let run = self.run;
+        let exp = run.call_expansion(&self.module, call)?;
+        // Resolve just one output where the reference names one, so modules
+        // can feed each other's inputs without a false cycle.
+        let child_at = |key: InstanceKey| {
+            let mut s = self.module.0.clone();
+            s.push(ModuleInstanceStep {
+                name: call.to_string(),
+                key,
+            });
+            ModuleInstance(s)
+        };
+        let output_of =
+            |child: ModuleInstance, name: &str, r: &SourceRange| -> Result<Value, Diagnostics> {
+                if !run.module_config(&child).module.outputs.contains_key(name) {
+                    return Err(err(
+                        "Unsupported attribute",
+                        format!("This object does not have an attribute named \"{name}\"."),
+                        r,
+                    ));
+                }
+                run.output(&child, name)
+            };
+        match (&exp, &steps[1..]) {
+            (Expansion::Single, [Traverser::Attr(o, r), ..]) => {
+                Ok((output_of(child_at(InstanceKey::NoKey), o, r)?, 2))
+            }
+            (
+                Expansion::Count(_) | Expansion::ForEach(_),
+                [Traverser::Index(_), Traverser::Attr(o, r), ..],
+            ) => match self.instance_key(ev, &steps[1..])? {
+                Some(k) if exp.repetition(&k).is_some() => Ok((output_of(child_at(k), o, r)?, 3)),
+                _ => Ok((run.call_value(&self.module, call)?, 1)),
+            },
+            _ => Ok((run.call_value(&self.module, call)?, 1)),
+        }
+    }
+
+    fn resource_ref(
+        &self,
+        rkey: String,
+        steps: &[Traverser],
+        used: usize,
+        range: &SourceRange,
+        ev: &Eval,
+    ) -> Result<(Value, usize), Diagnostics> {
+        let Some(r) = self.config.module.resources.get(&rkey) else {
+            let (mode, rest) = match rkey.strip_prefix("data.") {
+                Some(rest) => ("data resource", rest),
+                None => ("managed resource", rkey.as_str()),
+            };
+            let (t, n) = rest.split_once('.').unwrap_or((rest, ""));
+            return Err(err(
+                "Reference to undeclared resource",
+                format!(
+                    "A {mode} \"{t}\" \"{n}\" has not been declared in {}.",
+                    self.in_module()
+                ),
+                range,
+            ));
+        };
+        let run = self.run;
+        let exp = run.resource_expansion(&self.module, &rkey)?;
+        let rest = &steps[used..];
+        match (&exp, rest) {
+            (Expansion::Single, [Traverser::Attr(a, _), ..])
+                if r.attributes.iter().any(|x| &x.name == a) =>
+            {
+                Ok((
+                    run.resource_attr(&self.module, &rkey, &InstanceKey::NoKey, a)?,
+                    used + 1,
+                ))
+            }
+            (
+                Expansion::Count(_) | Expansion::ForEach(_),
+                [Traverser::Index(_), Traverser::Attr(a, _), ..],
+            ) if r.attributes.iter().any(|x| &x.name == a) => match self.instance_key(ev, rest)? {
+                Some(k) if exp.repetition(&k).is_some() => {
+                    Ok((run.resource_attr(&self.module, &rkey, &k, a)?, used + 2))
+                }
+                _ => Ok((run.resource_value(&self.module, r)?, used)),
+            },
+            _ => Ok((run.resource_value(&self.module, r)?, used)),
+        }
+    }
+}
+
+impl Scope for InstanceScope<'_, '_> {
+    fn reference(
+        &self,
+        root: &str,
+        range: &SourceRange,
+        steps: &[Traverser],
+        ev: &Eval,
+    ) -> Result<(Value, usize), Diagnostics> {
+        let module = &self.config.module;
+        match root {
+            "var" => {
+                let (name, r) = attr_step(steps, "var", range)?;
+                if !module.variables.contains_key(name) {
+                    return Err(err(
+                        "Reference to undeclared input variable",
+                        format!(
+                            "An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
+                        ),
+                        &range.to(r),
+                    ));
+                }
+                Ok((self.run.variable(&self.module, name)?, 1))
+            }
+            "local" => {
+                let (name, r) = attr_step(steps, "local", range)?;
+                if !module.locals.contains_key(name) {
+                    return Err(err(
+                        "Reference to undeclared local value",
+                        format!("A local value with the name \"{name}\" has not been declared."),
+                        &range.to(r),
+                    ));
+                }
+                Ok((self.run.local(&self.module, name)?, 1))
+            }
+            "each" => {
+                let Some((k, v)) = &self.rep.each else {
+                    return Err(err(
+                        "Reference to \"each\" in context without for_each",
+                        "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.",
+                        range,
+                    ));
+                };
+                match attr_step(steps, "each", range)? {
+                    ("key", _) => Ok((Value::string(k.clone()), 1)),
+                    ("value", _) => Ok((v.clone(), 1)),
+                    (other, r) => Err(err(
+                        "Invalid \"each\" attribute",
+                        format!(
+                            "The \"each\" object does not have an attribute named \"{other}\". The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set."
+                        ),
+                        r,
+                    )),
+                }
+            }
+            "count" => {
+                let Some(i) = self.rep.count else {
+                    return Err(err(
+                        "Reference to \"count\" in non-counted context",
+                        "The \"count\" object can be used only in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
+                        range,
+                    ));
+                };
+                match attr_step(steps, "count", range)? {
+                    ("index", _) => Ok((Value::int(i), 1)),
+                    (other, r) => Err(err(
+                        "Invalid \"count\" attribute",
+                        format!(
+                            "The \"count\" object does not have an attribute named \"{other}\". The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set."
+                        ),
+                        r,
+                    )),
+                }
+            }
+            "path" => match attr_step(steps, "path", range)? {
+                ("module", _) => Ok((Value::string(self.config.module.rel_dir.clone()), 1)),
+                ("root", _) => Ok((Value::string("."), 1)),
+                ("cwd", _) => Ok((
+                    Value::string(self.run.opts.cwd.to_string_lossy().into_owned()),
+                    1,
+                )),
+                (other, r) => Err(err(
+                    "Invalid \"path\" attribute",
+                    format!(
+                        "The \"path\" object does not have an attribute named \"{other}\". The supported attributes are path.cwd, the current working directory; path.module, the path to the directory containing the current module; and path.root, the path to the directory containing the root module."
+                    ),
+                    r,
+                )),
+            },
+            "terraform" | "tofu" => match attr_step(steps, root, range)? {
+                ("workspace", _) => Ok((Value::string(self.run.opts.workspace.clone()), 1)),
+                (other, r) => Err(err(
+                    &format!("Invalid \"{root}\" attribute"),
+                    format!(
+                        "The \"{root}\" object does not have an attribute named \"{other}\". The only supported attribute is {root}.workspace, the name of the currently-selected workspace."
+                    ),
+                    r,
+                )),
+            },
+            "module" => self.module_ref(steps, range, ev),
+            "data" => match steps {
+                [Traverser::Attr(t, _), Traverser::Attr(n, _), ..] => {
+                    self.resource_ref(format!("data.{t}.{n}"), steps, 2, range, ev)
+                }
+                _ => Err(err(
+                    "Invalid reference",
+                    "The \"data\" object must be followed by two attribute names: the data source type and the resource name.",
+                    range,
+                )),
+            },
+            "self" => Err(err(
+                "Invalid \"self\" reference",
+                "The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.",
+                range,
+            )),
+            t => match steps.first() {
+                Some(Traverser::Attr(n, _)) => {
+                    self.resource_ref(format!("{t}.{n}"), steps, 1, range, ev)
+                }
+                _ => Err(err(
+                    "Invalid reference",
+                    "A reference to a resource type must be followed by at least one attribute access, specifying the resource name.",
+                    range,
+                )),
+            },
+        }
+    }
+
+    fn with_function_context(
+        &self,
+        f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+    ) -> Result<Value, FunctionError> {
+        let dir: &Path = &self.config.module.dir;
+        let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
+            render_template(dir, text, name, vars)
+        };
+        let ctx = FunctionContext {
+            base_dir: dir,
+            plan: self.run.opts.plan,
+            render_template: Some(&render),
+        };
+        f(&ctx)
+    }
+}
+
+/// Evaluates a template for `templatefile`: only the given variables are
+/// in scope, as Terraform's templatefile has it.
+fn render_template(
+    dir: &Path,
+    text: &str,
+    name: &str,
+    vars: &BTreeMap<String, Value>,
+) -> Result<Value, FunctionError> {
+    use crate::syntax::native;
+    use crate::syntax::source::SourceFile;
+    let file = SourceFile::new(name, text);
+    let fail = |d: Diagnostics| {
+        let first = d.0.into_iter().next();
+        FunctionError::call(
+            "templatefile",
+            first
+                .map(|d| format!("{}: {}", d.summary, d.detail))
+                .unwrap_or_default(),
+        )
+    };
+    let expr = native::parse_template(&file, text, 0).map_err(fail)?;
+    let scope = TemplateScope { dir, vars };
+    Eval::new(&scope).expr(&expr).map_err(fail)
+}
+
+struct TemplateScope<'a> {
+    dir: &'a Path,
+    vars: &'a BTreeMap<String, Value>,
+}
+
+impl Scope for TemplateScope<'_> {
+    fn reference(
+        &self,
+        root: &str,
+        range: &SourceRange,
+        _: &[Traverser],
+        _: &Eval,
+    ) -> Result<(Value, usize), Diagnostics> {
+        match self.vars.get(root) {
+            Some(v) => Ok((v.clone(), 0)),
+            None => Err(err(
+                "Unknown variable",
+                format!("There is no variable named \"{root}\"."),
+                range,
+            )),
+        }
+    }
+
+    fn with_function_context(
+        &self,
+        f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+    ) -> Result<Value, FunctionError> {
+        let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
+            render_template(self.dir, text, name, vars)
+        };
+        f(&FunctionContext {
+            base_dir: self.dir,
+            plan: true,
+            render_template: Some(&render),
+        })
+    }
+}
+
+/// The scope of a validation rule: like the module's, but `var.<name>` is
+/// the value being validated (other references are allowed since 1.9).
+struct ValidationScope<'r, 'c, 'v> {
+    inner: InstanceScope<'r, 'c>,
+    name: &'v str,
+    value: &'v Value,
+}
+
+impl Scope for ValidationScope<'_, '_, '_> {
+    fn reference(
+        &self,
+        root: &str,
+        range: &SourceRange,
+        steps: &[Traverser],
+        ev: &Eval,
+    ) -> Result<(Value, usize), Diagnostics> {
+        if root == "var" {
+            if let Some(Traverser::Attr(n, _)) = steps.first() {
+                if n == self.name {
+                    return Ok((self.value.clone(), 1));
+                }
+            }
+        }
+        self.inner.reference(root, range, steps, ev)
+    }
+
+    fn with_function_context(
+        &self,
+        f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+    ) -> Result<Value, FunctionError> {
+        self.inner.with_function_context(f)
+    }
+}
