@@ -26,6 +26,8 @@ pub fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
 /// hold references). `offset` is where `text` starts inside `file`, so
 /// ranges still point into the file.
 pub fn parse_expr(file: &SourceFile, text: &str, offset: usize) -> Result<Expr, Diagnostics> {
+    // hcl-edit rejects whitespace after a lone expression.
+    let text = text.trim_end();
     let e = hcl_edit::parser::parse_expr(text).map_err(|e| parse_error(file, &e, offset))?;
     Ok(Converter { file, offset }.expr(&e))
 }
@@ -60,6 +62,43 @@ fn parse_error(file: &SourceFile, e: &hcl_edit::parser::Error, offset: usize) ->
 struct Converter<'a> {
     file: &'a SourceFile,
     offset: usize,
+}
+
+/// Removes up to `n` leading spaces from every line that starts inside
+/// `s` (after a newline): hcl-edit dedents a `<<-` heredoc's top-level
+/// text but not the bodies of its `%{}` directives, which HCL dedents too.
+fn dedent_nested(s: &str, n: usize) -> String {
+    let mut out = String::with_capacity(s.len());
+    for (i, line) in s.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+            let strip = line
+                .chars()
+                .take(n)
+                .take_while(|c| *c == ' ' || *c == '\t')
+                .count();
+            out.push_str(&line[strip..]);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+fn dedent_parts(parts: &mut [TemplatePart], n: usize, nested: bool) {
+    for p in parts {
+        match p {
+            TemplatePart::Literal(s) if nested => *s = dedent_nested(s, n),
+            TemplatePart::If {
+                then, otherwise, ..
+            } => {
+                dedent_parts(then, n, true);
+                dedent_parts(otherwise, n, true);
+            }
+            TemplatePart::For { body, .. } => dedent_parts(body, n, true),
+            _ => {}
+        }
+    }
 }
 
 impl Converter<'_> {
@@ -144,7 +183,13 @@ impl Converter<'_> {
                     .collect(),
             ),
             Expression::StringTemplate(t) => return self.template_expr(t, range),
-            Expression::HeredocTemplate(h) => return self.template_expr(&h.template, range),
+            Expression::HeredocTemplate(h) => {
+                let mut e = self.template_expr(&h.template, range);
+                if let (Some(n), ExprKind::Template(parts)) = (h.indent(), &mut e.kind) {
+                    dedent_parts(parts, n, false);
+                }
+                return e;
+            }
             Expression::Parenthesis(p) => ExprKind::Parens(Box::new(self.expr(p.inner()))),
             Expression::Variable(v) => ExprKind::Variable(v.as_str().to_string()),
             Expression::Conditional(c) => ExprKind::Conditional {
@@ -448,6 +493,21 @@ mod tests {
         assert_eq!(items[0].0.kind, ExprKind::Literal(Value::string("a")));
         assert!(matches!(items[1].0.kind, ExprKind::Parens(_)));
         assert_eq!(items[2].0.kind, ExprKind::Literal(Value::string("c")));
+    }
+
+    #[test]
+    fn indented_heredoc_dedents_directive_bodies_too() {
+        // terraform console: jsonencode(local.a) gave "hello\n  \n  item x\n  \nbye\n"
+        let text = "<<-EOT\n    hello\n      %{ for k in [\"x\"] }\n      item ${k}\n      %{ endfor }\n    bye\n  EOT";
+        let e = expr(text);
+        let ExprKind::Template(parts) = e.kind else {
+            panic!("{e:?}")
+        };
+        let TemplatePart::For { body, .. } = &parts[1] else {
+            panic!()
+        };
+        assert_eq!(parts[0], TemplatePart::Literal("hello\n  ".into()));
+        assert_eq!(body[0], TemplatePart::Literal("\n  item ".into()));
     }
 
     #[test]
