@@ -435,9 +435,10 @@ impl<'c> Run<'c> {
             ));
         }
         if v.is_unknown() {
-            return Err(invalid(
-                "The \"count\" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on.",
-            ));
+            return Err(invalid(&format!(
+                "The \"count\" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on.{}",
+                self.data_source_hint(module, e)
+            )));
         }
         if v.is_null() {
             return Err(invalid(
@@ -459,6 +460,7 @@ impl<'c> Run<'c> {
 
     fn for_each(&self, module: &ModuleInstance, e: &Expr) -> Result<Expansion, Diagnostics> {
         let v = self.eval_in(module, e)?;
+        let hint = || self.data_source_hint(module, e);
         let invalid = |detail: String| err("Invalid for_each argument", detail, &e.range);
         if v.is_marked() {
             return Err(invalid("Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".into()));
@@ -475,7 +477,7 @@ impl<'c> Run<'c> {
             }
             Value::Set(elem, items) => {
                 if items.iter().any(Value::is_unknown) {
-                    return Err(invalid(unknown_for_each("set", "values")));
+                    return Err(invalid(unknown_for_each("set", "values") + &hint()));
                 }
                 if !matches!(elem, Type::String | Type::Dynamic)
                     || items.iter().any(|i| i.as_str().is_none() && !i.is_null())
@@ -500,11 +502,12 @@ impl<'c> Run<'c> {
             }
             Value::Unknown(t) => {
                 let set = matches!(t, Type::Set(_));
-                Err(invalid(if set {
+                let detail = if set {
                     unknown_for_each("set", "values")
                 } else {
                     unknown_for_each("map", "keys")
-                }))
+                };
+                Err(invalid(detail + &hint()))
             }
             other => Err(invalid(format!(
                 "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type {}.",
@@ -687,6 +690,116 @@ impl<'c> Run<'c> {
                     .collect::<Result<_, Diagnostics>>()?,
             ),
         })
+    }
+
+    /// When an unknown `count` or `for_each` comes from data sources, says
+    /// which ones and that a state supplies them: minimod reads data source
+    /// results from a state file rather than from providers.
+    fn data_source_hint(&self, module: &ModuleInstance, e: &Expr) -> String {
+        let mut found = BTreeSet::new();
+        let mut seen = BTreeSet::new();
+        self.data_sources_behind(module, e, &mut found, &mut seen);
+        if found.is_empty() {
+            return String::new();
+        }
+        let names: Vec<String> = found.into_iter().collect();
+        format!(
+            "\n\nThe value depends on {} {}, whose results minimod only knows from a state: pass --state FILE with a state that holds {}.",
+            if names.len() == 1 {
+                "data source"
+            } else {
+                "data sources"
+            },
+            names.join(", "),
+            if names.len() == 1 { "it" } else { "them" }
+        )
+    }
+
+    /// Static walk from an expression through locals, variables, module
+    /// outputs and resource arguments to the data sources it reads.
+    fn data_sources_behind(
+        &self,
+        module: &ModuleInstance,
+        e: &Expr,
+        found: &mut BTreeSet<String>,
+        seen: &mut BTreeSet<(ModuleInstance, String)>,
+    ) {
+        let cfg = self.module_config(module);
+        for (root, steps, _) in e.references() {
+            let attr = |i: usize| match steps.get(i) {
+                Some(crate::syntax::ast::TraversalStep::Attr(a)) => Some(a.clone()),
+                _ => None,
+            };
+            let mut follow = |m: &ModuleInstance, key: String, expr: &Expr| {
+                if seen.insert((m.clone(), key)) {
+                    self.data_sources_behind(m, expr, found, seen);
+                }
+            };
+            match root.as_str() {
+                "local" => {
+                    if let Some(l) = attr(0).and_then(|n| cfg.module.locals.get(&n)) {
+                        follow(module, format!("local.{}", l.name), &l.expr);
+                    }
+                }
+                "var" => {
+                    let (Some(name), Some((last, parent))) = (attr(0), module.0.split_last())
+                    else {
+                        continue;
+                    };
+                    let parent = ModuleInstance(parent.to_vec());
+                    let call = &self.module_config(&parent).module.module_calls[&last.name];
+                    if let Some(a) = call.inputs.iter().find(|a| a.name == name) {
+                        follow(&parent, format!("module.{}.{name}", last.name), &a.expr);
+                    }
+                }
+                "module" => {
+                    let Some(call) = attr(0).filter(|c| cfg.module.module_calls.contains_key(c))
+                    else {
+                        continue;
+                    };
+                    let child = ModuleInstance(
+                        module
+                            .0
+                            .iter()
+                            .cloned()
+                            .chain([ModuleInstanceStep {
+                                name: call.clone(),
+                                key: InstanceKey::NoKey,
+                            }])
+                            .collect(),
+                    );
+                    let outputs = &self.module_config(&child).module.outputs;
+                    let names: Vec<String> = match steps.iter().find_map(|s| match s {
+                        crate::syntax::ast::TraversalStep::Attr(a) if outputs.contains_key(a) => {
+                            Some(a.clone())
+                        }
+                        _ => None,
+                    }) {
+                        Some(o) => vec![o],
+                        None => outputs.keys().cloned().collect(),
+                    };
+                    for o in names {
+                        follow(&child, format!("output.{o}"), &outputs[&o].expr);
+                    }
+                }
+                "data" => {
+                    if let (Some(t), Some(n)) = (attr(0), attr(1)) {
+                        found.insert(format!("{}data.{t}.{n}", module_label(module)));
+                    }
+                }
+                "each" | "count" | "path" | "terraform" | "self" => {}
+                t => {
+                    let Some(r) =
+                        attr(0).and_then(|n| cfg.module.resources.get(&format!("{t}.{n}")))
+                    else {
+                        continue;
+                    };
+                    for a in &r.attributes {
+                        follow(module, format!("{}.{}", r.key(), a.name), &a.expr);
+                    }
+                }
+            }
+        }
     }
 
     /// Evaluates every variable, local, output and resource argument of
