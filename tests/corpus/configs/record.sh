@@ -2,7 +2,7 @@
 # Records terraform's ground truth for the address corpus.
 #
 #   tests/corpus/configs/<case>/        -> expected/state-list.txt, expected/outputs.json
-#   tests/corpus/config-errors/<case>/  -> expected/stderr.txt
+#   tests/corpus/config-errors/<case>/  -> expected/stderr.txt, expected/summary.txt
 #
 # Each case is copied to a temp dir (without expected/, args, env, NOTE) and run
 # there: `terraform init`, then `apply -auto-approve` (or `plan` for error
@@ -66,6 +66,18 @@ run_in() {
   (cd "$dir" && env "${envs[@]}" "$@")
 }
 
+# summarize OUT: expected/summary.txt gets the distinct "Error: <summary>"
+# lines of expected/stderr.txt that a reimplementation must reproduce: init's
+# generic preamble ("Terraform encountered problems during initialisation...")
+# is dropped, and a cycle keeps only "Error: Cycle" because the rest lists
+# terraform's internal graph nodes (e.g. "local.a (expand)").
+summarize() {
+  grep '^Error: ' "$1/stderr.txt" |
+    grep -v '^Error: Terraform encountered problems during initiali' |
+    sed 's/^Error: Cycle: .*/Error: Cycle/' |
+    awk '!seen[$0]++' >"$1/summary.txt"
+}
+
 status=0
 for src in "$corpus"/configs/*/; do
   src=${src%/}
@@ -106,11 +118,13 @@ for src in "$corpus"/config-errors/*/; do
   read_list "$src/args" args
   if ! run_in "$dir" "$src" terraform init -input=false -no-color >/dev/null 2>"$out/stderr.txt"; then
     echo "ok      config-errors/$name (fails at init)"
+    summarize "$out"
   elif run_in "$dir" "$src" terraform plan -input=false -no-color "${args[@]}" >/dev/null 2>"$out/stderr.txt"; then
     echo "FAILED  config-errors/$name: plan succeeded" >&2
     status=1
   else
     echo "ok      config-errors/$name"
+    summarize "$out"
   fi
 done
 exit $status
