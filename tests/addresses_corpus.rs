@@ -316,3 +316,82 @@ fn live_terraform_agrees_with_records() {
         failures.join("\n")
     );
 }
+
+/// Rewrites a local_file configuration the way its terraform_data twin was made: the
+/// resource type changes, `filename`/`content` move into `input`, and references to
+/// `.filename` read `.input.filename`. `//` comments are dropped.
+fn as_terraform_data_twin(value: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    let reference = regex::Regex::new(r"local_file\.(\w+)(\[\*\])?\.filename").unwrap();
+    match value {
+        Value::String(text) => {
+            let text = reference.replace_all(text, "terraform_data.$1$2.input.filename");
+            Value::String(text.replace("local_file.", "terraform_data."))
+        }
+        Value::Array(items) => Value::Array(items.iter().map(as_terraform_data_twin).collect()),
+        Value::Object(map) => {
+            let mut out = serde_json::Map::new();
+            for (key, item) in map {
+                if key == "//" {
+                    continue;
+                }
+                if key == "local_file" {
+                    let mut resources = serde_json::Map::new();
+                    for (name, body) in item.as_object().expect("local_file resources") {
+                        let mut body = as_terraform_data_twin(body);
+                        let fields = body.as_object_mut().expect("resource body");
+                        let mut input = serde_json::Map::new();
+                        for arg in ["filename", "content"] {
+                            if let Some(arg_value) = fields.remove(arg) {
+                                input.insert(arg.to_owned(), arg_value);
+                            }
+                        }
+                        fields.insert("input".to_owned(), Value::Object(input));
+                        resources.insert(name.clone(), body);
+                    }
+                    out.insert("terraform_data".to_owned(), Value::Object(resources));
+                } else {
+                    out.insert(key.clone(), as_terraform_data_twin(item));
+                }
+            }
+            Value::Object(out)
+        }
+        other => other.clone(),
+    }
+}
+
+fn without_comments(value: &serde_json::Value) -> serde_json::Value {
+    let mut value = value.clone();
+    if let Some(map) = value.as_object_mut() {
+        map.remove("//");
+    }
+    value
+}
+
+/// The twins are only evidence for the local_file fixtures if they say the same thing.
+#[test]
+fn terraform_data_twins_mirror_the_local_file_fixtures() {
+    let fixtures = repo_root().join("fixtures");
+    let pairs = [
+        ("site", "site-terraform-data"),
+        ("renamed", "renamed-terraform-data"),
+    ];
+    let mut failures = Vec::new();
+    for (original, twin) in pairs {
+        for file in ["main.tf.json", "modules/web/main.tf.json", "prod.tfvars"] {
+            let left = read(&fixtures.join(original).join(file));
+            let right = read(&fixtures.join(twin).join(file));
+            let same = if file.ends_with(".json") {
+                let left: serde_json::Value = serde_json::from_str(&left).expect("JSON fixture");
+                let right: serde_json::Value = serde_json::from_str(&right).expect("JSON twin");
+                as_terraform_data_twin(&left) == without_comments(&right)
+            } else {
+                left == right
+            };
+            if !same {
+                failures.push(format!("{original}/{file} and {twin}/{file}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "twins drifted apart: {failures:?}");
+}
