@@ -189,21 +189,60 @@ fn addresses_match_terraform_state_list() {
     );
 }
 
+/// The lesson's two validation failures, for the twin and the local_file original, with the
+/// `Error:` lines of the recorded stderr.
+fn fixture_error_cases() -> Vec<(Case, Vec<String>)> {
+    let fixtures = repo_root().join("fixtures");
+    let recorded = [
+        ("-var=env=qa", "plan-env-qa.stderr.txt"),
+        (
+            r#"-var=sites={"Blog":"x","blog":"y"}"#,
+            "plan-sites-Blog.stderr.txt",
+        ),
+    ];
+    let mut out = Vec::new();
+    for (arg, stderr) in recorded {
+        let path = fixtures.join("site-terraform-data/expected").join(stderr);
+        let summaries: Vec<String> = lines_of(&path)
+            .into_iter()
+            .filter(|line| line.starts_with("Error: "))
+            .collect();
+        for dir in ["site-terraform-data", "site"] {
+            out.push((
+                Case {
+                    label: format!("fixtures/{dir} ({arg})"),
+                    dir: fixtures.join(dir),
+                    args: vec![arg.to_owned()],
+                    env: Vec::new(),
+                },
+                summaries.clone(),
+            ));
+        }
+    }
+    out
+}
+
 #[test]
 #[ignore] // enabled once addresses lands
 fn config_errors_exit_2_with_terraform_summary() {
     let mut failures = Vec::new();
-    let error_cases = cases("config-errors");
-    for case in &error_cases {
-        let summaries = lines_of(&case.dir.join("expected/summary.txt"));
+    let mut error_cases: Vec<(Case, Vec<String>)> = cases("config-errors")
+        .into_iter()
+        .map(|case| {
+            let summaries = lines_of(&case.dir.join("expected/summary.txt"));
+            (case, summaries)
+        })
+        .collect();
+    error_cases.extend(fixture_error_cases());
+    for (case, summaries) in &error_cases {
         assert!(!summaries.is_empty(), "{}: empty summary.txt", case.label);
         let output = run_addresses(case);
         let stderr = String::from_utf8_lossy(&output.stderr);
         let mut problems = Vec::new();
         if output.status.code() != Some(2) {
-            problems.push(format!("exit status {} (want 2)", output.status));
+            problems.push(format!("{} (want exit code 2)", output.status));
         }
-        for summary in &summaries {
+        for summary in summaries {
             if !stderr
                 .lines()
                 .any(|line| line.starts_with(summary.as_str()))
