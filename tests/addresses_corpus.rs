@@ -1,0 +1,436 @@
+//! Checks `minimod addresses` against address lists recorded from the real terraform.
+//!
+//! The ground truth lives in `tests/corpus/` (see `tests/corpus/configs/record.sh`) and in
+//! `fixtures/*-terraform-data/expected/` (see `fixtures/record.sh`). Every case is run and
+//! every mismatch is collected, so one failing run shows the whole picture.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// One directory that minimod loads as a root module.
+struct Case {
+    /// Shown in failure messages, e.g. `configs/count-zero` or `fixtures/site (prod)`.
+    label: String,
+    dir: PathBuf,
+    /// Extra command-line arguments, one per line in the case's `args` file.
+    args: Vec<String>,
+    /// Environment variables from the case's `env` file (`NAME=VALUE`).
+    env: Vec<(String, String)>,
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn corpus_root() -> PathBuf {
+    repo_root().join("tests/corpus")
+}
+
+/// Non-empty lines of a file, or nothing when it does not exist.
+fn lines_of(path: &Path) -> Vec<String> {
+    match fs::read_to_string(path) {
+        Ok(text) => text
+            .lines()
+            .filter(|line| !line.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+fn env_of(path: &Path) -> Vec<(String, String)> {
+    lines_of(path)
+        .into_iter()
+        .map(|line| match line.split_once('=') {
+            Some((name, value)) => (name.to_owned(), value.to_owned()),
+            None => panic!("{}: env line without '=': {line:?}", path.display()),
+        })
+        .collect()
+}
+
+/// The case directories under `tests/corpus/<kind>/`, sorted by name.
+fn cases(kind: &str) -> Vec<Case> {
+    let root = corpus_root().join(kind);
+    let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
+        .unwrap_or_else(|err| panic!("{}: {err}", root.display()))
+        .map(|entry| entry.expect("readable corpus entry").path())
+        .filter(|path| path.is_dir())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|dir| Case {
+            label: format!("{kind}/{}", dir.file_name().unwrap().to_string_lossy()),
+            args: lines_of(&dir.join("args")),
+            env: env_of(&dir.join("env")),
+            dir,
+        })
+        .collect()
+}
+
+/// Runs `minimod addresses DIR ARGS...` from inside DIR, so relative `-var-file` paths and
+/// `terraform.tfvars` resolve the same way whether minimod treats them relative to the
+/// working directory or to DIR. Inherited `TF_VAR_*` variables are removed first.
+fn run_addresses(case: &Case) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_minimod"));
+    command
+        .arg("addresses")
+        .arg(&case.dir)
+        .args(&case.args)
+        .current_dir(&case.dir);
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("TF_VAR_") {
+            command.env_remove(name);
+        }
+    }
+    command.envs(case.env.iter().map(|(name, value)| (name, value)));
+    command
+        .output()
+        .unwrap_or_else(|err| panic!("{}: cannot run minimod: {err}", case.label))
+}
+
+fn unified_diff(expected: &str, actual: &str) -> String {
+    similar::TextDiff::from_lines(expected, actual)
+        .unified_diff()
+        .header("terraform state list", "minimod addresses")
+        .to_string()
+}
+
+/// Compares one case's stdout with an expected address list; returns a failure description.
+fn check_addresses(case: &Case, expected: &str) -> Option<String> {
+    let output = run_addresses(case);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if output.status.success() && stdout == expected {
+        return None;
+    }
+    let mut report = format!("--- {} (args {:?})\n", case.label, case.args);
+    if !output.status.success() {
+        report += &format!(
+            "exit status {}; stderr:\n{}\n",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    if stdout != expected {
+        report += &unified_diff(expected, &stdout);
+    }
+    Some(report)
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
+/// The lesson's fixtures: the terraform_data twins were recorded directly; the local_file
+/// originals have the same addresses with the resource type swapped.
+fn fixture_cases() -> Vec<(Case, String)> {
+    let fixtures = repo_root().join("fixtures");
+    let recorded = [
+        ("site", "site-terraform-data", "state-list-dev.txt", false),
+        ("site", "site-terraform-data", "state-list-prod.txt", true),
+        (
+            "renamed",
+            "renamed-terraform-data",
+            "state-list-prod.txt",
+            true,
+        ),
+    ];
+    let mut out = Vec::new();
+    for (original, twin, list, prod) in recorded {
+        let expected = read(&fixtures.join(twin).join("expected").join(list));
+        let args = if prod {
+            vec!["-var-file=prod.tfvars".to_owned()]
+        } else {
+            Vec::new()
+        };
+        let variant = if prod { "prod" } else { "dev" };
+        out.push((
+            Case {
+                label: format!("fixtures/{twin} ({variant})"),
+                dir: fixtures.join(twin),
+                args: args.clone(),
+                env: Vec::new(),
+            },
+            expected.clone(),
+        ));
+        out.push((
+            Case {
+                label: format!("fixtures/{original} ({variant})"),
+                dir: fixtures.join(original),
+                args,
+                env: Vec::new(),
+            },
+            expected.replace("terraform_data.", "local_file."),
+        ));
+    }
+    out
+}
+
+#[test]
+#[ignore] // enabled once addresses lands
+fn addresses_match_terraform_state_list() {
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for case in cases("configs") {
+        total += 1;
+        let expected = read(&case.dir.join("expected/state-list.txt"));
+        failures.extend(check_addresses(&case, &expected));
+    }
+    for (case, expected) in fixture_cases() {
+        total += 1;
+        failures.extend(check_addresses(&case, &expected));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {total} cases differ from terraform:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The lesson's two validation failures, for the twin and the local_file original, with the
+/// `Error:` lines of the recorded stderr.
+fn fixture_error_cases() -> Vec<(Case, Vec<String>)> {
+    let fixtures = repo_root().join("fixtures");
+    let recorded = [
+        ("-var=env=qa", "plan-env-qa.stderr.txt"),
+        (
+            r#"-var=sites={"Blog":"x","blog":"y"}"#,
+            "plan-sites-Blog.stderr.txt",
+        ),
+    ];
+    let mut out = Vec::new();
+    for (arg, stderr) in recorded {
+        let path = fixtures.join("site-terraform-data/expected").join(stderr);
+        let summaries: Vec<String> = lines_of(&path)
+            .into_iter()
+            .filter(|line| line.starts_with("Error: "))
+            .collect();
+        for dir in ["site-terraform-data", "site"] {
+            out.push((
+                Case {
+                    label: format!("fixtures/{dir} ({arg})"),
+                    dir: fixtures.join(dir),
+                    args: vec![arg.to_owned()],
+                    env: Vec::new(),
+                },
+                summaries.clone(),
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore] // enabled once addresses lands
+fn config_errors_exit_2_with_terraform_summary() {
+    let mut failures = Vec::new();
+    let mut error_cases: Vec<(Case, Vec<String>)> = cases("config-errors")
+        .into_iter()
+        .map(|case| {
+            let summaries = lines_of(&case.dir.join("expected/summary.txt"));
+            (case, summaries)
+        })
+        .collect();
+    error_cases.extend(fixture_error_cases());
+    for (case, summaries) in &error_cases {
+        assert!(!summaries.is_empty(), "{}: empty summary.txt", case.label);
+        let output = run_addresses(case);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let mut problems = Vec::new();
+        if output.status.code() != Some(2) {
+            problems.push(format!("{} (want exit code 2)", output.status));
+        }
+        for summary in summaries {
+            if !stderr
+                .lines()
+                .any(|line| line.starts_with(summary.as_str()))
+            {
+                problems.push(format!("no line starting with {summary:?}"));
+            }
+        }
+        if !problems.is_empty() {
+            failures.push(format!(
+                "--- {}: {}\nstdout:\n{}stderr:\n{stderr}",
+                case.label,
+                problems.join("; "),
+                String::from_utf8_lossy(&output.stdout)
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} error cases differ from terraform:\n{}",
+        failures.len(),
+        error_cases.len(),
+        failures.join("\n")
+    );
+}
+
+fn terraform_on_path() -> bool {
+    Command::new("terraform")
+        .arg("version")
+        .env("TF_CLI_CONFIG_FILE", "/dev/null")
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+/// Every file under `root`, keyed by its path relative to `root`.
+fn files_under(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, into: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for entry in fs::read_dir(dir).unwrap_or_else(|err| panic!("{}: {err}", dir.display())) {
+            let path = entry.expect("readable entry").path();
+            if path.is_dir() {
+                walk(root, &path, into);
+            } else {
+                let bytes = fs::read(&path).expect("readable record");
+                into.insert(path.strip_prefix(root).unwrap().to_owned(), bytes);
+            }
+        }
+    }
+    let mut files = BTreeMap::new();
+    walk(root, root, &mut files);
+    files
+}
+
+/// Runs a recorder into `out` and reports every file that differs from its committed twin
+/// under `committed`.
+fn rerecord(script: &Path, out: &Path, committed: &Path, failures: &mut Vec<String>) {
+    let status = Command::new("bash")
+        .arg(script)
+        .arg(out)
+        .status()
+        .unwrap_or_else(|err| panic!("{}: {err}", script.display()));
+    if !status.success() {
+        failures.push(format!("{} failed: {status}", script.display()));
+    }
+    for (relative, fresh) in files_under(out) {
+        let path = committed.join(&relative);
+        match fs::read(&path) {
+            Ok(old) if old == fresh => {}
+            Ok(old) => failures.push(format!(
+                "--- {} changed:\n{}",
+                path.display(),
+                similar::TextDiff::from_lines(
+                    &String::from_utf8_lossy(&old),
+                    &String::from_utf8_lossy(&fresh)
+                )
+                .unified_diff()
+                .header("committed", "terraform now")
+            )),
+            Err(_) => failures.push(format!("--- {} is not committed", path.display())),
+        }
+    }
+}
+
+/// Re-runs both recorders when asked to (`MINIMOD_LIVE=1` and terraform on PATH), so a new
+/// terraform version or an edited case cannot leave stale records behind.
+#[test]
+fn live_terraform_agrees_with_records() {
+    if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
+        eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH to re-record");
+        return;
+    }
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let mut failures = Vec::new();
+    let corpus_out = scratch.path().join("corpus");
+    rerecord(
+        &corpus_root().join("configs/record.sh"),
+        &corpus_out,
+        &corpus_root(),
+        &mut failures,
+    );
+    let fixtures = repo_root().join("fixtures");
+    rerecord(
+        &fixtures.join("record.sh"),
+        &scratch.path().join("fixtures"),
+        &fixtures,
+        &mut failures,
+    );
+    assert!(
+        failures.is_empty(),
+        "terraform no longer agrees with {} record(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Rewrites a local_file configuration the way its terraform_data twin was made: the
+/// resource type changes, `filename`/`content` move into `input`, and references to
+/// `.filename` read `.input.filename`. `//` comments are dropped.
+fn as_terraform_data_twin(value: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    let reference = regex::Regex::new(r"local_file\.(\w+)(\[\*\])?\.filename").unwrap();
+    match value {
+        Value::String(text) => {
+            let text = reference.replace_all(text, "terraform_data.$1$2.input.filename");
+            Value::String(text.replace("local_file.", "terraform_data."))
+        }
+        Value::Array(items) => Value::Array(items.iter().map(as_terraform_data_twin).collect()),
+        Value::Object(map) => {
+            let mut out = serde_json::Map::new();
+            for (key, item) in map {
+                if key == "//" {
+                    continue;
+                }
+                if key == "local_file" {
+                    let mut resources = serde_json::Map::new();
+                    for (name, body) in item.as_object().expect("local_file resources") {
+                        let mut body = as_terraform_data_twin(body);
+                        let fields = body.as_object_mut().expect("resource body");
+                        let mut input = serde_json::Map::new();
+                        for arg in ["filename", "content"] {
+                            if let Some(arg_value) = fields.remove(arg) {
+                                input.insert(arg.to_owned(), arg_value);
+                            }
+                        }
+                        fields.insert("input".to_owned(), Value::Object(input));
+                        resources.insert(name.clone(), body);
+                    }
+                    out.insert("terraform_data".to_owned(), Value::Object(resources));
+                } else {
+                    out.insert(key.clone(), as_terraform_data_twin(item));
+                }
+            }
+            Value::Object(out)
+        }
+        other => other.clone(),
+    }
+}
+
+fn without_comments(value: &serde_json::Value) -> serde_json::Value {
+    let mut value = value.clone();
+    if let Some(map) = value.as_object_mut() {
+        map.remove("//");
+    }
+    value
+}
+
+/// The twins are only evidence for the local_file fixtures if they say the same thing.
+#[test]
+fn terraform_data_twins_mirror_the_local_file_fixtures() {
+    let fixtures = repo_root().join("fixtures");
+    let pairs = [
+        ("site", "site-terraform-data"),
+        ("renamed", "renamed-terraform-data"),
+    ];
+    let mut failures = Vec::new();
+    for (original, twin) in pairs {
+        for file in ["main.tf.json", "modules/web/main.tf.json", "prod.tfvars"] {
+            let left = read(&fixtures.join(original).join(file));
+            let right = read(&fixtures.join(twin).join(file));
+            let same = if file.ends_with(".json") {
+                let left: serde_json::Value = serde_json::from_str(&left).expect("JSON fixture");
+                let right: serde_json::Value = serde_json::from_str(&right).expect("JSON twin");
+                as_terraform_data_twin(&left) == without_comments(&right)
+            } else {
+                left == right
+            };
+            if !same {
+                failures.push(format!("{original}/{file} and {twin}/{file}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "twins drifted apart: {failures:?}");
+}

@@ -1,0 +1,7 @@
+module "m" {
+  source = "./child"
+}
+
+module "m" {
+  source = "./child"
+}

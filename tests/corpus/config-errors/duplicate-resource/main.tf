@@ -1,0 +1,2 @@
+# The same resource declared in two files of one module.
+resource "terraform_data" "x" {}

@@ -1,0 +1,5 @@
+module "m" {
+  source = "./child"
+  name   = "a"
+  colour = "red"
+}

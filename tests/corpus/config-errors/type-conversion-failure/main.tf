@@ -1,0 +1,7 @@
+variable "n" {
+  type = number
+}
+
+resource "terraform_data" "x" {
+  count = var.n
+}

@@ -1,0 +1,6 @@
+module "b" {
+  source = "../b"
+  tag    = "from-a"
+}
+
+resource "terraform_data" "a" {}

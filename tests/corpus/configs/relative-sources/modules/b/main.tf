@@ -1,0 +1,12 @@
+variable "tag" {
+  type = string
+}
+
+module "c" {
+  source = "./c"
+  count  = var.tag == "again" ? 2 : 1
+}
+
+resource "terraform_data" "b" {
+  input = var.tag
+}

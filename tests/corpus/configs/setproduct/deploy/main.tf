@@ -1,0 +1,7 @@
+variable "region" {
+  type = string
+}
+
+resource "terraform_data" "stack" {
+  input = var.region
+}

@@ -1,0 +1,1 @@
+overridden = "from-terraform.tfvars"

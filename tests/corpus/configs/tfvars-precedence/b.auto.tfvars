@@ -1,0 +1,5 @@
+d = "from-b.auto.tfvars"
+e = "from-b.auto.tfvars"
+f = "from-b.auto.tfvars"
+g = "from-b.auto.tfvars"
+h = "from-b.auto.tfvars"

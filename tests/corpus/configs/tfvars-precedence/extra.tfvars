@@ -1,0 +1,3 @@
+e = "from-extra.tfvars"
+f = "from-extra.tfvars"
+g = "from-extra.tfvars"

@@ -1,0 +1,7 @@
+a = "from-terraform.tfvars"
+b = "from-terraform.tfvars"
+c = "from-terraform.tfvars"
+d = "from-terraform.tfvars"
+e = "from-terraform.tfvars"
+f = "from-terraform.tfvars"
+g = "from-terraform.tfvars"

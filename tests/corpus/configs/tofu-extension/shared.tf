@@ -1,0 +1,2 @@
+# No .tofu twin: both tools read it.
+resource "terraform_data" "shared" {}
