@@ -74,6 +74,9 @@ pub struct Diagnostic {
     pub summary: String,
     pub detail: String,
     pub subject: Option<SourceRange>,
+    /// Values of the references in the subject expression, shown under the
+    /// source line: (`var.name`, `is "x"`).
+    pub values: Vec<(String, String)>,
 }
 
 impl Diagnostic {
@@ -83,6 +86,7 @@ impl Diagnostic {
             summary: summary.into(),
             detail: detail.into(),
             subject: None,
+            values: Vec::new(),
         }
     }
 
@@ -107,42 +111,104 @@ impl Diagnostic {
         self
     }
 
-    /// Renders the diagnostic as terraform does on a non-terminal: a box
-    /// drawn with `╷ │ ╵`, the source line quoted when `sources` has it.
+    /// Adds an expression value line (`var.name is "x"`) under the snippet.
+    pub fn with_value(
+        mut self,
+        traversal: impl Into<String>,
+        statement: impl Into<String>,
+    ) -> Diagnostic {
+        self.values.push((traversal.into(), statement.into()));
+        self
+    }
+
+    /// Renders as terraform does with `-no-color`: the summary, the source
+    /// line with the enclosing block named, the values involved, then the
+    /// detail wrapped at 77 columns (lines that start with a space are
+    /// preformatted and kept).
     pub fn render(&self, sources: &SourceMap) -> String {
-        let mut lines = Vec::new();
-        let label = match self.severity {
-            Severity::Error => "Error",
-            Severity::Warning => "Warning",
-        };
-        lines.push(format!("{label}: {}", self.summary));
+        let mut out = String::from(match self.severity {
+            Severity::Error => "\nError: ",
+            Severity::Warning => "\nWarning: ",
+        });
+        out.push_str(&self.summary);
+        out.push_str("\n\n");
         if let Some(subject) = &self.subject {
-            lines.push(String::new());
-            lines.push(format!(
-                "  on {} line {}:",
+            let context = sources
+                .context(&subject.file, subject.start.byte)
+                .map(|c| format!(", in {c}"))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "  on {} line {}{context}:\n",
                 subject.file, subject.start.line
             ));
-            if let Some(text) = sources.line(&subject.file, subject.start.line) {
-                lines.push(format!("{:>4}: {}", subject.start.line, text));
+            match sources.line(&subject.file, subject.start.line) {
+                Some(text) => out.push_str(&format!("{:>4}: {}\n", subject.start.line, text)),
+                None => out.push_str("  (source code not available)\n"),
             }
+            if !self.values.is_empty() {
+                let mut values = self.values.clone();
+                values.sort();
+                out.push_str("    ├────────────────\n");
+                for (traversal, statement) in values {
+                    let mut lines = statement.split('\n');
+                    out.push_str(&format!(
+                        "    │ {traversal} {}\n",
+                        lines.next().unwrap_or_default()
+                    ));
+                    for l in lines {
+                        out.push_str(&format!("    │   {l}\n"));
+                    }
+                }
+            }
+            out.push('\n');
         }
         if !self.detail.is_empty() {
-            lines.push(String::new());
-            lines.extend(self.detail.lines().map(str::to_string));
-        }
-        let mut out = String::from("╷\n");
-        for line in lines {
-            if line.is_empty() {
-                out.push_str("│\n");
-            } else {
-                out.push_str("│ ");
-                out.push_str(&line);
+            for line in self.detail.split('\n') {
+                if line.starts_with(' ') {
+                    out.push_str(line);
+                } else {
+                    out.push_str(&wrap(line, 77));
+                }
                 out.push('\n');
             }
+        }
+        out
+    }
+
+    /// The same text inside terraform's terminal frame (`╷ │ ╵`).
+    pub fn render_boxed(&self, sources: &SourceMap) -> String {
+        let plain = self.render(sources);
+        let mut out = String::from("╷\n");
+        for line in plain.trim_start_matches('\n').lines() {
+            out.push_str(if line.is_empty() { "│" } else { "│ " });
+            out.push_str(line);
+            out.push('\n');
         }
         out.push_str("╵\n");
         out
     }
+}
+
+/// Word-wraps like go-wordwrap: break at spaces so no line is longer than
+/// `width`, unless a single word is.
+fn wrap(line: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut current = 0;
+    for (i, word) in line.split(' ').enumerate() {
+        let len = word.chars().count();
+        if i > 0 {
+            if current + 1 + len > width {
+                out.push('\n');
+                current = 0;
+            } else {
+                out.push(' ');
+                current += 1;
+            }
+        }
+        out.push_str(word);
+        current += len;
+    }
+    out
 }
 
 /// A list of diagnostics, errors and warnings mixed, in the order found.
@@ -171,11 +237,11 @@ impl Diagnostics {
     }
 
     pub fn render(&self, sources: &SourceMap) -> String {
-        self.0
-            .iter()
-            .map(|d| d.render(sources))
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.0.iter().map(|d| d.render(sources)).collect()
+    }
+
+    pub fn render_boxed(&self, sources: &SourceMap) -> String {
+        self.0.iter().map(|d| d.render_boxed(sources)).collect()
     }
 }
 
@@ -189,6 +255,9 @@ impl From<Diagnostic> for Diagnostics {
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
     files: HashMap<Arc<str>, Arc<str>>,
+    /// Per file: the byte span of each top-level block's body and how
+    /// terraform names the block (`resource "t" "n"`), for "in ..." lines.
+    contexts: HashMap<Arc<str>, Vec<(usize, usize, String)>>,
 }
 
 impl SourceMap {
@@ -198,6 +267,22 @@ impl SourceMap {
 
     pub fn get(&self, file: &str) -> Option<&str> {
         self.files.get(file).map(|t| &**t)
+    }
+
+    pub fn add_context(&mut self, file: Arc<str>, start: usize, end: usize, name: String) {
+        self.contexts
+            .entry(file)
+            .or_default()
+            .push((start, end, name));
+    }
+
+    /// The top-level block whose body holds the byte offset.
+    pub fn context(&self, file: &str, byte: usize) -> Option<&str> {
+        self.contexts
+            .get(file)?
+            .iter()
+            .find(|(s, e, _)| *s <= byte && byte < *e)
+            .map(|(_, _, n)| n.as_str())
     }
 
     pub fn line(&self, file: &str, line: usize) -> Option<&str> {
@@ -213,28 +298,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn renders_summary_place_and_detail() {
+    fn renders_like_terraform_no_color() {
         let mut sources = SourceMap::default();
-        sources.insert("main.tf".into(), "a = 1\nb = oops\n".into());
+        sources.insert(
+            "main.tf".into(),
+            "resource \"t\" \"x\" {\n  count = var.nope\n}\n".into(),
+        );
+        sources.add_context("main.tf".into(), 18, 40, "resource \"t\" \"x\"".into());
         let range = SourceRange {
             file: "main.tf".into(),
             start: Pos {
                 line: 2,
-                column: 5,
-                byte: 10,
+                column: 11,
+                byte: 28,
             },
             end: Pos {
                 line: 2,
-                column: 9,
-                byte: 14,
+                column: 19,
+                byte: 36,
             },
         };
-        let d =
-            Diagnostic::error("Invalid reference", "A reference must name an object.").at(&range);
+        let d = Diagnostic::error(
+            "Reference to undeclared input variable",
+            "An input variable with the name \"nope\" has not been declared. This variable can be declared with a variable \"nope\" {} block.",
+        )
+        .at(&range);
+        // As terraform 1.11 -no-color printed it (tests/corpus/config-errors/undeclared-variable).
         assert_eq!(
             d.render(&sources),
-            "╷\n│ Error: Invalid reference\n│\n│   on main.tf line 2:\n│    2: b = oops\n│\n│ A reference must name an object.\n╵\n"
+            "\nError: Reference to undeclared input variable\n\n  on main.tf line 2, in resource \"t\" \"x\":\n   2:   count = var.nope\n\nAn input variable with the name \"nope\" has not been declared. This variable\ncan be declared with a variable \"nope\" {} block.\n"
         );
-        assert_eq!(range.to_string(), "main.tf:2,5-9");
+        assert_eq!(range.to_string(), "main.tf:2,11-19");
     }
 }

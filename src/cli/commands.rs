@@ -32,10 +32,23 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
     match result {
         Ok(code) => code,
         Err((code, diags)) => {
-            eprint!("{}", diags.render(&sources));
+            print_diagnostics(&diags, &sources);
             code
         }
     }
+}
+
+/// Terraform frames diagnostics on a terminal and prints them plain (as
+/// with `-no-color`) otherwise; so does minimod.
+fn print_diagnostics(diags: &Diagnostics, sources: &SourceMap) {
+    use std::io::IsTerminal;
+    let stderr = std::io::stderr();
+    let text = if stderr.is_terminal() {
+        diags.render_boxed(sources)
+    } else {
+        diags.render(sources)
+    };
+    let _ = stderr.lock().write_all(text.as_bytes());
 }
 
 fn with_order(mut args: ConfigArgs, ordered: Vec<VarSource>) -> ConfigArgs {
@@ -65,7 +78,7 @@ fn load(
     let (inputs, warnings) = collect_root_inputs(&config.module, dir, &args.ordered, sources)
         .map_err(|d| (CONFIG_ERROR, d))?;
     if !warnings.is_empty() {
-        eprint!("{}", warnings.render(sources));
+        print_diagnostics(&warnings, sources);
     }
     Ok(Loaded { config, inputs })
 }

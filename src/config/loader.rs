@@ -342,12 +342,28 @@ fn read_source(
     Ok(file)
 }
 
-fn parse(file: &Arc<SourceFile>) -> Result<Body, Diagnostics> {
+fn parse(file: &Arc<SourceFile>, sources: &mut SourceMap) -> Result<Body, Diagnostics> {
     if file.name.ends_with(".json") {
-        json::parse_file(file)
-    } else {
-        native::parse_file(file)
+        return json::parse_file(file);
     }
+    let body = native::parse_file(file)?;
+    // Diagnostics name the top-level block around their subject.
+    if let Body::Native { blocks, .. } = &body {
+        for b in blocks {
+            let labels = b.labels.iter().map(|l| format!("{l:?}"));
+            let name = std::iter::once(b.kind.clone())
+                .chain(labels)
+                .collect::<Vec<_>>()
+                .join(" ");
+            sources.add_context(
+                file.name.clone(),
+                b.def_range.end.byte,
+                b.body.range().end.byte,
+                name,
+            );
+        }
+    }
+    Ok(body)
 }
 
 fn read_module(
@@ -373,7 +389,7 @@ fn read_module(
     };
     let mut diags = Diagnostics::default();
     for path in &primary {
-        let body = match read_source(path, display_base, sources).and_then(|f| parse(&f)) {
+        let body = match read_source(path, display_base, sources).and_then(|f| parse(&f, sources)) {
             Ok(b) => b,
             Err(d) => {
                 diags.extend(d);
@@ -384,7 +400,7 @@ fn read_module(
         merge_primary(&mut module, decls, &mut diags);
     }
     for path in &overrides {
-        match read_source(path, display_base, sources).and_then(|f| parse(&f)) {
+        match read_source(path, display_base, sources).and_then(|f| parse(&f, sources)) {
             Ok(body) => super::decode::apply_override(&mut module, &body, &mut diags),
             Err(d) => diags.extend(d),
         }

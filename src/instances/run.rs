@@ -215,7 +215,8 @@ impl<'c> Run<'c> {
             let cfg = self.module_config(module);
             let var = &cfg.module.variables[name];
             let (raw, at) = self.raw_input(module, name)?;
-            let at = at.unwrap_or_else(|| var.decl_range.clone());
+            // Root values are blamed on the declaration, as terraform does.
+            let at = if module.0.is_empty() { var.decl_range.clone() } else { at.unwrap_or_else(|| var.decl_range.clone()) };
             let mut value = match &raw {
                 Some(v) => v.clone(),
                 None => match &var.default {
