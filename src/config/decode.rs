@@ -208,13 +208,24 @@ fn variable(block: &Block) -> Result<Variable, Diagnostics> {
     Ok(Variable {
         name: block.labels[0].clone(),
         constraint,
-        default: c.attr("default").map(|a| a.expr.clone()),
+        default: c.attr("default").map(default_expr),
         description: string_attr(&c, "description")?.map(|s| s.0),
         sensitive: bool_attr(&c, "sensitive")?.unwrap_or(false),
         nullable: bool_attr(&c, "nullable")?.unwrap_or(true),
         validations,
         decl_range: block.def_range.clone(),
     })
+}
+
+/// A variable default: in JSON syntax a plain value, not a template.
+fn default_expr(a: &Attribute) -> Expr {
+    match &a.json {
+        Some(v) => Expr::new(
+            ExprKind::Literal(crate::syntax::json::literal_value(v)),
+            a.expr.range.clone(),
+        ),
+        None => a.expr.clone(),
+    }
 }
 
 fn locals(block: &Block) -> Result<Vec<Local>, Diagnostics> {
@@ -445,7 +456,7 @@ fn override_block(m: &mut Module, block: &Block) -> Result<(), Diagnostics> {
                     Some(parse_type_constraint(&a.static_expr()?).map_err(Diagnostics::from)?);
             }
             if let Some(a) = c.attr("default") {
-                v.default = Some(a.expr.clone());
+                v.default = Some(default_expr(a));
             }
             if let Some(s) = string_attr(&c, "description")? {
                 v.description = Some(s.0);

@@ -12,7 +12,7 @@ use indexmap::IndexMap;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
 use crate::syntax::body::Body;
-use crate::syntax::source::SourceFile;
+use crate::syntax::source::{SourceFile, clean_path};
 use crate::syntax::{json, native};
 
 use super::decode::{FileDecls, decode_file};
@@ -195,8 +195,8 @@ fn check_call(call: &ModuleCall, child: &Module) -> Result<(), Diagnostics> {
 fn rel_dir(root: &Path, dir: &Path) -> String {
     match dir.strip_prefix(root) {
         Ok(p) if p.as_os_str().is_empty() => ".".into(),
-        Ok(p) => normalize(p),
-        Err(_) => normalize(&pathdiff(dir, root)),
+        Ok(p) => clean_path(p),
+        Err(_) => clean_path(&pathdiff(dir, root)),
     }
 }
 
@@ -216,25 +216,6 @@ fn pathdiff(dir: &Path, base: &Path) -> PathBuf {
         out.push(c);
     }
     out
-}
-
-/// Cleans `a/./b/../c` to `a/c`, with forward slashes, as `path.module`.
-fn normalize(p: &Path) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    for c in p.components() {
-        match c {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir if parts.last().is_some_and(|l| l != "..") => {
-                parts.pop();
-            }
-            c => parts.push(c.as_os_str().to_string_lossy().into_owned()),
-        }
-    }
-    if parts.is_empty() {
-        ".".into()
-    } else {
-        parts.join("/")
-    }
 }
 
 fn read_manifest(root: &Path) -> Result<Option<IndexMap<String, PathBuf>>, Diagnostics> {
@@ -332,7 +313,7 @@ fn read_source(
             ),
         ))
     })?;
-    let shown = normalize(
+    let shown = clean_path(
         display_base
             .and_then(|b| path.strip_prefix(b).ok())
             .unwrap_or(path),

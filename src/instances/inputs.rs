@@ -158,7 +158,7 @@ fn read_var_file(
             format!("Could not read {}: {e}.", path.display()),
         ))
     })?;
-    let shown = path.to_string_lossy().into_owned();
+    let shown = crate::syntax::source::clean_path(path);
     let file = Arc::new(SourceFile::new(&shown, &text));
     sources.insert(file.name.clone(), file.text.clone());
     let body = if shown.ends_with(".json") {

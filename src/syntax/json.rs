@@ -201,7 +201,7 @@ impl Parser<'_> {
             match c {
                 b'"' => {
                     self.pos += 1;
-                    return Ok(out);
+                    return Ok(native::nfc(&out));
                 }
                 b'\\' => {
                     let esc = self.bytes.get(self.pos + 1).copied();
@@ -276,8 +276,22 @@ pub fn expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
             ExprKind::Tuple(items.iter().map(expr).collect::<Result<_, _>>()?)
         }
         JsonKind::Object(props) => {
-            let mut out = Vec::new();
+            let mut out: Vec<(Expr, Expr)> = Vec::new();
             for (k, krange, val) in props {
+                let previous = out
+                    .iter()
+                    .find(|(e, _)| e.kind == ExprKind::Literal(Value::string(k.clone())));
+                if let Some((prev, _)) = previous {
+                    return Err(Diagnostic::error(
+                        "Duplicate object attribute",
+                        format!(
+                            "An attribute named {k:?} was already defined at {}.",
+                            prev.range
+                        ),
+                    )
+                    .at(krange)
+                    .into());
+                }
                 let key_value = JsonValue {
                     kind: JsonKind::String(k.clone()),
                     range: krange.clone(),
@@ -303,6 +317,24 @@ fn template(v: &JsonValue, s: &str) -> Result<Expr, Diagnostics> {
     let mut e = native::parse_template(&v.file, s, v.offset + 1)?;
     e.range = v.range.clone();
     Ok(e)
+}
+
+/// A JSON value taken as a constant, strings not being templates: how
+/// Terraform reads a variable's `default` in JSON syntax.
+pub fn literal_value(v: &JsonValue) -> Value {
+    match &v.kind {
+        JsonKind::Null => Value::null(),
+        JsonKind::Bool(b) => Value::Bool(*b),
+        JsonKind::Number(n) => Value::Number(Number::parse(n).expect("checked when read")),
+        JsonKind::String(s) => Value::string(s.clone()),
+        JsonKind::Array(items) => Value::Tuple(items.iter().map(literal_value).collect()),
+        JsonKind::Object(props) => Value::Object(
+            props
+                .iter()
+                .map(|(k, _, v)| (k.clone(), literal_value(v)))
+                .collect(),
+        ),
+    }
 }
 
 /// A JSON string read as a static expression (a reference or a type).

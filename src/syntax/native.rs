@@ -166,7 +166,7 @@ impl Converter<'_> {
             Expression::Null(_) => ExprKind::Literal(Value::null()),
             Expression::Bool(b) => ExprKind::Literal(Value::Bool(*b.value())),
             Expression::Number(n) => ExprKind::Literal(Value::Number(number(n.value()))),
-            Expression::String(s) => ExprKind::Literal(Value::String(s.value().clone())),
+            Expression::String(s) => ExprKind::Literal(Value::String(nfc(s.value()))),
             Expression::Array(a) => ExprKind::Tuple(a.iter().map(|x| self.expr(x)).collect()),
             Expression::Object(o) => ExprKind::Object(
                 o.iter()
@@ -338,7 +338,7 @@ impl Converter<'_> {
         let mut strips = Vec::new();
         for el in t.iter() {
             match el {
-                Element::Literal(s) => parts.push(TemplatePart::Literal(s.value().clone())),
+                Element::Literal(s) => parts.push(TemplatePart::Literal(nfc(s.value()))),
                 Element::Interpolation(i) => {
                     strips.push((parts.len(), i.strip.strip_start(), i.strip.strip_end()));
                     parts.push(TemplatePart::Interp(self.expr(&i.expr)));
@@ -417,6 +417,17 @@ fn strip_edge(body: &mut [TemplatePart], strip: Strip, at_end: bool) {
         if let Some(TemplatePart::Literal(s)) = body.first_mut() {
             *s = s.trim_start().to_string();
         }
+    }
+}
+
+/// HCL normalizes string literals to Unicode NFC, so `"cafe\u0301"` and
+/// `"café"` are the same key.
+pub(super) fn nfc(s: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    if s.is_ascii() {
+        s.to_string()
+    } else {
+        s.nfc().collect()
     }
 }
 

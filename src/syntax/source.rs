@@ -2,9 +2,32 @@
 //! columns that diagnostics need.
 
 use std::ops::Range;
+use std::path::{Component, Path};
 use std::sync::Arc;
 
 use crate::diagnostics::{Pos, SourceRange};
+
+/// Cleans `./a/./b/../c` to `a/c`, with forward slashes: how paths are
+/// shown in messages and how `path.module` reads.
+pub fn clean_path(p: &Path) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut absolute = false;
+    for c in p.components() {
+        match c {
+            Component::RootDir => absolute = true,
+            Component::CurDir | Component::Prefix(_) => {}
+            Component::ParentDir if parts.last().is_some_and(|l| l != "..") => {
+                parts.pop();
+            }
+            c => parts.push(c.as_os_str().to_string_lossy().into_owned()),
+        }
+    }
+    match (absolute, parts.is_empty()) {
+        (true, _) => format!("/{}", parts.join("/")),
+        (false, true) => ".".into(),
+        (false, false) => parts.join("/"),
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct SourceFile {
