@@ -139,7 +139,13 @@ pub fn call(
             args,
             fixed(list_of(Type::String)),
             |a, _| {
-                let items = st(&a[1]).split(st(&a[0])).map(Value::string).collect();
+                let (sep, text) = (st(&a[0]), st(&a[1]));
+                // Go splits around every character when the separator is empty.
+                let items = if sep.is_empty() {
+                    text.chars().map(|c| Value::String(c.to_string())).collect()
+                } else {
+                    text.split(sep).map(Value::string).collect()
+                };
                 Ok(Value::List(Type::String, items))
             },
         ),
@@ -242,13 +248,13 @@ fn map_chars(s: &str, upper: bool) -> String {
         .collect()
 }
 
-/// Go's `strings.Title`: the first letter after a separator (anything but
-/// ASCII letters, digits, `_` and `'`, plus all non-ASCII letters and
-/// digits) is upper-cased.
+/// Go's `strings.Title`: the first letter after a separator (any ASCII
+/// character but letters, digits and `_`; any other non-alphanumeric
+/// character) is upper-cased, so `foo's` becomes `Foo'S`.
 fn title(s: &str) -> String {
     let is_sep = |c: char| {
         if c.is_ascii() {
-            !(c.is_ascii_alphanumeric() || c == '_' || c == '\'')
+            !(c.is_ascii_alphanumeric() || c == '_')
         } else {
             !c.is_alphanumeric()
         }
@@ -1066,6 +1072,141 @@ mod tests {
             let got = run(name, args.clone());
             assert_eq!(got, Ok(want), "{name}{args:?}");
         }
+    }
+
+    /// Go `fmt` corners and text edge cases, from `terraform console`.
+    #[test]
+    fn format_and_text_edge_cases() {
+        let fmt = |f: &str, args: Vec<Value>| {
+            let mut all = vec![s(f)];
+            all.extend(args);
+            run("format", all)
+        };
+        let cases: Vec<(&str, Vec<Value>, &str)> = vec![
+            ("%v", vec![n(1000000)], "1e+06"),
+            ("%v", vec![n(123456)], "123456"),
+            ("%v", vec![f(0.00001)], "1e-05"),
+            ("%v", vec![f(1e20)], "1e+20"),
+            ("%v", vec![b(true)], "true"),
+            (
+                "%#v",
+                vec![tup(vec![n(1), s("a"), Value::Null(Type::String)])],
+                "[1,\"a\",null]",
+            ),
+            ("%q", vec![s("<a&b>\n")], "\"\\u003ca\\u0026b\\u003e\\n\""),
+            ("%g", vec![n(1000000)], "1e+06"),
+            ("%g", vec![n(123456789)], "1.23456789e+08"),
+            ("%.3g", vec![f(3.14159)], "3.14"),
+            ("%.2e", vec![f(1234.5)], "1.23e+03"),
+            ("%E", vec![f(1234.5)], "1.234500E+03"),
+            ("%+.1f", vec![f(2.25)], "+2.2"),
+            ("%08.3f", vec![f(-3.14159)], "-003.142"),
+            ("% d", vec![n(5)], " 5"),
+            ("%#x", vec![n(255)], "0xff"),
+            ("%#o", vec![n(8)], "010"),
+            ("%-6d|", vec![n(42)], "42    |"),
+            ("%6.2s|", vec![s("abc")], "    ab|"),
+            ("%t", vec![s("true")], "true"),
+            ("%.0f", vec![f(2.5)], "2"),
+            ("%.0f", vec![f(3.5)], "4"),
+            ("%x", vec![n(-255)], "-ff"),
+            ("%d", vec![f(1e20)], "100000000000000000000"),
+            ("%f", vec![f(1e20)], "100000000000000000000.000000"),
+            ("%5t|", vec![b(true)], "true|"),
+        ];
+        for (f, args, want) in cases {
+            assert_eq!(fmt(f, args.clone()), Ok(s(want)), "format({f:?}, {args:?})");
+        }
+        let errors: Vec<(&str, Vec<Value>, &str)> = vec![
+            (
+                "a",
+                vec![n(1)],
+                "Invalid value for \"args\" parameter: too many arguments; no verbs in format string.",
+            ),
+            (
+                "%s %s",
+                vec![s("a"), s("b"), s("c")],
+                "Invalid value for \"args\" parameter: too many arguments; only 2 used by format string.",
+            ),
+            (
+                "%",
+                vec![n(1)],
+                "Call to function \"format\" failed: invalid format string starting at offset 1.",
+            ),
+            (
+                "%5",
+                vec![n(1)],
+                "Call to function \"format\" failed: invalid format string starting at offset 2.",
+            ),
+            (
+                "%[3]s",
+                vec![s("a")],
+                "Call to function \"format\" failed: not enough arguments for \"%[3]s\" at 0: need index 3 but have 1 total.",
+            ),
+            (
+                "%t",
+                vec![n(1)],
+                "Call to function \"format\" failed: unsupported value for \"%t\" at 0: bool required.",
+            ),
+            (
+                "%d",
+                vec![b(true)],
+                "Call to function \"format\" failed: unsupported value for \"%d\" at 0: number required.",
+            ),
+        ];
+        for (f, args, want) in errors {
+            assert_eq!(
+                fmt(f, args.clone()).unwrap_err().detail,
+                want,
+                "format({f:?}, {args:?})"
+            );
+        }
+
+        let text: Vec<(&str, Vec<Value>, Value)> = vec![
+            ("formatlist", vec![s("%s"), tup(vec![])], strs(&[])),
+            ("formatlist", vec![s("x")], strs(&["x"])),
+            (
+                "title",
+                vec![s("hello_world foo's")],
+                s("Hello_world Foo'S"),
+            ),
+            ("upper", vec![s("ß")], s("ß")),
+            ("lower", vec![s("ÀB")], s("àb")),
+            ("strrev", vec![s("héllo")], s("olléh")),
+            ("substr", vec![s("héllo"), n(1), n(2)], s("él")),
+            ("substr", vec![s("hello"), n(-10), n(2)], s("he")),
+            ("substr", vec![s("hello"), n(1), n(-1)], s("ello")),
+            ("trimspace", vec![s("\u{a0}a\u{a0}")], s("a")),
+            ("split", vec![s(""), s("abc")], strs(&["a", "b", "c"])),
+            ("indent", vec![n(2), s("")], s("")),
+            ("chomp", vec![s("a\r\r\n")], s("a")),
+            ("chomp", vec![s("a\n\r")], s("a")),
+            ("join", vec![s("-"), strs(&["a"]), strs(&[])], s("a")),
+            (
+                "regex",
+                vec![s("(a)|(b)"), s("b")],
+                tup(vec![Value::Null(Type::String), s("b")]),
+            ),
+            ("regexall", vec![s("x"), s("abc")], strs(&[])),
+            ("regex", vec![s("[\\d]+"), s("a12")], s("12")),
+            ("regex", vec![s("\\bfoo\\b"), s("a foo b")], s("foo")),
+            ("regex", vec![s("[[:alpha:]]+"), s("ab1")], s("ab")),
+            ("replace", vec![s("abc"), s(""), s("-")], s("-a-b-c-")),
+            ("replace", vec![s("aaa"), s("/a*/"), s("-")], s("-")),
+            ("replace", vec![s("a.b"), s("."), s("-")], s("a-b")),
+            ("replace", vec![s("ab"), s("/(?i)A/"), s("x")], s("xb")),
+            ("startswith", vec![s(""), s("")], b(true)),
+            ("endswith", vec![s("a"), s("abc")], b(false)),
+            ("strcontains", vec![s("abc"), s("")], b(true)),
+            ("trimprefix", vec![s("aaa"), s("a")], s("aa")),
+        ];
+        for (name, args, want) in text {
+            assert_eq!(run(name, args.clone()), Ok(want), "{name}{args:?}");
+        }
+        assert_eq!(
+            err(run("regex", vec![s("(?P<x>a)(b)"), s("ab")])),
+            "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: cannot mix both named and unnamed capture groups."
+        );
     }
 
     #[test]
