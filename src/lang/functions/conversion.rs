@@ -116,9 +116,11 @@ pub fn call(
             }
             convert(&a[0], &want).map_err(|e| {
                 let v = a[0].clone().unmark_deep().0;
+                // A sensitive string is not quoted back to the user.
                 let what = || match v.as_str() {
-                    Some(s) if !v.has_marks_deep() => format!("{s:?}"),
-                    _ => "string".to_string(),
+                    _ if args[0].has_marks_deep() => "this sensitive string".to_string(),
+                    Some(s) => format!("{s:?}"),
+                    None => "string".to_string(),
                 };
                 let msg = match (v.ty(), &want) {
                     (Type::String, Type::Bool) => {
@@ -138,6 +140,7 @@ pub fn call(
 
 #[cfg(test)]
 mod tests {
+    use super::super::list_of;
     use super::super::test_support::*;
     use crate::lang::value::{Type, Value};
 
@@ -182,6 +185,43 @@ mod tests {
                 "tostring",
                 vec![Value::Unknown(Type::Dynamic)],
                 Value::Unknown(Type::String),
+            ),
+            ("tostring", vec![s("a").mark()], s("a").mark()),
+            (
+                "tolist",
+                vec![tup(vec![Value::null(), s("a")])],
+                list(Type::String, vec![Value::Null(Type::String), s("a")]),
+            ),
+            ("tolist", vec![tup(vec![])], list(Type::Dynamic, vec![])),
+            ("tomap", vec![obj(vec![])], map(Type::Dynamic, vec![])),
+            (
+                "tolist",
+                vec![tup(vec![obj(vec![("a", n(1))]), obj(vec![("a", s("x"))])])],
+                list(
+                    Type::Object([("a".to_string(), Type::String)].into()),
+                    vec![obj(vec![("a", s("1"))]), obj(vec![("a", s("x"))])],
+                ),
+            ),
+            (
+                "tolist",
+                vec![tup(vec![obj(vec![("a", n(1))]), obj(vec![("b", n(1))])])],
+                list(
+                    Type::Map(Box::new(Type::Number)),
+                    vec![
+                        map(Type::Number, vec![("a", n(1))]),
+                        map(Type::Number, vec![("b", n(1))]),
+                    ],
+                ),
+            ),
+            (
+                "tolist",
+                vec![tup(vec![tup(vec![n(1)]), tup(vec![s("a"), s("b")])])],
+                list(list_of(Type::String), vec![strs(&["1"]), strs(&["a", "b"])]),
+            ),
+            (
+                "tolist",
+                vec![Value::set(Type::String, vec![s("b"), s("a")])],
+                strs(&["a", "b"]),
             ),
         ];
         for (name, args, want) in cases {
