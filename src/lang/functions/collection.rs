@@ -1289,3 +1289,537 @@ fn slice_indexes(a: &[Value]) -> Result<(usize, usize), FunctionError> {
     }
     Ok((start as usize, end as usize))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+
+    fn nums(items: &[i64]) -> Value {
+        Value::List(Type::Number, items.iter().map(|x| n(*x)).collect())
+    }
+
+    fn set(t: Type, items: Vec<Value>) -> Value {
+        Value::set(t, items)
+    }
+
+    /// Expected values from `terraform console` (Terraform 1.11).
+    #[test]
+    fn collection_results() {
+        let cases: Vec<(&str, Vec<Value>, Value)> = vec![
+            ("alltrue", vec![tup(vec![b(true), b(true)])], b(true)),
+            ("alltrue", vec![tup(vec![])], b(true)),
+            ("alltrue", vec![tup(vec![b(true), Value::null()])], b(false)),
+            ("alltrue", vec![tup(vec![s("true")])], b(true)),
+            ("anytrue", vec![tup(vec![b(false), b(true)])], b(true)),
+            ("anytrue", vec![tup(vec![])], b(false)),
+            ("anytrue", vec![tup(vec![b(true), Value::null()])], b(true)),
+            (
+                "chunklist",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(2)],
+                list(list_of(Type::String), vec![strs(&["a", "b"]), strs(&["c"])]),
+            ),
+            (
+                "chunklist",
+                vec![tup(vec![s("a"), s("b")]), n(0)],
+                list(list_of(Type::String), vec![strs(&["a", "b"])]),
+            ),
+            (
+                "chunklist",
+                vec![tup(vec![]), n(2)],
+                list(list_of(Type::Dynamic), vec![]),
+            ),
+            ("coalesce", vec![s(""), s("a")], s("a")),
+            ("coalesce", vec![Value::null(), n(1), s("2")], s("1")),
+            ("coalesce", vec![b(true), s("x")], s("true")),
+            ("coalesce", vec![n(1)], n(1)),
+            (
+                "coalesce",
+                vec![tup(vec![n(1)]), tup(vec![n(2)])],
+                tup(vec![n(1)]),
+            ),
+            (
+                "coalescelist",
+                vec![tup(vec![]), tup(vec![s("a")])],
+                tup(vec![s("a")]),
+            ),
+            (
+                "coalescelist",
+                vec![tup(vec![s("a")]), tup(vec![n(1), n(2)])],
+                tup(vec![s("a")]),
+            ),
+            (
+                "compact",
+                vec![tup(vec![s("a"), s(""), Value::null(), s("b")])],
+                strs(&["a", "b"]),
+            ),
+            ("compact", vec![tup(vec![])], strs(&[])),
+            (
+                "concat",
+                vec![tup(vec![s("a")]), tup(vec![s("b"), n(1)])],
+                tup(vec![s("a"), s("b"), n(1)]),
+            ),
+            ("concat", vec![tup(vec![]), tup(vec![])], tup(vec![])),
+            (
+                "concat",
+                vec![strs(&["a"]), strs(&["b"])],
+                strs(&["a", "b"]),
+            ),
+            ("concat", vec![strs(&["a"]), nums(&[1])], strs(&["a", "1"])),
+            (
+                "concat",
+                vec![strs(&["a"]), tup(vec![s("b")])],
+                tup(vec![s("a"), s("b")]),
+            ),
+            (
+                "concat",
+                vec![tup(vec![n(1).mark()]), tup(vec![n(2)])],
+                tup(vec![n(1).mark(), n(2)]),
+            ),
+            ("contains", vec![tup(vec![s("a"), s("b")]), s("a")], b(true)),
+            ("contains", vec![tup(vec![n(1), n(2)]), s("1")], b(false)),
+            (
+                "contains",
+                vec![set(Type::String, vec![s("a")]), s("a")],
+                b(true),
+            ),
+            (
+                "contains",
+                vec![tup(vec![tup(vec![n(1)])]), tup(vec![n(1)])],
+                b(true),
+            ),
+            (
+                "distinct",
+                vec![tup(vec![s("a"), s("b"), s("a")])],
+                strs(&["a", "b"]),
+            ),
+            ("distinct", vec![tup(vec![n(1), s("1")])], strs(&["1"])),
+            (
+                "distinct",
+                vec![tup(vec![n(1), n(2), f(1.0)])],
+                nums(&[1, 2]),
+            ),
+            (
+                "element",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(4)],
+                s("b"),
+            ),
+            ("element", vec![strs(&["a", "b"]), n(3)], s("b")),
+            (
+                "element",
+                vec![tup(vec![s("a")]).mark(), n(0)],
+                s("a").mark(),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![
+                    tup(vec![s("a"), tup(vec![s("b")])]),
+                    tup(vec![]),
+                    s("c"),
+                ])],
+                tup(vec![s("a"), s("b"), s("c")]),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![tup(vec![n(1), s("a")])])],
+                tup(vec![n(1), s("a")]),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![obj(vec![("a", n(1))])])],
+                tup(vec![obj(vec![("a", n(1))])]),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![Value::null(), tup(vec![s("a")])])],
+                tup(vec![Value::null(), s("a")]),
+            ),
+            (
+                "flatten",
+                vec![list(
+                    list_of(Type::String),
+                    vec![strs(&["a"]), strs(&["b"])],
+                )],
+                tup(vec![s("a"), s("b")]),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![tup(vec![s("a")]).mark(), tup(vec![s("b")])])],
+                tup(vec![s("a"), s("b")]).mark(),
+            ),
+            ("index", vec![tup(vec![s("a"), s("b")]), s("b")], n(1)),
+            (
+                "index",
+                vec![tup(vec![obj(vec![("a", n(1))])]), obj(vec![("a", n(1))])],
+                n(0),
+            ),
+            (
+                "keys",
+                vec![obj(vec![("b", n(1)), ("a", n(2))])],
+                tup(vec![s("a"), s("b")]),
+            ),
+            ("keys", vec![obj(vec![])], tup(vec![])),
+            (
+                "keys",
+                vec![map(Type::Number, vec![("b", n(1))])],
+                strs(&["b"]),
+            ),
+            (
+                "keys",
+                vec![obj(vec![("a", n(1).mark())])],
+                tup(vec![s("a")]),
+            ),
+            (
+                "keys",
+                vec![obj(vec![("a", n(1))]).mark()],
+                tup(vec![s("a")]).mark(),
+            ),
+            ("length", vec![s("héllo")], n(5)),
+            ("length", vec![tup(vec![n(1), n(2)])], n(2)),
+            ("length", vec![obj(vec![("a", n(1))])], n(1)),
+            ("length", vec![set(Type::Number, vec![n(1), n(1)])], n(1)),
+            ("length", vec![tup(vec![n(1), n(2)]).mark()], n(2).mark()),
+            ("lookup", vec![obj(vec![("a", n(1))]), s("b"), n(2)], n(2)),
+            (
+                "lookup",
+                vec![obj(vec![("a", s("x")), ("b", n(1))]), s("b")],
+                n(1),
+            ),
+            ("lookup", vec![obj(vec![("a", n(1))]), s("a"), s("x")], n(1)),
+            (
+                "lookup",
+                vec![obj(vec![("a", n(1)), ("b", s("s"))]), s("c"), b(true)],
+                b(true),
+            ),
+            ("lookup", vec![obj(vec![]), s("a"), n(1)], n(1)),
+            (
+                "lookup",
+                vec![obj(vec![("a", n(1))]).mark(), s("a")],
+                n(1).mark(),
+            ),
+            (
+                "matchkeys",
+                vec![
+                    tup(vec![s("a"), s("b"), s("c")]),
+                    nums(&[1, 2, 3]),
+                    nums(&[2, 3]),
+                ],
+                strs(&["b", "c"]),
+            ),
+            (
+                "matchkeys",
+                vec![
+                    tup(vec![s("a")]),
+                    tup(vec![s("x")]),
+                    tup(vec![s("x"), s("y")]),
+                ],
+                strs(&["a"]),
+            ),
+            (
+                "merge",
+                vec![obj(vec![("a", n(1))]), obj(vec![("b", s("x"))])],
+                obj(vec![("a", n(1)), ("b", s("x"))]),
+            ),
+            (
+                "merge",
+                vec![
+                    map(Type::Number, vec![("a", n(1))]),
+                    map(Type::Number, vec![("b", n(2))]),
+                ],
+                map(Type::Number, vec![("a", n(1)), ("b", n(2))]),
+            ),
+            (
+                "merge",
+                vec![
+                    map(Type::Number, vec![("a", n(1))]),
+                    map(Type::String, vec![("b", s("x"))]),
+                ],
+                obj(vec![("a", n(1)), ("b", s("x"))]),
+            ),
+            (
+                "merge",
+                vec![obj(vec![("a", n(1))]), obj(vec![("a", s("x"))])],
+                obj(vec![("a", s("x"))]),
+            ),
+            (
+                "merge",
+                vec![obj(vec![("a", n(1))]), Value::null()],
+                obj(vec![("a", n(1))]),
+            ),
+            ("merge", vec![], obj(vec![])),
+            (
+                "merge",
+                vec![obj(vec![("a", n(1))]).mark(), obj(vec![("b", n(2))])],
+                obj(vec![("a", n(1)), ("b", n(2))]).mark(),
+            ),
+            ("one", vec![tup(vec![])], Value::null()),
+            ("one", vec![tup(vec![s("a")])], s("a")),
+            (
+                "one",
+                vec![set(Type::String, vec![])],
+                Value::Null(Type::String),
+            ),
+            ("one", vec![strs(&["a"])], s("a")),
+            ("range", vec![n(3)], nums(&[0, 1, 2])),
+            ("range", vec![n(1), n(4)], nums(&[1, 2, 3])),
+            (
+                "range",
+                vec![n(0), n(1), f(0.25)],
+                list(Type::Number, vec![n(0), f(0.25), f(0.5), f(0.75)]),
+            ),
+            ("range", vec![n(5), n(0), n(-2)], nums(&[5, 3, 1])),
+            (
+                "range",
+                vec![f(0.1), f(0.4), f(0.1)],
+                list(Type::Number, vec![f(0.1), f(0.2), f(0.3)]),
+            ),
+            ("range", vec![n(0)], nums(&[])),
+            ("range", vec![n(-3)], nums(&[0, -1, -2])),
+            ("range", vec![n(3), n(1)], nums(&[3, 2])),
+            ("range", vec![f(1.5)], nums(&[0, 1])),
+            ("range", vec![n(0), n(10), n(3)], nums(&[0, 3, 6, 9])),
+            (
+                "reverse",
+                vec![tup(vec![n(1), n(2), n(3)])],
+                tup(vec![n(3), n(2), n(1)]),
+            ),
+            ("reverse", vec![strs(&["a", "b"])], strs(&["b", "a"])),
+            (
+                "reverse",
+                vec![set(Type::String, vec![s("a"), s("b")])],
+                strs(&["b", "a"]),
+            ),
+            (
+                "setintersection",
+                vec![tup(vec![s("a"), s("b")]), tup(vec![s("b"), s("c")])],
+                set(Type::String, vec![s("b")]),
+            ),
+            (
+                "setintersection",
+                vec![tup(vec![s("a")]), tup(vec![n(1)])],
+                set(Type::String, vec![]),
+            ),
+            (
+                "setsubtract",
+                vec![tup(vec![s("a"), s("b")]), tup(vec![s("b")])],
+                set(Type::String, vec![s("a")]),
+            ),
+            (
+                "setunion",
+                vec![tup(vec![s("a")]), tup(vec![s("b")]), tup(vec![n(1)])],
+                set(Type::String, vec![s("1"), s("a"), s("b")]),
+            ),
+            (
+                "setunion",
+                vec![tup(vec![s("a")])],
+                set(Type::String, vec![s("a")]),
+            ),
+            (
+                "setunion",
+                vec![tup(vec![s("a")]), tup(vec![s("b")]).mark()],
+                set(Type::String, vec![s("a"), s("b")]).mark(),
+            ),
+            (
+                "setproduct",
+                vec![tup(vec![s("a"), s("b")]), tup(vec![n(1), n(2)])],
+                list(
+                    Type::Tuple(vec![Type::String, Type::Number]),
+                    vec![
+                        tup(vec![s("a"), n(1)]),
+                        tup(vec![s("a"), n(2)]),
+                        tup(vec![s("b"), n(1)]),
+                        tup(vec![s("b"), n(2)]),
+                    ],
+                ),
+            ),
+            (
+                "setproduct",
+                vec![tup(vec![s("a"), n(1)]), tup(vec![s("b")])],
+                list(
+                    Type::Tuple(vec![Type::String, Type::String]),
+                    vec![tup(vec![s("a"), s("b")]), tup(vec![s("1"), s("b")])],
+                ),
+            ),
+            (
+                "setproduct",
+                vec![
+                    set(Type::String, vec![s("a"), s("b")]),
+                    set(Type::String, vec![s("c")]),
+                ],
+                set(
+                    Type::Tuple(vec![Type::String, Type::String]),
+                    vec![tup(vec![s("a"), s("c")]), tup(vec![s("b"), s("c")])],
+                ),
+            ),
+            (
+                "setproduct",
+                vec![tup(vec![s("a")]), tup(vec![])],
+                list(Type::Tuple(vec![Type::String, Type::Dynamic]), vec![]),
+            ),
+            (
+                "slice",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(1), n(2)],
+                tup(vec![s("b")]),
+            ),
+            (
+                "slice",
+                vec![tup(vec![n(1), n(2), n(3)]), n(0), n(0)],
+                tup(vec![]),
+            ),
+            ("slice", vec![nums(&[1, 2, 3]), n(1), n(3)], nums(&[2, 3])),
+            (
+                "sort",
+                vec![tup(vec![n(10), n(9), n(1)])],
+                strs(&["1", "10", "9"]),
+            ),
+            (
+                "sort",
+                vec![tup(vec![s("b"), s("B"), s("a"), s("10"), s("9")])],
+                strs(&["10", "9", "B", "a", "b"]),
+            ),
+            ("sum", vec![tup(vec![n(1), f(2.5)])], f(3.5)),
+            ("sum", vec![tup(vec![s("1"), n(2)])], n(3)),
+            ("sum", vec![tup(vec![n(1).mark(), n(2)])], n(3).mark()),
+            (
+                "transpose",
+                vec![obj(vec![
+                    ("a", tup(vec![s("1"), s("2")])),
+                    ("b", tup(vec![s("2")])),
+                ])],
+                map(
+                    list_of(Type::String),
+                    vec![("1", strs(&["a"])), ("2", strs(&["a", "b"]))],
+                ),
+            ),
+            (
+                "values",
+                vec![obj(vec![("b", n(1)), ("a", s("x"))])],
+                tup(vec![s("x"), n(1)]),
+            ),
+            (
+                "values",
+                vec![map(Type::Number, vec![("b", n(1)), ("a", n(2))])],
+                nums(&[2, 1]),
+            ),
+            (
+                "values",
+                vec![obj(vec![("a", n(1).mark())])],
+                tup(vec![n(1).mark()]),
+            ),
+            (
+                "zipmap",
+                vec![tup(vec![s("a"), s("b")]), tup(vec![n(1), n(2)])],
+                obj(vec![("a", n(1)), ("b", n(2))]),
+            ),
+            (
+                "zipmap",
+                vec![tup(vec![s("a"), s("a")]), tup(vec![n(1), n(2)])],
+                obj(vec![("a", n(2))]),
+            ),
+            (
+                "zipmap",
+                vec![tup(vec![s("a")]), nums(&[1])],
+                map(Type::Number, vec![("a", n(1))]),
+            ),
+            ("zipmap", vec![tup(vec![]), tup(vec![])], obj(vec![])),
+        ];
+        for (name, args, want) in cases {
+            assert_eq!(run(name, args.clone()), Ok(want), "{name}{args:?}");
+        }
+    }
+
+    #[test]
+    fn collection_errors() {
+        let call = |name: &str, msg: &str| {
+            format!("Error in function call: Call to function \"{name}\" failed: {msg}.")
+        };
+        let arg = |param: &str, msg: &str| {
+            format!("Invalid function argument: Invalid value for \"{param}\" parameter: {msg}.")
+        };
+        let cases: Vec<(&str, Vec<Value>, String)> = vec![
+            ("chunklist", vec![tup(vec![s("a")]), n(-1)], call("chunklist", "the size argument must be positive")),
+            ("coalesce", vec![], call("coalesce", "all arguments must have the same type")),
+            ("coalesce", vec![Value::null(), s("")], call("coalesce", "no non-null, non-empty-string arguments")),
+            ("coalesce", vec![n(1), tup(vec![n(2)])], call("coalesce", "all arguments must have the same type")),
+            ("coalescelist", vec![tup(vec![]), tup(vec![])], call("coalescelist", "no non-null arguments")),
+            (
+                "coalescelist",
+                vec![Value::null(), tup(vec![s("a")])],
+                call("coalescelist", "coalescelist arguments must be lists or tuples"),
+            ),
+            ("concat", vec![tup(vec![s("a")]), s("b")], arg("seqs", "all arguments must be lists or tuples; got string")),
+            ("contains", vec![tup(vec![s("a")]), Value::null()], arg("value", "argument must not be null")),
+            ("element", vec![tup(vec![]), n(0)], call("element", "cannot use element function with an empty list")),
+            ("element", vec![s("abc"), n(0)], call("element", "cannot read elements from string")),
+            (
+                "element",
+                vec![tup(vec![s("a"), s("b")]), f(1.5)],
+                call(
+                    "element",
+                    "invalid index: value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+                ),
+            ),
+            ("flatten", vec![Value::null()], arg("list", "argument must not be null")),
+            ("index", vec![tup(vec![s("a"), s("b")]), s("c")], call("index", "item not found")),
+            ("index", vec![tup(vec![n(1), n(2)]), s("2")], call("index", "item not found")),
+            ("keys", vec![Value::null()], arg("inputMap", "argument must not be null")),
+            ("length", vec![Value::null()], arg("value", "argument must not be null")),
+            ("length", vec![n(1)], call("length", "argument must be a string, a collection type, or a structural type")),
+            ("lookup", vec![obj(vec![("a", n(1))]), s("b")], arg("inputMap", "the given object has no attribute \"b\"")),
+            (
+                "lookup",
+                vec![map(Type::Number, vec![("a", n(1))]), s("b"), s("x")],
+                arg("default", "the default value must have the same type as the map elements"),
+            ),
+            ("matchkeys", vec![tup(vec![s("a")]), nums(&[1, 2]), nums(&[1])], call("matchkeys", "length of keys and values should be equal")),
+            ("merge", vec![obj(vec![("a", n(1))]), tup(vec![n(1)])], call("merge", "arguments must be maps or objects, got \"tuple\"")),
+            (
+                "one",
+                vec![tup(vec![s("a"), s("b")])],
+                arg("list", "must be a list, set, or tuple value with either zero or one elements"),
+            ),
+            ("one", vec![Value::null()], arg("list", "argument must not be null")),
+            (
+                "range",
+                vec![n(1), n(2), n(0)],
+                call(
+                    "range",
+                    "more than 1024 values were generated; either decrease the difference between start and end or use a smaller step",
+                ),
+            ),
+            ("range", vec![n(0), n(3), n(-1)], arg("params", "end must be less than start when step is negative")),
+            ("reverse", vec![s("x")], arg("list", "can only reverse list or tuple values, not string")),
+            ("setproduct", vec![], call("setproduct", "at least two arguments are required")),
+            ("setproduct", vec![tup(vec![s("a")])], call("setproduct", "at least two arguments are required")),
+            ("setunion", vec![], "Not enough function arguments: Function \"setunion\" expects at least 1 argument(s). Missing value for \"first_set\".".into()),
+            (
+                "slice",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(2), n(1)],
+                arg("start_index", "start index must not be greater than end index"),
+            ),
+            (
+                "slice",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(1), n(5)],
+                arg("end_index", "end index must not be greater than the length of the list"),
+            ),
+            (
+                "slice",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(-1), n(2)],
+                arg("start_index", "start index must not be less than zero"),
+            ),
+            (
+                "sort",
+                vec![tup(vec![s("b"), Value::null()])],
+                call("sort", "given list element 1 is null; a null string cannot be sorted"),
+            ),
+            ("sum", vec![tup(vec![])], arg("list", "cannot sum an empty list")),
+            ("sum", vec![Value::null()], arg("list", "argument must not be null")),
+            ("values", vec![Value::null()], arg("mapping", "argument must not be null")),
+            ("zipmap", vec![tup(vec![s("a")]), tup(vec![n(1), n(2)])], call("zipmap", "number of keys (1) does not match number of values (2)")),
+            ("alltrue", vec![Value::null()], arg("list", "argument must not be null")),
+        ];
+        for (name, args, want) in cases {
+            assert_eq!(err(run(name, args.clone())), want, "{name}{args:?}");
+        }
+    }
+}

@@ -116,13 +116,15 @@ pub fn call(
             }
             convert(&a[0], &want).map_err(|e| {
                 let v = a[0].clone().unmark_deep().0;
-                // A sensitive string is not quoted back to the user.
                 let what = || match v.as_str() {
-                    _ if args[0].has_marks_deep() => "this sensitive string".to_string(),
                     Some(s) => format!("{s:?}"),
                     None => "string".to_string(),
                 };
                 let msg = match (v.ty(), &want) {
+                    // A sensitive value's content is never echoed back.
+                    (got, _) if args[0].has_marks_deep() => {
+                        format!("cannot convert this sensitive {} to {}", got.friendly_name(), constraint_name(&want))
+                    }
                     (Type::String, Type::Bool) => {
                         format!("cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed", what())
                     }
@@ -263,6 +265,11 @@ mod tests {
                 "tostring",
                 vec![tup(vec![n(1)])],
                 "cannot convert tuple to string",
+            ),
+            (
+                "tonumber",
+                vec![s("x").mark()],
+                "cannot convert this sensitive string to number",
             ),
         ];
         for (name, args, want) in cases {
