@@ -744,8 +744,75 @@ pub fn convert_constraint(value: &Value, c: &Constraint) -> Result<Value, Conver
     if !c.has_optional() {
         return convert(value, &c.ty());
     }
+    // Like cty, decide at the type level first: those messages carry no path.
+    if let Some(message) = constraint_mismatch(&value.ty(), c) {
+        return Err(ConversionError::new(&[], message));
+    }
     let mut path = Vec::new();
     conv_constraint(value, c, &mut path)
+}
+
+/// Why no value of type `got` converts to `c` (optional attributes may be
+/// absent), in cty's words; None when a conversion exists.
+fn constraint_mismatch(got: &Type, c: &Constraint) -> Option<String> {
+    if !c.has_optional() {
+        let want = c.ty();
+        return (*got != want && !can_convert(got, &want, true))
+            .then(|| mismatch_message(got, &want));
+    }
+    let in_elements = |items: Vec<(String, &Type)>, ec: &Constraint| {
+        items.into_iter().find_map(|(label, t)| {
+            constraint_mismatch(t, ec).map(|m| format!("element {label}: {m}"))
+        })
+    };
+    match (got, c) {
+        (Type::Dynamic, _) => None,
+        (Type::Object(g), Constraint::Object(attrs)) => {
+            let missing: BTreeMap<String, Type> = attrs
+                .iter()
+                .filter(|(k, a)| !a.optional && !g.contains_key(*k))
+                .map(|(k, _)| (k.clone(), Type::Dynamic))
+                .collect();
+            if !missing.is_empty() {
+                return Some(mismatch_objects(&BTreeMap::new(), &missing));
+            }
+            attrs.iter().find_map(|(k, a)| {
+                let t = g.get(k)?;
+                constraint_mismatch(t, &a.constraint).map(|m| format!("attribute {k:?}: {m}"))
+            })
+        }
+        (Type::Map(e), Constraint::Object(attrs)) => attrs
+            .values()
+            .find_map(|a| constraint_mismatch(e, &a.constraint)),
+        (Type::Tuple(ts), Constraint::List(ec) | Constraint::Set(ec)) => in_elements(
+            ts.iter()
+                .enumerate()
+                .map(|(i, t)| (i.to_string(), t))
+                .collect(),
+            ec,
+        ),
+        (Type::Object(atys), Constraint::Map(ec)) => in_elements(
+            atys.iter().map(|(k, t)| (format!("{k:?}"), t)).collect(),
+            ec,
+        ),
+        (Type::List(e) | Type::Set(e), Constraint::List(ec) | Constraint::Set(ec)) => {
+            let noun = if matches!(c, Constraint::List(_)) {
+                "list"
+            } else {
+                "set"
+            };
+            constraint_mismatch(e, ec).map(|m| format!("incorrect {noun} element type: {m}"))
+        }
+        (Type::Map(e), Constraint::Map(ec)) => {
+            constraint_mismatch(e, ec).map(|m| format!("incorrect map element type: {m}"))
+        }
+        (Type::Tuple(ts), Constraint::Tuple(cs)) if ts.len() == cs.len() => ts
+            .iter()
+            .zip(cs)
+            .any(|(t, c)| constraint_mismatch(t, c).is_some())
+            .then(|| "tuple required".to_string()),
+        _ => Some(mismatch_message(got, &c.ty())),
+    }
 }
 
 fn conv_constraint(
@@ -1414,4 +1481,483 @@ fn preference_order(types: &[Type]) -> Vec<usize> {
         }
     }
     order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::SourceRange;
+
+    fn e(kind: ExprKind) -> Expr {
+        Expr::new(kind, SourceRange::file_only("t.tf"))
+    }
+    fn kw(k: &str) -> Expr {
+        e(ExprKind::Variable(k.into()))
+    }
+    fn call(name: &str, args: Vec<Expr>) -> Expr {
+        e(ExprKind::FuncCall {
+            name: name.into(),
+            args,
+            expand_final: false,
+        })
+    }
+    fn lit(v: Value) -> Expr {
+        e(ExprKind::Literal(v))
+    }
+    fn object(attrs: Vec<(&str, Expr)>) -> Expr {
+        e(ExprKind::Object(
+            attrs
+                .into_iter()
+                .map(|(k, v)| (lit(Value::string(k)), v))
+                .collect(),
+        ))
+    }
+    fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+    fn n(x: i64) -> Value {
+        Value::int(x)
+    }
+    fn obj(items: Vec<(&str, Value)>) -> Value {
+        Value::Object(items.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+    }
+    fn list(t: Type) -> Type {
+        Type::List(Box::new(t))
+    }
+    fn map(t: Type) -> Type {
+        Type::Map(Box::new(t))
+    }
+    fn otype(items: Vec<(&str, Type)>) -> Type {
+        Type::Object(items.into_iter().map(|(k, t)| (k.to_string(), t)).collect())
+    }
+
+    #[test]
+    fn parses_type_constraints() {
+        let cases: Vec<(&str, Expr, &str)> = vec![
+            ("primitive", kw("string"), "string"),
+            ("any", kw("any"), "any"),
+            ("legacy bare list", kw("list"), "list(any)"),
+            ("legacy bare map", kw("map"), "map(any)"),
+            (
+                "list of number",
+                call("list", vec![kw("number")]),
+                "list(number)",
+            ),
+            ("set of bool", call("set", vec![kw("bool")]), "set(bool)"),
+            (
+                "map of list",
+                call("map", vec![call("list", vec![kw("string")])]),
+                "map(list(string))",
+            ),
+            (
+                "tuple",
+                call(
+                    "tuple",
+                    vec![e(ExprKind::Tuple(vec![kw("string"), kw("number")]))],
+                ),
+                "tuple([string, number])",
+            ),
+            (
+                "object with optional",
+                call(
+                    "object",
+                    vec![object(vec![
+                        ("a", kw("string")),
+                        ("b", call("optional", vec![kw("number")])),
+                    ])],
+                ),
+                "object({a=string, b=optional(number)})",
+            ),
+        ];
+        for (what, expr, want) in cases {
+            let c = parse_type_constraint(&expr).unwrap_or_else(|d| panic!("{what}: {d:?}"));
+            assert_eq!(c.type_expr(), want, "{what}");
+        }
+    }
+
+    #[test]
+    fn rejects_invalid_type_constraints() {
+        let cases: Vec<(&str, Expr, &str, &str)> = vec![
+            (
+                "unknown keyword",
+                kw("foo"),
+                INVALID_TYPE,
+                "The keyword \"foo\" is not a valid type specification.",
+            ),
+            (
+                "bare set",
+                kw("set"),
+                INVALID_TYPE,
+                "The set type constructor requires one argument specifying the element type.",
+            ),
+            (
+                "bare object",
+                kw("object"),
+                INVALID_TYPE,
+                "The object type constructor requires one argument specifying the attribute types and values as a map.",
+            ),
+            (
+                "primitive with args",
+                call("string", vec![kw("number")]),
+                INVALID_TYPE,
+                "Primitive type keyword \"string\" does not expect arguments.",
+            ),
+            (
+                "optional outside an object",
+                call("optional", vec![kw("string")]),
+                INVALID_TYPE,
+                "Keyword \"optional\" is valid only as a modifier for object type attributes.",
+            ),
+            (
+                "unknown constructor",
+                call("foo", vec![kw("string")]),
+                INVALID_TYPE,
+                "Keyword \"foo\" is not a valid type constructor.",
+            ),
+            (
+                "quoted string",
+                lit(s("string")),
+                "Invalid quoted type constraints",
+                "Terraform 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of Terraform. Remove the quotes around \"string\".",
+            ),
+            (
+                "quoted other",
+                lit(s("number")),
+                "Invalid legacy variable type hint",
+                "To provide a full type expression, remove the surrounding quotes and give the type expression directly.",
+            ),
+            (
+                "default of the wrong type",
+                call(
+                    "object",
+                    vec![object(vec![(
+                        "a",
+                        call("optional", vec![kw("number"), lit(s("x"))]),
+                    )])],
+                ),
+                "Invalid default value for optional attribute",
+                "This default value is not compatible with the attribute's type constraint: a number is required.",
+            ),
+        ];
+        for (what, expr, summary, detail) in cases {
+            let d = parse_type_constraint(&expr).expect_err(what);
+            assert_eq!(
+                (d.summary.as_str(), d.detail.as_str()),
+                (summary, detail),
+                "{what}"
+            );
+        }
+    }
+
+    /// Variable defaults as `terraform console` shows them converted.
+    #[test]
+    fn converts_with_optional_defaults() {
+        // object({name = string, port = optional(number, 80), tags = optional(map(string)),
+        //         nested = optional(object({x = optional(bool, true), y = optional(string)}), {})})
+        let nested = call(
+            "object",
+            vec![object(vec![
+                (
+                    "x",
+                    call("optional", vec![kw("bool"), lit(Value::Bool(true))]),
+                ),
+                ("y", call("optional", vec![kw("string")])),
+            ])],
+        );
+        let ty = call(
+            "object",
+            vec![object(vec![
+                ("name", kw("string")),
+                ("port", call("optional", vec![kw("number"), lit(n(80))])),
+                (
+                    "tags",
+                    call("optional", vec![call("map", vec![kw("string")])]),
+                ),
+                ("nested", call("optional", vec![nested, object(vec![])])),
+            ])],
+        );
+        let c = parse_type_constraint(&ty).unwrap();
+        let got = convert_constraint(&obj(vec![("name", s("web"))]), &c).unwrap();
+        let want = obj(vec![
+            ("name", s("web")),
+            (
+                "nested",
+                obj(vec![
+                    ("x", Value::Bool(true)),
+                    ("y", Value::Null(Type::String)),
+                ]),
+            ),
+            ("port", n(80)),
+            ("tags", Value::Null(map(Type::String))),
+        ]);
+        assert_eq!(got, want);
+
+        // list(object({n = string, m = optional(number, 1)})): null takes the default too.
+        let ty = call(
+            "list",
+            vec![call(
+                "object",
+                vec![object(vec![
+                    ("n", kw("string")),
+                    ("m", call("optional", vec![kw("number"), lit(n(1))])),
+                ])],
+            )],
+        );
+        let c = parse_type_constraint(&ty).unwrap();
+        let given = Value::Tuple(vec![
+            obj(vec![("n", s("a"))]),
+            obj(vec![("n", s("b")), ("m", n(5))]),
+            obj(vec![("n", s("c")), ("m", Value::null())]),
+        ]);
+        let got = convert_constraint(&given, &c).unwrap();
+        let elem = otype(vec![("m", Type::Number), ("n", Type::String)]);
+        let want = Value::List(
+            elem,
+            vec![
+                obj(vec![("m", n(1)), ("n", s("a"))]),
+                obj(vec![("m", n(5)), ("n", s("b"))]),
+                obj(vec![("m", n(1)), ("n", s("c"))]),
+            ],
+        );
+        assert_eq!(got, want);
+
+        // Checked against `terraform validate` on variable defaults.
+        let missing =
+            convert_constraint(&Value::Tuple(vec![obj(vec![("b", n(1))])]), &c).unwrap_err();
+        assert_eq!(
+            missing.to_string(),
+            "element 0: attribute \"n\" is required"
+        );
+        let ty = call(
+            "object",
+            vec![object(vec![
+                ("n", kw("string")),
+                ("m", call("optional", vec![kw("number"), lit(n(1))])),
+            ])],
+        );
+        let c = parse_type_constraint(&ty).unwrap();
+        let bad = convert_constraint(&obj(vec![("n", s("x")), ("m", s("y"))]), &c).unwrap_err();
+        assert_eq!(bad.to_string(), ".m: a number is required");
+        let ty = call(
+            "object",
+            vec![object(vec![
+                ("n", call("list", vec![kw("string")])),
+                ("m", call("optional", vec![kw("number"), lit(n(1))])),
+            ])],
+        );
+        let c = parse_type_constraint(&ty).unwrap();
+        let bad = convert_constraint(&obj(vec![("n", obj(vec![]))]), &c).unwrap_err();
+        assert_eq!(bad.to_string(), "attribute \"n\": list of string required");
+    }
+
+    #[test]
+    fn converts_values() {
+        let set_num = Type::Set(Box::new(Type::Number));
+        let cases: Vec<(&str, Value, Type, Value)> = vec![
+            (
+                "list(any) unifies to string",
+                Value::Tuple(vec![n(1), s("a")]),
+                list(Type::Dynamic),
+                Value::List(Type::String, vec![s("1"), s("a")]),
+            ),
+            (
+                "map(any) from object",
+                obj(vec![("a", n(1)), ("b", s("x"))]),
+                map(Type::Dynamic),
+                Value::Map(
+                    Type::String,
+                    [("a".to_string(), s("1")), ("b".to_string(), s("x"))].into(),
+                ),
+            ),
+            (
+                "set(number) from strings",
+                Value::Tuple(vec![s("3"), n(1), n(2)]),
+                set_num,
+                Value::set(Type::Number, vec![n(1), n(2), n(3)]),
+            ),
+            (
+                "tuple element-wise",
+                Value::Tuple(vec![n(1), s("2")]),
+                Type::Tuple(vec![Type::String, Type::Number]),
+                Value::Tuple(vec![s("1"), n(2)]),
+            ),
+            (
+                "any keeps the value",
+                obj(vec![("a", Value::Tuple(vec![n(1), s("x")]))]),
+                Type::Dynamic,
+                obj(vec![("a", Value::Tuple(vec![n(1), s("x")]))]),
+            ),
+            (
+                "extra attributes dropped",
+                obj(vec![("a", s("x")), ("extra", n(1))]),
+                otype(vec![("a", Type::String)]),
+                obj(vec![("a", s("x"))]),
+            ),
+            (
+                "null takes the type",
+                Value::null(),
+                list(Type::String),
+                Value::Null(list(Type::String)),
+            ),
+            (
+                "unknown takes the type",
+                Value::unknown(),
+                Type::Number,
+                Value::Unknown(Type::Number),
+            ),
+            (
+                "marks kept deep",
+                Value::Tuple(vec![s("a").mark(), n(1)]),
+                list(Type::String),
+                Value::List(Type::String, vec![s("a").mark(), s("1")]),
+            ),
+            ("string to bool", s("true"), Type::Bool, Value::Bool(true)),
+            (
+                "number to string",
+                Value::Number(Number::from_f64(1.5)),
+                Type::String,
+                s("1.5"),
+            ),
+        ];
+        for (what, v, t, want) in cases {
+            assert_eq!(convert(&v, &t), Ok(want), "{what}");
+        }
+    }
+
+    /// Error texts as Terraform prints them after "type constraint: ".
+    #[test]
+    fn conversion_errors() {
+        let cases: Vec<(&str, Value, Type, &str)> = vec![
+            (
+                "attribute not a number",
+                obj(vec![("a", s("x")), ("b", Value::Tuple(vec![n(1)]))]),
+                otype(vec![("a", Type::Number), ("b", list(Type::Number))]),
+                ".a: a number is required",
+            ),
+            (
+                "list element",
+                obj(vec![("a", n(1)), ("b", Value::Tuple(vec![n(1), s("y")]))]),
+                otype(vec![("a", Type::Number), ("b", list(Type::Number))]),
+                ".b[1]: a number is required",
+            ),
+            (
+                "map element",
+                obj(vec![("k", s("z"))]),
+                map(Type::Number),
+                "[\"k\"]: a number is required",
+            ),
+            (
+                "structural mismatch",
+                obj(vec![("a", Value::Tuple(vec![n(1)]))]),
+                otype(vec![("a", Type::String)]),
+                "attribute \"a\": string required",
+            ),
+            (
+                "missing attribute",
+                Value::Tuple(vec![obj(vec![("b", n(1))])]),
+                list(otype(vec![("a", Type::String)])),
+                "element 0: attribute \"a\" is required",
+            ),
+            (
+                "bool case hint",
+                s("True"),
+                Type::Bool,
+                "a bool is required; to convert from string, use lowercase \"true\"",
+            ),
+            (
+                "map(any) mixed",
+                obj(vec![("a", n(1)), ("b", Value::Bool(true))]),
+                map(Type::Dynamic),
+                "all map elements must have the same type",
+            ),
+            (
+                "list(any) mixed",
+                Value::Tuple(vec![s("a"), Value::Tuple(vec![])]),
+                list(Type::Dynamic),
+                "all list elements must have the same type",
+            ),
+            (
+                "two missing",
+                obj(vec![]),
+                otype(vec![("a", Type::String), ("b", Type::String)]),
+                "attributes \"a\" and \"b\" are required",
+            ),
+        ];
+        for (what, v, t, want) in cases {
+            assert_eq!(
+                convert(&v, &t).map_err(|e| e.to_string()),
+                Err(want.to_string()),
+                "{what}"
+            );
+        }
+    }
+
+    #[test]
+    fn unifies_types() {
+        let cases: Vec<(&str, Vec<Type>, Option<Type>)> = vec![
+            (
+                "string wins over number",
+                vec![Type::String, Type::Number],
+                Some(Type::String),
+            ),
+            (
+                "number and bool do not unify",
+                vec![Type::Number, Type::Bool],
+                None,
+            ),
+            (
+                "dynamic wins",
+                vec![Type::String, Type::Dynamic],
+                Some(Type::Dynamic),
+            ),
+            (
+                "same-shape objects",
+                vec![
+                    otype(vec![("a", Type::Number)]),
+                    otype(vec![("a", Type::String)]),
+                ],
+                Some(otype(vec![("a", Type::String)])),
+            ),
+            (
+                "differing objects become a map",
+                vec![
+                    otype(vec![("a", Type::Number)]),
+                    otype(vec![("b", Type::Number)]),
+                ],
+                Some(map(Type::Number)),
+            ),
+            (
+                "tuples of one length",
+                vec![
+                    Type::Tuple(vec![Type::Number]),
+                    Type::Tuple(vec![Type::String]),
+                ],
+                Some(Type::Tuple(vec![Type::String])),
+            ),
+            (
+                "tuples of different lengths become a list",
+                vec![
+                    Type::Tuple(vec![Type::Number]),
+                    Type::Tuple(vec![Type::String, Type::String]),
+                ],
+                Some(list(Type::String)),
+            ),
+            (
+                "lists unify elements",
+                vec![list(Type::Number), list(Type::String)],
+                Some(list(Type::String)),
+            ),
+            (
+                "objects and tuples never",
+                vec![otype(vec![]), Type::Tuple(vec![])],
+                None,
+            ),
+            ("nothing", vec![], None),
+        ];
+        for (what, types, want) in cases {
+            assert_eq!(unify(&types), want, "{what}");
+        }
+        let (ty, vals) = unify_values(vec![n(1), s("a")]).unwrap();
+        assert_eq!((ty, vals), (Type::String, vec![s("1"), s("a")]));
+    }
 }
