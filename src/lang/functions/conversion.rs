@@ -111,9 +111,6 @@ pub fn call(
             Err(FunctionError::arg(0, "v", msg))
         },
         |a, _| {
-            if a[0].is_unknown() {
-                return Ok(Value::Unknown(want.clone()));
-            }
             convert(&a[0], &want).map_err(|e| {
                 let v = a[0].clone().unmark_deep().0;
                 let what = || match v.as_str() {

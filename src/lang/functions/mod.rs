@@ -388,6 +388,57 @@ mod tests {
         }
     }
 
+    /// Unknown arguments: an unknown of the result type, unless the
+    /// function can answer anyway (length of a tuple, type of a conversion).
+    #[test]
+    fn unknown_arguments() {
+        let unk = Value::Unknown;
+        let list_s = || list_of(Type::String);
+        let cases: Vec<(&str, Vec<Value>, Value)> = vec![
+            ("upper", vec![unk(Type::String)], unk(Type::String)),
+            (
+                "format",
+                vec![s("%s"), unk(Type::String)],
+                unk(Type::String),
+            ),
+            ("length", vec![tup(vec![unk(Type::String), n(1)])], n(2)),
+            ("length", vec![unk(list_s())], unk(Type::Number)),
+            (
+                "keys",
+                vec![unk(Type::Map(Box::new(Type::String)))],
+                unk(list_s()),
+            ),
+            (
+                "coalesce",
+                vec![unk(Type::String), s("a")],
+                unk(Type::String),
+            ),
+            (
+                "tolist",
+                vec![unk(Type::Tuple(vec![Type::String, Type::String]))],
+                unk(list_s()),
+            ),
+            ("tostring", vec![unk(Type::Dynamic)], unk(Type::String)),
+            ("join", vec![s(","), unk(list_s())], unk(Type::String)),
+            ("split", vec![s(","), unk(Type::String)], unk(list_s())),
+            ("max", vec![n(1), unk(Type::Number)], unk(Type::Number)),
+            ("issensitive", vec![unk(Type::String)], b(false)),
+            (
+                "sensitive",
+                vec![unk(Type::String)],
+                unk(Type::String).mark(),
+            ),
+            (
+                "upper",
+                vec![unk(Type::String).mark()],
+                unk(Type::String).mark(),
+            ),
+        ];
+        for (name, args, want) in cases {
+            assert_eq!(run(name, args.clone()), Ok(want), "{name}{args:?}");
+        }
+    }
+
     #[test]
     fn every_family_lists_its_names() {
         let all = names();
