@@ -108,7 +108,10 @@ pub fn call(
             |a| Ok(list_of(a[0].ty())),
             |a, _| {
                 let size = int_arg(&a[1]).ok_or_else(|| {
-                    FunctionError::call(name, "invalid size: value must be a whole number")
+                    FunctionError::call(
+                        name,
+                        "invalid size: value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+                    )
                 })?;
                 if size < 0 {
                     return Err(FunctionError::call(
@@ -693,6 +696,12 @@ pub fn call(
                     )
                 };
                 let ty = a[0].ty();
+                if !matches!(
+                    ty,
+                    Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)
+                ) {
+                    return Err(FunctionError::arg(0, "list", "cannot sum noniterable"));
+                }
                 if !matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
                     return Err(FunctionError::arg(
                         0,
@@ -736,10 +745,9 @@ pub fn call(
                     for (k, list) in a[0].as_mapping().unwrap_or(&BTreeMap::new()) {
                         for v in seq(list) {
                             let Some(v) = v.as_str() else {
-                                return Err(FunctionError::arg(
-                                    0,
-                                    "values",
-                                    "input lists must not contain null values",
+                                return Err(FunctionError::call(
+                                    name,
+                                    "input list must not contain null string",
                                 ));
                             };
                             out.entry(v.to_string())
@@ -1405,6 +1413,7 @@ mod tests {
                 s("b"),
             ),
             ("element", vec![strs(&["a", "b"]), n(3)], s("b")),
+            ("element", vec![strs(&["a", "b", "c"]), n(-1)], s("c")),
             (
                 "element",
                 vec![tup(vec![s("a")]).mark(), n(0)],
@@ -1817,6 +1826,42 @@ mod tests {
             ("values", vec![Value::null()], arg("mapping", "argument must not be null")),
             ("zipmap", vec![tup(vec![s("a")]), tup(vec![n(1), n(2)])], call("zipmap", "number of keys (1) does not match number of values (2)")),
             ("alltrue", vec![Value::null()], arg("list", "argument must not be null")),
+            ("sum", vec![s("x")], arg("list", "cannot sum noniterable")),
+            ("sum", vec![tup(vec![s("x")])], arg("list", "argument must be list, set, or tuple of number values")),
+            ("lookup", vec![obj(vec![("a", n(1))]), s("a"), n(1), n(2)], call("lookup", "lookup() takes two or three arguments, got 4")),
+            (
+                "setunion",
+                vec![tup(vec![s("a")]), tup(vec![tup(vec![s("b")])])],
+                call("setunion", "given sets must all have compatible element types"),
+            ),
+            (
+                "transpose",
+                vec![obj(vec![("a", tup(vec![Value::null()]))])],
+                call("transpose", "input list must not contain null string"),
+            ),
+            ("coalescelist", vec![tup(vec![s("a")]), s("b")], call("coalescelist", "coalescelist arguments must be lists or tuples")),
+            (
+                "chunklist",
+                vec![tup(vec![s("a")]), f(1.5)],
+                call(
+                    "chunklist",
+                    "invalid size: value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+                ),
+            ),
+            (
+                "slice",
+                vec![Value::set(Type::String, vec![s("a")]), n(0), n(1)],
+                arg(
+                    "list",
+                    "cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important",
+                ),
+            ),
+            ("slice", vec![s("abc"), n(0), n(1)], arg("list", "must be a list or tuple value")),
+            ("index", vec![s("abc"), s("a")], call("index", "argument must be a list or tuple")),
+            ("index", vec![tup(vec![]), s("a")], call("index", "cannot search an empty list")),
+            ("keys", vec![tup(vec![n(1)])], arg("inputMap", "must have map or object type")),
+            ("values", vec![tup(vec![n(1)])], call("values", "values() requires a map as the first argument")),
+            ("zipmap", vec![tup(vec![s("a")]), s("x")], call("zipmap", "values argument must be a list or tuple value")),
         ];
         for (name, args, want) in cases {
             assert_eq!(err(run(name, args.clone())), want, "{name}{args:?}");

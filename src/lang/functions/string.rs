@@ -420,30 +420,45 @@ pub(crate) fn translate_pattern(p: &str) -> String {
     out
 }
 
-/// Compiles a pattern as `regex()` does, with Go's wording for errors.
-fn compile(pattern: &str) -> Result<Regex, FunctionError> {
+/// Compiles an RE2 pattern; a failure is Go's (code, expression) pair,
+/// as far as the `regex` crate's errors can be mapped back to it.
+fn compile_go(pattern: &str) -> Result<Regex, (String, String)> {
     Regex::new(&translate_pattern(pattern)).map_err(|e| {
         let text = e.to_string();
-        let msg = if text.contains("unclosed group") {
-            format!("invalid regexp pattern: missing closing ) in {pattern}")
+        let from_bracket = || pattern[pattern.rfind('[').unwrap_or(0)..].to_string();
+        if text.contains("unclosed group") {
+            ("missing closing )".into(), pattern.into())
         } else if text.contains("unopened group") {
-            format!("invalid regexp pattern: unexpected ) in {pattern}")
+            ("unexpected )".into(), pattern.into())
         } else if text.contains("unclosed character class") {
-            format!("invalid regexp pattern: missing closing ] in {pattern}")
+            ("missing closing ]".into(), from_bracket())
         } else if text.contains("repetition operator missing expression") {
-            format!("invalid regexp pattern: missing argument to repetition operator in {pattern}")
+            (
+                "missing argument to repetition operator".into(),
+                pattern.into(),
+            )
         } else {
             let last = text
                 .lines()
                 .filter(|l| l.starts_with("error:"))
                 .last()
                 .unwrap_or(&text);
-            format!(
-                "invalid regexp pattern: {}",
-                last.trim_start_matches("error: ")
+            (
+                last.trim_start_matches("error: ").to_string(),
+                pattern.into(),
             )
-        };
-        FunctionError::arg(0, "pattern", msg)
+        }
+    })
+}
+
+/// Compiles a pattern as `regex()` does, with cty's wording for errors.
+fn compile(pattern: &str) -> Result<Regex, FunctionError> {
+    compile_go(pattern).map_err(|(code, expr)| {
+        FunctionError::arg(
+            0,
+            "pattern",
+            format!("invalid regexp pattern: {code} in {expr}"),
+        )
     })
 }
 
@@ -497,14 +512,9 @@ fn match_value(re: &Regex, caps: &regex::Captures, ty: &Type) -> Value {
 
 fn replace(s: &str, substr: &str, rep: &str) -> Result<String, FunctionError> {
     if substr.len() > 1 && substr.starts_with('/') && substr.ends_with('/') {
-        let re = compile(&substr[1..substr.len() - 1]).map_err(|e| FunctionError {
-            summary: "Error in function call".into(),
-            detail: format!(
-                "Call to function \"replace\" failed: {}",
-                e.detail
-                    .trim_start_matches("Invalid value for \"pattern\" parameter: ")
-            ),
-            arg: None,
+        // replace() passes Go's own error text through.
+        let re = compile_go(&substr[1..substr.len() - 1]).map_err(|(code, expr)| {
+            FunctionError::call("replace", format!("error parsing regexp: {code}: `{expr}`"))
         })?;
         return Ok(re.replace_all(s, rep).into_owned());
     }
@@ -1261,6 +1271,26 @@ mod tests {
                 "regex",
                 vec![s("("), s("a")],
                 "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: missing closing ) in (.",
+            ),
+            (
+                "replace",
+                vec![s("a"), s("/(/"), s("x")],
+                "Error in function call: Call to function \"replace\" failed: error parsing regexp: missing closing ): `(`.",
+            ),
+            (
+                "regex",
+                vec![s("a)"), s("a")],
+                "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: unexpected ) in a).",
+            ),
+            (
+                "regex",
+                vec![s("[a"), s("a")],
+                "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: missing closing ] in [a.",
+            ),
+            (
+                "regex",
+                vec![s("*"), s("a")],
+                "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: missing argument to repetition operator in *.",
             ),
             (
                 "upper",
