@@ -435,7 +435,7 @@ pub fn call(
                     (_, Type::Tuple(t)) => Value::int(t.len() as i64),
                     (_, Type::Object(t)) => Value::int(t.len() as i64),
                     (Value::Unknown(_), _) => Value::Unknown(Type::Number),
-                    (Value::String(s), _) => Value::int(s.chars().count() as i64),
+                    (Value::String(s), _) => Value::int(super::string::char_count(s) as i64),
                     (v, _) => Value::int(
                         v.as_sequence()
                             .map(<[Value]>::len)
@@ -1484,6 +1484,7 @@ mod tests {
                 tup(vec![s("a")]).mark(),
             ),
             ("length", vec![s("héllo")], n(5)),
+            ("length", vec![s("e\u{301}")], n(1)),
             ("length", vec![tup(vec![n(1), n(2)])], n(2)),
             ("length", vec![obj(vec![("a", n(1))])], n(1)),
             ("length", vec![set(Type::Number, vec![n(1), n(1)])], n(1)),

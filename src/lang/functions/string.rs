@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use regex::Regex;
+use unicode_segmentation::UnicodeSegmentation;
 
 use super::{FunctionContext, FunctionError, Param, fixed, invoke, list_of};
 use crate::lang::number::Number;
@@ -68,7 +69,7 @@ pub fn call(
         "upper" => string_fn(name, &[p("str")], args, |a| Ok(map_chars(st(&a[0]), true))),
         "title" => string_fn(name, &[p("str")], args, |a| Ok(title(st(&a[0])))),
         "strrev" => string_fn(name, &[p("str")], args, |a| {
-            Ok(st(&a[0]).chars().rev().collect())
+            Ok(st(&a[0]).graphemes(true).rev().collect())
         }),
         "trimspace" => string_fn(name, &[p("str")], args, |a| {
             Ok(st(&a[0]).trim().to_string())
@@ -273,10 +274,16 @@ fn title(s: &str) -> String {
         .collect()
 }
 
-/// cty's substr on characters: a negative offset counts from the end,
-/// a negative length takes the rest.
+/// The number of user-perceived characters (grapheme clusters), which
+/// is what cty counts for `length`, `substr` and format widths.
+pub(crate) fn char_count(s: &str) -> usize {
+    s.graphemes(true).count()
+}
+
+/// cty's substr on grapheme clusters: a negative offset counts from the
+/// end, a negative length takes the rest.
 fn substr(s: &str, offset: i64, length: i64) -> String {
-    let chars: Vec<char> = s.chars().collect();
+    let chars: Vec<&str> = s.graphemes(true).collect();
     let total = chars.len() as i64;
     let mut offset = offset;
     if offset < 0 {
@@ -294,7 +301,7 @@ fn substr(s: &str, offset: i64, length: i64) -> String {
     } else {
         (length as usize).min(rest.len())
     };
-    rest[..take].iter().collect()
+    rest[..take].concat()
 }
 
 fn join(a: &[Value]) -> Result<Value, FunctionError> {
@@ -724,7 +731,7 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
             let s = conv_to(Type::String)?;
             let mut s = s.as_str().unwrap().to_string();
             if let Some(p) = v.prec.filter(|p| *p > 0) {
-                s = s.chars().take(p).collect();
+                s = s.graphemes(true).take(p).collect();
             }
             if v.mode == 'q' {
                 s = json_string(&s);
@@ -763,7 +770,7 @@ fn sign(v: &Verb, negative: bool) -> &'static str {
 /// Pads to the verb's width: spaces on the left (or right with `-`), or
 /// zeros between the sign and the digits with `0`.
 fn pad(v: &Verb, sign: &str, body: &str) -> String {
-    let len = sign.chars().count() + body.chars().count();
+    let len = char_count(sign) + char_count(body);
     let Some(width) = v.width.filter(|w| *w > len) else {
         return format!("{sign}{body}");
     };
@@ -1183,6 +1190,9 @@ mod tests {
             ("upper", vec![s("ß")], s("ß")),
             ("lower", vec![s("ÀB")], s("àb")),
             ("strrev", vec![s("héllo")], s("olléh")),
+            // Combining marks stay with their letter (grapheme clusters).
+            ("strrev", vec![s("ae\u{301}")], s("e\u{301}a")),
+            ("substr", vec![s("e\u{301}x"), n(0), n(1)], s("e\u{301}")),
             ("substr", vec![s("héllo"), n(1), n(2)], s("él")),
             ("substr", vec![s("hello"), n(-10), n(2)], s("he")),
             ("substr", vec![s("hello"), n(1), n(-1)], s("ello")),
