@@ -299,6 +299,7 @@ pub fn call(
             args,
             |a| match a[0].ty() {
                 Type::List(e) => Ok(*e),
+                Type::Tuple(_) if a[1].is_unknown() => Ok(Type::Dynamic),
                 Type::Tuple(etys) => {
                     let i = element_index(&a[1])?;
                     if etys.is_empty() {
@@ -634,6 +635,13 @@ pub fn call(
                             "must be a list or tuple value",
                         ));
                     }
+                }
+                if a[1].is_unknown() || a[2].is_unknown() || a[0].is_unknown() {
+                    return Ok(if matches!(ty, Type::List(_)) {
+                        ty
+                    } else {
+                        Type::Dynamic
+                    });
                 }
                 let (s, e) = slice_indexes(a)?;
                 Ok(match ty {

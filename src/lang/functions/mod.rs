@@ -433,6 +433,41 @@ mod tests {
                 vec![unk(Type::String).mark()],
                 unk(Type::String).mark(),
             ),
+            (
+                "slice",
+                vec![strs(&["a"]), unk(Type::Number), n(1)],
+                unk(list_s()),
+            ),
+            (
+                "slice",
+                vec![tup(vec![s("a")]), n(0), unk(Type::Number)],
+                unk(Type::Dynamic),
+            ),
+            (
+                "element",
+                vec![tup(vec![s("a")]), unk(Type::Number)],
+                unk(Type::Dynamic),
+            ),
+            (
+                "element",
+                vec![strs(&["a"]), unk(Type::Number)],
+                unk(Type::String),
+            ),
+            (
+                "regex",
+                vec![s("(a)"), unk(Type::String)],
+                unk(Type::Tuple(vec![Type::String])),
+            ),
+            (
+                "lookup",
+                vec![obj(vec![("a", n(1))]), unk(Type::String)],
+                unk(Type::Dynamic),
+            ),
+            (
+                "zipmap",
+                vec![unk(list_s()), tup(vec![n(1)])],
+                unk(Type::Dynamic),
+            ),
         ];
         for (name, args, want) in cases {
             assert_eq!(run(name, args.clone()), Ok(want), "{name}{args:?}");
