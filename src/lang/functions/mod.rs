@@ -1,12 +1,20 @@
 //! Terraform's built-in functions. Each family lives in its own file and
-//! exposes `call(name, args, ctx) -> Option<Result<..>>` (None: not mine);
-//! `call` here dispatches, and owns the rules every function shares:
-//! arity, unknown arguments and sensitive marks.
+//! exposes `call(name, args, ctx) -> Option<Result<..>>` (None: not mine)
+//! and `NAMES`; `call` here dispatches. The rules every function shares
+//! (arity, argument conversion, null, unknown and sensitive arguments) live
+//! in [`invoke`], which families call with their function's [`Param`]s, as
+//! cty's `function.Call` and HCL's call expression apply them.
+
+mod collection;
+mod conversion;
+mod numeric;
+mod string;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::value::Value;
+use super::types::convert;
+use super::value::{Type, Value};
 
 /// What a function may need from the place it is called in.
 pub struct FunctionContext<'a> {
@@ -55,6 +63,27 @@ impl FunctionError {
     }
 }
 
+/// A family's entry point: `None` when the name is not one of its functions.
+pub type Family = fn(&str, &[Value], &FunctionContext) -> Option<Result<Value, FunctionError>>;
+
+/// The families, asked in turn. Each also has a `NAMES` list.
+const FAMILIES: &[(Family, &[&str])] = &[
+    (numeric::call, numeric::NAMES),
+    (string::call, string::NAMES),
+    (collection::call, collection::NAMES),
+    (conversion::call, conversion::NAMES),
+];
+
+/// Every function name the families provide, sorted.
+pub fn names() -> Vec<&'static str> {
+    let mut all: Vec<&'static str> = FAMILIES
+        .iter()
+        .flat_map(|(_, n)| n.iter().copied())
+        .collect();
+    all.sort_unstable();
+    all
+}
+
 /// Calls the function `name` with already-evaluated arguments.
 pub fn call(name: &str, args: Vec<Value>, ctx: &FunctionContext) -> Result<Value, FunctionError> {
     if let Some(rest) = name.strip_prefix("provider::") {
@@ -67,10 +96,389 @@ pub fn call(name: &str, args: Vec<Value>, ctx: &FunctionContext) -> Result<Value
             arg: None,
         });
     }
-    let _ = (args, ctx);
+    for (family, _) in FAMILIES {
+        if let Some(result) = family(name, &args, ctx) {
+            return result;
+        }
+    }
     Err(FunctionError {
         summary: "Call to unknown function".into(),
         detail: format!("There is no function named \"{name}\"."),
         arg: None,
     })
+}
+
+// ---------------------------------------------------------------------------
+// The shared calling convention
+
+/// A parameter: its name (used in messages), the type arguments are
+/// converted to, and what it accepts beyond known, unmarked, non-null
+/// values of that type (cty's `Allow*` flags).
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: &'static str,
+    pub ty: Type,
+    pub allow_null: bool,
+    pub allow_unknown: bool,
+    pub allow_dynamic: bool,
+    /// The function sees the value with its top-level mark removed and the
+    /// result takes that mark; marks deeper inside stay where they are.
+    /// Without it, every mark is removed and the whole result is marked.
+    pub allow_marked: bool,
+}
+
+impl Param {
+    pub fn new(name: &'static str, ty: Type) -> Param {
+        Param {
+            name,
+            ty,
+            allow_null: false,
+            allow_unknown: false,
+            allow_dynamic: false,
+            allow_marked: false,
+        }
+    }
+    pub fn any(name: &'static str) -> Param {
+        Param::new(name, Type::Dynamic)
+    }
+    pub fn string(name: &'static str) -> Param {
+        Param::new(name, Type::String)
+    }
+    pub fn number(name: &'static str) -> Param {
+        Param::new(name, Type::Number)
+    }
+    pub fn null(mut self) -> Param {
+        self.allow_null = true;
+        self
+    }
+    pub fn unknown(mut self) -> Param {
+        self.allow_unknown = true;
+        self
+    }
+    pub fn dynamic(mut self) -> Param {
+        self.allow_dynamic = true;
+        self
+    }
+    pub fn marked(mut self) -> Param {
+        self.allow_marked = true;
+        self
+    }
+}
+
+/// Calls a function the way HCL and cty do: checks the number of
+/// arguments, converts each to its parameter's type, rejects nulls, returns
+/// an unknown of type `ret(args)` for unknown arguments (and for untyped
+/// null or unknown ones where the parameter wants a type), and carries
+/// sensitive marks from the arguments to the result.
+pub fn invoke(
+    name: &str,
+    params: &[Param],
+    var_param: Option<&Param>,
+    args: &[Value],
+    ret: impl Fn(&[Value]) -> Result<Type, FunctionError>,
+    imp: impl Fn(&[Value], &Type) -> Result<Value, FunctionError>,
+) -> Result<Value, FunctionError> {
+    if args.len() < params.len() {
+        let at_least = if var_param.is_some() { " at least" } else { "" };
+        return Err(FunctionError {
+            summary: "Not enough function arguments".into(),
+            detail: format!(
+                "Function \"{name}\" expects{at_least} {} argument(s). Missing value for \"{}\".",
+                params.len(),
+                params[args.len()].name
+            ),
+            arg: None,
+        });
+    }
+    if var_param.is_none() && args.len() > params.len() {
+        return Err(FunctionError {
+            summary: "Too many function arguments".into(),
+            detail: format!(
+                "Function \"{name}\" expects only {} argument(s).",
+                params.len()
+            ),
+            arg: Some(params.len()),
+        });
+    }
+    let param_of = |i: usize| params.get(i).or(var_param).expect("arity checked");
+
+    let mut converted = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        let p = param_of(i);
+        converted.push(convert(a, &p.ty).map_err(|e| FunctionError::arg(i, p.name, &e.message))?);
+    }
+
+    let mut dynamic_arg = false;
+    for (i, a) in converted.iter().enumerate() {
+        let p = param_of(i);
+        if a.is_null() && !p.allow_null {
+            return Err(FunctionError::arg(i, p.name, "argument must not be null"));
+        }
+        if a.ty() == Type::Dynamic && !p.allow_dynamic {
+            dynamic_arg = true;
+        }
+    }
+
+    let mut marked = false;
+    let mut unknown = dynamic_arg;
+    let mut plain = Vec::with_capacity(converted.len());
+    for (i, a) in converted.into_iter().enumerate() {
+        let p = param_of(i);
+        let a = if p.allow_marked {
+            let (v, m) = a.into_unmarked();
+            marked |= m;
+            v
+        } else {
+            let (v, m) = a.unmark_deep();
+            marked |= m;
+            v
+        };
+        if a.is_unknown() && !p.allow_unknown {
+            unknown = true;
+        }
+        plain.push(a);
+    }
+    if unknown {
+        let ty = if dynamic_arg {
+            Type::Dynamic
+        } else {
+            ret(&plain)?
+        };
+        return Ok(Value::Unknown(ty).mark_if(marked));
+    }
+    let ty = ret(&plain)?;
+    Ok(imp(&plain, &ty)?.mark_if(marked))
+}
+
+/// The return type for functions whose result type is always the same.
+pub fn fixed(ty: Type) -> impl Fn(&[Value]) -> Result<Type, FunctionError> {
+    move |_| Ok(ty.clone())
+}
+
+/// A list of `t`.
+pub fn list_of(t: Type) -> Type {
+    Type::List(Box::new(t))
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::*;
+
+    pub fn ctx() -> FunctionContext<'static> {
+        FunctionContext {
+            base_dir: Path::new("."),
+            plan: false,
+            render_template: None,
+        }
+    }
+
+    /// Calls a function through the dispatcher.
+    pub fn run(name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
+        call(name, args, &ctx())
+    }
+
+    pub fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+    pub fn n(x: i64) -> Value {
+        Value::int(x)
+    }
+    pub fn f(x: f64) -> Value {
+        Value::Number(crate::lang::number::Number::from_f64(x))
+    }
+    pub fn b(x: bool) -> Value {
+        Value::Bool(x)
+    }
+    pub fn tup(items: Vec<Value>) -> Value {
+        Value::Tuple(items)
+    }
+    pub fn list(t: Type, items: Vec<Value>) -> Value {
+        Value::List(t, items)
+    }
+    pub fn obj(items: Vec<(&str, Value)>) -> Value {
+        Value::Object(items.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+    }
+    pub fn map(t: Type, items: Vec<(&str, Value)>) -> Value {
+        Value::Map(
+            t,
+            items.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+        )
+    }
+    pub fn strs(items: &[&str]) -> Value {
+        Value::List(Type::String, items.iter().map(|x| s(x)).collect())
+    }
+    /// The error's detail, for comparing with Terraform's text.
+    pub fn err(r: Result<Value, FunctionError>) -> String {
+        match r {
+            Err(e) => format!("{}: {}", e.summary, e.detail),
+            Ok(v) => panic!("expected an error, got {v:?}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::*;
+    use super::*;
+
+    #[test]
+    fn shared_rules() {
+        let cases: Vec<(&str, &str, Vec<Value>, Result<Value, &str>)> = vec![
+            (
+                "argument converted to the parameter type",
+                "upper",
+                vec![n(3)],
+                Ok(s("3")),
+            ),
+            (
+                "missing argument",
+                "upper",
+                vec![],
+                Err(
+                    "Not enough function arguments: Function \"upper\" expects 1 argument(s). Missing value for \"str\".",
+                ),
+            ),
+            (
+                "extra argument",
+                "upper",
+                vec![n(1), n(2)],
+                Err("Too many function arguments: Function \"upper\" expects only 1 argument(s)."),
+            ),
+            (
+                "null rejected",
+                "upper",
+                vec![Value::null()],
+                Err(
+                    "Invalid function argument: Invalid value for \"str\" parameter: argument must not be null.",
+                ),
+            ),
+            (
+                "unknown gives a typed unknown",
+                "upper",
+                vec![Value::Unknown(Type::String)],
+                Ok(Value::Unknown(Type::String)),
+            ),
+            (
+                "sensitive argument marks the result",
+                "upper",
+                vec![s("a").mark()],
+                Ok(s("A").mark()),
+            ),
+            (
+                "unconvertible argument",
+                "upper",
+                vec![tup(vec![n(1)])],
+                Err(
+                    "Invalid function argument: Invalid value for \"str\" parameter: string required.",
+                ),
+            ),
+            (
+                "unknown function",
+                "nosuch",
+                vec![],
+                Err("Call to unknown function: There is no function named \"nosuch\"."),
+            ),
+        ];
+        for (what, name, args, want) in cases {
+            let got = run(name, args);
+            match want {
+                Ok(v) => assert_eq!(got, Ok(v), "{what}"),
+                Err(e) => assert_eq!(err(got), e, "{what}"),
+            }
+        }
+    }
+
+    /// Unknown arguments: an unknown of the result type, unless the
+    /// function can answer anyway (length of a tuple, type of a conversion).
+    #[test]
+    fn unknown_arguments() {
+        let unk = Value::Unknown;
+        let list_s = || list_of(Type::String);
+        let cases: Vec<(&str, Vec<Value>, Value)> = vec![
+            ("upper", vec![unk(Type::String)], unk(Type::String)),
+            (
+                "format",
+                vec![s("%s"), unk(Type::String)],
+                unk(Type::String),
+            ),
+            ("length", vec![tup(vec![unk(Type::String), n(1)])], n(2)),
+            ("length", vec![unk(list_s())], unk(Type::Number)),
+            (
+                "keys",
+                vec![unk(Type::Map(Box::new(Type::String)))],
+                unk(list_s()),
+            ),
+            (
+                "coalesce",
+                vec![unk(Type::String), s("a")],
+                unk(Type::String),
+            ),
+            (
+                "tolist",
+                vec![unk(Type::Tuple(vec![Type::String, Type::String]))],
+                unk(list_s()),
+            ),
+            ("tostring", vec![unk(Type::Dynamic)], unk(Type::String)),
+            ("join", vec![s(","), unk(list_s())], unk(Type::String)),
+            ("split", vec![s(","), unk(Type::String)], unk(list_s())),
+            ("max", vec![n(1), unk(Type::Number)], unk(Type::Number)),
+            ("issensitive", vec![unk(Type::String)], b(false)),
+            (
+                "sensitive",
+                vec![unk(Type::String)],
+                unk(Type::String).mark(),
+            ),
+            (
+                "upper",
+                vec![unk(Type::String).mark()],
+                unk(Type::String).mark(),
+            ),
+            (
+                "slice",
+                vec![strs(&["a"]), unk(Type::Number), n(1)],
+                unk(list_s()),
+            ),
+            (
+                "slice",
+                vec![tup(vec![s("a")]), n(0), unk(Type::Number)],
+                unk(Type::Dynamic),
+            ),
+            (
+                "element",
+                vec![tup(vec![s("a")]), unk(Type::Number)],
+                unk(Type::Dynamic),
+            ),
+            (
+                "element",
+                vec![strs(&["a"]), unk(Type::Number)],
+                unk(Type::String),
+            ),
+            (
+                "regex",
+                vec![s("(a)"), unk(Type::String)],
+                unk(Type::Tuple(vec![Type::String])),
+            ),
+            (
+                "lookup",
+                vec![obj(vec![("a", n(1))]), unk(Type::String)],
+                unk(Type::Dynamic),
+            ),
+            (
+                "zipmap",
+                vec![unk(list_s()), tup(vec![n(1)])],
+                unk(Type::Dynamic),
+            ),
+        ];
+        for (name, args, want) in cases {
+            assert_eq!(run(name, args.clone()), Ok(want), "{name}{args:?}");
+        }
+    }
+
+    #[test]
+    fn every_family_lists_its_names() {
+        let all = names();
+        for n in ["upper", "max", "flatten", "tostring", "regexall"] {
+            assert!(all.contains(&n), "{n} missing");
+        }
+    }
 }

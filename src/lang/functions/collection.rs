@@ -1,0 +1,1879 @@
+//! Collection functions: the list, map, set and tuple helpers (concat,
+//! element, flatten, keys, lookup, merge, range, set operations, slice,
+//! sort, zipmap...), with cty's result types (a tuple stays a tuple, maps
+//! of differing element types merge into an object).
+
+use std::collections::BTreeMap;
+
+use super::{FunctionContext, FunctionError, Param, fixed, invoke, list_of};
+use crate::lang::number::Number;
+use crate::lang::types::{convert, unify_inner};
+use crate::lang::value::{Type, Value};
+
+pub const NAMES: &[&str] = &[
+    "alltrue",
+    "anytrue",
+    "chunklist",
+    "coalesce",
+    "coalescelist",
+    "compact",
+    "concat",
+    "contains",
+    "distinct",
+    "element",
+    "flatten",
+    "index",
+    "keys",
+    "length",
+    "lookup",
+    "matchkeys",
+    "merge",
+    "one",
+    "range",
+    "reverse",
+    "setintersection",
+    "setproduct",
+    "setsubtract",
+    "setunion",
+    "slice",
+    "sort",
+    "sum",
+    "transpose",
+    "values",
+    "zipmap",
+];
+
+/// cty's `Equals` on known values: equal types and equal contents.
+fn equal(a: &Value, b: &Value) -> bool {
+    let (a, b) = (a.clone().unmark_deep().0, b.clone().unmark_deep().0);
+    a.ty() == b.ty() && a == b
+}
+
+fn seq(v: &Value) -> &[Value] {
+    v.as_sequence().unwrap_or_default()
+}
+
+/// A list of `ety` from values already of that type.
+fn make_list(ety: Type, items: Vec<Value>) -> Value {
+    Value::List(ety, items)
+}
+
+fn int_arg(v: &Value) -> Option<i64> {
+    v.as_number().and_then(Number::as_i64)
+}
+
+pub fn call(
+    name: &str,
+    args: &[Value],
+    _ctx: &FunctionContext,
+) -> Option<Result<Value, FunctionError>> {
+    let r = match name {
+        "alltrue" | "anytrue" => invoke(
+            name,
+            &[Param::new("list", list_of(Type::Bool))],
+            None,
+            args,
+            fixed(Type::Bool),
+            |a, _| {
+                let all = name == "alltrue";
+                let mut unknown = false;
+                for v in seq(&a[0]) {
+                    match v {
+                        Value::Unknown(_) => {
+                            if all {
+                                return Ok(Value::Unknown(Type::Bool));
+                            }
+                            unknown = true;
+                        }
+                        Value::Null(_) if all => return Ok(Value::Bool(false)),
+                        Value::Bool(b) if *b != all => return Ok(Value::Bool(!all)),
+                        _ => {}
+                    }
+                }
+                Ok(if unknown {
+                    Value::Unknown(Type::Bool)
+                } else {
+                    Value::Bool(all)
+                })
+            },
+        ),
+        "chunklist" => invoke(
+            name,
+            &[
+                Param::new("list", list_of(Type::Dynamic)).marked(),
+                Param::number("size").marked(),
+            ],
+            None,
+            args,
+            |a| Ok(list_of(a[0].ty())),
+            |a, _| {
+                let size = int_arg(&a[1]).ok_or_else(|| {
+                    FunctionError::call(
+                        name,
+                        "invalid size: value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+                    )
+                })?;
+                if size < 0 {
+                    return Err(FunctionError::call(
+                        name,
+                        "the size argument must be positive",
+                    ));
+                }
+                let Value::List(ety, items) = &a[0] else {
+                    unreachable!("converted to list")
+                };
+                let lty = list_of(ety.clone());
+                if items.is_empty() {
+                    return Ok(Value::List(lty, vec![]));
+                }
+                if size == 0 {
+                    return Ok(Value::List(lty, vec![a[0].clone()]));
+                }
+                let chunks = items
+                    .chunks(size as usize)
+                    .map(|c| Value::List(ety.clone(), c.to_vec()))
+                    .collect();
+                Ok(Value::List(lty, chunks))
+            },
+        ),
+        "coalesce" => invoke(
+            name,
+            &[],
+            Some(&Param::any("vals").unknown().dynamic().null()),
+            args,
+            |a| {
+                let tys: Vec<Type> = a.iter().map(Value::ty).collect();
+                unify_inner(&tys, true).ok_or_else(|| {
+                    FunctionError::call(name, "all arguments must have the same type")
+                })
+            },
+            |a, ret| {
+                for v in a {
+                    let v = convert(v, ret).unwrap_or_else(|_| v.clone());
+                    if v.is_unknown() {
+                        return Ok(Value::Unknown(ret.clone()));
+                    }
+                    if v.is_null() || (*ret == Type::String && v.as_str() == Some("")) {
+                        continue;
+                    }
+                    return Ok(v);
+                }
+                Err(FunctionError::call(
+                    name,
+                    "no non-null, non-empty-string arguments",
+                ))
+            },
+        ),
+        "coalescelist" => invoke(
+            name,
+            &[],
+            Some(&Param::any("vals").unknown().dynamic().null()),
+            args,
+            |a| {
+                if a.is_empty() {
+                    return Err(FunctionError::call(
+                        name,
+                        "at least one argument is required",
+                    ));
+                }
+                if a.iter().any(Value::is_unknown) {
+                    return Ok(Type::Dynamic);
+                }
+                if a.iter()
+                    .any(|v| !matches!(v.ty(), Type::List(_) | Type::Tuple(_)))
+                {
+                    return Err(FunctionError::call(
+                        name,
+                        "coalescelist arguments must be lists or tuples",
+                    ));
+                }
+                let first = a[0].ty();
+                Ok(if a.iter().all(|v| v.ty() == first) {
+                    first
+                } else {
+                    Type::Dynamic
+                })
+            },
+            |a, ret| {
+                for v in a {
+                    if v.is_unknown() {
+                        return Ok(Value::Unknown(ret.clone()));
+                    }
+                    if !v.is_null() && !seq(v).is_empty() {
+                        return Ok(v.clone());
+                    }
+                }
+                Err(FunctionError::call(name, "no non-null arguments"))
+            },
+        ),
+        "compact" => invoke(
+            name,
+            &[Param::new("list", list_of(Type::String))],
+            None,
+            args,
+            fixed(list_of(Type::String)),
+            |a, ret| {
+                if !a[0].is_wholly_known() {
+                    return Ok(Value::Unknown(ret.clone()));
+                }
+                let items = seq(&a[0])
+                    .iter()
+                    .filter(|v| !v.is_null() && v.as_str() != Some(""))
+                    .cloned()
+                    .collect();
+                Ok(make_list(Type::String, items))
+            },
+        ),
+        "concat" => invoke(
+            name,
+            &[],
+            Some(&Param::any("seqs").marked()),
+            args,
+            |a| concat_type(a),
+            |a, ret| {
+                let mut items = Vec::new();
+                for (i, v) in a.iter().enumerate() {
+                    let v = if matches!(ret, Type::List(_)) {
+                        convert(v, ret).map_err(|e| FunctionError::arg(i, "seqs", e.to_string()))?
+                    } else {
+                        v.clone()
+                    };
+                    let (v, marked) = v.into_unmarked();
+                    items.extend(seq(&v).iter().map(|x| x.clone().mark_if(marked)));
+                }
+                Ok(match ret {
+                    Type::List(e) => make_list((**e).clone(), items),
+                    _ => Value::Tuple(items),
+                })
+            },
+        ),
+        "contains" => invoke(
+            name,
+            &[Param::any("list"), Param::any("value")],
+            None,
+            args,
+            fixed(Type::Bool),
+            |a, _| {
+                if !matches!(a[0].ty(), Type::List(_) | Type::Tuple(_) | Type::Set(_)) {
+                    return Err(FunctionError::call(
+                        name,
+                        "argument must be list, tuple, or set",
+                    ));
+                }
+                let items = seq(&a[0]);
+                if items.is_empty() {
+                    return Ok(Value::Bool(false));
+                }
+                if !a[1].is_wholly_known() || items.iter().any(|v| !v.is_wholly_known()) {
+                    return Ok(Value::Unknown(Type::Bool));
+                }
+                Ok(Value::Bool(items.iter().any(|v| equal(v, &a[1]))))
+            },
+        ),
+        "distinct" => invoke(
+            name,
+            &[Param::new("list", list_of(Type::Dynamic))],
+            None,
+            args,
+            |a| Ok(a[0].ty()),
+            |a, ret| {
+                if !a[0].is_wholly_known() {
+                    return Ok(Value::Unknown(ret.clone()));
+                }
+                let mut out: Vec<Value> = Vec::new();
+                for v in seq(&a[0]) {
+                    if !out.iter().any(|o| equal(o, v)) {
+                        out.push(v.clone());
+                    }
+                }
+                Ok(make_list(
+                    ret.element().cloned().unwrap_or(Type::Dynamic),
+                    out,
+                ))
+            },
+        ),
+        "element" => invoke(
+            name,
+            &[Param::any("list").marked(), Param::number("index")],
+            None,
+            args,
+            |a| match a[0].ty() {
+                Type::List(e) => Ok(*e),
+                Type::Tuple(_) if a[1].is_unknown() => Ok(Type::Dynamic),
+                Type::Tuple(etys) => {
+                    let i = element_index(&a[1])?;
+                    if etys.is_empty() {
+                        return Err(FunctionError::call(
+                            name,
+                            "cannot use element function with an empty list",
+                        ));
+                    }
+                    let i = i % etys.len() as i64;
+                    if i < 0 {
+                        // Terraform 1.11 crashes here (cty's tuple branch has
+                        // no wrap-around); report it as it does, minus the trace.
+                        return Err(FunctionError::call(
+                            name,
+                            format!(
+                                "panic in function implementation: runtime error: index out of range [{i}]"
+                            ),
+                        ));
+                    }
+                    Ok(etys[i as usize].clone())
+                }
+                other => Err(FunctionError::call(
+                    name,
+                    format!("cannot read elements from {}", other.friendly_name()),
+                )),
+            },
+            |a, _| {
+                let i = element_index(&a[1])?;
+                let items = seq(&a[0]);
+                if items.is_empty() {
+                    return Err(FunctionError::call(
+                        name,
+                        "cannot use element function with an empty list",
+                    ));
+                }
+                let l = items.len() as i64;
+                Ok(items[i.rem_euclid(l) as usize].clone())
+            },
+        ),
+        "flatten" => invoke(
+            name,
+            &[Param::any("list").marked()],
+            None,
+            args,
+            |a| {
+                if !matches!(a[0].ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
+                    return Err(FunctionError::call(
+                        name,
+                        "can only flatten lists, sets and tuples",
+                    ));
+                }
+                Ok(Type::Dynamic)
+            },
+            |a, _| {
+                let mut out = Vec::new();
+                let mut marked = false;
+                if !flatten_into(&a[0], &mut out, &mut marked) {
+                    return Ok(Value::Unknown(Type::Dynamic).mark_if(marked));
+                }
+                Ok(Value::Tuple(out).mark_if(marked))
+            },
+        ),
+        "index" => invoke(
+            name,
+            &[Param::any("list"), Param::any("value")],
+            None,
+            args,
+            fixed(Type::Number),
+            |a, _| {
+                if !matches!(a[0].ty(), Type::List(_) | Type::Tuple(_)) {
+                    return Err(FunctionError::call(
+                        name,
+                        "argument must be a list or tuple",
+                    ));
+                }
+                let items = seq(&a[0]);
+                if items.is_empty() {
+                    return Err(FunctionError::call(name, "cannot search an empty list"));
+                }
+                for (i, v) in items.iter().enumerate() {
+                    if !v.is_wholly_known() || !a[1].is_wholly_known() {
+                        return Ok(Value::Unknown(Type::Number));
+                    }
+                    if equal(v, &a[1]) {
+                        return Ok(Value::int(i as i64));
+                    }
+                }
+                Err(FunctionError::call(name, "item not found"))
+            },
+        ),
+        "keys" => invoke(
+            name,
+            &[Param::any("inputMap").unknown().marked()],
+            None,
+            args,
+            |a| match a[0].ty() {
+                Type::Map(_) => Ok(list_of(Type::String)),
+                Type::Object(attrs) => Ok(Type::Tuple(vec![Type::String; attrs.len()])),
+                Type::Dynamic => Ok(Type::Dynamic),
+                _ => Err(FunctionError::arg(
+                    0,
+                    "inputMap",
+                    "must have map or object type",
+                )),
+            },
+            |a, ret| {
+                if a[0].is_unknown() {
+                    return Ok(Value::Unknown(ret.clone()));
+                }
+                let keys: Vec<Value> = a[0]
+                    .as_mapping()
+                    .map(|m| m.keys().map(Value::string).collect())
+                    .unwrap_or_default();
+                Ok(match ret {
+                    Type::List(_) => make_list(Type::String, keys),
+                    _ => Value::Tuple(keys),
+                })
+            },
+        ),
+        "length" => invoke(
+            name,
+            &[Param::any("value").dynamic().unknown().marked()],
+            None,
+            args,
+            |a| match a[0].ty() {
+                Type::Bool | Type::Number => Err(FunctionError::call(
+                    name,
+                    "argument must be a string, a collection type, or a structural type",
+                )),
+                _ => Ok(Type::Number),
+            },
+            |a, _| {
+                Ok(match (&a[0], a[0].ty()) {
+                    (_, Type::Tuple(t)) => Value::int(t.len() as i64),
+                    (_, Type::Object(t)) => Value::int(t.len() as i64),
+                    (Value::Unknown(_), _) => Value::Unknown(Type::Number),
+                    (Value::String(s), _) => Value::int(super::string::char_count(s) as i64),
+                    (v, _) => Value::int(
+                        v.as_sequence()
+                            .map(<[Value]>::len)
+                            .or(v.as_mapping().map(BTreeMap::len))
+                            .unwrap_or(0) as i64,
+                    ),
+                })
+            },
+        ),
+        "lookup" => lookup(args),
+        "matchkeys" => invoke(
+            name,
+            &[
+                Param::new("values", list_of(Type::Dynamic)),
+                Param::new("keys", list_of(Type::Dynamic)),
+                Param::new("searchset", list_of(Type::Dynamic)),
+            ],
+            None,
+            args,
+            |a| {
+                unify_inner(&[a[1].ty(), a[2].ty()], true).ok_or_else(|| {
+                    FunctionError::call(name, "keys and searchset must be of the same type")
+                })?;
+                Ok(a[0].ty())
+            },
+            |a, ret| {
+                let ety = ret.element().cloned().unwrap_or(Type::Dynamic);
+                let (values, keys, search) = (seq(&a[0]), seq(&a[1]), seq(&a[2]));
+                if values.len() != keys.len() {
+                    return Err(FunctionError::call(
+                        name,
+                        "length of keys and values should be equal",
+                    ));
+                }
+                let ty = unify_inner(&[a[1].ty(), a[2].ty()], true).unwrap_or(Type::Dynamic);
+                let keys = convert(&a[1], &ty).unwrap_or_else(|_| a[1].clone());
+                let search = convert(&a[2], &ty)
+                    .map(|v| seq(&v).to_vec())
+                    .unwrap_or_else(|_| search.to_vec());
+                if search.is_empty() {
+                    return Ok(make_list(ety, vec![]));
+                }
+                if !a[0].is_wholly_known() || !keys.is_wholly_known() {
+                    return Ok(Value::Unknown(ret.clone()));
+                }
+                let out = seq(&keys)
+                    .iter()
+                    .zip(values)
+                    .filter(|(k, _)| search.iter().any(|s| equal(k, s)))
+                    .map(|(_, v)| v.clone())
+                    .collect();
+                Ok(make_list(ety, out))
+            },
+        ),
+        "merge" => invoke(
+            name,
+            &[],
+            Some(&Param::any("maps").dynamic().null().marked()),
+            args,
+            |a| merge_type(a),
+            |a, ret| {
+                let mut out = BTreeMap::new();
+                for m in a {
+                    if m.is_null() {
+                        continue;
+                    }
+                    let (m, marked) = m.unmark();
+                    for (k, v) in m.as_mapping().unwrap_or(&BTreeMap::new()) {
+                        out.insert(k.clone(), v.clone().mark_if(marked));
+                    }
+                }
+                Ok(match ret {
+                    Type::Map(e) => Value::Map((**e).clone(), out),
+                    _ => Value::Object(out),
+                })
+            },
+        ),
+        "one" => invoke(
+            name,
+            &[Param::any("list")],
+            None,
+            args,
+            |a| {
+                let bad = || {
+                    FunctionError::arg(
+                        0,
+                        "list",
+                        "must be a list, set, or tuple value with either zero or one elements",
+                    )
+                };
+                match a[0].ty() {
+                    Type::List(e) | Type::Set(e) => Ok(*e),
+                    Type::Tuple(t) if t.is_empty() => Ok(Type::Dynamic),
+                    Type::Tuple(t) if t.len() == 1 => Ok(t[0].clone()),
+                    _ => Err(bad()),
+                }
+            },
+            |a, ret| match seq(&a[0]) {
+                [] => Ok(Value::Null(ret.clone())),
+                [v] => Ok(v.clone()),
+                _ => Err(FunctionError::arg(
+                    0,
+                    "list",
+                    "must be a list, set, or tuple value with either zero or one elements",
+                )),
+            },
+        ),
+        "range" => invoke(
+            name,
+            &[],
+            Some(&Param::number("params")),
+            args,
+            fixed(list_of(Type::Number)),
+            |a, _| range(a),
+        ),
+        "reverse" => invoke(
+            name,
+            &[Param::any("list").marked()],
+            None,
+            args,
+            |a| match a[0].ty() {
+                Type::Tuple(mut t) => {
+                    t.reverse();
+                    Ok(Type::Tuple(t))
+                }
+                Type::List(e) | Type::Set(e) => Ok(list_of(*e)),
+                other => Err(FunctionError::arg(
+                    0,
+                    "list",
+                    format!(
+                        "can only reverse list or tuple values, not {}",
+                        other.friendly_name()
+                    ),
+                )),
+            },
+            |a, ret| {
+                let mut items = seq(&a[0]).to_vec();
+                items.reverse();
+                Ok(match ret {
+                    Type::List(e) => make_list((**e).clone(), items),
+                    _ => Value::Tuple(items),
+                })
+            },
+        ),
+        "setunion" | "setintersection" => invoke(
+            name,
+            &[Param::new("first_set", Type::Set(Box::new(Type::Dynamic))).dynamic()],
+            Some(&Param::new("other_sets", Type::Set(Box::new(Type::Dynamic))).dynamic()),
+            args,
+            |a| set_type(name, a),
+            |a, ret| set_operation(name, a, ret),
+        ),
+        "setsubtract" => invoke(
+            name,
+            &[
+                Param::new("a", Type::Set(Box::new(Type::Dynamic))).dynamic(),
+                Param::new("b", Type::Set(Box::new(Type::Dynamic))).dynamic(),
+            ],
+            None,
+            args,
+            |a| set_type(name, a),
+            |a, ret| set_operation(name, a, ret),
+        ),
+        "setproduct" => invoke(
+            name,
+            &[],
+            Some(&Param::any("sets").marked().unknown()),
+            args,
+            setproduct_type,
+            |a, ret| setproduct(a, ret),
+        ),
+        "slice" => invoke(
+            name,
+            &[
+                Param::any("list").marked(),
+                Param::number("start_index"),
+                Param::number("end_index"),
+            ],
+            None,
+            args,
+            |a| {
+                let ty = a[0].ty();
+                match &ty {
+                    Type::Set(_) => {
+                        return Err(FunctionError::arg(
+                            0,
+                            "list",
+                            "cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important",
+                        ));
+                    }
+                    Type::List(_) | Type::Tuple(_) => {}
+                    _ => {
+                        return Err(FunctionError::arg(
+                            0,
+                            "list",
+                            "must be a list or tuple value",
+                        ));
+                    }
+                }
+                if a[1].is_unknown() || a[2].is_unknown() || a[0].is_unknown() {
+                    return Ok(if matches!(ty, Type::List(_)) {
+                        ty
+                    } else {
+                        Type::Dynamic
+                    });
+                }
+                let (s, e) = slice_indexes(a)?;
+                Ok(match ty {
+                    Type::Tuple(t) => Type::Tuple(t[s..e].to_vec()),
+                    other => other,
+                })
+            },
+            |a, ret| {
+                let (s, e) = slice_indexes(a)?;
+                let items = seq(&a[0])[s..e].to_vec();
+                Ok(match ret {
+                    Type::List(et) => make_list((**et).clone(), items),
+                    _ => Value::Tuple(items),
+                })
+            },
+        ),
+        "sort" => invoke(
+            name,
+            &[Param::new("list", list_of(Type::String))],
+            None,
+            args,
+            fixed(list_of(Type::String)),
+            |a, ret| {
+                if !a[0].is_wholly_known() {
+                    return Ok(Value::Unknown(ret.clone()));
+                }
+                let mut items = Vec::new();
+                for (i, v) in seq(&a[0]).iter().enumerate() {
+                    match v.as_str() {
+                        Some(s) => items.push(s.to_string()),
+                        None => {
+                            return Err(FunctionError::call(
+                                name,
+                                format!(
+                                    "given list element {i} is null; a null string cannot be sorted"
+                                ),
+                            ));
+                        }
+                    }
+                }
+                items.sort();
+                Ok(make_list(
+                    Type::String,
+                    items.into_iter().map(Value::String).collect(),
+                ))
+            },
+        ),
+        "sum" => invoke(
+            name,
+            &[Param::any("list")],
+            None,
+            args,
+            fixed(Type::Number),
+            |a, _| {
+                let bad = || {
+                    FunctionError::arg(
+                        0,
+                        "list",
+                        "argument must be list, set, or tuple of number values",
+                    )
+                };
+                let ty = a[0].ty();
+                if !matches!(
+                    ty,
+                    Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)
+                ) {
+                    return Err(FunctionError::arg(0, "list", "cannot sum noniterable"));
+                }
+                if !matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
+                    return Err(FunctionError::arg(
+                        0,
+                        "list",
+                        format!(
+                            "argument must be list, set, or tuple. Received {}",
+                            ty.friendly_name()
+                        ),
+                    ));
+                }
+                let items = seq(&a[0]);
+                if items.is_empty() {
+                    return Err(FunctionError::arg(0, "list", "cannot sum an empty list"));
+                }
+                let mut total: Option<Number> = None;
+                for v in items {
+                    let n = convert(v, &Type::Number).map_err(|_| bad())?;
+                    if n.is_unknown() {
+                        return Ok(Value::Unknown(Type::Number));
+                    }
+                    let n = *n.as_number().ok_or_else(bad)?;
+                    total = Some(match total {
+                        None => n,
+                        Some(t) => t.add(n),
+                    });
+                }
+                Ok(Value::Number(total.expect("not empty")))
+            },
+        ),
+        "transpose" => {
+            let lty = list_of(Type::String);
+            let mty = Type::Map(Box::new(lty.clone()));
+            invoke(
+                name,
+                &[Param::new("values", mty.clone())],
+                None,
+                args,
+                fixed(mty),
+                |a, _| {
+                    let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+                    for (k, list) in a[0].as_mapping().unwrap_or(&BTreeMap::new()) {
+                        for v in seq(list) {
+                            let Some(v) = v.as_str() else {
+                                return Err(FunctionError::call(
+                                    name,
+                                    "input list must not contain null string",
+                                ));
+                            };
+                            out.entry(v.to_string())
+                                .or_default()
+                                .push(Value::string(k.clone()));
+                        }
+                    }
+                    Ok(Value::Map(
+                        lty.clone(),
+                        out.into_iter()
+                            .map(|(k, v)| (k, Value::List(Type::String, v)))
+                            .collect(),
+                    ))
+                },
+            )
+        }
+        "values" => invoke(
+            name,
+            &[Param::any("mapping").marked()],
+            None,
+            args,
+            |a| match a[0].ty() {
+                Type::Map(e) => Ok(list_of(*e)),
+                Type::Object(attrs) => Ok(Type::Tuple(attrs.into_values().collect())),
+                _ => Err(FunctionError::call(
+                    name,
+                    "values() requires a map as the first argument",
+                )),
+            },
+            |a, ret| {
+                let vals: Vec<Value> = a[0]
+                    .as_mapping()
+                    .map(|m| m.values().cloned().collect())
+                    .unwrap_or_default();
+                Ok(match ret {
+                    Type::List(e) => make_list((**e).clone(), vals),
+                    _ => Value::Tuple(vals),
+                })
+            },
+        ),
+        "zipmap" => invoke(
+            name,
+            &[
+                Param::new("keys", list_of(Type::String)).marked(),
+                Param::any("values").marked(),
+            ],
+            None,
+            args,
+            |a| match a[1].ty() {
+                Type::List(e) => Ok(Type::Map(e)),
+                Type::Tuple(etys) => {
+                    if !a[0].is_wholly_known() {
+                        return Ok(Type::Dynamic);
+                    }
+                    let keys = seq(&a[0]);
+                    if keys.len() != etys.len() {
+                        return Err(FunctionError::call(
+                            name,
+                            format!(
+                                "number of keys ({}) does not match number of values ({})",
+                                keys.len(),
+                                etys.len()
+                            ),
+                        ));
+                    }
+                    let mut attrs = BTreeMap::new();
+                    for (i, (k, t)) in keys.iter().zip(etys).enumerate() {
+                        let Some(k) = k.as_str() else {
+                            return Err(FunctionError::call(
+                                name,
+                                format!("keys list has null value at index {i}"),
+                            ));
+                        };
+                        attrs.insert(k.to_string(), t);
+                    }
+                    Ok(Type::Object(attrs))
+                }
+                _ => Err(FunctionError::call(
+                    name,
+                    "values argument must be a list or tuple value",
+                )),
+            },
+            |a, ret| {
+                if !a[0].is_wholly_known() {
+                    return Ok(Value::Unknown(ret.clone()));
+                }
+                let (keys, vals) = (seq(&a[0]), seq(&a[1]));
+                if keys.len() != vals.len() {
+                    return Err(FunctionError::call(
+                        name,
+                        format!(
+                            "number of keys ({}) does not match number of values ({})",
+                            keys.len(),
+                            vals.len()
+                        ),
+                    ));
+                }
+                let mut marked = false;
+                let mut out = BTreeMap::new();
+                for (k, v) in keys.iter().zip(vals) {
+                    let (k, m) = k.unmark();
+                    marked |= m;
+                    out.insert(k.as_str().unwrap_or_default().to_string(), v.clone());
+                }
+                Ok(match ret {
+                    Type::Map(e) => Value::Map((**e).clone(), out),
+                    _ => Value::Object(out),
+                }
+                .mark_if(marked))
+            },
+        ),
+        _ => return None,
+    };
+    Some(r)
+}
+
+fn element_index(v: &Value) -> Result<i64, FunctionError> {
+    int_arg(v).ok_or_else(|| {
+        FunctionError::call(
+            "element",
+            "invalid index: value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+        )
+    })
+}
+
+/// Appends the flattened elements of a list, set or tuple; false when an
+/// unknown nested sequence makes the result's shape unknown.
+fn flatten_into(v: &Value, out: &mut Vec<Value>, marked: &mut bool) -> bool {
+    let (v, m) = v.unmark();
+    *marked |= m;
+    let mut known = true;
+    for item in seq(v) {
+        let is_seq = matches!(item.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_));
+        if item.ty() == Type::Dynamic && item.is_unknown() {
+            known = false;
+        }
+        if !item.is_null() && is_seq {
+            if item.is_unknown() {
+                *marked |= item.is_marked();
+                known = false;
+                continue;
+            }
+            known &= flatten_into(item, out, marked);
+        } else {
+            out.push(item.clone());
+        }
+    }
+    known
+}
+
+fn concat_type(a: &[Value]) -> Result<Type, FunctionError> {
+    if a.is_empty() {
+        return Err(FunctionError::call(
+            "concat",
+            "at least one argument is required",
+        ));
+    }
+    let tys: Vec<Type> = a.iter().map(Value::ty).collect();
+    if tys.iter().all(|t| matches!(t, Type::List(_))) {
+        if let Some(t) = unify_inner(&tys, true) {
+            return Ok(t);
+        }
+    }
+    let mut etys = Vec::new();
+    for (i, v) in a.iter().enumerate() {
+        match v.ty() {
+            Type::Tuple(t) => etys.extend(t),
+            Type::List(e) => {
+                if v.is_unknown() {
+                    return Ok(Type::Dynamic);
+                }
+                etys.extend(std::iter::repeat_n(*e, seq(v).len()));
+            }
+            other => {
+                return Err(FunctionError::arg(
+                    i,
+                    "seqs",
+                    format!(
+                        "all arguments must be lists or tuples; got {}",
+                        other.friendly_name()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(Type::Tuple(etys))
+}
+
+fn lookup(args: &[Value]) -> Result<Value, FunctionError> {
+    let name = "lookup";
+    invoke(
+        name,
+        &[
+            Param::any("inputMap").marked().unknown(),
+            Param::string("key").marked().unknown(),
+        ],
+        Some(&Param::any("default").unknown().dynamic().null().marked()),
+        args,
+        |a| {
+            if a.len() > 3 {
+                return Err(FunctionError::call(
+                    name,
+                    format!("lookup() takes two or three arguments, got {}", a.len()),
+                ));
+            }
+            match a[0].ty() {
+                Type::Object(attrs) => {
+                    let Some(key) = a[1].as_str() else {
+                        return Ok(Type::Dynamic);
+                    };
+                    if let Some(t) = attrs.get(key) {
+                        Ok(t.clone())
+                    } else if let Some(d) = a.get(2) {
+                        Ok(d.ty())
+                    } else {
+                        Err(FunctionError::arg(
+                            0,
+                            "inputMap",
+                            format!("the given object has no attribute {key:?}"),
+                        ))
+                    }
+                }
+                Type::Map(e) => {
+                    if let Some(d) = a.get(2) {
+                        if convert(d, &e).is_err() {
+                            return Err(FunctionError::arg(
+                                2,
+                                "default",
+                                "the default value must have the same type as the map elements",
+                            ));
+                        }
+                    }
+                    Ok(*e)
+                }
+                Type::Dynamic => Ok(Type::Dynamic),
+                _ => Err(FunctionError::arg(
+                    0,
+                    "inputMap",
+                    "lookup() requires a map as the first argument",
+                )),
+            }
+        },
+        |a, ret| {
+            if a[0].is_unknown() || a[1].is_unknown() {
+                return Ok(Value::Unknown(ret.clone()));
+            }
+            let key = a[1].as_str().unwrap_or_default();
+            if let Some(v) = a[0].as_mapping().and_then(|m| m.get(key)) {
+                return Ok(v.clone());
+            }
+            match a.get(2) {
+                Some(d) => convert(d, ret).map_err(|e| FunctionError::call(name, e.to_string())),
+                None => Err(FunctionError::call(
+                    name,
+                    format!("lookup failed to find key {key:?}"),
+                )),
+            }
+        },
+    )
+}
+
+/// merge's result type: the common type when every argument has the same
+/// one, else an object of all the attributes (map keys included).
+fn merge_type(a: &[Value]) -> Result<Type, FunctionError> {
+    if a.is_empty() {
+        return Ok(Type::Object(BTreeMap::new()));
+    }
+    let mut attrs = BTreeMap::new();
+    let mut first: Option<Type> = None;
+    let mut matching = true;
+    let mut attrs_known = true;
+    for v in a {
+        let ty = v.ty();
+        match &ty {
+            Type::Dynamic => return Ok(Type::Dynamic),
+            Type::Object(at) if !v.is_null() => attrs.extend(at.clone()),
+            Type::Object(_) => {}
+            Type::Map(e) => {
+                if v.is_unknown() {
+                    attrs_known = false;
+                } else if let Some(m) = v.as_mapping() {
+                    for k in m.keys() {
+                        attrs.insert(k.clone(), (**e).clone());
+                    }
+                }
+            }
+            other => {
+                return Err(FunctionError::call(
+                    "merge",
+                    format!(
+                        "arguments must be maps or objects, got \"{}\"",
+                        other.friendly_name()
+                    ),
+                ));
+            }
+        }
+        match &first {
+            None => first = Some(ty),
+            Some(f) if *f != ty => matching = false,
+            _ => {}
+        }
+    }
+    if matching {
+        return Ok(first.unwrap());
+    }
+    if !attrs_known {
+        return Ok(Type::Dynamic);
+    }
+    Ok(Type::Object(attrs))
+}
+
+/// Rounds away the binary noise of repeated float steps, as cty's
+/// 512-bit arithmetic never shows it (`range(0.1, 0.4, 0.1)`).
+fn tidy(x: f64) -> Number {
+    let r: f64 = format!("{x:.14e}").parse().unwrap_or(x);
+    Number::from_f64(r)
+}
+
+fn range(a: &[Value]) -> Result<Value, FunctionError> {
+    let nums: Vec<Number> = a
+        .iter()
+        .map(|v| *v.as_number().expect("converted"))
+        .collect();
+    let (start, end, step) = match nums.as_slice() {
+        [end] => (
+            Number::Int(0),
+            *end,
+            Number::Int(if end.as_f64() < 0.0 { -1 } else { 1 }),
+        ),
+        [start, end] => (*start, *end, Number::Int(if end < start { -1 } else { 1 })),
+        [start, end, step] => (*start, *end, *step),
+        _ => {
+            return Err(FunctionError::call(
+                "range",
+                "must have one, two, or three arguments",
+            ));
+        }
+    };
+    let down = step.as_f64() < 0.0;
+    if down && end > start {
+        return Err(FunctionError::arg(
+            1,
+            "params",
+            "end must be less than start when step is negative",
+        ));
+    }
+    if !down && end < start {
+        return Err(FunctionError::arg(
+            1,
+            "params",
+            "end must be greater than start when step is positive",
+        ));
+    }
+    let exact = matches!((start, step), (Number::Int(_), Number::Int(_)));
+    let mut out = Vec::new();
+    let mut i = 0i64;
+    loop {
+        let num = if exact {
+            start.add(step.mul(Number::Int(i)))
+        } else {
+            tidy(start.as_f64() + step.as_f64() * i as f64)
+        };
+        if (down && num <= end) || (!down && num >= end) {
+            break;
+        }
+        if out.len() >= 1024 {
+            return Err(FunctionError::call(
+                "range",
+                "more than 1024 values were generated; either decrease the difference between start and end or use a smaller step",
+            ));
+        }
+        out.push(Value::Number(num));
+        i += 1;
+    }
+    Ok(Value::List(Type::Number, out))
+}
+
+fn set_type(name: &str, a: &[Value]) -> Result<Type, FunctionError> {
+    let etys: Vec<Type> = a
+        .iter()
+        .map(|v| v.ty().element().cloned().unwrap_or(Type::Dynamic))
+        .collect();
+    unify_inner(&etys, true)
+        .map(|t| Type::Set(Box::new(t)))
+        .ok_or_else(|| {
+            FunctionError::call(name, "given sets must all have compatible element types")
+        })
+}
+
+fn set_operation(name: &str, a: &[Value], ret: &Type) -> Result<Value, FunctionError> {
+    let sets: Vec<Vec<Value>> = a
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            convert(v, ret).map(|s| seq(&s).to_vec()).map_err(|e| {
+                FunctionError::arg(
+                    i,
+                    if i == 0 { "first_set" } else { "other_sets" },
+                    e.to_string(),
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let contains = |s: &[Value], v: &Value| s.iter().any(|x| equal(x, v));
+    let mut result = sets[0].clone();
+    for other in &sets[1..] {
+        result = match name {
+            "setunion" => {
+                let mut r = result;
+                r.extend(other.iter().cloned());
+                r
+            }
+            "setintersection" => result.into_iter().filter(|v| contains(other, v)).collect(),
+            _ => result.into_iter().filter(|v| !contains(other, v)).collect(),
+        };
+    }
+    Ok(Value::set(
+        ret.element().cloned().unwrap_or(Type::Dynamic),
+        result,
+    ))
+}
+
+fn setproduct_type(a: &[Value]) -> Result<Type, FunctionError> {
+    if a.len() < 2 {
+        return Err(FunctionError::call(
+            "setproduct",
+            "at least two arguments are required",
+        ));
+    }
+    let mut lists = 0;
+    let mut etys = Vec::new();
+    for (i, v) in a.iter().enumerate() {
+        match v.ty() {
+            Type::Set(e) => etys.push(*e),
+            Type::List(e) => {
+                etys.push(*e);
+                lists += 1;
+            }
+            Type::Tuple(t) => {
+                lists += 1;
+                if t.is_empty() {
+                    etys.push(Type::Dynamic);
+                } else {
+                    etys.push(unify_inner(&t, true).ok_or_else(|| {
+                        FunctionError::arg(i, "sets", "all elements must be of the same type")
+                    })?);
+                }
+            }
+            _ => return Err(FunctionError::arg(i, "sets", "a set or a list is required")),
+        }
+    }
+    let tuple = Type::Tuple(etys);
+    Ok(if lists == a.len() {
+        list_of(tuple)
+    } else {
+        Type::Set(Box::new(tuple))
+    })
+}
+
+fn setproduct(a: &[Value], ret: &Type) -> Result<Value, FunctionError> {
+    let ety = ret.element().cloned().unwrap_or(Type::Dynamic);
+    let Type::Tuple(etys) = &ety else {
+        return Ok(Value::Unknown(ret.clone()));
+    };
+    let mut marked = false;
+    let mut columns = Vec::new();
+    for (v, t) in a.iter().zip(etys) {
+        let (v, m) = v.unmark();
+        marked |= m;
+        if v.is_unknown() {
+            return Ok(Value::Unknown(ret.clone()).mark_if(marked));
+        }
+        let items: Vec<Value> = seq(v)
+            .iter()
+            .map(|x| convert(x, t).unwrap_or_else(|_| x.clone()))
+            .collect();
+        columns.push(items);
+    }
+    let mut rows: Vec<Vec<Value>> = vec![vec![]];
+    for col in &columns {
+        rows = rows
+            .into_iter()
+            .flat_map(|r| {
+                col.iter()
+                    .map(move |x| [r.clone(), vec![x.clone()]].concat())
+            })
+            .collect();
+    }
+    let rows: Vec<Value> = rows.into_iter().map(Value::Tuple).collect();
+    Ok(match ret {
+        Type::Set(_) => Value::set(ety, rows),
+        _ => Value::List(ety, rows),
+    }
+    .mark_if(marked))
+}
+
+fn slice_indexes(a: &[Value]) -> Result<(usize, usize), FunctionError> {
+    let len = seq(&a[0]).len() as i64;
+    let start = int_arg(&a[1]).ok_or_else(|| {
+        FunctionError::arg(
+            1,
+            "start_index",
+            "invalid start index: value must be a whole number",
+        )
+    })?;
+    let end = int_arg(&a[2]).ok_or_else(|| {
+        FunctionError::arg(
+            2,
+            "end_index",
+            "invalid end index: value must be a whole number",
+        )
+    })?;
+    if start < 0 {
+        return Err(FunctionError::arg(
+            1,
+            "start_index",
+            "start index must not be less than zero",
+        ));
+    }
+    if start > len {
+        return Err(FunctionError::arg(
+            1,
+            "start_index",
+            "start index must not be greater than the length of the list",
+        ));
+    }
+    if end < 0 {
+        return Err(FunctionError::arg(
+            2,
+            "end_index",
+            "end index must not be less than zero",
+        ));
+    }
+    if end > len {
+        return Err(FunctionError::arg(
+            2,
+            "end_index",
+            "end index must not be greater than the length of the list",
+        ));
+    }
+    if start > end {
+        return Err(FunctionError::arg(
+            1,
+            "start_index",
+            "start index must not be greater than end index",
+        ));
+    }
+    Ok((start as usize, end as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+
+    fn nums(items: &[i64]) -> Value {
+        Value::List(Type::Number, items.iter().map(|x| n(*x)).collect())
+    }
+
+    fn set(t: Type, items: Vec<Value>) -> Value {
+        Value::set(t, items)
+    }
+
+    /// Expected values from `terraform console` (Terraform 1.11).
+    #[test]
+    fn collection_results() {
+        let cases: Vec<(&str, Vec<Value>, Value)> = vec![
+            ("alltrue", vec![tup(vec![b(true), b(true)])], b(true)),
+            ("alltrue", vec![tup(vec![])], b(true)),
+            ("alltrue", vec![tup(vec![b(true), Value::null()])], b(false)),
+            ("alltrue", vec![tup(vec![s("true")])], b(true)),
+            ("anytrue", vec![tup(vec![b(false), b(true)])], b(true)),
+            ("anytrue", vec![tup(vec![])], b(false)),
+            ("anytrue", vec![tup(vec![b(true), Value::null()])], b(true)),
+            (
+                "chunklist",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(2)],
+                list(list_of(Type::String), vec![strs(&["a", "b"]), strs(&["c"])]),
+            ),
+            (
+                "chunklist",
+                vec![tup(vec![s("a"), s("b")]), n(0)],
+                list(list_of(Type::String), vec![strs(&["a", "b"])]),
+            ),
+            (
+                "chunklist",
+                vec![tup(vec![]), n(2)],
+                list(list_of(Type::Dynamic), vec![]),
+            ),
+            ("coalesce", vec![s(""), s("a")], s("a")),
+            ("coalesce", vec![Value::null(), n(1), s("2")], s("1")),
+            ("coalesce", vec![b(true), s("x")], s("true")),
+            ("coalesce", vec![n(1)], n(1)),
+            (
+                "coalesce",
+                vec![tup(vec![n(1)]), tup(vec![n(2)])],
+                tup(vec![n(1)]),
+            ),
+            (
+                "coalescelist",
+                vec![tup(vec![]), tup(vec![s("a")])],
+                tup(vec![s("a")]),
+            ),
+            (
+                "coalescelist",
+                vec![tup(vec![s("a")]), tup(vec![n(1), n(2)])],
+                tup(vec![s("a")]),
+            ),
+            (
+                "compact",
+                vec![tup(vec![s("a"), s(""), Value::null(), s("b")])],
+                strs(&["a", "b"]),
+            ),
+            ("compact", vec![tup(vec![])], strs(&[])),
+            (
+                "concat",
+                vec![tup(vec![s("a")]), tup(vec![s("b"), n(1)])],
+                tup(vec![s("a"), s("b"), n(1)]),
+            ),
+            ("concat", vec![tup(vec![]), tup(vec![])], tup(vec![])),
+            (
+                "concat",
+                vec![strs(&["a"]), strs(&["b"])],
+                strs(&["a", "b"]),
+            ),
+            ("concat", vec![strs(&["a"]), nums(&[1])], strs(&["a", "1"])),
+            (
+                "concat",
+                vec![strs(&["a"]), tup(vec![s("b")])],
+                tup(vec![s("a"), s("b")]),
+            ),
+            (
+                "concat",
+                vec![tup(vec![n(1).mark()]), tup(vec![n(2)])],
+                tup(vec![n(1).mark(), n(2)]),
+            ),
+            ("contains", vec![tup(vec![s("a"), s("b")]), s("a")], b(true)),
+            ("contains", vec![tup(vec![n(1), n(2)]), s("1")], b(false)),
+            (
+                "contains",
+                vec![set(Type::String, vec![s("a")]), s("a")],
+                b(true),
+            ),
+            (
+                "contains",
+                vec![tup(vec![tup(vec![n(1)])]), tup(vec![n(1)])],
+                b(true),
+            ),
+            (
+                "distinct",
+                vec![tup(vec![s("a"), s("b"), s("a")])],
+                strs(&["a", "b"]),
+            ),
+            ("distinct", vec![tup(vec![n(1), s("1")])], strs(&["1"])),
+            (
+                "distinct",
+                vec![tup(vec![n(1), n(2), f(1.0)])],
+                nums(&[1, 2]),
+            ),
+            (
+                "element",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(4)],
+                s("b"),
+            ),
+            ("element", vec![strs(&["a", "b"]), n(3)], s("b")),
+            ("element", vec![strs(&["a", "b", "c"]), n(-1)], s("c")),
+            (
+                "element",
+                vec![tup(vec![s("a")]).mark(), n(0)],
+                s("a").mark(),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![
+                    tup(vec![s("a"), tup(vec![s("b")])]),
+                    tup(vec![]),
+                    s("c"),
+                ])],
+                tup(vec![s("a"), s("b"), s("c")]),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![tup(vec![n(1), s("a")])])],
+                tup(vec![n(1), s("a")]),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![obj(vec![("a", n(1))])])],
+                tup(vec![obj(vec![("a", n(1))])]),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![Value::null(), tup(vec![s("a")])])],
+                tup(vec![Value::null(), s("a")]),
+            ),
+            (
+                "flatten",
+                vec![list(
+                    list_of(Type::String),
+                    vec![strs(&["a"]), strs(&["b"])],
+                )],
+                tup(vec![s("a"), s("b")]),
+            ),
+            (
+                "flatten",
+                vec![tup(vec![tup(vec![s("a")]).mark(), tup(vec![s("b")])])],
+                tup(vec![s("a"), s("b")]).mark(),
+            ),
+            ("index", vec![tup(vec![s("a"), s("b")]), s("b")], n(1)),
+            (
+                "index",
+                vec![tup(vec![obj(vec![("a", n(1))])]), obj(vec![("a", n(1))])],
+                n(0),
+            ),
+            (
+                "keys",
+                vec![obj(vec![("b", n(1)), ("a", n(2))])],
+                tup(vec![s("a"), s("b")]),
+            ),
+            ("keys", vec![obj(vec![])], tup(vec![])),
+            (
+                "keys",
+                vec![map(Type::Number, vec![("b", n(1))])],
+                strs(&["b"]),
+            ),
+            (
+                "keys",
+                vec![obj(vec![("a", n(1).mark())])],
+                tup(vec![s("a")]),
+            ),
+            (
+                "keys",
+                vec![obj(vec![("a", n(1))]).mark()],
+                tup(vec![s("a")]).mark(),
+            ),
+            ("length", vec![s("héllo")], n(5)),
+            ("length", vec![s("e\u{301}")], n(1)),
+            ("length", vec![tup(vec![n(1), n(2)])], n(2)),
+            ("length", vec![obj(vec![("a", n(1))])], n(1)),
+            ("length", vec![set(Type::Number, vec![n(1), n(1)])], n(1)),
+            ("length", vec![tup(vec![n(1), n(2)]).mark()], n(2).mark()),
+            ("lookup", vec![obj(vec![("a", n(1))]), s("b"), n(2)], n(2)),
+            (
+                "lookup",
+                vec![obj(vec![("a", s("x")), ("b", n(1))]), s("b")],
+                n(1),
+            ),
+            ("lookup", vec![obj(vec![("a", n(1))]), s("a"), s("x")], n(1)),
+            (
+                "lookup",
+                vec![obj(vec![("a", n(1)), ("b", s("s"))]), s("c"), b(true)],
+                b(true),
+            ),
+            ("lookup", vec![obj(vec![]), s("a"), n(1)], n(1)),
+            (
+                "lookup",
+                vec![obj(vec![("a", n(1))]).mark(), s("a")],
+                n(1).mark(),
+            ),
+            (
+                "matchkeys",
+                vec![
+                    tup(vec![s("a"), s("b"), s("c")]),
+                    nums(&[1, 2, 3]),
+                    nums(&[2, 3]),
+                ],
+                strs(&["b", "c"]),
+            ),
+            (
+                "matchkeys",
+                vec![
+                    tup(vec![s("a")]),
+                    tup(vec![s("x")]),
+                    tup(vec![s("x"), s("y")]),
+                ],
+                strs(&["a"]),
+            ),
+            (
+                "merge",
+                vec![obj(vec![("a", n(1))]), obj(vec![("b", s("x"))])],
+                obj(vec![("a", n(1)), ("b", s("x"))]),
+            ),
+            (
+                "merge",
+                vec![
+                    map(Type::Number, vec![("a", n(1))]),
+                    map(Type::Number, vec![("b", n(2))]),
+                ],
+                map(Type::Number, vec![("a", n(1)), ("b", n(2))]),
+            ),
+            (
+                "merge",
+                vec![
+                    map(Type::Number, vec![("a", n(1))]),
+                    map(Type::String, vec![("b", s("x"))]),
+                ],
+                obj(vec![("a", n(1)), ("b", s("x"))]),
+            ),
+            (
+                "merge",
+                vec![obj(vec![("a", n(1))]), obj(vec![("a", s("x"))])],
+                obj(vec![("a", s("x"))]),
+            ),
+            (
+                "merge",
+                vec![obj(vec![("a", n(1))]), Value::null()],
+                obj(vec![("a", n(1))]),
+            ),
+            ("merge", vec![], obj(vec![])),
+            (
+                "merge",
+                vec![obj(vec![("a", n(1))]).mark(), obj(vec![("b", n(2))])],
+                obj(vec![("a", n(1)), ("b", n(2))]).mark(),
+            ),
+            ("one", vec![tup(vec![])], Value::null()),
+            ("one", vec![tup(vec![s("a")])], s("a")),
+            (
+                "one",
+                vec![set(Type::String, vec![])],
+                Value::Null(Type::String),
+            ),
+            ("one", vec![strs(&["a"])], s("a")),
+            ("range", vec![n(3)], nums(&[0, 1, 2])),
+            ("range", vec![n(1), n(4)], nums(&[1, 2, 3])),
+            (
+                "range",
+                vec![n(0), n(1), f(0.25)],
+                list(Type::Number, vec![n(0), f(0.25), f(0.5), f(0.75)]),
+            ),
+            ("range", vec![n(5), n(0), n(-2)], nums(&[5, 3, 1])),
+            (
+                "range",
+                vec![f(0.1), f(0.4), f(0.1)],
+                list(Type::Number, vec![f(0.1), f(0.2), f(0.3)]),
+            ),
+            ("range", vec![n(0)], nums(&[])),
+            ("range", vec![n(-3)], nums(&[0, -1, -2])),
+            ("range", vec![n(3), n(1)], nums(&[3, 2])),
+            ("range", vec![f(1.5)], nums(&[0, 1])),
+            ("range", vec![n(0), n(10), n(3)], nums(&[0, 3, 6, 9])),
+            (
+                "reverse",
+                vec![tup(vec![n(1), n(2), n(3)])],
+                tup(vec![n(3), n(2), n(1)]),
+            ),
+            ("reverse", vec![strs(&["a", "b"])], strs(&["b", "a"])),
+            (
+                "reverse",
+                vec![set(Type::String, vec![s("a"), s("b")])],
+                strs(&["b", "a"]),
+            ),
+            (
+                "setintersection",
+                vec![tup(vec![s("a"), s("b")]), tup(vec![s("b"), s("c")])],
+                set(Type::String, vec![s("b")]),
+            ),
+            (
+                "setintersection",
+                vec![tup(vec![s("a")]), tup(vec![n(1)])],
+                set(Type::String, vec![]),
+            ),
+            (
+                "setsubtract",
+                vec![tup(vec![s("a"), s("b")]), tup(vec![s("b")])],
+                set(Type::String, vec![s("a")]),
+            ),
+            (
+                "setunion",
+                vec![tup(vec![s("a")]), tup(vec![s("b")]), tup(vec![n(1)])],
+                set(Type::String, vec![s("1"), s("a"), s("b")]),
+            ),
+            (
+                "setunion",
+                vec![tup(vec![s("a")])],
+                set(Type::String, vec![s("a")]),
+            ),
+            (
+                "setunion",
+                vec![tup(vec![s("a")]), tup(vec![s("b")]).mark()],
+                set(Type::String, vec![s("a"), s("b")]).mark(),
+            ),
+            (
+                "setproduct",
+                vec![tup(vec![s("a"), s("b")]), tup(vec![n(1), n(2)])],
+                list(
+                    Type::Tuple(vec![Type::String, Type::Number]),
+                    vec![
+                        tup(vec![s("a"), n(1)]),
+                        tup(vec![s("a"), n(2)]),
+                        tup(vec![s("b"), n(1)]),
+                        tup(vec![s("b"), n(2)]),
+                    ],
+                ),
+            ),
+            (
+                "setproduct",
+                vec![tup(vec![s("a"), n(1)]), tup(vec![s("b")])],
+                list(
+                    Type::Tuple(vec![Type::String, Type::String]),
+                    vec![tup(vec![s("a"), s("b")]), tup(vec![s("1"), s("b")])],
+                ),
+            ),
+            (
+                "setproduct",
+                vec![
+                    set(Type::String, vec![s("a"), s("b")]),
+                    set(Type::String, vec![s("c")]),
+                ],
+                set(
+                    Type::Tuple(vec![Type::String, Type::String]),
+                    vec![tup(vec![s("a"), s("c")]), tup(vec![s("b"), s("c")])],
+                ),
+            ),
+            (
+                "setproduct",
+                vec![tup(vec![s("a")]), tup(vec![])],
+                list(Type::Tuple(vec![Type::String, Type::Dynamic]), vec![]),
+            ),
+            (
+                "slice",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(1), n(2)],
+                tup(vec![s("b")]),
+            ),
+            (
+                "slice",
+                vec![tup(vec![n(1), n(2), n(3)]), n(0), n(0)],
+                tup(vec![]),
+            ),
+            ("slice", vec![nums(&[1, 2, 3]), n(1), n(3)], nums(&[2, 3])),
+            (
+                "sort",
+                vec![tup(vec![n(10), n(9), n(1)])],
+                strs(&["1", "10", "9"]),
+            ),
+            (
+                "sort",
+                vec![tup(vec![s("b"), s("B"), s("a"), s("10"), s("9")])],
+                strs(&["10", "9", "B", "a", "b"]),
+            ),
+            ("sum", vec![tup(vec![n(1), f(2.5)])], f(3.5)),
+            ("sum", vec![tup(vec![s("1"), n(2)])], n(3)),
+            ("sum", vec![tup(vec![n(1).mark(), n(2)])], n(3).mark()),
+            (
+                "transpose",
+                vec![obj(vec![
+                    ("a", tup(vec![s("1"), s("2")])),
+                    ("b", tup(vec![s("2")])),
+                ])],
+                map(
+                    list_of(Type::String),
+                    vec![("1", strs(&["a"])), ("2", strs(&["a", "b"]))],
+                ),
+            ),
+            (
+                "values",
+                vec![obj(vec![("b", n(1)), ("a", s("x"))])],
+                tup(vec![s("x"), n(1)]),
+            ),
+            (
+                "values",
+                vec![map(Type::Number, vec![("b", n(1)), ("a", n(2))])],
+                nums(&[2, 1]),
+            ),
+            (
+                "values",
+                vec![obj(vec![("a", n(1).mark())])],
+                tup(vec![n(1).mark()]),
+            ),
+            (
+                "zipmap",
+                vec![tup(vec![s("a"), s("b")]), tup(vec![n(1), n(2)])],
+                obj(vec![("a", n(1)), ("b", n(2))]),
+            ),
+            (
+                "zipmap",
+                vec![tup(vec![s("a"), s("a")]), tup(vec![n(1), n(2)])],
+                obj(vec![("a", n(2))]),
+            ),
+            (
+                "zipmap",
+                vec![tup(vec![s("a")]), nums(&[1])],
+                map(Type::Number, vec![("a", n(1))]),
+            ),
+            ("zipmap", vec![tup(vec![]), tup(vec![])], obj(vec![])),
+        ];
+        for (name, args, want) in cases {
+            assert_eq!(run(name, args.clone()), Ok(want), "{name}{args:?}");
+        }
+    }
+
+    #[test]
+    fn collection_errors() {
+        let call = |name: &str, msg: &str| {
+            format!("Error in function call: Call to function \"{name}\" failed: {msg}.")
+        };
+        let arg = |param: &str, msg: &str| {
+            format!("Invalid function argument: Invalid value for \"{param}\" parameter: {msg}.")
+        };
+        let cases: Vec<(&str, Vec<Value>, String)> = vec![
+            ("chunklist", vec![tup(vec![s("a")]), n(-1)], call("chunklist", "the size argument must be positive")),
+            ("coalesce", vec![], call("coalesce", "all arguments must have the same type")),
+            ("coalesce", vec![Value::null(), s("")], call("coalesce", "no non-null, non-empty-string arguments")),
+            ("coalesce", vec![n(1), tup(vec![n(2)])], call("coalesce", "all arguments must have the same type")),
+            ("coalescelist", vec![tup(vec![]), tup(vec![])], call("coalescelist", "no non-null arguments")),
+            (
+                "coalescelist",
+                vec![Value::null(), tup(vec![s("a")])],
+                call("coalescelist", "coalescelist arguments must be lists or tuples"),
+            ),
+            ("concat", vec![tup(vec![s("a")]), s("b")], arg("seqs", "all arguments must be lists or tuples; got string")),
+            ("contains", vec![tup(vec![s("a")]), Value::null()], arg("value", "argument must not be null")),
+            ("element", vec![tup(vec![]), n(0)], call("element", "cannot use element function with an empty list")),
+            ("element", vec![s("abc"), n(0)], call("element", "cannot read elements from string")),
+            (
+                "element",
+                vec![tup(vec![s("a"), s("b")]), f(1.5)],
+                call(
+                    "element",
+                    "invalid index: value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+                ),
+            ),
+            ("flatten", vec![Value::null()], arg("list", "argument must not be null")),
+            ("index", vec![tup(vec![s("a"), s("b")]), s("c")], call("index", "item not found")),
+            ("index", vec![tup(vec![n(1), n(2)]), s("2")], call("index", "item not found")),
+            ("keys", vec![Value::null()], arg("inputMap", "argument must not be null")),
+            ("length", vec![Value::null()], arg("value", "argument must not be null")),
+            ("length", vec![n(1)], call("length", "argument must be a string, a collection type, or a structural type")),
+            ("lookup", vec![obj(vec![("a", n(1))]), s("b")], arg("inputMap", "the given object has no attribute \"b\"")),
+            (
+                "lookup",
+                vec![map(Type::Number, vec![("a", n(1))]), s("b"), s("x")],
+                arg("default", "the default value must have the same type as the map elements"),
+            ),
+            ("matchkeys", vec![tup(vec![s("a")]), nums(&[1, 2]), nums(&[1])], call("matchkeys", "length of keys and values should be equal")),
+            ("merge", vec![obj(vec![("a", n(1))]), tup(vec![n(1)])], call("merge", "arguments must be maps or objects, got \"tuple\"")),
+            (
+                "one",
+                vec![tup(vec![s("a"), s("b")])],
+                arg("list", "must be a list, set, or tuple value with either zero or one elements"),
+            ),
+            ("one", vec![Value::null()], arg("list", "argument must not be null")),
+            (
+                "range",
+                vec![n(1), n(2), n(0)],
+                call(
+                    "range",
+                    "more than 1024 values were generated; either decrease the difference between start and end or use a smaller step",
+                ),
+            ),
+            ("range", vec![n(0), n(3), n(-1)], arg("params", "end must be less than start when step is negative")),
+            ("reverse", vec![s("x")], arg("list", "can only reverse list or tuple values, not string")),
+            ("setproduct", vec![], call("setproduct", "at least two arguments are required")),
+            ("setproduct", vec![tup(vec![s("a")])], call("setproduct", "at least two arguments are required")),
+            ("setunion", vec![], "Not enough function arguments: Function \"setunion\" expects at least 1 argument(s). Missing value for \"first_set\".".into()),
+            (
+                "slice",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(2), n(1)],
+                arg("start_index", "start index must not be greater than end index"),
+            ),
+            (
+                "slice",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(1), n(5)],
+                arg("end_index", "end index must not be greater than the length of the list"),
+            ),
+            (
+                "slice",
+                vec![tup(vec![s("a"), s("b"), s("c")]), n(-1), n(2)],
+                arg("start_index", "start index must not be less than zero"),
+            ),
+            (
+                "sort",
+                vec![tup(vec![s("b"), Value::null()])],
+                call("sort", "given list element 1 is null; a null string cannot be sorted"),
+            ),
+            ("sum", vec![tup(vec![])], arg("list", "cannot sum an empty list")),
+            ("sum", vec![Value::null()], arg("list", "argument must not be null")),
+            ("values", vec![Value::null()], arg("mapping", "argument must not be null")),
+            ("zipmap", vec![tup(vec![s("a")]), tup(vec![n(1), n(2)])], call("zipmap", "number of keys (1) does not match number of values (2)")),
+            ("alltrue", vec![Value::null()], arg("list", "argument must not be null")),
+            ("sum", vec![s("x")], arg("list", "cannot sum noniterable")),
+            ("sum", vec![tup(vec![s("x")])], arg("list", "argument must be list, set, or tuple of number values")),
+            ("lookup", vec![obj(vec![("a", n(1))]), s("a"), n(1), n(2)], call("lookup", "lookup() takes two or three arguments, got 4")),
+            (
+                "setunion",
+                vec![tup(vec![s("a")]), tup(vec![tup(vec![s("b")])])],
+                call("setunion", "given sets must all have compatible element types"),
+            ),
+            (
+                "transpose",
+                vec![obj(vec![("a", tup(vec![Value::null()]))])],
+                call("transpose", "input list must not contain null string"),
+            ),
+            ("coalescelist", vec![tup(vec![s("a")]), s("b")], call("coalescelist", "coalescelist arguments must be lists or tuples")),
+            (
+                "chunklist",
+                vec![tup(vec![s("a")]), f(1.5)],
+                call(
+                    "chunklist",
+                    "invalid size: value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+                ),
+            ),
+            (
+                "slice",
+                vec![Value::set(Type::String, vec![s("a")]), n(0), n(1)],
+                arg(
+                    "list",
+                    "cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important",
+                ),
+            ),
+            ("slice", vec![s("abc"), n(0), n(1)], arg("list", "must be a list or tuple value")),
+            ("index", vec![s("abc"), s("a")], call("index", "argument must be a list or tuple")),
+            ("index", vec![tup(vec![]), s("a")], call("index", "cannot search an empty list")),
+            ("keys", vec![tup(vec![n(1)])], arg("inputMap", "must have map or object type")),
+            ("values", vec![tup(vec![n(1)])], call("values", "values() requires a map as the first argument")),
+            ("zipmap", vec![tup(vec![s("a")]), s("x")], call("zipmap", "values argument must be a list or tuple value")),
+        ];
+        for (name, args, want) in cases {
+            assert_eq!(err(run(name, args.clone())), want, "{name}{args:?}");
+        }
+    }
+}

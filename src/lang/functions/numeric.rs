@@ -1,0 +1,255 @@
+//! Numeric functions: abs, ceil, floor, log, max, min, parseint, pow, signum.
+
+use super::{FunctionContext, FunctionError, Param, fixed, invoke};
+use crate::lang::number::Number;
+use crate::lang::value::{Type, Value};
+
+pub const NAMES: &[&str] = &[
+    "abs", "ceil", "floor", "log", "max", "min", "parseint", "pow", "signum",
+];
+
+pub fn call(
+    name: &str,
+    args: &[Value],
+    _ctx: &FunctionContext,
+) -> Option<Result<Value, FunctionError>> {
+    let num = |v: &Value| *v.as_number().expect("converted to number");
+    let ret = fixed(Type::Number);
+    let result = match name {
+        "abs" => invoke(
+            name,
+            &[Param::number("num").marked().dynamic()],
+            None,
+            args,
+            ret,
+            |a, _| {
+                Ok(Value::Number(match num(&a[0]) {
+                    Number::Int(i) => Number::Int(i.abs()),
+                    Number::Float(f) => Number::from_f64(f.abs()),
+                }))
+            },
+        ),
+        "ceil" | "floor" => invoke(name, &[Param::number("num")], None, args, ret, |a, _| {
+            let n = num(&a[0]);
+            if n.is_integer() {
+                return Ok(Value::Number(n));
+            }
+            let f = n.as_f64();
+            Ok(Value::Number(Number::from_f64(if name == "ceil" {
+                f.ceil()
+            } else {
+                f.floor()
+            })))
+        }),
+        "log" => invoke(
+            name,
+            &[Param::number("num"), Param::number("base")],
+            None,
+            args,
+            ret,
+            |a, _| {
+                let r = num(&a[0]).as_f64().ln() / num(&a[1]).as_f64().ln();
+                if r.is_nan() {
+                    return Err(FunctionError::call(name, "result is not a number"));
+                }
+                Ok(Value::Number(Number::from_f64(r)))
+            },
+        ),
+        "pow" => invoke(
+            name,
+            &[Param::number("num"), Param::number("power")],
+            None,
+            args,
+            ret,
+            |a, _| {
+                let (x, y) = (num(&a[0]), num(&a[1]));
+                // Whole powers of whole numbers stay exact while they fit.
+                if let (Number::Int(b), Some(e)) = (x, y.as_i64()) {
+                    if let Some(r) = u32::try_from(e).ok().and_then(|e| b.checked_pow(e)) {
+                        return Ok(Value::Number(Number::Int(r)));
+                    }
+                }
+                let r = x.as_f64().powf(y.as_f64());
+                if r.is_nan() {
+                    return Err(FunctionError::call(name, "result is not a number"));
+                }
+                Ok(Value::Number(Number::from_f64(r)))
+            },
+        ),
+        "signum" => invoke(name, &[Param::number("num")], None, args, ret, |a, _| {
+            let f = num(&a[0]).as_f64();
+            Ok(Value::int(if f > 0.0 {
+                1
+            } else if f < 0.0 {
+                -1
+            } else {
+                0
+            }))
+        }),
+        "max" | "min" => invoke(
+            name,
+            &[],
+            Some(&Param::number("numbers").dynamic()),
+            args,
+            ret,
+            |a, _| {
+                let mut best: Option<Number> = None;
+                for v in a {
+                    let n = num(v);
+                    best = Some(match best {
+                        None => n,
+                        Some(b) if (name == "max") == (n > b) && n != b => n,
+                        Some(b) => b,
+                    });
+                }
+                best.map(Value::Number)
+                    .ok_or_else(|| FunctionError::call(name, "must pass at least one number"))
+            },
+        ),
+        "parseint" => invoke(
+            name,
+            &[Param::any("number"), Param::number("base")],
+            None,
+            args,
+            |a| {
+                if a[0].ty() != Type::String && a[0].ty() != Type::Dynamic {
+                    return Err(FunctionError::arg(
+                        0,
+                        "number",
+                        format!(
+                            "first argument must be a string, not {}",
+                            a[0].ty().friendly_name()
+                        ),
+                    ));
+                }
+                Ok(Type::Number)
+            },
+            |a, _| {
+                let text = a[0].as_str().unwrap_or_default();
+                let base = num(&a[1]);
+                let base = match base.as_i64() {
+                    Some(b) if (2..=62).contains(&b) => b as u32,
+                    _ => {
+                        return Err(FunctionError::arg(
+                            1,
+                            "base",
+                            "base must be a whole number between 2 and 62 inclusive",
+                        ));
+                    }
+                };
+                parse_int(text, base).map(Value::Number).ok_or_else(|| {
+                    FunctionError::arg(
+                        0,
+                        "number",
+                        format!("cannot parse {text:?} as a base {base} integer"),
+                    )
+                })
+            },
+        ),
+        _ => return None,
+    };
+    Some(result)
+}
+
+/// Go's `big.Int.SetString` for a given base: an optional sign, then
+/// digits 0-9, a-z (A-Z too up to base 36; above it A-Z are 36-61).
+fn parse_int(text: &str, base: u32) -> Option<Number> {
+    let (neg, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut exact: Option<i64> = Some(0);
+    let mut approx = 0f64;
+    for c in digits.chars() {
+        let d = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 10,
+            'A'..='Z' if base <= 36 => c as u32 - 'A' as u32 + 10,
+            'A'..='Z' => c as u32 - 'A' as u32 + 36,
+            _ => return None,
+        };
+        if d >= base {
+            return None;
+        }
+        exact = exact
+            .and_then(|e| e.checked_mul(base as i64))
+            .and_then(|e| e.checked_add(d as i64));
+        approx = approx * base as f64 + d as f64;
+    }
+    let n = match exact {
+        Some(e) => Number::Int(e),
+        None => Number::Float(approx),
+    };
+    Some(if neg { n.neg() } else { n })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+
+    #[test]
+    fn numeric_functions() {
+        // Expected values from `terraform console` (Terraform 1.11).
+        let cases: Vec<(&str, Vec<crate::lang::value::Value>, &str)> = vec![
+            ("abs", vec![f(-3.5)], "3.5"),
+            ("ceil", vec![f(1.2)], "2"),
+            ("floor", vec![f(-1.2)], "-2"),
+            ("log", vec![n(16), n(2)], "4"),
+            ("log", vec![n(10), n(10)], "1"),
+            ("max", vec![n(1), s("5"), n(3)], "5"),
+            ("max", vec![f(1.5), f(2.25)], "2.25"),
+            ("min", vec![n(3), f(1.5)], "1.5"),
+            ("parseint", vec![s("ff"), n(16)], "255"),
+            ("parseint", vec![s("FF"), n(16)], "255"),
+            ("parseint", vec![s("-1010"), n(2)], "-10"),
+            ("pow", vec![n(2), n(10)], "1024"),
+            ("pow", vec![n(2), f(0.5)], "1.4142135623730951"),
+            ("pow", vec![n(10), n(20)], "100000000000000000000"),
+            ("pow", vec![n(2), n(-1)], "0.5"),
+            ("signum", vec![n(-4)], "-1"),
+            ("signum", vec![n(0)], "0"),
+            ("floor", vec![f(1e20)], "100000000000000000000"),
+        ];
+        for (name, args, want) in cases {
+            let got = run(name, args.clone()).unwrap_or_else(|e| panic!("{name}{args:?}: {e:?}"));
+            assert_eq!(
+                got.as_number().map(|n| n.to_string()).as_deref(),
+                Some(want),
+                "{name}{args:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn numeric_errors() {
+        let cases: Vec<(&str, Vec<crate::lang::value::Value>, &str)> = vec![
+            (
+                "abs",
+                vec![s("x")],
+                "Invalid function argument: Invalid value for \"num\" parameter: a number is required.",
+            ),
+            (
+                "max",
+                vec![],
+                "Error in function call: Call to function \"max\" failed: must pass at least one number.",
+            ),
+            (
+                "parseint",
+                vec![s("12"), n(1)],
+                "Invalid function argument: Invalid value for \"base\" parameter: base must be a whole number between 2 and 62 inclusive.",
+            ),
+            (
+                "parseint",
+                vec![s("zz"), n(10)],
+                "Invalid function argument: Invalid value for \"number\" parameter: cannot parse \"zz\" as a base 10 integer.",
+            ),
+        ];
+        for (name, args, want) in cases {
+            assert_eq!(err(run(name, args.clone())), want, "{name}{args:?}");
+        }
+    }
+}

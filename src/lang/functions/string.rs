@@ -1,0 +1,1332 @@
+//! String functions: format and formatlist (Go `fmt` verbs as cty reads
+//! them), regex, regexall and replace (RE2 patterns translated for the
+//! `regex` crate), and the plain text helpers (chomp, join, split, substr,
+//! title, trim*, upper, lower...).
+
+use std::collections::BTreeMap;
+
+use regex::Regex;
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::{FunctionContext, FunctionError, Param, fixed, invoke, list_of};
+use crate::lang::number::Number;
+use crate::lang::types::convert;
+use crate::lang::value::{Type, Value};
+
+pub const NAMES: &[&str] = &[
+    "chomp",
+    "endswith",
+    "format",
+    "formatlist",
+    "indent",
+    "join",
+    "lower",
+    "regex",
+    "regexall",
+    "replace",
+    "split",
+    "startswith",
+    "strcontains",
+    "strrev",
+    "substr",
+    "title",
+    "trim",
+    "trimprefix",
+    "trimspace",
+    "trimsuffix",
+    "upper",
+];
+
+fn st(v: &Value) -> &str {
+    v.as_str().expect("converted to string")
+}
+
+fn string_fn(
+    name: &str,
+    params: &[Param],
+    args: &[Value],
+    f: impl Fn(&[Value]) -> Result<String, FunctionError>,
+) -> Result<Value, FunctionError> {
+    invoke(name, params, None, args, fixed(Type::String), |a, _| {
+        f(a).map(Value::String)
+    })
+}
+
+pub fn call(
+    name: &str,
+    args: &[Value],
+    _ctx: &FunctionContext,
+) -> Option<Result<Value, FunctionError>> {
+    let p = Param::string;
+    let r = match name {
+        "chomp" => string_fn(
+            name,
+            &[p("str")],
+            args,
+            |a| Ok(chomp(st(&a[0])).to_string()),
+        ),
+        "lower" => string_fn(name, &[p("str")], args, |a| Ok(map_chars(st(&a[0]), false))),
+        "upper" => string_fn(name, &[p("str")], args, |a| Ok(map_chars(st(&a[0]), true))),
+        "title" => string_fn(name, &[p("str")], args, |a| Ok(title(st(&a[0])))),
+        "strrev" => string_fn(name, &[p("str")], args, |a| {
+            Ok(st(&a[0]).graphemes(true).rev().collect())
+        }),
+        "trimspace" => string_fn(name, &[p("str")], args, |a| {
+            Ok(st(&a[0]).trim().to_string())
+        }),
+        "trim" => string_fn(name, &[p("str"), p("cutset")], args, |a| {
+            let cut: Vec<char> = st(&a[1]).chars().collect();
+            Ok(st(&a[0]).trim_matches(|c| cut.contains(&c)).to_string())
+        }),
+        "trimprefix" => string_fn(name, &[p("str"), p("prefix")], args, |a| {
+            Ok(st(&a[0])
+                .strip_prefix(st(&a[1]))
+                .unwrap_or(st(&a[0]))
+                .to_string())
+        }),
+        "trimsuffix" => string_fn(name, &[p("str"), p("suffix")], args, |a| {
+            Ok(st(&a[0])
+                .strip_suffix(st(&a[1]))
+                .unwrap_or(st(&a[0]))
+                .to_string())
+        }),
+        "indent" => string_fn(name, &[Param::number("spaces"), p("str")], args, |a| {
+            let n = a[0]
+                .as_number()
+                .and_then(|n| n.as_i64())
+                .unwrap_or(0)
+                .max(0) as usize;
+            Ok(st(&a[1]).replace('\n', &format!("\n{}", " ".repeat(n))))
+        }),
+        "startswith" | "endswith" | "strcontains" => {
+            let params = if name == "strcontains" {
+                [p("str"), p("substr")]
+            } else {
+                [
+                    p("str"),
+                    p(if name == "startswith" {
+                        "prefix"
+                    } else {
+                        "suffix"
+                    }),
+                ]
+            };
+            invoke(name, &params, None, args, fixed(Type::Bool), |a, _| {
+                let (s, x) = (st(&a[0]), st(&a[1]));
+                Ok(Value::Bool(match name {
+                    "startswith" => s.starts_with(x),
+                    "endswith" => s.ends_with(x),
+                    _ => s.contains(x),
+                }))
+            })
+        }
+        "substr" => string_fn(
+            name,
+            &[p("str"), Param::number("offset"), Param::number("length")],
+            args,
+            |a| {
+                let int = |v: &Value| {
+                    v.as_number()
+                        .and_then(Number::as_i64)
+                        .ok_or_else(|| FunctionError::call(name, "value must be a whole number"))
+                };
+                Ok(substr(st(&a[0]), int(&a[1])?, int(&a[2])?))
+            },
+        ),
+        "split" => invoke(
+            name,
+            &[p("separator"), p("str")],
+            None,
+            args,
+            fixed(list_of(Type::String)),
+            |a, _| {
+                let (sep, text) = (st(&a[0]), st(&a[1]));
+                // Go splits around every character when the separator is empty.
+                let items = if sep.is_empty() {
+                    text.chars().map(|c| Value::String(c.to_string())).collect()
+                } else {
+                    text.split(sep).map(Value::string).collect()
+                };
+                Ok(Value::List(Type::String, items))
+            },
+        ),
+        "join" => invoke(
+            name,
+            &[p("separator")],
+            Some(&Param::new("lists", list_of(Type::String))),
+            args,
+            fixed(Type::String),
+            |a, _| join(a),
+        ),
+        "replace" => string_fn(name, &[p("str"), p("substr"), p("replace")], args, |a| {
+            replace(st(&a[0]), st(&a[1]), st(&a[2]))
+        }),
+        "regex" => invoke(
+            name,
+            &[p("pattern"), p("string")],
+            None,
+            args,
+            |a| pattern_type(&a[0]).map(|(_, t)| t),
+            |a, _| {
+                let (re, ty) = pattern_type(&a[0])?;
+                let re = re.expect("known pattern");
+                let caps = re.captures(st(&a[1])).ok_or_else(|| {
+                    FunctionError::call(name, "pattern did not match any part of the given string")
+                })?;
+                Ok(match_value(&re, &caps, &ty))
+            },
+        ),
+        "regexall" => invoke(
+            name,
+            &[p("pattern"), p("string")],
+            None,
+            args,
+            |a| pattern_type(&a[0]).map(|(_, t)| list_of(t)),
+            |a, _| {
+                let (re, ty) = pattern_type(&a[0])?;
+                let re = re.expect("known pattern");
+                let items = re
+                    .captures_iter(st(&a[1]))
+                    .map(|c| match_value(&re, &c, &ty))
+                    .collect();
+                Ok(Value::List(ty, items))
+            },
+        ),
+        "format" => invoke(
+            name,
+            &[p("format")],
+            Some(&Param::any("args").null().unknown()),
+            args,
+            fixed(Type::String),
+            |a, _| {
+                if a[1..].iter().any(|v| !v.is_wholly_known()) {
+                    return Ok(Value::Unknown(Type::String));
+                }
+                format(st(&a[0]), &a[1..])
+                    .map(Value::String)
+                    .map_err(|e| e.into_error(name))
+            },
+        ),
+        "formatlist" => invoke(
+            name,
+            &[p("format")],
+            Some(&Param::any("args").null().unknown()),
+            args,
+            fixed(list_of(Type::String)),
+            |a, ret| formatlist(st(&a[0]), &a[1..], ret),
+        ),
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// Removes every trailing newline (`\n`, `\r\n` or a lone `\r`).
+fn chomp(s: &str) -> &str {
+    let mut s = s;
+    loop {
+        if let Some(t) = s.strip_suffix("\r\n") {
+            s = t;
+        } else if let Some(t) = s.strip_suffix('\n').or_else(|| s.strip_suffix('\r')) {
+            s = t;
+        } else {
+            return s;
+        }
+    }
+}
+
+/// Go's `unicode.ToUpper`/`ToLower` map one character to one character,
+/// so characters whose Rust mapping expands (ß → SS) stay as they are.
+fn map_chars(s: &str, upper: bool) -> String {
+    s.chars()
+        .map(|c| {
+            let mut m: Vec<char> = if upper {
+                c.to_uppercase().collect()
+            } else {
+                c.to_lowercase().collect()
+            };
+            if m.len() == 1 { m.pop().unwrap() } else { c }
+        })
+        .collect()
+}
+
+/// Go's `strings.Title`: the first letter after a separator (any ASCII
+/// character but letters, digits and `_`; any other non-alphanumeric
+/// character) is upper-cased, so `foo's` becomes `Foo'S`.
+fn title(s: &str) -> String {
+    let is_sep = |c: char| {
+        if c.is_ascii() {
+            !(c.is_ascii_alphanumeric() || c == '_')
+        } else {
+            !c.is_alphanumeric()
+        }
+    };
+    let mut prev_sep = true;
+    s.chars()
+        .map(|c| {
+            let out = if prev_sep {
+                map_chars(&c.to_string(), true).chars().next().unwrap()
+            } else {
+                c
+            };
+            prev_sep = is_sep(c);
+            out
+        })
+        .collect()
+}
+
+/// The number of user-perceived characters (grapheme clusters), which
+/// is what cty counts for `length`, `substr` and format widths.
+pub(crate) fn char_count(s: &str) -> usize {
+    s.graphemes(true).count()
+}
+
+/// cty's substr on grapheme clusters: a negative offset counts from the
+/// end, a negative length takes the rest.
+fn substr(s: &str, offset: i64, length: i64) -> String {
+    let chars: Vec<&str> = s.graphemes(true).collect();
+    let total = chars.len() as i64;
+    let mut offset = offset;
+    if offset < 0 {
+        offset += total;
+        if offset < 0 {
+            offset = 0;
+        }
+    } else if length == 0 {
+        return String::new();
+    }
+    let start = offset.min(total) as usize;
+    let rest = &chars[start..];
+    let take = if length < 0 {
+        rest.len()
+    } else {
+        (length as usize).min(rest.len())
+    };
+    rest[..take].concat()
+}
+
+fn join(a: &[Value]) -> Result<Value, FunctionError> {
+    let lists = &a[1..];
+    if lists.is_empty() {
+        return Err(FunctionError::call("join", "at least one list is required"));
+    }
+    let mut parts = Vec::new();
+    for (ai, list) in lists.iter().enumerate() {
+        for (ei, v) in list.as_sequence().unwrap_or_default().iter().enumerate() {
+            if v.is_unknown() {
+                return Ok(Value::Unknown(Type::String));
+            }
+            match v.as_str() {
+                Some(s) => parts.push(s.to_string()),
+                None if lists.len() > 1 => {
+                    return Err(FunctionError::arg(
+                        ai + 1,
+                        "lists",
+                        format!(
+                            "element {ei} of list {} is null; cannot concatenate null values",
+                            ai + 1
+                        ),
+                    ));
+                }
+                None => {
+                    return Err(FunctionError::arg(
+                        ai + 1,
+                        "lists",
+                        format!("element {ei} is null; cannot concatenate null values"),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Value::String(parts.join(st(&a[0]))))
+}
+
+// ---------------------------------------------------------------------------
+// Regular expressions
+
+/// Rewrites an RE2 pattern for the `regex` crate: Go's `\d \w \s \b` are
+/// ASCII-only where Rust's are Unicode, and `\Q...\E` quotes literally.
+pub(crate) fn translate_pattern(p: &str) -> String {
+    let mut out = String::with_capacity(p.len() + 8);
+    let mut chars = p.chars().peekable();
+    let mut class_depth = 0usize;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let Some(e) = chars.next() else {
+                    out.push('\\');
+                    break;
+                };
+                let (outside, inside) = match e {
+                    'd' => ("[0-9]", "0-9"),
+                    'D' => ("[^0-9]", "[^0-9]"),
+                    'w' => ("[0-9A-Za-z_]", "0-9A-Za-z_"),
+                    'W' => ("[^0-9A-Za-z_]", "[^0-9A-Za-z_]"),
+                    's' => ("[\\t\\n\\f\\r ]", "\\t\\n\\f\\r "),
+                    'S' => ("[^\\t\\n\\f\\r ]", "[^\\t\\n\\f\\r ]"),
+                    'b' if class_depth == 0 => ("(?-u:\\b)", ""),
+                    'B' if class_depth == 0 => ("(?-u:\\B)", ""),
+                    'Q' => {
+                        let mut lit = String::new();
+                        loop {
+                            match chars.next() {
+                                None => break,
+                                Some('\\') if chars.peek() == Some(&'E') => {
+                                    chars.next();
+                                    break;
+                                }
+                                Some(x) => lit.push(x),
+                            }
+                        }
+                        out.push_str(&regex::escape(&lit));
+                        continue;
+                    }
+                    _ => {
+                        out.push('\\');
+                        out.push(e);
+                        continue;
+                    }
+                };
+                out.push_str(if class_depth > 0 { inside } else { outside });
+            }
+            '[' if class_depth == 0 => {
+                class_depth += 1;
+                out.push('[');
+                // A `]` right after `[` or `[^` is a literal in both syntaxes.
+                if chars.peek() == Some(&'^') {
+                    out.push(chars.next().unwrap());
+                }
+                if chars.peek() == Some(&']') {
+                    chars.next();
+                    out.push_str("\\]");
+                }
+            }
+            '[' => {
+                // Inside a class, Go reads `[` literally unless it opens a
+                // POSIX class (`[:alpha:]`); Rust would nest a class.
+                let rest: String = chars.clone().collect();
+                match rest.strip_prefix(':').and_then(|r| r.find(":]")) {
+                    Some(end) => {
+                        out.push('[');
+                        out.extend(chars.by_ref().take(end + 3));
+                    }
+                    None => out.push_str("\\["),
+                }
+            }
+            ']' if class_depth > 0 => {
+                class_depth -= 1;
+                out.push(']');
+            }
+            _ if class_depth > 0 && matches!(c, '&' | '~' | '-') && chars.peek() == Some(&c) => {
+                // Rust reads `&&`, `~~` and `--` in a class as set operations.
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Compiles an RE2 pattern; a failure is Go's (code, expression) pair,
+/// as far as the `regex` crate's errors can be mapped back to it.
+fn compile_go(pattern: &str) -> Result<Regex, (String, String)> {
+    Regex::new(&translate_pattern(pattern)).map_err(|e| {
+        let text = e.to_string();
+        let from_bracket = || pattern[pattern.rfind('[').unwrap_or(0)..].to_string();
+        if text.contains("unclosed group") {
+            ("missing closing )".into(), pattern.into())
+        } else if text.contains("unopened group") {
+            ("unexpected )".into(), pattern.into())
+        } else if text.contains("unclosed character class") {
+            ("missing closing ]".into(), from_bracket())
+        } else if text.contains("repetition operator missing expression") {
+            (
+                "missing argument to repetition operator".into(),
+                pattern.into(),
+            )
+        } else {
+            let last = text
+                .lines()
+                .filter(|l| l.starts_with("error:"))
+                .last()
+                .unwrap_or(&text);
+            (
+                last.trim_start_matches("error: ").to_string(),
+                pattern.into(),
+            )
+        }
+    })
+}
+
+/// Compiles a pattern as `regex()` does, with cty's wording for errors.
+fn compile(pattern: &str) -> Result<Regex, FunctionError> {
+    compile_go(pattern).map_err(|(code, expr)| {
+        FunctionError::arg(
+            0,
+            "pattern",
+            format!("invalid regexp pattern: {code} in {expr}"),
+        )
+    })
+}
+
+/// The type one match gives: a string without capture groups, a tuple of
+/// strings for unnamed groups, an object for named ones.
+fn pattern_type(pattern: &Value) -> Result<(Option<Regex>, Type), FunctionError> {
+    let Some(p) = pattern.as_str() else {
+        return Ok((None, Type::Dynamic));
+    };
+    let re = compile(p)?;
+    let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
+    let named = names.iter().any(Option::is_some);
+    let unnamed = names.iter().any(Option::is_none);
+    let ty = match (named, unnamed) {
+        (true, true) => {
+            return Err(FunctionError::arg(
+                0,
+                "pattern",
+                "invalid regexp pattern: cannot mix both named and unnamed capture groups",
+            ));
+        }
+        (true, false) => Type::Object(
+            names
+                .iter()
+                .map(|n| (n.unwrap().to_string(), Type::String))
+                .collect(),
+        ),
+        (false, true) => Type::Tuple(vec![Type::String; names.len()]),
+        (false, false) => Type::String,
+    };
+    Ok((Some(re), ty))
+}
+
+fn match_value(re: &Regex, caps: &regex::Captures, ty: &Type) -> Value {
+    let group = |i: usize| {
+        caps.get(i)
+            .map(|m| Value::string(m.as_str()))
+            .unwrap_or(Value::Null(Type::String))
+    };
+    match ty {
+        Type::Object(_) => Value::Object(
+            re.capture_names()
+                .enumerate()
+                .filter_map(|(i, n)| n.map(|n| (n.to_string(), group(i))))
+                .collect::<BTreeMap<_, _>>(),
+        ),
+        Type::Tuple(ts) => Value::Tuple((1..=ts.len()).map(group).collect()),
+        _ => group(0),
+    }
+}
+
+fn replace(s: &str, substr: &str, rep: &str) -> Result<String, FunctionError> {
+    if substr.len() > 1 && substr.starts_with('/') && substr.ends_with('/') {
+        // replace() passes Go's own error text through.
+        let re = compile_go(&substr[1..substr.len() - 1]).map_err(|(code, expr)| {
+            FunctionError::call("replace", format!("error parsing regexp: {code}: `{expr}`"))
+        })?;
+        return Ok(re.replace_all(s, rep).into_owned());
+    }
+    Ok(s.replace(substr, rep))
+}
+
+// ---------------------------------------------------------------------------
+// format and formatlist
+
+/// A format failure: cty words some as argument errors, most as call errors.
+enum FormatError {
+    Call(String),
+    Arg(usize, String),
+}
+
+impl FormatError {
+    fn into_error(self, name: &str) -> FunctionError {
+        match self {
+            FormatError::Call(m) => FunctionError::call(name, m),
+            FormatError::Arg(i, m) => FunctionError::arg(i, "args", m),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Verb {
+    raw: String,
+    offset: usize,
+    arg: usize,
+    mode: char,
+    zero: bool,
+    sharp: bool,
+    plus: bool,
+    minus: bool,
+    space: bool,
+    width: Option<usize>,
+    prec: Option<usize>,
+}
+
+/// cty's `format`: Go-style verbs over cty values.
+fn format(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
+    let bytes = fmt.as_bytes();
+    let mut out = String::new();
+    let mut next_arg = 1;
+    let mut highest = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'%' {
+            let ch = fmt[i..].chars().next().unwrap();
+            out.push(ch);
+            i += ch.len_utf8();
+            continue;
+        }
+        if bytes.get(i + 1) == Some(&b'%') {
+            out.push('%');
+            i += 2;
+            continue;
+        }
+        let start = i;
+        let mut v = Verb {
+            offset: start,
+            arg: next_arg,
+            ..Verb::default()
+        };
+        i += 1;
+        while let Some(&c) = bytes.get(i) {
+            match c {
+                b'0' => v.zero = true,
+                b'#' => v.sharp = true,
+                b'-' => v.minus = true,
+                b'+' => v.plus = true,
+                b' ' => v.space = true,
+                _ => break,
+            }
+            i += 1;
+        }
+        let digits = |i: &mut usize| {
+            let s = *i;
+            while bytes.get(*i).is_some_and(u8::is_ascii_digit) {
+                *i += 1;
+            }
+            fmt[s..*i].parse::<usize>().ok()
+        };
+        if bytes.get(i).is_some_and(|c| (b'1'..=b'9').contains(c)) {
+            v.width = digits(&mut i);
+        }
+        if bytes.get(i) == Some(&b'.') {
+            i += 1;
+            v.prec = Some(digits(&mut i).unwrap_or(0));
+        }
+        if bytes.get(i) == Some(&b'[') {
+            i += 1;
+            match (bytes.get(i), digits(&mut i)) {
+                (Some(b'1'..=b'9'), Some(n)) if bytes.get(i) == Some(&b']') => {
+                    v.arg = n;
+                    i += 1;
+                }
+                _ => return Err(bad_char(fmt, i)),
+            }
+        }
+        match bytes.get(i) {
+            Some(c) if c.is_ascii_alphabetic() => {
+                v.mode = *c as char;
+                i += 1;
+            }
+            Some(_) => return Err(bad_char(fmt, i)),
+            None => {
+                return Err(FormatError::Call(format!(
+                    "invalid format string starting at offset {i}"
+                )));
+            }
+        }
+        v.raw = fmt[start..i].to_string();
+        highest = highest.max(v.arg);
+        format_verb(&v, args, &mut out)?;
+        next_arg = v.arg + 1;
+    }
+    if highest < args.len() {
+        let first_bad = highest + 1;
+        return Err(FormatError::Arg(
+            first_bad,
+            if highest == 0 {
+                "too many arguments; no verbs in format string".into()
+            } else {
+                format!("too many arguments; only {highest} used by format string")
+            },
+        ));
+    }
+    Ok(out)
+}
+
+fn bad_char(fmt: &str, i: usize) -> FormatError {
+    let c = fmt[i..].chars().next().unwrap_or('\u{fffd}');
+    FormatError::Call(format!("unrecognized format character {c:?} at offset {i}"))
+}
+
+fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatError> {
+    let Some(arg) = args.get(v.arg - 1) else {
+        return Err(FormatError::Call(format!(
+            "not enough arguments for {:?} at {}: need index {} but have {} total",
+            v.raw,
+            v.offset,
+            v.arg,
+            args.len()
+        )));
+    };
+    let arg = arg.clone().unmark_deep().0;
+    if v.mode != 'v' && arg.is_null() {
+        return Err(unsupported(v, "null value cannot be formatted"));
+    }
+    let conv_to = |t: Type| convert(&arg, &t).map_err(|e| unsupported(v, &e.message));
+    match v.mode {
+        'v' => {
+            let text = match (&arg, v.sharp) {
+                (Value::String(s), false) => s.clone(),
+                (Value::Number(n), false) => go_float(n.as_f64(), 'g', None),
+                _ => json_encode(&arg),
+            };
+            out.push_str(&pad(v, "", &text));
+        }
+        't' => {
+            let b = conv_to(Type::Bool)?;
+            out.push_str(if b.as_bool() == Some(true) {
+                "true"
+            } else {
+                "false"
+            });
+        }
+        'b' | 'd' | 'o' | 'x' | 'X' => {
+            let n = *conv_to(Type::Number)?.as_number().unwrap();
+            let int: i128 = match n {
+                Number::Int(i) => i as i128,
+                Number::Float(f) if f.fract() == 0.0 && f.abs() < 1.0e38 => f as i128,
+                _ => return Err(unsupported(v, "an integer is required")),
+            };
+            let (radix, prefix) = match v.mode {
+                'b' => (2, "0b"),
+                'o' => (8, "0"),
+                'x' => (16, "0x"),
+                'X' => (16, "0X"),
+                _ => (10, ""),
+            };
+            let mut digits = match radix {
+                2 => format!("{:b}", int.unsigned_abs()),
+                8 => format!("{:o}", int.unsigned_abs()),
+                16 if v.mode == 'X' => format!("{:X}", int.unsigned_abs()),
+                16 => format!("{:x}", int.unsigned_abs()),
+                _ => int.unsigned_abs().to_string(),
+            };
+            if let Some(p) = v.prec {
+                while digits.len() < p {
+                    digits.insert(0, '0');
+                }
+            }
+            if v.sharp && radix != 10 {
+                digits.insert_str(0, prefix);
+            }
+            out.push_str(&pad(v, sign(v, int < 0), &digits));
+        }
+        'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
+            let f = conv_to(Type::Number)?.as_number().unwrap().as_f64();
+            let mode = if v.mode == 'F' { 'f' } else { v.mode };
+            let body = go_float(f.abs(), mode, v.prec);
+            out.push_str(&pad(v, sign(v, f.is_sign_negative() && f != 0.0), &body));
+        }
+        's' | 'q' => {
+            let s = conv_to(Type::String)?;
+            let mut s = s.as_str().unwrap().to_string();
+            if let Some(p) = v.prec.filter(|p| *p > 0) {
+                s = s.graphemes(true).take(p).collect();
+            }
+            if v.mode == 'q' {
+                s = json_string(&s);
+            }
+            out.push_str(&pad(v, "", &s));
+        }
+        other => {
+            return Err(FormatError::Call(format!(
+                "unsupported format verb '{other}' in {:?} at offset {}",
+                v.raw, v.offset
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn unsupported(v: &Verb, msg: &str) -> FormatError {
+    FormatError::Call(format!(
+        "unsupported value for {:?} at {}: {msg}",
+        v.raw, v.offset
+    ))
+}
+
+fn sign(v: &Verb, negative: bool) -> &'static str {
+    if negative {
+        "-"
+    } else if v.plus {
+        "+"
+    } else if v.space {
+        " "
+    } else {
+        ""
+    }
+}
+
+/// Pads to the verb's width: spaces on the left (or right with `-`), or
+/// zeros between the sign and the digits with `0`.
+fn pad(v: &Verb, sign: &str, body: &str) -> String {
+    let len = char_count(sign) + char_count(body);
+    let Some(width) = v.width.filter(|w| *w > len) else {
+        return format!("{sign}{body}");
+    };
+    let fill = width - len;
+    if v.minus {
+        format!("{sign}{body}{}", " ".repeat(fill))
+    } else if v.zero {
+        format!("{sign}{}{body}", "0".repeat(fill))
+    } else {
+        format!("{}{sign}{body}", " ".repeat(fill))
+    }
+}
+
+/// The decimal digits of `f` (no trailing zeros) and the position of the
+/// decimal point, rounded to `sig` significant digits or shortest.
+fn decimal_digits(f: f64, sig: Option<usize>) -> (String, i32) {
+    if f == 0.0 {
+        return ("0".into(), 1);
+    }
+    let text = match sig {
+        Some(p) => format!("{:.*e}", p.max(1) - 1, f),
+        None => format!("{f:e}"),
+    };
+    let (mant, exp) = text.split_once('e').unwrap();
+    let exp: i32 = exp.parse().unwrap();
+    let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
+    let digits = digits.trim_end_matches('0');
+    (
+        if digits.is_empty() {
+            "0".into()
+        } else {
+            digits.to_string()
+        },
+        exp + 1,
+    )
+}
+
+/// Go's `%e`, `%f` and `%g` on a non-negative float (big.Float rules:
+/// precision 6 for e and f, shortest for g).
+fn go_float(f: f64, mode: char, prec: Option<usize>) -> String {
+    if f.is_infinite() {
+        return if f > 0.0 {
+            "+Inf".into()
+        } else {
+            "-Inf".into()
+        };
+    }
+    let exp_form = |digits: &str, dexp: i32, prec: usize, upper: bool| {
+        let mut m = String::new();
+        m.push_str(&digits[..1]);
+        if prec > 0 {
+            m.push('.');
+            let rest: String = digits[1..]
+                .chars()
+                .chain(std::iter::repeat('0'))
+                .take(prec)
+                .collect();
+            m.push_str(&rest);
+        }
+        let e = if f == 0.0 { 0 } else { dexp - 1 };
+        format!(
+            "{m}{}{}{:02}",
+            if upper { 'E' } else { 'e' },
+            if e < 0 { '-' } else { '+' },
+            e.abs()
+        )
+    };
+    match mode {
+        'e' | 'E' => {
+            let p = prec.unwrap_or(6);
+            let (digits, dexp) = decimal_digits(f, Some(p + 1));
+            exp_form(&digits, dexp, p, mode == 'E')
+        }
+        'f' => format!("{:.*}", prec.unwrap_or(6), f),
+        _ => {
+            let shortest = prec.is_none();
+            let (digits, dexp) = decimal_digits(f, prec.map(|p| p.max(1)));
+            let mut p = prec.map(|p| p.max(1)).unwrap_or(digits.len());
+            let mut eprec = p as i32;
+            if eprec > digits.len() as i32 && digits.len() as i32 >= dexp {
+                eprec = digits.len() as i32;
+            }
+            if shortest {
+                eprec = 6;
+            }
+            let exp = dexp - 1;
+            if exp < -4 || exp >= eprec {
+                p = p.min(digits.len());
+                return exp_form(&digits, dexp, p - 1, mode == 'G');
+            }
+            if p as i32 > dexp {
+                p = digits.len();
+            }
+            let decimals = (p as i32 - dexp).max(0) as usize;
+            format!("{:.*}", decimals, f)
+        }
+    }
+}
+
+/// Go's `encoding/json` string form, which escapes `<`, `>` and `&` too.
+pub(crate) fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A known, unmarked value as cty's JSON encoding writes it.
+pub(crate) fn json_encode(v: &Value) -> String {
+    match v.unmark().0 {
+        Value::Null(_) | Value::Unknown(_) => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => json_string(s),
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            format!(
+                "[{}]",
+                items.iter().map(json_encode).collect::<Vec<_>>().join(",")
+            )
+        }
+        Value::Map(_, m) | Value::Object(m) => format!(
+            "{{{}}}",
+            m.iter()
+                .map(|(k, v)| format!("{}:{}", json_string(k), json_encode(v)))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        Value::Sensitive(_) => unreachable!("unmarked above"),
+    }
+}
+
+fn formatlist(fmt: &str, args: &[Value], ret: &Type) -> Result<Value, FunctionError> {
+    if args.is_empty() {
+        let s = format(fmt, args).map_err(|e| e.into_error("formatlist"))?;
+        return Ok(Value::List(Type::String, vec![Value::String(s)]));
+    }
+    let mut len: Option<(usize, usize)> = None;
+    for (i, a) in args.iter().enumerate() {
+        if a.is_unknown() {
+            return Ok(Value::Unknown(ret.clone()));
+        }
+        if let (Some(items), false) = (a.as_sequence(), a.is_null()) {
+            match len {
+                None => len = Some((items.len(), i)),
+                Some((l, chooser)) if l != items.len() => {
+                    return Err(FunctionError::arg(
+                        i + 1,
+                        "args",
+                        format!(
+                            "argument {} has length {}, which is inconsistent with argument {} of length {l}",
+                            i + 1,
+                            items.len(),
+                            chooser + 1
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    let n = len.map(|(l, _)| l).unwrap_or(1);
+    let mut out = Vec::with_capacity(n);
+    for idx in 0..n {
+        let row: Vec<Value> = args
+            .iter()
+            .map(|a| match (a.as_sequence(), a.is_null()) {
+                (Some(items), false) => items[idx].clone(),
+                _ => a.clone(),
+            })
+            .collect();
+        if row.iter().any(|v| !v.is_wholly_known()) {
+            out.push(Value::Unknown(Type::String));
+            continue;
+        }
+        let s = format(fmt, &row).map_err(|e| {
+            let msg = match e {
+                FormatError::Call(m) | FormatError::Arg(_, m) => m,
+            };
+            FunctionError::call(
+                "formatlist",
+                format!("error on format iteration {idx}: {msg}"),
+            )
+        })?;
+        out.push(Value::String(s));
+    }
+    Ok(Value::List(Type::String, out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+
+    /// Expected values from `terraform console` (Terraform 1.11).
+    #[test]
+    fn string_results() {
+        let cases: Vec<(&str, Vec<Value>, Value)> = vec![
+            ("chomp", vec![s("abc\n\n")], s("abc")),
+            ("chomp", vec![s("abc\r\n")], s("abc")),
+            ("endswith", vec![s("hello"), s("lo")], b(true)),
+            ("startswith", vec![s("hello"), s("he")], b(true)),
+            ("strcontains", vec![s("hello"), s("ell")], b(true)),
+            ("indent", vec![n(2), s("a\nb\n")], s("a\n  b\n  ")),
+            ("join", vec![s(","), strs(&["a", "b"])], s("a,b")),
+            (
+                "join",
+                vec![s(","), strs(&["a"]), strs(&["b", "c"])],
+                s("a,b,c"),
+            ),
+            ("lower", vec![s("ABC")], s("abc")),
+            ("upper", vec![s("abc")], s("ABC")),
+            ("upper", vec![n(3)], s("3")),
+            (
+                "split",
+                vec![s(","), s("a,b,,c")],
+                strs(&["a", "b", "", "c"]),
+            ),
+            ("split", vec![s(","), s("")], strs(&[""])),
+            ("strrev", vec![s("abc")], s("cba")),
+            ("substr", vec![s("hello"), n(1), n(3)], s("ell")),
+            ("substr", vec![s("hello"), n(-3), n(-1)], s("llo")),
+            ("substr", vec![s("hello"), n(10), n(1)], s("")),
+            ("substr", vec![s("hello"), n(2), n(100)], s("llo")),
+            ("title", vec![s("hello world-foo")], s("Hello World-Foo")),
+            ("trim", vec![s("?!hello?!"), s("!?")], s("hello")),
+            ("trimprefix", vec![s("helloworld"), s("hello")], s("world")),
+            ("trimsuffix", vec![s("helloworld"), s("world")], s("hello")),
+            ("trimspace", vec![s("  a b \n")], s("a b")),
+            ("replace", vec![s("hello"), s("l"), s("L")], s("heLLo")),
+            ("replace", vec![s("hello"), s("/l+/"), s("L")], s("heLo")),
+            (
+                "replace",
+                vec![s("hello"), s("/(h)(e)/"), s("$2$1")],
+                s("ehllo"),
+            ),
+            (
+                "replace",
+                vec![s("hello"), s("/(?P<x>h)/"), s("${x}")],
+                s("hello"),
+            ),
+            ("regex", vec![s("[a-z]+"), s("123abc456")], s("abc")),
+            (
+                "regex",
+                vec![s("(\\d+)-(\\d+)"), s("12-34")],
+                tup(vec![s("12"), s("34")]),
+            ),
+            (
+                "regex",
+                vec![s("(?P<a>\\d+)-(?P<b>\\d+)"), s("12-34")],
+                obj(vec![("a", s("12")), ("b", s("34"))]),
+            ),
+            ("regexall", vec![s("\\d"), s("a1b2")], strs(&["1", "2"])),
+            (
+                "regexall",
+                vec![s("(\\d)(\\w)"), s("1a2b")],
+                list(
+                    Type::Tuple(vec![Type::String, Type::String]),
+                    vec![tup(vec![s("1"), s("a")]), tup(vec![s("2"), s("b")])],
+                ),
+            ),
+            ("format", vec![s("%5.2f"), f(3.14159)], s(" 3.14")),
+            (
+                "format",
+                vec![s("%#v"), obj(vec![("a", n(1))])],
+                s("{\"a\":1}"),
+            ),
+            ("format", vec![s("%#v"), s("x")], s("\"x\"")),
+            ("format", vec![s("%q"), s("x\"y")], s("\"x\\\"y\"")),
+            ("format", vec![s("%d items"), n(12)], s("12 items")),
+            ("format", vec![s("%-5s|"), s("ab")], s("ab   |")),
+            ("format", vec![s("%05d"), n(42)], s("00042")),
+            ("format", vec![s("%x"), n(255)], s("ff")),
+            ("format", vec![s("%X"), n(255)], s("FF")),
+            ("format", vec![s("%o"), n(8)], s("10")),
+            ("format", vec![s("%b"), n(5)], s("101")),
+            ("format", vec![s("%e"), f(12345.678)], s("1.234568e+04")),
+            ("format", vec![s("%g"), f(0.000012)], s("1.2e-05")),
+            ("format", vec![s("%t"), b(true)], s("true")),
+            ("format", vec![s("%v"), tup(vec![n(1), n(2)])], s("[1,2]")),
+            ("format", vec![s("%%")], s("%")),
+            ("format", vec![s("%[2]s %[1]s"), s("a"), s("b")], s("b a")),
+            // A typeless null makes cty give up on the call: an unknown of no type.
+            (
+                "format",
+                vec![s("%s"), Value::null()],
+                Value::Unknown(Type::Dynamic),
+            ),
+            ("format", vec![s("%.3s"), s("abcdef")], s("abc")),
+            ("format", vec![s("%f"), n(1)], s("1.000000")),
+            ("format", vec![s("%10.3f|"), f(3.14159)], s("     3.142|")),
+            ("format", vec![s("%+d"), n(5)], s("+5")),
+            ("format", vec![s("%s"), b(true)], s("true")),
+            ("format", vec![s("%s"), f(1.5)], s("1.5")),
+            ("format", vec![s("%d"), s("12")], s("12")),
+            (
+                "formatlist",
+                vec![s("%s-%s"), strs(&["a", "b"]), s("c")],
+                strs(&["a-c", "b-c"]),
+            ),
+        ];
+        for (name, args, want) in cases {
+            let got = run(name, args.clone());
+            assert_eq!(got, Ok(want), "{name}{args:?}");
+        }
+    }
+
+    /// Go `fmt` corners and text edge cases, from `terraform console`.
+    #[test]
+    fn format_and_text_edge_cases() {
+        let fmt = |f: &str, args: Vec<Value>| {
+            let mut all = vec![s(f)];
+            all.extend(args);
+            run("format", all)
+        };
+        let cases: Vec<(&str, Vec<Value>, &str)> = vec![
+            ("%v", vec![n(1000000)], "1e+06"),
+            ("%v", vec![n(123456)], "123456"),
+            ("%v", vec![f(0.00001)], "1e-05"),
+            ("%v", vec![f(1e20)], "1e+20"),
+            ("%v", vec![b(true)], "true"),
+            (
+                "%#v",
+                vec![tup(vec![n(1), s("a"), Value::Null(Type::String)])],
+                "[1,\"a\",null]",
+            ),
+            ("%q", vec![s("<a&b>\n")], "\"\\u003ca\\u0026b\\u003e\\n\""),
+            ("%g", vec![n(1000000)], "1e+06"),
+            ("%g", vec![n(123456789)], "1.23456789e+08"),
+            ("%.3g", vec![f(3.14159)], "3.14"),
+            ("%.2e", vec![f(1234.5)], "1.23e+03"),
+            ("%E", vec![f(1234.5)], "1.234500E+03"),
+            ("%+.1f", vec![f(2.25)], "+2.2"),
+            ("%08.3f", vec![f(-3.14159)], "-003.142"),
+            ("% d", vec![n(5)], " 5"),
+            ("%#x", vec![n(255)], "0xff"),
+            ("%#o", vec![n(8)], "010"),
+            ("%-6d|", vec![n(42)], "42    |"),
+            ("%6.2s|", vec![s("abc")], "    ab|"),
+            ("%t", vec![s("true")], "true"),
+            ("%.0f", vec![f(2.5)], "2"),
+            ("%.0f", vec![f(3.5)], "4"),
+            ("%x", vec![n(-255)], "-ff"),
+            ("%d", vec![f(1e20)], "100000000000000000000"),
+            ("%f", vec![f(1e20)], "100000000000000000000.000000"),
+            ("%5t|", vec![b(true)], "true|"),
+        ];
+        for (f, args, want) in cases {
+            assert_eq!(fmt(f, args.clone()), Ok(s(want)), "format({f:?}, {args:?})");
+        }
+        let errors: Vec<(&str, Vec<Value>, &str)> = vec![
+            (
+                "a",
+                vec![n(1)],
+                "Invalid value for \"args\" parameter: too many arguments; no verbs in format string.",
+            ),
+            (
+                "%s %s",
+                vec![s("a"), s("b"), s("c")],
+                "Invalid value for \"args\" parameter: too many arguments; only 2 used by format string.",
+            ),
+            (
+                "%",
+                vec![n(1)],
+                "Call to function \"format\" failed: invalid format string starting at offset 1.",
+            ),
+            (
+                "%5",
+                vec![n(1)],
+                "Call to function \"format\" failed: invalid format string starting at offset 2.",
+            ),
+            (
+                "%[3]s",
+                vec![s("a")],
+                "Call to function \"format\" failed: not enough arguments for \"%[3]s\" at 0: need index 3 but have 1 total.",
+            ),
+            (
+                "%t",
+                vec![n(1)],
+                "Call to function \"format\" failed: unsupported value for \"%t\" at 0: bool required.",
+            ),
+            (
+                "%d",
+                vec![b(true)],
+                "Call to function \"format\" failed: unsupported value for \"%d\" at 0: number required.",
+            ),
+        ];
+        for (f, args, want) in errors {
+            assert_eq!(
+                fmt(f, args.clone()).unwrap_err().detail,
+                want,
+                "format({f:?}, {args:?})"
+            );
+        }
+
+        let text: Vec<(&str, Vec<Value>, Value)> = vec![
+            ("formatlist", vec![s("%s"), tup(vec![])], strs(&[])),
+            ("formatlist", vec![s("x")], strs(&["x"])),
+            (
+                "title",
+                vec![s("hello_world foo's")],
+                s("Hello_world Foo'S"),
+            ),
+            ("upper", vec![s("ß")], s("ß")),
+            ("lower", vec![s("ÀB")], s("àb")),
+            ("strrev", vec![s("héllo")], s("olléh")),
+            // Combining marks stay with their letter (grapheme clusters).
+            ("strrev", vec![s("ae\u{301}")], s("e\u{301}a")),
+            ("substr", vec![s("e\u{301}x"), n(0), n(1)], s("e\u{301}")),
+            ("substr", vec![s("héllo"), n(1), n(2)], s("él")),
+            ("substr", vec![s("hello"), n(-10), n(2)], s("he")),
+            ("substr", vec![s("hello"), n(1), n(-1)], s("ello")),
+            ("trimspace", vec![s("\u{a0}a\u{a0}")], s("a")),
+            ("split", vec![s(""), s("abc")], strs(&["a", "b", "c"])),
+            ("indent", vec![n(2), s("")], s("")),
+            ("chomp", vec![s("a\r\r\n")], s("a")),
+            ("chomp", vec![s("a\n\r")], s("a")),
+            ("join", vec![s("-"), strs(&["a"]), strs(&[])], s("a")),
+            (
+                "regex",
+                vec![s("(a)|(b)"), s("b")],
+                tup(vec![Value::Null(Type::String), s("b")]),
+            ),
+            ("regexall", vec![s("x"), s("abc")], strs(&[])),
+            ("regex", vec![s("[\\d]+"), s("a12")], s("12")),
+            ("regex", vec![s("\\bfoo\\b"), s("a foo b")], s("foo")),
+            ("regex", vec![s("[[:alpha:]]+"), s("ab1")], s("ab")),
+            ("replace", vec![s("abc"), s(""), s("-")], s("-a-b-c-")),
+            ("replace", vec![s("aaa"), s("/a*/"), s("-")], s("-")),
+            ("replace", vec![s("a.b"), s("."), s("-")], s("a-b")),
+            ("replace", vec![s("ab"), s("/(?i)A/"), s("x")], s("xb")),
+            ("startswith", vec![s(""), s("")], b(true)),
+            ("endswith", vec![s("a"), s("abc")], b(false)),
+            ("strcontains", vec![s("abc"), s("")], b(true)),
+            ("trimprefix", vec![s("aaa"), s("a")], s("aa")),
+        ];
+        for (name, args, want) in text {
+            assert_eq!(run(name, args.clone()), Ok(want), "{name}{args:?}");
+        }
+        assert_eq!(
+            err(run("regex", vec![s("(?P<x>a)(b)"), s("ab")])),
+            "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: cannot mix both named and unnamed capture groups."
+        );
+    }
+
+    #[test]
+    fn string_errors() {
+        let cases: Vec<(&str, Vec<Value>, &str)> = vec![
+            (
+                "format",
+                vec![s("%d"), f(3.5)],
+                "Error in function call: Call to function \"format\" failed: unsupported value for \"%d\" at 0: an integer is required.",
+            ),
+            (
+                "format",
+                vec![s("%s %s"), s("a")],
+                "Error in function call: Call to function \"format\" failed: not enough arguments for \"%s\" at 3: need index 2 but have 1 total.",
+            ),
+            (
+                "format",
+                vec![s("%s"), tup(vec![n(1)])],
+                "Error in function call: Call to function \"format\" failed: unsupported value for \"%s\" at 0: string required.",
+            ),
+            (
+                "format",
+                vec![s("%z"), n(1)],
+                "Error in function call: Call to function \"format\" failed: unsupported format verb 'z' in \"%z\" at offset 0.",
+            ),
+            (
+                "format",
+                vec![s("%d"), s("x")],
+                "Error in function call: Call to function \"format\" failed: unsupported value for \"%d\" at 0: a number is required.",
+            ),
+            (
+                "formatlist",
+                vec![s("%s-%s"), strs(&["a", "b"]), strs(&["c"])],
+                "Invalid function argument: Invalid value for \"args\" parameter: argument 2 has length 1, which is inconsistent with argument 1 of length 2.",
+            ),
+            (
+                "join",
+                vec![s(",")],
+                "Error in function call: Call to function \"join\" failed: at least one list is required.",
+            ),
+            (
+                "join",
+                vec![s(","), list(Type::String, vec![Value::Null(Type::String)])],
+                "Invalid function argument: Invalid value for \"lists\" parameter: element 0 is null; cannot concatenate null values.",
+            ),
+            (
+                "regex",
+                vec![s("x"), s("abc")],
+                "Error in function call: Call to function \"regex\" failed: pattern did not match any part of the given string.",
+            ),
+            (
+                "regex",
+                vec![s("("), s("a")],
+                "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: missing closing ) in (.",
+            ),
+            (
+                "replace",
+                vec![s("a"), s("/(/"), s("x")],
+                "Error in function call: Call to function \"replace\" failed: error parsing regexp: missing closing ): `(`.",
+            ),
+            (
+                "regex",
+                vec![s("a)"), s("a")],
+                "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: unexpected ) in a).",
+            ),
+            (
+                "regex",
+                vec![s("[a"), s("a")],
+                "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: missing closing ] in [a.",
+            ),
+            (
+                "regex",
+                vec![s("*"), s("a")],
+                "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: missing argument to repetition operator in *.",
+            ),
+            (
+                "upper",
+                vec![Value::null()],
+                "Invalid function argument: Invalid value for \"str\" parameter: argument must not be null.",
+            ),
+        ];
+        for (name, args, want) in cases {
+            assert_eq!(err(run(name, args.clone())), want, "{name}{args:?}");
+        }
+    }
+
+    #[test]
+    fn patterns_are_translated_to_ascii_classes() {
+        let cases = [
+            ("\\d+", "[0-9]+"),
+            ("[\\d.]", "[0-9.]"),
+            ("\\bx\\b", "(?-u:\\b)x(?-u:\\b)"),
+            ("[^\\s]", "[^\\t\\n\\f\\r ]"),
+            ("\\Qa.b\\E", "a\\.b"),
+            ("[[:alpha:]]", "[[:alpha:]]"),
+            ("[]a]", "[\\]a]"),
+        ];
+        for (go, rust) in cases {
+            assert_eq!(translate_pattern(go), rust, "{go}");
+        }
+        assert_eq!(run("regex", vec![s("\\d+"), s("٣٤5")]), Ok(s("5")));
+    }
+}
