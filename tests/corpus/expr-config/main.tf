@@ -152,6 +152,7 @@ locals {
   }
   null_value = null
   json_text  = file("${path.module}/data/config.json")
+  template   = "Hello, $${name}! %%{ for x in items }[$${x}]%%{ endfor }"
 }
 
 resource "terraform_data" "x" {
