@@ -19,20 +19,20 @@ pub fn console(v: &Value) -> String {
 }
 
 /// The text `terraform output NAME` prints for a root output value: the
-/// console form, except that a sensitive value is hidden as `<sensitive>`
-/// (as in the `terraform output` listing; the output must have been
-/// declared `sensitive` for it to be marked at all).
+/// console form of the value, shown even when the output is sensitive
+/// (naming one output is taken as asking for it).
 pub fn output_value(v: &Value) -> String {
-    if v.has_marks_deep() {
-        "<sensitive>".into()
-    } else {
-        console(v)
-    }
+    console(&v.clone().unmark_deep().0)
 }
 
-/// One line (or block) of the `terraform output` listing: `name = value`.
+/// One entry of the `terraform output` listing, `name = value`, where a
+/// sensitive output is hidden as `<sensitive>`.
 pub fn output_line(name: &str, v: &Value) -> String {
-    format!("{name} = {}", output_value(v))
+    if v.has_marks_deep() {
+        format!("{name} = <sensitive>")
+    } else {
+        format!("{name} = {}", console(v))
+    }
 }
 
 /// The value as `terraform output -json` gives it: lists, sets and tuples
@@ -468,6 +468,12 @@ mod tests {
         assert_eq!(output_line("s", &s("a\"b")), r#"s = "a\"b""#);
         assert_eq!(output_line("ml", &s("l1\nl2")), "ml = <<EOT\nl1\nl2\nEOT");
         assert_eq!(output_line("sec", &s("x").mark()), "sec = <sensitive>");
+        // `terraform output sec` names the output and so shows it.
+        assert_eq!(output_value(&s("x").mark()), r#""x""#);
+        assert_eq!(
+            output_value(&Value::Tuple(vec![s("x").mark()])),
+            "[\n  \"x\",\n]"
+        );
         assert_eq!(
             output_line("empty", &Value::Object(BTreeMap::new())),
             "empty = {}"
