@@ -1,7 +1,511 @@
-//! Console formatting of values. PLACEHOLDER until the `corpus` branch lands.
+//! Printing values the way `terraform console` and `terraform output` do.
+//!
+//! The console format resembles HCL and names the exact type where syntax
+//! alone would not tell it: `tolist([...])`, `toset([...])`, `tomap({...})`,
+//! `tostring(null)`. Collections always span several lines with two-space
+//! indentation, sequence items end in a comma, and every map or object key
+//! is a quoted string with a plain ` = ` (no alignment). Strings holding a
+//! newline become heredocs (`<<EOT`, or `<<-EOT` when nested). Unknown
+//! values print as `(known after apply)` even when sensitive; a sensitive
+//! value prints as `(sensitive value)` wherever it sits.
 
-use super::value::Value;
+use super::value::{Type, Value};
 
+/// The text `echo EXPR | terraform console` prints for the value.
 pub fn console(v: &Value) -> String {
-    format!("{v:?}")
+    let mut out = String::new();
+    write_value(&mut out, v, 0);
+    out
+}
+
+/// The text `terraform output NAME` prints for a root output value: the
+/// console form of the value, shown even when the output is sensitive
+/// (naming one output is taken as asking for it).
+pub fn output_value(v: &Value) -> String {
+    console(&v.clone().unmark_deep().0)
+}
+
+/// One entry of the `terraform output` listing, `name = value`, where a
+/// sensitive output is hidden as `<sensitive>`.
+pub fn output_line(name: &str, v: &Value) -> String {
+    if v.has_marks_deep() {
+        format!("{name} = <sensitive>")
+    } else {
+        format!("{name} = {}", console(v))
+    }
+}
+
+/// The value as `terraform output -json` gives it: lists, sets and tuples
+/// as arrays, maps and objects as objects, numbers as JSON numbers, the
+/// real value of sensitive ones. Unknowns cannot reach an output's JSON in
+/// Terraform; they become `null` here.
+pub fn json(v: &Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match v {
+        Value::Null(_) | Value::Unknown(_) => J::Null,
+        Value::Bool(b) => J::Bool(*b),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => J::from(i),
+            None => serde_json::Number::from_f64(n.as_f64()).map_or(J::Null, J::Number),
+        },
+        Value::String(s) => J::String(s.clone()),
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            J::Array(items.iter().map(json).collect())
+        }
+        Value::Map(_, m) | Value::Object(m) => {
+            J::Object(m.iter().map(|(k, v)| (k.clone(), json(v))).collect())
+        }
+        Value::Sensitive(inner) => json(inner),
+    }
+}
+
+/// A type as `terraform output -json` writes it in the `type` field:
+/// `"string"`, `["list","string"]`, `["object",{"a":"number"}]`,
+/// `["tuple",["number"]]`, `"dynamic"`.
+pub fn json_type(t: &Type) -> serde_json::Value {
+    use serde_json::{Value as J, json};
+    match t {
+        Type::Dynamic => J::from("dynamic"),
+        Type::Bool => J::from("bool"),
+        Type::Number => J::from("number"),
+        Type::String => J::from("string"),
+        Type::List(e) => json!(["list", json_type(e)]),
+        Type::Set(e) => json!(["set", json_type(e)]),
+        Type::Map(e) => json!(["map", json_type(e)]),
+        Type::Tuple(es) => json!(["tuple", es.iter().map(json_type).collect::<Vec<_>>()]),
+        Type::Object(attrs) => {
+            let m: serde_json::Map<_, _> = attrs
+                .iter()
+                .map(|(k, t)| (k.clone(), json_type(t)))
+                .collect();
+            json!(["object", m])
+        }
+    }
+}
+
+fn write_value(out: &mut String, v: &Value, indent: usize) {
+    // Unknown wins over sensitive: a sensitive unknown is still shown as
+    // not yet known.
+    if v.is_unknown() {
+        out.push_str("(known after apply)");
+        return;
+    }
+    let v = match v {
+        Value::Sensitive(_) => {
+            out.push_str("(sensitive value)");
+            return;
+        }
+        v => v,
+    };
+    match v {
+        Value::Null(t) => out.push_str(&typed_null(t)),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::String(s) => write_string(out, s, indent),
+        Value::Tuple(items) => write_sequence(out, items, indent),
+        Value::List(_, items) => {
+            out.push_str("tolist(");
+            write_sequence(out, items, indent);
+            out.push(')');
+        }
+        Value::Set(_, items) => {
+            out.push_str("toset(");
+            write_sequence(out, items, indent);
+            out.push(')');
+        }
+        Value::Object(m) => write_mapping(out, m, indent),
+        Value::Map(_, m) => {
+            out.push_str("tomap(");
+            write_mapping(out, m, indent);
+            out.push(')');
+        }
+        Value::Unknown(_) | Value::Sensitive(_) => unreachable!("handled above"),
+    }
+}
+
+/// A null names its type so that `tostring(null)` and `null` differ.
+fn typed_null(t: &Type) -> String {
+    match t {
+        Type::Dynamic => "null".into(),
+        Type::String => "tostring(null)".into(),
+        Type::Number => "tonumber(null)".into(),
+        Type::Bool => "tobool(null)".into(),
+        Type::List(e) => format!("tolist(null) /* of {} */", e.friendly_name()),
+        Type::Set(e) => format!("toset(null) /* of {} */", e.friendly_name()),
+        Type::Map(e) => format!("tomap(null) /* of {} */", e.friendly_name()),
+        Type::Tuple(_) | Type::Object(_) => format!("null /* {} */", t.friendly_name()),
+    }
+}
+
+fn write_sequence(out: &mut String, items: &[Value], indent: usize) {
+    out.push('[');
+    for item in items {
+        newline(out, indent + 2);
+        write_value(out, item, indent + 2);
+        out.push(',');
+    }
+    if !items.is_empty() {
+        newline(out, indent);
+    }
+    out.push(']');
+}
+
+fn write_mapping(out: &mut String, m: &std::collections::BTreeMap<String, Value>, indent: usize) {
+    out.push('{');
+    for (k, v) in m {
+        newline(out, indent + 2);
+        // Keys are printed like any string value, so a key with a newline
+        // would even become a heredoc.
+        write_string(out, k, indent + 2);
+        out.push_str(" = ");
+        write_value(out, v, indent + 2);
+    }
+    if !m.is_empty() {
+        newline(out, indent);
+    }
+    out.push('}');
+}
+
+fn newline(out: &mut String, indent: usize) {
+    out.push('\n');
+    out.extend(std::iter::repeat_n(' ', indent));
+}
+
+fn write_string(out: &mut String, s: &str, indent: usize) {
+    if s.contains('\n') {
+        write_heredoc(out, s, indent);
+    } else {
+        out.push_str(&quote(s));
+    }
+}
+
+/// A string with a newline as a heredoc: every line (even an empty one)
+/// indented to the current level, `<<-` once nested, and the `EOT`
+/// delimiter lengthened with `_` while some line would close it early.
+/// The lines are written raw: no escapes, `${` stays as it is.
+fn write_heredoc(out: &mut String, s: &str, indent: usize) {
+    let lines: Vec<&str> = s.split('\n').collect();
+    let mut delim = String::from("EOT");
+    while lines.iter().any(|l| l.trim() == delim) {
+        delim.push('_');
+    }
+    out.push_str(if indent > 0 { "<<-" } else { "<<" });
+    out.push_str(&delim);
+    for line in &lines {
+        newline(out, indent);
+        out.push_str(line);
+    }
+    newline(out, indent);
+    out.push_str(&delim);
+}
+
+/// Quotes as Go's `strconv.Quote` does, which the console uses: the usual
+/// backslash escapes, `\xHH` for other ASCII controls, `\uHHHH` /
+/// `\UHHHHHHHH` for characters Go does not consider printable. Template
+/// sequences (`${`, `%{`) are not escaped.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if !go_printable(c) => {
+                if (c as u32) < 0x10000 {
+                    out.push_str(&format!("\\u{:04x}", c as u32));
+                } else {
+                    out.push_str(&format!("\\U{:08x}", c as u32));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `unicode.IsPrint` for the characters that matter in practice:
+/// controls, format characters, private use, and every space except
+/// U+0020 are not printable. (Unassigned code points are treated as
+/// printable here; Go would escape them.)
+fn go_printable(c: char) -> bool {
+    let u = c as u32;
+    let not_printable = c.is_control()
+        || matches!(
+            u,
+            // Space separators other than U+0020, line and paragraph separators.
+            0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
+            // Format characters (Cf).
+            | 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890 | 0x891 | 0x8E2 | 0x180E
+            | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
+            | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
+            | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F
+            // Private use (Co) and surrogates cannot be a Rust char.
+            | 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD
+        );
+    !not_printable
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::lang::number::Number;
+
+    fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+
+    fn obj(pairs: &[(&str, Value)]) -> BTreeMap<String, Value> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect()
+    }
+
+    // Every expected text below was printed by `terraform console` (1.11)
+    // for the expression in the comment.
+    #[test]
+    fn console_prints_like_terraform() {
+        let cases: Vec<(&str, Value, &str)> = vec![
+            ("1+1", Value::int(2), "2"),
+            ("1.5", Value::Number(Number::from_f64(1.5)), "1.5"),
+            ("-0.25", Value::Number(Number::from_f64(-0.25)), "-0.25"),
+            ("true", Value::Bool(true), "true"),
+            ("null", Value::null(), "null"),
+            (r#""a\"b""#, s("a\"b"), r#""a\"b""#),
+            (r#""back\\slash""#, s("back\\slash"), r#""back\\slash""#),
+            (r#""tab\there""#, s("tab\there"), r#""tab\there""#),
+            (r#""cr\rx""#, s("cr\rx"), r#""cr\rx""#),
+            (r#""$${x} %%{y}""#, s("${x} %{y}"), r#""${x} %{y}""#),
+            (r#""\u00e9\u4e2d""#, s("é中"), r#""é中""#),
+            (r#""a\u00a0b""#, s("a\u{a0}b"), r#""a\u00a0b""#),
+            (r#""a\u200bb""#, s("a\u{200b}b"), r#""a\u200bb""#),
+            (r#""\u0001""#, s("\u{1}"), r#""\x01""#),
+            (r#""\u007f""#, s("\u{7f}"), r#""\x7f""#),
+            (r#""\u0085""#, s("\u{85}"), r#""\u0085""#),
+            (r#""\U0001F600""#, s("😀"), r#""😀""#),
+            (r#""""#, s(""), r#""""#),
+            (r#""a\nb""#, s("a\nb"), "<<EOT\na\nb\nEOT"),
+            (r#""a\nb\n""#, s("a\nb\n"), "<<EOT\na\nb\n\nEOT"),
+            (r#""\n""#, s("\n"), "<<EOT\n\n\nEOT"),
+            (r#""EOT\nx""#, s("EOT\nx"), "<<EOT_\nEOT\nx\nEOT_"),
+            (
+                r#""  EOT_ \nEOT\nx""#,
+                s("  EOT_ \nEOT\nx"),
+                "<<EOT__\n  EOT_ \nEOT\nx\nEOT__",
+            ),
+            (r#""q\"${1}\nx""#, s("q\"1\nx"), "<<EOT\nq\"1\nx\nEOT"),
+            ("[]", Value::Tuple(vec![]), "[]"),
+            ("{}", Value::Object(BTreeMap::new()), "{}"),
+            (
+                "tolist([])",
+                Value::List(Type::Dynamic, vec![]),
+                "tolist([])",
+            ),
+            ("toset([])", Value::Set(Type::Dynamic, vec![]), "toset([])"),
+            (
+                "tomap({})",
+                Value::Map(Type::Dynamic, BTreeMap::new()),
+                "tomap({})",
+            ),
+            ("[null]", Value::Tuple(vec![Value::null()]), "[\n  null,\n]"),
+            (
+                "tolist([1,2])",
+                Value::List(Type::Number, vec![Value::int(1), Value::int(2)]),
+                "tolist([\n  1,\n  2,\n])",
+            ),
+            (
+                r#"toset(["b","a"])"#,
+                Value::set(Type::String, vec![s("b"), s("a")]),
+                "toset([\n  \"a\",\n  \"b\",\n])",
+            ),
+            (
+                r#"{a=1, bb="x", "c d"=2}"#,
+                Value::Object(obj(&[
+                    ("a", Value::int(1)),
+                    ("bb", s("x")),
+                    ("c d", Value::int(2)),
+                ])),
+                "{\n  \"a\" = 1\n  \"bb\" = \"x\"\n  \"c d\" = 2\n}",
+            ),
+            (
+                "tomap({a=1, bbb=2})",
+                Value::Map(
+                    Type::Number,
+                    obj(&[("a", Value::int(1)), ("bbb", Value::int(2))]),
+                ),
+                "tomap({\n  \"a\" = 1\n  \"bbb\" = 2\n})",
+            ),
+            (
+                "[1,[2,3],{a=1}]",
+                Value::Tuple(vec![
+                    Value::int(1),
+                    Value::Tuple(vec![Value::int(2), Value::int(3)]),
+                    Value::Object(obj(&[("a", Value::int(1))])),
+                ]),
+                "[\n  1,\n  [\n    2,\n    3,\n  ],\n  {\n    \"a\" = 1\n  },\n]",
+            ),
+            (
+                r#"tolist([null,"a"])"#,
+                Value::List(Type::String, vec![Value::Null(Type::String), s("a")]),
+                "tolist([\n  tostring(null),\n  \"a\",\n])",
+            ),
+            (
+                r#"{a = ["x\ny"]}"#,
+                Value::Object(obj(&[("a", Value::Tuple(vec![s("x\ny")]))])),
+                "{\n  \"a\" = [\n    <<-EOT\n    x\n    y\n    EOT,\n  ]\n}",
+            ),
+            (
+                r#"{"k\nl" = 1}"#,
+                Value::Object(obj(&[("k\nl", Value::int(1))])),
+                "{\n  <<-EOT\n  k\n  l\n  EOT = 1\n}",
+            ),
+        ];
+        for (expr, value, want) in cases {
+            assert_eq!(console(&value), want, "console output of {expr}");
+        }
+    }
+
+    #[test]
+    fn typed_nulls_name_their_type() {
+        let cases: Vec<(&str, Value, &str)> = vec![
+            (
+                "tostring(null)",
+                Value::Null(Type::String),
+                "tostring(null)",
+            ),
+            (
+                "tonumber(null)",
+                Value::Null(Type::Number),
+                "tonumber(null)",
+            ),
+            ("tobool(null)", Value::Null(Type::Bool), "tobool(null)"),
+            (
+                "tolist(null) of string",
+                Value::Null(Type::List(Box::new(Type::String))),
+                "tolist(null) /* of string */",
+            ),
+            (
+                "toset(null) of number",
+                Value::Null(Type::Set(Box::new(Type::Number))),
+                "toset(null) /* of number */",
+            ),
+            (
+                "tomap(null) of list of string",
+                Value::Null(Type::Map(Box::new(Type::List(Box::new(Type::String))))),
+                "tomap(null) /* of list of string */",
+            ),
+            (
+                "var.opt.obj null",
+                Value::Null(Type::Object(BTreeMap::new())),
+                "null /* object */",
+            ),
+            (
+                "null tuple",
+                Value::Null(Type::Tuple(vec![])),
+                "null /* tuple */",
+            ),
+        ];
+        for (what, value, want) in cases {
+            assert_eq!(console(&value), want, "{what}");
+        }
+    }
+
+    #[test]
+    fn unknown_and_sensitive_values() {
+        let unknown = Value::Unknown(Type::String);
+        let secret = s("x").mark();
+        let cases: Vec<(&str, Value, &str)> = vec![
+            (
+                "terraform_data.x.id",
+                unknown.clone(),
+                "(known after apply)",
+            ),
+            ("var.secret", secret.clone(), "(sensitive value)"),
+            // An unknown that is also sensitive still reads as unknown.
+            (
+                "sensitive(terraform_data.x.id)",
+                unknown.clone().mark(),
+                "(known after apply)",
+            ),
+            (
+                "[var.str, var.secret]",
+                Value::Tuple(vec![s("hello"), secret.clone()]),
+                "[\n  \"hello\",\n  (sensitive value),\n]",
+            ),
+            (
+                r#"["known", terraform_data.x.output]"#,
+                Value::Tuple(vec![s("known"), Value::unknown()]),
+                "[\n  \"known\",\n  (known after apply),\n]",
+            ),
+            (
+                "var.secret_map",
+                Value::Map(Type::String, obj(&[("a", s("b"))])).mark(),
+                "(sensitive value)",
+            ),
+        ];
+        for (expr, value, want) in cases {
+            assert_eq!(console(&value), want, "console output of {expr}");
+        }
+    }
+
+    // Expected texts from `terraform output` / `terraform output -json`
+    // after applying outputs with these values.
+    #[test]
+    fn output_formats() {
+        assert_eq!(output_line("s", &s("a\"b")), r#"s = "a\"b""#);
+        assert_eq!(output_line("ml", &s("l1\nl2")), "ml = <<EOT\nl1\nl2\nEOT");
+        assert_eq!(output_line("sec", &s("x").mark()), "sec = <sensitive>");
+        // `terraform output sec` names the output and so shows it.
+        assert_eq!(output_value(&s("x").mark()), r#""x""#);
+        assert_eq!(
+            output_value(&Value::Tuple(vec![s("x").mark()])),
+            "[\n  \"x\",\n]"
+        );
+        assert_eq!(
+            output_line("empty", &Value::Object(BTreeMap::new())),
+            "empty = {}"
+        );
+
+        let o = Value::Object(obj(&[
+            ("a", Value::int(1)),
+            (
+                "bbbb",
+                Value::Object(obj(&[("c", Value::Tuple(vec![Value::int(1)]))])),
+            ),
+        ]));
+        assert_eq!(json(&o).to_string(), r#"{"a":1,"bbbb":{"c":[1]}}"#);
+        assert_eq!(
+            json_type(&o.ty()).to_string(),
+            r#"["object",{"a":"number","bbbb":["object",{"c":["tuple",["number"]]}]}]"#
+        );
+        let st = Value::set(Type::String, vec![s("b"), s("a")]);
+        assert_eq!(json(&st).to_string(), r#"["a","b"]"#);
+        assert_eq!(json_type(&st.ty()).to_string(), r#"["set","string"]"#);
+        let t = Value::Tuple(vec![Value::int(1), s("x"), Value::null()]);
+        assert_eq!(json(&t).to_string(), r#"[1,"x",null]"#);
+        assert_eq!(
+            json_type(&t.ty()).to_string(),
+            r#"["tuple",["number","string","dynamic"]]"#
+        );
+        assert_eq!(
+            json(&Value::Number(Number::from_f64(1.5))).to_string(),
+            "1.5"
+        );
+        assert_eq!(json(&s("x").mark()).to_string(), r#""x""#);
+        let m = Value::Map(Type::Number, obj(&[("a", Value::int(1))]));
+        assert_eq!(json_type(&m.ty()).to_string(), r#"["map","number"]"#);
+    }
 }
