@@ -8,6 +8,8 @@ use std::path::Path;
 
 use super::value::Value;
 
+pub mod encoding;
+
 /// What a function may need from the place it is called in.
 pub struct FunctionContext<'a> {
     /// The directory of the calling module; file functions resolve
@@ -37,7 +39,10 @@ impl FunctionError {
     pub fn arg(index: usize, param: &str, message: impl AsRef<str>) -> FunctionError {
         FunctionError {
             summary: "Invalid function argument".into(),
-            detail: format!("Invalid value for \"{param}\" parameter: {}.", message.as_ref()),
+            detail: format!(
+                "Invalid value for \"{param}\" parameter: {}.",
+                message.as_ref()
+            ),
             arg: Some(index),
         }
     }
