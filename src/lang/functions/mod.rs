@@ -8,7 +8,9 @@ use std::path::Path;
 
 use super::value::Value;
 
+pub mod crypto;
 pub mod encoding;
+pub mod filesystem;
 
 /// What a function may need from the place it is called in.
 pub struct FunctionContext<'a> {
