@@ -9,6 +9,7 @@ use std::path::Path;
 use super::value::Value;
 
 pub mod crypto;
+pub mod datetime;
 pub mod encoding;
 pub mod filesystem;
 
