@@ -12,6 +12,7 @@ pub mod crypto;
 pub mod datetime;
 pub mod encoding;
 pub mod filesystem;
+pub mod network;
 
 /// What a function may need from the place it is called in.
 pub struct FunctionContext<'a> {
