@@ -163,6 +163,7 @@ fn days_in(month: u32, year: i32) -> u32 {
         .unwrap_or(31)
 }
 
+#[allow(clippy::too_many_arguments)] // one per timestamp field
 fn build(
     y: i32,
     mo: u32,

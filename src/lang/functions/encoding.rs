@@ -387,8 +387,11 @@ fn csvdecode(src: &str) -> Result<Value, FunctionError> {
     Ok(Value::List(obj_ty, out))
 }
 
+/// A CSV record and the line it starts on.
+type CsvRecord = (usize, Vec<String>);
+
 /// Records with the line each starts on; errors carry a line and message.
-fn parse_csv(src: &str) -> Result<Vec<(usize, Vec<String>)>, (usize, String)> {
+fn parse_csv(src: &str) -> Result<Vec<CsvRecord>, (usize, String)> {
     let text = src.replace("\r\n", "\n");
     let chars: Vec<char> = text.chars().collect();
     let mut records = Vec::new();
@@ -677,7 +680,7 @@ impl JsonParser<'_> {
         };
         if self.s[self.i] == b'-' {
             self.i += 1;
-            if !matches!(self.peek()?, b'0'..=b'9') {
+            if !self.peek()?.is_ascii_digit() {
                 return Err(self.bad("in numeric literal"));
             }
         }
@@ -878,7 +881,7 @@ impl TextEncoding {
 
     fn decode(self, b: &[u8]) -> Option<String> {
         let utf16 = |b: &[u8], be: bool| -> Option<String> {
-            if b.len() % 2 != 0 {
+            if !b.len().is_multiple_of(2) {
                 return None;
             }
             let units: Vec<u16> = b
@@ -1433,10 +1436,11 @@ fn resolve_scalar(
                 }
             }
             Some(b'+' | b'-' | b'0'..=b'9') => {
-                if kind.is_empty() || kind == "timestamp" {
-                    if let Some(t) = parse_yaml_timestamp(src) {
-                        return Ok(Value::String(t));
-                    }
+                if let (true, Some(t)) = (
+                    kind.is_empty() || kind == "timestamp",
+                    parse_yaml_timestamp(src),
+                ) {
+                    return Ok(Value::String(t));
                 }
                 if kind.is_empty() {
                     if is_yaml_int(src) {
@@ -1467,7 +1471,7 @@ fn resolve_scalar(
             parse_decimal(&plain)
                 .or_else(|| parse_go_int(&plain))
                 .map(Value::Number)
-                .ok_or_else(|| cannot())
+                .ok_or_else(cannot)
         }
         "timestamp" => parse_yaml_timestamp(src)
             .map(Value::String)
