@@ -34,7 +34,7 @@ pub fn call(
         "base64decode" => Args::new(name, &["str"], args).and_then(|a| {
             a.finish(Type::String, |a| {
                 let s = a.string(0)?;
-                let bytes = STANDARD.decode(s.as_bytes()).map_err(|_| {
+                let bytes = go_base64_decode(&s).map_err(|_| {
                     let shown = if a.sensitive {
                         "(sensitive value)".into()
                     } else {
@@ -98,12 +98,7 @@ pub fn call(
             a.finish(Type::String, |a| {
                 let source = a.string(0)?;
                 let enc = TextEncoding::lookup(&a.string(1)?)?;
-                let bytes = STANDARD.decode(source.as_bytes()).map_err(|e| {
-                    let offset = match e {
-                        base64::DecodeError::InvalidByte(o, _)
-                        | base64::DecodeError::InvalidLastSymbol { offset: o, .. } => o,
-                        _ => source.len(),
-                    };
+                let bytes = go_base64_decode(&source).map_err(|offset| {
                     FunctionError::arg(
                         0,
                         "source",
@@ -313,6 +308,83 @@ pub(super) fn quote(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+// ---------------------------------------------------------------------------
+// base64
+
+/// Decodes standard padded base64 as Go's `StdEncoding` does: line breaks
+/// are skipped and unused trailing bits are allowed. A failure gives the
+/// offset Go reports.
+pub(super) fn go_base64_decode(src: &str) -> Result<Vec<u8>, usize> {
+    let b = src.as_bytes();
+    let sextet = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let skip_breaks = |mut i: usize| {
+        while i < b.len() && (b[i] == b'\n' || b[i] == b'\r') {
+            i += 1;
+        }
+        i
+    };
+    let mut out = Vec::with_capacity(b.len() / 4 * 3);
+    let mut i = 0;
+    loop {
+        let mut quantum = [0u32; 4];
+        let mut j = 0;
+        let mut end = false;
+        while j < 4 {
+            if i == b.len() {
+                match j {
+                    0 => return Ok(out),
+                    _ => return Err(i - j),
+                }
+            }
+            let c = b[i];
+            i += 1;
+            if let Some(v) = sextet(c) {
+                quantum[j] = v;
+                j += 1;
+                continue;
+            }
+            if c == b'\n' || c == b'\r' {
+                continue;
+            }
+            if c != b'=' || j < 2 {
+                return Err(i - 1);
+            }
+            // Padding: "==" after two symbols, "=" after three.
+            if j == 2 {
+                i = skip_breaks(i);
+                if i == b.len() {
+                    return Err(b.len());
+                }
+                if b[i] != b'=' {
+                    return Err(i - 1);
+                }
+                i += 1;
+            }
+            i = skip_breaks(i);
+            if i < b.len() {
+                return Err(i);
+            }
+            end = true;
+            break;
+        }
+        let n = quantum[0] << 18 | quantum[1] << 12 | quantum[2] << 6 | quantum[3];
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..j - 1]);
+        if end {
+            return Ok(out);
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1158,12 +1230,7 @@ fn yaml_decode(src: &str) -> Result<Value, String> {
         anchors: BTreeMap::new(),
         src,
     };
-    let next = |p: &mut Parser<std::str::Chars>| {
-        p.next_token().map_err(|e| {
-            let m = e.marker();
-            format!("on line {}, column {}: {}", m.line(), m.col() + 1, e.info())
-        })
-    };
+    let next = |p: &mut Parser<std::str::Chars>| p.next_token().map_err(|e| scan_error(src, &e));
     let (ev, _) = next(&mut p)?;
     debug_assert!(matches!(ev, Event::StreamStart));
     let (ev, mark) = next(&mut p)?;
@@ -1199,6 +1266,31 @@ fn at(line1: usize, col0: usize, msg: &str) -> String {
     } else {
         format!("on line {}, column {}: {msg}", line1 - 1, col0 + 1)
     }
+}
+
+/// A syntax error from the YAML parser, placed as go-cty-yaml places
+/// parser errors (its scanner's 1-based line, 1-based column).
+fn scan_error(src: &str, e: &yaml_rust2::scanner::ScanError) -> String {
+    let m = e.marker();
+    if e.info().contains("unknown anchor") {
+        let name = alias_name(src, m.line(), m.col());
+        return at(
+            m.line(),
+            m.col(),
+            &format!("reference to undefined anchor {}", quote(&name)),
+        );
+    }
+    format!("on line {}, column {}: {}", m.line(), m.col() + 1, e.info())
+}
+
+/// The name of the alias (`*name`) at a position in the source.
+fn alias_name(src: &str, line1: usize, col0: usize) -> String {
+    let line = src.lines().nth(line1.saturating_sub(1)).unwrap_or("");
+    line.chars()
+        .skip(col0)
+        .skip_while(|&c| c == '*')
+        .take_while(|c| !c.is_whitespace() && !",[]{}".contains(*c))
+        .collect()
 }
 
 struct YamlDecoder<'s> {
@@ -1249,11 +1341,9 @@ impl YamlDecoder<'_> {
         p: &mut yaml_rust2::parser::Parser<std::str::Chars>,
     ) -> Result<Value, String> {
         use yaml_rust2::parser::Event;
+        let src = self.src;
         let next = |p: &mut yaml_rust2::parser::Parser<std::str::Chars>| {
-            p.next_token().map_err(|e| {
-                let m = e.marker();
-                format!("on line {}, column {}: {}", m.line(), m.col() + 1, e.info())
-            })
+            p.next_token().map_err(|e| scan_error(src, &e))
         };
         match ev {
             Event::Scalar(text, style, anchor, tag) => {
@@ -1271,11 +1361,12 @@ impl YamlDecoder<'_> {
                 Ok(v)
             }
             Event::Alias(id) => self.anchors.get(&id).cloned().ok_or_else(|| {
-                at(
-                    mark.line(),
-                    mark.col(),
-                    "cannot refer to an anchor from inside its own definition",
-                )
+                let name = alias_name(self.src, mark.line(), mark.col());
+                let msg = format!(
+                    "cannot refer to anchor {} from inside its own definition",
+                    quote(&name)
+                );
+                at(mark.line(), mark.col(), &msg)
             }),
             Event::SequenceStart(anchor, tag) => {
                 let tag = yaml_tag(&tag);
@@ -1323,36 +1414,15 @@ impl YamlDecoder<'_> {
                             ));
                         }
                     };
-                    let is_merge = (tag.is_empty() && text == "<<")
-                        || tag == format!("{YAML_TAG_PREFIX}merge");
-                    if is_merge {
+                    // Terraform's go-cty-yaml merges only single mappings
+                    // given under a plain `<<` key.
+                    if tag.is_empty() && text == "<<" {
                         let (ev, vm) = next(p)?;
-                        let merged = self.node(ev, vm, p)?;
-                        match &merged {
-                            Value::Object(m) => attrs.extend(m.clone()),
-                            Value::Tuple(items) => {
-                                for item in items {
-                                    match item {
-                                        Value::Object(m) => attrs.extend(m.clone()),
-                                        other => {
-                                            return Err(at(
-                                                m.line(),
-                                                m.col(),
-                                                &format!(
-                                                    "cannot merge {} (from sequence) into mapping",
-                                                    other.ty()
-                                                ),
-                                            ));
-                                        }
-                                    }
-                                }
-                            }
+                        match self.node(ev, vm, p)? {
+                            Value::Object(merged) => attrs.extend(merged),
                             other => {
-                                return Err(at(
-                                    m.line(),
-                                    m.col(),
-                                    &format!("cannot merge {} into mapping", other.ty()),
-                                ));
+                                let msg = format!("cannot merge {} into mapping", other.ty());
+                                return Err(at(m.line(), m.col(), &msg));
                             }
                         }
                         continue;
@@ -1457,8 +1527,7 @@ fn resolve_scalar(
     match kind {
         "str" => Ok(Value::String(src.to_string())),
         "binary" => {
-            STANDARD
-                .decode(src.as_bytes())
+            go_base64_decode(src)
                 .map_err(|_| format!("cannot parse {} as {tag}: not valid base64", quote(src)))?;
             Ok(Value::String(src.to_string()))
         }
@@ -1981,6 +2050,62 @@ mod tests {
                 "Call to function \"yamldecode\" failed: cannot parse \"@@\" as tag:yaml.org,2002:binary: not valid base64.",
             ),
             (
+                "yaml undefined alias",
+                "yamldecode",
+                vec![s("a: *x")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: reference to undefined anchor \"x\".",
+            ),
+            (
+                "yaml undefined alias later",
+                "yamldecode",
+                vec![s("a: 1\nb: *q")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 1, column 4: reference to undefined anchor \"q\".",
+            ),
+            (
+                "yaml self reference",
+                "yamldecode",
+                vec![s("a: &x [*x]")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: cannot refer to anchor \"x\" from inside its own definition.",
+            ),
+            (
+                "yaml seq tag on a mapping",
+                "yamldecode",
+                vec![s("!!seq {}")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: can't interpret mapping as tag:yaml.org,2002:seq.",
+            ),
+            (
+                "yaml merge of a sequence of numbers",
+                "yamldecode",
+                vec![s("<<: [1]")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: cannot merge tuple into mapping.",
+            ),
+            (
+                "yaml merge of a sequence",
+                "yamldecode",
+                vec![s("a: &a {x: 1}\nb:\n  <<: [*a]")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 2, column 3: cannot merge tuple into mapping.",
+            ),
+            (
+                "yaml merge tag",
+                "yamldecode",
+                vec![s("!!merge x: 1")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: unsupported tag \"tag:yaml.org,2002:merge\".",
+            ),
+            (
+                "yaml null key",
+                "yamldecode",
+                vec![s("~: 1")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: mapping key cannot be null.",
+            ),
+            (
                 "yaml complex key",
                 "yamldecode",
                 vec![s("? [1]\n: a\n")],
@@ -2227,6 +2352,22 @@ mod tests {
                 "1: a\ntrue: b\n",
                 obj(&[("1", s("a")), ("true", s("b"))]),
             ),
+            (
+                "merge then override",
+                "a: &a {x: 1}\nb:\n  <<: *a\n  x: 2",
+                obj(&[
+                    ("a", obj(&[("x", Value::int(1))])),
+                    ("b", obj(&[("x", Value::int(2))])),
+                ]),
+            ),
+            (
+                "merge overrides earlier keys",
+                "a: &a {x: 1}\nb:\n  x: 2\n  <<: *a",
+                obj(&[
+                    ("a", obj(&[("x", Value::int(1))])),
+                    ("b", obj(&[("x", Value::int(1))])),
+                ]),
+            ),
             ("later keys win", "a: 1\na: 2", obj(&[("a", Value::int(2))])),
             (
                 "binary stays base64",
@@ -2239,6 +2380,13 @@ mod tests {
                 obj(&[("a", s("x\ny\n"))]),
             ),
             ("explicit document", "---\n1\n...\n", Value::int(1)),
+            ("empty str tag", "a: !!str", obj(&[("a", s(""))])),
+            ("map tag", "a: !!map {}", obj(&[("a", obj(&[]))])),
+            (
+                "block scalar key",
+                "? |\n  x\n: 1",
+                obj(&[("x\n", Value::int(1))]),
+            ),
             (
                 "flow in block",
                 "\n\n- 1\n- [a: 1]",
