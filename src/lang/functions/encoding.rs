@@ -1057,7 +1057,15 @@ impl YamlEmitter {
                     if i > 0 || !inline {
                         self.newline_indent(indent);
                     }
-                    self.double_quoted(k, indent + 2, false);
+                    // libyaml writes a key spanning lines, or longer than
+                    // 128 bytes, as an explicit `? key` / `: value` pair.
+                    if k.contains('\n') || k.len() > 128 {
+                        self.push("? ");
+                        self.scalar(&Value::String(k.clone()), indent + 2);
+                        self.newline_indent(indent);
+                    } else {
+                        self.double_quoted(k, indent + 2, false);
+                    }
                     self.push(":");
                     match item.unmark().0 {
                         Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs)
@@ -2172,6 +2180,7 @@ mod tests {
     fn yamlencode_matches_terraform_byte_for_byte() {
         let long = "long ".repeat(22);
         let long = long.trim_end();
+        let double_space_fold = format!("\"0.5 {}\n  \\ bbbb cccc\"\n", "a".repeat(77));
         let long_word = format!("\"{}\n  bbb\"\n", "a".repeat(105));
         let cases: Vec<(&str, Value, &str)> = vec![
             (
@@ -2242,6 +2251,42 @@ mod tests {
                 "literal in a sequence",
                 Value::Tuple(vec![s("a\nb")]),
                 "- |-\n  a\n  b\n",
+            ),
+            (
+                "a multi-line key",
+                obj(&[("a\nb", Value::int(1))]),
+                "? |-\n  a\n  b\n: 1\n",
+            ),
+            (
+                "nested sequences in a mapping",
+                obj(&[(
+                    "x",
+                    obj(&[("y", Value::Tuple(vec![Value::Tuple(vec![Value::int(1)])]))]),
+                )]),
+                "\"x\":\n  \"y\":\n  - - 1\n",
+            ),
+            (
+                "a mapping in nested sequences",
+                Value::Tuple(vec![Value::Tuple(vec![obj(&[
+                    ("a", Value::int(1)),
+                    ("b", Value::int(2)),
+                ])])]),
+                "- - \"a\": 1\n    \"b\": 2\n",
+            ),
+            (
+                "an empty mapping in a sequence",
+                Value::Tuple(vec![obj(&[])]),
+                "- {}\n",
+            ),
+            (
+                "an empty list in a mapping in a sequence",
+                obj(&[("a", Value::Tuple(vec![obj(&[("b", Value::Tuple(vec![]))])]))]),
+                "\"a\":\n- \"b\": []\n",
+            ),
+            (
+                "a fold before a double space escapes the second",
+                s(&format!("0.5 {}  bbbb cccc", "a".repeat(77))),
+                &double_space_fold,
             ),
             ("a top-level number", Value::int(1), "1\n...\n"),
             ("a top-level null", Value::null(), "null\n...\n"),
