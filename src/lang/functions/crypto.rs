@@ -1,5 +1,5 @@
-//! Hash and crypto functions: digests of strings and files, bcrypt and
-//! UUIDs. `rsadecrypt` is recognised but not supported.
+//! Hash and crypto functions: digests of strings and files, bcrypt,
+//! UUIDs and `rsadecrypt`.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -174,32 +174,73 @@ pub fn call(
                 ))
             })
         }),
-        "rsadecrypt" => Args::new(name, &["ciphertext", "privatekey"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let ciphertext = a.string(0)?;
-                if STANDARD.decode(ciphertext.as_bytes()).is_err() {
-                    let shown = if a.sensitive {
-                        "(sensitive value)".to_string()
-                    } else {
-                        format!("\"{ciphertext}\"")
-                    };
-                    return Err(FunctionError::arg(
-                        0,
-                        "ciphertext",
-                        format!(
-                            "failed to decode input {shown}: cipher text must be base64-encoded"
-                        ),
-                    ));
-                }
-                Err(FunctionError::call(
-                    name,
-                    "RSA decryption is not supported by minimod",
-                ))
-            })
-        }),
+        "rsadecrypt" => Args::new(name, &["ciphertext", "privatekey"], args)
+            .and_then(|a| a.finish(Type::String, rsadecrypt)),
         _ => return None,
     };
     Some(result)
+}
+
+/// Decrypts PKCS #1 v1.5 ciphertext with a PEM private key (PKCS #1 or
+/// PKCS #8), as Terraform's `rsadecrypt` does.
+fn rsadecrypt(a: &Args) -> Result<Value, FunctionError> {
+    use rsa::pkcs1::DecodeRsaPrivateKey;
+    use rsa::pkcs8::DecodePrivateKey;
+    let ciphertext = a.string(0)?;
+    let key_text = a.string(1)?;
+    let bytes = super::encoding::go_base64_decode(&ciphertext).map_err(|_| {
+        let shown = if a.sensitive {
+            "(sensitive value)".to_string()
+        } else {
+            super::encoding::quote(&ciphertext)
+        };
+        FunctionError::arg(
+            0,
+            "ciphertext",
+            format!("failed to decode input {shown}: cipher text must be base64-encoded"),
+        )
+    })?;
+    let key_err = |m: String| FunctionError::arg(1, "privatekey", m);
+    // The PEM block's label decides the format, as Go's ssh package has it.
+    let label = key_text
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("-----BEGIN ")
+                .and_then(|r| r.strip_suffix("-----"))
+        })
+        .ok_or_else(|| key_err("invalid private key: ssh: no key found".into()))?;
+    let key = match label {
+        "RSA PRIVATE KEY" => rsa::PrivateKey::from_pkcs1_pem(key_text.trim())
+            .map_err(|e| key_err(format!("invalid ASN1 data in the given private key: {e}")))?,
+        "PRIVATE KEY" => rsa::PrivateKey::from_pkcs8_pem(key_text.trim()).map_err(|e| match e {
+            rsa::pkcs8::Error::KeyMalformed(_) | rsa::pkcs8::Error::Asn1(_) => {
+                key_err(format!("invalid ASN1 data in the given private key: {e}"))
+            }
+            _ => key_err("invalid private key type".into()),
+        })?,
+        "EC PRIVATE KEY" | "DSA PRIVATE KEY" => {
+            return Err(key_err("invalid private key type".into()));
+        }
+        "OPENSSH PRIVATE KEY" => {
+            return Err(key_err(
+                "invalid private key: OpenSSH-format keys are not supported by minimod".into(),
+            ));
+        }
+        other => {
+            return Err(key_err(format!(
+                "invalid private key: ssh: unsupported key type {}",
+                super::encoding::quote(other)
+            )));
+        }
+    };
+    let plain = key.decrypt(rsa::Pkcs1v15Encrypt, &bytes).map_err(|_| {
+        FunctionError::call(
+            "rsadecrypt",
+            "failed to decrypt: crypto/rsa: decryption error",
+        )
+    })?;
+    Ok(Value::String(String::from_utf8_lossy(&plain).into_owned()))
 }
 
 /// Parses a UUID in the forms Go's google/uuid accepts, failing with its
@@ -375,15 +416,50 @@ mod tests {
             ),
             ("filemd5", vec![s("sub")], &read_dir),
             ("filesha1", vec![s("nope")], &open_missing),
-            (
-                "rsadecrypt",
-                vec![s("x"), s("y")],
-                "Invalid value for \"ciphertext\" parameter: failed to decode input \"x\": cipher text must be base64-encoded.",
-            ),
         ];
         for (name, args, want) in cases {
             let err = run_in(dir.path(), false, name, args).expect_err(name);
             assert_eq!(err.detail, want, "{name}");
+        }
+    }
+
+    /// A throwaway 1024-bit key made with `openssl genrsa`, in both PEM
+    /// formats, and "secret text" encrypted to it with `openssl pkeyutl`.
+    const RSA_PKCS1: &str = "-----BEGIN RSA PRIVATE KEY-----\nMIICWwIBAAKBgQC9P28O9glPOAROAwrYE8ZmoQTtXidgZyZ1jxD8x+YkpYnQbXvW\nrHwiJwl9L8nUrwdAmdzrTHKQSjquP3NwIILZE4Y6mfub1OWWHZs0/T6sPROhWbNj\nfFLqXa0jU3wTwYj39za1hD7Rceb9DXwCfdahx0tVX8bXDVtGPoeQndTevQIDAQAB\nAoGAcrHKNjAI7lkNytXvMYuyl6qI2O9SQAvj9CWT7w+bvKQTBR4FitKYnP45swRO\ndzbo108o4/Y+DJLgQ5Cy/sbFZY2ESnfqHus3kdWP56ujfJx0pIW9HnKCPBefR+h2\nJ1EYUDQycgUWS/k7mxgikUaV3O+j9osq87QAwp0bQDaK0GUCQQDkVDfAGesFCj1F\nmUrDPryAVFO2TtkPzUuPF6o6Smwexm420ANdiG8EfbVpt/bzl7VO3YN7AYY+JDc2\n5Ga1dxAjAkEA1C6+VHyAOapyRqe+d1ALEM4RzeUspB1RqGzo1DdY8Zt9nKAsaiqr\nd+M1oh40lsmT3tG/DaFxK+Uq39G93efTnwJANOE0UC8weOhYLGhGIlXDPk1JXe2A\n4+H939PxPrLBu5blK5idTuosG/QpMaTDcsLt4Kf4rWI6/uVQTEw1ZU1/1QJARXTL\nrwJWQwotgD121r2n8adTIrALTemfCmAkUxuPDP/WPYgdId+343XH37q9gkKYGg9U\n2BRp5HGO+FdDLLmvhwJAXssGXnzhkYeMGoZHD2V7iNg+jIn1Jt2VwCibrCvl2W8q\nJ9n5h9QGvyRxxMgGF5VkRO9WQA/bo46PxizK1bDeIQ==\n-----END RSA PRIVATE KEY-----\n";
+    const RSA_PKCS8: &str = "-----BEGIN PRIVATE KEY-----\nMIICdQIBADANBgkqhkiG9w0BAQEFAASCAl8wggJbAgEAAoGBAL0/bw72CU84BE4D\nCtgTxmahBO1eJ2BnJnWPEPzH5iSlidBte9asfCInCX0vydSvB0CZ3OtMcpBKOq4/\nc3AggtkThjqZ+5vU5ZYdmzT9Pqw9E6FZs2N8UupdrSNTfBPBiPf3NrWEPtFx5v0N\nfAJ91qHHS1VfxtcNW0Y+h5Cd1N69AgMBAAECgYBysco2MAjuWQ3K1e8xi7KXqojY\n71JAC+P0JZPvD5u8pBMFHgWK0pic/jmzBE53NujXTyjj9j4MkuBDkLL+xsVljYRK\nd+oe6zeR1Y/nq6N8nHSkhb0ecoI8F59H6HYnURhQNDJyBRZL+TubGCKRRpXc76P2\niyrztADCnRtANorQZQJBAORUN8AZ6wUKPUWZSsM+vIBUU7ZO2Q/NS48XqjpKbB7G\nbjbQA12IbwR9tWm39vOXtU7dg3sBhj4kNzbkZrV3ECMCQQDULr5UfIA5qnJGp753\nUAsQzhHN5SykHVGobOjUN1jxm32coCxqKqt34zWiHjSWyZPe0b8NoXEr5Srf0b3d\n59OfAkA04TRQLzB46FgsaEYiVcM+TUld7YDj4f3f0/E+ssG7luUrmJ1O6iwb9Ckx\npMNywu3gp/itYjr+5VBMTDVlTX/VAkBFdMuvAlZDCi2APXbWvafxp1MisAtN6Z8K\nYCRTG48M/9Y9iB0h37fjdcffur2CQpgaD1TYFGnkcY74V0Msua+HAkBeywZefOGR\nh4wahkcPZXuI2D6MifUm3ZXAKJusK+XZbyon2fmH1Aa/JHHEyAYXlWRE71ZAD9uj\njo/GLMrVsN4h\n-----END PRIVATE KEY-----\n";
+    const EC_PKCS8: &str = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg0eEQq0uwj3JwyoJQ\nw3m7P+tIMPv+mQDIsu02cVXX6oKhRANCAAQpmALI4CeKe4ZxNP8mxI1kTSjq2P96\n7opCYMcQxo23Bc7v1lMen6bA3o7eWAmD7gpWTO+OGmQ0q4PtvetdxoAJ\n-----END PRIVATE KEY-----\n";
+    const CIPHERTEXT: &str = "r/l9ks+QFuKBuYbTNSXRjkLBz7B5gqqdWYZQBuO9wyJsdnAtuAP4yhGYNm8FldNC7BgQdXURnwnx6HdxPnqxhpgtL9s3k8SdwtEszASFXbZ/objVjq009hpAcVT1Aw4P79kGCiy2dgJ5u9qpMCwDFR9b7c/KICMhEX5/iw+cYGg=";
+
+    #[test]
+    fn rsadecrypt_matches_terraform() {
+        // terraform: "secret text" with either key format.
+        for key in [RSA_PKCS1, RSA_PKCS8] {
+            assert_eq!(
+                run("rsadecrypt", vec![s(CIPHERTEXT), s(key)]),
+                Ok(s("secret text"))
+            );
+        }
+        let cases: Vec<(Vec<Value>, &str)> = vec![
+            (
+                vec![s(CIPHERTEXT), s("nope")],
+                "Invalid value for \"privatekey\" parameter: invalid private key: ssh: no key found.",
+            ),
+            // terraform also prints the Go value of the key after "type".
+            (
+                vec![s(CIPHERTEXT), s(EC_PKCS8)],
+                "Invalid value for \"privatekey\" parameter: invalid private key type.",
+            ),
+            (
+                vec![s("aGVsbG8="), s(RSA_PKCS1)],
+                "Call to function \"rsadecrypt\" failed: failed to decrypt: crypto/rsa: decryption error.",
+            ),
+            (
+                vec![s("x"), s(RSA_PKCS1)],
+                "Invalid value for \"ciphertext\" parameter: failed to decode input \"x\": cipher text must be base64-encoded.",
+            ),
+        ];
+        for (args, want) in cases {
+            assert_eq!(run("rsadecrypt", args).unwrap_err().detail, want);
         }
     }
 
