@@ -7,6 +7,11 @@
 
 mod collection;
 mod conversion;
+mod crypto;
+mod datetime;
+mod encoding;
+mod filesystem;
+mod network;
 mod numeric;
 mod string;
 
@@ -15,6 +20,7 @@ use std::path::Path;
 
 use super::types::convert;
 use super::value::{Type, Value};
+
 
 /// What a function may need from the place it is called in.
 pub struct FunctionContext<'a> {
@@ -72,6 +78,11 @@ const FAMILIES: &[(Family, &[&str])] = &[
     (string::call, string::NAMES),
     (collection::call, collection::NAMES),
     (conversion::call, conversion::NAMES),
+    (encoding::call, encoding::NAMES),
+    (crypto::call, crypto::NAMES),
+    (filesystem::call, filesystem::NAMES),
+    (datetime::call, datetime::NAMES),
+    (network::call, network::NAMES),
 ];
 
 /// Every function name the families provide, sorted.

@@ -1,0 +1,2473 @@
+//! Encoding functions: base64, CSV, JSON, YAML, URL and text encodings,
+//! plus the small argument helpers the other families in this branch share.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+
+use super::{FunctionContext, FunctionError};
+use crate::lang::number::Number;
+use crate::lang::value::{Type, Value};
+
+pub const NAMES: &[&str] = &[
+    "base64decode",
+    "base64encode",
+    "base64gzip",
+    "csvdecode",
+    "jsondecode",
+    "jsonencode",
+    "textdecodebase64",
+    "textencodebase64",
+    "urlencode",
+    "yamldecode",
+    "yamlencode",
+];
+
+pub fn call(
+    name: &str,
+    args: &[Value],
+    _ctx: &FunctionContext,
+) -> Option<Result<Value, FunctionError>> {
+    let result = match name {
+        "base64decode" => Args::new(name, &["str"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                let s = a.string(0)?;
+                let bytes = go_base64_decode(&s).map_err(|_| {
+                    let shown = if a.sensitive {
+                        "(sensitive value)".into()
+                    } else {
+                        quote(&s)
+                    };
+                    FunctionError::call(name, format!("failed to decode base64 data {shown}"))
+                })?;
+                String::from_utf8(bytes).map(Value::String).map_err(|_| {
+                    FunctionError::call(
+                        name,
+                        "the result of decoding the provided string is not valid UTF-8",
+                    )
+                })
+            })
+        }),
+        "base64encode" => Args::new(name, &["str"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                Ok(Value::String(STANDARD.encode(a.string(0)?)))
+            })
+        }),
+        "base64gzip" => Args::new(name, &["str"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                Ok(Value::String(
+                    STANDARD.encode(go_gzip(a.string(0)?.as_bytes())),
+                ))
+            })
+        }),
+        "csvdecode" => Args::new(name, &["str"], args).and_then(|a| {
+            a.finish(Type::List(Box::new(Type::Dynamic)), |a| {
+                csvdecode(&a.string(0)?)
+            })
+        }),
+        "jsondecode" => Args::new(name, &["str"], args).and_then(|a| {
+            a.finish(Type::Dynamic, |a| {
+                json_decode(&a.string(0)?).map_err(|e| FunctionError::call(name, e))
+            })
+        }),
+        "jsonencode" => Args::new_nullable(name, &["val"], &[0], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                Ok(Value::String(json_encode(&a.values[0])))
+            })
+        }),
+        "textencodebase64" => Args::new(name, &["string", "encoding"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                let text = a.string(0)?;
+                let enc = TextEncoding::lookup(&a.string(1)?)?;
+                let bytes = enc.encode(&text).ok_or_else(|| {
+                    FunctionError::arg(
+                        0,
+                        "string",
+                        format!(
+                            "the given string contains characters that cannot be represented in {}",
+                            enc.name()
+                        ),
+                    )
+                })?;
+                Ok(Value::String(STANDARD.encode(bytes)))
+            })
+        }),
+        "textdecodebase64" => Args::new(name, &["source", "encoding"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                let source = a.string(0)?;
+                let enc = TextEncoding::lookup(&a.string(1)?)?;
+                let bytes = go_base64_decode(&source).map_err(|offset| {
+                    FunctionError::arg(
+                        0,
+                        "source",
+                        format!(
+                            "the given value is has an invalid base64 symbol at offset {offset}"
+                        ),
+                    )
+                })?;
+                let text = enc.decode(&bytes).ok_or_else(|| {
+                    FunctionError::arg(
+                        0,
+                        "source",
+                        format!(
+                            "the given string contains symbols that are not defined for {}",
+                            enc.name()
+                        ),
+                    )
+                })?;
+                Ok(Value::String(text))
+            })
+        }),
+        "urlencode" => Args::new(name, &["str"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                Ok(Value::String(query_escape(&a.string(0)?)))
+            })
+        }),
+        "yamldecode" => Args::new(name, &["src"], args).and_then(|a| {
+            a.finish(Type::Dynamic, |a| {
+                yaml_decode(&a.string(0)?).map_err(|e| FunctionError::call(name, e))
+            })
+        }),
+        "yamlencode" => Args::new_nullable(name, &["value"], &[0], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                Ok(Value::String(yaml_encode(&a.values[0])))
+            })
+        }),
+        _ => return None,
+    };
+    Some(result)
+}
+
+// ---------------------------------------------------------------------------
+// Argument helpers shared by this branch's families (crypto, filesystem,
+// datetime, network): arity, nulls, unknowns, marks and the few
+// conversions these functions need.
+
+/// A call's arguments after the checks every function shares: arity, nulls
+/// (unless a parameter allows them), and deep sensitive marks removed (the
+/// result is marked instead).
+pub(super) struct Args<'a> {
+    pub name: &'a str,
+    pub params: &'a [&'a str],
+    pub values: Vec<Value>,
+    pub sensitive: bool,
+    pub unknown: bool,
+}
+
+impl<'a> Args<'a> {
+    /// Fixed parameters, none of which may be null.
+    pub fn new(
+        name: &'a str,
+        params: &'a [&'a str],
+        args: &[Value],
+    ) -> Result<Args<'a>, FunctionError> {
+        Self::build(name, params, None, &[], args)
+    }
+
+    /// Fixed parameters; those listed in `nullable` may be null.
+    pub fn new_nullable(
+        name: &'a str,
+        params: &'a [&'a str],
+        nullable: &[usize],
+        args: &[Value],
+    ) -> Result<Args<'a>, FunctionError> {
+        Self::build(name, params, None, nullable, args)
+    }
+
+    /// Fixed parameters followed by any number of `variadic` ones.
+    pub fn variadic(
+        name: &'a str,
+        params: &'a [&'a str],
+        variadic: &str,
+        args: &[Value],
+    ) -> Result<Args<'a>, FunctionError> {
+        Self::build(name, params, Some(variadic), &[], args)
+    }
+
+    fn build(
+        name: &'a str,
+        params: &'a [&'a str],
+        variadic: Option<&str>,
+        nullable: &[usize],
+        args: &[Value],
+    ) -> Result<Args<'a>, FunctionError> {
+        if args.len() < params.len() {
+            let at_least = if variadic.is_some() { "at least " } else { "" };
+            return Err(FunctionError {
+                summary: "Not enough function arguments".into(),
+                detail: format!(
+                    "Function \"{name}\" expects {at_least}{} argument(s). Missing value for \"{}\".",
+                    params.len(),
+                    params[args.len()]
+                ),
+                arg: None,
+            });
+        }
+        if variadic.is_none() && args.len() > params.len() {
+            return Err(FunctionError {
+                summary: "Too many function arguments".into(),
+                detail: format!(
+                    "Function \"{name}\" expects only {} argument(s).",
+                    params.len()
+                ),
+                arg: None,
+            });
+        }
+        let mut values = Vec::with_capacity(args.len());
+        let mut sensitive = false;
+        let mut unknown = false;
+        for (i, arg) in args.iter().enumerate() {
+            let param = params.get(i).copied().or(variadic).unwrap_or("");
+            if arg.is_null() && !nullable.contains(&i) {
+                return Err(FunctionError::arg(i, param, "argument must not be null"));
+            }
+            let (v, marked) = arg.clone().unmark_deep();
+            sensitive |= marked;
+            unknown |= !v.is_wholly_known();
+            values.push(v);
+        }
+        Ok(Args {
+            name,
+            params,
+            values,
+            sensitive,
+            unknown,
+        })
+    }
+
+    fn param(&self, i: usize) -> &str {
+        self.params
+            .get(i)
+            .or(self.params.last())
+            .copied()
+            .unwrap_or("")
+    }
+
+    /// Runs `f` unless an argument is unknown (then the result is an unknown
+    /// of type `ty`), and marks the result when an argument was sensitive.
+    pub fn finish(
+        self,
+        ty: Type,
+        f: impl FnOnce(&Args) -> Result<Value, FunctionError>,
+    ) -> Result<Value, FunctionError> {
+        let v = if self.unknown {
+            Value::Unknown(ty)
+        } else {
+            f(&self)?
+        };
+        Ok(v.mark_if(self.sensitive))
+    }
+
+    /// Argument `i` as a string, converting numbers and bools as Terraform's
+    /// automatic conversion does.
+    pub fn string(&self, i: usize) -> Result<String, FunctionError> {
+        match &self.values[i] {
+            Value::String(s) => Ok(s.clone()),
+            Value::Number(n) => Ok(n.to_string()),
+            Value::Bool(b) => Ok(b.to_string()),
+            _ => Err(FunctionError::arg(i, self.param(i), "string required")),
+        }
+    }
+
+    /// Argument `i` as a number, converting numeric strings.
+    pub fn number(&self, i: usize) -> Result<Number, FunctionError> {
+        match &self.values[i] {
+            Value::Number(n) => Ok(*n),
+            Value::String(s) => Number::parse(s)
+                .ok_or_else(|| FunctionError::arg(i, self.param(i), "a number is required")),
+            _ => Err(FunctionError::arg(i, self.param(i), "number required")),
+        }
+    }
+
+    /// Argument `i` as a whole number, failing as cty's `gocty` conversion
+    /// does for fractions.
+    pub fn integer(&self, i: usize) -> Result<i64, FunctionError> {
+        let n = self.number(i)?;
+        n.as_i64()
+            .ok_or_else(|| FunctionError::call(self.name, "value must be a whole number"))
+    }
+}
+
+/// Go's `%q` for the common printable case.
+pub(super) fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+// ---------------------------------------------------------------------------
+// base64
+
+/// Decodes standard padded base64 as Go's `StdEncoding` does: line breaks
+/// are skipped and unused trailing bits are allowed. A failure gives the
+/// offset Go reports.
+pub(super) fn go_base64_decode(src: &str) -> Result<Vec<u8>, usize> {
+    let b = src.as_bytes();
+    let sextet = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let skip_breaks = |mut i: usize| {
+        while i < b.len() && (b[i] == b'\n' || b[i] == b'\r') {
+            i += 1;
+        }
+        i
+    };
+    let mut out = Vec::with_capacity(b.len() / 4 * 3);
+    let mut i = 0;
+    loop {
+        let mut quantum = [0u32; 4];
+        let mut j = 0;
+        let mut end = false;
+        while j < 4 {
+            if i == b.len() {
+                match j {
+                    0 => return Ok(out),
+                    _ => return Err(i - j),
+                }
+            }
+            let c = b[i];
+            i += 1;
+            if let Some(v) = sextet(c) {
+                quantum[j] = v;
+                j += 1;
+                continue;
+            }
+            if c == b'\n' || c == b'\r' {
+                continue;
+            }
+            if c != b'=' || j < 2 {
+                return Err(i - 1);
+            }
+            // Padding: "==" after two symbols, "=" after three.
+            if j == 2 {
+                i = skip_breaks(i);
+                if i == b.len() {
+                    return Err(b.len());
+                }
+                if b[i] != b'=' {
+                    return Err(i - 1);
+                }
+                i += 1;
+            }
+            i = skip_breaks(i);
+            if i < b.len() {
+                return Err(i);
+            }
+            end = true;
+            break;
+        }
+        let n = quantum[0] << 18 | quantum[1] << 12 | quantum[2] << 6 | quantum[3];
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..j - 1]);
+        if end {
+            return Ok(out);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// base64gzip
+
+/// Gzips as Go's `compress/gzip` does for Terraform (write, flush, close):
+/// the data block ends with a sync flush and an empty final stored block,
+/// and the header carries no time and "unknown" OS, so that short inputs
+/// come out byte for byte as Terraform's.
+fn go_gzip(data: &[u8]) -> Vec<u8> {
+    use flate2::{Compress, Compression, FlushCompress};
+    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    let mut deflate = Compress::new(Compression::default(), false);
+    let mut buf = Vec::with_capacity(data.len() + 64);
+    let mut input = data;
+    loop {
+        if buf.capacity() - buf.len() < 64 {
+            buf.reserve(1024);
+        }
+        let before = deflate.total_in();
+        deflate
+            .compress_vec(input, &mut buf, FlushCompress::Sync)
+            .expect("deflating into memory cannot fail");
+        input = &input[(deflate.total_in() - before) as usize..];
+        if input.is_empty() && buf.capacity() > buf.len() {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf);
+    // An empty final stored block, as Go's Close writes it.
+    out.extend_from_slice(&[1, 0, 0, 0xff, 0xff]);
+    let mut crc = flate2::Crc::new();
+    crc.update(data);
+    out.write_all(&crc.sum().to_le_bytes()).unwrap();
+    out.write_all(&(data.len() as u32).to_le_bytes()).unwrap();
+    out
+}
+
+// ---------------------------------------------------------------------------
+// csvdecode
+
+/// Parses CSV as Go's `encoding/csv` does (RFC 4180, strict quotes, blank
+/// lines skipped), the first row naming the attributes.
+fn csvdecode(src: &str) -> Result<Value, FunctionError> {
+    let fail = |m: String| FunctionError::call("csvdecode", m);
+    let records = parse_csv(src)
+        .map_err(|(line, msg)| fail(format!("CSV parse error on line {line}: {msg}")))?;
+    let mut rows = records.into_iter();
+    let Some((_, header)) = rows.next() else {
+        return Err(fail("missing header line".into()));
+    };
+    for (i, name) in header.iter().enumerate() {
+        if header[..i].contains(name) {
+            return Err(fail(format!("duplicate column name {}", quote(name))));
+        }
+    }
+    let obj_ty = Type::Object(header.iter().map(|h| (h.clone(), Type::String)).collect());
+    let mut out = Vec::new();
+    for (line, row) in rows {
+        if row.len() != header.len() {
+            return Err(fail(format!(
+                "CSV parse error on line {line}: wrong number of fields"
+            )));
+        }
+        let attrs = header
+            .iter()
+            .cloned()
+            .zip(row.into_iter().map(Value::String))
+            .collect();
+        out.push(Value::Object(attrs));
+    }
+    Ok(Value::List(obj_ty, out))
+}
+
+/// A CSV record and the line it starts on.
+type CsvRecord = (usize, Vec<String>);
+
+/// Records with the line each starts on; errors carry a line and message.
+fn parse_csv(src: &str) -> Result<Vec<CsvRecord>, (usize, String)> {
+    let text = src.replace("\r\n", "\n");
+    let chars: Vec<char> = text.chars().collect();
+    let mut records = Vec::new();
+    let mut i = 0;
+    let mut line = 1;
+    while i < chars.len() {
+        if chars[i] == '\n' {
+            line += 1;
+            i += 1;
+            continue;
+        }
+        let start_line = line;
+        let mut fields = Vec::new();
+        loop {
+            let mut field = String::new();
+            if chars.get(i) == Some(&'"') {
+                i += 1;
+                loop {
+                    match chars.get(i) {
+                        None => {
+                            return Err((
+                                start_line,
+                                "extraneous or missing \" in quoted-field".into(),
+                            ));
+                        }
+                        Some('"') if chars.get(i + 1) == Some(&'"') => {
+                            field.push('"');
+                            i += 2;
+                        }
+                        Some('"') => {
+                            i += 1;
+                            break;
+                        }
+                        Some(&c) => {
+                            if c == '\n' {
+                                line += 1;
+                            }
+                            field.push(c);
+                            i += 1;
+                        }
+                    }
+                }
+                if !matches!(chars.get(i), None | Some(',') | Some('\n')) {
+                    return Err((line, "extraneous or missing \" in quoted-field".into()));
+                }
+            } else {
+                while let Some(&c) = chars.get(i) {
+                    if c == ',' || c == '\n' {
+                        break;
+                    }
+                    if c == '"' {
+                        return Err((line, "bare \" in non-quoted-field".into()));
+                    }
+                    field.push(c);
+                    i += 1;
+                }
+            }
+            fields.push(field);
+            match chars.get(i) {
+                Some(',') => i += 1,
+                Some('\n') => {
+                    i += 1;
+                    line += 1;
+                    break;
+                }
+                _ => break,
+            }
+        }
+        records.push((start_line, fields));
+    }
+    Ok(records)
+}
+
+// ---------------------------------------------------------------------------
+// JSON
+
+/// Encodes as cty's JSON encoder does (Go's encoding/json underneath):
+/// compact, attribute names sorted, `<`, `>`, `&`, U+2028 and U+2029
+/// escaped, every collection kind as an array or object.
+pub(super) fn json_encode(v: &Value) -> String {
+    let mut out = String::new();
+    write_json(v, &mut out);
+    out
+}
+
+fn write_json(v: &Value, out: &mut String) {
+    match v.unmark().0 {
+        Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::String(s) => write_json_string(s, out),
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(item, out);
+            }
+            out.push(']');
+        }
+        Value::Map(_, m) | Value::Object(m) => {
+            out.push('{');
+            for (i, (k, item)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json_string(k, out);
+                out.push(':');
+                write_json(item, out);
+            }
+            out.push('}');
+        }
+        Value::Sensitive(_) => unreachable!("unmark removed the mark"),
+    }
+}
+
+fn write_json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Decodes JSON into cty's implied types (objects, tuples, numbers), with
+/// Go's error messages.
+pub(super) fn json_decode(src: &str) -> Result<Value, String> {
+    let mut p = JsonParser {
+        s: src.as_bytes(),
+        i: 0,
+    };
+    p.skip_ws();
+    if p.i >= p.s.len() {
+        return Err("EOF".into());
+    }
+    let v = p.value()?;
+    p.skip_ws();
+    if p.i < p.s.len() {
+        return Err("extraneous data after JSON object".into());
+    }
+    Ok(v)
+}
+
+struct JsonParser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl JsonParser<'_> {
+    fn skip_ws(&mut self) {
+        while matches!(self.s.get(self.i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.i += 1;
+        }
+    }
+
+    fn peek(&self) -> Result<u8, String> {
+        self.s
+            .get(self.i)
+            .copied()
+            .ok_or_else(|| "unexpected EOF".to_string())
+    }
+
+    /// Go's description of the character at the cursor.
+    fn bad(&self, context: &str) -> String {
+        let c = std::str::from_utf8(&self.s[self.i..])
+            .ok()
+            .and_then(|s| s.chars().next())
+            .unwrap_or('\u{fffd}');
+        let shown = match c {
+            '\'' => "'\\''".to_string(),
+            '"' => "'\"'".to_string(),
+            c => {
+                let q = quote(&c.to_string());
+                format!("'{}'", &q[1..q.len() - 1])
+            }
+        };
+        if context.is_empty() {
+            format!("invalid character {shown}")
+        } else {
+            format!("invalid character {shown} {context}")
+        }
+    }
+
+    fn value(&mut self) -> Result<Value, String> {
+        self.skip_ws();
+        match self.peek()? {
+            b'{' => {
+                self.i += 1;
+                let mut attrs = BTreeMap::new();
+                self.skip_ws();
+                if self.peek()? == b'}' {
+                    self.i += 1;
+                    return Ok(Value::Object(attrs));
+                }
+                loop {
+                    self.skip_ws();
+                    if self.peek()? != b'"' {
+                        return Err(self.bad(""));
+                    }
+                    let key = self.string()?;
+                    self.skip_ws();
+                    if self.peek()? != b':' {
+                        return Err(self.bad("after object key"));
+                    }
+                    self.i += 1;
+                    let v = self.value()?;
+                    attrs.insert(key, v);
+                    self.skip_ws();
+                    match self.peek()? {
+                        b',' => self.i += 1,
+                        b'}' => {
+                            self.i += 1;
+                            return Ok(Value::Object(attrs));
+                        }
+                        _ => return Err(self.bad("after object key:value pair")),
+                    }
+                }
+            }
+            b'[' => {
+                self.i += 1;
+                let mut items = Vec::new();
+                self.skip_ws();
+                if self.peek()? == b']' {
+                    self.i += 1;
+                    return Ok(Value::Tuple(items));
+                }
+                loop {
+                    items.push(self.value()?);
+                    self.skip_ws();
+                    match self.peek()? {
+                        b',' => self.i += 1,
+                        b']' => {
+                            self.i += 1;
+                            return Ok(Value::Tuple(items));
+                        }
+                        _ => return Err(self.bad("after array element")),
+                    }
+                }
+            }
+            b'"' => self.string().map(Value::String),
+            b't' => self.literal("true", Value::Bool(true)),
+            b'f' => self.literal("false", Value::Bool(false)),
+            b'n' => self.literal("null", Value::null()),
+            b'-' | b'0'..=b'9' => self.number(),
+            _ => Err(self.bad("looking for beginning of value")),
+        }
+    }
+
+    fn literal(&mut self, word: &str, v: Value) -> Result<Value, String> {
+        for (k, expected) in word.bytes().enumerate() {
+            let c = self.peek()?;
+            if c != expected {
+                return Err(self.bad(&format!(
+                    "in literal {word} (expecting '{}')",
+                    expected as char
+                )));
+            }
+            let _ = k;
+            self.i += 1;
+        }
+        Ok(v)
+    }
+
+    fn number(&mut self) -> Result<Value, String> {
+        let start = self.i;
+        let digits = |p: &mut Self| {
+            let from = p.i;
+            while matches!(p.s.get(p.i), Some(b'0'..=b'9')) {
+                p.i += 1;
+            }
+            p.i - from
+        };
+        if self.s[self.i] == b'-' {
+            self.i += 1;
+            if !self.peek()?.is_ascii_digit() {
+                return Err(self.bad("in numeric literal"));
+            }
+        }
+        if self.s[self.i] == b'0' {
+            self.i += 1;
+        } else {
+            digits(self);
+        }
+        if self.s.get(self.i) == Some(&b'.') {
+            self.i += 1;
+            if self.i >= self.s.len() {
+                return Err("unexpected EOF".into());
+            }
+            if digits(self) == 0 {
+                return Err(self.bad("after decimal point in numeric literal"));
+            }
+        }
+        if matches!(self.s.get(self.i), Some(b'e' | b'E')) {
+            self.i += 1;
+            if matches!(self.s.get(self.i), Some(b'+' | b'-')) {
+                self.i += 1;
+            }
+            if self.i >= self.s.len() {
+                return Err("unexpected EOF".into());
+            }
+            if digits(self) == 0 {
+                return Err(self.bad("in exponent of numeric literal"));
+            }
+        }
+        let text = std::str::from_utf8(&self.s[start..self.i]).unwrap();
+        let n = Number::parse(text)
+            .or_else(|| text.parse::<f64>().ok().map(Number::Float))
+            .ok_or_else(|| format!("invalid number {text}"))?;
+        Ok(Value::Number(n))
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        self.i += 1; // the opening quote
+        let mut out = Vec::new();
+        loop {
+            let c = self.peek()?;
+            match c {
+                b'"' => {
+                    self.i += 1;
+                    return Ok(String::from_utf8_lossy(&out).into_owned());
+                }
+                b'\\' => {
+                    self.i += 1;
+                    let e = self.peek()?;
+                    let simple = match e {
+                        b'"' => Some('"'),
+                        b'\\' => Some('\\'),
+                        b'/' => Some('/'),
+                        b'b' => Some('\u{8}'),
+                        b'f' => Some('\u{c}'),
+                        b'n' => Some('\n'),
+                        b'r' => Some('\r'),
+                        b't' => Some('\t'),
+                        _ => None,
+                    };
+                    if let Some(ch) = simple {
+                        self.i += 1;
+                        out.extend_from_slice(ch.to_string().as_bytes());
+                    } else if e == b'u' {
+                        self.i += 1;
+                        let mut cp = self.hex4()?;
+                        if (0xd800..0xdc00).contains(&cp)
+                            && self.s.get(self.i) == Some(&b'\\')
+                            && self.s.get(self.i + 1) == Some(&b'u')
+                        {
+                            let save = self.i;
+                            self.i += 2;
+                            let lo = self.hex4()?;
+                            if (0xdc00..0xe000).contains(&lo) {
+                                cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+                            } else {
+                                self.i = save;
+                            }
+                        }
+                        let ch = char::from_u32(cp).unwrap_or('\u{fffd}');
+                        out.extend_from_slice(ch.to_string().as_bytes());
+                    } else {
+                        return Err(self.bad("in string escape code"));
+                    }
+                }
+                c if c < 0x20 => return Err(self.bad("in string literal")),
+                c => {
+                    out.push(c);
+                    self.i += 1;
+                }
+            }
+        }
+    }
+
+    fn hex4(&mut self) -> Result<u32, String> {
+        let mut v = 0;
+        for _ in 0..4 {
+            let c = self.peek()?;
+            let d = (c as char)
+                .to_digit(16)
+                .ok_or_else(|| self.bad("in \\u hexadecimal character escape"))?;
+            v = v * 16 + d;
+            self.i += 1;
+        }
+        Ok(v)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// urlencode and text encodings
+
+/// Go's `url.QueryEscape`.
+fn query_escape(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            b => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// The IANA encodings minimod supports for `textencodebase64` and
+/// `textdecodebase64`.
+#[derive(Clone, Copy)]
+enum TextEncoding {
+    Utf8,
+    Utf16Le,
+    Utf16Be,
+    /// "UTF-16": big-endian with a byte order mark.
+    Utf16Bom,
+    Latin1,
+    Ascii,
+}
+
+impl TextEncoding {
+    fn lookup(name: &str) -> Result<TextEncoding, FunctionError> {
+        let enc = match name.to_ascii_lowercase().as_str() {
+            "utf-8" | "utf8" | "csutf8" => TextEncoding::Utf8,
+            "utf-16le" | "csutf16le" => TextEncoding::Utf16Le,
+            "utf-16be" | "csutf16be" => TextEncoding::Utf16Be,
+            "utf-16" | "csutf16" => TextEncoding::Utf16Bom,
+            "iso-8859-1" | "iso_8859-1:1987" | "iso-ir-100" | "iso_8859-1" | "latin1" | "l1"
+            | "ibm819" | "cp819" | "csisolatin1" => TextEncoding::Latin1,
+            "us-ascii" | "iso646-us" | "ansi_x3.4-1968" | "csascii" => TextEncoding::Ascii,
+            _ => {
+                return Err(FunctionError::arg(
+                    1,
+                    "encoding",
+                    format!(
+                        "{} is not a supported IANA encoding name or alias in this Terraform version",
+                        quote(name)
+                    ),
+                ));
+            }
+        };
+        Ok(enc)
+    }
+
+    /// The canonical name Terraform's messages use.
+    fn name(self) -> &'static str {
+        match self {
+            TextEncoding::Utf8 => "UTF-8",
+            TextEncoding::Utf16Le => "UTF-16LE",
+            TextEncoding::Utf16Be => "UTF-16BE",
+            TextEncoding::Utf16Bom => "UTF-16",
+            TextEncoding::Latin1 => "ISO_8859-1:1987",
+            TextEncoding::Ascii => "US-ASCII",
+        }
+    }
+
+    fn encode(self, s: &str) -> Option<Vec<u8>> {
+        let units = |be: bool| -> Vec<u8> {
+            s.encode_utf16()
+                .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+                .collect()
+        };
+        match self {
+            TextEncoding::Utf8 => Some(s.as_bytes().to_vec()),
+            TextEncoding::Utf16Le => Some(units(false)),
+            TextEncoding::Utf16Be => Some(units(true)),
+            TextEncoding::Utf16Bom => {
+                let mut out = vec![0xfe, 0xff];
+                out.extend(units(true));
+                Some(out)
+            }
+            TextEncoding::Latin1 => s.chars().map(|c| u8::try_from(c as u32).ok()).collect(),
+            TextEncoding::Ascii => s
+                .chars()
+                .map(|c| if c.is_ascii() { Some(c as u8) } else { None })
+                .collect(),
+        }
+    }
+
+    fn decode(self, b: &[u8]) -> Option<String> {
+        let utf16 = |b: &[u8], be: bool| -> Option<String> {
+            if !b.len().is_multiple_of(2) {
+                return None;
+            }
+            let units: Vec<u16> = b
+                .chunks(2)
+                .map(|c| {
+                    if be {
+                        u16::from_be_bytes([c[0], c[1]])
+                    } else {
+                        u16::from_le_bytes([c[0], c[1]])
+                    }
+                })
+                .collect();
+            String::from_utf16(&units).ok()
+        };
+        match self {
+            TextEncoding::Utf8 => String::from_utf8(b.to_vec()).ok(),
+            TextEncoding::Utf16Le => utf16(b, false),
+            TextEncoding::Utf16Be => utf16(b, true),
+            TextEncoding::Utf16Bom => match b {
+                [0xff, 0xfe, rest @ ..] => utf16(rest, false),
+                [0xfe, 0xff, rest @ ..] => utf16(rest, true),
+                _ => utf16(b, true),
+            },
+            TextEncoding::Latin1 => Some(b.iter().map(|&c| c as char).collect()),
+            TextEncoding::Ascii => b
+                .iter()
+                .map(|&c| if c.is_ascii() { Some(c as char) } else { None })
+                .collect(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// YAML
+
+/// Encodes as Terraform's go-cty-yaml does: block style, strings
+/// double-quoted (literal block style when they hold a newline), keys
+/// sorted, empty collections in flow style, plain top-level scalars
+/// followed by a `...` document end.
+fn yaml_encode(v: &Value) -> String {
+    let mut e = YamlEmitter {
+        out: String::new(),
+        column: 0,
+    };
+    let v = v.unmark().0;
+    e.node(v, 0, false);
+    if !e.out.ends_with('\n') {
+        e.out.push('\n');
+    }
+    if matches!(v, Value::Null(_) | Value::Bool(_) | Value::Number(_)) {
+        e.out.push_str("...\n");
+    }
+    e.out
+}
+
+/// The emitter's line width before double-quoted text folds at a space.
+const YAML_WIDTH: usize = 80;
+
+struct YamlEmitter {
+    out: String,
+    /// Characters written on the current line.
+    column: usize,
+}
+
+impl YamlEmitter {
+    fn push(&mut self, s: &str) {
+        for c in s.chars() {
+            if c == '\n' {
+                self.column = 0;
+            } else {
+                self.column += 1;
+            }
+        }
+        self.out.push_str(s);
+    }
+
+    fn newline_indent(&mut self, indent: usize) {
+        if self.column != 0 {
+            self.push("\n");
+        }
+        self.push(&" ".repeat(indent));
+    }
+
+    /// Writes `v` whose container is at `indent`; `inline` when the cursor
+    /// already sits after a `- ` or `: ` on the current line.
+    fn node(&mut self, v: &Value, indent: usize, inline: bool) {
+        match v.unmark().0 {
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items)
+                if !items.is_empty() =>
+            {
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 || !inline {
+                        self.newline_indent(indent);
+                    }
+                    self.push("- ");
+                    self.item(item, indent + 2, true);
+                }
+            }
+            Value::Map(_, m) | Value::Object(m) if !m.is_empty() => {
+                for (i, (k, item)) in m.iter().enumerate() {
+                    if i > 0 || !inline {
+                        self.newline_indent(indent);
+                    }
+                    // libyaml writes a key spanning lines, or longer than
+                    // 128 bytes, as an explicit `? key` / `: value` pair.
+                    if k.contains('\n') || k.len() > 128 {
+                        self.push("? ");
+                        self.scalar(&Value::String(k.clone()), indent + 2);
+                        self.newline_indent(indent);
+                    } else {
+                        self.double_quoted(k, indent + 2, false);
+                    }
+                    self.push(":");
+                    match item.unmark().0 {
+                        Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs)
+                            if !xs.is_empty() =>
+                        {
+                            // Sequences in mappings are not indented.
+                            self.node(item, indent, false);
+                        }
+                        Value::Map(_, xs) | Value::Object(xs) if !xs.is_empty() => {
+                            self.node(item, indent + 2, false);
+                        }
+                        _ => {
+                            self.push(" ");
+                            self.scalar(item, indent + 2);
+                        }
+                    }
+                }
+            }
+            _ => self.scalar(v, if inline { indent } else { indent + 2 }),
+        }
+    }
+
+    /// An item of a sequence, after its `- `.
+    fn item(&mut self, v: &Value, indent: usize, inline: bool) {
+        match v.unmark().0 {
+            Value::List(_, xs) | Value::Set(_, xs) | Value::Tuple(xs) if !xs.is_empty() => {
+                self.node(v, indent, inline)
+            }
+            Value::Map(_, xs) | Value::Object(xs) if !xs.is_empty() => self.node(v, indent, inline),
+            _ => self.scalar(v, indent),
+        }
+    }
+
+    /// A scalar or empty collection; `indent` is where continuation lines go.
+    fn scalar(&mut self, v: &Value, indent: usize) {
+        match v.unmark().0 {
+            Value::Null(_) | Value::Unknown(_) => self.push("null"),
+            Value::Bool(b) => self.push(if *b { "true" } else { "false" }),
+            Value::Number(n) => self.push(&n.to_string()),
+            Value::String(s) => {
+                if s.contains('\n') && literal_allowed(s) {
+                    self.literal(s, indent);
+                } else {
+                    self.double_quoted(s, indent, true);
+                }
+            }
+            Value::List(..) | Value::Set(..) | Value::Tuple(_) => self.push("[]"),
+            Value::Map(..) | Value::Object(_) => self.push("{}"),
+            Value::Sensitive(_) => unreachable!(),
+        }
+    }
+
+    fn literal(&mut self, s: &str, indent: usize) {
+        let mut header = String::from("|");
+        if s.starts_with([' ', '\n']) {
+            header.push('2');
+        }
+        if !s.ends_with('\n') {
+            header.push('-');
+        } else if s == "\n" || s.ends_with("\n\n") {
+            header.push('+');
+        }
+        self.push(&header);
+        self.push("\n");
+        let mut at_line_start = true;
+        for c in s.chars() {
+            if c == '\n' {
+                self.push("\n");
+                at_line_start = true;
+            } else {
+                if at_line_start {
+                    self.push(&" ".repeat(indent));
+                    at_line_start = false;
+                }
+                let mut buf = [0; 4];
+                self.push(c.encode_utf8(&mut buf));
+            }
+        }
+    }
+
+    fn double_quoted(&mut self, s: &str, indent: usize, allow_breaks: bool) {
+        self.push("\"");
+        let chars: Vec<char> = s.chars().collect();
+        let mut spaces = false;
+        for (i, &c) in chars.iter().enumerate() {
+            if c == ' ' {
+                if allow_breaks
+                    && !spaces
+                    && self.column > YAML_WIDTH
+                    && i != 0
+                    && i != chars.len() - 1
+                {
+                    self.push("\n");
+                    self.push(&" ".repeat(indent));
+                    if chars.get(i + 1) == Some(&' ') {
+                        self.push("\\");
+                    }
+                } else {
+                    self.push(" ");
+                }
+                spaces = true;
+                continue;
+            }
+            spaces = false;
+            let escaped = match c {
+                '\0' => "\\0".to_string(),
+                '\u{7}' => "\\a".into(),
+                '\u{8}' => "\\b".into(),
+                '\t' => "\\t".into(),
+                '\n' => "\\n".into(),
+                '\u{b}' => "\\v".into(),
+                '\u{c}' => "\\f".into(),
+                '\r' => "\\r".into(),
+                '\u{1b}' => "\\e".into(),
+                '"' => "\\\"".into(),
+                '\\' => "\\\\".into(),
+                '\u{85}' => "\\N".into(),
+                '\u{2028}' => "\\L".into(),
+                '\u{2029}' => "\\P".into(),
+                c if !yaml_printable(c) || c == '\u{feff}' => {
+                    let cp = c as u32;
+                    if cp <= 0xff {
+                        format!("\\x{cp:02X}")
+                    } else if cp <= 0xffff {
+                        format!("\\u{cp:04X}")
+                    } else {
+                        format!("\\U{cp:08X}")
+                    }
+                }
+                c => c.to_string(),
+            };
+            self.push(&escaped);
+        }
+        self.push("\"");
+    }
+}
+
+/// libyaml's notion of a printable character (which excludes everything
+/// outside the Basic Multilingual Plane).
+fn yaml_printable(c: char) -> bool {
+    matches!(c as u32, 0x0a | 0x20..=0x7e | 0xa0..=0xd7ff | 0xe000..=0xfffd) && c != '\u{feff}'
+}
+
+/// Whether libyaml allows a literal block for this multi-line string: no
+/// trailing space, no space right before a line break, nothing unprintable.
+fn literal_allowed(s: &str) -> bool {
+    let is_break = |c: char| matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}');
+    if s.ends_with(' ') {
+        return false;
+    }
+    let chars: Vec<char> = s.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if !yaml_printable(c) {
+            return false;
+        }
+        if is_break(c) && i > 0 && chars[i - 1] == ' ' {
+            return false;
+        }
+    }
+    true
+}
+
+/// Decodes YAML as Terraform's go-cty-yaml does: one document, mappings as
+/// objects, sequences as tuples, YAML 1.1-style implicit scalars (`yes`,
+/// `on`, `~`), merge keys, and errors placed as that decoder places them.
+fn yaml_decode(src: &str) -> Result<Value, String> {
+    use yaml_rust2::parser::{Event, Parser};
+    let mut p = Parser::new_from_str(src);
+    let mut dec = YamlDecoder {
+        anchors: BTreeMap::new(),
+        src,
+    };
+    let next = |p: &mut Parser<std::str::Chars>| p.next_token().map_err(|e| scan_error(src, &e));
+    let (ev, _) = next(&mut p)?;
+    debug_assert!(matches!(ev, Event::StreamStart));
+    let (ev, mark) = next(&mut p)?;
+    if !matches!(ev, Event::DocumentStart) {
+        return Err(at(mark.line(), mark.col(), "missing start of document"));
+    }
+    let (ev, mark) = next(&mut p)?;
+    let v = dec.node(ev, mark, &mut p)?;
+    let (ev, mark) = next(&mut p)?;
+    if matches!(ev, Event::DocumentStart) {
+        return Err(at(
+            mark.line(),
+            mark.col(),
+            "only a single document is allowed",
+        ));
+    }
+    let (ev, mark) = next(&mut p)?;
+    if !matches!(ev, Event::StreamEnd) {
+        return Err(at(
+            mark.line(),
+            mark.col(),
+            "unexpected extra content after value",
+        ));
+    }
+    Ok(v)
+}
+
+/// go-cty-yaml's error position: its line number is zero-based and it
+/// leaves positions on the first line out altogether.
+fn at(line1: usize, col0: usize, msg: &str) -> String {
+    if line1 <= 1 {
+        msg.to_string()
+    } else {
+        format!("on line {}, column {}: {msg}", line1 - 1, col0 + 1)
+    }
+}
+
+/// A syntax error from the YAML parser, placed as go-cty-yaml places
+/// parser errors (its scanner's 1-based line, 1-based column).
+fn scan_error(src: &str, e: &yaml_rust2::scanner::ScanError) -> String {
+    let m = e.marker();
+    if e.info().contains("unknown anchor") {
+        let name = alias_name(src, m.line(), m.col());
+        return at(
+            m.line(),
+            m.col(),
+            &format!("reference to undefined anchor {}", quote(&name)),
+        );
+    }
+    format!("on line {}, column {}: {}", m.line(), m.col() + 1, e.info())
+}
+
+/// The name of the alias (`*name`) at a position in the source.
+fn alias_name(src: &str, line1: usize, col0: usize) -> String {
+    let line = src.lines().nth(line1.saturating_sub(1)).unwrap_or("");
+    line.chars()
+        .skip(col0)
+        .skip_while(|&c| c == '*')
+        .take_while(|c| !c.is_whitespace() && !",[]{}".contains(*c))
+        .collect()
+}
+
+struct YamlDecoder<'s> {
+    anchors: BTreeMap<usize, Value>,
+    src: &'s str,
+}
+
+/// The column where a node's properties (`!tag`, `&anchor`) begin: libyaml
+/// places a node there, yaml-rust2 at its content.
+fn node_start_col(src: &str, line1: usize, col0: usize) -> usize {
+    let Some(line) = src.lines().nth(line1.saturating_sub(1)) else {
+        return col0;
+    };
+    let chars: Vec<char> = line.chars().collect();
+    let mut col = col0.min(chars.len());
+    loop {
+        let mut i = col;
+        while i > 0 && chars[i - 1] == ' ' {
+            i -= 1;
+        }
+        let end = i;
+        while i > 0 && chars[i - 1] != ' ' {
+            i -= 1;
+        }
+        if i < end && matches!(chars[i], '!' | '&') {
+            col = i;
+        } else {
+            return col;
+        }
+    }
+}
+
+const YAML_TAG_PREFIX: &str = "tag:yaml.org,2002:";
+
+fn yaml_tag(tag: &Option<yaml_rust2::parser::Tag>) -> String {
+    match tag {
+        None => String::new(),
+        Some(t) if t.handle == "!!" => format!("{YAML_TAG_PREFIX}{}", t.suffix),
+        Some(t) => format!("{}{}", t.handle, t.suffix),
+    }
+}
+
+impl YamlDecoder<'_> {
+    fn node(
+        &mut self,
+        ev: yaml_rust2::parser::Event,
+        mark: yaml_rust2::scanner::Marker,
+        p: &mut yaml_rust2::parser::Parser<std::str::Chars>,
+    ) -> Result<Value, String> {
+        use yaml_rust2::parser::Event;
+        let src = self.src;
+        let next = |p: &mut yaml_rust2::parser::Parser<std::str::Chars>| {
+            p.next_token().map_err(|e| scan_error(src, &e))
+        };
+        match ev {
+            Event::Scalar(text, style, anchor, tag) => {
+                let tag = yaml_tag(&tag);
+                let v = resolve_scalar(&tag, &text, style).map_err(|e| {
+                    at(
+                        mark.line(),
+                        node_start_col(self.src, mark.line(), mark.col()),
+                        &e,
+                    )
+                })?;
+                if anchor > 0 {
+                    self.anchors.insert(anchor, v.clone());
+                }
+                Ok(v)
+            }
+            Event::Alias(id) => self.anchors.get(&id).cloned().ok_or_else(|| {
+                let name = alias_name(self.src, mark.line(), mark.col());
+                let msg = format!(
+                    "cannot refer to anchor {} from inside its own definition",
+                    quote(&name)
+                );
+                at(mark.line(), mark.col(), &msg)
+            }),
+            Event::SequenceStart(anchor, tag) => {
+                let tag = yaml_tag(&tag);
+                if !tag.is_empty() && tag != format!("{YAML_TAG_PREFIX}seq") {
+                    return Err(at(
+                        mark.line(),
+                        mark.col(),
+                        &format!("can't interpret sequence as {tag}"),
+                    ));
+                }
+                let mut items = Vec::new();
+                loop {
+                    let (ev, m) = next(p)?;
+                    if matches!(ev, Event::SequenceEnd) {
+                        break;
+                    }
+                    items.push(self.node(ev, m, p)?);
+                }
+                let v = Value::Tuple(items);
+                if anchor > 0 {
+                    self.anchors.insert(anchor, v.clone());
+                }
+                Ok(v)
+            }
+            Event::MappingStart(anchor, tag) => {
+                let tag = yaml_tag(&tag);
+                if !tag.is_empty() && tag != format!("{YAML_TAG_PREFIX}map") {
+                    return Err(at(
+                        mark.line(),
+                        mark.col(),
+                        &format!("can't interpret mapping as {tag}"),
+                    ));
+                }
+                let mut attrs = BTreeMap::new();
+                loop {
+                    let (ev, m) = next(p)?;
+                    let (text, style, tag) = match ev {
+                        Event::MappingEnd => break,
+                        Event::Scalar(text, style, _, tag) => (text, style, yaml_tag(&tag)),
+                        _ => {
+                            return Err(at(
+                                m.line(),
+                                m.col(),
+                                "only strings are allowed as mapping keys",
+                            ));
+                        }
+                    };
+                    // Terraform's go-cty-yaml merges only single mappings
+                    // given under a plain `<<` key.
+                    if tag.is_empty() && text == "<<" {
+                        let (ev, vm) = next(p)?;
+                        match self.node(ev, vm, p)? {
+                            Value::Object(merged) => attrs.extend(merged),
+                            other => {
+                                let msg = format!("cannot merge {} into mapping", other.ty());
+                                return Err(at(m.line(), m.col(), &msg));
+                            }
+                        }
+                        continue;
+                    }
+                    let key = match resolve_scalar(&tag, &text, style)? {
+                        Value::String(s) => s,
+                        Value::Number(n) => n.to_string(),
+                        Value::Bool(b) => b.to_string(),
+                        _ => return Err(at(m.line(), m.col(), "mapping key cannot be null")),
+                    };
+                    let (ev, vm) = next(p)?;
+                    let v = self.node(ev, vm, p)?;
+                    attrs.insert(key, v);
+                }
+                let v = Value::Object(attrs);
+                if anchor > 0 {
+                    self.anchors.insert(anchor, v.clone());
+                }
+                Ok(v)
+            }
+            Event::DocumentStart => Err(at(
+                mark.line(),
+                mark.col(),
+                "only a single document is allowed",
+            )),
+            Event::StreamEnd => Err(at(
+                mark.line(),
+                mark.col(),
+                "expecting value but found end of stream",
+            )),
+            other => Err(at(
+                mark.line(),
+                mark.col(),
+                &format!("unexpected parser event {other:?}"),
+            )),
+        }
+    }
+}
+
+/// Resolves a scalar to a value by its tag, or for untagged plain scalars
+/// by its form (go-cty-yaml's rules: YAML 1.1 booleans and nulls, YAML 1.2
+/// numbers, timestamps as RFC 3339 strings).
+fn resolve_scalar(
+    tag: &str,
+    src: &str,
+    style: yaml_rust2::scanner::TScalarStyle,
+) -> Result<Value, String> {
+    use yaml_rust2::scanner::TScalarStyle;
+    let short = tag.strip_prefix(YAML_TAG_PREFIX);
+    let known = tag.is_empty()
+        || matches!(
+            short,
+            Some("str" | "bool" | "int" | "float" | "null" | "timestamp" | "binary")
+        );
+    if !known {
+        return Err(format!("unsupported tag {}", quote(tag)));
+    }
+    let mut kind = short.unwrap_or("");
+    let first = src.bytes().next();
+    let hinted = match first {
+        None => true,
+        Some(b) => b"+-0123456789yYnNtTfFoO~.".contains(&b),
+    };
+    if hinted && kind != "str" && kind != "binary" {
+        if matches!(
+            style,
+            TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted
+        ) {
+            return Ok(Value::String(src.to_string()));
+        }
+        if let Some(v) = yaml_special(src) {
+            return Ok(v);
+        }
+        if kind.is_empty() && matches!(src, ".nan" | ".NaN" | ".NAN") {
+            return Err("floating point NaN is not supported".into());
+        }
+        match first {
+            Some(b'.') => {
+                if let Some(n) = parse_decimal(src) {
+                    return Ok(Value::Number(n));
+                }
+            }
+            Some(b'+' | b'-' | b'0'..=b'9') => {
+                if let (true, Some(t)) = (
+                    kind.is_empty() || kind == "timestamp",
+                    parse_yaml_timestamp(src),
+                ) {
+                    return Ok(Value::String(t));
+                }
+                if kind.is_empty() {
+                    if is_yaml_int(src) {
+                        kind = "int";
+                    } else if is_yaml_float(src) {
+                        kind = "float";
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let cannot = || format!("cannot parse {} as {tag}", quote(src));
+    match kind {
+        "str" => Ok(Value::String(src.to_string())),
+        "binary" => {
+            go_base64_decode(src)
+                .map_err(|_| format!("cannot parse {} as {tag}: not valid base64", quote(src)))?;
+            Ok(Value::String(src.to_string()))
+        }
+        "bool" => match yaml_special(src) {
+            Some(v @ Value::Bool(_)) => Ok(v),
+            _ => Err(cannot()),
+        },
+        "int" | "float" => {
+            let plain = src.replace('_', "");
+            parse_decimal(&plain)
+                .or_else(|| parse_go_int(&plain))
+                .map(Value::Number)
+                .ok_or_else(cannot)
+        }
+        "timestamp" => parse_yaml_timestamp(src)
+            .map(Value::String)
+            .ok_or_else(cannot),
+        "null" => Ok(Value::null()),
+        _ => Ok(Value::String(src.to_string())),
+    }
+}
+
+/// The words go-cty-yaml resolves before anything else.
+fn yaml_special(src: &str) -> Option<Value> {
+    Some(match src {
+        "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
+            Value::Bool(true)
+        }
+        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
+            Value::Bool(false)
+        }
+        "" | "~" | "null" | "Null" | "NULL" => Value::null(),
+        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
+            Value::Number(Number::Float(f64::INFINITY))
+        }
+        "-.inf" | "-.Inf" | "-.INF" => Value::Number(Number::Float(f64::NEG_INFINITY)),
+        _ => return None,
+    })
+}
+
+fn is_yaml_int(s: &str) -> bool {
+    let digits = |t: &str, radix: u32| !t.is_empty() && t.chars().all(|c| c.is_digit(radix));
+    digits(s.strip_prefix(['+', '-']).unwrap_or(s), 10)
+        || s.strip_prefix("0o").is_some_and(|t| digits(t, 8))
+        || s.strip_prefix("0x").is_some_and(|t| digits(t, 16))
+}
+
+fn is_yaml_float(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (mantissa, exp) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], Some(&t[i + 1..])),
+        None => (t, None),
+    };
+    let all_digits = |x: &str| x.chars().all(|c| c.is_ascii_digit());
+    let mantissa_ok = match mantissa.split_once('.') {
+        Some((a, b)) => {
+            (a.is_empty() && !b.is_empty() || !a.is_empty()) && all_digits(a) && all_digits(b)
+        }
+        None => !mantissa.is_empty() && all_digits(mantissa),
+    };
+    let exp_ok = exp.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && all_digits(e)
+    });
+    mantissa_ok && exp_ok
+}
+
+/// A decimal number as cty's `ParseNumberVal` reads it.
+fn parse_decimal(s: &str) -> Option<Number> {
+    if s.is_empty() || !s.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let ok = s
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
+    if !ok {
+        return None;
+    }
+    Number::parse(s).or_else(|| s.parse::<f64>().ok().map(Number::Float))
+}
+
+/// Go's `strconv.ParseInt(s, 0, 64)` (and ParseUint): 0x, 0o, 0b and
+/// leading-zero octal prefixes.
+fn parse_go_int(s: &str) -> Option<Number> {
+    let (neg, t) = match s.strip_prefix('-') {
+        Some(t) => (true, t),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let (radix, digits) = if let Some(d) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        (16, d)
+    } else if let Some(d) = t.strip_prefix("0o").or_else(|| t.strip_prefix("0O")) {
+        (8, d)
+    } else if let Some(d) = t.strip_prefix("0b").or_else(|| t.strip_prefix("0B")) {
+        (2, d)
+    } else if t.len() > 1 && t.starts_with('0') {
+        (8, &t[1..])
+    } else {
+        (10, t)
+    };
+    let v = u64::from_str_radix(digits, radix).ok()?;
+    if neg {
+        if v > i64::MAX as u64 + 1 {
+            return None;
+        }
+        Some(Number::from_i64((v as i128).wrapping_neg() as i64))
+    } else if let Ok(i) = i64::try_from(v) {
+        Some(Number::from_i64(i))
+    } else {
+        Some(Number::Float(v as f64))
+    }
+}
+
+/// The YAML timestamp forms go-cty-yaml accepts, as RFC 3339 strings.
+fn parse_yaml_timestamp(s: &str) -> Option<String> {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    if digits != 4 || s.as_bytes().get(4) != Some(&b'-') {
+        return None;
+    }
+    let (date, time) = match s.find(['T', 't', ' ']) {
+        Some(i) => (&s[..i], Some((&s[i..i + 1], &s[i + 1..]))),
+        None => (s, None),
+    };
+    let mut parts = date.split('-');
+    let (y, mo, d) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || ![mo, d].iter().all(|p| (1..=2).contains(&p.len())) {
+        return None;
+    }
+    let (y, mo, d): (i32, u32, u32) = (y.parse().ok()?, mo.parse().ok()?, d.parse().ok()?);
+    chrono::NaiveDate::from_ymd_opt(y, mo, d)?;
+    let date_str = format!("{y:04}-{mo:02}-{d:02}");
+    let Some((sep, rest)) = time else {
+        return Some(format!("{date_str}T00:00:00Z"));
+    };
+    // "T"/"t" forms need a zone; the space form has none.
+    let (clock, zone) = if sep == " " {
+        (rest, None)
+    } else if let Some(c) = rest.strip_suffix('Z') {
+        (c, Some("Z".to_string()))
+    } else {
+        let i = rest.rfind(['+', '-'])?;
+        let z = &rest[i..];
+        if z.len() != 6 || z.as_bytes()[3] != b':' {
+            return None;
+        }
+        (&rest[..i], Some(z.to_string()))
+    };
+    let (hms, frac) = match clock.split_once('.') {
+        Some((a, f)) if !f.is_empty() && f.len() <= 9 && f.bytes().all(|b| b.is_ascii_digit()) => {
+            (a, Some(f))
+        }
+        Some(_) => return None,
+        None => (clock, None),
+    };
+    let _ = frac; // RFC 3339 output drops fractional seconds, as Go's does.
+    let mut t = hms.split(':');
+    let (h, mi, se) = (t.next()?, t.next()?, t.next()?);
+    if t.next().is_some() || ![h, mi, se].iter().all(|p| (1..=2).contains(&p.len())) {
+        return None;
+    }
+    let (h, mi, se): (u32, u32, u32) = (h.parse().ok()?, mi.parse().ok()?, se.parse().ok()?);
+    if h > 23 || mi > 59 || se > 59 {
+        return None;
+    }
+    let zone = match zone.as_deref() {
+        None | Some("Z") | Some("+00:00") => "Z".to_string(),
+        Some(z) => z.to_string(),
+    };
+    Some(format!("{date_str}T{h:02}:{mi:02}:{se:02}{zone}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn ctx() -> FunctionContext<'static> {
+        FunctionContext {
+            base_dir: Path::new("."),
+            plan: false,
+            render_template: None,
+        }
+    }
+
+    fn run(name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
+        call(name, &args, &ctx()).expect("function belongs to this family")
+    }
+
+    fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+
+    fn obj(pairs: &[(&str, Value)]) -> Value {
+        Value::Object(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        )
+    }
+
+    /// Expected values are what `terraform console` (1.11) printed.
+    #[test]
+    fn string_results_match_terraform() {
+        let cases: Vec<(&str, &str, Vec<Value>, &str)> = vec![
+            ("base64 encodes text", "base64encode", vec![s("é")], "w6k="),
+            (
+                "base64 encodes a number's text",
+                "base64encode",
+                vec![Value::int(12)],
+                "MTI=",
+            ),
+            (
+                "base64 encodes a bool's text",
+                "base64encode",
+                vec![Value::Bool(true)],
+                "dHJ1ZQ==",
+            ),
+            (
+                "base64 decodes",
+                "base64decode",
+                vec![s("aGVsbG8=")],
+                "hello",
+            ),
+            (
+                "gzip matches Go's stream",
+                "base64gzip",
+                vec![s("hello")],
+                "H4sIAAAAAAAA/8pIzcnJBwAAAP//AQAA//+GphA2BQAAAA==",
+            ),
+            (
+                "urlencode escapes like Go's QueryEscape",
+                "urlencode",
+                vec![s("a b/c?d=é~_.-")],
+                "a+b%2Fc%3Fd%3D%C3%A9~_.-",
+            ),
+            (
+                "urlencode escapes sub-delims",
+                "urlencode",
+                vec![s("~!*()'")],
+                "~%21%2A%28%29%27",
+            ),
+            (
+                "text encodes to UTF-16LE",
+                "textencodebase64",
+                vec![s("hello"), s("UTF-16LE")],
+                "aABlAGwAbABvAA==",
+            ),
+            (
+                "UTF-16 has a big-endian BOM",
+                "textencodebase64",
+                vec![s("x"), s("utf-16")],
+                "/v8AeA==",
+            ),
+            (
+                "text encodes to Latin-1",
+                "textencodebase64",
+                vec![s("héllo"), s("ISO-8859-1")],
+                "aOlsbG8=",
+            ),
+            (
+                "text decodes from UTF-16LE",
+                "textdecodebase64",
+                vec![s("aABlAGwAbABvAA=="), s("UTF-16LE")],
+                "hello",
+            ),
+            (
+                "jsonencode sorts keys and escapes HTML",
+                "jsonencode",
+                vec![obj(&[
+                    ("b", Value::int(1)),
+                    ("a", s("<>&")),
+                    ("c", Value::Tuple(vec![Value::int(1), Value::int(2)])),
+                    ("d", Value::null()),
+                    ("e", Value::set(Type::String, vec![s("x")])),
+                ])],
+                r#"{"a":"\u003c\u003e\u0026","b":1,"c":[1,2],"d":null,"e":["x"]}"#,
+            ),
+            (
+                "jsonencode escapes line separators only",
+                "jsonencode",
+                vec![s("\u{2028} \u{1} é /")],
+                r#""\u2028 \u0001 é /""#,
+            ),
+            (
+                "jsonencode of a fraction",
+                "jsonencode",
+                vec![Value::Number(Number::Float(1.5))],
+                "1.5",
+            ),
+            (
+                "jsonencode of null",
+                "jsonencode",
+                vec![Value::null()],
+                "null",
+            ),
+        ];
+        for (what, name, args, want) in cases {
+            assert_eq!(run(name, args), Ok(s(want)), "{what}");
+        }
+    }
+
+    #[test]
+    fn errors_match_terraform() {
+        let cases: Vec<(&str, &str, Vec<Value>, &str, &str)> = vec![
+            (
+                "missing argument",
+                "base64encode",
+                vec![],
+                "Not enough function arguments",
+                "Function \"base64encode\" expects 1 argument(s). Missing value for \"str\".",
+            ),
+            (
+                "extra argument",
+                "base64encode",
+                vec![s("a"), s("b")],
+                "Too many function arguments",
+                "Function \"base64encode\" expects only 1 argument(s).",
+            ),
+            (
+                "null argument",
+                "base64encode",
+                vec![Value::null()],
+                "Invalid function argument",
+                "Invalid value for \"str\" parameter: argument must not be null.",
+            ),
+            (
+                "list where a string goes",
+                "base64encode",
+                vec![Value::Tuple(vec![s("a")])],
+                "Invalid function argument",
+                "Invalid value for \"str\" parameter: string required.",
+            ),
+            (
+                "bad base64",
+                "base64decode",
+                vec![s("!!")],
+                "Error in function call",
+                "Call to function \"base64decode\" failed: failed to decode base64 data \"!!\".",
+            ),
+            (
+                "base64 of non-UTF-8",
+                "base64decode",
+                vec![s("/w==")],
+                "Error in function call",
+                "Call to function \"base64decode\" failed: the result of decoding the provided string is not valid UTF-8.",
+            ),
+            (
+                "csv with a short row",
+                "csvdecode",
+                vec![s("a,b\n1,2,3")],
+                "Error in function call",
+                "Call to function \"csvdecode\" failed: CSV parse error on line 2: wrong number of fields.",
+            ),
+            (
+                "csv empty",
+                "csvdecode",
+                vec![s("")],
+                "Error in function call",
+                "Call to function \"csvdecode\" failed: missing header line.",
+            ),
+            (
+                "csv bare quote",
+                "csvdecode",
+                vec![s("a,b\n1\"x,2")],
+                "Error in function call",
+                "Call to function \"csvdecode\" failed: CSV parse error on line 2: bare \" in non-quoted-field.",
+            ),
+            (
+                "csv open quote",
+                "csvdecode",
+                vec![s("a,b\n\"1,2")],
+                "Error in function call",
+                "Call to function \"csvdecode\" failed: CSV parse error on line 2: extraneous or missing \" in quoted-field.",
+            ),
+            (
+                "csv duplicate column",
+                "csvdecode",
+                vec![s("a,a\n1,2")],
+                "Error in function call",
+                "Call to function \"csvdecode\" failed: duplicate column name \"a\".",
+            ),
+            (
+                "json trailing data",
+                "jsondecode",
+                vec![s("1 2")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: extraneous data after JSON object.",
+            ),
+            (
+                "json truncated",
+                "jsondecode",
+                vec![s("{")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: unexpected EOF.",
+            ),
+            (
+                "json empty",
+                "jsondecode",
+                vec![s("")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: EOF.",
+            ),
+            (
+                "json trailing comma",
+                "jsondecode",
+                vec![s("[1,]")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character ']' looking for beginning of value.",
+            ),
+            (
+                "json missing colon",
+                "jsondecode",
+                vec![s("{\"a\" 1}")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character '1' after object key.",
+            ),
+            (
+                "json missing comma",
+                "jsondecode",
+                vec![s("[1 2]")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character '2' after array element.",
+            ),
+            (
+                "json bad escape",
+                "jsondecode",
+                vec![s("\"\\x\"")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character 'x' in string escape code.",
+            ),
+            (
+                "json raw newline",
+                "jsondecode",
+                vec![s("\"a\nb\"")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character '\\n' in string literal.",
+            ),
+            (
+                "json numeric key",
+                "jsondecode",
+                vec![s("{1:2}")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character '1'.",
+            ),
+            (
+                "unknown encoding",
+                "textencodebase64",
+                vec![s("x"), s("UTF-32")],
+                "Invalid function argument",
+                "Invalid value for \"encoding\" parameter: \"UTF-32\" is not a supported IANA encoding name or alias in this Terraform version.",
+            ),
+            (
+                "unrepresentable character",
+                "textencodebase64",
+                vec![s("h€"), s("ISO-8859-1")],
+                "Invalid function argument",
+                "Invalid value for \"string\" parameter: the given string contains characters that cannot be represented in ISO_8859-1:1987.",
+            ),
+            (
+                "ASCII only",
+                "textencodebase64",
+                vec![s("é"), s("US-ASCII")],
+                "Invalid function argument",
+                "Invalid value for \"string\" parameter: the given string contains characters that cannot be represented in US-ASCII.",
+            ),
+            (
+                "bad base64 source",
+                "textdecodebase64",
+                vec![s("!!"), s("UTF-8")],
+                "Invalid function argument",
+                "Invalid value for \"source\" parameter: the given value is has an invalid base64 symbol at offset 0.",
+            ),
+            (
+                "invalid UTF-8 source",
+                "textdecodebase64",
+                vec![s("6Q=="), s("UTF-8")],
+                "Invalid function argument",
+                "Invalid value for \"source\" parameter: the given string contains symbols that are not defined for UTF-8.",
+            ),
+            (
+                "yaml NaN",
+                "yamldecode",
+                vec![s("a: 1\nb: .nan")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 1, column 4: floating point NaN is not supported.",
+            ),
+            (
+                "yaml NaN on the first line",
+                "yamldecode",
+                vec![s("- .nan")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: floating point NaN is not supported.",
+            ),
+            (
+                "yaml two documents",
+                "yamldecode",
+                vec![s("---\na: 1\n---\nb: 2\n")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 2, column 1: unexpected extra content after value.",
+            ),
+            (
+                "yaml custom tag",
+                "yamldecode",
+                vec![s("a: 1\nb: !x 1")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 1, column 4: unsupported tag \"!x\".",
+            ),
+            (
+                "yaml bad int",
+                "yamldecode",
+                vec![s("!!int abc")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: cannot parse \"abc\" as tag:yaml.org,2002:int.",
+            ),
+            (
+                "yaml bad binary",
+                "yamldecode",
+                vec![s("!!binary \"@@\"")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: cannot parse \"@@\" as tag:yaml.org,2002:binary: not valid base64.",
+            ),
+            (
+                "yaml undefined alias",
+                "yamldecode",
+                vec![s("a: *x")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: reference to undefined anchor \"x\".",
+            ),
+            (
+                "yaml undefined alias later",
+                "yamldecode",
+                vec![s("a: 1\nb: *q")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 1, column 4: reference to undefined anchor \"q\".",
+            ),
+            (
+                "yaml self reference",
+                "yamldecode",
+                vec![s("a: &x [*x]")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: cannot refer to anchor \"x\" from inside its own definition.",
+            ),
+            (
+                "yaml seq tag on a mapping",
+                "yamldecode",
+                vec![s("!!seq {}")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: can't interpret mapping as tag:yaml.org,2002:seq.",
+            ),
+            (
+                "yaml merge of a sequence of numbers",
+                "yamldecode",
+                vec![s("<<: [1]")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: cannot merge tuple into mapping.",
+            ),
+            (
+                "yaml merge of a sequence",
+                "yamldecode",
+                vec![s("a: &a {x: 1}\nb:\n  <<: [*a]")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 2, column 3: cannot merge tuple into mapping.",
+            ),
+            (
+                "yaml merge tag",
+                "yamldecode",
+                vec![s("!!merge x: 1")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: unsupported tag \"tag:yaml.org,2002:merge\".",
+            ),
+            (
+                "yaml null key",
+                "yamldecode",
+                vec![s("~: 1")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: mapping key cannot be null.",
+            ),
+            (
+                "yaml complex key",
+                "yamldecode",
+                vec![s("? [1]\n: a\n")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: only strings are allowed as mapping keys.",
+            ),
+        ];
+        for (what, name, args, summary, detail) in cases {
+            let err = run(name, args).expect_err(what);
+            assert_eq!(
+                (err.summary.as_str(), err.detail.as_str()),
+                (summary, detail),
+                "{what}"
+            );
+        }
+    }
+
+    #[test]
+    fn csvdecode_builds_a_list_of_objects() {
+        let row = |a: &str, b: &str| obj(&[("a", s(a)), ("b", s(b))]);
+        let row_ty = Type::Object([("a".into(), Type::String), ("b".into(), Type::String)].into());
+        // terraform: [{a="x\"y",b="2"},{a="3",b="4\n5"}]
+        assert_eq!(
+            run("csvdecode", vec![s("a,b\n\"x\"\"y\",2\n\n3,\"4\n5\"\n")]),
+            Ok(Value::List(
+                row_ty.clone(),
+                vec![row("x\"y", "2"), row("3", "4\n5")]
+            ))
+        );
+        // terraform: tolist([]) of type list(object({a: string, b: string}))
+        assert_eq!(
+            run("csvdecode", vec![s("a,b")]),
+            Ok(Value::List(row_ty, vec![]))
+        );
+    }
+
+    #[test]
+    fn jsondecode_produces_cty_types() {
+        // terraform: object({a: tuple([number, string, dynamic, bool, object({})])})
+        let got = run("jsondecode", vec![s(r#"{"a":[1,"x",null,true,{}]}"#)]).unwrap();
+        let want = obj(&[(
+            "a",
+            Value::Tuple(vec![
+                Value::int(1),
+                s("x"),
+                Value::null(),
+                Value::Bool(true),
+                obj(&[]),
+            ]),
+        )]);
+        assert_eq!(got, want);
+        // terraform: later duplicate keys win.
+        assert_eq!(
+            run("jsondecode", vec![s(r#"{"a":1,"a":2}"#)]),
+            Ok(obj(&[("a", Value::int(2))]))
+        );
+        assert_eq!(
+            run("jsondecode", vec![s(r#""\u00e9\ud83d\ude00""#)]),
+            Ok(s("é😀"))
+        );
+    }
+
+    #[test]
+    fn yamlencode_matches_terraform_byte_for_byte() {
+        let long = "long ".repeat(22);
+        let long = long.trim_end();
+        let double_space_fold = format!("\"0.5 {}\n  \\ bbbb cccc\"\n", "a".repeat(77));
+        let long_word = format!("\"{}\n  bbb\"\n", "a".repeat(105));
+        let cases: Vec<(&str, Value, &str)> = vec![
+            (
+                "a mapping of many kinds",
+                obj(&[
+                    ("b", Value::int(1)),
+                    ("a", s("x")),
+                    (
+                        "c",
+                        Value::Tuple(vec![
+                            Value::int(1),
+                            Value::Number(Number::Float(2.5)),
+                            Value::Bool(true),
+                            Value::null(),
+                        ]),
+                    ),
+                    ("d", obj(&[])),
+                    ("e", Value::Tuple(vec![])),
+                    ("f", s("multi\nline\n")),
+                    (
+                        "k",
+                        Value::Tuple(vec![obj(&[
+                            ("x", Value::int(1)),
+                            ("y", Value::Tuple(vec![Value::int(2)])),
+                        ])]),
+                    ),
+                    ("n", s("tab\tx")),
+                    ("v", s(long)),
+                ]),
+                "\"a\": \"x\"\n\"b\": 1\n\"c\":\n- 1\n- 2.5\n- true\n- null\n\"d\": {}\n\"e\": []\n\"f\": |\n  multi\n  line\n\"k\":\n- \"x\": 1\n  \"y\":\n  - 2\n\"n\": \"tab\\tx\"\n\"v\": \"long long long long long long long long long long long long long long long long\n  long long long long long long\"\n",
+            ),
+            ("no final newline", s("a\nb"), "|-\n  a\n  b\n"),
+            ("kept final newlines", s("a\nb\n\n"), "|+\n  a\n  b\n\n"),
+            (
+                "leading space needs an indent hint",
+                s("  a\nb"),
+                "|2-\n    a\n  b\n",
+            ),
+            ("a lone newline", s("\n"), "|2+\n\n"),
+            ("blank line inside", s("a\n\nb\n"), "|\n  a\n\n  b\n"),
+            (
+                "space before a break forces quotes",
+                s("a \nb"),
+                "\"a \\nb\"\n",
+            ),
+            (
+                "carriage return forces quotes",
+                s("a\r\nb"),
+                "\"a\\r\\nb\"\n",
+            ),
+            ("trailing space forces quotes", s("a\nb  "), "\"a\\nb  \"\n"),
+            (
+                "nested sequences",
+                Value::Tuple(vec![
+                    s("x"),
+                    Value::Tuple(vec![Value::int(1), Value::Tuple(vec![Value::int(2)])]),
+                    obj(&[]),
+                    obj(&[("a", Value::Tuple(vec![]))]),
+                ]),
+                "- \"x\"\n- - 1\n  - - 2\n- {}\n- \"a\": []\n",
+            ),
+            (
+                "nested literal",
+                obj(&[("a", obj(&[("b", s("x\ny"))]))]),
+                "\"a\":\n  \"b\": |-\n    x\n    y\n",
+            ),
+            (
+                "literal in a sequence",
+                Value::Tuple(vec![s("a\nb")]),
+                "- |-\n  a\n  b\n",
+            ),
+            (
+                "a multi-line key",
+                obj(&[("a\nb", Value::int(1))]),
+                "? |-\n  a\n  b\n: 1\n",
+            ),
+            (
+                "nested sequences in a mapping",
+                obj(&[(
+                    "x",
+                    obj(&[("y", Value::Tuple(vec![Value::Tuple(vec![Value::int(1)])]))]),
+                )]),
+                "\"x\":\n  \"y\":\n  - - 1\n",
+            ),
+            (
+                "a mapping in nested sequences",
+                Value::Tuple(vec![Value::Tuple(vec![obj(&[
+                    ("a", Value::int(1)),
+                    ("b", Value::int(2)),
+                ])])]),
+                "- - \"a\": 1\n    \"b\": 2\n",
+            ),
+            (
+                "an empty mapping in a sequence",
+                Value::Tuple(vec![obj(&[])]),
+                "- {}\n",
+            ),
+            (
+                "an empty list in a mapping in a sequence",
+                obj(&[("a", Value::Tuple(vec![obj(&[("b", Value::Tuple(vec![]))])]))]),
+                "\"a\":\n- \"b\": []\n",
+            ),
+            (
+                "a fold before a double space escapes the second",
+                s(&format!("0.5 {}  bbbb cccc", "a".repeat(77))),
+                &double_space_fold,
+            ),
+            ("a top-level number", Value::int(1), "1\n...\n"),
+            ("a top-level null", Value::null(), "null\n...\n"),
+            ("a top-level string", s("x"), "\"x\"\n"),
+            ("an empty list", Value::Tuple(vec![]), "[]\n"),
+            (
+                "escapes",
+                obj(&[("a b", s("\u{1}é\u{2028}\"\\"))]),
+                "\"a b\": \"\\x01é\\L\\\"\\\\\"\n",
+            ),
+            (
+                "astral and NEL",
+                Value::Tuple(vec![s("😀"), s("a\u{85}b"), s("\u{a0}")]),
+                "- \"\\U0001F600\"\n- \"a\\Nb\"\n- \"\u{a0}\"\n",
+            ),
+            (
+                "a long word folds at its space",
+                s(&format!("{} bbb", "a".repeat(105))),
+                &long_word,
+            ),
+        ];
+        for (what, v, want) in cases {
+            assert_eq!(run("yamlencode", vec![v]), Ok(s(want)), "{what}");
+        }
+    }
+
+    #[test]
+    fn yamldecode_resolves_scalars_as_terraform() {
+        let src = "[x, 2.5, true, ~, null, yes, on, 0x10, 0o17, 017, 1e3, .inf, \"q\", !!str 5, 2001-12-14, y, n, Off, NULL, Null, 1_000, +5, 0b101, -0x1A, 1.5e+3, \"\", !!int \"7\", !!float 3, !!bool yes, !!null x, \"1\", 'true', 2001-1-2T3:4:5.25+01:00, 2001-12-14 21:59:43.10, 0o8, 00, 0x, 12.5.6, .5, 5., -.5e2, !!int 0b11, -0b11, !!float 0x1F]";
+        let n = |i: i64| Value::int(i);
+        let f = |x: f64| Value::Number(Number::from_f64(x));
+        // terraform printed each of these in order.
+        let want = vec![
+            s("x"),
+            f(2.5),
+            Value::Bool(true),
+            Value::null(),
+            Value::null(),
+            Value::Bool(true),
+            Value::Bool(true),
+            n(16),
+            n(15),
+            n(17),
+            n(1000),
+            Value::Number(Number::Float(f64::INFINITY)),
+            s("q"),
+            s("5"),
+            s("2001-12-14T00:00:00Z"),
+            Value::Bool(true),
+            Value::Bool(false),
+            Value::Bool(false),
+            Value::null(),
+            Value::null(),
+            s("1_000"),
+            n(5),
+            s("0b101"),
+            s("-0x1A"),
+            n(1500),
+            s(""),
+            s("7"),
+            n(3),
+            Value::Bool(true),
+            Value::null(),
+            s("1"),
+            s("true"),
+            s("2001-01-02T03:04:05+01:00"),
+            s("2001-12-14T21:59:43Z"),
+            s("0o8"),
+            n(0),
+            s("0x"),
+            s("12.5.6"),
+            f(0.5),
+            n(5),
+            n(-50),
+            n(3),
+            s("-0b11"),
+            n(31),
+        ];
+        let got = run("yamldecode", vec![s(src)]).unwrap();
+        let Value::Tuple(items) = got else {
+            panic!("not a tuple: {got:?}")
+        };
+        assert_eq!(items.len(), want.len());
+        for (i, (g, w)) in items.iter().zip(&want).enumerate() {
+            assert_eq!(g, w, "item {i}");
+        }
+    }
+
+    #[test]
+    fn yamldecode_structures() {
+        let cases: Vec<(&str, &str, Value)> = vec![
+            (
+                "anchors and aliases",
+                "a: &x 1\nb: *x",
+                obj(&[("a", Value::int(1)), ("b", Value::int(1))]),
+            ),
+            // terraform: the key `y` is YAML 1.1's true, so it becomes "true".
+            (
+                "merge keys",
+                "base: &b {x: 1}\nd:\n  <<: *b\n  y: 2\n",
+                obj(&[
+                    ("base", obj(&[("x", Value::int(1))])),
+                    ("d", obj(&[("true", Value::int(2)), ("x", Value::int(1))])),
+                ]),
+            ),
+            (
+                "keys become strings",
+                "1: a\ntrue: b\n",
+                obj(&[("1", s("a")), ("true", s("b"))]),
+            ),
+            (
+                "merge then override",
+                "a: &a {x: 1}\nb:\n  <<: *a\n  x: 2",
+                obj(&[
+                    ("a", obj(&[("x", Value::int(1))])),
+                    ("b", obj(&[("x", Value::int(2))])),
+                ]),
+            ),
+            (
+                "merge overrides earlier keys",
+                "a: &a {x: 1}\nb:\n  x: 2\n  <<: *a",
+                obj(&[
+                    ("a", obj(&[("x", Value::int(1))])),
+                    ("b", obj(&[("x", Value::int(1))])),
+                ]),
+            ),
+            ("later keys win", "a: 1\na: 2", obj(&[("a", Value::int(2))])),
+            (
+                "binary stays base64",
+                "x: !!binary aGVsbG8=",
+                obj(&[("x", s("aGVsbG8="))]),
+            ),
+            (
+                "literal block",
+                "a: |\n  x\n  y\n",
+                obj(&[("a", s("x\ny\n"))]),
+            ),
+            ("explicit document", "---\n1\n...\n", Value::int(1)),
+            ("empty str tag", "a: !!str", obj(&[("a", s(""))])),
+            ("map tag", "a: !!map {}", obj(&[("a", obj(&[]))])),
+            (
+                "block scalar key",
+                "? |\n  x\n: 1",
+                obj(&[("x\n", Value::int(1))]),
+            ),
+            (
+                "flow in block",
+                "\n\n- 1\n- [a: 1]",
+                Value::Tuple(vec![
+                    Value::int(1),
+                    Value::Tuple(vec![obj(&[("a", Value::int(1))])]),
+                ]),
+            ),
+        ];
+        for (what, src, want) in cases {
+            assert_eq!(run("yamldecode", vec![s(src)]), Ok(want), "{what}");
+        }
+    }
+
+    #[test]
+    fn unknown_and_sensitive_arguments() {
+        assert_eq!(
+            run("base64encode", vec![Value::Unknown(Type::String)]),
+            Ok(Value::Unknown(Type::String))
+        );
+        assert_eq!(
+            run("jsonencode", vec![Value::Tuple(vec![Value::unknown()])]),
+            Ok(Value::Unknown(Type::String))
+        );
+        assert_eq!(
+            run("base64encode", vec![s("a").mark()]),
+            Ok(s("YQ==").mark())
+        );
+        assert_eq!(
+            run("jsonencode", vec![Value::Tuple(vec![s("a").mark()])]),
+            Ok(s("[\"a\"]").mark())
+        );
+        let err = run("base64decode", vec![s("!!").mark()]).unwrap_err();
+        assert_eq!(
+            err.detail,
+            "Call to function \"base64decode\" failed: failed to decode base64 data (sensitive value)."
+        );
+    }
+}

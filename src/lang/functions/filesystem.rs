@@ -1,0 +1,800 @@
+//! Filesystem functions: path manipulation, reading files shipped with the
+//! configuration, `fileset` globbing and `templatefile`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+
+use super::encoding::{Args, quote};
+use super::{FunctionContext, FunctionError};
+use crate::lang::value::{Type, Value};
+
+pub const NAMES: &[&str] = &[
+    "abspath",
+    "basename",
+    "dirname",
+    "pathexpand",
+    "file",
+    "fileexists",
+    "fileset",
+    "filebase64",
+    "templatefile",
+];
+
+pub fn call(
+    name: &str,
+    args: &[Value],
+    ctx: &FunctionContext,
+) -> Option<Result<Value, FunctionError>> {
+    let result = match name {
+        "abspath" => Args::new(name, &["path"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                let p = a.string(0)?;
+                let joined = if Path::new(&p).is_absolute() {
+                    p
+                } else {
+                    let cwd = std::env::current_dir().map_err(|e| FunctionError::call(name, e.to_string()))?;
+                    format!("{}/{p}", cwd.display())
+                };
+                Ok(Value::String(clean(&joined)))
+            })
+        }),
+        "basename" => Args::new(name, &["path"], args)
+            .and_then(|a| a.finish(Type::String, |a| Ok(Value::String(basename(&a.string(0)?))))),
+        "dirname" => Args::new(name, &["path"], args)
+            .and_then(|a| a.finish(Type::String, |a| Ok(Value::String(dirname(&a.string(0)?))))),
+        "pathexpand" => Args::new(name, &["path"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                expand_home(&a.string(0)?).map(Value::String).map_err(|m| FunctionError::call(name, m))
+            })
+        }),
+        "file" => Args::new(name, &["path"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                let path = a.string(0)?;
+                let bytes = read_config_file(ctx.base_dir, &path, a.sensitive)?;
+                String::from_utf8(bytes).map(Value::String).map_err(|_| {
+                    FunctionError::call(
+                        name,
+                        format!(
+                            "contents of {} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead",
+                            shown(&path, a.sensitive)
+                        ),
+                    )
+                })
+            })
+        }),
+        "filebase64" => Args::new(name, &["path"], args).and_then(|a| {
+            a.finish(Type::String, |a| {
+                let bytes = read_config_file(ctx.base_dir, &a.string(0)?, a.sensitive)?;
+                Ok(Value::String(STANDARD.encode(bytes)))
+            })
+        }),
+        "fileexists" => Args::new(name, &["path"], args).and_then(|a| {
+            a.finish(Type::Bool, |a| {
+                let path = a.string(0)?;
+                let full = resolve_path(ctx.base_dir, &path);
+                match std::fs::metadata(&full) {
+                    Ok(m) if m.is_file() => Ok(Value::Bool(true)),
+                    Ok(m) if m.is_dir() => Err(FunctionError::call(
+                        name,
+                        format!("{} is a directory, not a file", shown(&path, a.sensitive)),
+                    )),
+                    Ok(m) => Err(FunctionError::call(
+                        name,
+                        format!("{} is not a regular file, but {}", shown(&path, a.sensitive), quote(&mode_string(&m))),
+                    )),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Value::Bool(false)),
+                    Err(e) => Err(FunctionError::call(
+                        name,
+                        format!("failed to stat {}: {}", shown(&path, a.sensitive), io_message(&e)),
+                    )),
+                }
+            })
+        }),
+        "fileset" => Args::new(name, &["path", "pattern"], args).and_then(|a| {
+            a.finish(Type::Set(Box::new(Type::String)), |a| {
+                let path = a.string(0)?;
+                let pattern = a.string(1)?;
+                let root = resolve_path(ctx.base_dir, &path);
+                let files = fileset(&root, &pattern).map_err(|m| {
+                    FunctionError::call(name, format!("failed to glob pattern {}: {m}", quote(&pattern)))
+                })?;
+                Ok(Value::set(Type::String, files.into_iter().map(Value::String).collect()))
+            })
+        }),
+        "templatefile" => templatefile(args, ctx),
+        _ => return None,
+    };
+    Some(result)
+}
+
+/// A path for messages: the caller's text, unless it is secret.
+fn shown(path: &str, sensitive: bool) -> String {
+    if sensitive {
+        "(sensitive value)".into()
+    } else {
+        quote(path)
+    }
+}
+
+/// Go's `FileMode.String()` for the irregular files `fileexists` rejects.
+fn mode_string(m: &std::fs::Metadata) -> String {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let ft = m.file_type();
+    let mut out = String::new();
+    if ft.is_block_device() {
+        out.push('D');
+    } else if ft.is_char_device() {
+        out.push_str("Dc");
+    } else if ft.is_fifo() {
+        out.push('p');
+    } else if ft.is_socket() {
+        out.push('S');
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    let bits = m.permissions().mode();
+    for (i, c) in "rwxrwxrwx".chars().enumerate() {
+        out.push(if bits & (1 << (8 - i)) != 0 { c } else { '-' });
+    }
+    out
+}
+
+/// Expands a leading `~` to the home directory, as Terraform's
+/// `homedir.Expand` does.
+fn expand_home(path: &str) -> Result<String, String> {
+    let Some(rest) = path.strip_prefix('~') else {
+        return Ok(path.to_string());
+    };
+    if !rest.is_empty() && !rest.starts_with('/') {
+        return Err("cannot expand user-specific home dir".into());
+    }
+    let home =
+        std::env::var("HOME").map_err(|_| "HOME environment variable is not set".to_string())?;
+    Ok(format!("{home}{rest}"))
+}
+
+/// The file a path names, relative paths taken from the module directory.
+pub(super) fn resolve_path(base_dir: &Path, path: &str) -> PathBuf {
+    let expanded = expand_home(path).unwrap_or_else(|_| path.to_string());
+    let p = Path::new(&expanded);
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        base_dir.join(p)
+    }
+}
+
+/// The path as Go's `filepath.Join(baseDir, path)` spells it, for the
+/// messages that show the joined path.
+pub(super) fn joined_path(base_dir: &Path, path: &str) -> String {
+    let expanded = expand_home(path).unwrap_or_else(|_| path.to_string());
+    if expanded.starts_with('/') {
+        return clean(&expanded);
+    }
+    let base = base_dir.to_string_lossy();
+    if base.is_empty() {
+        clean(&expanded)
+    } else {
+        clean(&format!("{base}/{expanded}"))
+    }
+}
+
+/// An I/O error worded as Go's syscall errors are.
+pub(super) fn io_message(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => "no such file or directory".into(),
+        ErrorKind::IsADirectory => "is a directory".into(),
+        ErrorKind::PermissionDenied => "permission denied".into(),
+        ErrorKind::NotADirectory => "not a directory".into(),
+        _ => {
+            let s = e.to_string();
+            // Drop Rust's " (os error N)" suffix.
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_lowercase(),
+                None => s,
+            }
+        }
+    }
+}
+
+/// Reads a file for `file`, `filebase64` and `templatefile`, failing with
+/// Terraform's wording.
+fn read_config_file(
+    base_dir: &Path,
+    path: &str,
+    sensitive: bool,
+) -> Result<Vec<u8>, FunctionError> {
+    let full = resolve_path(base_dir, path);
+    std::fs::read(&full).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            FunctionError::arg(
+                0,
+                "path",
+                format!(
+                    "no file exists at {}; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource",
+                    shown(path, sensitive)
+                ),
+            )
+        } else {
+            let what = if sensitive { "(sensitive value)".to_string() } else { path.to_string() };
+            let op = if e.kind() == std::io::ErrorKind::IsADirectory { "read" } else { "open" };
+            FunctionError::arg(0, "path", format!("failed to read file: {op} {what}: {}", io_message(&e)))
+        }
+    })
+}
+
+/// Go's `filepath.Clean`: the shortest equivalent path, lexically.
+pub(super) fn clean(path: &str) -> String {
+    if path.is_empty() {
+        return ".".into();
+    }
+    let rooted = path.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if parts.last().is_some_and(|p| *p != "..") {
+                    parts.pop();
+                } else if !rooted {
+                    parts.push("..");
+                }
+            }
+            p => parts.push(p),
+        }
+    }
+    let body = parts.join("/");
+    match (rooted, body.is_empty()) {
+        (true, _) => format!("/{body}"),
+        (false, true) => ".".into(),
+        (false, false) => body,
+    }
+}
+
+/// Go's `filepath.Base`.
+fn basename(path: &str) -> String {
+    if path.is_empty() {
+        return ".".into();
+    }
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return "/".into();
+    }
+    trimmed.rsplit('/').next().unwrap_or(trimmed).to_string()
+}
+
+/// Go's `filepath.Dir`.
+fn dirname(path: &str) -> String {
+    let dir = match path.rfind('/') {
+        Some(i) => &path[..=i],
+        None => "",
+    };
+    clean(dir)
+}
+
+// ---------------------------------------------------------------------------
+// fileset
+
+/// The regular files under `root` matching `pattern` (doublestar globbing
+/// as Terraform has it: `**` spans directories, `{a,b}` alternatives, `[]`
+/// classes negated with `^`), relative to `root` with `/` separators.
+fn fileset(root: &Path, pattern: &str) -> Result<Vec<String>, String> {
+    let cleaned = clean(pattern);
+    let components: Vec<Vec<char>> = cleaned.split('/').map(|c| c.chars().collect()).collect();
+    for c in &components {
+        validate_component(c)?;
+    }
+    let mut out = Vec::new();
+    walk(root, "", &components, &mut out);
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+fn walk(dir: &Path, rel: &str, pattern: &[Vec<char>], out: &mut Vec<String>) {
+    let Some((first, rest)) = pattern.split_first() else {
+        // The whole pattern matched: keep regular files (following links).
+        if std::fs::metadata(dir).is_ok_and(|m| m.is_file()) {
+            out.push(rel.to_string());
+        }
+        return;
+    };
+    let join = |name: &str| {
+        if rel.is_empty() {
+            name.to_string()
+        } else {
+            format!("{rel}/{name}")
+        }
+    };
+    if first.iter().collect::<String>() == "**" {
+        // Zero directories, then each subdirectory in turn.
+        walk(dir, rel, rest, out);
+        for (name, path) in entries(dir) {
+            if path.is_dir() {
+                walk(&path, &join(&name), pattern, out);
+            } else if rest.is_empty() {
+                // A final `**` matches the files themselves too.
+                walk(&path, &join(&name), rest, out);
+            }
+        }
+        return;
+    }
+    if first.iter().collect::<String>() == ".." {
+        walk(&dir.join(".."), &join(".."), rest, out);
+        return;
+    }
+    for (name, path) in entries(dir) {
+        let chars: Vec<char> = name.chars().collect();
+        if glob_match(first, &chars) {
+            walk(&path, &join(&name), rest, out);
+        }
+    }
+}
+
+fn entries(dir: &Path) -> Vec<(String, PathBuf)> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<(String, PathBuf)> = rd
+        .filter_map(Result::ok)
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .collect();
+    v.sort();
+    v
+}
+
+fn validate_component(p: &[char]) -> Result<(), String> {
+    let bad = || "syntax error in pattern".to_string();
+    let mut i = 0;
+    let mut braces = 0i32;
+    while i < p.len() {
+        match p[i] {
+            '\\' => {
+                if i + 1 >= p.len() {
+                    return Err(bad());
+                }
+                i += 2;
+                continue;
+            }
+            '[' => {
+                let end = class_end(p, i).ok_or_else(bad)?;
+                i = end + 1;
+                continue;
+            }
+            '{' => braces += 1,
+            '}' => {
+                braces -= 1;
+                if braces < 0 {
+                    return Err(bad());
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if braces != 0 { Err(bad()) } else { Ok(()) }
+}
+
+/// The index of the `]` closing the class opened at `start`.
+fn class_end(p: &[char], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    if p.get(i) == Some(&'^') {
+        i += 1;
+    }
+    let first = i;
+    while i < p.len() {
+        match p[i] {
+            '\\' => i += 2,
+            ']' if i > first => return Some(i),
+            ']' => return None,
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// Matches one path component against one pattern component.
+fn glob_match(p: &[char], name: &[char]) -> bool {
+    let Some(&c) = p.first() else {
+        return name.is_empty();
+    };
+    match c {
+        '*' => (0..=name.len()).any(|k| glob_match(&p[1..], &name[k..])),
+        '?' => !name.is_empty() && glob_match(&p[1..], &name[1..]),
+        '\\' => p.len() > 1 && name.first() == Some(&p[1]) && glob_match(&p[2..], &name[1..]),
+        '[' => {
+            let Some(end) = class_end(p, 0) else {
+                return false;
+            };
+            let Some(&ch) = name.first() else {
+                return false;
+            };
+            class_matches(&p[1..end], ch) && glob_match(&p[end + 1..], &name[1..])
+        }
+        '{' => {
+            let mut depth = 0;
+            let mut alts = Vec::new();
+            let mut start = 1;
+            let mut close = None;
+            for (i, &x) in p.iter().enumerate().skip(1) {
+                match x {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        alts.push(&p[start..i]);
+                        close = Some(i);
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        alts.push(&p[start..i]);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            let Some(close) = close else { return false };
+            alts.iter().any(|alt| {
+                let mut candidate = alt.to_vec();
+                candidate.extend_from_slice(&p[close + 1..]);
+                glob_match(&candidate, name)
+            })
+        }
+        c => name.first() == Some(&c) && glob_match(&p[1..], &name[1..]),
+    }
+}
+
+fn class_matches(class: &[char], ch: char) -> bool {
+    let (negated, body) = match class.split_first() {
+        Some(('^', rest)) => (true, rest),
+        _ => (false, class),
+    };
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] == '\\' && i + 1 < body.len() {
+            items.push(body[i + 1]);
+            i += 2;
+        } else {
+            items.push(body[i]);
+            i += 1;
+        }
+    }
+    let mut found = false;
+    let mut j = 0;
+    while j < items.len() {
+        if j + 2 < items.len() && items[j + 1] == '-' {
+            if items[j] <= ch && ch <= items[j + 2] {
+                found = true;
+            }
+            j += 3;
+        } else {
+            if items[j] == ch {
+                found = true;
+            }
+            j += 1;
+        }
+    }
+    found != negated
+}
+
+// ---------------------------------------------------------------------------
+// templatefile
+
+fn templatefile(args: &[Value], ctx: &FunctionContext) -> Result<Value, FunctionError> {
+    let name = "templatefile";
+    let a = Args::new(name, &["path", "vars"], args)?;
+    let path_val = &a.values[0];
+    if !path_val.is_wholly_known() {
+        return Ok(Value::Unknown(Type::Dynamic).mark_if(a.sensitive));
+    }
+    let path_marked = args[0].has_marks_deep();
+    let path = a.string(0)?;
+    // Variables keep their marks: the template carries them into its result.
+    let vars = match args[1].unmark().0 {
+        Value::Map(_, m) | Value::Object(m) => m.clone(),
+        Value::Unknown(_) => return Ok(Value::Unknown(Type::Dynamic).mark_if(a.sensitive)),
+        _ => {
+            return Err(FunctionError::arg(
+                1,
+                "vars",
+                "invalid vars value: must be a map",
+            ));
+        }
+    };
+    for key in vars.keys() {
+        if !valid_identifier(key) {
+            return Err(FunctionError::arg(
+                1,
+                "vars",
+                format!(
+                    "invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores",
+                    quote(key)
+                ),
+            ));
+        }
+    }
+    let bytes = read_config_file(ctx.base_dir, &path, path_marked)?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        FunctionError::call(
+            name,
+            format!(
+                "contents of {} are not valid UTF-8",
+                shown(&path, path_marked)
+            ),
+        )
+    })?;
+    let Some(render) = ctx.render_template else {
+        return Err(FunctionError::call(
+            name,
+            "templates cannot be rendered in this context",
+        ));
+    };
+    let vars: BTreeMap<String, Value> = vars;
+    let mut result = render(&text, &path, &vars)?;
+    if path_marked || args[1].is_marked() {
+        result = result.mark();
+    }
+    Ok(result)
+}
+
+/// HCL's identifier rule, as Terraform checks template variable names.
+fn valid_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_in(dir: &Path, name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
+        let ctx = FunctionContext {
+            base_dir: dir,
+            plan: false,
+            render_template: None,
+        };
+        call(name, &args, &ctx).expect("function belongs to this family")
+    }
+
+    fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+
+    /// A directory laid out as the one the oracle ran in.
+    fn fixture() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path();
+        std::fs::create_dir_all(p.join("sub/deep")).unwrap();
+        std::fs::create_dir_all(p.join(".hid")).unwrap();
+        std::fs::write(p.join("a.txt"), "hello\n").unwrap();
+        std::fs::write(p.join("sub/b.txt"), "x").unwrap();
+        std::fs::write(p.join("sub/deep/c.md"), "y").unwrap();
+        std::fs::write(p.join(".hid/h.txt"), "z").unwrap();
+        std::fs::write(p.join("bin.dat"), [0xff]).unwrap();
+        std::fs::write(p.join("t.tpl"), "Hi ${name}!").unwrap();
+        dir
+    }
+
+    /// Expected values are what `terraform console` (1.11) printed.
+    #[test]
+    fn path_functions_match_terraform() {
+        let home = std::env::var("HOME").unwrap();
+        let cases: Vec<(&str, &str, String)> = vec![
+            ("basename", "a/b/c.txt", "c.txt".into()),
+            ("basename", "", ".".into()),
+            ("basename", "/", "/".into()),
+            ("basename", "a/", "a".into()),
+            ("dirname", "a/b/c", "a/b".into()),
+            ("dirname", "", ".".into()),
+            ("dirname", "a", ".".into()),
+            ("dirname", "/a", "/".into()),
+            ("dirname", "a//b/", "a/b".into()),
+            ("pathexpand", "~/x", format!("{home}/x")),
+            ("pathexpand", "~", home.clone()),
+            ("pathexpand", "a/~", "a/~".into()),
+            ("abspath", "/x/./y/", "/x/y".into()),
+        ];
+        for (name, arg, want) in cases {
+            assert_eq!(
+                run_in(Path::new("."), name, vec![s(arg)]),
+                Ok(s(&want)),
+                "{name}({arg:?})"
+            );
+        }
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(
+            run_in(Path::new("."), "abspath", vec![s("a/../b")]),
+            Ok(s(&format!("{}/b", cwd.display())))
+        );
+        let err = run_in(Path::new("."), "pathexpand", vec![s("~u/x")]).unwrap_err();
+        assert_eq!(
+            err.detail,
+            "Call to function \"pathexpand\" failed: cannot expand user-specific home dir."
+        );
+    }
+
+    #[test]
+    fn file_reading_matches_terraform() {
+        let dir = fixture();
+        let p = dir.path();
+        assert_eq!(run_in(p, "file", vec![s("a.txt")]), Ok(s("hello\n")));
+        assert_eq!(
+            run_in(p, "file", vec![s("./sub/../a.txt")]),
+            Ok(s("hello\n"))
+        );
+        assert_eq!(run_in(p, "filebase64", vec![s("bin.dat")]), Ok(s("/w==")));
+        assert_eq!(
+            run_in(p, "fileexists", vec![s("a.txt")]),
+            Ok(Value::Bool(true))
+        );
+        assert_eq!(
+            run_in(p, "fileexists", vec![s("zz")]),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            run_in(p, "fileexists", vec![s("sub/../nope")]),
+            Ok(Value::Bool(false))
+        );
+        assert_eq!(
+            run_in(p, "file", vec![s("a.txt").mark()]),
+            Ok(s("hello\n").mark())
+        );
+        assert_eq!(
+            run_in(p, "file", vec![Value::Unknown(Type::String)]),
+            Ok(Value::Unknown(Type::String))
+        );
+
+        let missing = "no file exists at \"sub/../nope\"; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource";
+        let cases: Vec<(&str, &str, &str, String)> = vec![
+            ("file", "sub/../nope", "Invalid function argument", format!("Invalid value for \"path\" parameter: {missing}.")),
+            ("filebase64", "sub/../nope", "Invalid function argument", format!("Invalid value for \"path\" parameter: {missing}.")),
+            ("file", "sub", "Invalid function argument", "Invalid value for \"path\" parameter: failed to read file: read sub: is a directory.".into()),
+            ("file", "bin.dat", "Error in function call", "Call to function \"file\" failed: contents of \"bin.dat\" are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead.".into()),
+            ("fileexists", "sub", "Error in function call", "Call to function \"fileexists\" failed: \"sub\" is a directory, not a file.".into()),
+        ];
+        for (name, arg, summary, detail) in cases {
+            let err = run_in(p, name, vec![s(arg)]).expect_err(name);
+            assert_eq!(
+                (err.summary.as_str(), err.detail.as_str()),
+                (summary, detail.as_str()),
+                "{name}({arg})"
+            );
+        }
+    }
+
+    #[test]
+    fn fileset_matches_terraform() {
+        let dir = fixture();
+        let p = dir.path();
+        let cases: Vec<(&str, &str, Vec<&str>)> = vec![
+            (
+                ".",
+                "**",
+                vec![
+                    ".hid/h.txt",
+                    "a.txt",
+                    "bin.dat",
+                    "sub/b.txt",
+                    "sub/deep/c.md",
+                    "t.tpl",
+                ],
+            ),
+            (
+                ".",
+                "**/",
+                vec![
+                    ".hid/h.txt",
+                    "a.txt",
+                    "bin.dat",
+                    "sub/b.txt",
+                    "sub/deep/c.md",
+                    "t.tpl",
+                ],
+            ),
+            (".", "*/*.txt", vec![".hid/h.txt", "sub/b.txt"]),
+            ("sub", "**/*", vec!["b.txt", "deep/c.md"]),
+            (".", "{a,t}.*", vec!["a.txt", "t.tpl"]),
+            (".", "[a-b]*", vec!["a.txt", "bin.dat"]),
+            // `!` is no negation here: the class is just '!' or 'a'.
+            (".", "[!a]*", vec!["a.txt"]),
+            (".", "sub/*", vec!["sub/b.txt"]),
+            (".", "sub", vec![]),
+            ("./sub/", "./*", vec!["b.txt"]),
+            (".", "s**", vec![]),
+            (".", "**/deep/*", vec!["sub/deep/c.md"]),
+            (".", "sub/**/c.md", vec!["sub/deep/c.md"]),
+            (".", "?.txt", vec!["a.txt"]),
+            (".", "**/*.txt", vec![".hid/h.txt", "a.txt", "sub/b.txt"]),
+            (".", "\\a.txt", vec!["a.txt"]),
+            (".", "sub/[b].txt", vec!["sub/b.txt"]),
+            (".", "*/deep/../b.txt", vec!["sub/b.txt"]),
+            ("zz", "*", vec![]),
+        ];
+        for (path, pattern, want) in cases {
+            let want = Value::set(Type::String, want.into_iter().map(s).collect());
+            assert_eq!(
+                run_in(p, "fileset", vec![s(path), s(pattern)]),
+                Ok(want),
+                "fileset({path:?}, {pattern:?})"
+            );
+        }
+        for pattern in ["[", "{a,sub/b}.txt"] {
+            let err = run_in(p, "fileset", vec![s("."), s(pattern)]).unwrap_err();
+            assert_eq!(
+                err.detail,
+                format!(
+                    "Call to function \"fileset\" failed: failed to glob pattern \"{pattern}\": syntax error in pattern."
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn templatefile_reads_and_renders() {
+        let dir = fixture();
+        let p = dir.path();
+        let render = |text: &str,
+                      name: &str,
+                      vars: &BTreeMap<String, Value>|
+         -> Result<Value, FunctionError> {
+            // A stand-in renderer: substitutes `${name}` only.
+            let v = vars.get("name").and_then(Value::as_str).unwrap_or("?");
+            Ok(Value::String(format!(
+                "{}|{name}",
+                text.replace("${name}", v)
+            )))
+        };
+        let ctx = FunctionContext {
+            base_dir: p,
+            plan: false,
+            render_template: Some(&render),
+        };
+        let vars = Value::Object([("name".to_string(), s("x"))].into());
+        let got = call("templatefile", &[s("t.tpl"), vars.clone()], &ctx).unwrap();
+        assert_eq!(got, Ok(s("Hi x!|t.tpl")));
+
+        let cases: Vec<(Value, Value, &str)> = vec![
+            (
+                s("t.tpl"),
+                s("x"),
+                "Invalid value for \"vars\" parameter: invalid vars value: must be a map.",
+            ),
+            (
+                s("t.tpl"),
+                Value::Object([("1".to_string(), Value::int(2))].into()),
+                "Invalid value for \"vars\" parameter: invalid template variable name \"1\": must start with a letter, followed by zero or more letters, digits, and underscores.",
+            ),
+        ];
+        for (path, vars, want) in cases {
+            let err = call("templatefile", &[path, vars], &ctx)
+                .unwrap()
+                .unwrap_err();
+            assert_eq!(err.detail, want);
+        }
+        let err = call("templatefile", &[s("nope.tpl"), vars.clone()], &ctx)
+            .unwrap()
+            .unwrap_err();
+        assert!(
+            err.detail.starts_with(
+                "Invalid value for \"path\" parameter: no file exists at \"nope.tpl\";"
+            )
+        );
+
+        let no_renderer = FunctionContext {
+            base_dir: p,
+            plan: false,
+            render_template: None,
+        };
+        assert!(
+            call("templatefile", &[s("t.tpl"), vars], &no_renderer)
+                .unwrap()
+                .is_err()
+        );
+    }
+}
