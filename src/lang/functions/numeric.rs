@@ -64,10 +64,10 @@ pub fn call(
             |a, _| {
                 let (x, y) = (num(&a[0]), num(&a[1]));
                 // Whole powers of whole numbers stay exact while they fit.
-                if let (Number::Int(b), Some(e)) = (x, y.as_i64()) {
-                    if let Some(r) = u32::try_from(e).ok().and_then(|e| b.checked_pow(e)) {
-                        return Ok(Value::Number(Number::Int(r)));
-                    }
+                if let (Number::Int(b), Some(e)) = (x, y.as_i64())
+                    && let Some(r) = u32::try_from(e).ok().and_then(|e| b.checked_pow(e))
+                {
+                    return Ok(Value::Number(Number::Int(r)));
                 }
                 let r = x.as_f64().powf(y.as_f64());
                 if r.is_nan() {

@@ -448,7 +448,7 @@ fn compile_go(pattern: &str) -> Result<Regex, (String, String)> {
             let last = text
                 .lines()
                 .filter(|l| l.starts_with("error:"))
-                .last()
+                .next_back()
                 .unwrap_or(&text);
             (
                 last.trim_start_matches("error: ").to_string(),
