@@ -229,7 +229,7 @@ pub fn call(
             &[],
             Some(&Param::any("seqs").marked()),
             args,
-            |a| concat_type(a),
+            concat_type,
             |a, ret| {
                 let mut items = Vec::new();
                 for (i, v) in a.iter().enumerate() {
@@ -496,7 +496,7 @@ pub fn call(
             &[],
             Some(&Param::any("maps").dynamic().null().marked()),
             args,
-            |a| merge_type(a),
+            merge_type,
             |a, ret| {
                 let mut out = BTreeMap::new();
                 for m in a {
@@ -606,7 +606,7 @@ pub fn call(
             Some(&Param::any("sets").marked().unknown()),
             args,
             setproduct_type,
-            |a, ret| setproduct(a, ret),
+            setproduct,
         ),
         "slice" => invoke(
             name,
@@ -914,10 +914,10 @@ fn concat_type(a: &[Value]) -> Result<Type, FunctionError> {
         ));
     }
     let tys: Vec<Type> = a.iter().map(Value::ty).collect();
-    if tys.iter().all(|t| matches!(t, Type::List(_))) {
-        if let Some(t) = unify_inner(&tys, true) {
-            return Ok(t);
-        }
+    if tys.iter().all(|t| matches!(t, Type::List(_)))
+        && let Some(t) = unify_inner(&tys, true)
+    {
+        return Ok(t);
     }
     let mut etys = Vec::new();
     for (i, v) in a.iter().enumerate() {
@@ -979,14 +979,14 @@ fn lookup(args: &[Value]) -> Result<Value, FunctionError> {
                     }
                 }
                 Type::Map(e) => {
-                    if let Some(d) = a.get(2) {
-                        if convert(d, &e).is_err() {
-                            return Err(FunctionError::arg(
-                                2,
-                                "default",
-                                "the default value must have the same type as the map elements",
-                            ));
-                        }
+                    if let Some(d) = a.get(2)
+                        && convert(d, &e).is_err()
+                    {
+                        return Err(FunctionError::arg(
+                            2,
+                            "default",
+                            "the default value must have the same type as the map elements",
+                        ));
                     }
                     Ok(*e)
                 }

@@ -72,7 +72,9 @@ impl FunctionError {
 /// A family's entry point: `None` when the name is not one of its functions.
 pub type Family = fn(&str, &[Value], &FunctionContext) -> Option<Result<Value, FunctionError>>;
 
-/// The families, asked in turn. Each also has a `NAMES` list.
+/// The families, asked in turn, each with its `NAMES` list. A family's
+/// `call` normally hands its arguments to [`invoke`] with the function's
+/// parameters, so the shared rules apply to every family alike.
 const FAMILIES: &[(Family, &[&str])] = &[
     (numeric::call, numeric::NAMES),
     (string::call, string::NAMES),

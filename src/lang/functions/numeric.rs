@@ -4,6 +4,9 @@ use super::{FunctionContext, FunctionError, Param, fixed, invoke};
 use crate::lang::number::Number;
 use crate::lang::value::{Type, Value};
 
+const WHOLE: &str =
+    "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
+
 pub const NAMES: &[&str] = &[
     "abs", "ceil", "floor", "log", "max", "min", "parseint", "pow", "signum",
 ];
@@ -64,10 +67,10 @@ pub fn call(
             |a, _| {
                 let (x, y) = (num(&a[0]), num(&a[1]));
                 // Whole powers of whole numbers stay exact while they fit.
-                if let (Number::Int(b), Some(e)) = (x, y.as_i64()) {
-                    if let Some(r) = u32::try_from(e).ok().and_then(|e| b.checked_pow(e)) {
-                        return Ok(Value::Number(Number::Int(r)));
-                    }
+                if let (Number::Int(b), Some(e)) = (x, y.as_i64())
+                    && let Some(r) = u32::try_from(e).ok().and_then(|e| b.checked_pow(e))
+                {
+                    return Ok(Value::Number(Number::Int(r)));
                 }
                 let r = x.as_f64().powf(y.as_f64());
                 if r.is_nan() {
@@ -77,14 +80,11 @@ pub fn call(
             },
         ),
         "signum" => invoke(name, &[Param::number("num")], None, args, ret, |a, _| {
-            let f = num(&a[0]).as_f64();
-            Ok(Value::int(if f > 0.0 {
-                1
-            } else if f < 0.0 {
-                -1
-            } else {
-                0
-            }))
+            // cty reads the argument as a Go int first.
+            let i = num(&a[0])
+                .as_i64()
+                .ok_or_else(|| FunctionError::call(name, WHOLE))?;
+            Ok(Value::int(i.signum()))
         }),
         "max" | "min" => invoke(
             name,
@@ -212,6 +212,11 @@ mod tests {
             ("pow", vec![n(2), n(-1)], "0.5"),
             ("signum", vec![n(-4)], "-1"),
             ("signum", vec![n(0)], "0"),
+            ("ceil", vec![s("1.5")], "2"),
+            ("log", vec![n(8), n(2)], "3"),
+            ("pow", vec![n(0), n(0)], "1"),
+            ("parseint", vec![s("zZ"), n(62)], "2231"),
+            ("parseint", vec![s("+7"), n(10)], "7"),
             ("floor", vec![f(1e20)], "100000000000000000000"),
         ];
         for (name, args, want) in cases {
@@ -236,6 +241,26 @@ mod tests {
                 "max",
                 vec![],
                 "Error in function call: Call to function \"max\" failed: must pass at least one number.",
+            ),
+            (
+                "signum",
+                vec![f(-0.5)],
+                "Error in function call: Call to function \"signum\" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807.",
+            ),
+            (
+                "max",
+                vec![s("a")],
+                "Invalid function argument: Invalid value for \"numbers\" parameter: a number is required.",
+            ),
+            (
+                "parseint",
+                vec![s("1_000"), n(10)],
+                "Invalid function argument: Invalid value for \"number\" parameter: cannot parse \"1_000\" as a base 10 integer.",
+            ),
+            (
+                "parseint",
+                vec![n(12), n(10)],
+                "Invalid function argument: Invalid value for \"number\" parameter: first argument must be a string, not number.",
             ),
             (
                 "parseint",

@@ -91,11 +91,15 @@ pub fn call(
                 .to_string())
         }),
         "indent" => string_fn(name, &[Param::number("spaces"), p("str")], args, |a| {
-            let n = a[0]
-                .as_number()
-                .and_then(|n| n.as_i64())
-                .unwrap_or(0)
-                .max(0) as usize;
+            let n = a[0].as_number().and_then(|n| n.as_i64()).unwrap_or(0);
+            if n < 0 {
+                // Terraform 1.11 crashes in Go's strings.Repeat here.
+                return Err(FunctionError::call(
+                    name,
+                    "panic in function implementation: strings: negative Repeat count",
+                ));
+            }
+            let n = n as usize;
             Ok(st(&a[1]).replace('\n', &format!("\n{}", " ".repeat(n))))
         }),
         "startswith" | "endswith" | "strcontains" => {
@@ -286,10 +290,15 @@ fn substr(s: &str, offset: i64, length: i64) -> String {
     let chars: Vec<&str> = s.graphemes(true).collect();
     let total = chars.len() as i64;
     let mut offset = offset;
+    let mut length = length;
     if offset < 0 {
         offset += total;
         if offset < 0 {
             offset = 0;
+        }
+        // Counting from the end, a zero length means "to the end" in cty.
+        if length == 0 {
+            length = -1;
         }
     } else if length == 0 {
         return String::new();
@@ -448,7 +457,7 @@ fn compile_go(pattern: &str) -> Result<Regex, (String, String)> {
             let last = text
                 .lines()
                 .filter(|l| l.starts_with("error:"))
-                .last()
+                .next_back()
                 .unwrap_or(&text);
             (
                 last.trim_start_matches("error: ").to_string(),
@@ -1196,6 +1205,11 @@ mod tests {
             ("substr", vec![s("héllo"), n(1), n(2)], s("él")),
             ("substr", vec![s("hello"), n(-10), n(2)], s("he")),
             ("substr", vec![s("hello"), n(1), n(-1)], s("ello")),
+            ("substr", vec![s("hello"), n(0), n(0)], s("")),
+            ("substr", vec![s("hello"), n(-2), n(0)], s("lo")),
+            ("join", vec![s(","), tup(vec![n(1), n(2)])], s("1,2")),
+            ("title", vec![s("élan vital")], s("Élan Vital")),
+            ("trim", vec![s("aXbXa"), s("ab")], s("XbX")),
             ("trimspace", vec![s("\u{a0}a\u{a0}")], s("a")),
             ("split", vec![s(""), s("abc")], strs(&["a", "b", "c"])),
             ("indent", vec![n(2), s("")], s("")),
