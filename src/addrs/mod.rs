@@ -1,1 +1,30 @@
-//! Addresses of modules, resources and instances.
+//! Addresses of modules, resources and instances, and of `moved` block
+//! endpoints. No IO happens here.
+//!
+//! Naming follows OpenTofu's grid (`internal/addrs`): a local type `X`
+//! (relative to its module) has an absolute sibling `AbsX` (under a
+//! `ModuleInstance`) and a static `ConfigX` (under a `Module`, no keys);
+//! `*Instance` adds an `InstanceKey`. Conversions are methods named for
+//! what they return: `.instance(key)`, `.absolute(module)`, `.config()`,
+//! `.child(name, key)`, `.parent()`, `.module()`.
+//!
+//! Invariants: addresses are immutable values; `Display` is exactly what
+//! terraform prints (`module.a["x"].module.b[0].data.t.n["k"]`) and the
+//! parsers read it back; `Ord` is `terraform state list` order.
+
+mod instance_key;
+mod module;
+mod move_endpoint;
+mod parse;
+mod resource;
+
+pub use instance_key::{InstanceKey, hcl_quoted_string, is_print};
+pub use module::{AbsModuleCall, Module, ModuleCall, ModuleInstance, ModuleInstanceStep};
+pub use move_endpoint::{
+    AbsMoveable, ConfigMoveable, MoveEndpoint, MoveEndpointInModule, MoveEndpointKind,
+    unify_move_endpoints,
+};
+pub use parse::parse_traversal;
+pub use resource::{
+    AbsResource, AbsResourceInstance, ConfigResource, Resource, ResourceInstance, ResourceMode,
+};
