@@ -338,3 +338,41 @@ fn terraform_reads_what_we_write() {
     assert_eq!(got, listed(&state));
     assert!(got.contains(&r#"module.plain["new$${key}"].terraform_data.inner"#.to_string()));
 }
+
+/// Scenarios under tests/data/state/moves/: a state terraform wrote, one
+/// `moved` block (`statement.txt`: declaring module|from|to), and the
+/// moves terraform's plan reported (`previous_address -> address`).
+#[test]
+fn move_destinations_match_terraform_plans() {
+    use crate::addrs::{Module, MoveEndpoint, unify_move_endpoints};
+    for scenario in ["a", "b", "c", "d", "e", "f", "g", "h"] {
+        let dir = data(&format!("moves/{scenario}"));
+        let stmt = fs::read_to_string(dir.join("statement.txt")).unwrap();
+        let parts: Vec<&str> = stmt.trim_end().split('|').collect();
+        let decl = if parts[0].is_empty() {
+            Module::root()
+        } else {
+            Module(parts[0].split('.').map(str::to_string).collect())
+        };
+        let from = MoveEndpoint::parse(parts[1]).unwrap();
+        let to = MoveEndpoint::parse(parts[2]).unwrap();
+        let (from, to) = unify_move_endpoints(&from, &to, &decl).unwrap();
+
+        let state = State::read(&dir.join("before.tfstate")).unwrap();
+        let mut got: Vec<String> = state
+            .instances()
+            .filter_map(|(addr, _)| {
+                addr.move_destination(&from, &to)
+                    .map(|new| format!("{addr} -> {new}"))
+            })
+            .collect();
+        got.sort();
+        let mut want: Vec<String> = fs::read_to_string(dir.join("moves.txt"))
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        want.sort();
+        assert_eq!(got, want, "scenario {scenario}: {stmt}");
+    }
+}
