@@ -186,11 +186,8 @@ fn mark_path(v: Value, path: &[PathStep]) -> Value {
     };
     let (inner, was_marked) = v.into_unmarked();
     let rebuilt = match (inner, step) {
-        (Value::Object(mut m), PathStep::GetAttr(name)) => {
-            if let Some(child) = m.remove(name) {
-                m.insert(name.clone(), mark_path(child, rest));
-            }
-            Value::Object(m)
+        (Value::Object(m), PathStep::GetAttr(name)) => {
+            Value::Object(mark_entry(m, Some(name), rest))
         }
         (inner, PathStep::Index(key)) => mark_index(inner, key, rest),
         (inner, _) => inner,
@@ -225,24 +222,22 @@ fn mark_index(v: Value, key: &Json, rest: &[PathStep]) -> Value {
                 .map(|i| if i == key { mark_path(i, rest) } else { i })
                 .collect(),
         ),
-        Value::Map(t, mut m) => {
-            if let Some(k) = key.as_str().map(str::to_string) {
-                if let Some(child) = m.remove(&k) {
-                    m.insert(k, mark_path(child, rest));
-                }
-            }
-            Value::Map(t, m)
-        }
-        Value::Object(mut m) => {
-            if let Some(k) = key.as_str().map(str::to_string) {
-                if let Some(child) = m.remove(&k) {
-                    m.insert(k, mark_path(child, rest));
-                }
-            }
-            Value::Object(m)
-        }
+        Value::Map(t, m) => Value::Map(t, mark_entry(m, key.as_str(), rest)),
+        Value::Object(m) => Value::Object(mark_entry(m, key.as_str(), rest)),
         other => other,
     }
+}
+
+/// Marks the entry `key` of a map or object, if there is one.
+fn mark_entry(
+    mut m: BTreeMap<String, Value>,
+    key: Option<&str>,
+    rest: &[PathStep],
+) -> BTreeMap<String, Value> {
+    if let Some(child) = key.and_then(|k| m.remove(k)) {
+        m.insert(key.unwrap_or_default().to_string(), mark_path(child, rest));
+    }
+    m
 }
 
 #[cfg(test)]

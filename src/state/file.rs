@@ -123,11 +123,11 @@ impl serde_json::ser::Formatter for GoFormatter {
                 '\u{2029}' => "\\u2029",
                 _ => continue,
             };
-            w.write_all(fragment[start..i].as_bytes())?;
+            w.write_all(&fragment.as_bytes()[start..i])?;
             w.write_all(escaped.as_bytes())?;
             start = i + c.len_utf8();
         }
-        w.write_all(fragment[start..].as_bytes())
+        w.write_all(&fragment.as_bytes()[start..])
     }
 
     fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {

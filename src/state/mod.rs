@@ -179,7 +179,8 @@ impl State {
         })
     }
 
-    /// The state as terraform writes it: indented JSON and a final newline.
+    /// The state as terraform writes it: resources in terraform's order
+    /// (see [`State::normalized_resources`]), indented JSON, a final newline.
     pub fn to_json(&self) -> String {
         let raw = RawState {
             version: 4,
@@ -187,7 +188,11 @@ impl State {
             serial: self.serial,
             lineage: self.lineage.clone(),
             outputs: self.outputs.clone(),
-            resources: self.resources.iter().map(StateResource::to_raw).collect(),
+            resources: self
+                .normalized_resources()
+                .iter()
+                .map(StateResource::to_raw)
+                .collect(),
             check_results: self.check_results.clone(),
             extra: self.extra.clone(),
         };
@@ -195,6 +200,27 @@ impl State {
         let mut bytes = to_go_json(&raw).expect("state serializes");
         bytes.push(b'\n');
         String::from_utf8(bytes).expect("serde_json writes UTF-8")
+    }
+
+    /// Resources and their objects in the order terraform writes them
+    /// (`sortResourcesV4`): by module address text, mode word, type and
+    /// name; objects by key (none, numbers, strings) and deposed key.
+    pub fn normalized_resources(&self) -> Vec<StateResource> {
+        let mut resources = self.resources.clone();
+        let order = |r: &StateResource| {
+            (
+                r.addr.module.to_string(),
+                r.addr.resource.mode.state_name(),
+                r.addr.resource.type_name.clone(),
+                r.addr.resource.name.clone(),
+            )
+        };
+        resources.sort_by_cached_key(order);
+        for r in &mut resources {
+            r.instances
+                .sort_by(|a, b| a.key.cmp(&b.key).then_with(|| a.deposed.cmp(&b.deposed)));
+        }
+        resources
     }
 
     /// Writes the state to `path` atomically: a temporary file in the same

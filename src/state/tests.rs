@@ -52,6 +52,20 @@ fn writing_back_reproduces_terraform_bytes() {
 }
 
 #[test]
+fn writing_sorts_resources_and_objects_as_terraform() {
+    let text = fs::read_to_string(data("zoo/terraform.tfstate")).unwrap();
+    let mut state = State::from_json(&text).unwrap();
+    state.resources.reverse();
+    for r in &mut state.resources {
+        r.instances.reverse();
+    }
+    assert!(
+        state.to_json() == text,
+        "terraform's order is restored on write"
+    );
+}
+
+#[test]
 fn header_fields_and_kept_extras() {
     let state = State::read(&data("zoo/terraform.tfstate")).unwrap();
     assert_eq!(
