@@ -282,6 +282,80 @@ impl State {
         self.resources.iter().find(|r| &r.addr == addr)
     }
 
+    /// The current object of the instance at `addr`, if recorded.
+    pub fn instance(&self, addr: &AbsResourceInstance) -> Option<&StateInstance> {
+        let res = self.resource(&addr.containing_resource())?;
+        res.instances
+            .iter()
+            .find(|i| i.key == addr.resource.key && i.deposed.is_none())
+    }
+
+    /// Moves a whole resource, every object and key, to `to`. Refuses
+    /// (returns false) when `from` is not recorded or `to` already is,
+    /// even with other keys: the rule OpenTofu's move application follows.
+    pub fn move_resource(&mut self, from: &AbsResource, to: &AbsResource) -> bool {
+        if self.resource(to).is_some() {
+            return false;
+        }
+        match self.resources.iter_mut().find(|r| &r.addr == from) {
+            Some(r) => {
+                r.addr = to.clone();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves one instance (its current and deposed objects) to `to`,
+    /// creating the destination resource with the source's provider if
+    /// needed and dropping the source resource once empty. Refuses when
+    /// `from` has no objects or `to` already has a current object.
+    pub fn move_resource_instance(
+        &mut self,
+        from: &AbsResourceInstance,
+        to: &AbsResourceInstance,
+    ) -> bool {
+        if self.instance(to).is_some() {
+            return false;
+        }
+        let from_res = from.containing_resource();
+        let Some(src) = self.resources.iter().position(|r| r.addr == from_res) else {
+            return false;
+        };
+        let (moving, staying): (Vec<_>, Vec<_>) = self.resources[src]
+            .instances
+            .drain(..)
+            .partition(|i| i.key == from.resource.key);
+        self.resources[src].instances = staying;
+        if moving.is_empty() {
+            return false;
+        }
+        let template = self.resources[src].clone();
+        if template.instances.is_empty() {
+            self.resources.remove(src);
+        }
+        let to_res = to.containing_resource();
+        let dst = match self.resources.iter().position(|r| r.addr == to_res) {
+            Some(i) => i,
+            None => {
+                self.resources.push(StateResource {
+                    addr: to_res,
+                    instances: Vec::new(),
+                    ..template
+                });
+                self.resources.len() - 1
+            }
+        };
+        let key = to.resource.key.clone();
+        self.resources[dst]
+            .instances
+            .extend(moving.into_iter().map(|i| StateInstance {
+                key: key.clone(),
+                ..i
+            }));
+        true
+    }
+
     /// The module instances that hold resources (the only ones a v4 state
     /// records), in state-list order.
     pub fn modules(&self) -> Vec<ModuleInstance> {

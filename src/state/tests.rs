@@ -343,6 +343,11 @@ fn terraform_reads_what_we_write() {
             r.addr.module = ModuleInstance::parse(r#"module.plain["new$${key}"]"#).unwrap();
         }
     }
+    let moved = state.move_resource_instance(
+        &AbsResourceInstance::parse("terraform_data.counted[0]").unwrap(),
+        &AbsResourceInstance::parse(r#"module.m["k"].terraform_data.c[5]"#).unwrap(),
+    );
+    assert!(moved);
     state.serial = state.next_serial();
     state.write_atomic(&path).unwrap();
     let Some(got) = terraform_state_list(&path) else {
@@ -389,4 +394,73 @@ fn move_destinations_match_terraform_plans() {
         want.sort();
         assert_eq!(got, want, "scenario {scenario}: {stmt}");
     }
+}
+
+#[test]
+fn moving_objects_in_state() {
+    let state = State::read(&data("zoo/terraform.tfstate")).unwrap();
+    let ri = |s: &str| AbsResourceInstance::parse(s).unwrap();
+    let res = |s: &str| AbsResource::parse(s).unwrap();
+
+    let mut s1 = state.clone();
+    assert!(s1.move_resource(
+        &res("terraform_data.counted"),
+        &res("module.new.terraform_data.counted")
+    ));
+    assert!(
+        s1.instance(&ri("module.new.terraform_data.counted[2]"))
+            .is_some()
+    );
+    assert!(s1.instance(&ri("terraform_data.counted[0]")).is_none());
+    // Blocked: the destination resource exists already.
+    assert!(!s1.move_resource(
+        &res("terraform_data.single"),
+        &res("terraform_data.replaced")
+    ));
+    assert!(!s1.move_resource(
+        &res("terraform_data.gone"),
+        &res("terraform_data.elsewhere")
+    ));
+
+    let mut s2 = state.clone();
+    let before = s2.instance(&ri("terraform_data.single")).unwrap().clone();
+    assert!(s2.move_resource_instance(
+        &ri("terraform_data.single"),
+        &ri(r#"terraform_data.keyed["new"]"#)
+    ));
+    let after = s2.instance(&ri(r#"terraform_data.keyed["new"]"#)).unwrap();
+    assert_eq!(after.attributes, before.attributes);
+    assert_eq!(after.key, InstanceKey::Str("new".into()));
+    // The emptied source resource is gone; the destination kept its others.
+    assert!(s2.resource(&res("terraform_data.single")).is_none());
+    assert_eq!(
+        s2.resource(&res("terraform_data.keyed"))
+            .unwrap()
+            .instances
+            .len(),
+        20
+    );
+    // Blocked: an object is already there.
+    assert!(!s2.move_resource_instance(
+        &ri("terraform_data.counted[0]"),
+        &ri("terraform_data.counted[1]")
+    ));
+    assert!(s2.instance(&ri("terraform_data.counted[0]")).is_some());
+    // A new resource takes the source's provider.
+    assert!(s2.move_resource_instance(
+        &ri("terraform_data.counted[0]"),
+        &ri("module.m[0].terraform_data.c")
+    ));
+    let created = s2.resource(&res("module.m[0].terraform_data.c")).unwrap();
+    assert_eq!(
+        created.provider.as_deref(),
+        Some(r#"provider["terraform.io/builtin/terraform"]"#)
+    );
+    assert_eq!(
+        s2.resource(&res("terraform_data.counted"))
+            .unwrap()
+            .instances
+            .len(),
+        2
+    );
 }
