@@ -110,6 +110,20 @@ impl MoveEndpoint {
         }
     }
 
+    /// [`MoveEndpoint::subject_allowed`] as OpenTofu reports it; `side`
+    /// is `"from"` or `"to"`.
+    pub fn check_subject_allowed(&self, side: &str) -> Result<(), Diagnostic> {
+        if self.subject_allowed() {
+            return Ok(());
+        }
+        Err(Diagnostic::error(
+            "Invalid \"moved\" address",
+            format!(
+                "The resource referenced by the \"{side}\" attribute is not allowed to be moved."
+            ),
+        ))
+    }
+
     /// Which unified kind this side asks for; the more specific of the two
     /// sides wins (see [`unify_move_endpoints`]).
     fn wanted(&self) -> Wanted {

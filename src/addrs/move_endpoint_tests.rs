@@ -258,6 +258,23 @@ fn config_address_and_allowed_subjects() {
             .subject_allowed()
     );
     assert!(MoveEndpoint::parse("data.t.n").unwrap().subject_allowed());
+    let d = MoveEndpoint::parse("ephemeral.t.n")
+        .unwrap()
+        .check_subject_allowed("to")
+        .unwrap_err();
+    assert_eq!(
+        (d.summary.as_str(), d.detail.as_str()),
+        (
+            "Invalid \"moved\" address",
+            "The resource referenced by the \"to\" attribute is not allowed to be moved."
+        )
+    );
+    assert!(
+        MoveEndpoint::parse("module.a")
+            .unwrap()
+            .check_subject_allowed("from")
+            .is_ok()
+    );
 }
 
 #[test]
