@@ -1,42 +1,30 @@
-//! Addresses of modules, resources and instances. PLACEHOLDER until the
-//! `addrs` branch lands.
+//! Addresses of modules, resources and instances, and of `moved` block
+//! endpoints. No IO happens here.
+//!
+//! Naming follows OpenTofu's grid (`internal/addrs`): a local type `X`
+//! (relative to its module) has an absolute sibling `AbsX` (under a
+//! `ModuleInstance`) and a static `ConfigX` (under a `Module`, no keys);
+//! `*Instance` adds an `InstanceKey`. Conversions are methods named for
+//! what they return: `.instance(key)`, `.absolute(module)`, `.config()`,
+//! `.child(name, key)`, `.parent()`, `.module()`.
+//!
+//! Invariants: addresses are immutable values; `Display` is exactly what
+//! terraform prints (`module.a["x"].module.b[0].data.t.n["k"]`) and the
+//! parsers read it back; `Ord` is `terraform state list` order.
 
-use std::fmt;
+mod instance_key;
+mod module;
+mod move_endpoint;
+mod parse;
+mod resource;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum InstanceKey {
-    NoKey,
-    Int(i64),
-    Str(String),
-}
-
-impl fmt::Display for InstanceKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InstanceKey::NoKey => Ok(()),
-            InstanceKey::Int(i) => write!(f, "[{i}]"),
-            InstanceKey::Str(s) => write!(f, "[{s:?}]"),
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ModuleInstanceStep {
-    pub name: String,
-    pub key: InstanceKey,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct ModuleInstance(pub Vec<ModuleInstanceStep>);
-
-impl fmt::Display for ModuleInstance {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, s) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(".")?;
-            }
-            write!(f, "module.{}{}", s.name, s.key)?;
-        }
-        Ok(())
-    }
-}
+pub use instance_key::{InstanceKey, hcl_quoted_string, is_print};
+pub use module::{AbsModuleCall, Module, ModuleCall, ModuleInstance, ModuleInstanceStep};
+pub use move_endpoint::{
+    AbsMoveable, ConfigMoveable, MoveEndpoint, MoveEndpointInModule, MoveEndpointKind,
+    unify_move_endpoints,
+};
+pub use parse::parse_traversal;
+pub use resource::{
+    AbsResource, AbsResourceInstance, ConfigResource, Resource, ResourceInstance, ResourceMode,
+};

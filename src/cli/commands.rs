@@ -86,23 +86,10 @@ fn load(
 fn addresses(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     let loaded = load(dir, args, sources)?;
     let run = Run::new(&loaded.config, loaded.inputs, RunOptions::default());
-    let mut instances = run.check_all().map_err(|d| (CONFIG_ERROR, d))?;
-    instances.sort_by(|a, b| {
-        let key = |r: &crate::instances::ResourceInstance| {
-            (
-                r.module.0.len(),
-                r.module.clone(),
-                r.mode == crate::config::Mode::Managed,
-                r.type_name.clone(),
-                r.name.clone(),
-                r.key.clone(),
-            )
-        };
-        key(a).cmp(&key(b))
-    });
+    let instances = run.check_all().map_err(|d| (CONFIG_ERROR, d))?;
     let mut out = std::io::stdout().lock();
     for i in instances {
-        let _ = writeln!(out, "{}", i.address());
+        let _ = writeln!(out, "{i}");
     }
     Ok(0)
 }

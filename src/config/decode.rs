@@ -74,8 +74,8 @@ pub(super) fn decode_file(body: &Body, diags: &mut Diagnostics) -> FileDecls {
             "locals" => locals(block).map(|l| out.locals.extend(l)),
             "output" => output(block).map(|o| out.outputs.push(o)),
             "module" => module_call(block).map(|m| out.module_calls.push(m)),
-            "resource" => resource(block, Mode::Managed).map(|r| out.resources.push(r)),
-            "data" => resource(block, Mode::Data).map(|r| out.resources.push(r)),
+            "resource" => resource(block, ResourceMode::Managed).map(|r| out.resources.push(r)),
+            "data" => resource(block, ResourceMode::Data).map(|r| out.resources.push(r)),
             "moved" => moved(block).map(|m| out.moved.push(m)),
             "removed" => removed(block).map(|r| out.removed.push(r)),
             "terraform" => terraform(block).map(|b| {
@@ -324,7 +324,7 @@ fn depends_on(c: &Content) -> Result<Vec<Expr>, Diagnostics> {
     }
 }
 
-fn resource(block: &Block, mode: Mode) -> Result<Resource, Diagnostics> {
+fn resource(block: &Block, mode: ResourceMode) -> Result<Resource, Diagnostics> {
     let c = block.body.content(&[
         ("lifecycle", 0),
         ("provisioner", 1),
@@ -524,16 +524,13 @@ fn override_block(m: &mut Module, block: &Block) -> Result<(), Diagnostics> {
         }
         "resource" | "data" => {
             let mode = if block.kind == "data" {
-                Mode::Data
+                ResourceMode::Data
             } else {
-                Mode::Managed
+                ResourceMode::Managed
             };
-            let key = match mode {
-                Mode::Managed => format!("{}.{}", block.labels[0], block.labels[1]),
-                Mode::Data => format!("data.{}.{}", block.labels[0], block.labels[1]),
-            };
+            let key = crate::addrs::Resource::new(mode, &block.labels[0], &block.labels[1]).to_string();
             let Some(r) = m.resources.get_mut(&key) else {
-                let what = if mode == Mode::Data {
+                let what = if mode == ResourceMode::Data {
                     "data resource definition"
                 } else {
                     "resource definition"

@@ -441,13 +441,17 @@ fn merge_primary(m: &mut Module, decls: FileDecls, diags: &mut Diagnostics) {
     for r in decls.resources {
         if let Some(prev) = m.resources.get(&r.key()) {
             let (summary, noun) = match r.mode {
-                Mode::Managed => (
+                ResourceMode::Managed => (
                     format!("Duplicate resource \"{}\" configuration", r.type_name),
                     "resource",
                 ),
-                Mode::Data => (
+                ResourceMode::Data => (
                     format!("Duplicate data \"{}\" configuration", r.type_name),
                     "data resource",
+                ),
+                ResourceMode::Ephemeral => (
+                    format!("Duplicate ephemeral \"{}\" configuration", r.type_name),
+                    "ephemeral resource",
                 ),
             };
             diags.push(duplicate(

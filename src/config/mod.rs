@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use indexmap::IndexMap;
 
+pub use crate::addrs::ResourceMode;
 use crate::diagnostics::SourceRange;
 use crate::lang::types::Constraint;
 use crate::syntax::ast::Expr;
@@ -105,15 +106,10 @@ pub struct ModuleCall {
     pub decl_range: SourceRange,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Mode {
-    Managed,
-    Data,
-}
 
 #[derive(Debug, Clone)]
 pub struct Resource {
-    pub mode: Mode,
+    pub mode: ResourceMode,
     pub type_name: String,
     pub name: String,
     pub count: Option<Expr>,
@@ -129,12 +125,13 @@ pub struct Resource {
 }
 
 impl Resource {
-    /// `type.name`, or `data.type.name` for a data resource.
+    pub fn addr(&self) -> crate::addrs::Resource {
+        crate::addrs::Resource::new(self.mode, self.type_name.clone(), self.name.clone())
+    }
+
+    /// `type.name`, or `data.type.name`: the key of `Module::resources`.
     pub fn key(&self) -> String {
-        match self.mode {
-            Mode::Managed => format!("{}.{}", self.type_name, self.name),
-            Mode::Data => format!("data.{}.{}", self.type_name, self.name),
-        }
+        self.addr().to_string()
     }
 }
 

@@ -7,4 +7,4 @@ mod inputs;
 mod run;
 
 pub use inputs::{RootInput, RootInputs, VarSource, collect_root_inputs};
-pub use run::{Expansion, ResourceInstance, Run, RunOptions};
+pub use run::{Expansion, Run, RunOptions};

@@ -8,8 +8,8 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use crate::addrs::{InstanceKey, ModuleInstance, ModuleInstanceStep};
-use crate::config::{Config, Mode, Module, Resource};
+use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ModuleInstanceStep};
+use crate::config::{Config, Module, Resource};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
 use crate::lang::eval::{Eval, Scope};
 use crate::lang::functions::{FunctionContext, FunctionError};
@@ -89,32 +89,6 @@ enum Vertex {
 }
 
 type Key = (ModuleInstance, Vertex);
-
-/// One resource instance of the expanded configuration.
-#[derive(Clone, Debug)]
-pub struct ResourceInstance {
-    pub module: ModuleInstance,
-    pub resource_key: String,
-    pub mode: Mode,
-    pub type_name: String,
-    pub name: String,
-    pub key: InstanceKey,
-}
-
-impl ResourceInstance {
-    /// The address as terraform prints it.
-    pub fn address(&self) -> String {
-        let mut s = self.module.to_string();
-        if !s.is_empty() {
-            s.push('.');
-        }
-        if self.mode == Mode::Data {
-            s.push_str("data.");
-        }
-        s.push_str(&format!("{}.{}{}", self.type_name, self.name, self.key));
-        s
-    }
-}
 
 pub struct Run<'c> {
     config: &'c Config,
@@ -550,30 +524,27 @@ impl<'c> Run<'c> {
         }
     }
 
-    /// Every resource instance (data sources included), unsorted.
-    pub fn resource_instances(&self) -> Result<Vec<ResourceInstance>, Diagnostics> {
+    /// Every resource instance (data sources included), in `terraform
+    /// state list` order.
+    pub fn resource_instances(&self) -> Result<Vec<AbsResourceInstance>, Diagnostics> {
         let mut out = Vec::new();
         let mut diags = Diagnostics::default();
         for m in self.module_instances()? {
             for (key, r) in &self.module_config(&m).module.resources {
                 match self.resource_expansion(&m, key) {
-                    Ok(exp) => out.extend(exp.keys().into_iter().map(|k| ResourceInstance {
-                        module: m.clone(),
-                        resource_key: key.clone(),
-                        mode: r.mode,
-                        type_name: r.type_name.clone(),
-                        name: r.name.clone(),
-                        key: k,
-                    })),
+                    Ok(exp) => {
+                        let addr = r.addr().absolute(m.clone());
+                        out.extend(exp.keys().into_iter().map(|k| addr.instance(k)));
+                    }
                     Err(d) => diags.extend(d),
                 }
             }
         }
         if diags.has_errors() {
-            Err(diags)
-        } else {
-            Ok(out)
+            return Err(diags);
         }
+        out.sort();
+        Ok(out)
     }
 
     /// One configured attribute of one resource instance.
@@ -806,7 +777,7 @@ impl<'c> Run<'c> {
     /// Evaluates every variable, local, output and resource argument of
     /// every instance, as a plan does: an error anywhere fails the run,
     /// referenced or not.
-    pub fn check_all(&self) -> Result<Vec<ResourceInstance>, Diagnostics> {
+    pub fn check_all(&self) -> Result<Vec<AbsResourceInstance>, Diagnostics> {
         let mut diags = Diagnostics::default();
         let modules = self.module_instances()?;
         for m in &modules {
@@ -830,9 +801,10 @@ impl<'c> Run<'c> {
         let instances = self.resource_instances();
         if let Ok(instances) = &instances {
             for i in instances {
-                let r = &self.module_config(&i.module).module.resources[&i.resource_key];
+                let rkey = i.resource.resource.to_string();
+                let r = &self.module_config(&i.module).module.resources[&rkey];
                 for a in &r.attributes {
-                    if let Err(d) = self.resource_attr(&i.module, &i.resource_key, &i.key, &a.name)
+                    if let Err(d) = self.resource_attr(&i.module, &rkey, &i.resource.key, &a.name)
                     {
                         diags.extend(d);
                     }

@@ -1,1 +1,545 @@
-//! Reading and writing version-4 state files.
+//! Reading and writing version-4 state files (`terraform.tfstate`,
+//! `terraform state pull` output) without losing anything terraform wrote.
+//!
+//! Invariants: reading never touches the file; writing goes through a
+//! temporary file in the same directory and a rename, and produces the
+//! bytes terraform would (Go's indented JSON, terraform's field order), so
+//! `terraform state list` reads it. Fields minimod does not model are
+//! kept verbatim and written back.
+
+mod attributes;
+mod file;
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use serde_json::{Map, Value as Json};
+
+use crate::addrs::{
+    AbsResource, AbsResourceInstance, InstanceKey, ModuleInstance, Resource, ResourceMode,
+};
+use crate::diagnostics::Diagnostic;
+use crate::lang::value::Value;
+
+pub use attributes::{AttrPath, PathStep, attributes_value, attributes_value_marked, cty_type};
+use file::{RawInstance, RawResource, RawState, to_go_json};
+
+/// A whole state file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// Always 4.
+    pub version: u64,
+    pub terraform_version: String,
+    pub serial: u64,
+    pub lineage: String,
+    /// Root outputs as recorded: `{"value": ..., "type": ..., "sensitive": ...}`.
+    pub outputs: Map<String, Json>,
+    /// In file order (terraform sorts them on write).
+    pub resources: Vec<StateResource>,
+    /// `check_results` as recorded (often `null`).
+    pub check_results: Json,
+    /// Top-level fields minimod does not know.
+    pub extra: Map<String, Json>,
+}
+
+/// One resource: every object recorded for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StateResource {
+    pub addr: AbsResource,
+    /// Legacy `each` mode (`"list"`, `"map"`), written by old versions only.
+    pub each: Option<String>,
+    /// `provider["registry.terraform.io/hashicorp/aws"].alias`; OpenTofu may
+    /// record it per instance instead.
+    pub provider: Option<String>,
+    pub instances: Vec<StateInstance>,
+    pub extra: Map<String, Json>,
+}
+
+/// One object of a resource: its current object, or a deposed one when
+/// `deposed` is set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StateInstance {
+    pub key: InstanceKey,
+    pub status: Option<String>,
+    pub deposed: Option<String>,
+    pub provider: Option<String>,
+    pub schema_version: u64,
+    /// The attributes object as recorded.
+    pub attributes: Option<Json>,
+    /// Pre-0.12 flatmap attributes, kept as recorded.
+    pub attributes_flat: Option<Map<String, Json>>,
+    /// `None` when the field is absent; terraform 1.x always writes it.
+    pub sensitive_attributes: Option<Vec<AttrPath>>,
+    pub identity_schema_version: Option<u64>,
+    pub identity: Option<Json>,
+    /// Provider-private data, base64 as recorded.
+    pub private: Option<String>,
+    pub dependencies: Vec<String>,
+    pub depends_on: Vec<String>,
+    pub create_before_destroy: bool,
+    pub skip_destroy: bool,
+    pub extra: Map<String, Json>,
+}
+
+const UNSUPPORTED: &str = "Unsupported state file format";
+const INVALID: &str = "Invalid state file format";
+
+impl State {
+    /// A state with nothing in it and a fresh lineage (a random UUID).
+    pub fn new(terraform_version: impl Into<String>) -> State {
+        State {
+            version: 4,
+            terraform_version: terraform_version.into(),
+            serial: 0,
+            lineage: uuid::Uuid::new_v4().to_string(),
+            outputs: Map::new(),
+            resources: Vec::new(),
+            check_results: Json::Null,
+            extra: Map::new(),
+        }
+    }
+
+    /// Reads a state file. The file is only read.
+    pub fn read(path: &Path) -> Result<State, Diagnostic> {
+        let text = fs::read_to_string(path).map_err(|e| {
+            Diagnostic::error(
+                "Failed to read state file",
+                format!("The state file could not be read: {e}"),
+            )
+        })?;
+        State::from_json(&text)
+    }
+
+    /// Parses state JSON, with OpenTofu's messages for files that are not
+    /// JSON, not version 4, or broken.
+    pub fn from_json(text: &str) -> Result<State, Diagnostic> {
+        if text.trim().is_empty() {
+            return Err(Diagnostic::error(UNSUPPORTED, "The state file is empty."));
+        }
+        let json: Json = serde_json::from_str(text).map_err(|e| {
+            // Go reports the bytes consumed up to and including the bad one,
+            // which is serde's (line, byte column) counted from the start.
+            let before: usize = text
+                .split_inclusive('\n')
+                .take(e.line().saturating_sub(1))
+                .map(str::len)
+                .sum();
+            Diagnostic::error(
+                UNSUPPORTED,
+                format!(
+                    "The state file could not be parsed as JSON: syntax error at byte offset {}.",
+                    before + e.column()
+                ),
+            )
+        })?;
+        check_version(&json)?;
+        let raw: RawState = serde_json::from_value(json).map_err(|e| {
+            Diagnostic::error(
+                INVALID,
+                format!("The state file does not have the expected shape: {e}."),
+            )
+        })?;
+        State::from_raw(raw)
+    }
+
+    fn from_raw(raw: RawState) -> Result<State, Diagnostic> {
+        let mut seen = std::collections::HashSet::new();
+        let mut resources = Vec::with_capacity(raw.resources.len());
+        for r in raw.resources {
+            let res = StateResource::from_raw(r)?;
+            for inst in &res.instances {
+                let addr = res.addr.instance(inst.key.clone());
+                if !seen.insert((addr.clone(), inst.deposed.clone())) {
+                    let detail = match &inst.deposed {
+                        Some(d) => format!(
+                            "Instance {addr} deposed object {d:?} appears multiple times in the state file."
+                        ),
+                        None => {
+                            format!("Instance {addr} appears multiple times in the state file.")
+                        }
+                    };
+                    return Err(Diagnostic::error(
+                        "Duplicate resource instance in state",
+                        detail,
+                    ));
+                }
+            }
+            resources.push(res);
+        }
+        Ok(State {
+            version: 4,
+            terraform_version: raw.terraform_version,
+            serial: raw.serial,
+            lineage: raw.lineage,
+            outputs: raw.outputs,
+            resources,
+            check_results: raw.check_results,
+            extra: raw.extra,
+        })
+    }
+
+    /// The state as terraform writes it: resources in terraform's order
+    /// (see [`State::normalized_resources`]), indented JSON, a final newline.
+    pub fn to_json(&self) -> String {
+        let raw = RawState {
+            version: 4,
+            terraform_version: self.terraform_version.clone(),
+            serial: self.serial,
+            lineage: self.lineage.clone(),
+            outputs: self.outputs.clone(),
+            resources: self
+                .normalized_resources()
+                .iter()
+                .map(StateResource::to_raw)
+                .collect(),
+            check_results: self.check_results.clone(),
+            extra: self.extra.clone(),
+        };
+        // Serializing maps, strings and numbers cannot fail.
+        let mut bytes = to_go_json(&raw).expect("state serializes");
+        bytes.push(b'\n');
+        String::from_utf8(bytes).expect("serde_json writes UTF-8")
+    }
+
+    /// Resources and their objects in the order terraform writes them
+    /// (`sortResourcesV4`): by module address text, mode word, type and
+    /// name; objects by key (none, numbers, strings) and deposed key.
+    pub fn normalized_resources(&self) -> Vec<StateResource> {
+        let mut resources = self.resources.clone();
+        let order = |r: &StateResource| {
+            (
+                r.addr.module.to_string(),
+                r.addr.resource.mode.state_name(),
+                r.addr.resource.type_name.clone(),
+                r.addr.resource.name.clone(),
+            )
+        };
+        resources.sort_by_cached_key(order);
+        for r in &mut resources {
+            r.instances
+                .sort_by(|a, b| a.key.cmp(&b.key).then_with(|| a.deposed.cmp(&b.deposed)));
+        }
+        resources
+    }
+
+    /// Writes the state to `path` atomically: a temporary file in the same
+    /// directory, flushed, then renamed over `path`. The serial is written
+    /// as it is; set it with [`State::next_serial`] first when the content
+    /// changed.
+    pub fn write_atomic(&self, path: &Path) -> Result<(), Diagnostic> {
+        let fail = |e: std::io::Error| {
+            Diagnostic::error(
+                "Failed to write state",
+                format!("An error occurred while writing the serialized state: {e}."),
+            )
+        };
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "state".into());
+        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let result = (|| {
+            let mut f = fs::File::create(&tmp)?;
+            f.write_all(self.to_json().as_bytes())?;
+            f.sync_all()?;
+            fs::rename(&tmp, path)
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        result.map_err(fail)
+    }
+
+    /// The serial a changed state must carry: one more than this one's.
+    pub fn next_serial(&self) -> u64 {
+        self.serial + 1
+    }
+
+    /// Every current (not deposed) object with its address, in
+    /// `terraform state list` order.
+    pub fn instances(&self) -> impl Iterator<Item = (AbsResourceInstance, &StateInstance)> {
+        let mut all: Vec<(AbsResourceInstance, &StateInstance)> = self
+            .resources
+            .iter()
+            .flat_map(|r| {
+                r.instances
+                    .iter()
+                    .filter(|i| i.deposed.is_none())
+                    .map(|i| (r.addr.instance(i.key.clone()), i))
+            })
+            .collect();
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        all.into_iter()
+    }
+
+    /// The resource at `addr`, if recorded.
+    pub fn resource(&self, addr: &AbsResource) -> Option<&StateResource> {
+        self.resources.iter().find(|r| &r.addr == addr)
+    }
+
+    /// The current object of the instance at `addr`, if recorded.
+    pub fn instance(&self, addr: &AbsResourceInstance) -> Option<&StateInstance> {
+        let res = self.resource(&addr.containing_resource())?;
+        res.instances
+            .iter()
+            .find(|i| i.key == addr.resource.key && i.deposed.is_none())
+    }
+
+    /// Moves a whole resource, every object and key, to `to`. Refuses
+    /// (returns false) when `from` is not recorded or `to` already is,
+    /// even with other keys: the rule OpenTofu's move application follows.
+    pub fn move_resource(&mut self, from: &AbsResource, to: &AbsResource) -> bool {
+        if self.resource(to).is_some() {
+            return false;
+        }
+        match self.resources.iter_mut().find(|r| &r.addr == from) {
+            Some(r) => {
+                r.addr = to.clone();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves one instance (its current and deposed objects) to `to`,
+    /// creating the destination resource with the source's provider if
+    /// needed and dropping the source resource once empty. Refuses when
+    /// `from` has no objects or `to` already has a current object.
+    pub fn move_resource_instance(
+        &mut self,
+        from: &AbsResourceInstance,
+        to: &AbsResourceInstance,
+    ) -> bool {
+        if self.instance(to).is_some() {
+            return false;
+        }
+        let from_res = from.containing_resource();
+        let Some(src) = self.resources.iter().position(|r| r.addr == from_res) else {
+            return false;
+        };
+        let (moving, staying): (Vec<_>, Vec<_>) = self.resources[src]
+            .instances
+            .drain(..)
+            .partition(|i| i.key == from.resource.key);
+        self.resources[src].instances = staying;
+        if moving.is_empty() {
+            return false;
+        }
+        let template = self.resources[src].clone();
+        if template.instances.is_empty() {
+            self.resources.remove(src);
+        }
+        let to_res = to.containing_resource();
+        let dst = match self.resources.iter().position(|r| r.addr == to_res) {
+            Some(i) => i,
+            None => {
+                self.resources.push(StateResource {
+                    addr: to_res,
+                    instances: Vec::new(),
+                    ..template
+                });
+                self.resources.len() - 1
+            }
+        };
+        let key = to.resource.key.clone();
+        self.resources[dst]
+            .instances
+            .extend(moving.into_iter().map(|i| StateInstance {
+                key: key.clone(),
+                ..i
+            }));
+        true
+    }
+
+    /// The module instances that hold resources (the only ones a v4 state
+    /// records), in state-list order.
+    pub fn modules(&self) -> Vec<ModuleInstance> {
+        let mut mods: Vec<ModuleInstance> = self
+            .resources
+            .iter()
+            .map(|r| r.addr.module.clone())
+            .collect();
+        mods.sort();
+        mods.dedup();
+        mods
+    }
+
+    /// A root output's value, decoded with its recorded type and marked
+    /// sensitive when recorded so.
+    pub fn output_value(&self, name: &str) -> Option<Value> {
+        let out = self.outputs.get(name)?.as_object()?;
+        let ty = cty_type(out.get("type")?)?;
+        let v = attributes::typed(out.get("value")?, &ty)?;
+        Some(v.mark_if(out.get("sensitive").and_then(Json::as_bool) == Some(true)))
+    }
+}
+
+/// Checks `version` before anything else, as OpenTofu's `sniffJSONStateVersion`.
+fn check_version(json: &Json) -> Result<(), Diagnostic> {
+    let Some(v) = json.get("version") else {
+        return Err(Diagnostic::error(
+            UNSUPPORTED,
+            "The state file does not have a \"version\" attribute, which is required to identify the format version.",
+        ));
+    };
+    let Some(n) = v.as_u64() else {
+        return Err(Diagnostic::error(
+            UNSUPPORTED,
+            format!("The version in the state file is {v}. A positive whole number is required."),
+        ));
+    };
+    match n {
+        4 => Ok(()),
+        0 => Err(Diagnostic::error(
+            UNSUPPORTED,
+            "The state file uses JSON syntax but has a version number of zero. There was never a JSON-based state format zero, so this state file is invalid and cannot be processed.",
+        )),
+        n => {
+            let ours = env!("CARGO_PKG_VERSION");
+            let detail = match json
+                .get("terraform_version")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+            {
+                Some(by) => format!(
+                    "The state file uses format version {n}, which is not supported by minimod {ours}. This state file was created by version {by}."
+                ),
+                None => format!(
+                    "The state file uses format version {n}, which is not supported by minimod {ours}. This state file may have been created by a newer version."
+                ),
+            };
+            Err(Diagnostic::error(UNSUPPORTED, detail))
+        }
+    }
+}
+
+impl StateResource {
+    fn from_raw(r: RawResource) -> Result<StateResource, Diagnostic> {
+        let mode = match r.mode.as_str() {
+            "managed" => ResourceMode::Managed,
+            "data" => ResourceMode::Data,
+            other => {
+                return Err(Diagnostic::error(
+                    "Invalid resource mode in state",
+                    format!(
+                        "State contains a resource with mode {other:?} ({:?} {:?}) which is not supported.",
+                        r.type_name, r.name
+                    ),
+                ));
+            }
+        };
+        let module = if r.module.is_empty() {
+            ModuleInstance::root()
+        } else {
+            ModuleInstance::parse(&r.module)?
+        };
+        let addr = Resource::new(mode, r.type_name, r.name).absolute(module);
+        let instances = r
+            .instances
+            .into_iter()
+            .map(|i| StateInstance::from_raw(&addr, i))
+            .collect::<Result<_, _>>()?;
+        Ok(StateResource {
+            addr,
+            each: r.each,
+            provider: r.provider,
+            instances,
+            extra: r.extra,
+        })
+    }
+
+    fn to_raw(&self) -> RawResource {
+        RawResource {
+            module: self.addr.module.to_string(),
+            mode: self.addr.resource.mode.state_name().to_string(),
+            type_name: self.addr.resource.type_name.clone(),
+            name: self.addr.resource.name.clone(),
+            each: self.each.clone(),
+            provider: self.provider.clone(),
+            instances: self.instances.iter().map(StateInstance::to_raw).collect(),
+            extra: self.extra.clone(),
+        }
+    }
+}
+
+impl StateInstance {
+    fn from_raw(res: &AbsResource, i: RawInstance) -> Result<StateInstance, Diagnostic> {
+        let key = match &i.index_key {
+            None | Some(Json::Null) => InstanceKey::NoKey,
+            Some(Json::String(s)) => InstanceKey::Str(s.clone()),
+            Some(Json::Number(n)) if n.as_i64().is_some() => {
+                InstanceKey::Int(n.as_i64().unwrap_or_default())
+            }
+            Some(other) => {
+                return Err(Diagnostic::error(
+                    "Invalid resource instance metadata in state",
+                    format!(
+                        "Resource {res} has an instance with the invalid instance key {other}."
+                    ),
+                ));
+            }
+        };
+        Ok(StateInstance {
+            key,
+            status: i.status,
+            deposed: i.deposed,
+            provider: i.provider,
+            schema_version: i.schema_version,
+            attributes: i.attributes,
+            attributes_flat: i.attributes_flat,
+            sensitive_attributes: i.sensitive_attributes,
+            identity_schema_version: i.identity_schema_version,
+            identity: i.identity,
+            private: i.private,
+            dependencies: i.dependencies,
+            depends_on: i.depends_on,
+            create_before_destroy: i.create_before_destroy,
+            skip_destroy: i.skip_destroy,
+            extra: i.extra,
+        })
+    }
+
+    fn to_raw(&self) -> RawInstance {
+        RawInstance {
+            index_key: match &self.key {
+                InstanceKey::NoKey => None,
+                InstanceKey::Int(i) => Some(Json::from(*i)),
+                InstanceKey::Str(s) => Some(Json::from(s.clone())),
+            },
+            status: self.status.clone(),
+            deposed: self.deposed.clone(),
+            provider: self.provider.clone(),
+            schema_version: self.schema_version,
+            attributes: self.attributes.clone(),
+            attributes_flat: self.attributes_flat.clone(),
+            sensitive_attributes: self.sensitive_attributes.clone(),
+            identity_schema_version: self.identity_schema_version,
+            identity: self.identity.clone(),
+            private: self.private.clone(),
+            dependencies: self.dependencies.clone(),
+            depends_on: self.depends_on.clone(),
+            create_before_destroy: self.create_before_destroy,
+            skip_destroy: self.skip_destroy,
+            extra: self.extra.clone(),
+        }
+    }
+
+    /// The recorded attributes as a value, sensitive paths marked (see
+    /// [`attributes_value`]). An instance with no `attributes` is null.
+    pub fn value(&self) -> Value {
+        match &self.attributes {
+            Some(a) => {
+                attributes_value_marked(a, self.sensitive_attributes.as_deref().unwrap_or_default())
+            }
+            None => Value::null(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,267 @@
+//! Instance keys (`[0]`, `["a"]`) and the HCL quoting OpenTofu prints
+//! string keys with.
+
+use std::fmt;
+
+use unicode_general_category::{GeneralCategory, get_general_category};
+
+use crate::lang::value::Value;
+
+/// The key that picks one instance of a resource or module call.
+///
+/// The derived order is `terraform state list`'s: no key first, then
+/// integer keys by value, then string keys in byte order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum InstanceKey {
+    /// A resource or module without `count` or `for_each`.
+    NoKey,
+    /// A `count` index.
+    Int(i64),
+    /// A `for_each` key.
+    Str(String),
+}
+
+impl InstanceKey {
+    /// Reads a key from an index value, as OpenTofu's `ParseInstanceKey`
+    /// does: a string, or a number that fits a whole 64-bit integer. The
+    /// error is the bare reason; callers wrap it in their own sentence.
+    pub fn from_value(v: &Value) -> Result<InstanceKey, String> {
+        match v.unmark().0 {
+            Value::String(s) => Ok(InstanceKey::Str(s.clone())),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => Ok(InstanceKey::Int(i)),
+                None => Err(format!(
+                    "value must be a whole number, between {} and {}",
+                    i64::MIN,
+                    i64::MAX
+                )),
+            },
+            _ => Err("either a string or an integer is required".into()),
+        }
+    }
+
+    /// The key as the value `each.key` / `count.index` would hold.
+    pub fn value(&self) -> Value {
+        match self {
+            InstanceKey::NoKey => Value::null(),
+            InstanceKey::Int(i) => Value::int(*i),
+            InstanceKey::Str(s) => Value::string(s.clone()),
+        }
+    }
+
+    pub fn is_no_key(&self) -> bool {
+        matches!(self, InstanceKey::NoKey)
+    }
+}
+
+impl fmt::Display for InstanceKey {
+    /// Nothing for `NoKey`, `[0]` for integers, `["a"]` for strings.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstanceKey::NoKey => Ok(()),
+            InstanceKey::Int(i) => write!(f, "[{i}]"),
+            InstanceKey::Str(s) => write!(f, "[{}]", hcl_quoted_string(s)),
+        }
+    }
+}
+
+/// Writes `s` as an HCL quoted string literal, exactly as OpenTofu's
+/// `toHCLQuotedString` does for string instance keys: the five C-style
+/// escapes, `$${` / `%%{` so the text is not read as a template, and
+/// `\uXXXX` / `\UXXXXXXXX` (lower-case hex) for every character Go's
+/// `unicode.IsPrint` rejects. Everything else, emoji included, is raw.
+pub fn hcl_quoted_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    let bytes = s.as_bytes();
+    for (i, c) in s.char_indices() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            // Doubled only when a `{` follows directly, so `$$` stays `$$`
+            // but `$${` becomes `$$${`, as upstream does.
+            '$' | '%' => {
+                out.push(c);
+                if bytes.get(i + 1) == Some(&b'{') {
+                    out.push(c);
+                }
+            }
+            c if !is_print(c) => {
+                let cp = c as u32;
+                if cp < 0x10000 {
+                    out.push_str(&format!("\\u{cp:04x}"));
+                } else {
+                    out.push_str(&format!("\\U{cp:08x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols
+/// and the ASCII space; every other space, control, format, private-use,
+/// surrogate or unassigned code point is not printable.
+///
+/// Caveat: the category table is the crate's (Unicode 16.0), while the Go
+/// toolchains that build Terraform 1.11 / OpenTofu ship Unicode 15.0. A
+/// character assigned in 16.0 prints raw here but escaped upstream.
+pub fn is_print(c: char) -> bool {
+    use GeneralCategory::*;
+    if c == ' ' {
+        return true;
+    }
+    !matches!(
+        get_general_category(c),
+        SpaceSeparator
+            | LineSeparator
+            | ParagraphSeparator
+            | Control
+            | Format
+            | Surrogate
+            | PrivateUse
+            | Unassigned
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::number::Number;
+
+    // Expected strings are `terraform state list` output (Terraform 1.11.4,
+    // tests/data/state/zoo) or OpenTofu's instance_key_test.go vectors.
+    #[test]
+    fn string_keys_print_as_terraform_prints_them() {
+        let cases: &[(&str, &str, &str)] = &[
+            ("empty string", "", r#"[""]"#),
+            ("digits stay a string key", "0", r#"["0"]"#),
+            ("lone quote", "\"", r#"["\""]"#),
+            ("literal backslash-r-backslash-n", r"\r\n", r#"["\\r\\n"]"#),
+            ("interpolation is doubled", "${hello}", r#"["$${hello}"]"#),
+            (
+                "directive is doubled",
+                "%{ for x }%{ endfor }",
+                r#"["%%{ for x }%%{ endfor }"]"#,
+            ),
+            ("dollar without brace unchanged", "$hello", r#"["$hello"]"#),
+            ("percent without brace unchanged", "%hello", r#"["%hello"]"#),
+            (
+                "already doubled dollar gains one more",
+                "$${x}",
+                r#"["$$${x}"]"#,
+            ),
+            ("dollar at end", "a$", r#"["a$"]"#),
+            ("state: space", "b c", r#"["b c"]"#),
+            ("state: quote inside", "quote\"d", r#"["quote\"d"]"#),
+            ("state: dollar brace", "dollar${x}", r#"["dollar$${x}"]"#),
+            ("state: percent brace", "percent%{y}", r#"["percent%%{y}"]"#),
+            ("state: tab", "tab\t", r#"["tab\t"]"#),
+            ("state: newline", "nl\n", r#"["nl\n"]"#),
+            (
+                "state: no-break space is escaped",
+                "nbsp\u{a0}",
+                r#"["nbsp\u00a0"]"#,
+            ),
+            (
+                "state: zero-width space is escaped",
+                "zwsp\u{200b}",
+                r#"["zwsp\u200b"]"#,
+            ),
+            ("state: emoji raw", "emoji 🎉", r#"["emoji 🎉"]"#),
+            ("state: backslash", "back\\slash", r#"["back\\slash"]"#),
+            ("state: accented letter raw", "É", r#"["É"]"#),
+            ("state: html characters raw", "<&>", r#"["<&>"]"#),
+            (
+                "state: line separator escaped",
+                "ls\u{2028}",
+                r#"["ls\u2028"]"#,
+            ),
+            ("state: DEL escaped", "del\u{7f}", r#"["del\u007f"]"#),
+            (
+                "state: astral tag escaped long form",
+                "astral😀\u{e0001}",
+                r#"["astral😀\U000e0001"]"#,
+            ),
+            ("C1 control", "\u{85}", r#"["\u0085"]"#),
+            ("ideographic space", "\u{3000}", r#"["\u3000"]"#),
+            ("byte order mark", "\u{feff}", r#"["\ufeff"]"#),
+            ("private use", "\u{e000}", r#"["\ue000"]"#),
+            ("other punctuation raw", "'/#", r#"["'/#"]"#),
+        ];
+        for (name, key, want) in cases {
+            let got = InstanceKey::Str(key.to_string()).to_string();
+            assert_eq!(&got, want, "{name}");
+        }
+    }
+
+    #[test]
+    fn int_and_no_key_display() {
+        assert_eq!(InstanceKey::Int(0).to_string(), "[0]");
+        assert_eq!(InstanceKey::Int(-3).to_string(), "[-3]");
+        assert_eq!(InstanceKey::NoKey.to_string(), "");
+    }
+
+    #[test]
+    fn order_is_no_key_then_numbers_then_bytes() {
+        let mut keys = vec![
+            InstanceKey::Str("b".into()),
+            InstanceKey::Int(10),
+            InstanceKey::Str("10".into()),
+            InstanceKey::NoKey,
+            InstanceKey::Int(9),
+            InstanceKey::Str("É".into()),
+            InstanceKey::Str("9".into()),
+        ];
+        keys.sort();
+        let shown: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
+        assert_eq!(
+            shown,
+            [
+                "",
+                "[9]",
+                "[10]",
+                r#"["10"]"#,
+                r#"["9"]"#,
+                r#"["b"]"#,
+                r#"["É"]"#
+            ]
+        );
+    }
+
+    #[test]
+    fn keys_from_values() {
+        let cases: Vec<(&str, Value, Result<InstanceKey, &str>)> = vec![
+            (
+                "string",
+                Value::string("a"),
+                Ok(InstanceKey::Str("a".into())),
+            ),
+            ("whole number", Value::int(2), Ok(InstanceKey::Int(2))),
+            (
+                "fraction",
+                Value::Number(Number::from_f64(1.5)),
+                Err(
+                    "value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+                ),
+            ),
+            (
+                "bool",
+                Value::Bool(true),
+                Err("either a string or an integer is required"),
+            ),
+        ];
+        for (name, v, want) in cases {
+            assert_eq!(
+                InstanceKey::from_value(&v),
+                want.map_err(str::to_string),
+                "{name}"
+            );
+        }
+    }
+}

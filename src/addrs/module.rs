@@ -1,0 +1,355 @@
+//! Module addresses: the static path (`Module`), the path through keyed
+//! instances (`ModuleInstance`), and module calls.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use super::instance_key::InstanceKey;
+use super::resource::{AbsResource, AbsResourceInstance, Resource, ResourceMode};
+
+/// A static module path, `module.a.module.b`: call names only, no keys.
+/// The root module is the empty path.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Module(pub Vec<String>);
+
+/// One step of a module instance path: `module.NAME[KEY]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ModuleInstanceStep {
+    pub name: String,
+    pub key: InstanceKey,
+}
+
+/// A path through module instances, `module.a["x"].module.b[0]`. The root
+/// module instance is the empty path.
+///
+/// Ordered as `terraform state list` orders modules: shorter paths first,
+/// then step by step by name and key.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ModuleInstance(pub Vec<ModuleInstanceStep>);
+
+/// A `module "NAME"` block, relative to the module that declares it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ModuleCall {
+    pub name: String,
+}
+
+/// A module call inside a particular instance of its parent module:
+/// every instance of `module.<call>` under `module`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AbsModuleCall {
+    pub module: ModuleInstance,
+    pub call: String,
+}
+
+/// Shorter first, then element by element: the order OpenTofu's
+/// `ModuleInstance.Less` uses, applied to any sequence.
+fn path_order<T: Ord>(a: &[T], b: &[T]) -> Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+
+impl Module {
+    pub fn root() -> Module {
+        Module(Vec::new())
+    }
+
+    pub fn is_root(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn child(&self, name: impl Into<String>) -> Module {
+        let mut steps = self.0.clone();
+        steps.push(name.into());
+        Module(steps)
+    }
+
+    /// The calling module, or `None` for the root.
+    pub fn parent(&self) -> Option<Module> {
+        let (_, rest) = self.0.split_last()?;
+        Some(Module(rest.to_vec()))
+    }
+
+    /// The instance of this module reached with no key at every step.
+    pub fn unkeyed_instance(&self) -> ModuleInstance {
+        ModuleInstance(
+            self.0
+                .iter()
+                .map(|name| ModuleInstanceStep {
+                    name: name.clone(),
+                    key: InstanceKey::NoKey,
+                })
+                .collect(),
+        )
+    }
+
+    /// The resource declared in this module.
+    pub fn resource(&self, resource: Resource) -> super::resource::ConfigResource {
+        super::resource::ConfigResource {
+            module: self.clone(),
+            resource,
+        }
+    }
+}
+
+impl PartialOrd for Module {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Module {
+    fn cmp(&self, other: &Self) -> Ordering {
+        path_order(&self.0, &other.0)
+    }
+}
+
+impl fmt::Display for Module {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, name) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "module.{name}")?;
+        }
+        Ok(())
+    }
+}
+
+impl ModuleInstance {
+    pub fn root() -> ModuleInstance {
+        ModuleInstance(Vec::new())
+    }
+
+    pub fn is_root(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn steps(&self) -> &[ModuleInstanceStep] {
+        &self.0
+    }
+
+    pub fn child(&self, name: impl Into<String>, key: InstanceKey) -> ModuleInstance {
+        let mut steps = self.0.clone();
+        steps.push(ModuleInstanceStep {
+            name: name.into(),
+            key,
+        });
+        ModuleInstance(steps)
+    }
+
+    /// The calling module instance, or `None` for the root.
+    pub fn parent(&self) -> Option<ModuleInstance> {
+        let (_, rest) = self.0.split_last()?;
+        Some(ModuleInstance(rest.to_vec()))
+    }
+
+    /// The static module this is an instance of.
+    pub fn module(&self) -> Module {
+        Module(self.0.iter().map(|s| s.name.clone()).collect())
+    }
+
+    /// The call this instance belongs to (`module.a[0].module.b["x"]` →
+    /// `module.a[0].module.b`), or `None` for the root.
+    pub fn call(&self) -> Option<AbsModuleCall> {
+        let (last, rest) = self.0.split_last()?;
+        Some(AbsModuleCall {
+            module: ModuleInstance(rest.to_vec()),
+            call: last.name.clone(),
+        })
+    }
+
+    /// Whether this is an instance of `module` (same call names).
+    pub fn is_for_module(&self, module: &Module) -> bool {
+        self.0.len() == module.0.len() && self.0.iter().zip(&module.0).all(|(s, n)| &s.name == n)
+    }
+
+    /// Whether both are instances of the same static module.
+    pub fn has_same_module(&self, other: &ModuleInstance) -> bool {
+        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.name == b.name)
+    }
+
+    /// Whether `self` is `other` or one of its descendants.
+    pub fn is_within(&self, other: &ModuleInstance) -> bool {
+        self.0.starts_with(&other.0)
+    }
+
+    /// `self` followed by the steps of `rel` (a path relative to `self`).
+    pub fn join(&self, rel: &ModuleInstance) -> ModuleInstance {
+        ModuleInstance(self.0.iter().chain(&rel.0).cloned().collect())
+    }
+
+    pub fn resource(&self, resource: Resource) -> AbsResource {
+        AbsResource {
+            module: self.clone(),
+            resource,
+        }
+    }
+
+    pub fn resource_instance(
+        &self,
+        mode: ResourceMode,
+        type_name: &str,
+        name: &str,
+        key: InstanceKey,
+    ) -> AbsResourceInstance {
+        Resource::new(mode, type_name, name)
+            .instance(key)
+            .absolute(self.clone())
+    }
+}
+
+impl PartialOrd for ModuleInstance {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ModuleInstance {
+    fn cmp(&self, other: &Self) -> Ordering {
+        path_order(&self.0, &other.0)
+    }
+}
+
+impl fmt::Display for ModuleInstanceStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "module.{}{}", self.name, self.key)
+    }
+}
+
+impl fmt::Display for ModuleInstance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, step) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "{step}")?;
+        }
+        Ok(())
+    }
+}
+
+impl ModuleCall {
+    pub fn new(name: impl Into<String>) -> ModuleCall {
+        ModuleCall { name: name.into() }
+    }
+
+    /// The call made from a particular instance of its parent module.
+    pub fn absolute(&self, module: ModuleInstance) -> AbsModuleCall {
+        AbsModuleCall {
+            module,
+            call: self.name.clone(),
+        }
+    }
+}
+
+impl fmt::Display for ModuleCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "module.{}", self.name)
+    }
+}
+
+impl AbsModuleCall {
+    /// One instance of the call.
+    pub fn instance(&self, key: InstanceKey) -> ModuleInstance {
+        self.module.child(self.call.clone(), key)
+    }
+
+    /// The static path of the called module.
+    pub fn config(&self) -> Module {
+        self.module.module().child(self.call.clone())
+    }
+}
+
+impl fmt::Display for AbsModuleCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.module.is_root() {
+            write!(f, "{}.", self.module)?;
+        }
+        write!(f, "module.{}", self.call)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(name: &str, key: InstanceKey) -> ModuleInstanceStep {
+        ModuleInstanceStep {
+            name: name.into(),
+            key,
+        }
+    }
+
+    #[test]
+    fn display_of_module_paths() {
+        let mi = ModuleInstance(vec![
+            step("a", InstanceKey::Str("x".into())),
+            step("b", InstanceKey::Int(0)),
+            step("c", InstanceKey::NoKey),
+        ]);
+        assert_eq!(mi.to_string(), r#"module.a["x"].module.b[0].module.c"#);
+        assert_eq!(mi.module().to_string(), "module.a.module.b.module.c");
+        assert_eq!(ModuleInstance::root().to_string(), "");
+        let call = mi.call().unwrap();
+        assert_eq!(call.to_string(), r#"module.a["x"].module.b[0].module.c"#);
+        assert_eq!(call.module.to_string(), r#"module.a["x"].module.b[0]"#);
+        assert_eq!(
+            AbsModuleCall {
+                module: ModuleInstance::root(),
+                call: "z".into()
+            }
+            .to_string(),
+            "module.z"
+        );
+    }
+
+    #[test]
+    fn conversions_named_for_their_result() {
+        let root = ModuleInstance::root();
+        let a0 = root.child("a", InstanceKey::Int(0));
+        assert_eq!(a0.parent(), Some(root.clone()));
+        assert_eq!(root.parent(), None);
+        assert!(a0.is_for_module(&Module::root().child("a")));
+        assert!(a0.has_same_module(&root.child("a", InstanceKey::Str("k".into()))));
+        assert!(!a0.has_same_module(&root.child("b", InstanceKey::Int(0))));
+        assert_eq!(
+            a0.call().unwrap().instance(InstanceKey::Int(1)).to_string(),
+            "module.a[1]"
+        );
+        assert_eq!(
+            Module::root()
+                .child("a")
+                .child("b")
+                .parent()
+                .unwrap()
+                .to_string(),
+            "module.a"
+        );
+        assert_eq!(
+            Module::root().child("a").unkeyed_instance().to_string(),
+            "module.a"
+        );
+    }
+
+    // Order from `terraform state list` (tests/data/state/zoo/state-list.txt):
+    // root, then one-step paths by name then key, then two-step paths.
+    #[test]
+    fn module_instances_sort_as_state_list() {
+        let r = ModuleInstance::root();
+        let want = vec![
+            r.clone(),
+            r.child("child", InstanceKey::Int(0)),
+            r.child("child", InstanceKey::Int(1)),
+            r.child("each", InstanceKey::Str("x".into())),
+            r.child("each", InstanceKey::Str("y\"z".into())),
+            r.child("plain", InstanceKey::NoKey),
+            r.child("a", InstanceKey::NoKey)
+                .child("z", InstanceKey::NoKey),
+            r.child("child", InstanceKey::Int(0))
+                .child("leaf", InstanceKey::Int(0)),
+        ];
+        let mut got = want.clone();
+        got.reverse();
+        got.sort();
+        assert_eq!(got, want);
+    }
+}

@@ -1,0 +1,304 @@
+//! Resource addresses: `Resource` and `ResourceInstance` local to a module,
+//! `AbsResource` / `AbsResourceInstance` under a module instance, and
+//! `ConfigResource` under a static module path.
+
+use std::fmt;
+
+use super::instance_key::InstanceKey;
+use super::module::{Module, ModuleInstance};
+
+/// What kind of block declares the resource. The variant order is
+/// OpenTofu's `ResourceModeLess`: ephemeral, then data, then managed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ResourceMode {
+    Ephemeral,
+    Data,
+    Managed,
+}
+
+impl ResourceMode {
+    /// The word the state file's `mode` field uses.
+    pub fn state_name(self) -> &'static str {
+        match self {
+            ResourceMode::Managed => "managed",
+            ResourceMode::Data => "data",
+            ResourceMode::Ephemeral => "ephemeral",
+        }
+    }
+
+    pub fn from_state_name(s: &str) -> Option<ResourceMode> {
+        match s {
+            "managed" => Some(ResourceMode::Managed),
+            "data" => Some(ResourceMode::Data),
+            "ephemeral" => Some(ResourceMode::Ephemeral),
+            _ => None,
+        }
+    }
+
+    /// The address prefix: nothing, `data.` or `ephemeral.`.
+    fn prefix(self) -> &'static str {
+        match self {
+            ResourceMode::Managed => "",
+            ResourceMode::Data => "data.",
+            ResourceMode::Ephemeral => "ephemeral.",
+        }
+    }
+}
+
+/// A resource block, local to its module: `TYPE.NAME`, `data.TYPE.NAME`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Resource {
+    pub mode: ResourceMode,
+    pub type_name: String,
+    pub name: String,
+}
+
+/// One instance of a resource, local to its module: `TYPE.NAME[KEY]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResourceInstance {
+    pub resource: Resource,
+    pub key: InstanceKey,
+}
+
+/// A resource in a particular module instance.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AbsResource {
+    pub module: ModuleInstance,
+    pub resource: Resource,
+}
+
+/// A resource instance in a particular module instance: what
+/// `terraform state list` prints, and sorted the way it sorts them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AbsResourceInstance {
+    pub module: ModuleInstance,
+    pub resource: ResourceInstance,
+}
+
+/// A resource block in a static module path, standing for every instance
+/// of every instance of its module.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConfigResource {
+    pub module: Module,
+    pub resource: Resource,
+}
+
+impl Resource {
+    pub fn new(
+        mode: ResourceMode,
+        type_name: impl Into<String>,
+        name: impl Into<String>,
+    ) -> Resource {
+        Resource {
+            mode,
+            type_name: type_name.into(),
+            name: name.into(),
+        }
+    }
+
+    pub fn managed(type_name: impl Into<String>, name: impl Into<String>) -> Resource {
+        Resource::new(ResourceMode::Managed, type_name, name)
+    }
+
+    pub fn instance(&self, key: InstanceKey) -> ResourceInstance {
+        ResourceInstance {
+            resource: self.clone(),
+            key,
+        }
+    }
+
+    pub fn absolute(&self, module: ModuleInstance) -> AbsResource {
+        AbsResource {
+            module,
+            resource: self.clone(),
+        }
+    }
+
+    pub fn in_module(&self, module: Module) -> ConfigResource {
+        ConfigResource {
+            module,
+            resource: self.clone(),
+        }
+    }
+}
+
+impl fmt::Display for Resource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}.{}", self.mode.prefix(), self.type_name, self.name)
+    }
+}
+
+impl ResourceInstance {
+    pub fn absolute(&self, module: ModuleInstance) -> AbsResourceInstance {
+        AbsResourceInstance {
+            module,
+            resource: self.clone(),
+        }
+    }
+}
+
+impl fmt::Display for ResourceInstance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.resource, self.key)
+    }
+}
+
+impl AbsResource {
+    pub fn instance(&self, key: InstanceKey) -> AbsResourceInstance {
+        AbsResourceInstance {
+            module: self.module.clone(),
+            resource: self.resource.instance(key),
+        }
+    }
+
+    pub fn config(&self) -> ConfigResource {
+        ConfigResource {
+            module: self.module.module(),
+            resource: self.resource.clone(),
+        }
+    }
+}
+
+/// `<module>.` before the local part, unless the module is the root.
+fn write_in_module(
+    f: &mut fmt::Formatter<'_>,
+    module: &dyn fmt::Display,
+    root: bool,
+    local: &dyn fmt::Display,
+) -> fmt::Result {
+    if !root {
+        write!(f, "{module}.")?;
+    }
+    write!(f, "{local}")
+}
+
+impl fmt::Display for AbsResource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_in_module(f, &self.module, self.module.is_root(), &self.resource)
+    }
+}
+
+impl AbsResourceInstance {
+    pub fn key(&self) -> &InstanceKey {
+        &self.resource.key
+    }
+
+    /// The resource this is an instance of.
+    pub fn containing_resource(&self) -> AbsResource {
+        AbsResource {
+            module: self.module.clone(),
+            resource: self.resource.resource.clone(),
+        }
+    }
+
+    pub fn config(&self) -> ConfigResource {
+        self.containing_resource().config()
+    }
+}
+
+impl fmt::Display for AbsResourceInstance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_in_module(f, &self.module, self.module.is_root(), &self.resource)
+    }
+}
+
+impl ConfigResource {
+    /// The resource in one instance of its module. The caller vouches that
+    /// `module` is an instance of `self.module`.
+    pub fn absolute(&self, module: ModuleInstance) -> AbsResource {
+        AbsResource {
+            module,
+            resource: self.resource.clone(),
+        }
+    }
+}
+
+impl fmt::Display for ConfigResource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_in_module(f, &self.module, self.module.is_root(), &self.resource)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_as_terraform_prints() {
+        let module = ModuleInstance::root()
+            .child("a", InstanceKey::Str("x".into()))
+            .child("b", InstanceKey::Int(0));
+        let data = Resource::new(ResourceMode::Data, "t", "n");
+        let cases: Vec<(&str, String, &str)> = vec![
+            (
+                "managed resource",
+                Resource::managed("t", "n").to_string(),
+                "t.n",
+            ),
+            ("data resource", data.to_string(), "data.t.n"),
+            (
+                "ephemeral resource",
+                Resource::new(ResourceMode::Ephemeral, "t", "n").to_string(),
+                "ephemeral.t.n",
+            ),
+            (
+                "instance in nested module",
+                data.instance(InstanceKey::Str("k".into()))
+                    .absolute(module.clone())
+                    .to_string(),
+                r#"module.a["x"].module.b[0].data.t.n["k"]"#,
+            ),
+            (
+                "root instance without key",
+                Resource::managed("t", "n")
+                    .instance(InstanceKey::NoKey)
+                    .absolute(ModuleInstance::root())
+                    .to_string(),
+                "t.n",
+            ),
+            (
+                "whole resource in module",
+                data.absolute(module.clone()).to_string(),
+                r#"module.a["x"].module.b[0].data.t.n"#,
+            ),
+            (
+                "config resource",
+                data.absolute(module).config().to_string(),
+                "module.a.module.b.data.t.n",
+            ),
+        ];
+        for (name, got, want) in cases {
+            assert_eq!(got, want, "{name}");
+        }
+    }
+
+    // `terraform state list` order (tests/data/state/zoo): within a module,
+    // data before managed, then type, then name, then key.
+    #[test]
+    fn instances_sort_as_state_list() {
+        let root = ModuleInstance::root();
+        let managed = |n: &str, k: InstanceKey| {
+            Resource::managed("terraform_data", n)
+                .instance(k)
+                .absolute(root.clone())
+        };
+        let want = vec![
+            Resource::new(ResourceMode::Data, "terraform_remote_state", "other")
+                .instance(InstanceKey::NoKey)
+                .absolute(root.clone()),
+            managed("counted", InstanceKey::Int(0)),
+            managed("counted", InstanceKey::Int(2)),
+            managed("keyed", InstanceKey::Str("0".into())),
+            managed("keyed", InstanceKey::Str("10".into())),
+            managed("keyed", InstanceKey::Str("9".into())),
+            managed("replaced", InstanceKey::NoKey),
+            Resource::managed("a", "z")
+                .instance(InstanceKey::NoKey)
+                .absolute(root.child("child", InstanceKey::Int(0))),
+        ];
+        let mut got = want.clone();
+        got.reverse();
+        got.sort();
+        assert_eq!(got, want);
+    }
+}

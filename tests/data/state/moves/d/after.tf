@@ -1,0 +1,4 @@
+module "c" {
+  source   = "./mod"
+  for_each = toset(["a", "b$${x}"])
+}

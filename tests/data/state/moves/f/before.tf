@@ -1,0 +1,4 @@
+module "m" {
+  source   = "./mod"
+  for_each = toset(["p", "q"])
+}

@@ -1,0 +1,4 @@
+resource "terraform_data" "leafres" {
+  for_each = toset(["k"])
+  input    = null
+}
