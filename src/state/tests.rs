@@ -464,3 +464,97 @@ fn moving_objects_in_state() {
         2
     );
 }
+
+/// Sweeps code points through terraform's own key printing: one instance
+/// per sampled code point, written by us, listed by `terraform state
+/// list`. Ignored by default (about 30k keys); run with `--ignored`.
+#[test]
+#[ignore]
+fn key_quoting_matches_terraform_across_unicode() {
+    let mut state = State::new("1.11.4");
+    let res = StateResource {
+        addr: AbsResource::parse("terraform_data.k").unwrap(),
+        each: None,
+        provider: Some(r#"provider["terraform.io/builtin/terraform"]"#.into()),
+        instances: Vec::new(),
+        extra: Map::new(),
+    };
+    state.resources.push(res);
+    let template = StateInstance {
+        key: InstanceKey::NoKey,
+        status: None,
+        deposed: None,
+        provider: None,
+        schema_version: 0,
+        attributes: Some(
+            serde_json::json!({"id": "x", "input": null, "output": null, "triggers_replace": null}),
+        ),
+        attributes_flat: None,
+        sensitive_attributes: Some(Vec::new()),
+        identity_schema_version: None,
+        identity: None,
+        private: None,
+        dependencies: Vec::new(),
+        depends_on: Vec::new(),
+        create_before_destroy: false,
+        skip_destroy: false,
+        extra: Map::new(),
+    };
+    let step = std::env::var("KEY_SWEEP_STEP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3u32);
+    let cps = (1..0x11_0000u32)
+        .step_by(step as usize)
+        .filter_map(char::from_u32);
+    state.resources[0].instances = cps
+        .map(|c| StateInstance {
+            key: InstanceKey::Str(format!("k{c}")),
+            ..template.clone()
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sweep.tfstate");
+    state.write_atomic(&path).unwrap();
+    let Some(got) = terraform_state_list(&path) else {
+        return;
+    };
+    let want = listed(&state);
+    let diffs: Vec<String> = got
+        .iter()
+        .zip(&want)
+        .filter(|(g, w)| g != w)
+        .map(|(g, w)| format!("terraform {g} / ours {w}"))
+        .collect();
+    assert_eq!(got.len(), want.len());
+    assert!(
+        diffs.is_empty(),
+        "{} differences:\n{}",
+        diffs.len(),
+        diffs.join("\n")
+    );
+}
+
+#[test]
+fn deposed_objects_are_kept_but_not_listed() {
+    let text = r#"{"version": 4, "terraform_version": "1.11.4", "serial": 3, "lineage": "l", "outputs": {},
+        "resources": [{"mode": "managed", "type": "t", "name": "n", "provider": "p", "instances": [
+            {"schema_version": 0, "attributes": {"id": "new"}, "sensitive_attributes": []},
+            {"deposed": "00000001", "schema_version": 0, "attributes": {"id": "old"}, "sensitive_attributes": []}
+        ]}], "check_results": null}"#;
+    let state = State::from_json(text).unwrap();
+    let listed: Vec<_> = state
+        .instances()
+        .map(|(a, i)| (a.to_string(), i.value()))
+        .collect();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        listed[0].1.as_mapping().unwrap()["id"],
+        Value::string("new")
+    );
+    let back = State::from_json(&state.to_json()).unwrap();
+    assert_eq!(
+        back.resources[0].instances[1].deposed.as_deref(),
+        Some("00000001")
+    );
+}
