@@ -110,6 +110,7 @@ impl<'s> Eval<'s> {
             ExprKind::Unary(op, x) => self.unary(*op, x),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, &e.range),
             ExprKind::For(f) => self.for_expr(f, &e.range),
+            ExprKind::Invalid(diags) => Err(diags.clone()),
         }
     }
 

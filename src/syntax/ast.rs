@@ -47,6 +47,10 @@ pub enum ExprKind {
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     For(Box<ForExpr>),
     Parens(Box<Expr>),
+    /// A JSON value that does not read as an expression. The error is kept
+    /// until something evaluates it: a variable's `default` in JSON is a
+    /// plain value, so `"%{x}"` there must not fail the whole file.
+    Invalid(crate::diagnostics::Diagnostics),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -161,7 +165,7 @@ fn collect_refs(
     out: &mut Vec<(String, Vec<TraversalStep>, SourceRange)>,
 ) {
     match &e.kind {
-        ExprKind::Literal(_) => {}
+        ExprKind::Literal(_) | ExprKind::Invalid(_) => {}
         ExprKind::Variable(name) => {
             if !bound.contains(name) {
                 out.push((name.clone(), Vec::new(), e.range.clone()));
@@ -283,7 +287,7 @@ impl Expr {
     pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
         f(self);
         match &self.kind {
-            ExprKind::Literal(_) | ExprKind::Variable(_) => {}
+            ExprKind::Literal(_) | ExprKind::Variable(_) | ExprKind::Invalid(_) => {}
             ExprKind::Template(parts) => walk_parts(parts, f),
             ExprKind::TemplateWrap(x) | ExprKind::Parens(x) | ExprKind::Unary(_, x) => x.walk(f),
             ExprKind::Tuple(items) => items.iter().for_each(|i| i.walk(f)),

@@ -402,15 +402,13 @@ pub fn body_content(object: &JsonValue, blocks: &[(&str, usize)]) -> Result<Cont
             );
             continue;
         }
-        match expr(value) {
-            Ok(e) => content.attributes.push(Attribute {
-                name: name.clone(),
-                expr: e,
-                name_range: name_range.clone(),
-                json: Some(value.clone()),
-            }),
-            Err(d) => diags.extend(d),
-        }
+        let e = expr(value).unwrap_or_else(|d| Expr::new(ExprKind::Invalid(d), value.range.clone()));
+        content.attributes.push(Attribute {
+            name: name.clone(),
+            expr: e,
+            name_range: name_range.clone(),
+            json: Some(value.clone()),
+        });
     }
     if diags.has_errors() {
         Err(diags)
