@@ -879,10 +879,269 @@ fn query_escape(s: &str) -> String {
     out
 }
 
-/// The IANA encodings minimod supports for `textencodebase64` and
-/// `textdecodebase64`.
+/// The IANA character sets `textencodebase64` and `textdecodebase64`
+/// accept: each IANA name (the one Terraform's messages use) with its
+/// registered aliases, and how minimod converts it.
+const IANA_ENCODINGS: &[(&str, &[&str], Codec)] = &[
+    ("UTF-8", &["csUTF8"], Codec::Utf8),
+    ("UTF-16BE", &["csUTF16BE"], Codec::Utf16Be),
+    ("UTF-16LE", &["csUTF16LE"], Codec::Utf16Le),
+    ("UTF-16", &["csUTF16"], Codec::Utf16Bom),
+    (
+        "US-ASCII",
+        &[
+            "iso-ir-6",
+            "ANSI_X3.4-1968",
+            "ANSI_X3.4-1986",
+            "ISO_646.irv:1991",
+            "ISO646-US",
+            "us",
+            "IBM367",
+            "cp367",
+            "csASCII",
+        ],
+        Codec::Ascii,
+    ),
+    (
+        "ISO_8859-1:1987",
+        &[
+            "iso-ir-100",
+            "ISO_8859-1",
+            "ISO-8859-1",
+            "latin1",
+            "l1",
+            "IBM819",
+            "CP819",
+            "csISOLatin1",
+        ],
+        Codec::Latin1,
+    ),
+    (
+        "ISO_8859-2:1987",
+        &[
+            "iso-ir-101",
+            "ISO_8859-2",
+            "ISO-8859-2",
+            "latin2",
+            "l2",
+            "csISOLatin2",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_2),
+    ),
+    (
+        "ISO_8859-3:1988",
+        &[
+            "iso-ir-109",
+            "ISO_8859-3",
+            "ISO-8859-3",
+            "latin3",
+            "l3",
+            "csISOLatin3",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_3),
+    ),
+    (
+        "ISO_8859-4:1988",
+        &[
+            "iso-ir-110",
+            "ISO_8859-4",
+            "ISO-8859-4",
+            "latin4",
+            "l4",
+            "csISOLatin4",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_4),
+    ),
+    (
+        "ISO_8859-5:1988",
+        &[
+            "iso-ir-144",
+            "ISO_8859-5",
+            "ISO-8859-5",
+            "cyrillic",
+            "csISOLatinCyrillic",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_5),
+    ),
+    (
+        "ISO_8859-6:1987",
+        &[
+            "iso-ir-127",
+            "ISO_8859-6",
+            "ISO-8859-6",
+            "ECMA-114",
+            "ASMO-708",
+            "arabic",
+            "csISOLatinArabic",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_6),
+    ),
+    (
+        "ISO_8859-7:1987",
+        &[
+            "iso-ir-126",
+            "ISO_8859-7",
+            "ISO-8859-7",
+            "ELOT_928",
+            "ECMA-118",
+            "greek",
+            "greek8",
+            "csISOLatinGreek",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_7),
+    ),
+    (
+        "ISO_8859-8:1988",
+        &[
+            "iso-ir-138",
+            "ISO_8859-8",
+            "ISO-8859-8",
+            "hebrew",
+            "csISOLatinHebrew",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_8),
+    ),
+    (
+        "ISO-8859-10",
+        &[
+            "iso-ir-157",
+            "l6",
+            "ISO_8859-10:1992",
+            "csISOLatin6",
+            "latin6",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_10),
+    ),
+    (
+        "ISO-8859-13",
+        &["csISO885913"],
+        Codec::Rs(encoding_rs::ISO_8859_13),
+    ),
+    (
+        "ISO-8859-14",
+        &[
+            "iso-ir-199",
+            "ISO_8859-14:1998",
+            "ISO_8859-14",
+            "latin8",
+            "iso-celtic",
+            "l8",
+            "csISO885914",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_14),
+    ),
+    (
+        "ISO-8859-15",
+        &["ISO_8859-15", "Latin-9", "csISO885915"],
+        Codec::Rs(encoding_rs::ISO_8859_15),
+    ),
+    (
+        "ISO-8859-16",
+        &[
+            "iso-ir-226",
+            "ISO_8859-16:2001",
+            "ISO_8859-16",
+            "latin10",
+            "l10",
+            "csISO885916",
+        ],
+        Codec::Rs(encoding_rs::ISO_8859_16),
+    ),
+    ("KOI8-R", &["csKOI8R"], Codec::Rs(encoding_rs::KOI8_R)),
+    ("KOI8-U", &["csKOI8U"], Codec::Rs(encoding_rs::KOI8_U)),
+    (
+        "Shift_JIS",
+        &["MS_Kanji", "csShiftJIS"],
+        Codec::Rs(encoding_rs::SHIFT_JIS),
+    ),
+    (
+        "EUC-JP",
+        &[
+            "Extended_UNIX_Code_Packed_Format_for_Japanese",
+            "csEUCPkdFmtJapanese",
+        ],
+        Codec::Rs(encoding_rs::EUC_JP),
+    ),
+    (
+        "ISO-2022-JP",
+        &["csISO2022JP"],
+        Codec::Rs(encoding_rs::ISO_2022_JP),
+    ),
+    (
+        "GBK",
+        &["CP936", "MS936", "windows-936", "csGBK"],
+        Codec::Rs(encoding_rs::GBK),
+    ),
+    ("GB18030", &["csGB18030"], Codec::Rs(encoding_rs::GB18030)),
+    ("Big5", &["csBig5"], Codec::Rs(encoding_rs::BIG5)),
+    ("EUC-KR", &["csEUCKR"], Codec::Rs(encoding_rs::EUC_KR)),
+    (
+        "macintosh",
+        &["mac", "csMacintosh"],
+        Codec::Rs(encoding_rs::MACINTOSH),
+    ),
+    (
+        "IBM866",
+        &["cp866", "866", "csIBM866"],
+        Codec::Rs(encoding_rs::IBM866),
+    ),
+    (
+        "windows-874",
+        &["cswindows874"],
+        Codec::Rs(encoding_rs::WINDOWS_874),
+    ),
+    (
+        "windows-1250",
+        &["cswindows1250"],
+        Codec::Rs(encoding_rs::WINDOWS_1250),
+    ),
+    (
+        "windows-1251",
+        &["cswindows1251"],
+        Codec::Rs(encoding_rs::WINDOWS_1251),
+    ),
+    (
+        "windows-1252",
+        &["cswindows1252"],
+        Codec::Rs(encoding_rs::WINDOWS_1252),
+    ),
+    (
+        "windows-1253",
+        &["cswindows1253"],
+        Codec::Rs(encoding_rs::WINDOWS_1253),
+    ),
+    (
+        "windows-1254",
+        &["cswindows1254"],
+        Codec::Rs(encoding_rs::WINDOWS_1254),
+    ),
+    (
+        "windows-1255",
+        &["cswindows1255"],
+        Codec::Rs(encoding_rs::WINDOWS_1255),
+    ),
+    (
+        "windows-1256",
+        &["cswindows1256"],
+        Codec::Rs(encoding_rs::WINDOWS_1256),
+    ),
+    (
+        "windows-1257",
+        &["cswindows1257"],
+        Codec::Rs(encoding_rs::WINDOWS_1257),
+    ),
+    (
+        "windows-1258",
+        &["cswindows1258"],
+        Codec::Rs(encoding_rs::WINDOWS_1258),
+    ),
+];
+
+/// How a character set is converted. The Unicode forms, ASCII and
+/// Latin-1 are done here; WHATWG's tables (encoding_rs) do the rest, but
+/// not Latin-1, which WHATWG folds into windows-1252.
 #[derive(Clone, Copy)]
-enum TextEncoding {
+enum Codec {
     Utf8,
     Utf16Le,
     Utf16Be,
@@ -890,42 +1149,39 @@ enum TextEncoding {
     Utf16Bom,
     Latin1,
     Ascii,
+    Rs(&'static encoding_rs::Encoding),
+}
+
+/// A character set found by IANA name or alias, with its IANA name.
+#[derive(Clone, Copy)]
+struct TextEncoding {
+    name: &'static str,
+    codec: Codec,
 }
 
 impl TextEncoding {
     fn lookup(name: &str) -> Result<TextEncoding, FunctionError> {
-        let enc = match name.to_ascii_lowercase().as_str() {
-            "utf-8" | "utf8" | "csutf8" => TextEncoding::Utf8,
-            "utf-16le" | "csutf16le" => TextEncoding::Utf16Le,
-            "utf-16be" | "csutf16be" => TextEncoding::Utf16Be,
-            "utf-16" | "csutf16" => TextEncoding::Utf16Bom,
-            "iso-8859-1" | "iso_8859-1:1987" | "iso-ir-100" | "iso_8859-1" | "latin1" | "l1"
-            | "ibm819" | "cp819" | "csisolatin1" => TextEncoding::Latin1,
-            "us-ascii" | "iso646-us" | "ansi_x3.4-1968" | "csascii" => TextEncoding::Ascii,
-            _ => {
-                return Err(FunctionError::arg(
+        IANA_ENCODINGS
+            .iter()
+            .find(|(n, aliases, _)| n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
+            .map(|&(name, _, codec)| TextEncoding { name, codec })
+            .ok_or_else(|| {
+                FunctionError::arg(
                     1,
                     "encoding",
-                    format!(
-                        "{} is not a supported IANA encoding name or alias in this Terraform version",
-                        quote(name)
-                    ),
-                ));
-            }
-        };
-        Ok(enc)
+                    format!("{} is not a supported IANA encoding name or alias in this Terraform version", quote(name)),
+                )
+            })
     }
 
-    /// The canonical name Terraform's messages use.
     fn name(self) -> &'static str {
-        match self {
-            TextEncoding::Utf8 => "UTF-8",
-            TextEncoding::Utf16Le => "UTF-16LE",
-            TextEncoding::Utf16Be => "UTF-16BE",
-            TextEncoding::Utf16Bom => "UTF-16",
-            TextEncoding::Latin1 => "ISO_8859-1:1987",
-            TextEncoding::Ascii => "US-ASCII",
-        }
+        self.name
+    }
+
+    /// WHATWG maps the unassigned bytes of the Windows code pages to C1
+    /// controls; Go (and so Terraform) treats them as undefined.
+    fn windows_c1_hole(self, s: &str) -> bool {
+        self.name.starts_with("windows-") && s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c))
     }
 
     fn encode(self, s: &str) -> Option<Vec<u8>> {
@@ -934,20 +1190,27 @@ impl TextEncoding {
                 .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
                 .collect()
         };
-        match self {
-            TextEncoding::Utf8 => Some(s.as_bytes().to_vec()),
-            TextEncoding::Utf16Le => Some(units(false)),
-            TextEncoding::Utf16Be => Some(units(true)),
-            TextEncoding::Utf16Bom => {
+        match self.codec {
+            Codec::Utf8 => Some(s.as_bytes().to_vec()),
+            Codec::Utf16Le => Some(units(false)),
+            Codec::Utf16Be => Some(units(true)),
+            Codec::Utf16Bom => {
                 let mut out = vec![0xfe, 0xff];
                 out.extend(units(true));
                 Some(out)
             }
-            TextEncoding::Latin1 => s.chars().map(|c| u8::try_from(c as u32).ok()).collect(),
-            TextEncoding::Ascii => s
+            Codec::Latin1 => s.chars().map(|c| u8::try_from(c as u32).ok()).collect(),
+            Codec::Ascii => s
                 .chars()
                 .map(|c| if c.is_ascii() { Some(c as u8) } else { None })
                 .collect(),
+            Codec::Rs(enc) => {
+                if self.windows_c1_hole(s) {
+                    return None;
+                }
+                let (bytes, _, unmappable) = enc.encode(s);
+                (!unmappable).then(|| bytes.into_owned())
+            }
         }
     }
 
@@ -968,20 +1231,24 @@ impl TextEncoding {
                 .collect();
             String::from_utf16(&units).ok()
         };
-        match self {
-            TextEncoding::Utf8 => String::from_utf8(b.to_vec()).ok(),
-            TextEncoding::Utf16Le => utf16(b, false),
-            TextEncoding::Utf16Be => utf16(b, true),
-            TextEncoding::Utf16Bom => match b {
+        match self.codec {
+            Codec::Utf8 => String::from_utf8(b.to_vec()).ok(),
+            Codec::Utf16Le => utf16(b, false),
+            Codec::Utf16Be => utf16(b, true),
+            Codec::Utf16Bom => match b {
                 [0xff, 0xfe, rest @ ..] => utf16(rest, false),
                 [0xfe, 0xff, rest @ ..] => utf16(rest, true),
                 _ => utf16(b, true),
             },
-            TextEncoding::Latin1 => Some(b.iter().map(|&c| c as char).collect()),
-            TextEncoding::Ascii => b
+            Codec::Latin1 => Some(b.iter().map(|&c| c as char).collect()),
+            Codec::Ascii => b
                 .iter()
                 .map(|&c| if c.is_ascii() { Some(c as char) } else { None })
                 .collect(),
+            Codec::Rs(enc) => enc
+                .decode_without_bom_handling_and_without_replacement(b)
+                .map(|s| s.into_owned())
+                .filter(|s| !self.windows_c1_hole(s)),
         }
     }
 }
@@ -1784,6 +2051,48 @@ mod tests {
                 "aABlAGwAbABvAA==",
             ),
             (
+                "windows-1252",
+                "textencodebase64",
+                vec![s("hé€"), s("windows-1252")],
+                "aOmA",
+            ),
+            (
+                "Shift_JIS",
+                "textencodebase64",
+                vec![s("日本"), s("Shift_JIS")],
+                "k/qWew==",
+            ),
+            (
+                "ISO-8859-2",
+                "textencodebase64",
+                vec![s("ač"), s("ISO-8859-2")],
+                "Yeg=",
+            ),
+            (
+                "GBK",
+                "textencodebase64",
+                vec![s("日本"), s("GBK")],
+                "yNWxvg==",
+            ),
+            (
+                "latin1 alias",
+                "textencodebase64",
+                vec![s("x"), s("latin1")],
+                "eA==",
+            ),
+            (
+                "KOI8-R",
+                "textencodebase64",
+                vec![s("x"), s("KOI8-R")],
+                "eA==",
+            ),
+            (
+                "macintosh",
+                "textencodebase64",
+                vec![s("x"), s("macintosh")],
+                "eA==",
+            ),
+            (
                 "UTF-16 has a big-endian BOM",
                 "textencodebase64",
                 vec![s("x"), s("utf-16")],
@@ -1979,6 +2288,41 @@ mod tests {
                 vec![s("{1:2}")],
                 "Error in function call",
                 "Call to function \"jsondecode\" failed: invalid character '1'.",
+            ),
+            (
+                "utf8 is no IANA alias",
+                "textencodebase64",
+                vec![s("x"), s("utf8")],
+                "Invalid function argument",
+                "Invalid value for \"encoding\" parameter: \"utf8\" is not a supported IANA encoding name or alias in this Terraform version.",
+            ),
+            (
+                "cp1252 is no IANA alias",
+                "textencodebase64",
+                vec![s("x"), s("cp1252")],
+                "Invalid function argument",
+                "Invalid value for \"encoding\" parameter: \"cp1252\" is not a supported IANA encoding name or alias in this Terraform version.",
+            ),
+            (
+                "unrepresentable in Latin-2",
+                "textencodebase64",
+                vec![s("日本"), s("ISO-8859-2")],
+                "Invalid function argument",
+                "Invalid value for \"string\" parameter: the given string contains characters that cannot be represented in ISO_8859-2:1987.",
+            ),
+            (
+                "undefined in windows-1252",
+                "textdecodebase64",
+                vec![s("gQ=="), s("windows-1252")],
+                "Invalid function argument",
+                "Invalid value for \"source\" parameter: the given string contains symbols that are not defined for windows-1252.",
+            ),
+            (
+                "undefined in Shift_JIS",
+                "textdecodebase64",
+                vec![s("/w=="), s("Shift_JIS")],
+                "Invalid function argument",
+                "Invalid value for \"source\" parameter: the given string contains symbols that are not defined for Shift_JIS.",
             ),
             (
                 "unknown encoding",
