@@ -62,11 +62,8 @@ pub fn call(
                 ))
             })
         }),
-        "csvdecode" => Args::new(name, &["str"], args).and_then(|a| {
-            a.finish(Type::List(Box::new(Type::Dynamic)), |a| {
-                csvdecode(&a.string(0)?)
-            })
-        }),
+        "csvdecode" => Args::new(name, &["str"], args)
+            .and_then(|a| a.finish(Type::Dynamic, |a| csvdecode(&a.string(0)?))),
         "jsondecode" => Args::new(name, &["str"], args).and_then(|a| {
             a.finish(Type::Dynamic, |a| {
                 json_decode(&a.string(0)?).map_err(|e| FunctionError::call(name, e))
@@ -484,10 +481,7 @@ fn parse_csv(src: &str) -> Result<Vec<CsvRecord>, (usize, String)> {
                 loop {
                     match chars.get(i) {
                         None => {
-                            return Err((
-                                start_line,
-                                "extraneous or missing \" in quoted-field".into(),
-                            ));
+                            return Err((line, "extraneous or missing \" in quoted-field".into()));
                         }
                         Some('"') if chars.get(i + 1) == Some(&'"') => {
                             field.push('"');
@@ -2788,6 +2782,56 @@ mod tests {
         for (what, src, want) in cases {
             assert_eq!(run("yamldecode", vec![s(src)]), Ok(want), "{what}");
         }
+    }
+
+    /// A Kubernetes-style document; terraform printed the JSON below for
+    /// `jsonencode(yamldecode(file("doc.yaml")))`.
+    #[test]
+    fn yamldecode_a_realistic_document() {
+        let doc = r#"# a comment
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web   # trailing comment
+  labels: {app: web, "tier": 'front'}
+spec:
+  replicas: 3
+  ratio: 0.75
+  enabled: yes
+  empty:
+  tilde: ~
+  folded: >
+    one
+    two
+
+    three
+  literal_keep: |+
+    a
+
+  strip: |-
+    b
+  quoted: "line\ttab \u00e9 \x41"
+  single: 'it''s'
+  containers:
+    - name: app
+      image: "nginx:1.25"
+      ports:
+        - containerPort: 80
+          protocol: TCP
+      args: ["--a", --b=1, 3]
+    - name: side
+  multiline plain: this is
+    continued here
+  "key with: colon": v
+  date: 2024-01-15
+  version: 1.10
+  octal: 0755
+  neg: -12
+  plus: +3.5e2
+"#;
+        let want = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"labels":{"app":"web","tier":"front"},"name":"web"},"spec":{"containers":[{"args":["--a","--b=1",3],"image":"nginx:1.25","name":"app","ports":[{"containerPort":80,"protocol":"TCP"}]},{"name":"side"}],"date":"2024-01-15T00:00:00Z","empty":null,"enabled":true,"folded":"one two\nthree\n","key with: colon":"v","literal_keep":"a\n\n","multiline plain":"this is continued here","neg":-12,"octal":755,"plus":350,"quoted":"line\ttab é A","ratio":0.75,"replicas":3,"single":"it's","strip":"b","tilde":null,"version":1.1}}"#;
+        let got = run("yamldecode", vec![s(doc)]).unwrap();
+        assert_eq!(json_encode(&got), want);
     }
 
     #[test]
