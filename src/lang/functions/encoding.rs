@@ -2784,11 +2784,8 @@ mod tests {
         }
     }
 
-    /// A Kubernetes-style document; terraform printed the JSON below for
-    /// `jsonencode(yamldecode(file("doc.yaml")))`.
-    #[test]
-    fn yamldecode_a_realistic_document() {
-        let doc = r#"# a comment
+    /// A Kubernetes-style document.
+    const REALISTIC_YAML: &str = r#"# a comment
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -2829,6 +2826,61 @@ spec:
   neg: -12
   plus: +3.5e2
 "#;
+
+    /// terraform printed this for
+    /// `yamlencode(yamldecode(file("doc.yaml")))` of the same document.
+    #[test]
+    fn yamlencode_a_realistic_document() {
+        let doc = run("yamldecode", vec![s(REALISTIC_YAML)]).unwrap();
+        let want = r#""apiVersion": "apps/v1"
+"kind": "Deployment"
+"metadata":
+  "labels":
+    "app": "web"
+    "tier": "front"
+  "name": "web"
+"spec":
+  "containers":
+  - "args":
+    - "--a"
+    - "--b=1"
+    - 3
+    "image": "nginx:1.25"
+    "name": "app"
+    "ports":
+    - "containerPort": 80
+      "protocol": "TCP"
+  - "name": "side"
+  "date": "2024-01-15T00:00:00Z"
+  "empty": null
+  "enabled": true
+  "folded": |
+    one two
+    three
+  "key with: colon": "v"
+  "literal_keep": |+
+    a
+
+  "multiline plain": "this is continued here"
+  "neg": -12
+  "octal": 755
+  "plus": 350
+  "quoted": "line\ttab é A"
+  "ratio": 0.75
+  "replicas": 3
+  "single": "it's"
+  "strip": "b"
+  "tilde": null
+  "version": 1.1
+"#;
+        assert_eq!(run("yamlencode", vec![doc]), Ok(s(want)));
+    }
+
+    /// A Kubernetes-style document; terraform printed the JSON below for
+    /// `jsonencode(yamldecode(file("doc.yaml")))`.
+    #[test]
+    fn yamldecode_a_realistic_document() {
+        let doc = REALISTIC_YAML;
         let want = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"labels":{"app":"web","tier":"front"},"name":"web"},"spec":{"containers":[{"args":["--a","--b=1",3],"image":"nginx:1.25","name":"app","ports":[{"containerPort":80,"protocol":"TCP"}]},{"name":"side"}],"date":"2024-01-15T00:00:00Z","empty":null,"enabled":true,"folded":"one two\nthree\n","key with: colon":"v","literal_keep":"a\n\n","multiline plain":"this is continued here","neg":-12,"octal":755,"plus":350,"quoted":"line\ttab é A","ratio":0.75,"replicas":3,"single":"it's","strip":"b","tilde":null,"version":1.1}}"#;
         let got = run("yamldecode", vec![s(doc)]).unwrap();
         assert_eq!(json_encode(&got), want);
