@@ -627,6 +627,13 @@ impl JsonParser<'_> {
         }
     }
 
+    /// The next byte where a token should start: running out here is
+    /// Go's plain "EOF", as its token reader reports it.
+    fn peek_token(&self) -> Result<u8, String> {
+        self.s.get(self.i).copied().ok_or_else(|| "EOF".to_string())
+    }
+
+    /// The next byte inside a token, where running out is unexpected.
     fn peek(&self) -> Result<u8, String> {
         self.s
             .get(self.i)
@@ -657,30 +664,38 @@ impl JsonParser<'_> {
 
     fn value(&mut self) -> Result<Value, String> {
         self.skip_ws();
-        match self.peek()? {
+        match self.peek_token()? {
             b'{' => {
                 self.i += 1;
                 let mut attrs = BTreeMap::new();
                 self.skip_ws();
-                if self.peek()? == b'}' {
+                if self.peek_token()? == b'}' {
                     self.i += 1;
                     return Ok(Value::Object(attrs));
                 }
+                let mut first = true;
                 loop {
                     self.skip_ws();
-                    if self.peek()? != b'"' {
-                        return Err(self.bad(""));
+                    if self.peek_token()? != b'"' {
+                        // Go words the first key's error without context.
+                        let context = if first {
+                            ""
+                        } else {
+                            "looking for beginning of object key string"
+                        };
+                        return Err(self.bad(context));
                     }
+                    first = false;
                     let key = self.string()?;
                     self.skip_ws();
-                    if self.peek()? != b':' {
+                    if self.peek_token()? != b':' {
                         return Err(self.bad("after object key"));
                     }
                     self.i += 1;
                     let v = self.value()?;
                     attrs.insert(key, v);
                     self.skip_ws();
-                    match self.peek()? {
+                    match self.peek_token()? {
                         b',' => self.i += 1,
                         b'}' => {
                             self.i += 1;
@@ -694,14 +709,14 @@ impl JsonParser<'_> {
                 self.i += 1;
                 let mut items = Vec::new();
                 self.skip_ws();
-                if self.peek()? == b']' {
+                if self.peek_token()? == b']' {
                     self.i += 1;
                     return Ok(Value::Tuple(items));
                 }
                 loop {
                     items.push(self.value()?);
                     self.skip_ws();
-                    match self.peek()? {
+                    match self.peek_token()? {
                         b',' => self.i += 1,
                         b']' => {
                             self.i += 1;
@@ -2221,6 +2236,76 @@ mod tests {
                 "Call to function \"csvdecode\" failed: duplicate column name \"a\".",
             ),
             (
+                "json unclosed array",
+                "jsondecode",
+                vec![s("[1")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: EOF.",
+            ),
+            (
+                "json blank",
+                "jsondecode",
+                vec![s("  ")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: EOF.",
+            ),
+            (
+                "json truncated literal",
+                "jsondecode",
+                vec![s("tru")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: unexpected EOF.",
+            ),
+            (
+                "json bad literal",
+                "jsondecode",
+                vec![s("trux")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character 'x' in literal true (expecting 'e').",
+            ),
+            (
+                "json lone minus",
+                "jsondecode",
+                vec![s("-")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: unexpected EOF.",
+            ),
+            (
+                "json truncated fraction",
+                "jsondecode",
+                vec![s("1.")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: unexpected EOF.",
+            ),
+            (
+                "json truncated exponent",
+                "jsondecode",
+                vec![s("1e")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: unexpected EOF.",
+            ),
+            (
+                "json leading zero",
+                "jsondecode",
+                vec![s("01")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: extraneous data after JSON object.",
+            ),
+            (
+                "json unterminated string",
+                "jsondecode",
+                vec![s("\"abc")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: unexpected EOF.",
+            ),
+            (
+                "json trailing comma in object",
+                "jsondecode",
+                vec![s("{\"a\":1,}")],
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character '}' looking for beginning of object key string.",
+            ),
+            (
                 "json trailing data",
                 "jsondecode",
                 vec![s("1 2")],
@@ -2232,7 +2317,7 @@ mod tests {
                 "jsondecode",
                 vec![s("{")],
                 "Error in function call",
-                "Call to function \"jsondecode\" failed: unexpected EOF.",
+                "Call to function \"jsondecode\" failed: EOF.",
             ),
             (
                 "json empty",
