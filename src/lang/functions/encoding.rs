@@ -1509,6 +1509,8 @@ fn literal_allowed(s: &str) -> bool {
 /// `on`, `~`), merge keys, and errors placed as that decoder places them.
 fn yaml_decode(src: &str) -> Result<Value, String> {
     use yaml_rust2::parser::{Event, Parser};
+    // As go-cty-yaml does, an empty document is read as a blank line.
+    let src = if src.is_empty() { "\n" } else { src };
     let mut p = Parser::new_from_str(src);
     let mut dec = YamlDecoder {
         anchors: BTreeMap::new(),
@@ -1564,7 +1566,30 @@ fn scan_error(src: &str, e: &yaml_rust2::scanner::ScanError) -> String {
             &format!("reference to undefined anchor {}", quote(&name)),
         );
     }
-    format!("on line {}, column {}: {}", m.line(), m.col() + 1, e.info())
+    // yaml-rust2 words problems as libyaml does, with the context first
+    // ("while parsing ..., problem"); go-cty-yaml shows the problem alone.
+    let info = e.info();
+    let problem = match info.split_once(", ") {
+        Some((context, rest)) if context.starts_with("while ") => rest,
+        _ => info,
+    };
+    let problem = match problem {
+        "expected ',' or ']'" => "did not find expected ',' or ']'",
+        "expected ',' or '}'" => "did not find expected ',' or '}'",
+        p if p.starts_with("tabs disallowed") => "found character that cannot start any token",
+        p => p,
+    };
+    // go-cty-yaml's positions: for parser problems the zero-based line and
+    // one-based column, for scanner problems the line after and column 1,
+    // and none at all on the first line.
+    let line0 = m.line().saturating_sub(1);
+    if line0 == 0 {
+        problem.to_string()
+    } else if problem.starts_with("did not find expected") {
+        format!("on line {line0}, column {}: {problem}", m.col() + 1)
+    } else {
+        format!("on line {}, column 1: {problem}", line0 + 1)
+    }
 }
 
 /// The name of the alias (`*name`) at a position in the source.
@@ -2479,6 +2504,76 @@ mod tests {
                 vec![s("!!binary \"@@\"")],
                 "Error in function call",
                 "Call to function \"yamldecode\" failed: cannot parse \"@@\" as tag:yaml.org,2002:binary: not valid base64.",
+            ),
+            (
+                "yaml unclosed flow sequence",
+                "yamldecode",
+                vec![s("a: [1\n")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 1, column 1: did not find expected ',' or ']'.",
+            ),
+            (
+                "yaml mapping in a sequence",
+                "yamldecode",
+                vec![s("x:\n  - a\n  b: 1\n")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 2, column 3: did not find expected '-' indicator.",
+            ),
+            (
+                "yaml unclosed flow mapping",
+                "yamldecode",
+                vec![s("a: {b: 1")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 1, column 1: did not find expected ',' or '}'.",
+            ),
+            (
+                "yaml unterminated quote",
+                "yamldecode",
+                vec![s("a: 'x")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: found unexpected end of stream.",
+            ),
+            (
+                "yaml nested mapping value",
+                "yamldecode",
+                vec![s("a: b: c")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: mapping values are not allowed in this context.",
+            ),
+            (
+                "yaml bad indentation",
+                "yamldecode",
+                vec![s("a:\n  b\n c: 1")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 3, column 1: mapping values are not allowed in this context.",
+            ),
+            (
+                "yaml tab indentation",
+                "yamldecode",
+                vec![s("a:\n\tb")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 2, column 1: found character that cannot start any token.",
+            ),
+            (
+                "yaml empty",
+                "yamldecode",
+                vec![s("")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 1, column 1: missing start of document.",
+            ),
+            (
+                "yaml only a comment",
+                "yamldecode",
+                vec![s("#c\n")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 1, column 1: missing start of document.",
+            ),
+            (
+                "yaml unclosed at the end",
+                "yamldecode",
+                vec![s("a: [")],
+                "Error in function call",
+                "Call to function \"yamldecode\" failed: on line 1, column 1: did not find expected node content.",
             ),
             (
                 "yaml undefined alias",
