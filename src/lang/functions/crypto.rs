@@ -123,7 +123,7 @@ pub fn call(
             a.finish(Type::String, |a| {
                 let password = a.string(0)?;
                 let cost = if a.values.len() > 1 {
-                    a.integer(1)?
+                    a.int(1)?
                 } else {
                     GO_DEFAULT_COST
                 };

@@ -278,12 +278,28 @@ impl<'a> Args<'a> {
         }
     }
 
-    /// Argument `i` as a whole number, failing as cty's `gocty` conversion
-    /// does for fractions.
-    pub fn integer(&self, i: usize) -> Result<i64, FunctionError> {
+    /// Argument `i` as a whole number of any size (Go's `*big.Int`),
+    /// failing as cty's `gocty` conversion does for fractions.
+    pub fn integer(&self, i: usize) -> Result<i128, FunctionError> {
         let n = self.number(i)?;
-        n.as_i64()
-            .ok_or_else(|| FunctionError::call(self.name, "value must be a whole number"))
+        let whole = match n {
+            Number::Int(v) => Some(v as i128),
+            Number::Float(f) if f.fract() == 0.0 && f.abs() < 1.0e38 => Some(f as i128),
+            Number::Float(_) => None,
+        };
+        whole.ok_or_else(|| FunctionError::call(self.name, "value must be a whole number"))
+    }
+
+    /// Argument `i` as a Go `int`, failing as cty's `gocty` conversion does
+    /// for fractions and out-of-range numbers.
+    pub fn int(&self, i: usize) -> Result<i64, FunctionError> {
+        let n = self.number(i)?;
+        n.as_i64().ok_or_else(|| {
+            FunctionError::call(
+                self.name,
+                "value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+            )
+        })
     }
 }
 
