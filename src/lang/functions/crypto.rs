@@ -416,6 +416,16 @@ mod tests {
             ),
             ("filemd5", vec![s("sub")], &read_dir),
             ("filesha1", vec![s("nope")], &open_missing),
+            (
+                "bcrypt",
+                vec![s("x"), Value::Tuple(vec![Value::int(1)])],
+                "Invalid value for \"cost\" parameter: number required.",
+            ),
+            (
+                "bcrypt",
+                vec![s("a"), s("b"), s("c")],
+                "Invalid value for \"cost\" parameter: a number is required.",
+            ),
         ];
         for (name, args, want) in cases {
             let err = run_in(dir.path(), false, name, args).expect_err(name);

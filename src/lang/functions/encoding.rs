@@ -148,6 +148,8 @@ pub fn call(
 pub(super) struct Args<'a> {
     pub name: &'a str,
     pub params: &'a [&'a str],
+    /// The name of the repeated last parameter, if any.
+    pub variadic: Option<&'a str>,
     pub values: Vec<Value>,
     pub sensitive: bool,
     pub unknown: bool,
@@ -177,7 +179,7 @@ impl<'a> Args<'a> {
     pub fn variadic(
         name: &'a str,
         params: &'a [&'a str],
-        variadic: &str,
+        variadic: &'a str,
         args: &[Value],
     ) -> Result<Args<'a>, FunctionError> {
         Self::build(name, params, Some(variadic), &[], args)
@@ -186,7 +188,7 @@ impl<'a> Args<'a> {
     fn build(
         name: &'a str,
         params: &'a [&'a str],
-        variadic: Option<&str>,
+        variadic: Option<&'a str>,
         nullable: &[usize],
         args: &[Value],
     ) -> Result<Args<'a>, FunctionError> {
@@ -228,6 +230,7 @@ impl<'a> Args<'a> {
         Ok(Args {
             name,
             params,
+            variadic,
             values,
             sensitive,
             unknown,
@@ -235,11 +238,7 @@ impl<'a> Args<'a> {
     }
 
     fn param(&self, i: usize) -> &str {
-        self.params
-            .get(i)
-            .or(self.params.last())
-            .copied()
-            .unwrap_or("")
+        self.params.get(i).copied().or(self.variadic).unwrap_or("")
     }
 
     /// Runs `f` unless an argument is unknown (then the result is an unknown

@@ -631,6 +631,12 @@ mod tests {
                 "Error in function call",
                 "Call to function \"cidrhost\" failed: prefix of 8 does not accommodate a host numbered 1000000000000000000000000000000.",
             ),
+            (
+                "cidrsubnets",
+                vec![s("10.0.0.0/8"), s("x")],
+                "Invalid function argument",
+                "Invalid value for \"newbits\" parameter: a number is required.",
+            ),
         ];
         for (name, args, summary, detail) in cases {
             let err = run(name, args.clone()).expect_err(name);
