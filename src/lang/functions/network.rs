@@ -323,6 +323,9 @@ fn cidrsubnets(a: &Args) -> Result<Value, FunctionError> {
     // Go ints: a fraction is this parameter's fault.
     let int_arg = |i: usize| {
         a.int(i).map_err(|e| {
+            if e.arg.is_some() {
+                return e;
+            }
             let msg = e
                 .detail
                 .trim_start_matches("Call to function \"cidrsubnets\" failed: ")
