@@ -27,25 +27,13 @@ pub struct SourceRange {
 impl SourceRange {
     /// A range covering a whole file, for problems with no narrower place.
     pub fn file_only(file: &str) -> SourceRange {
-        let start = Pos {
-            line: 1,
-            column: 1,
-            byte: 0,
-        };
-        SourceRange {
-            file: file.into(),
-            start,
-            end: start,
-        }
+        let start = Pos { line: 1, column: 1, byte: 0 };
+        SourceRange { file: file.into(), start, end: start }
     }
 
     /// The range from the start of `self` to the end of `other`.
     pub fn to(&self, other: &SourceRange) -> SourceRange {
-        SourceRange {
-            file: self.file.clone(),
-            start: self.start,
-            end: other.end,
-        }
+        SourceRange { file: self.file.clone(), start: self.start, end: other.end }
     }
 }
 
@@ -87,10 +75,7 @@ impl Diagnostic {
     }
 
     pub fn warning(summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(summary, detail)
-        }
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(summary, detail) }
     }
 
     pub fn at(mut self, subject: &SourceRange) -> Diagnostic {
@@ -118,10 +103,7 @@ impl Diagnostic {
         lines.push(format!("{label}: {}", self.summary));
         if let Some(subject) = &self.subject {
             lines.push(String::new());
-            lines.push(format!(
-                "  on {} line {}:",
-                subject.file, subject.start.line
-            ));
+            lines.push(format!("  on {} line {}:", subject.file, subject.start.line));
             if let Some(text) = sources.line(&subject.file, subject.start.line) {
                 lines.push(format!("{:>4}: {}", subject.start.line, text));
             }
@@ -171,11 +153,7 @@ impl Diagnostics {
     }
 
     pub fn render(&self, sources: &SourceMap) -> String {
-        self.0
-            .iter()
-            .map(|d| d.render(sources))
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.0.iter().map(|d| d.render(sources)).collect::<Vec<_>>().join("\n")
     }
 }
 
@@ -202,9 +180,7 @@ impl SourceMap {
 
     pub fn line(&self, file: &str, line: usize) -> Option<&str> {
         let text = self.files.get(file)?;
-        text.lines()
-            .nth(line.checked_sub(1)?)
-            .map(|l| l.trim_end_matches('\r'))
+        text.lines().nth(line.checked_sub(1)?).map(|l| l.trim_end_matches('\r'))
     }
 }
 
@@ -218,19 +194,10 @@ mod tests {
         sources.insert("main.tf".into(), "a = 1\nb = oops\n".into());
         let range = SourceRange {
             file: "main.tf".into(),
-            start: Pos {
-                line: 2,
-                column: 5,
-                byte: 10,
-            },
-            end: Pos {
-                line: 2,
-                column: 9,
-                byte: 14,
-            },
+            start: Pos { line: 2, column: 5, byte: 10 },
+            end: Pos { line: 2, column: 9, byte: 14 },
         };
-        let d =
-            Diagnostic::error("Invalid reference", "A reference must name an object.").at(&range);
+        let d = Diagnostic::error("Invalid reference", "A reference must name an object.").at(&range);
         assert_eq!(
             d.render(&sources),
             "╷\n│ Error: Invalid reference\n│\n│   on main.tf line 2:\n│    2: b = oops\n│\n│ A reference must name an object.\n╵\n"
