@@ -104,16 +104,20 @@ pub fn call(
                         ),
                     )
                 })?;
-                let text = enc.decode(&bytes).ok_or_else(|| {
-                    FunctionError::arg(
-                        0,
-                        "source",
-                        format!(
-                            "the given string contains symbols that are not defined for {}",
-                            enc.name()
-                        ),
-                    )
-                })?;
+                // Terraform also refuses a decoded replacement character.
+                let text = enc
+                    .decode(&bytes)
+                    .filter(|t| !t.contains('\u{fffd}'))
+                    .ok_or_else(|| {
+                        FunctionError::arg(
+                            0,
+                            "source",
+                            format!(
+                                "the given string contains symbols that are not defined for {}",
+                                enc.name()
+                            ),
+                        )
+                    })?;
                 Ok(Value::String(text))
             })
         }),
@@ -2442,6 +2446,13 @@ mod tests {
                 vec![s("gQ=="), s("windows-1252")],
                 "Invalid function argument",
                 "Invalid value for \"source\" parameter: the given string contains symbols that are not defined for windows-1252.",
+            ),
+            (
+                "a replacement character counts as undefined",
+                "textdecodebase64",
+                vec![s("77+9"), s("UTF-8")],
+                "Invalid function argument",
+                "Invalid value for \"source\" parameter: the given string contains symbols that are not defined for UTF-8.",
             ),
             (
                 "undefined in Shift_JIS",
