@@ -123,7 +123,7 @@ pub fn call(
             a.finish(Type::String, |a| {
                 let password = a.string(0)?;
                 let cost = if a.values.len() > 1 {
-                    a.integer(1)?
+                    a.int(1)?
                 } else {
                     GO_DEFAULT_COST
                 };
@@ -416,6 +416,16 @@ mod tests {
             ),
             ("filemd5", vec![s("sub")], &read_dir),
             ("filesha1", vec![s("nope")], &open_missing),
+            (
+                "bcrypt",
+                vec![s("x"), Value::Tuple(vec![Value::int(1)])],
+                "Invalid value for \"cost\" parameter: number required.",
+            ),
+            (
+                "bcrypt",
+                vec![s("a"), s("b"), s("c")],
+                "Invalid value for \"cost\" parameter: a number is required.",
+            ),
         ];
         for (name, args, want) in cases {
             let err = run_in(dir.path(), false, name, args).expect_err(name);

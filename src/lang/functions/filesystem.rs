@@ -284,7 +284,9 @@ fn dirname(path: &str) -> String {
 /// as Terraform has it: `**` spans directories, `{a,b}` alternatives, `[]`
 /// classes negated with `^`), relative to `root` with `/` separators.
 fn fileset(root: &Path, pattern: &str) -> Result<Vec<String>, String> {
+    // Terraform joins the pattern to the path, so a leading `/` is no root.
     let cleaned = clean(pattern);
+    let cleaned = cleaned.trim_start_matches('/');
     let components: Vec<Vec<char>> = cleaned.split('/').map(|c| c.chars().collect()).collect();
     for c in &components {
         validate_component(c)?;
@@ -714,6 +716,9 @@ mod tests {
             (".", "\\a.txt", vec!["a.txt"]),
             (".", "sub/[b].txt", vec!["sub/b.txt"]),
             (".", "*/deep/../b.txt", vec!["sub/b.txt"]),
+            (".", "/a.txt", vec!["a.txt"]),
+            (".", "sub//b.txt", vec!["sub/b.txt"]),
+            ("sub", "../a.*", vec!["../a.txt"]),
             ("zz", "*", vec![]),
         ];
         for (path, pattern, want) in cases {

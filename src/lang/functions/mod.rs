@@ -51,10 +51,7 @@ impl FunctionError {
     pub fn arg(index: usize, param: &str, message: impl AsRef<str>) -> FunctionError {
         FunctionError {
             summary: "Invalid function argument".into(),
-            detail: format!(
-                "Invalid value for \"{param}\" parameter: {}.",
-                message.as_ref()
-            ),
+            detail: format!("Invalid value for \"{param}\" parameter: {}.", message.as_ref()),
             arg: Some(index),
         }
     }

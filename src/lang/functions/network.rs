@@ -17,8 +17,13 @@ pub fn call(
         "cidrhost" => Args::new(name, &["prefix", "hostnum"], args).and_then(|a| {
             a.finish(Type::String, |a| {
                 let host = a.integer(1)?;
+                // Shortest form, as Terraform prints a big whole number.
+                let shown = match a.number(1)? {
+                    crate::lang::number::Number::Float(f) => format!("{f}"),
+                    n => n.to_string(),
+                };
                 let net = parse_cidr(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
-                net.host(host)
+                net.host(host, &shown)
                     .map(Value::String)
                     .map_err(|m| FunctionError::call(name, m))
             })
@@ -42,7 +47,7 @@ pub fn call(
         }),
         "cidrsubnet" => Args::new(name, &["prefix", "newbits", "netnum"], args).and_then(|a| {
             a.finish(Type::String, |a| {
-                let newbits = a.integer(1)?;
+                let newbits = a.int(1)?;
                 let netnum = a.integer(2)?;
                 let net = parse_cidr(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
                 net.subnet(newbits, netnum)
@@ -175,25 +180,26 @@ impl Net {
     }
 
     /// go-cidr's `HostBig`.
-    fn host(&self, num: i64) -> Result<String, String> {
+    /// `shown` is the number as given, for the message.
+    fn host(&self, num: i128, shown: &str) -> Result<String, String> {
         let host_len = self.bits() - self.prefix;
         let max: i128 = if host_len >= 127 {
             i128::MAX
         } else {
             (1i128 << host_len) - 1
         };
-        let mut num = num as i128;
+        let mut num = num;
         // Negative numbers count back from the last address.
-        let magnitude = if num < 0 {
+        let (magnitude, shown) = if num < 0 {
             let m = -num - 1;
             num = max - m;
-            m
+            (m, num.to_string())
         } else {
-            num
+            (num, shown.to_string())
         };
         if magnitude > max {
             return Err(format!(
-                "prefix of {} does not accommodate a host numbered {num}",
+                "prefix of {} does not accommodate a host numbered {shown}",
                 self.prefix
             ));
         }
@@ -205,7 +211,7 @@ impl Net {
     }
 
     /// go-cidr's `SubnetBig`.
-    fn subnet(&self, newbits: i64, num: i64) -> Result<String, String> {
+    fn subnet(&self, newbits: i64, num: i128) -> Result<String, String> {
         let new_prefix = self.prefix as i64 + newbits;
         if new_prefix > self.bits() as i64 {
             return Err(format!(
@@ -219,18 +225,14 @@ impl Net {
         } else {
             u64::MAX
         };
-        if num.unsigned_abs() > max_net {
+        // big.Int's Uint64: the low 64 bits of the magnitude.
+        if (num.unsigned_abs() as u64) > max_net {
             return Err(format!(
                 "prefix extension of {newbits} does not accommodate a subnet numbered {num}"
             ));
         }
         let new_prefix = new_prefix.max(0) as u32;
-        let ip = insert(
-            self.bytes,
-            self.value,
-            num as i128,
-            self.bits() - new_prefix,
-        );
+        let ip = insert(self.bytes, self.value, num, self.bits() - new_prefix);
         Ok(Net {
             bytes: self.bytes,
             value: ip.value,
@@ -318,7 +320,20 @@ fn cidrsubnets(a: &Args) -> Result<Value, FunctionError> {
     let bits = net.bits();
     let width = width_mask(bits);
     let start = net.prefix;
-    let first = (a.integer(1)? + start as i64).clamp(0, bits as i64) as u32;
+    // Go ints: a fraction is this parameter's fault.
+    let int_arg = |i: usize| {
+        a.int(i).map_err(|e| {
+            if e.arg.is_some() {
+                return e;
+            }
+            let msg = e
+                .detail
+                .trim_start_matches("Call to function \"cidrsubnets\" failed: ")
+                .trim_end_matches('.');
+            FunctionError::arg(i, "newbits", msg)
+        })
+    };
+    let first = (int_arg(1)? + start as i64).clamp(0, bits as i64) as u32;
     // The subnet just before the network, so that the first "next" one is
     // the network's own first subnet.
     let mut cur = Net {
@@ -328,7 +343,7 @@ fn cidrsubnets(a: &Args) -> Result<Value, FunctionError> {
     };
     let mut out = Vec::new();
     for i in 1..=lengths.len() {
-        let length = a.integer(i)?;
+        let length = int_arg(i)?;
         if length < 1 {
             return Err(FunctionError::arg(
                 i,
@@ -584,6 +599,46 @@ mod tests {
                 vec![],
                 "Not enough function arguments",
                 "Function \"cidrsubnets\" expects at least 1 argument(s). Missing value for \"prefix\".",
+            ),
+        ];
+        for (name, args, summary, detail) in cases {
+            let err = run(name, args.clone()).expect_err(name);
+            assert_eq!(
+                (err.summary.as_str(), err.detail.as_str()),
+                (summary, detail),
+                "{name}({args:?})"
+            );
+        }
+    }
+
+    #[test]
+    fn number_conversion_errors_match_terraform() {
+        use crate::lang::number::Number;
+        let half = || Value::Number(Number::Float(1.5));
+        let cases: Vec<(&str, Vec<Value>, &str, &str)> = vec![
+            (
+                "cidrsubnets",
+                vec![s("10.0.0.0/8"), half()],
+                "Invalid function argument",
+                "Invalid value for \"newbits\" parameter: value must be a whole number, between -9223372036854775808 and 9223372036854775807.",
+            ),
+            (
+                "cidrsubnet",
+                vec![s("10.0.0.0/8"), half(), n(1)],
+                "Error in function call",
+                "Call to function \"cidrsubnet\" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807.",
+            ),
+            (
+                "cidrhost",
+                vec![s("10.0.0.0/8"), Value::Number(Number::Float(1e30))],
+                "Error in function call",
+                "Call to function \"cidrhost\" failed: prefix of 8 does not accommodate a host numbered 1000000000000000000000000000000.",
+            ),
+            (
+                "cidrsubnets",
+                vec![s("10.0.0.0/8"), s("x")],
+                "Invalid function argument",
+                "Invalid value for \"newbits\" parameter: a number is required.",
             ),
         ];
         for (name, args, summary, detail) in cases {
