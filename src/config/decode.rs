@@ -528,7 +528,8 @@ fn override_block(m: &mut Module, block: &Block) -> Result<(), Diagnostics> {
             } else {
                 ResourceMode::Managed
             };
-            let key = crate::addrs::Resource::new(mode, &block.labels[0], &block.labels[1]).to_string();
+            let key =
+                crate::addrs::Resource::new(mode, &block.labels[0], &block.labels[1]).to_string();
             let Some(r) = m.resources.get_mut(&key) else {
                 let what = if mode == ResourceMode::Data {
                     "data resource definition"

@@ -106,7 +106,6 @@ pub struct ModuleCall {
     pub decl_range: SourceRange,
 }
 
-
 #[derive(Debug, Clone)]
 pub struct Resource {
     pub mode: ResourceMode,

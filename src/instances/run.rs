@@ -801,8 +801,7 @@ impl<'c> Run<'c> {
                 let rkey = i.resource.resource.to_string();
                 let r = &self.module_config(&i.module).module.resources[&rkey];
                 for a in &r.attributes {
-                    if let Err(d) = self.resource_attr(&i.module, &rkey, &i.resource.key, &a.name)
-                    {
+                    if let Err(d) = self.resource_attr(&i.module, &rkey, &i.resource.key, &a.name) {
                         diags.extend(d);
                     }
                 }

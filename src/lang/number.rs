@@ -44,7 +44,10 @@ impl Number {
         if !valid {
             return None;
         }
-        t.parse::<f64>().ok().filter(|f| f.is_finite()).map(Number::from_f64)
+        t.parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .map(Number::from_f64)
     }
 
     pub fn as_f64(&self) -> f64 {
@@ -116,7 +119,10 @@ impl Number {
 
     pub fn neg(self) -> Number {
         match self {
-            Number::Int(i) => i.checked_neg().map(Number::Int).unwrap_or(Number::Float(-(i as f64))),
+            Number::Int(i) => i
+                .checked_neg()
+                .map(Number::Int)
+                .unwrap_or(Number::Float(-(i as f64))),
             Number::Float(f) => Number::Float(-f),
         }
     }
@@ -159,7 +165,10 @@ mod tests {
 
     #[test]
     fn integers_stay_exact_and_floats_normalize() {
-        assert_eq!(Number::parse("9007199254740993").unwrap().to_string(), "9007199254740993");
+        assert_eq!(
+            Number::parse("9007199254740993").unwrap().to_string(),
+            "9007199254740993"
+        );
         assert_eq!(Number::parse("1.50").unwrap().to_string(), "1.5");
         assert_eq!(Number::parse("2.0").unwrap(), Number::Int(2));
         assert_eq!(Number::Int(7).div(Number::Int(2)).to_string(), "3.5");

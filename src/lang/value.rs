@@ -53,7 +53,10 @@ impl Type {
             Type::Map(e) => format!("map({})", e.type_expr()),
             Type::Tuple(es) => format!(
                 "tuple([{}])",
-                es.iter().map(Type::type_expr).collect::<Vec<_>>().join(", ")
+                es.iter()
+                    .map(Type::type_expr)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             Type::Object(attrs) => format!(
                 "object({{{}}})",
@@ -218,11 +221,19 @@ impl Value {
     fn map_deep(self, f: &mut dyn FnMut(Value) -> Value) -> Value {
         let v = f(self);
         match v {
-            Value::List(t, items) => Value::List(t, items.into_iter().map(|i| i.map_deep(f)).collect()),
-            Value::Set(t, items) => Value::Set(t, items.into_iter().map(|i| i.map_deep(f)).collect()),
+            Value::List(t, items) => {
+                Value::List(t, items.into_iter().map(|i| i.map_deep(f)).collect())
+            }
+            Value::Set(t, items) => {
+                Value::Set(t, items.into_iter().map(|i| i.map_deep(f)).collect())
+            }
             Value::Tuple(items) => Value::Tuple(items.into_iter().map(|i| i.map_deep(f)).collect()),
-            Value::Map(t, m) => Value::Map(t, m.into_iter().map(|(k, i)| (k, i.map_deep(f))).collect()),
-            Value::Object(m) => Value::Object(m.into_iter().map(|(k, i)| (k, i.map_deep(f))).collect()),
+            Value::Map(t, m) => {
+                Value::Map(t, m.into_iter().map(|(k, i)| (k, i.map_deep(f))).collect())
+            }
+            Value::Object(m) => {
+                Value::Object(m.into_iter().map(|(k, i)| (k, i.map_deep(f))).collect())
+            }
             Value::Sensitive(inner) => Value::Sensitive(Box::new(inner.map_deep(f))),
             v => v,
         }

@@ -29,9 +29,20 @@ pub enum ExprKind {
     /// Attribute access and indexing, left to right.
     Traversal(Box<Expr>, Vec<Traverser>),
     /// `source[*].rest` or `source.*.rest`: `each` applies to every element.
-    Splat { source: Box<Expr>, each: Vec<Traverser> },
-    FuncCall { name: String, args: Vec<Expr>, expand_final: bool },
-    Conditional { cond: Box<Expr>, then: Box<Expr>, otherwise: Box<Expr> },
+    Splat {
+        source: Box<Expr>,
+        each: Vec<Traverser>,
+    },
+    FuncCall {
+        name: String,
+        args: Vec<Expr>,
+        expand_final: bool,
+    },
+    Conditional {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        otherwise: Box<Expr>,
+    },
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     For(Box<ForExpr>),
@@ -88,8 +99,17 @@ pub struct ForExpr {
 pub enum TemplatePart {
     Literal(String),
     Interp(Expr),
-    If { cond: Expr, then: Vec<TemplatePart>, otherwise: Vec<TemplatePart> },
-    For { key_var: Option<String>, value_var: String, collection: Expr, body: Vec<TemplatePart> },
+    If {
+        cond: Expr,
+        then: Vec<TemplatePart>,
+        otherwise: Vec<TemplatePart>,
+    },
+    For {
+        key_var: Option<String>,
+        value_var: String,
+        collection: Expr,
+        body: Vec<TemplatePart>,
+    },
 }
 
 impl Expr {
@@ -104,7 +124,9 @@ impl Expr {
         match &self.kind {
             ExprKind::Variable(name) => Some((name.clone(), Vec::new())),
             ExprKind::Traversal(root, steps) => {
-                let ExprKind::Variable(name) = &root.kind else { return None };
+                let ExprKind::Variable(name) = &root.kind else {
+                    return None;
+                };
                 let mut out = Vec::new();
                 for step in steps {
                     out.push(match step {
@@ -155,9 +177,13 @@ fn collect_refs(
                     let mut static_steps = Vec::new();
                     for s in steps {
                         match s {
-                            Traverser::Attr(a, _) => static_steps.push(TraversalStep::Attr(a.clone())),
+                            Traverser::Attr(a, _) => {
+                                static_steps.push(TraversalStep::Attr(a.clone()))
+                            }
                             Traverser::Index(ix) => match &ix.kind {
-                                ExprKind::Literal(v) => static_steps.push(TraversalStep::Index(v.clone())),
+                                ExprKind::Literal(v) => {
+                                    static_steps.push(TraversalStep::Index(v.clone()))
+                                }
                                 _ => break,
                             },
                         }
@@ -191,7 +217,11 @@ fn collect_refs(
             collect_refs(v, bound, out);
         }),
         ExprKind::FuncCall { args, .. } => args.iter().for_each(|a| collect_refs(a, bound, out)),
-        ExprKind::Conditional { cond, then, otherwise } => {
+        ExprKind::Conditional {
+            cond,
+            then,
+            otherwise,
+        } => {
             collect_refs(cond, bound, out);
             collect_refs(then, bound, out);
             collect_refs(otherwise, bound, out);
@@ -226,12 +256,21 @@ fn collect_template_refs(
         match p {
             TemplatePart::Literal(_) => {}
             TemplatePart::Interp(e) => collect_refs(e, bound, out),
-            TemplatePart::If { cond, then, otherwise } => {
+            TemplatePart::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 collect_refs(cond, bound, out);
                 collect_template_refs(then, bound, out);
                 collect_template_refs(otherwise, bound, out);
             }
-            TemplatePart::For { key_var, value_var, collection, body } => {
+            TemplatePart::For {
+                key_var,
+                value_var,
+                collection,
+                body,
+            } => {
                 collect_refs(collection, bound, out);
                 let before = bound.len();
                 bound.extend(key_var.iter().cloned());

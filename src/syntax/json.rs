@@ -402,7 +402,8 @@ pub fn body_content(object: &JsonValue, blocks: &[(&str, usize)]) -> Result<Cont
             );
             continue;
         }
-        let e = expr(value).unwrap_or_else(|d| Expr::new(ExprKind::Invalid(d), value.range.clone()));
+        let e =
+            expr(value).unwrap_or_else(|d| Expr::new(ExprKind::Invalid(d), value.range.clone()));
         content.attributes.push(Attribute {
             name: name.clone(),
             expr: e,

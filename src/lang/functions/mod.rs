@@ -21,7 +21,6 @@ use std::path::Path;
 use super::types::convert;
 use super::value::{Type, Value};
 
-
 /// What a function may need from the place it is called in.
 pub struct FunctionContext<'a> {
     /// The directory of the calling module; file functions resolve
@@ -51,7 +50,10 @@ impl FunctionError {
     pub fn arg(index: usize, param: &str, message: impl AsRef<str>) -> FunctionError {
         FunctionError {
             summary: "Invalid function argument".into(),
-            detail: format!("Invalid value for \"{param}\" parameter: {}.", message.as_ref()),
+            detail: format!(
+                "Invalid value for \"{param}\" parameter: {}.",
+                message.as_ref()
+            ),
             arg: Some(index),
         }
     }
