@@ -8,6 +8,7 @@ use crate::diagnostics::{Diagnostics, SourceMap};
 use crate::instances::{Run, RunOptions, VarSource, collect_root_inputs};
 use crate::lang::display;
 use crate::lang::value::Value;
+use crate::syntax::ast::ExprKind;
 use crate::syntax::native;
 use crate::syntax::source::SourceFile;
 
@@ -99,7 +100,24 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
     let file = SourceFile::new("<console-input>", expr);
     sources.insert(file.name.clone(), file.text.clone());
     let e = native::parse_expr(&file, expr, 0).map_err(|d| (1, d))?;
-    let run = Run::new(&loaded.config, loaded.inputs, RunOptions::default());
+    // The console is no plan: impure functions give real values there.
+    let opts = RunOptions {
+        plan: false,
+        unknown_resources: true,
+        unset_variables_unknown: true,
+        ..RunOptions::default()
+    };
+    let run = Run::new(&loaded.config, loaded.inputs, opts);
+    // `type(x)` is the console's own: it prints the type of x.
+    if let ExprKind::FuncCall { name, args, .. } = &e.kind {
+        if name == "type" && args.len() == 1 {
+            let v = run
+                .eval_in(&Default::default(), &args[0])
+                .map_err(|d| (1, d))?;
+            println!("{}", display::type_string(&v.ty()));
+            return Ok(0);
+        }
+    }
     let v = run.eval_in(&Default::default(), &e).map_err(|d| (1, d))?;
     println!("{}", display::console(&v));
     Ok(0)

@@ -55,6 +55,7 @@ pub enum Command {
     },
     /// Evaluate an expression in the root module, as `terraform console` prints it.
     Eval {
+        #[arg(allow_hyphen_values = true)]
         expr: String,
         #[arg(default_value = ".")]
         dir: PathBuf,

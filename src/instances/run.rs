@@ -25,6 +25,12 @@ pub struct RunOptions {
     pub cwd: PathBuf,
     /// Planning: impure functions and computed attributes are unknown.
     pub plan: bool,
+    /// As `terraform console` without a state: every resource and data
+    /// source is wholly unknown.
+    pub unknown_resources: bool,
+    /// Root variables given no value are unknown instead of an error (the
+    /// console, and pull-request checks that have no variable values).
+    pub unset_variables_unknown: bool,
 }
 
 impl Default for RunOptions {
@@ -33,6 +39,8 @@ impl Default for RunOptions {
             workspace: std::env::var("TF_WORKSPACE").unwrap_or_else(|_| "default".into()),
             cwd: std::env::current_dir().unwrap_or_default(),
             plan: true,
+            unknown_resources: false,
+            unset_variables_unknown: false,
         }
     }
 }
@@ -195,6 +203,9 @@ impl<'c> Run<'c> {
                 Some(v) => v.clone(),
                 None => match &var.default {
                     Some(d) => self.eval_in(&ModuleInstance::default(), d)?,
+                    None if self.opts.unset_variables_unknown => {
+                        Value::Unknown(var.constraint.as_ref().map_or(Type::Dynamic, |c| c.ty()))
+                    }
                     None => {
                         return Err(Diagnostic::error(
                             "No value for required variable",
@@ -922,6 +933,23 @@ struct InstanceScope<'r, 'c> {
     rep: Repetition,
 }
 
+/// `var.x` / `local.x`: the name, or an empty one for a bare `var`, which
+/// terraform reports as an undeclared variable named "".
+fn name_step(steps: &[Traverser]) -> (&str, usize) {
+    match steps.first() {
+        Some(Traverser::Attr(a, _)) => (a, 1),
+        _ => ("", 0),
+    }
+}
+
+/// The range of `root.name`, for errors about the reference itself.
+fn ref_range(root: &SourceRange, steps: &[Traverser]) -> SourceRange {
+    match steps.first() {
+        Some(Traverser::Attr(_, r)) => root.to(r),
+        _ => root.clone(),
+    }
+}
+
 fn attr_step<'a>(
     steps: &'a [Traverser],
     what: &str,
@@ -1042,6 +1070,9 @@ impl InstanceScope<'_, '_> {
                 range,
             ));
         };
+        if self.run.opts.unknown_resources {
+            return Ok((Value::unknown(), used));
+        }
         let run = self.run;
         let exp = run.resource_expansion(&self.module, &rkey)?;
         let rest = &steps[used..];
@@ -1079,28 +1110,28 @@ impl Scope for InstanceScope<'_, '_> {
         let module = &self.config.module;
         match root {
             "var" => {
-                let (name, r) = attr_step(steps, "var", range)?;
+                let (name, used) = name_step(steps);
                 if !module.variables.contains_key(name) {
                     return Err(err(
                         "Reference to undeclared input variable",
                         format!(
                             "An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
                         ),
-                        &range.to(r),
+                        &ref_range(range, steps),
                     ));
                 }
-                Ok((self.run.variable(&self.module, name)?, 1))
+                Ok((self.run.variable(&self.module, name)?, used))
             }
             "local" => {
-                let (name, r) = attr_step(steps, "local", range)?;
+                let (name, used) = name_step(steps);
                 if !module.locals.contains_key(name) {
                     return Err(err(
                         "Reference to undeclared local value",
                         format!("A local value with the name \"{name}\" has not been declared."),
-                        &range.to(r),
+                        &ref_range(range, steps),
                     ));
                 }
-                Ok((self.run.local(&self.module, name)?, 1))
+                Ok((self.run.local(&self.module, name)?, used))
             }
             "each" => {
                 let Some((k, v)) = &self.rep.each else {
@@ -1223,14 +1254,19 @@ fn render_template(
     use crate::syntax::native;
     use crate::syntax::source::SourceFile;
     let file = SourceFile::new(name, text);
+    // The template's own diagnostic is the function's error; a missing
+    // variable blames the "vars" argument, as terraform does.
     let fail = |d: Diagnostics| {
-        let first = d.0.into_iter().next();
-        FunctionError::call(
-            "templatefile",
-            first
-                .map(|d| format!("{}: {}", d.summary, d.detail))
-                .unwrap_or_default(),
-        )
+        let first =
+            d.0.into_iter()
+                .next()
+                .unwrap_or_else(|| Diagnostic::error("Error in function call", ""));
+        let arg = (first.summary == "Invalid function argument").then_some(1);
+        FunctionError {
+            summary: first.summary,
+            detail: first.detail,
+            arg,
+        }
     };
     let expr = native::parse_template(&file, text, 0).map_err(fail)?;
     let scope = TemplateScope { dir, vars };
@@ -1253,8 +1289,10 @@ impl Scope for TemplateScope<'_> {
         match self.vars.get(root) {
             Some(v) => Ok((v.clone(), 0)),
             None => Err(err(
-                "Unknown variable",
-                format!("There is no variable named \"{root}\"."),
+                "Invalid function argument",
+                format!(
+                    "Invalid value for \"vars\" parameter: vars map does not contain key \"{root}\", referenced at {range}."
+                ),
                 range,
             )),
         }

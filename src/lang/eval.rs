@@ -11,7 +11,7 @@ use crate::syntax::ast::{BinaryOp, Expr, ExprKind, ForExpr, TemplatePart, Traver
 
 use super::functions::{self, FunctionContext, FunctionError};
 use super::number::Number;
-use super::types::{convert, unify};
+use super::types::{convert, unify_unsafe};
 use super::value::{Type, Value};
 
 pub type EvalResult = Result<Value, Diagnostics>;
@@ -229,19 +229,20 @@ impl<'s> Eval<'s> {
                         *unknown = true;
                         continue;
                     }
+                    // HCL reads `%{if}` as a conditional expression, with its errors.
                     let b = match convert(&c, &Type::Bool) {
                         Ok(Value::Bool(b)) => b,
                         _ if c.is_null() => {
                             return Err(err(
-                                "Invalid template directive",
+                                "Null condition",
                                 "The condition value is null. Conditions must either be true or false.",
                                 &cond.range,
                             ));
                         }
                         _ => {
                             return Err(err(
-                                "Invalid template directive",
-                                "The condition value is not valid: a bool is required.",
+                                "Incorrect condition type",
+                                "The condition expression must be of type bool.",
                                 &cond.range,
                             ));
                         }
@@ -288,21 +289,22 @@ impl<'s> Eval<'s> {
     fn splat(&self, source: &Expr, each: &[Traverser]) -> EvalResult {
         let v = self.expr(source)?;
         let (v, marked) = v.into_unmarked();
+        let each_of = |items: Vec<Value>| -> Result<Vec<Value>, Diagnostics> {
+            items
+                .into_iter()
+                .map(|i| self.apply_steps(i, each))
+                .collect()
+        };
+        // A list or set gives a list, a tuple a tuple (HCL's splat).
         let result = match v {
             Value::Null(_) => Value::Tuple(Vec::new()),
             Value::Unknown(_) => Value::unknown(),
-            Value::List(_, items) | Value::Tuple(items) => Value::Tuple(
-                items
-                    .into_iter()
-                    .map(|i| self.apply_steps(i, each))
-                    .collect::<Result<_, _>>()?,
-            ),
-            Value::Set(_, items) => Value::Tuple(
-                items
-                    .into_iter()
-                    .map(|i| self.apply_steps(i, each))
-                    .collect::<Result<_, _>>()?,
-            ),
+            Value::Tuple(items) => Value::Tuple(each_of(items)?),
+            Value::List(_, items) | Value::Set(_, items) => {
+                let items = each_of(items)?;
+                let elem = items.first().map(Value::ty).unwrap_or(Type::Dynamic);
+                Value::List(elem, items)
+            }
             // A splat on a single value wraps it in a one-element tuple.
             other => Value::Tuple(vec![self.apply_steps(other, each)?]),
         };
@@ -319,6 +321,7 @@ impl<'s> Eval<'s> {
         match name {
             "try" => return self.try_call(args, range),
             "can" => return self.can_call(args, range),
+            "templatestring" => return self.templatestring(args, range),
             _ => {}
         }
         let mut values = Vec::new();
@@ -348,6 +351,67 @@ impl<'s> Eval<'s> {
             .with_function_context(&mut |ctx| {
                 functions::call(name, values.take().unwrap_or_default(), ctx)
             })
+            .map_err(|fe| {
+                let at = fe
+                    .arg
+                    .and_then(|i| args.get(i))
+                    .map(|a| &a.range)
+                    .unwrap_or(range);
+                Diagnostics::from(Diagnostic::error(fe.summary, fe.detail).at(at))
+            })
+    }
+
+    /// `templatestring(template, vars)`: renders a template held in a
+    /// value, with only `vars` in scope (like `templatefile`).
+    fn templatestring(&self, args: &[Expr], range: &SourceRange) -> EvalResult {
+        if args.len() != 2 {
+            let (summary, detail) = if args.len() < 2 {
+                (
+                    "Not enough function arguments",
+                    format!(
+                        "Function \"templatestring\" expects 2 argument(s). Missing value for \"{}\".",
+                        if args.is_empty() { "template" } else { "vars" }
+                    ),
+                )
+            } else {
+                (
+                    "Too many function arguments",
+                    "Function \"templatestring\" expects only 2 argument(s).".to_string(),
+                )
+            };
+            return Err(err(summary, detail, range));
+        }
+        let template = self.expr(&args[0])?;
+        let vars = self.expr(&args[1])?;
+        let (template, m1) = template.into_unmarked();
+        let (vars, m2) = vars.unmark_deep();
+        if template.is_unknown() || !vars.is_wholly_known() {
+            return Ok(Value::Unknown(Type::String).mark_if(m1 || m2));
+        }
+        let Some(text) = template.as_str() else {
+            return Err(err(
+                "Invalid function argument",
+                "Invalid value for \"template\" parameter: a string is required.",
+                &args[0].range,
+            ));
+        };
+        let Some(vars) = vars.as_mapping().cloned() else {
+            return Err(err(
+                "Invalid function argument",
+                "Invalid value for \"vars\" parameter: must be a map.",
+                &args[1].range,
+            ));
+        };
+        let text = text.to_string();
+        self.scope
+            .with_function_context(&mut |ctx| match ctx.render_template {
+                Some(render) => render(&text, "<templatestring argument>", &vars),
+                None => Err(FunctionError::call(
+                    "templatestring",
+                    "templates cannot be rendered here",
+                )),
+            })
+            .map(|v| v.mark_if(m1 || m2))
             .map_err(|fe| {
                 let at = fe
                     .arg
@@ -397,9 +461,33 @@ impl<'s> Eval<'s> {
         }
     }
 
+    /// HCL's conditional: both results are evaluated and unified to one
+    /// type (unsafely: `true ? "a" : 1` is a string), and the result carries
+    /// the marks of the condition and of both results.
     fn conditional(&self, cond: &Expr, then: &Expr, otherwise: &Expr) -> EvalResult {
+        let a = self.expr(then);
+        let b = self.expr(otherwise);
+        let (ta, tb) = match (&a, &b) {
+            (Ok(a), Ok(b)) => (a.ty(), b.ty()),
+            _ => (Type::Dynamic, Type::Dynamic),
+        };
+        let ty = if a.is_ok() && b.is_ok() {
+            unify_unsafe(&[ta.clone(), tb.clone()]).ok_or_else(|| {
+                err(
+                    "Inconsistent conditional result types",
+                    format!(
+                        "The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
+                        ta.friendly_name(),
+                        tb.friendly_name()
+                    ),
+                    &then.range.to(&otherwise.range),
+                )
+            })?
+        } else {
+            Type::Dynamic
+        };
         let c = self.expr(cond)?;
-        let (c, marked) = c.into_unmarked();
+        let (c, cond_marked) = c.into_unmarked();
         if c.is_null() {
             return Err(err(
                 "Null condition",
@@ -407,14 +495,11 @@ impl<'s> Eval<'s> {
                 &cond.range,
             ));
         }
-        let a = self.expr(then);
-        let b = self.expr(otherwise);
+        let marked = cond_marked
+            || a.as_ref().is_ok_and(Value::is_marked)
+            || b.as_ref().is_ok_and(Value::is_marked);
         if c.is_unknown() {
-            let t = match (&a, &b) {
-                (Ok(a), Ok(b)) => unify(&[a.ty(), b.ty()]).unwrap_or(Type::Dynamic),
-                _ => Type::Dynamic,
-            };
-            return Ok(Value::Unknown(t).mark_if(marked));
+            return Ok(Value::Unknown(ty).mark_if(marked));
         }
         let chosen_true = match convert(&c, &Type::Bool) {
             Ok(v) => v.as_bool().unwrap_or(false),
@@ -426,15 +511,24 @@ impl<'s> Eval<'s> {
                 ));
             }
         };
-        let (a, b) = if chosen_true {
-            (a?, b.ok())
+        let (chosen, expr) = if chosen_true {
+            (a?, then)
         } else {
-            (b?, a.ok())
+            (b?, otherwise)
         };
-        // Both results are converted to their common type, as HCL does.
-        let v = match b.and_then(|b| unify(&[a.ty(), b.ty()])) {
-            Some(t) if t != Type::Dynamic && a.ty() != t => convert(&a, &t).unwrap_or(a),
-            _ => a,
+        let (chosen, _) = chosen.into_unmarked();
+        let v = match &ty {
+            Type::Dynamic => chosen,
+            t => convert(&chosen, t).map_err(|e| {
+                err(
+                    "Inconsistent conditional result types",
+                    format!(
+                        "The {} result value is not compatible with the result type: {e}.",
+                        if chosen_true { "true" } else { "false" }
+                    ),
+                    &expr.range,
+                )
+            })?,
         };
         Ok(v.mark_if(marked))
     }
@@ -521,14 +615,11 @@ impl<'s> Eval<'s> {
                     BinaryOp::Add => Value::Number(x.add(y)),
                     BinaryOp::Sub => Value::Number(x.sub(y)),
                     BinaryOp::Mul => Value::Number(x.mul(y)),
-                    BinaryOp::Div | BinaryOp::Mod if y == Number::Int(0) => {
+                    // x/0 is infinite, as big.Float has it; only 0/0 fails.
+                    BinaryOp::Div if y == Number::from_i64(0) && x == Number::from_i64(0) => {
                         return Err(err(
                             "Operation failed",
-                            if op == BinaryOp::Div {
-                                "Error during operation: can't divide by zero."
-                            } else {
-                                "Error during operation: can't use modulo by zero."
-                            },
+                            "Error during operation: can't divide zero by zero or infinity by infinity.",
                             range,
                         ));
                     }
@@ -673,11 +764,8 @@ fn operand(v: &Value, want: &Type, side: &str, e: &Expr) -> EvalResult {
     }
     if v.is_null() {
         return Err(err(
-            "Invalid operand",
-            format!(
-                "Unsuitable value for {side} operand: {}.",
-                requirement(want)
-            ),
+            "Operation failed",
+            "Error during operation: argument must not be null.",
             &e.range,
         ));
     }

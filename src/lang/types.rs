@@ -1164,6 +1164,13 @@ pub fn unify(types: &[Type]) -> Option<Type> {
     unify_inner(types, false)
 }
 
+/// cty's `convert.UnifyUnsafe`: like [`unify`], but may settle on a type
+/// that only some values convert to (number and string give string), as
+/// HCL's conditional expression does.
+pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
+    unify_inner(types, true)
+}
+
 /// Unifies the values' types and converts each value to it.
 pub fn unify_values(values: Vec<Value>) -> Option<(Type, Vec<Value>)> {
     let types: Vec<Type> = values.iter().map(Value::ty).collect();

@@ -137,10 +137,22 @@ impl Value {
     }
 
     /// Builds a set: elements sorted in cty's order and deduplicated.
-    pub fn set(elem: Type, mut items: Vec<Value>) -> Value {
+    /// Builds a set: elements sorted in cty's order and deduplicated. cty
+    /// sets cannot hold marked elements, so an element's mark moves to the
+    /// whole set.
+    pub fn set(elem: Type, items: Vec<Value>) -> Value {
+        let mut marked = false;
+        let mut items: Vec<Value> = items
+            .into_iter()
+            .map(|i| {
+                let (i, m) = i.into_unmarked();
+                marked |= m;
+                i
+            })
+            .collect();
         items.sort_by(set_order);
         items.dedup();
-        Value::Set(elem, items)
+        Value::Set(elem, items).mark_if(marked)
     }
 
     /// The value's type. A sensitive value has the type of what it wraps.
@@ -311,6 +323,10 @@ pub fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
         (Value::Unknown(_), Value::Unknown(_)) => Ordering::Equal,
         (Value::Unknown(_), _) => Ordering::Greater,
         (_, Value::Unknown(_)) => Ordering::Less,
+        // Nulls come after known values, before unknowns.
+        (Value::Null(_), Value::Null(_)) => Ordering::Equal,
+        (Value::Null(_), _) => Ordering::Greater,
+        (_, Value::Null(_)) => Ordering::Less,
         (x, y) => format!("{x:?}").cmp(&format!("{y:?}")),
     }
 }

@@ -17,7 +17,19 @@ use super::source::SourceFile;
 
 /// Parses a whole `.tf` file.
 pub fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
-    let body = hcl_edit::parser::parse_body(&file.text).map_err(|e| parse_error(file, &e, 0))?;
+    let body = hcl_edit::parser::parse_body(&file.text).map_err(|e| {
+        let text = &file.text;
+        let count = |c: char| text.chars().filter(|x| *x == c).count();
+        if count('{') > count('}') {
+            let at = e.location().offset();
+            let d = Diagnostic::error(
+                "Unclosed configuration block",
+                "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+            );
+            return Diagnostics::from(d.at(&file.range(at..at)));
+        }
+        parse_error(file, &e, 0)
+    })?;
     let conv = Converter { file, offset: 0 };
     Ok(conv.body(&body, 0..file.text.len()))
 }
@@ -36,27 +48,146 @@ pub fn parse_expr(file: &SourceFile, text: &str, offset: usize) -> Result<Expr, 
 pub fn parse_template(file: &SourceFile, text: &str, offset: usize) -> Result<Expr, Diagnostics> {
     let t = hcl_edit::parser::parse_template(text).map_err(|e| parse_error(file, &e, offset))?;
     let conv = Converter { file, offset };
-    Ok(conv.template_expr(&t, conv.range(0..text.len())))
+    let mut e = conv.template_expr(&t, conv.range(0..text.len()));
+    if let ExprKind::Template(parts) = &mut e.kind {
+        unescape_nested(parts, false, false);
+    }
+    Ok(e)
 }
 
+/// hcl-edit unescapes the top-level literals of a template but leaves the
+/// bodies of `%{}` directives raw. In a quoted string those bodies take the
+/// same backslash escapes; in any template `$${` and `%%{` are literal.
+fn unescape_nested(parts: &mut [TemplatePart], quoted: bool, nested: bool) {
+    for p in parts {
+        match p {
+            TemplatePart::Literal(s) if nested => *s = unescape(s, quoted),
+            TemplatePart::If {
+                then, otherwise, ..
+            } => {
+                unescape_nested(then, quoted, true);
+                unescape_nested(otherwise, quoted, true);
+            }
+            TemplatePart::For { body, .. } => unescape_nested(body, quoted, true),
+            _ => {}
+        }
+    }
+}
+
+fn unescape(s: &str, quoted: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '$' | '%' if chars.peek() == Some(&c) => {
+                let mut ahead = chars.clone();
+                ahead.next();
+                if ahead.peek() == Some(&'{') {
+                    chars.next();
+                }
+                out.push(c);
+            }
+            '\\' if quoted => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('r') => out.push('\r'),
+                Some('t') => out.push('\t'),
+                Some('"') => out.push('"'),
+                Some('\\') => out.push('\\'),
+                Some(u @ ('u' | 'U')) => {
+                    let n = if u == 'u' { 4 } else { 8 };
+                    let hex: String = chars.by_ref().take(n).collect();
+                    out.push(
+                        u32::from_str_radix(&hex, 16)
+                            .ok()
+                            .and_then(char::from_u32)
+                            .unwrap_or('\u{fffd}'),
+                    );
+                }
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            },
+            c => out.push(c),
+        }
+    }
+    nfc(&out)
+}
+
+/// Turns hcl-edit's parse error into HCL's wording for the common cases
+/// (the summaries terraform prints), falling back to hcl-edit's message.
 fn parse_error(file: &SourceFile, e: &hcl_edit::parser::Error, offset: usize) -> Diagnostics {
-    let loc = e.location();
-    let range = file.range(offset + loc.offset()..offset + loc.offset());
-    let message = e.message();
-    let message = message.trim();
-    let (summary, detail) = if message.contains("expected") {
-        ("Invalid expression", message.to_string())
-    } else {
-        ("Syntax error", message.to_string())
-    };
-    let mut detail = detail;
+    let at = e.location().offset();
+    let range = file.range(offset + at..offset + at);
+    let text = file.text.get(offset..).unwrap_or_default();
+    let (summary, detail) = classify_parse_error(text, at, e.message().trim());
+    Diagnostic::error(summary, detail).at(&range).into()
+}
+
+fn classify_parse_error(text: &str, at: usize, message: &str) -> (String, String) {
+    let rest = text.get(at..).unwrap_or_default().trim();
+    let count = |c: char| text.chars().filter(|x| *x == c).count();
+    let fixed = |s: &str, d: &str| (s.to_string(), d.to_string());
+    const OPERATORS: &[&str] = &[
+        "+", "-", "*", "/", "%", "&&", "||", "==", "!=", "<", ">", "<=", ">=", "!", "?", ":",
+    ];
+    if count('"') % 2 == 1 {
+        return fixed(
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+        );
+    }
+    if rest == "." {
+        return fixed(
+            "Invalid attribute name",
+            "An attribute name is required after a dot.",
+        );
+    }
+    if rest.is_empty() || OPERATORS.contains(&rest) {
+        return fixed(
+            "Missing expression",
+            "Expected the start of an expression, but found the end of the file.",
+        );
+    }
+    if message == "expected `)`" {
+        return fixed(
+            "Unbalanced parentheses",
+            "Expected a closing parenthesis to terminate the expression.",
+        );
+    }
+    if message.starts_with("expected `)`") && count('(') > count(')') {
+        return fixed(
+            "Unterminated function call",
+            "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+        );
+    }
+    if count('[') > count(']') {
+        return fixed(
+            "Unterminated tuple constructor expression",
+            "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+        );
+    }
+    if count('{') > count('}') {
+        return fixed(
+            "Unterminated object constructor expression",
+            "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+        );
+    }
+    if at > 0 && hcl_edit::parser::parse_expr(text[..at].trim_end()).is_ok() {
+        return fixed(
+            "Extra characters after expression",
+            "An expression was successfully parsed, but extra characters were found after it.",
+        );
+    }
+    let mut detail = message.to_string();
     if let Some(first) = detail.get(..1) {
         detail = first.to_uppercase() + &detail[1..];
     }
     if !detail.ends_with('.') {
         detail.push('.');
     }
-    Diagnostic::error(summary, detail).at(&range).into()
+    ("Invalid expression".to_string(), detail)
 }
 
 struct Converter<'a> {
@@ -182,7 +313,13 @@ impl Converter<'_> {
                     })
                     .collect(),
             ),
-            Expression::StringTemplate(t) => return self.template_expr(t, range),
+            Expression::StringTemplate(t) => {
+                let mut e = self.template_expr(t, range);
+                if let ExprKind::Template(parts) = &mut e.kind {
+                    unescape_nested(parts, true, false);
+                }
+                return e;
+            }
             Expression::HeredocTemplate(h) => {
                 let mut e = self.template_expr(&h.template, range);
                 if let (Some(n), ExprKind::Template(parts)) = (h.indent(), &mut e.kind) {

@@ -108,7 +108,9 @@ pub fn call(name: &str, args: Vec<Value>, ctx: &FunctionContext) -> Result<Value
             arg: None,
         });
     }
-    for (family, _) in FAMILIES {
+    // plantimestamp exists only while planning; the console lacks it.
+    let planning_only = name == "plantimestamp" && !ctx.plan;
+    for (family, _) in FAMILIES.iter().filter(|_| !planning_only) {
         if let Some(result) = family(name, &args, ctx) {
             return result;
         }
