@@ -7,7 +7,6 @@ use crate::config::{self, Config, Engine, LoadOptions};
 use crate::diagnostics::{Diagnostics, SourceMap};
 use crate::instances::{Run, RunOptions, VarSource, collect_root_inputs};
 use crate::lang::display;
-use crate::lang::value::Value;
 use crate::syntax::ast::ExprKind;
 use crate::syntax::native;
 use crate::syntax::source::SourceFile;
@@ -126,98 +125,27 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
 fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     let loaded = load(dir, args, sources)?;
     let run = Run::new(&loaded.config, loaded.inputs, RunOptions::default());
-    let root = Default::default();
-    let mut names: Vec<&String> = loaded.config.module.outputs.keys().collect();
-    names.sort();
-    let mut values = Vec::new();
-    let mut diags = Diagnostics::default();
-    for name in names {
-        let out = &loaded.config.module.outputs[name];
-        match run.output(&root, name) {
-            Ok(v) if !out.sensitive && v.has_marks_deep() => diags.push(
-                crate::diagnostics::Diagnostic::error(
-                    "Output refers to sensitive values",
-                    "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
-                )
-                .at(&out.decl_range),
-            ),
-            Ok(v) => values.push((name.clone(), out.sensitive, v)),
-            Err(d) => diags.extend(d),
-        }
-    }
-    if diags.has_errors() {
-        return Err((CONFIG_ERROR, diags));
-    }
+    let values = run.root_outputs().map_err(|d| (CONFIG_ERROR, d))?;
     let mut stdout = std::io::stdout().lock();
     if json {
         let mut doc = serde_json::Map::new();
         for (name, sensitive, v) in values {
-            let (v, _) = v.unmark_deep();
             let mut entry = serde_json::Map::new();
             entry.insert("sensitive".into(), sensitive.into());
-            entry.insert("type".into(), type_json(&v.ty()));
-            entry.insert("value".into(), value_json(&v));
+            entry.insert("type".into(), display::json_type(&v.ty()));
+            entry.insert("value".into(), display::json(&v));
             doc.insert(name, entry.into());
         }
+        let doc = serde_json::Value::Object(doc);
         let _ = writeln!(
             stdout,
             "{}",
-            serde_json::to_string_pretty(&serde_json::Value::Object(doc)).unwrap_or_default()
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
         );
     } else {
-        for (name, sensitive, v) in values {
-            let shown = if sensitive {
-                "<sensitive>".to_string()
-            } else {
-                display::console(&v)
-            };
-            let _ = writeln!(stdout, "{name} = {shown}");
+        for (name, _, v) in values {
+            let _ = writeln!(stdout, "{}", display::output_line(&name, &v));
         }
     }
     Ok(0)
-}
-
-/// A type in cty's JSON form, as `terraform output -json` writes it.
-fn type_json(t: &crate::lang::value::Type) -> serde_json::Value {
-    use crate::lang::value::Type;
-    use serde_json::json;
-    match t {
-        Type::Dynamic => json!("dynamic"),
-        Type::Bool => json!("bool"),
-        Type::Number => json!("number"),
-        Type::String => json!("string"),
-        Type::List(e) => json!(["list", type_json(e)]),
-        Type::Set(e) => json!(["set", type_json(e)]),
-        Type::Map(e) => json!(["map", type_json(e)]),
-        Type::Tuple(es) => json!(["tuple", es.iter().map(type_json).collect::<Vec<_>>()]),
-        Type::Object(attrs) => {
-            json!([
-                "object",
-                attrs
-                    .iter()
-                    .map(|(k, v)| (k.clone(), type_json(v)))
-                    .collect::<serde_json::Map<_, _>>()
-            ])
-        }
-    }
-}
-
-fn value_json(v: &Value) -> serde_json::Value {
-    use serde_json::json;
-    match v.unmark().0 {
-        Value::Null(_) | Value::Unknown(_) => serde_json::Value::Null,
-        Value::Bool(b) => json!(b),
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => json!(i),
-            None => json!(n.as_f64()),
-        },
-        Value::String(s) => json!(s),
-        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
-            serde_json::Value::Array(items.iter().map(value_json).collect())
-        }
-        Value::Map(_, m) | Value::Object(m) => {
-            serde_json::Value::Object(m.iter().map(|(k, v)| (k.clone(), value_json(v))).collect())
-        }
-        Value::Sensitive(inner) => value_json(inner),
-    }
 }

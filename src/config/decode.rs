@@ -3,7 +3,7 @@
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::lang::types::parse_type_constraint;
 use crate::lang::value::Value;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Expr, ExprKind, TraversalStep};
 use crate::syntax::body::{Attribute, Block, Body, Content};
 
 use super::*;
@@ -78,6 +78,7 @@ pub(super) fn decode_file(body: &Body, diags: &mut Diagnostics) -> FileDecls {
             "data" => resource(block, ResourceMode::Data).map(|r| out.resources.push(r)),
             "moved" => moved(block).map(|m| out.moved.push(m)),
             "removed" => removed(block).map(|r| out.removed.push(r)),
+            "check" => check_block(block).map(|()| out.other_blocks.push(block.clone())),
             "terraform" => terraform(block).map(|b| {
                 out.backend = out.backend.take().or(b);
                 out.other_blocks.push(block.clone());
@@ -199,6 +200,22 @@ fn variable(block: &Block) -> Result<Variable, Diagnostics> {
             .at(&v.def_range)
             .into());
         };
+        let refs = cond.expr.references();
+        if refs.is_empty() {
+            return Err(constant_condition("validation", &cond.expr));
+        }
+        let name = &block.labels[0];
+        let refers_to_self = refs.iter().any(|(root, steps, _)| {
+            root == "var" && matches!(steps.first(), Some(TraversalStep::Attr(a)) if a == name)
+        });
+        if !refers_to_self {
+            return Err(Diagnostic::error(
+                "Invalid variable validation condition",
+                format!("The condition for variable \"{name}\" must refer to var.{name} in order to test incoming values."),
+            )
+            .at(&cond.expr.range)
+            .into());
+        }
         validations.push(Validation {
             condition: cond.expr.clone(),
             error_message: msg.expr.clone(),
@@ -258,6 +275,7 @@ fn output(block: &Block) -> Result<Output, Diagnostics> {
     let Some(value) = c.attr("value") else {
         return Err(missing("value", &block.def_range));
     };
+    check_conditions(&c, &["precondition"])?;
     Ok(Output {
         name: block.labels[0].clone(),
         expr: value.expr.clone(),
@@ -331,6 +349,12 @@ fn resource(block: &Block, mode: ResourceMode) -> Result<Resource, Diagnostics> 
         ("connection", 0),
         ("dynamic", 1),
     ])?;
+    for l in c.blocks_of("lifecycle") {
+        let lc = l
+            .body
+            .content(&[("precondition", 0), ("postcondition", 0)])?;
+        check_conditions(&lc, &["precondition", "postcondition"])?;
+    }
     let count = c.attr("count").map(|a| a.expr.clone());
     let for_each = c.attr("for_each").map(|a| a.expr.clone());
     if let (Some(_), Some(fe)) = (&count, &for_each) {
@@ -370,6 +394,32 @@ fn resource(block: &Block, mode: ResourceMode) -> Result<Resource, Diagnostics> 
     })
 }
 
+/// The summary terraform gives a condition that refers to nothing.
+fn constant_condition(kind: &str, e: &Expr) -> Diagnostics {
+    Diagnostic::error(
+        format!("Invalid {kind} expression"),
+        "The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.",
+    )
+    .at(&e.range)
+    .into()
+}
+
+/// Rejects `precondition`/`postcondition` (and `assert`) conditions that
+/// refer to nothing: they could never check anything.
+fn check_conditions(c: &Content, kinds: &[&str]) -> Result<(), Diagnostics> {
+    for kind in kinds {
+        for b in c.blocks_of(kind) {
+            let bc = b.body.content(&[])?;
+            if let Some(cond) = bc.attr("condition") {
+                if cond.expr.references().is_empty() {
+                    return Err(constant_condition(kind, &cond.expr));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn moved(block: &Block) -> Result<Moved, Diagnostics> {
     let c = block.body.content(&[])?;
     unsupported(&c, &["from", "to"], &[], "a moved block")?;
@@ -404,6 +454,22 @@ fn removed(block: &Block) -> Result<Removed, Diagnostics> {
         destroy,
         range: block.def_range.clone(),
     })
+}
+
+/// A `check` block needs at least one `assert`, each referring to
+/// something.
+fn check_block(block: &Block) -> Result<(), Diagnostics> {
+    let c = block.body.content(&[("assert", 0), ("data", 2)])?;
+    check_conditions(&c, &["assert"])?;
+    if c.blocks_of("assert").next().is_none() {
+        return Err(Diagnostic::error(
+            "Zero assert blocks",
+            "Check blocks must have at least one assert block.",
+        )
+        .at(&block.def_range)
+        .into());
+    }
+    Ok(())
 }
 
 /// Finds a `backend` or `cloud` block inside `terraform`.

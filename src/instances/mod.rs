@@ -3,6 +3,7 @@
 //! list` prints. `Run` is one evaluation of a whole module tree (the graph
 //! walk); `expand_all` enumerates every resource instance.
 
+mod builtin;
 mod inputs;
 mod run;
 

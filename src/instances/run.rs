@@ -428,15 +428,23 @@ impl<'c> Run<'c> {
                 "The given \"count\" argument value is null. An integer is required.",
             ));
         }
-        let n = crate::lang::types::convert(&v, &Type::Number).map_err(|e| {
-            invalid(&format!(
-                "The given \"count\" argument value is unsuitable: {e}."
-            ))
-        })?;
-        match n.as_number().and_then(|n| n.as_i64()) {
-            Some(i) if i >= 0 => Ok(Expansion::Count(i)),
+        let n = match crate::lang::types::convert(&v, &Type::Number) {
+            Ok(n) => n,
+            Err(_) => {
+                return Err(err(
+                    "Incorrect value type",
+                    "Invalid expression value: a number is required.",
+                    &e.range,
+                ));
+            }
+        };
+        match n.as_number().map(|n| n.as_i64()) {
+            Some(Some(i)) if i >= 0 => Ok(Expansion::Count(i)),
+            Some(Some(_)) => Err(invalid(
+                "The given \"count\" argument value is unsuitable: must be greater than or equal to zero.",
+            )),
             _ => Err(invalid(
-                "The given \"count\" argument value is unsuitable: must be a whole number, greater than or equal to zero.",
+                "The given \"count\" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.",
             )),
         }
     }
@@ -465,10 +473,14 @@ impl<'c> Run<'c> {
                 if !matches!(elem, Type::String | Type::Dynamic)
                     || items.iter().any(|i| i.as_str().is_none() && !i.is_null())
                 {
-                    return Err(invalid(format!(
-                        "The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set containing type {}.",
-                        elem.friendly_name()
-                    )));
+                    return Err(err(
+                        "Invalid for_each set argument",
+                        format!(
+                            "The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set containing type {}.",
+                            elem.friendly_name()
+                        ),
+                        &e.range,
+                    ));
                 }
                 if items.iter().any(Value::is_null) {
                     return Err(invalid("The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.".into()));
@@ -572,15 +584,36 @@ impl<'c> Run<'c> {
             ),
             label,
             || {
-                let Some(a) = r.attributes.iter().find(|a| a.name == attr) else {
-                    return Ok(Value::unknown());
-                };
                 let rep = self
                     .resource_expansion(module, rkey)?
                     .repetition(key)
                     .unwrap_or_default();
                 let scope = self.scope(module, rep);
-                Eval::new(&scope).expr(&a.expr)
+                let arg = |name: &str| match r.attributes.iter().find(|a| a.name == name) {
+                    Some(a) => Eval::new(&scope).expr(&a.expr),
+                    None => Ok(Value::null()),
+                };
+                if r.mode == crate::addrs::ResourceMode::Data
+                    && r.type_name == "terraform_remote_state"
+                    && attr == "outputs"
+                {
+                    let (backend, config, defaults) =
+                        (arg("backend")?, arg("config")?, arg("defaults")?);
+                    let root_dir = &self.config.module.dir;
+                    if let Some(v) = super::builtin::remote_state_outputs(
+                        root_dir,
+                        &backend,
+                        &config,
+                        &defaults,
+                        &r.decl_range,
+                    ) {
+                        return v;
+                    }
+                }
+                match r.attributes.iter().find(|a| a.name == attr) {
+                    Some(a) => Eval::new(&scope).expr(&a.expr),
+                    None => Ok(Value::unknown()),
+                }
             },
         )
     }
@@ -604,7 +637,9 @@ impl<'c> Run<'c> {
         }
         let extra = self.read_attrs.get(&(static_path(module), rkey.clone()));
         for name in std::iter::once(&"id".to_string()).chain(extra.into_iter().flatten()) {
-            obj.entry(name.clone()).or_insert_with(Value::unknown);
+            if !obj.contains_key(name) {
+                obj.insert(name.clone(), self.resource_attr(module, &rkey, key, name)?);
+            }
         }
         Ok(Value::Object(obj))
     }
@@ -782,12 +817,45 @@ impl<'c> Run<'c> {
         }
     }
 
+    /// The root module's outputs by name, with whether each is declared
+    /// sensitive. An output whose value holds a sensitive value without
+    /// saying `sensitive = true` is terraform's error.
+    pub fn root_outputs(&self) -> Result<Vec<(String, bool, Value)>, Diagnostics> {
+        let root = ModuleInstance::default();
+        let mut names: Vec<&String> = self.config.module.outputs.keys().collect();
+        names.sort();
+        let mut values = Vec::new();
+        let mut diags = Diagnostics::default();
+        for name in names {
+            let out = &self.config.module.outputs[name];
+            match self.output(&root, name) {
+                Ok(v) if !out.sensitive && v.has_marks_deep() => diags.push(
+                    Diagnostic::error(
+                        "Output refers to sensitive values",
+                        "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
+                    )
+                    .at(&out.decl_range),
+                ),
+                Ok(v) => values.push((name.clone(), out.sensitive, v)),
+                Err(d) => diags.extend(d),
+            }
+        }
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(values)
+        }
+    }
+
     /// Evaluates every variable, local, output and resource argument of
     /// every instance, as a plan does: an error anywhere fails the run,
     /// referenced or not.
     pub fn check_all(&self) -> Result<Vec<AbsResourceInstance>, Diagnostics> {
         let mut diags = Diagnostics::default();
         let modules = self.module_instances()?;
+        if let Err(d) = self.root_outputs() {
+            diags.extend(d);
+        }
         for m in &modules {
             let cfg = &self.module_config(m).module;
             for name in cfg.variables.keys() {
@@ -1077,18 +1145,15 @@ impl InstanceScope<'_, '_> {
         let exp = run.resource_expansion(&self.module, &rkey)?;
         let rest = &steps[used..];
         match (&exp, rest) {
-            (Expansion::Single, [Traverser::Attr(a, _), ..])
-                if r.attributes.iter().any(|x| &x.name == a) =>
-            {
-                Ok((
-                    run.resource_attr(&self.module, &rkey, &InstanceKey::NoKey, a)?,
-                    used + 1,
-                ))
-            }
+            // One attribute of one instance: evaluate just that vertex.
+            (Expansion::Single, [Traverser::Attr(a, _), ..]) => Ok((
+                run.resource_attr(&self.module, &rkey, &InstanceKey::NoKey, a)?,
+                used + 1,
+            )),
             (
                 Expansion::Count(_) | Expansion::ForEach(_),
                 [Traverser::Index(_), Traverser::Attr(a, _), ..],
-            ) if r.attributes.iter().any(|x| &x.name == a) => match self.instance_key(ev, rest)? {
+            ) => match self.instance_key(ev, rest)? {
                 Some(k) if exp.repetition(&k).is_some() => {
                     Ok((run.resource_attr(&self.module, &rkey, &k, a)?, used + 2))
                 }
