@@ -11,5 +11,6 @@ pub mod config;
 pub mod diagnostics;
 pub mod instances;
 pub mod lang;
+pub mod plan;
 pub mod state;
 pub mod syntax;

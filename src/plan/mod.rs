@@ -1,0 +1,6 @@
+//! Planning: what `terraform plan` would do with a configuration and a
+//! prior state. `moves` rewrites the prior state's addresses from `moved`
+//! blocks and implied moves; the diff compares the result with the
+//! expanded configuration.
+
+pub mod moves;

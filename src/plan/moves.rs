@@ -1,0 +1,1 @@
+//! Move statements: finding, applying and validating them.
