@@ -108,6 +108,9 @@ pub struct Run<'c> {
     /// Per static resource path: attribute names the configuration reads
     /// on it, so a whole-object reference still answers them (unknown).
     read_attrs: HashMap<(Vec<String>, String), BTreeSet<String>>,
+    /// Recorded objects of the prior state (after moves), by address: what
+    /// data sources read and what managed resources computed last time.
+    prior: HashMap<AbsResourceInstance, Value>,
 }
 
 fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostics {
@@ -138,7 +141,24 @@ impl<'c> Run<'c> {
             expansions: RefCell::default(),
             stack: RefCell::default(),
             read_attrs,
+            prior: HashMap::new(),
         }
+    }
+
+    /// Takes recorded values from a prior state: data sources read what the
+    /// state holds, and attributes the configuration does not set (`id`)
+    /// are the recorded ones for objects that already exist.
+    pub fn with_prior_state(mut self, state: &crate::state::State) -> Run<'c> {
+        self.prior = state
+            .instances()
+            .map(|(addr, i)| (addr, i.value()))
+            .collect();
+        self
+    }
+
+    /// The recorded object at an address, if the prior state has one.
+    pub fn prior_value(&self, addr: &AbsResourceInstance) -> Option<&Value> {
+        self.prior.get(addr)
     }
 
     pub fn config(&self) -> &'c Config {
@@ -610,12 +630,54 @@ impl<'c> Run<'c> {
                         return v;
                     }
                 }
+                let addr = r.addr().absolute(module.clone()).instance(key.clone());
+                let recorded = || -> Option<Value> {
+                    let v = self.prior.get(&addr)?;
+                    crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok()
+                };
+                // A data source's attributes are what it read: the state's.
+                if r.mode == crate::addrs::ResourceMode::Data {
+                    return Ok(recorded().unwrap_or_else(Value::unknown));
+                }
                 match r.attributes.iter().find(|a| a.name == attr) {
                     Some(a) => Eval::new(&scope).expr(&a.expr),
-                    None => Ok(Value::unknown()),
+                    None => Ok(recorded().unwrap_or_else(Value::unknown)),
                 }
             },
         )
+    }
+
+    /// The configured arguments of one resource instance, as an object:
+    /// its attributes, and each nested block type as a tuple of objects
+    /// (`dynamic` blocks expanded). This is what a plan compares with the
+    /// recorded object; unset arguments are the provider's and absent.
+    pub fn resource_config_value(&self, addr: &AbsResourceInstance) -> Result<Value, Diagnostics> {
+        let module = &addr.module;
+        let rkey = addr.resource.resource.to_string();
+        let r = &self.module_config(module).module.resources[&rkey];
+        let mut obj = BTreeMap::new();
+        for a in &r.attributes {
+            obj.insert(
+                a.name.clone(),
+                self.resource_attr(module, &rkey, &addr.resource.key, &a.name)?,
+            );
+        }
+        if !r.blocks.is_empty() {
+            let rep = self
+                .resource_expansion(module, &rkey)?
+                .repetition(&addr.resource.key)
+                .unwrap_or_default();
+            let scope = self.scope(module, rep);
+            let ev = Eval::new(&scope);
+            let mut blocks: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+            for b in &r.blocks {
+                collect_block(&ev, b, &mut blocks)?;
+            }
+            for (kind, items) in blocks {
+                obj.insert(kind, Value::Tuple(items));
+            }
+        }
+        Ok(Value::Object(obj))
     }
 
     /// A resource instance as an object: its configured attributes, then
@@ -642,6 +704,35 @@ impl<'c> Run<'c> {
             }
         }
         Ok(Value::Object(obj))
+    }
+
+    /// A resource as the console sees it: its recorded instances when the
+    /// prior state has them, else unknown.
+    fn recorded_resource_value(&self, res: &crate::addrs::AbsResource) -> Value {
+        let mut instances: Vec<(&AbsResourceInstance, &Value)> = self
+            .prior
+            .iter()
+            .filter(|(a, _)| a.containing_resource() == *res)
+            .collect();
+        if instances.is_empty() {
+            return Value::unknown();
+        }
+        instances.sort_by(|a, b| a.0.cmp(b.0));
+        match instances[0].0.resource.key {
+            InstanceKey::NoKey => instances[0].1.clone(),
+            InstanceKey::Int(_) => {
+                Value::Tuple(instances.into_iter().map(|(_, v)| v.clone()).collect())
+            }
+            InstanceKey::Str(_) => Value::Object(
+                instances
+                    .into_iter()
+                    .filter_map(|(a, v)| match &a.resource.key {
+                        InstanceKey::Str(k) => Some((k.clone(), v.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+        }
     }
 
     fn resource_value(&self, module: &ModuleInstance, r: &Resource) -> Result<Value, Diagnostics> {
@@ -901,6 +992,68 @@ impl<'c> Run<'c> {
     }
 }
 
+/// Evaluates a nested block into objects under its type name; a
+/// `dynamic "x"` block yields one object per element of its `for_each`,
+/// with the iterator (`x.key`, `x.value`) bound.
+fn collect_block(
+    ev: &Eval,
+    b: &crate::syntax::body::Block,
+    out: &mut BTreeMap<String, Vec<Value>>,
+) -> Result<(), Diagnostics> {
+    if b.kind == "dynamic" {
+        let label = b.labels.first().cloned().unwrap_or_default();
+        let c = b.body.content(&[("content", 0)])?;
+        let iterator = match c.attr("iterator") {
+            Some(a) => match a.static_expr()?.kind {
+                ExprKind::Variable(n) => n,
+                _ => label.clone(),
+            },
+            None => label.clone(),
+        };
+        let Some(fe) = c.attr("for_each") else {
+            return Ok(());
+        };
+        let coll = ev.expr(&fe.expr)?;
+        let Some(content) = c.blocks_of("content").next() else {
+            return Ok(());
+        };
+        let entry = out.entry(label.clone()).or_default();
+        match crate::lang::eval::iterate(&coll) {
+            Some(pairs) => {
+                for (k, v) in pairs {
+                    let it = Value::Object(BTreeMap::from([
+                        ("key".to_string(), k),
+                        ("value".to_string(), v),
+                    ]));
+                    let inner = ev.with_symbols(vec![(iterator.clone(), it)]);
+                    entry.push(block_object(&inner, &content.body)?);
+                }
+            }
+            None => entry.push(Value::unknown()),
+        }
+        return Ok(());
+    }
+    let obj = block_object(ev, &b.body)?;
+    out.entry(b.kind.clone()).or_default().push(obj);
+    Ok(())
+}
+
+fn block_object(ev: &Eval, body: &crate::syntax::body::Body) -> Result<Value, Diagnostics> {
+    let c = body.content(&[("dynamic", 1)])?;
+    let mut obj = BTreeMap::new();
+    for a in &c.attributes {
+        obj.insert(a.name.clone(), ev.expr(&a.expr)?);
+    }
+    let mut nested: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for b in &c.blocks {
+        collect_block(ev, b, &mut nested)?;
+    }
+    for (kind, items) in nested {
+        obj.insert(kind, Value::Tuple(items));
+    }
+    Ok(Value::Object(obj))
+}
+
 /// One failure reached through several vertices is reported once.
 fn dedup(diags: Diagnostics) -> Diagnostics {
     let mut out = Diagnostics::default();
@@ -1139,7 +1292,11 @@ impl InstanceScope<'_, '_> {
             ));
         };
         if self.run.opts.unknown_resources {
-            return Ok((Value::unknown(), used));
+            return Ok((
+                self.run
+                    .recorded_resource_value(&r.addr().absolute(self.module.clone())),
+                used,
+            ));
         }
         let run = self.run;
         let exp = run.resource_expansion(&self.module, &rkey)?;

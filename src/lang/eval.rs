@@ -55,7 +55,9 @@ impl<'s> Eval<'s> {
         }
     }
 
-    fn with_symbols(&self, extra: Vec<(String, Value)>) -> Eval<'s> {
+    /// The same evaluation with more symbols bound (for-expression
+    /// variables, a `dynamic` block's iterator).
+    pub fn with_symbols(&self, extra: Vec<(String, Value)>) -> Eval<'s> {
         let mut symbols = self.symbols.clone();
         symbols.extend(extra);
         Eval {

@@ -3,4 +3,6 @@
 //! blocks and implied moves; the diff compares the result with the
 //! expanded configuration.
 
+pub mod diff;
 pub mod moves;
+pub mod render;

@@ -1,0 +1,409 @@
+//! The diff: what each resource instance becomes when the expanded
+//! configuration meets the (already moved) prior state. Without provider
+//! schemas, only the arguments the configuration sets are compared; the
+//! rest belong to the provider and never cause a change.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::addrs::{AbsResourceInstance, InstanceKey, ResourceMode};
+use crate::config::Config;
+use crate::diagnostics::Diagnostics;
+use crate::instances::{Expansion, Run};
+use crate::lang::value::Value;
+use crate::state::State;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    NoOp,
+    Create,
+    Update,
+    /// Delete, then create (`-/+`).
+    Replace,
+    Delete,
+    /// Leave state without destroying (a `removed` block with
+    /// `destroy = false`).
+    Forget,
+}
+
+impl Action {
+    /// The `change.actions` list of `terraform show -json`.
+    pub fn json_actions(self) -> &'static [&'static str] {
+        match self {
+            Action::NoOp => &["no-op"],
+            Action::Create => &["create"],
+            Action::Update => &["update"],
+            Action::Replace => &["delete", "create"],
+            Action::Delete => &["delete"],
+            Action::Forget => &["forget"],
+        }
+    }
+}
+
+/// Why an object is destroyed, as terraform's `action_reason` says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeleteReason {
+    NoResourceConfig,
+    NoModule(String),
+    CountIndex,
+    EachKey,
+    WrongRepetition {
+        uses_count: bool,
+        uses_for_each: bool,
+    },
+    NoMoveTarget {
+        to: AbsResourceInstance,
+    },
+    Removed,
+}
+
+impl DeleteReason {
+    pub fn json(&self) -> &'static str {
+        match self {
+            DeleteReason::NoResourceConfig => "delete_because_no_resource_config",
+            DeleteReason::NoModule(_) => "delete_because_no_module",
+            DeleteReason::CountIndex => "delete_because_count_index",
+            DeleteReason::EachKey => "delete_because_each_key",
+            DeleteReason::WrongRepetition { .. } => "delete_because_wrong_repetition",
+            DeleteReason::NoMoveTarget { .. } => "delete_because_no_move_target",
+            DeleteReason::Removed => "delete_because_no_resource_config",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ResourceChange {
+    pub addr: AbsResourceInstance,
+    /// Where the object was before, when a move brought it here.
+    pub previous: Option<AbsResourceInstance>,
+    pub action: Action,
+    pub reason: Option<DeleteReason>,
+    /// The recorded object, for updates, replaces and deletes.
+    pub before: Option<Value>,
+    /// The configured arguments, for creates, updates and replaces.
+    pub after: Option<Value>,
+    /// Arguments whose configured value differs from the recorded one.
+    pub changed: Vec<String>,
+    /// Arguments that force a replacement.
+    pub replace_paths: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Managed resource instances, in `terraform state list` order.
+    pub changes: Vec<ResourceChange>,
+    pub warnings: Diagnostics,
+}
+
+impl Plan {
+    /// (add, change, destroy), counted as terraform's summary line does: a
+    /// replace is one add and one destroy.
+    pub fn counts(&self) -> (usize, usize, usize) {
+        let mut add = 0;
+        let mut change = 0;
+        let mut destroy = 0;
+        for c in &self.changes {
+            match c.action {
+                Action::Create => add += 1,
+                Action::Update => change += 1,
+                Action::Replace => {
+                    add += 1;
+                    destroy += 1
+                }
+                Action::Delete => destroy += 1,
+                Action::NoOp | Action::Forget => {}
+            }
+        }
+        (add, change, destroy)
+    }
+
+    pub fn forgets(&self) -> usize {
+        self.changes
+            .iter()
+            .filter(|c| c.action == Action::Forget)
+            .count()
+    }
+
+    /// Moves that happened: (from, to).
+    pub fn moves(&self) -> Vec<(&AbsResourceInstance, &AbsResourceInstance)> {
+        self.changes
+            .iter()
+            .filter_map(|c| c.previous.as_ref().map(|p| (p, &c.addr)))
+            .collect()
+    }
+}
+
+/// Plans the expanded configuration of `run` against `prior`, a state
+/// whose addresses moves have already rewritten. `moved_from` maps each
+/// moved object's new address to its old one; `removed` lists objects a
+/// `removed` block takes out of management, with whether it destroys them.
+pub fn plan(
+    run: &Run,
+    prior: &State,
+    moved_from: &BTreeMap<AbsResourceInstance, AbsResourceInstance>,
+    removed: &[(AbsResourceInstance, bool)],
+) -> Result<Plan, Diagnostics> {
+    let instances = run.check_all()?;
+    let configured: BTreeSet<&AbsResourceInstance> = instances.iter().collect();
+    let mut changes = Vec::new();
+    for addr in &instances {
+        if addr.resource.resource.mode != ResourceMode::Managed {
+            continue;
+        }
+        let after = run.resource_config_value(addr)?;
+        let previous = moved_from.get(addr).cloned();
+        let Some(before) = prior.instance(addr).map(|i| i.value()) else {
+            changes.push(ResourceChange {
+                addr: addr.clone(),
+                previous: None,
+                action: Action::Create,
+                reason: None,
+                before: None,
+                after: Some(after),
+                changed: Vec::new(),
+                replace_paths: Vec::new(),
+            });
+            continue;
+        };
+        let changed = changed_arguments(&after, &before);
+        let forces = replace_triggers(&addr.resource.resource.type_name);
+        let replace_paths: Vec<String> = changed
+            .iter()
+            .filter(|a| forces.iter().any(|f| *f == "*" || f == a))
+            .cloned()
+            .collect();
+        let action = match (changed.is_empty(), replace_paths.is_empty()) {
+            (true, _) => Action::NoOp,
+            (false, true) => Action::Update,
+            (false, false) => Action::Replace,
+        };
+        changes.push(ResourceChange {
+            addr: addr.clone(),
+            previous,
+            action,
+            reason: None,
+            before: Some(before),
+            after: Some(after),
+            changed,
+            replace_paths,
+        });
+    }
+    let removed: BTreeMap<&AbsResourceInstance, bool> =
+        removed.iter().map(|(a, d)| (a, *d)).collect();
+    for (addr, object) in prior.instances() {
+        if addr.resource.resource.mode != ResourceMode::Managed || configured.contains(&addr) {
+            continue;
+        }
+        let previous = moved_from.get(&addr).cloned();
+        let (action, reason) = match removed.get(&addr) {
+            Some(false) => (Action::Forget, None),
+            Some(true) => (Action::Delete, Some(DeleteReason::Removed)),
+            None => (
+                Action::Delete,
+                Some(delete_reason(run, run.config(), &addr, previous.as_ref())),
+            ),
+        };
+        changes.push(ResourceChange {
+            addr,
+            previous,
+            action,
+            reason,
+            before: Some(object.value()),
+            after: None,
+            changed: Vec::new(),
+            replace_paths: Vec::new(),
+        });
+    }
+    changes.sort_by(|a, b| a.addr.cmp(&b.addr));
+    Ok(Plan {
+        changes,
+        warnings: Diagnostics::default(),
+    })
+}
+
+/// Why a recorded object with no configuration is destroyed.
+fn delete_reason(
+    run: &Run,
+    config: &Config,
+    addr: &AbsResourceInstance,
+    previous: Option<&AbsResourceInstance>,
+) -> DeleteReason {
+    if previous.is_some() {
+        return DeleteReason::NoMoveTarget { to: addr.clone() };
+    }
+    // The deepest module instance on the path that exists decides.
+    let mut module = crate::addrs::ModuleInstance::default();
+    for step in &addr.module.0 {
+        let Some(cfg) =
+            config.descendant(&module.0.iter().map(|s| s.name.clone()).collect::<Vec<_>>())
+        else {
+            break;
+        };
+        let exists = cfg.module.module_calls.contains_key(&step.name)
+            && run
+                .call_expansion(&module, &step.name)
+                .map(|e| e.keys().contains(&step.key))
+                .unwrap_or(false);
+        let next = module.child(step.name.clone(), step.key.clone());
+        if !exists {
+            return DeleteReason::NoModule(next.to_string());
+        }
+        module = next;
+    }
+    let rkey = addr.resource.resource.to_string();
+    let Some(cfg) = config.descendant(&module.0.iter().map(|s| s.name.clone()).collect::<Vec<_>>())
+    else {
+        return DeleteReason::NoResourceConfig;
+    };
+    if !cfg.module.resources.contains_key(&rkey) {
+        return DeleteReason::NoResourceConfig;
+    }
+    match (run.resource_expansion(&module, &rkey), &addr.resource.key) {
+        (Ok(Expansion::Count(_)), InstanceKey::Int(_)) => DeleteReason::CountIndex,
+        (Ok(Expansion::ForEach(_)), InstanceKey::Str(_)) => DeleteReason::EachKey,
+        (Ok(e), _) => DeleteReason::WrongRepetition {
+            uses_count: matches!(e, Expansion::Count(_)),
+            uses_for_each: matches!(e, Expansion::ForEach(_)),
+        },
+        (Err(_), _) => DeleteReason::NoResourceConfig,
+    }
+}
+
+/// Arguments that make a change a replacement, for the resource types
+/// minimod knows without a provider schema. `*` means every argument.
+fn replace_triggers(type_name: &str) -> &'static [&'static str] {
+    match type_name {
+        "terraform_data" => &["triggers_replace"],
+        "null_resource" => &["triggers"],
+        "local_file" | "local_sensitive_file" => &["*"],
+        t if t.starts_with("random_") => &[
+            "keepers",
+            "length",
+            "special",
+            "upper",
+            "lower",
+            "numeric",
+            "prefix",
+            "byte_length",
+        ],
+        _ => &[],
+    }
+}
+
+/// The configured arguments whose value differs from the recorded one.
+pub fn changed_arguments(after: &Value, before: &Value) -> Vec<String> {
+    let (Some(after), Some(before)) = (after.as_mapping(), before.as_mapping()) else {
+        return Vec::new();
+    };
+    after
+        .iter()
+        .filter(|(k, v)| !values_match(v, before.get(*k).unwrap_or(&Value::null())))
+        .map(|(k, _)| k.clone())
+        .collect()
+}
+
+/// Whether a configured value equals a recorded one, without a schema to
+/// convert by: list and tuple, map and object, and a number and its
+/// decimal string are the same thing once stored; a missing value is null;
+/// an unknown configured value is a change.
+pub fn values_match(configured: &Value, recorded: &Value) -> bool {
+    let (c, _) = configured.unmark();
+    let (r, _) = recorded.unmark();
+    if !c.is_wholly_known() {
+        return false;
+    }
+    match (c, r) {
+        (Value::Null(_), Value::Null(_)) => true,
+        // An empty collection and null are one to most providers.
+        (Value::Null(_), x) | (x, Value::Null(_)) => is_empty_collection(x),
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        (Value::Number(a), Value::Number(b)) => a == b,
+        (Value::String(a), Value::String(b)) => a == b,
+        (
+            Value::String(_) | Value::Number(_) | Value::Bool(_),
+            Value::String(_) | Value::Number(_) | Value::Bool(_),
+        ) => primitive_text(c) == primitive_text(r),
+        (Value::Set(_, a), _) => r.as_sequence().is_some_and(|b| same_members(a, b)),
+        (_, Value::Set(_, b)) => c.as_sequence().is_some_and(|a| same_members(a, b)),
+        (Value::List(_, a) | Value::Tuple(a), Value::List(_, b) | Value::Tuple(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| values_match(x, y))
+        }
+        (Value::Map(_, a) | Value::Object(a), Value::Map(_, b) | Value::Object(b)) => {
+            let null = Value::null();
+            a.iter()
+                .all(|(k, v)| values_match(v, b.get(k).unwrap_or(&null)))
+                && b.iter().all(|(k, v)| a.contains_key(k) || v.is_null())
+        }
+        // A single nested block recorded as an object, configured as a
+        // one-element list of blocks (or the other way round).
+        (Value::Tuple(a), Value::Object(_)) if a.len() == 1 => values_match(&a[0], r),
+        _ => false,
+    }
+}
+
+fn same_members(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| values_match(x, y)))
+}
+
+fn is_empty_collection(v: &Value) -> bool {
+    v.as_sequence().is_some_and(<[Value]>::is_empty)
+        || v.as_mapping().is_some_and(BTreeMap::is_empty)
+}
+
+fn primitive_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::value::Type;
+
+    #[test]
+    fn configured_values_match_recorded_ones_across_collection_kinds() {
+        let s = |x: &str| Value::string(x);
+        let cases: Vec<(&str, Value, Value, bool)> = vec![
+            (
+                "tuple vs list",
+                Value::Tuple(vec![s("a")]),
+                Value::List(Type::String, vec![s("a")]),
+                true,
+            ),
+            (
+                "object vs map",
+                Value::Object([("k".into(), s("v"))].into()),
+                Value::Map(Type::String, [("k".into(), s("v"))].into()),
+                true,
+            ),
+            ("number vs its text", Value::int(80), s("80"), true),
+            ("different strings", s("a"), s("b"), false),
+            ("unknown is a change", Value::unknown(), s("a"), false),
+            (
+                "set order does not matter",
+                Value::set(Type::String, vec![s("b"), s("a")]),
+                Value::Tuple(vec![s("a"), s("b")]),
+                true,
+            ),
+            (
+                "recorded extra null key",
+                Value::Object(BTreeMap::new()),
+                Value::Object([("x".into(), Value::null())].into()),
+                true,
+            ),
+            ("sensitive compares by value", s("p").mark(), s("p"), true),
+            (
+                "null vs empty list",
+                Value::null(),
+                Value::Tuple(vec![]),
+                true,
+            ),
+        ];
+        for (name, c, r, want) in cases {
+            assert_eq!(values_match(&c, &r), want, "{name}");
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! A plan as people and scripts read it: terraform's human plan text and
+//! the `resource_changes` part of `terraform show -json`.
+
+use std::fmt::Write;
+
+use serde_json::json;
+
+use crate::addrs::{AbsResourceInstance, InstanceKey, ResourceMode};
+use crate::lang::display;
+use crate::lang::value::Value;
+
+use super::diff::{Action, DeleteReason, Plan, ResourceChange};
+
+/// The plan as `terraform plan` prints it; `tool` is "Terraform" or
+/// "OpenTofu" for the sentences that name it.
+pub fn human(plan: &Plan, tool: &str) -> String {
+    let mut out = String::new();
+    let shown: Vec<&ResourceChange> = plan
+        .changes
+        .iter()
+        .filter(|c| c.action != Action::NoOp || c.previous.is_some())
+        .collect();
+    let (add, change, destroy) = plan.counts();
+    if shown.is_empty() {
+        out.push_str(&format!(
+            "\nNo changes. Your infrastructure matches the configuration.\n\n{tool} has compared your real infrastructure against your configuration and\nfound no differences, so no changes are needed.\n"
+        ));
+        return out;
+    }
+    let mut symbols = Vec::new();
+    let used = |a: Action| plan.changes.iter().any(|c| c.action == a);
+    if used(Action::Create) {
+        symbols.push("  + create");
+    }
+    if used(Action::Update) {
+        symbols.push("  ~ update in-place");
+    }
+    if used(Action::Delete) {
+        symbols.push("  - destroy");
+    }
+    if used(Action::Replace) {
+        symbols.push("-/+ destroy and then create replacement");
+    }
+    if !symbols.is_empty() {
+        let _ = write!(
+            out,
+            "\n{tool} used the selected providers to generate the following execution\nplan. Resource actions are indicated with the following symbols:\n{}\n",
+            symbols.join("\n")
+        );
+    }
+    out.push_str(&format!("\n{tool} will perform the following actions:\n\n"));
+    for c in shown {
+        render_change(&mut out, c, tool);
+        out.push('\n');
+    }
+    let forgets = plan.forgets();
+    let forget = if forgets > 0 {
+        format!(", {forgets} to forget")
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "Plan: {add} to add, {change} to change, {destroy} to destroy{forget}."
+    );
+    out
+}
+
+fn render_change(out: &mut String, c: &ResourceChange, tool: &str) {
+    let addr = &c.addr;
+    let moved = c
+        .previous
+        .as_ref()
+        .map(|p| format!("  # (moved from {p})\n"))
+        .unwrap_or_default();
+    match c.action {
+        Action::NoOp => {
+            let from = c
+                .previous
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let _ = writeln!(out, "  # {from} has moved to {addr}");
+        }
+        Action::Create => {
+            let _ = writeln!(out, "  # {addr} will be created");
+        }
+        Action::Update => {
+            let _ = write!(out, "  # {addr} will be updated in-place\n{moved}");
+        }
+        Action::Replace => {
+            let _ = write!(out, "  # {addr} must be replaced\n{moved}");
+        }
+        Action::Delete => {
+            let _ = writeln!(out, "  # {addr} will be destroyed");
+            if let Some(reason) = &c.reason {
+                if let Some(text) = reason_text(reason, addr, c.previous.as_ref()) {
+                    let _ = writeln!(out, "  # {text}");
+                }
+            }
+            out.push_str(&moved);
+        }
+        Action::Forget => {
+            let _ = write!(
+                out,
+                "  # {addr} will no longer be managed by {tool}\n{moved}"
+            );
+        }
+    }
+    render_body(out, c);
+}
+
+fn reason_text(
+    reason: &DeleteReason,
+    addr: &AbsResourceInstance,
+    previous: Option<&AbsResourceInstance>,
+) -> Option<String> {
+    Some(match reason {
+        DeleteReason::NoResourceConfig => format!(
+            "(because {} is not in configuration)",
+            addr.resource.resource.absolute(addr.module.clone())
+        ),
+        DeleteReason::NoModule(m) => format!("(because {m} is not in configuration)"),
+        DeleteReason::CountIndex => format!(
+            "(because index {} is out of range for count)",
+            addr.resource.key
+        ),
+        DeleteReason::EachKey => {
+            format!("(because key {} is not in for_each map)", addr.resource.key)
+        }
+        DeleteReason::WrongRepetition {
+            uses_count,
+            uses_for_each,
+        } => match (&addr.resource.key, uses_count, uses_for_each) {
+            (InstanceKey::NoKey, true, _) => "(because resource uses count)".into(),
+            (InstanceKey::NoKey, _, true) => "(because resource uses for_each)".into(),
+            (InstanceKey::Int(_), false, _) => "(because resource does not use count)".into(),
+            (InstanceKey::Str(_), _, false) => "(because resource does not use for_each)".into(),
+            _ => return None,
+        },
+        DeleteReason::NoMoveTarget { to } => {
+            let from = previous.map(ToString::to_string).unwrap_or_default();
+            format!("(because {from} was moved to {to}, which is not in configuration)")
+        }
+        DeleteReason::Removed => return None,
+    })
+}
+
+/// The resource block with each argument marked by what happens to it.
+fn render_body(out: &mut String, c: &ResourceChange) {
+    let r = &c.addr.resource.resource;
+    let (symbol, indent) = match c.action {
+        Action::Create => ("+ ", "  "),
+        Action::Update => ("~ ", "  "),
+        Action::Replace => ("-/+ ", ""),
+        Action::Delete => ("- ", "  "),
+        Action::NoOp | Action::Forget => ("  ", "  "),
+    };
+    let kind = if r.mode == ResourceMode::Data {
+        "data"
+    } else {
+        "resource"
+    };
+    let _ = writeln!(
+        out,
+        "{indent}{symbol}{kind} \"{}\" \"{}\" {{",
+        r.type_name, r.name
+    );
+    let mut lines: Vec<(String, String, String)> = Vec::new();
+    let mut hidden = 0;
+    let empty = std::collections::BTreeMap::new();
+    let before = c
+        .before
+        .as_ref()
+        .and_then(Value::as_mapping)
+        .unwrap_or(&empty);
+    let after = c
+        .after
+        .as_ref()
+        .and_then(Value::as_mapping)
+        .unwrap_or(&empty);
+    match c.action {
+        Action::Create => {
+            lines.push(("+".into(), "id".into(), "(known after apply)".into()));
+            for (k, v) in after {
+                lines.push(("+".into(), k.clone(), shown(v)));
+            }
+        }
+        Action::Delete | Action::Forget => {
+            for (k, v) in before {
+                if v.is_null() {
+                    continue;
+                }
+                let sym = if c.action == Action::Delete { "-" } else { " " };
+                let arrow = if c.action == Action::Delete {
+                    " -> null"
+                } else {
+                    ""
+                };
+                lines.push((sym.into(), k.clone(), format!("{}{arrow}", shown(v))));
+            }
+        }
+        Action::Update | Action::Replace | Action::NoOp => {
+            if let Some(id) = before.get("id") {
+                lines.push((" ".into(), "id".into(), shown(id)));
+            }
+            for (k, v) in after {
+                if c.changed.contains(k) {
+                    let old = before.get(k).map(shown).unwrap_or_else(|| "null".into());
+                    let forces = if c.replace_paths.contains(k) {
+                        " # forces replacement"
+                    } else {
+                        ""
+                    };
+                    lines.push((
+                        "~".into(),
+                        k.clone(),
+                        format!("{old} -> {}{forces}", shown(v)),
+                    ));
+                } else {
+                    hidden += 1;
+                }
+            }
+            hidden += before
+                .keys()
+                .filter(|k| *k != "id" && !after.contains_key(*k))
+                .count();
+        }
+    }
+    let width = lines
+        .iter()
+        .map(|(_, k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (sym, k, v) in lines {
+        let v = v.replace('\n', "\n        ");
+        let _ = writeln!(out, "      {sym} {k:<width$} = {v}");
+    }
+    if hidden > 0 {
+        let noun = if hidden == 1 {
+            "attribute"
+        } else {
+            "attributes"
+        };
+        let _ = writeln!(out, "        # ({hidden} unchanged {noun} hidden)");
+    }
+    out.push_str("    }\n");
+}
+
+fn shown(v: &Value) -> String {
+    if v.is_marked() {
+        return "(sensitive value)".into();
+    }
+    display::console(v)
+}
+
+/// `resource_changes` as `terraform show -json` writes it.
+pub fn json(plan: &Plan) -> serde_json::Value {
+    let changes: Vec<serde_json::Value> = plan
+        .changes
+        .iter()
+        .map(|c| {
+            let r = &c.addr.resource.resource;
+            let mut entry = serde_json::Map::new();
+            entry.insert("address".into(), json!(c.addr.to_string()));
+            if !c.addr.module.0.is_empty() {
+                entry.insert("module_address".into(), json!(c.addr.module.to_string()));
+            }
+            if let Some(p) = &c.previous {
+                entry.insert("previous_address".into(), json!(p.to_string()));
+            }
+            entry.insert(
+                "mode".into(),
+                json!(if r.mode == ResourceMode::Data {
+                    "data"
+                } else {
+                    "managed"
+                }),
+            );
+            entry.insert("type".into(), json!(r.type_name));
+            entry.insert("name".into(), json!(r.name));
+            match &c.addr.resource.key {
+                InstanceKey::NoKey => {}
+                InstanceKey::Int(i) => {
+                    entry.insert("index".into(), json!(i));
+                }
+                InstanceKey::Str(s) => {
+                    entry.insert("index".into(), json!(s));
+                }
+            }
+            entry.insert(
+                "change".into(),
+                json!({ "actions": c.action.json_actions() }),
+            );
+            if let Some(reason) = &c.reason {
+                entry.insert("action_reason".into(), json!(reason.json()));
+            } else if c.action == Action::Replace {
+                entry.insert(
+                    "action_reason".into(),
+                    json!("replace_because_cannot_update"),
+                );
+            }
+            serde_json::Value::Object(entry)
+        })
+        .collect();
+    let (add, change, destroy) = plan.counts();
+    json!({
+        "format_version": "1.2",
+        "resource_changes": changes,
+        "summary": { "add": add, "change": change, "destroy": destroy },
+    })
+}
