@@ -333,14 +333,18 @@ impl<'c> Run<'c> {
                     .unwrap_or_else(|| crate::lang::display::console(&msg))
             };
             let _ = label;
-            return Err(err(
+            let shown = if value.has_marks_deep() {
+                "has a sensitive value".to_string()
+            } else {
+                format!("is {}", crate::lang::display::console(value))
+            };
+            return Err(Diagnostic::error(
                 "Invalid value for variable",
-                format!(
-                    "{msg}\n\nThis was checked by the validation rule at {}.",
-                    rule.range
-                ),
-                at,
-            ));
+                format!("{msg}\n\nThis was checked by the validation rule at {}.", rule.range),
+            )
+            .at(at)
+            .with_value(format!("var.{}", var.name), shown)
+            .into());
         }
         Ok(())
     }
