@@ -12,5 +12,6 @@ pub mod diagnostics;
 pub mod instances;
 pub mod lang;
 pub mod plan;
+pub mod refactor;
 pub mod state;
 pub mod syntax;

@@ -340,7 +340,10 @@ impl<'c> Run<'c> {
             };
             return Err(Diagnostic::error(
                 "Invalid value for variable",
-                format!("{msg}\n\nThis was checked by the validation rule at {}.", rule.range),
+                format!(
+                    "{msg}\n\nThis was checked by the validation rule at {}.",
+                    rule.range
+                ),
             )
             .at(at)
             .with_value(format!("var.{}", var.name), shown)

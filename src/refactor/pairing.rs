@@ -1,0 +1,547 @@
+//! Pairing what a new configuration would destroy with what it would
+//! create. Two objects pair when they have the same mode and type, the
+//! same set of configured arguments, and equal values for all of them —
+//! after references are followed through the pairs already decided. A pair
+//! is decided only when it is unique both ways; identical candidates are
+//! told apart only by structural evidence (equal keys, the same resource
+//! name inside module instances already known to pair), never by guessing.
+//!
+//! Cost: objects are indexed by a signature of their compared values, so
+//! each round is linear in the number of objects; rounds repeat while
+//! references resolve through new pairs.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::addrs::{AbsResourceInstance, ModuleInstance, Resource};
+use crate::lang::value::Value;
+
+use super::symbolic::Mapping;
+
+/// One side's object: its address, the values compared, and the names of
+/// the arguments its configuration sets.
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub addr: AbsResourceInstance,
+    pub values: BTreeMap<String, Value>,
+    pub set: BTreeSet<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttrDiff {
+    pub name: String,
+    /// The prior object's value, None when its configuration does not set it.
+    pub prior: Option<Value>,
+    /// The new configuration's value, None when it does not set it.
+    pub new: Option<Value>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Near {
+    pub addr: AbsResourceInstance,
+    pub diffs: Vec<AttrDiff>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reason {
+    /// Nothing of the same mode and type on the other side.
+    NoCounterpart,
+    /// Objects of the type exist on the other side, but differ; the
+    /// closest ones with what differs.
+    Differs(Vec<Near>),
+    /// Several identical candidates, and nothing structural tells which.
+    Ambiguous(Vec<AbsResourceInstance>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Destroy,
+    Create,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unmatched {
+    pub addr: AbsResourceInstance,
+    pub side: Side,
+    pub reason: Reason,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Pairing {
+    /// (prior address, new address), in prior address order.
+    pub pairs: Vec<(AbsResourceInstance, AbsResourceInstance)>,
+    pub unmatched: Vec<Unmatched>,
+}
+
+/// Rewrites a new-side value under the current mapping (new → prior):
+/// tokens of paired objects become the prior object's token or value.
+pub type Canon<'a> = dyn Fn(&Value, &Mapping) -> Value + 'a;
+
+/// How many of the closest candidates a "differs" reason lists.
+const NEAREST: usize = 3;
+
+pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
+    let mut mapping: Mapping = BTreeMap::new();
+    let mut taken: BTreeSet<usize> = BTreeSet::new();
+    let mut done: BTreeSet<usize> = BTreeSet::new();
+    let destroy_sigs: Vec<String> = destroys
+        .iter()
+        .map(|d| signature(&d.set, &d.values))
+        .collect();
+    let ambiguous: BTreeMap<usize, Vec<usize>>;
+    loop {
+        let mut index: HashMap<(Kind, &str), Vec<usize>> = HashMap::new();
+        for (i, d) in destroys.iter().enumerate() {
+            if !taken.contains(&i) {
+                index
+                    .entry((kind(&d.addr.resource.resource), destroy_sigs[i].as_str()))
+                    .or_default()
+                    .push(i);
+            }
+        }
+        // Candidates each way, among objects not yet paired.
+        let mut c_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        let mut d_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (j, c) in creates.iter().enumerate() {
+            if done.contains(&j) {
+                continue;
+            }
+            let values: BTreeMap<String, Value> = c
+                .values
+                .iter()
+                .map(|(k, v)| (k.clone(), canon(v, &mapping)))
+                .collect();
+            let sig = signature(&c.set, &values);
+            let list = index
+                .get(&(kind(&c.addr.resource.resource), sig.as_str()))
+                .cloned()
+                .unwrap_or_default();
+            for &i in &list {
+                d_cands.entry(i).or_default().push(j);
+            }
+            if !list.is_empty() {
+                c_cands.insert(j, list);
+            }
+        }
+        let mut decided = Vec::new();
+        for (&j, ds) in &c_cands {
+            if let [i] = ds.as_slice() {
+                if d_cands.get(i).map(Vec::as_slice) == Some(&[j]) {
+                    decided.push((*i, j));
+                }
+            }
+        }
+        if decided.is_empty() {
+            decided = structural_choices(destroys, creates, &c_cands, &d_cands, &mapping);
+        }
+        if decided.is_empty() {
+            let mut found: BTreeMap<usize, Vec<usize>> = c_cands
+                .iter()
+                .filter(|(_, ds)| ds.len() > 1)
+                .map(|(j, ds)| (*j, ds.clone()))
+                .collect();
+            for (i, cs) in &d_cands {
+                if cs.len() > 1 {
+                    found.entry(usize::MAX - i).or_insert_with(|| cs.clone());
+                }
+            }
+            ambiguous = found;
+            break;
+        }
+        for (i, j) in decided {
+            taken.insert(i);
+            done.insert(j);
+            mapping.insert(creates[j].addr.clone(), destroys[i].addr.clone());
+        }
+    }
+    let mut pairs: Vec<(AbsResourceInstance, AbsResourceInstance)> = mapping
+        .iter()
+        .map(|(new, old)| (old.clone(), new.clone()))
+        .collect();
+    pairs.sort();
+    let mut unmatched = Vec::new();
+    for (i, d) in destroys.iter().enumerate() {
+        if taken.contains(&i) {
+            continue;
+        }
+        let reason = match ambiguous.get(&(usize::MAX - i)) {
+            Some(cs) => Reason::Ambiguous(cs.iter().map(|&j| creates[j].addr.clone()).collect()),
+            None => differs(d, creates, &done, true, &mapping, canon),
+        };
+        unmatched.push(Unmatched {
+            addr: d.addr.clone(),
+            side: Side::Destroy,
+            reason,
+        });
+    }
+    for (j, c) in creates.iter().enumerate() {
+        if done.contains(&j) {
+            continue;
+        }
+        let reason = match ambiguous.get(&j) {
+            Some(ds) => Reason::Ambiguous(ds.iter().map(|&i| destroys[i].addr.clone()).collect()),
+            None => differs(c, destroys, &taken, false, &mapping, canon),
+        };
+        unmatched.push(Unmatched {
+            addr: c.addr.clone(),
+            side: Side::Create,
+            reason,
+        });
+    }
+    Pairing { pairs, unmatched }
+}
+
+/// Mode and type: what must be equal for two objects to pair (the name
+/// may differ: that is the rename).
+type Kind<'a> = (crate::addrs::ResourceMode, &'a str);
+
+fn kind(r: &Resource) -> Kind<'_> {
+    (r.mode, &r.type_name)
+}
+
+fn same_kind(a: &Resource, b: &Resource) -> bool {
+    kind(a) == kind(b)
+}
+
+/// When identical candidates tie, structure may still decide: a pair
+/// scores for equal instance keys, for the same resource name, and for
+/// module instances that already pair through decided siblings. A pair
+/// is taken only when it is the single best for both objects and has at
+/// least two kinds of evidence.
+fn structural_choices(
+    destroys: &[Object],
+    creates: &[Object],
+    c_cands: &BTreeMap<usize, Vec<usize>>,
+    d_cands: &BTreeMap<usize, Vec<usize>>,
+    mapping: &Mapping,
+) -> Vec<(usize, usize)> {
+    let module_pairs: BTreeSet<(ModuleInstance, ModuleInstance)> = mapping
+        .iter()
+        .map(|(new, old)| (old.module.clone(), new.module.clone()))
+        .collect();
+    let score = |i: usize, j: usize| -> u32 {
+        let (d, c) = (&destroys[i].addr, &creates[j].addr);
+        let mut s = 0;
+        if d.resource.key == c.resource.key {
+            s += 1;
+        }
+        if d.resource.resource.name == c.resource.resource.name {
+            s += 1;
+        }
+        if module_pairs.contains(&(d.module.clone(), c.module.clone())) || same_relative_place(d, c)
+        {
+            s += 1;
+        }
+        s
+    };
+    let best = |scores: Vec<(usize, u32)>| -> Option<usize> {
+        let max = scores.iter().map(|(_, s)| *s).max()?;
+        let top: Vec<usize> = scores
+            .iter()
+            .filter(|(_, s)| *s == max)
+            .map(|(k, _)| *k)
+            .collect();
+        (max >= 2 && top.len() == 1).then(|| top[0])
+    };
+    let mut out = Vec::new();
+    for (&j, ds) in c_cands {
+        if ds.len() < 2 {
+            continue;
+        }
+        let Some(i) = best(ds.iter().map(|&i| (i, score(i, j))).collect()) else {
+            continue;
+        };
+        let back = d_cands
+            .get(&i)
+            .map(|cs| best(cs.iter().map(|&k| (k, score(i, k))).collect()));
+        if back == Some(Some(j)) && !out.iter().any(|(a, _)| *a == i) {
+            out.push((i, j));
+        }
+    }
+    out
+}
+
+/// Whether the two addresses sit at the same place under their module
+/// paths: same module call names and keys from the point where the paths
+/// diverge (`module.web["a"].x` and `module.site["a"].x`).
+fn same_relative_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool {
+    let (dm, cm) = (&d.module.0, &c.module.0);
+    dm.len() == cm.len() && !dm.is_empty() && dm.iter().zip(cm).all(|(a, b)| a.key == b.key)
+}
+
+/// Why an object found no partner although the other side has objects of
+/// its type: the closest candidates and what differs.
+fn differs(
+    obj: &Object,
+    others: &[Object],
+    paired: &BTreeSet<usize>,
+    obj_is_prior: bool,
+    mapping: &Mapping,
+    canon: &Canon,
+) -> Reason {
+    let same: Vec<(usize, &Object)> = others
+        .iter()
+        .enumerate()
+        .filter(|(k, o)| {
+            !paired.contains(k) && same_kind(&o.addr.resource.resource, &obj.addr.resource.resource)
+        })
+        .collect();
+    if same.is_empty() {
+        return Reason::NoCounterpart;
+    }
+    let mut near: Vec<(usize, f64, Near)> = same
+        .into_iter()
+        .take(500)
+        .map(|(_, o)| {
+            let (prior, new) = if obj_is_prior { (obj, o) } else { (o, obj) };
+            let diffs = attr_diffs(prior, new, mapping, canon);
+            let name_distance =
+                1.0 - strsim::jaro_winkler(&obj.addr.to_string(), &o.addr.to_string());
+            (
+                diffs.len(),
+                name_distance,
+                Near {
+                    addr: o.addr.clone(),
+                    diffs,
+                },
+            )
+        })
+        .map(|(n, d, near)| (n, d, near))
+        .collect::<Vec<_>>();
+    near.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then(a.1.total_cmp(&b.1))
+            .then(a.2.addr.cmp(&b.2.addr))
+    });
+    Reason::Differs(near.into_iter().take(NEAREST).map(|(_, _, n)| n).collect())
+}
+
+/// The arguments on which a prior and a new object differ.
+pub fn attr_diffs(prior: &Object, new: &Object, mapping: &Mapping, canon: &Canon) -> Vec<AttrDiff> {
+    let names: BTreeSet<&String> = prior.set.iter().chain(&new.set).collect();
+    let mut out = Vec::new();
+    for name in names {
+        let p = prior
+            .set
+            .contains(name)
+            .then(|| prior.values.get(name).cloned().unwrap_or_else(Value::null));
+        let n = new
+            .set
+            .contains(name)
+            .then(|| canon(new.values.get(name).unwrap_or(&Value::null()), mapping));
+        let equal = match (&p, &n) {
+            (Some(a), Some(b)) => canonical(a) == canonical(b),
+            _ => false,
+        };
+        if !equal {
+            out.push(AttrDiff {
+                name: name.clone(),
+                prior: p,
+                new: n,
+            });
+        }
+    }
+    out
+}
+
+/// The compared values as one string: equal strings mean the objects
+/// pair. Names are part of it, so an argument set on one side only is a
+/// difference.
+fn signature(set: &BTreeSet<String>, values: &BTreeMap<String, Value>) -> String {
+    let null = Value::null();
+    let mut out = String::new();
+    for name in set {
+        out.push_str(name);
+        out.push('=');
+        out.push_str(&canonical(values.get(name).unwrap_or(&null)));
+        out.push('\u{1f}');
+    }
+    out
+}
+
+/// A loose canonical text of a value, matching what a provider would store:
+/// lists and tuples alike, maps and objects alike, a number and its decimal
+/// string alike, null and an empty collection alike, set order ignored,
+/// null entries of a map dropped. Sensitive values compare by value.
+pub fn canonical(v: &Value) -> String {
+    let (v, _) = v.unmark();
+    match v {
+        Value::Null(_) => "null".into(),
+        Value::Unknown(_) => "?".into(),
+        Value::Bool(b) => format!("p{b}"),
+        Value::Number(n) => format!("p{n}"),
+        Value::String(s) => format!("p{s}"),
+        Value::List(_, items) | Value::Tuple(items) if items.is_empty() => "null".into(),
+        Value::Set(_, items) if items.is_empty() => "null".into(),
+        Value::Map(_, m) | Value::Object(m) if m.values().all(Value::is_null) => "null".into(),
+        Value::List(_, items) | Value::Tuple(items) => {
+            format!(
+                "[{}]",
+                items.iter().map(canonical).collect::<Vec<_>>().join(",")
+            )
+        }
+        Value::Set(_, items) => {
+            let mut parts: Vec<String> = items.iter().map(canonical).collect();
+            parts.sort();
+            format!("[{}]", parts.join(","))
+        }
+        Value::Map(_, m) | Value::Object(m) => format!(
+            "{{{}}}",
+            m.iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| format!("{k:?}:{}", canonical(v)))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        Value::Sensitive(inner) => canonical(inner),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn obj(addr: &str, attrs: &[(&str, Value)]) -> Object {
+        Object {
+            addr: AbsResourceInstance::parse(addr).unwrap(),
+            values: attrs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+            set: attrs.iter().map(|(k, _)| k.to_string()).collect(),
+        }
+    }
+
+    fn run(destroys: &[Object], creates: &[Object]) -> Pairing {
+        pair(destroys, creates, &|v, _| v.clone())
+    }
+
+    fn pairs(p: &Pairing) -> Vec<(String, String)> {
+        p.pairs
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+
+    #[test]
+    fn unique_equal_objects_pair_and_a_changed_one_does_not() {
+        let p = run(
+            &[
+                obj("aws_s3_bucket.a", &[("bucket", s("logs"))]),
+                obj("aws_s3_bucket.b", &[("bucket", s("data"))]),
+            ],
+            &[
+                obj("module.s3.aws_s3_bucket.this", &[("bucket", s("logs"))]),
+                obj("aws_s3_bucket.c", &[("bucket", s("data2"))]),
+            ],
+        );
+        assert_eq!(
+            pairs(&p),
+            [(
+                "aws_s3_bucket.a".into(),
+                "module.s3.aws_s3_bucket.this".into()
+            )]
+        );
+        let Reason::Differs(near) = &p.unmatched[0].reason else {
+            panic!("{:?}", p.unmatched)
+        };
+        assert_eq!(near[0].diffs[0].name, "bucket");
+    }
+
+    #[test]
+    fn an_argument_dropped_from_the_new_code_is_a_difference() {
+        let p = run(
+            &[obj(
+                "aws_db_instance.main",
+                &[("engine", s("pg")), ("multi_az", Value::Bool(true))],
+            )],
+            &[obj(
+                "module.db.aws_db_instance.main",
+                &[("engine", s("pg"))],
+            )],
+        );
+        assert!(p.pairs.is_empty());
+        let Reason::Differs(near) = &p.unmatched[0].reason else {
+            panic!()
+        };
+        assert_eq!(
+            near[0].diffs,
+            [AttrDiff {
+                name: "multi_az".into(),
+                prior: Some(Value::Bool(true)),
+                new: None
+            }]
+        );
+    }
+
+    #[test]
+    fn identical_candidates_stay_ambiguous_without_structure() {
+        let p = run(
+            &[
+                obj("null_resource.a[0]", &[]),
+                obj("null_resource.a[1]", &[]),
+            ],
+            &[
+                obj("null_resource.b[\"x\"]", &[]),
+                obj("null_resource.b[\"y\"]", &[]),
+            ],
+        );
+        assert!(p.pairs.is_empty());
+        assert!(
+            p.unmatched
+                .iter()
+                .all(|u| matches!(u.reason, Reason::Ambiguous(_)))
+        );
+    }
+
+    #[test]
+    fn identical_candidates_pair_by_keys_inside_renamed_modules() {
+        let p = run(
+            &[
+                obj("module.web[\"a\"].x.page[0]", &[]),
+                obj("module.web[\"b\"].x.page[0]", &[]),
+            ],
+            &[
+                obj("module.site[\"a\"].x.page[0]", &[]),
+                obj("module.site[\"b\"].x.page[0]", &[]),
+            ],
+        );
+        assert_eq!(pairs(&p).len(), 2, "{:?}", p.unmatched);
+        assert_eq!(
+            pairs(&p)[0],
+            (
+                "module.web[\"a\"].x.page[0]".into(),
+                "module.site[\"a\"].x.page[0]".into()
+            )
+        );
+    }
+
+    #[test]
+    fn different_types_never_pair() {
+        let p = run(&[obj("aws_instance.a", &[])], &[obj("aws_eip.a", &[])]);
+        assert!(p.pairs.is_empty());
+        assert!(
+            p.unmatched
+                .iter()
+                .all(|u| u.reason == Reason::NoCounterpart)
+        );
+    }
+
+    #[test]
+    fn canonical_forms_ignore_collection_kind_and_set_order() {
+        use crate::lang::value::Type;
+        assert_eq!(
+            canonical(&Value::Tuple(vec![s("a")])),
+            canonical(&Value::List(Type::String, vec![s("a")]))
+        );
+        assert_eq!(canonical(&Value::int(80)), canonical(&s("80")));
+        assert_eq!(
+            canonical(&Value::set(Type::String, vec![s("b"), s("a")])),
+            canonical(&Value::Tuple(vec![s("a"), s("b")]))
+        );
+        assert_ne!(canonical(&s("a")), canonical(&s("b")));
+    }
+}
