@@ -4,3 +4,4 @@
 //! expanded configuration.
 
 pub mod moves;
+pub mod removed;
