@@ -2,5 +2,6 @@
 //! what it would create, write the fewest `moved` blocks that say so, and
 //! prove them with the planner.
 
+pub mod blocks;
 pub mod pairing;
 pub mod symbolic;
