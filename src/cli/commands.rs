@@ -4,9 +4,10 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::config::{self, Config, Engine, LoadOptions};
-use crate::diagnostics::{Diagnostics, SourceMap};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
 use crate::instances::{Run, RunOptions, VarSource, collect_root_inputs};
 use crate::lang::display;
+use crate::state::State;
 use crate::syntax::ast::ExprKind;
 use crate::syntax::native;
 use crate::syntax::source::SourceFile;
@@ -25,6 +26,19 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
         Command::Eval { expr, dir, args } => {
             eval(&expr, &dir, &with_order(args, ordered), &mut sources)
         }
+        Command::Plan {
+            dir,
+            json,
+            detailed_exitcode,
+            args,
+        } => plan(
+            &dir,
+            json,
+            detailed_exitcode,
+            &with_order(args, ordered),
+            &mut sources,
+        ),
+        Command::Apply { dir, args } => apply(&dir, &with_order(args, ordered), &mut sources),
         Command::Outputs { dir, json, args } => {
             outputs(&dir, json, &with_order(args, ordered), &mut sources)
         }
@@ -62,6 +76,19 @@ type CmdResult = Result<i32, (i32, Diagnostics)>;
 struct Loaded {
     config: Config,
     inputs: crate::instances::RootInputs,
+    engine: Engine,
+    /// The state named by `--state`, if any.
+    state: Option<State>,
+}
+
+impl Loaded {
+    fn run(&self, opts: RunOptions) -> Run<'_> {
+        let run = Run::new(&self.config, self.inputs.clone(), opts);
+        match &self.state {
+            Some(s) => run.with_prior_state(s),
+            None => run,
+        }
+    }
 }
 
 fn load(
@@ -71,7 +98,19 @@ fn load(
 ) -> Result<Loaded, (i32, Diagnostics)> {
     let engine = match args.engine.as_deref() {
         Some("terraform") => Engine::Terraform,
-        _ => Engine::Tofu,
+        Some("tofu") => Engine::Tofu,
+        Some(other) => {
+            let d = Diagnostic::error(
+                "Invalid engine",
+                format!("The --engine option takes \"terraform\" or \"tofu\", not {other:?}."),
+            );
+            return Err((CONFIG_ERROR, d.into()));
+        }
+        None => config::detect_engine(dir),
+    };
+    let state = match &args.state {
+        Some(p) => Some(State::read(p).map_err(|d| (CONFIG_ERROR, d.into()))?),
+        None => None,
     };
     let config =
         config::load(dir, &LoadOptions { engine }, sources).map_err(|d| (CONFIG_ERROR, d))?;
@@ -80,12 +119,17 @@ fn load(
     if !warnings.is_empty() {
         print_diagnostics(&warnings, sources);
     }
-    Ok(Loaded { config, inputs })
+    Ok(Loaded {
+        config,
+        inputs,
+        engine,
+        state,
+    })
 }
 
 fn addresses(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     let loaded = load(dir, args, sources)?;
-    let run = Run::new(&loaded.config, loaded.inputs, RunOptions::default());
+    let run = loaded.run(RunOptions::default());
     let instances = run.check_all().map_err(|d| (CONFIG_ERROR, d))?;
     let mut out = std::io::stdout().lock();
     for i in instances {
@@ -106,7 +150,7 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
         unset_variables_unknown: true,
         ..RunOptions::default()
     };
-    let run = Run::new(&loaded.config, loaded.inputs, opts);
+    let run = loaded.run(opts);
     // `type(x)` is the console's own: it prints the type of x.
     if let ExprKind::FuncCall { name, args, .. } = &e.kind {
         if name == "type" && args.len() == 1 {
@@ -124,7 +168,7 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
 
 fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     let loaded = load(dir, args, sources)?;
-    let run = Run::new(&loaded.config, loaded.inputs, RunOptions::default());
+    let run = loaded.run(RunOptions::default());
     let values = run.root_outputs().map_err(|d| (CONFIG_ERROR, d))?;
     let mut stdout = std::io::stdout().lock();
     if json {
@@ -147,5 +191,100 @@ fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -
             let _ = writeln!(stdout, "{}", display::output_line(&name, &v));
         }
     }
+    Ok(0)
+}
+
+/// The prior state a plan starts from: `--state`, else the directory's
+/// `terraform.tfstate`, else `minimod.tfstate` (what `apply` writes), else
+/// nothing.
+fn prior_state(
+    dir: &Path,
+    loaded: &Loaded,
+) -> Result<(State, std::path::PathBuf), (i32, Diagnostics)> {
+    if let Some(s) = &loaded.state {
+        return Ok((s.clone(), std::path::PathBuf::new()));
+    }
+    for name in ["terraform.tfstate", "minimod.tfstate"] {
+        let path = dir.join(name);
+        if path.is_file() {
+            let state = State::read(&path).map_err(|d| (1, d.into()))?;
+            return Ok((state, path));
+        }
+    }
+    Ok((
+        State::new(env!("CARGO_PKG_VERSION")),
+        dir.join("minimod.tfstate"),
+    ))
+}
+
+fn tool_name(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Terraform => "Terraform",
+        Engine::Tofu => "OpenTofu",
+    }
+}
+
+fn plan(
+    dir: &Path,
+    json: bool,
+    detailed: bool,
+    args: &ConfigArgs,
+    sources: &mut SourceMap,
+) -> CmdResult {
+    let loaded = load(dir, args, sources).map_err(|(_, d)| (1, d))?;
+    let (prior, _) = prior_state(dir, &loaded)?;
+    let planned = crate::plan::plan_configuration(
+        &loaded.config,
+        loaded.inputs.clone(),
+        &prior,
+        loaded.engine,
+        &[],
+    )
+    .map_err(|d| (1, d))?;
+    if !planned.plan.warnings.is_empty() {
+        print_diagnostics(&planned.plan.warnings, sources);
+    }
+    let mut stdout = std::io::stdout().lock();
+    if json {
+        let doc = crate::plan::render::json(&planned.plan);
+        let _ = writeln!(
+            stdout,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    } else {
+        let _ = write!(
+            stdout,
+            "{}",
+            crate::plan::render::human(&planned.plan, tool_name(loaded.engine))
+        );
+    }
+    let changed = planned
+        .plan
+        .changes
+        .iter()
+        .any(|c| c.action != crate::plan::diff::Action::NoOp || c.previous.is_some());
+    Ok(if detailed && changed { 2 } else { 0 })
+}
+
+fn apply(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
+    let loaded = load(dir, args, sources).map_err(|(_, d)| (1, d))?;
+    let (prior, path) = prior_state(dir, &loaded)?;
+    let path = args.state.clone().unwrap_or(path);
+    let planned = crate::plan::plan_configuration(
+        &loaded.config,
+        loaded.inputs.clone(),
+        &prior,
+        loaded.engine,
+        &[],
+    )
+    .map_err(|d| (1, d))?;
+    let run = loaded
+        .run(RunOptions::default())
+        .with_prior_state(&planned.moved_prior);
+    let next = crate::plan::apply::applied_state(&planned, &run).map_err(|d| (1, d))?;
+    next.write_atomic(&path).map_err(|d| (1, d.into()))?;
+    let (add, change, destroy) = planned.plan.counts();
+    println!("\nApply complete! Resources: {add} added, {change} changed, {destroy} destroyed.");
     Ok(0)
 }

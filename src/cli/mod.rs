@@ -62,6 +62,26 @@ pub enum Command {
         #[command(flatten)]
         args: ConfigArgs,
     },
+    /// Show what `terraform plan` would do: moves, creates, updates, destroys.
+    Plan {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Print `terraform show -json`'s `resource_changes` shape instead.
+        #[arg(long)]
+        json: bool,
+        /// Exit 2 when the plan has changes, as terraform's -detailed-exitcode.
+        #[arg(long = "detailed-exitcode")]
+        detailed_exitcode: bool,
+        #[command(flatten)]
+        args: ConfigArgs,
+    },
+    /// Write the state the configuration leaves (version 4; no provider runs).
+    Apply {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[command(flatten)]
+        args: ConfigArgs,
+    },
     /// Print the root module's outputs.
     Outputs {
         #[arg(default_value = ".")]
@@ -77,7 +97,14 @@ pub enum Command {
 /// Terraform's flags are single-dash (`-var`, `-var-file=x`, `-json`):
 /// accept them by rewriting to clap's double-dash form.
 fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
-    const LONG: &[&str] = &["var", "var-file", "state", "json", "engine"];
+    const LONG: &[&str] = &[
+        "var",
+        "var-file",
+        "state",
+        "json",
+        "engine",
+        "detailed-exitcode",
+    ];
     args.into_iter()
         .map(|a| {
             let s = a.to_string_lossy();

@@ -477,3 +477,31 @@ fn merge_primary(m: &mut Module, decls: FileDecls, diags: &mut Diagnostics) {
 fn duplicate(summary: &str, detail: String, at: &SourceRange) -> Diagnostic {
     Diagnostic::error(summary, detail).at(at)
 }
+
+/// Which tool a directory is run with, when nobody said: a lock file that
+/// pins providers from OpenTofu's registry, or any `.tofu` file, means
+/// OpenTofu; a lock file from Terraform's registry means Terraform;
+/// otherwise OpenTofu's rules.
+pub fn detect_engine(dir: &Path) -> Engine {
+    if let Ok(lock) = std::fs::read_to_string(dir.join(".terraform.lock.hcl")) {
+        if lock.contains("registry.opentofu.org") {
+            return Engine::Tofu;
+        }
+        if lock.contains("registry.terraform.io") {
+            return Engine::Terraform;
+        }
+    }
+    let has_tofu = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.ends_with(".tofu") || n.ends_with(".tofu.json")
+        });
+    if has_tofu {
+        Engine::Tofu
+    } else {
+        Engine::default()
+    }
+}

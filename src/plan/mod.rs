@@ -3,7 +3,69 @@
 //! blocks and implied moves; `diff` compares the result with the expanded
 //! configuration; `render` prints it.
 
+pub mod apply;
 pub mod diff;
 pub mod moves;
 pub mod removed;
 pub mod render;
+
+use std::collections::BTreeMap;
+
+use crate::addrs::AbsResourceInstance;
+use crate::config::{Config, Engine};
+use crate::diagnostics::Diagnostics;
+use crate::instances::{RootInputs, Run, RunOptions};
+use crate::state::State;
+
+use moves::{MoveResults, MoveStatement};
+
+/// A plan and what it was made from: the prior state as the moves left it.
+pub struct Planned {
+    pub plan: diff::Plan,
+    pub moves: MoveResults,
+    pub moved_prior: State,
+}
+
+/// Plans `config` against `prior` as terraform does: explicit and implied
+/// moves rewrite the prior state, the moves are validated against the
+/// expanded configuration, `removed` blocks apply, then the diff.
+/// `extra` statements join the configuration's own (the refactor's
+/// proof plans with the blocks it is about to write).
+pub fn plan_configuration(
+    config: &Config,
+    inputs: RootInputs,
+    prior: &State,
+    engine: Engine,
+    extra: &[MoveStatement],
+) -> Result<Planned, Diagnostics> {
+    let mut statements = moves::find_move_statements(config)?;
+    statements.extend(extra.iter().cloned());
+    let implied = moves::implied_move_statements(config, prior, &statements, engine);
+    statements.extend(implied);
+    let mut moved_prior = prior.clone();
+    let results = moves::apply_moves(&statements, &mut moved_prior);
+    let run = Run::new(config, inputs, RunOptions::default()).with_prior_state(&moved_prior);
+    let module_instances = run.module_instances()?;
+    let resource_instances = run.resource_instances()?;
+    let invalid =
+        moves::validate_moves(&statements, config, &module_instances, &resource_instances);
+    if invalid.has_errors() {
+        return Err(invalid);
+    }
+    let removed_statements = removed::find_remove_statements(config, engine)?;
+    let removed = removed::removed_addresses(&removed_statements, &moved_prior);
+    let moved_from: BTreeMap<AbsResourceInstance, AbsResourceInstance> = results
+        .changes
+        .iter()
+        .map(|(new, c)| (new.clone(), c.from.clone()))
+        .collect();
+    let mut plan = diff::plan(&run, &moved_prior, &moved_from, &removed)?;
+    if let Some(w) = results.blocked_warning(engine) {
+        plan.warnings.push(w);
+    }
+    Ok(Planned {
+        plan,
+        moves: results,
+        moved_prior,
+    })
+}

@@ -37,13 +37,28 @@ pub struct Context<'a> {
 /// A move at some granularity, in absolute addresses.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Move {
-    Call { from: ModuleInstance, to: ModuleInstance },
-    ModuleInstance { from: ModuleInstance, to: ModuleInstance },
-    Resource { from: AbsResource, to: AbsResource },
-    Instance { from: AbsResourceInstance, to: AbsResourceInstance },
+    Call {
+        from: ModuleInstance,
+        to: ModuleInstance,
+    },
+    ModuleInstance {
+        from: ModuleInstance,
+        to: ModuleInstance,
+    },
+    Resource {
+        from: AbsResource,
+        to: AbsResource,
+    },
+    Instance {
+        from: AbsResourceInstance,
+        to: AbsResourceInstance,
+    },
 }
 
-pub fn minimal_blocks(pairs: &[(AbsResourceInstance, AbsResourceInstance)], ctx: &Context) -> Vec<Block> {
+pub fn minimal_blocks(
+    pairs: &[(AbsResourceInstance, AbsResourceInstance)],
+    ctx: &Context,
+) -> Vec<Block> {
     let mut moves = Vec::new();
     let mut left: Vec<(AbsResourceInstance, AbsResourceInstance)> = pairs.to_vec();
 
@@ -58,7 +73,11 @@ pub fn minimal_blocks(pairs: &[(AbsResourceInstance, AbsResourceInstance)], ctx:
     let mut instance_moves: Vec<(ModuleInstance, ModuleInstance)> = Vec::new();
     let mut covered = BTreeSet::new();
     for ((from, to), idx) in &by_prefix {
-        let under: usize = ctx.prior.iter().filter(|a| a.module.is_within(from)).count();
+        let under: usize = ctx
+            .prior
+            .iter()
+            .filter(|a| a.module.is_within(from))
+            .count();
         let occupied = ctx.prior.iter().any(|a| a.module.is_within(to));
         if under == idx.len() && !occupied && !ctx.new_modules.contains(from) {
             instance_moves.push((from.clone(), to.clone()));
@@ -67,11 +86,19 @@ pub fn minimal_blocks(pairs: &[(AbsResourceInstance, AbsResourceInstance)], ctx:
     }
     // Module instance moves that keep their key and cover every instance
     // of their call become one call move.
-    let mut by_call: BTreeMap<(ModuleInstance, ModuleInstance), Vec<(ModuleInstance, ModuleInstance)>> = BTreeMap::new();
+    let mut by_call: BTreeMap<
+        (ModuleInstance, ModuleInstance),
+        Vec<(ModuleInstance, ModuleInstance)>,
+    > = BTreeMap::new();
     for (from, to) in &instance_moves {
-        let (Some(f), Some(t)) = (from.0.last(), to.0.last()) else { continue };
+        let (Some(f), Some(t)) = (from.0.last(), to.0.last()) else {
+            continue;
+        };
         if f.key == t.key {
-            by_call.entry((unkeyed(from), unkeyed(to))).or_default().push((from.clone(), to.clone()));
+            by_call
+                .entry((unkeyed(from), unkeyed(to)))
+                .or_default()
+                .push((from.clone(), to.clone()));
         }
     }
     let mut as_call = BTreeSet::new();
@@ -81,9 +108,15 @@ pub fn minimal_blocks(pairs: &[(AbsResourceInstance, AbsResourceInstance)], ctx:
             .iter()
             .filter_map(|a| instance_of_call(&a.module, call_from).map(|s| &s.key))
             .collect();
-        let declared = ctx.new_modules.iter().any(|m| instance_of_call(m, call_from).is_some());
+        let declared = ctx
+            .new_modules
+            .iter()
+            .any(|m| instance_of_call(m, call_from).is_some());
         if prior_keys.len() == members.len() && !declared {
-            moves.push(Move::Call { from: call_from.clone(), to: call_to.clone() });
+            moves.push(Move::Call {
+                from: call_from.clone(),
+                to: call_to.clone(),
+            });
             as_call.extend(members.iter().cloned());
         }
     }
@@ -92,22 +125,37 @@ pub fn minimal_blocks(pairs: &[(AbsResourceInstance, AbsResourceInstance)], ctx:
             moves.push(Move::ModuleInstance { from: m.0, to: m.1 });
         }
     }
-    left = left.into_iter().enumerate().filter(|(i, _)| !covered.contains(i)).map(|(_, p)| p).collect();
+    left = left
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !covered.contains(i))
+        .map(|(_, p)| p)
+        .collect();
 
     // 2. Whole resources: every prior instance moves, each keeping its key,
     //    to a resource that holds nothing yet and is not the old one.
     let mut by_resource: BTreeMap<(AbsResource, AbsResource), Vec<usize>> = BTreeMap::new();
     for (i, (old, new)) in left.iter().enumerate() {
         if old.resource.key == new.resource.key {
-            by_resource.entry((old.containing_resource(), new.containing_resource())).or_default().push(i);
+            by_resource
+                .entry((old.containing_resource(), new.containing_resource()))
+                .or_default()
+                .push(i);
         }
     }
     let mut covered = BTreeSet::new();
     for ((from, to), idx) in &by_resource {
-        let under = ctx.prior.iter().filter(|a| &a.containing_resource() == from).count();
+        let under = ctx
+            .prior
+            .iter()
+            .filter(|a| &a.containing_resource() == from)
+            .count();
         let occupied = ctx.prior.iter().any(|a| &a.containing_resource() == to);
         if under == idx.len() && !occupied && !declared_resource(ctx.config, from) {
-            moves.push(Move::Resource { from: from.clone(), to: to.clone() });
+            moves.push(Move::Resource {
+                from: from.clone(),
+                to: to.clone(),
+            });
             covered.extend(idx.iter().copied());
         }
     }
@@ -122,7 +170,10 @@ pub fn minimal_blocks(pairs: &[(AbsResourceInstance, AbsResourceInstance)], ctx:
 
 /// The module instances where two addresses diverge, when everything after
 /// them (inner module steps and the resource instance) is the same.
-fn module_prefixes(old: &AbsResourceInstance, new: &AbsResourceInstance) -> Option<(ModuleInstance, ModuleInstance)> {
+fn module_prefixes(
+    old: &AbsResourceInstance,
+    new: &AbsResourceInstance,
+) -> Option<(ModuleInstance, ModuleInstance)> {
     if old.resource != new.resource {
         return None;
     }
@@ -148,7 +199,10 @@ fn unkeyed(m: &ModuleInstance) -> ModuleInstance {
 }
 
 /// If `m` is inside an instance of `call` (given unkeyed), that step.
-fn instance_of_call<'a>(m: &'a ModuleInstance, call: &ModuleInstance) -> Option<&'a crate::addrs::ModuleInstanceStep> {
+fn instance_of_call<'a>(
+    m: &'a ModuleInstance,
+    call: &ModuleInstance,
+) -> Option<&'a crate::addrs::ModuleInstanceStep> {
     let n = call.0.len();
     if m.0.len() < n || m.0[..n - 1] != call.0[..n - 1] || m.0[n - 1].name != call.0[n - 1].name {
         return None;
@@ -167,7 +221,13 @@ fn declared_resource(config: &Config, r: &AbsResource) -> bool {
 /// two sides relative to it.
 fn split(m: &Move) -> (ModuleInstance, String, String) {
     fn common(a: &ModuleInstance, b: &ModuleInstance) -> ModuleInstance {
-        ModuleInstance(a.0.iter().zip(&b.0).take_while(|(x, y)| x == y).map(|(x, _)| x.clone()).collect())
+        ModuleInstance(
+            a.0.iter()
+                .zip(&b.0)
+                .take_while(|(x, y)| x == y)
+                .map(|(x, _)| x.clone())
+                .collect(),
+        )
     }
     fn rel_module(m: &ModuleInstance, base: &ModuleInstance) -> ModuleInstance {
         ModuleInstance(m.0[base.0.len()..].to_vec())
@@ -190,8 +250,12 @@ fn split(m: &Move) -> (ModuleInstance, String, String) {
         }
         Move::Instance { from, to } => {
             let base = common(&from.module, &to.module);
-            let f = rel_module(&from.module, &base).resource(from.resource.resource.clone()).instance(from.resource.key.clone());
-            let t = rel_module(&to.module, &base).resource(to.resource.resource.clone()).instance(to.resource.key.clone());
+            let f = rel_module(&from.module, &base)
+                .resource(from.resource.resource.clone())
+                .instance(from.resource.key.clone());
+            let t = rel_module(&to.module, &base)
+                .resource(to.resource.resource.clone())
+                .instance(to.resource.key.clone());
             (base, f.to_string(), t.to_string())
         }
     }
@@ -210,7 +274,10 @@ fn place(moves: Vec<Move>, ctx: &Context) -> Vec<Block> {
         if base.0.is_empty() || ctx.root_only {
             root_blocks.push(full(m, &root_dir));
         } else {
-            groups.entry((base.module(), from, to)).or_default().insert(base);
+            groups
+                .entry((base.module(), from, to))
+                .or_default()
+                .insert(base);
         }
     }
     let mut out = root_blocks;
@@ -218,13 +285,20 @@ fn place(moves: Vec<Move>, ctx: &Context) -> Vec<Block> {
         let all: BTreeSet<ModuleInstance> = ctx
             .prior
             .iter()
-            .flat_map(|a| (1..=a.module.0.len()).map(move |n| ModuleInstance(a.module.0[..n].to_vec())))
+            .flat_map(|a| {
+                (1..=a.module.0.len()).map(move |n| ModuleInstance(a.module.0[..n].to_vec()))
+            })
             .filter(|m| m.is_for_module(&module))
             .collect();
         let local = is_local(ctx.config, &module.0);
         match ctx.config.descendant(&module.0) {
             Some(c) if local && all == instances => {
-                out.push(Block { module: module.0.clone(), dir: c.module.dir.clone(), from, to });
+                out.push(Block {
+                    module: module.0.clone(),
+                    dir: c.module.dir.clone(),
+                    from,
+                    to,
+                });
             }
             _ => {
                 for base in instances {
@@ -246,11 +320,18 @@ fn place(moves: Vec<Move>, ctx: &Context) -> Vec<Block> {
 
 fn full(m: &Move, root_dir: &std::path::Path) -> Block {
     let (from, to) = match m {
-        Move::Call { from, to } | Move::ModuleInstance { from, to } => (from.to_string(), to.to_string()),
+        Move::Call { from, to } | Move::ModuleInstance { from, to } => {
+            (from.to_string(), to.to_string())
+        }
         Move::Resource { from, to } => (from.to_string(), to.to_string()),
         Move::Instance { from, to } => (from.to_string(), to.to_string()),
     };
-    Block { module: Vec::new(), dir: root_dir.to_path_buf(), from, to }
+    Block {
+        module: Vec::new(),
+        dir: root_dir.to_path_buf(),
+        from,
+        to,
+    }
 }
 
 /// Whether every call on the path has a local source: only then is the
@@ -258,11 +339,15 @@ fn full(m: &Move, root_dir: &std::path::Path) -> Block {
 fn is_local(config: &Config, path: &[String]) -> bool {
     let mut c = config;
     for name in path {
-        let Some(call) = c.module.module_calls.get(name) else { return false };
+        let Some(call) = c.module.module_calls.get(name) else {
+            return false;
+        };
         if !(call.source.starts_with("./") || call.source.starts_with("../")) {
             return false;
         }
-        let Some(child) = c.children.get(name) else { return false };
+        let Some(child) = c.children.get(name) else {
+            return false;
+        };
         c = child;
     }
     true

@@ -1,0 +1,138 @@
+//! `minimod apply`: the state a plan leaves, written as terraform writes a
+//! version-4 state. No provider runs: created objects get an `id` and the
+//! configured arguments; what only a provider would compute stays null.
+
+use serde_json::{Map, Value as Json, json};
+
+use crate::addrs::{AbsResourceInstance, ResourceMode};
+use crate::diagnostics::Diagnostics;
+use crate::instances::Run;
+use crate::lang::display;
+use crate::lang::value::Value;
+use crate::state::{State, StateInstance, StateResource};
+
+use super::Planned;
+use super::diff::Action;
+
+/// The state after applying `planned`: serial incremented, lineage kept.
+pub fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagnostics> {
+    let mut state = planned.moved_prior.clone();
+    state.serial = planned.moved_prior.next_serial();
+    for c in &planned.plan.changes {
+        match c.action {
+            Action::Delete | Action::Forget => remove(&mut state, &c.addr),
+            Action::Create | Action::Replace => {
+                remove(&mut state, &c.addr);
+                let after = c.after.clone().unwrap_or_else(Value::null);
+                insert(&mut state, &c.addr, attributes(&c.addr, &after, None));
+            }
+            Action::Update => {
+                let after = c.after.clone().unwrap_or_else(Value::null);
+                let old = state.instance(&c.addr).and_then(|i| i.attributes.clone());
+                remove(&mut state, &c.addr);
+                insert(&mut state, &c.addr, attributes(&c.addr, &after, old));
+            }
+            Action::NoOp => {}
+        }
+    }
+    // Data sources are recorded too; new ones with what is configured.
+    for addr in run.resource_instances()? {
+        if addr.resource.resource.mode == ResourceMode::Data && state.instance(&addr).is_none() {
+            let after = run.resource_config_value(&addr)?;
+            insert(&mut state, &addr, attributes(&addr, &after, None));
+        }
+    }
+    state.outputs = Map::new();
+    for (name, sensitive, v) in run.root_outputs()? {
+        let (v, _) = v.unmark_deep();
+        let mut out = Map::new();
+        out.insert("value".into(), display::json(&v));
+        out.insert("type".into(), display::json_type(&v.ty()));
+        if sensitive {
+            out.insert("sensitive".into(), json!(true));
+        }
+        state.outputs.insert(name, Json::Object(out));
+    }
+    state.resources.retain(|r| !r.instances.is_empty());
+    Ok(state)
+}
+
+fn remove(state: &mut State, addr: &AbsResourceInstance) {
+    let res = addr.containing_resource();
+    for r in state.resources.iter_mut().filter(|r| r.addr == res) {
+        r.instances
+            .retain(|i| i.key != addr.resource.key || i.deposed.is_some());
+    }
+}
+
+/// The attributes object to record: the old one (for an update) with the
+/// configured arguments over it, an `id`, and for `terraform_data` its
+/// dynamic `input`/`output` in terraform's `{"value", "type"}` form.
+fn attributes(addr: &AbsResourceInstance, after: &Value, old: Option<Json>) -> Json {
+    let mut attrs = match old {
+        Some(Json::Object(m)) => m,
+        _ => Map::new(),
+    };
+    let (after, _) = after.clone().unmark_deep();
+    let builtin = addr.resource.resource.type_name == "terraform_data";
+    for (k, v) in after.as_mapping().into_iter().flatten() {
+        let j = if builtin && (k == "input" || k == "triggers_replace") {
+            json!({ "value": display::json(v), "type": display::json_type(&v.ty()) })
+        } else {
+            display::json(v)
+        };
+        attrs.insert(k.clone(), j);
+    }
+    if builtin {
+        let input = attrs.get("input").cloned().unwrap_or(Json::Null);
+        attrs.insert("output".into(), input);
+        attrs.entry("input").or_insert(Json::Null);
+        attrs.entry("triggers_replace").or_insert(Json::Null);
+    }
+    if !matches!(attrs.get("id"), Some(Json::String(_))) {
+        attrs.insert("id".into(), json!(uuid::Uuid::new_v4().to_string()));
+    }
+    Json::Object(attrs)
+}
+
+fn insert(state: &mut State, addr: &AbsResourceInstance, attributes: Json) {
+    let res = addr.containing_resource();
+    let instance = StateInstance {
+        key: addr.resource.key.clone(),
+        status: None,
+        deposed: None,
+        provider: None,
+        schema_version: 0,
+        attributes: Some(attributes),
+        attributes_flat: None,
+        sensitive_attributes: Some(Vec::new()),
+        identity_schema_version: None,
+        identity: None,
+        private: None,
+        dependencies: Vec::new(),
+        depends_on: Vec::new(),
+        create_before_destroy: false,
+        skip_destroy: false,
+        extra: Map::new(),
+    };
+    match state.resources.iter_mut().find(|r| r.addr == res) {
+        Some(r) => r.instances.push(instance),
+        None => state.resources.push(StateResource {
+            each: None,
+            provider: Some(provider_of(&res.resource.type_name)),
+            addr: res,
+            instances: vec![instance],
+            extra: Map::new(),
+        }),
+    }
+}
+
+/// The provider terraform records for a resource type: the built-in one
+/// for `terraform_*`, else the default provider its name prefix implies.
+fn provider_of(type_name: &str) -> String {
+    if type_name.starts_with("terraform_") {
+        return "provider[\"terraform.io/builtin/terraform\"]".into();
+    }
+    let prefix = type_name.split('_').next().unwrap_or(type_name);
+    format!("provider[\"registry.terraform.io/hashicorp/{prefix}\"]")
+}
