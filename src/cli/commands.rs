@@ -239,6 +239,7 @@ fn plan(
         &prior,
         loaded.engine,
         &[],
+        RunOptions::default(),
     )
     .map_err(|d| (1, d))?;
     if !planned.plan.warnings.is_empty() {
@@ -277,6 +278,7 @@ fn apply(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
         &prior,
         loaded.engine,
         &[],
+        RunOptions::default(),
     )
     .map_err(|d| (1, d))?;
     let run = loaded

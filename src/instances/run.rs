@@ -31,6 +31,10 @@ pub struct RunOptions {
     /// Root variables given no value are unknown instead of an error (the
     /// console, and pull-request checks that have no variable values).
     pub unset_variables_unknown: bool,
+    /// A resource attribute that is not known becomes a token naming where
+    /// it comes from (see `refactor::symbolic`), so that refactors can
+    /// compare references.
+    pub symbolic_refs: bool,
 }
 
 impl Default for RunOptions {
@@ -41,6 +45,7 @@ impl Default for RunOptions {
             plan: true,
             unknown_resources: false,
             unset_variables_unknown: false,
+            symbolic_refs: false,
         }
     }
 }
@@ -640,15 +645,23 @@ impl<'c> Run<'c> {
                 let addr = r.addr().absolute(module.clone()).instance(key.clone());
                 let recorded = || -> Option<Value> {
                     let v = self.prior.get(&addr)?;
-                    crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok()
+                    let v = crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok()?;
+                    (!v.is_null()).then_some(v)
+                };
+                let unknown = || {
+                    if self.opts.symbolic_refs {
+                        Value::String(crate::refactor::symbolic::token(&addr, attr))
+                    } else {
+                        Value::unknown()
+                    }
                 };
                 // A data source's attributes are what it read: the state's.
                 if r.mode == crate::addrs::ResourceMode::Data {
-                    return Ok(recorded().unwrap_or_else(Value::unknown));
+                    return Ok(recorded().unwrap_or_else(unknown));
                 }
                 match r.attributes.iter().find(|a| a.name == attr) {
                     Some(a) => Eval::new(&scope).expr(&a.expr),
-                    None => Ok(recorded().unwrap_or_else(Value::unknown)),
+                    None => Ok(recorded().unwrap_or_else(unknown)),
                 }
             },
         )

@@ -136,11 +136,14 @@ impl Plan {
 /// whose addresses moves have already rewritten. `moved_from` maps each
 /// moved object's new address to its old one; `removed` lists objects a
 /// `removed` block takes out of management, with whether it destroys them.
+/// `canon` rewrites a configured value before it is compared (the
+/// refactor's symbolic references; identity otherwise).
 pub fn plan(
     run: &Run,
     prior: &State,
     moved_from: &BTreeMap<AbsResourceInstance, AbsResourceInstance>,
     removed: &[(AbsResourceInstance, bool)],
+    canon: &dyn Fn(&Value) -> Value,
 ) -> Result<Plan, Diagnostics> {
     let instances = run.check_all()?;
     let configured: BTreeSet<&AbsResourceInstance> = instances.iter().collect();
@@ -149,7 +152,7 @@ pub fn plan(
         if addr.resource.resource.mode != ResourceMode::Managed {
             continue;
         }
-        let after = run.resource_config_value(addr)?;
+        let after = canon(&run.resource_config_value(addr)?);
         let previous = moved_from.get(addr).cloned();
         let Some(before) = prior.instance(addr).map(|i| i.value()) else {
             changes.push(ResourceChange {

@@ -37,6 +37,7 @@ pub fn plan_configuration(
     prior: &State,
     engine: Engine,
     extra: &[MoveStatement],
+    opts: RunOptions,
 ) -> Result<Planned, Diagnostics> {
     let mut statements = moves::find_move_statements(config)?;
     statements.extend(extra.iter().cloned());
@@ -44,7 +45,8 @@ pub fn plan_configuration(
     statements.extend(implied);
     let mut moved_prior = prior.clone();
     let results = moves::apply_moves(&statements, &mut moved_prior);
-    let run = Run::new(config, inputs, RunOptions::default()).with_prior_state(&moved_prior);
+    let symbolic = opts.symbolic_refs;
+    let run = Run::new(config, inputs, opts).with_prior_state(&moved_prior);
     let module_instances = run.module_instances()?;
     let resource_instances = run.resource_instances()?;
     let invalid =
@@ -59,7 +61,18 @@ pub fn plan_configuration(
         .iter()
         .map(|(new, c)| (new.clone(), c.from.clone()))
         .collect();
-    let mut plan = diff::plan(&run, &moved_prior, &moved_from, &removed)?;
+    // Symbolic references name objects by their new address; the prior
+    // state's name them by the old one.
+    let canon = |v: &crate::lang::value::Value| {
+        if !symbolic {
+            return v.clone();
+        }
+        crate::refactor::symbolic::rewrite(v, &|a, attr| {
+            let old = results.old_addr(a);
+            (old != *a).then(|| crate::refactor::symbolic::Resolved::Token(old, attr.to_string()))
+        })
+    };
+    let mut plan = diff::plan(&run, &moved_prior, &moved_from, &removed, &canon)?;
     if let Some(w) = results.blocked_warning(engine) {
         plan.warnings.push(w);
     }
