@@ -521,7 +521,7 @@ impl<'s> Eval<'s> {
                     BinaryOp::Add => Value::Number(x.add(y)),
                     BinaryOp::Sub => Value::Number(x.sub(y)),
                     BinaryOp::Mul => Value::Number(x.mul(y)),
-                    BinaryOp::Div | BinaryOp::Mod if y == Number::Int(0) => {
+                    BinaryOp::Div | BinaryOp::Mod if y == Number::from_i64(0) => {
                         return Err(err(
                             "Operation failed",
                             if op == BinaryOp::Div {

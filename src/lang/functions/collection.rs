@@ -1081,11 +1081,15 @@ fn range(a: &[Value]) -> Result<Value, FunctionError> {
         .collect();
     let (start, end, step) = match nums.as_slice() {
         [end] => (
-            Number::Int(0),
+            Number::from_i64(0),
             *end,
-            Number::Int(if end.as_f64() < 0.0 { -1 } else { 1 }),
+            Number::from_i64(if end.as_f64() < 0.0 { -1 } else { 1 }),
         ),
-        [start, end] => (*start, *end, Number::Int(if end < start { -1 } else { 1 })),
+        [start, end] => (
+            *start,
+            *end,
+            Number::from_i64(if end < start { -1 } else { 1 }),
+        ),
         [start, end, step] => (*start, *end, *step),
         _ => {
             return Err(FunctionError::call(
@@ -1109,12 +1113,12 @@ fn range(a: &[Value]) -> Result<Value, FunctionError> {
             "end must be greater than start when step is positive",
         ));
     }
-    let exact = matches!((start, step), (Number::Int(_), Number::Int(_)));
+    let exact = start.is_integer() && step.is_integer();
     let mut out = Vec::new();
     let mut i = 0i64;
     loop {
         let num = if exact {
-            start.add(step.mul(Number::Int(i)))
+            start.add(step.mul(Number::from_i64(i)))
         } else {
             tidy(start.as_f64() + step.as_f64() * i as f64)
         };

@@ -25,24 +25,15 @@ pub fn call(
             None,
             args,
             ret,
-            |a, _| {
-                Ok(Value::Number(match num(&a[0]) {
-                    Number::Int(i) => Number::Int(i.abs()),
-                    Number::Float(f) => Number::from_f64(f.abs()),
-                }))
-            },
+            |a, _| Ok(Value::Number(num(&a[0]).abs())),
         ),
         "ceil" | "floor" => invoke(name, &[Param::number("num")], None, args, ret, |a, _| {
             let n = num(&a[0]);
-            if n.is_integer() {
-                return Ok(Value::Number(n));
-            }
-            let f = n.as_f64();
-            Ok(Value::Number(Number::from_f64(if name == "ceil" {
-                f.ceil()
+            Ok(Value::Number(if name == "ceil" {
+                n.ceil()
             } else {
-                f.floor()
-            })))
+                n.floor()
+            }))
         }),
         "log" => invoke(
             name,
@@ -66,12 +57,7 @@ pub fn call(
             ret,
             |a, _| {
                 let (x, y) = (num(&a[0]), num(&a[1]));
-                // Whole powers of whole numbers stay exact while they fit.
-                if let (Number::Int(b), Some(e)) = (x, y.as_i64())
-                    && let Some(r) = u32::try_from(e).ok().and_then(|e| b.checked_pow(e))
-                {
-                    return Ok(Value::Number(Number::Int(r)));
-                }
+                // cty computes math.Pow on float64s, whole numbers included.
                 let r = x.as_f64().powf(y.as_f64());
                 if r.is_nan() {
                     return Err(FunctionError::call(name, "result is not a number"));
@@ -181,8 +167,8 @@ fn parse_int(text: &str, base: u32) -> Option<Number> {
         approx = approx * base as f64 + d as f64;
     }
     let n = match exact {
-        Some(e) => Number::Int(e),
-        None => Number::Float(approx),
+        Some(e) => Number::from_i64(e),
+        None => Number::from_f64(approx),
     };
     Some(if neg { n.neg() } else { n })
 }

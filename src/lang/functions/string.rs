@@ -701,10 +701,9 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
         }
         'b' | 'd' | 'o' | 'x' | 'X' => {
             let n = *conv_to(Type::Number)?.as_number().unwrap();
-            let int: i128 = match n {
-                Number::Int(i) => i as i128,
-                Number::Float(f) if f.fract() == 0.0 && f.abs() < 1.0e38 => f as i128,
-                _ => return Err(unsupported(v, "an integer is required")),
+            let int: i128 = match n.as_i128() {
+                Some(i) => i,
+                None => return Err(unsupported(v, "an integer is required")),
             };
             let (radix, prefix) = match v.mode {
                 'b' => (2, "0b"),
