@@ -517,23 +517,32 @@ impl<'s> Eval<'s> {
                     };
                     return Ok(Value::Unknown(t).mark_if(marked));
                 };
+                // Go's big.Float panics where these give NaN; cty's
+                // operator functions turn the panic into these messages.
+                let (n, nan_msg) = match op {
+                    BinaryOp::Add => (x.add(y), "can't compute sum of opposing infinities"),
+                    BinaryOp::Sub => (x.sub(y), "can't subtract infinity from itself"),
+                    BinaryOp::Mul => (x.mul(y), "can't multiply zero by infinity"),
+                    BinaryOp::Div => (
+                        x.div(y),
+                        "can't divide zero by zero or infinity by infinity",
+                    ),
+                    BinaryOp::Mod => (x.rem(y), "can't use modulo with zero and infinity"),
+                    _ => (Number::from_i64(0), ""),
+                };
+                if n.is_nan() {
+                    return Err(err(
+                        "Operation failed",
+                        &format!("Error during operation: {nan_msg}."),
+                        range,
+                    ));
+                }
                 match op {
-                    BinaryOp::Add => Value::Number(x.add(y)),
-                    BinaryOp::Sub => Value::Number(x.sub(y)),
-                    BinaryOp::Mul => Value::Number(x.mul(y)),
-                    BinaryOp::Div | BinaryOp::Mod if y == Number::from_i64(0) => {
-                        return Err(err(
-                            "Operation failed",
-                            if op == BinaryOp::Div {
-                                "Error during operation: can't divide by zero."
-                            } else {
-                                "Error during operation: can't use modulo by zero."
-                            },
-                            range,
-                        ));
-                    }
-                    BinaryOp::Div => Value::Number(x.div(y)),
-                    BinaryOp::Mod => Value::Number(x.rem(y)),
+                    BinaryOp::Add
+                    | BinaryOp::Sub
+                    | BinaryOp::Mul
+                    | BinaryOp::Div
+                    | BinaryOp::Mod => Value::Number(n),
                     BinaryOp::Less => Value::Bool(x < y),
                     BinaryOp::LessEq => Value::Bool(x <= y),
                     BinaryOp::Greater => Value::Bool(x > y),

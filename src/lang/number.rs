@@ -512,7 +512,7 @@ impl Number {
     }
 
     /// cty's Modulo: `x - y * trunc(x / y)` computed at x's precision,
-    /// `x` itself for a zero divisor, and Multiply for infinities.
+    /// `x` itself for a zero divisor, NaN for infinities.
     pub fn rem(self, o: Number) -> Number {
         if let (Repr::Small { v: a, prec }, Repr::Small { v: b, .. }) = (self.0, o.0)
             && b != 0
@@ -521,8 +521,11 @@ impl Number {
         {
             return Number(Repr::Small { v: r, prec });
         }
-        if self.is_infinite() || o.is_infinite() {
-            return self.mul(o);
+        // cty meant to multiply here, but its check compares pointers and
+        // never matches a computed infinity, so Go goes on to panic (a
+        // NaN here, reported by the caller).
+        if self.is_infinite() || o.is_infinite() || self.is_nan() || o.is_nan() {
+            return Wide::special(Form::Nan, false, self.prec()).pack();
         }
         if o == Number::from_i64(0) {
             return self;
@@ -883,6 +886,7 @@ mod tests {
             ("7 % -3", lit("7").rem(lit("3").neg()), "1"),
             ("0.1 % 1", lit("0.1").rem(lit("1")), "0.1"),
             ("1e300 % 7", lit("1e300").rem(lit("7")), "0"),
+            ("0 % 0", lit("0").rem(lit("0")), "0"),
             ("10/4", lit("10").div(lit("4")), "2.5"),
             ("1.5 * 1.5", lit("1.5").mul(lit("1.5")), "2.25"),
             ("0.1 * 3", lit("0.1").mul(lit("3")), "0.3"),
@@ -957,6 +961,10 @@ mod tests {
         assert_eq!(lit("1e20").as_i128(), Some(100_000_000_000_000_000_000));
         assert!(lit("1e20").is_whole());
         assert!(lit("0").div(lit("0")).is_nan());
+        let inf = lit("1").div(lit("0"));
+        assert!(inf.sub(inf).is_nan(), "(1/0) - (1/0) fails in Terraform");
+        assert!(inf.mul(lit("0")).is_nan(), "(1/0) * 0 fails in Terraform");
+        assert!(lit("5").rem(inf).is_nan(), "5 % (1/0) fails in Terraform");
     }
 
     #[test]
