@@ -506,7 +506,7 @@ impl<'s> Eval<'s> {
             _ => {
                 let l = operand(&lhs, &Type::Number, "left", a)?;
                 let r = operand(&rhs, &Type::Number, "right", b)?;
-                let (Some(x), Some(y)) = (l.as_number().copied(), r.as_number().copied()) else {
+                let (Some(x), Some(y)) = (l.as_number().cloned(), r.as_number().cloned()) else {
                     let t = match op {
                         BinaryOp::Add
                         | BinaryOp::Sub
@@ -520,14 +520,23 @@ impl<'s> Eval<'s> {
                 // Go's big.Float panics where these give NaN; cty's
                 // operator functions turn the panic into these messages.
                 let (n, nan_msg) = match op {
-                    BinaryOp::Add => (x.add(y), "can't compute sum of opposing infinities"),
-                    BinaryOp::Sub => (x.sub(y), "can't subtract infinity from itself"),
-                    BinaryOp::Mul => (x.mul(y), "can't multiply zero by infinity"),
+                    BinaryOp::Add => (
+                        x.clone().add(y.clone()),
+                        "can't compute sum of opposing infinities",
+                    ),
+                    BinaryOp::Sub => (
+                        x.clone().sub(y.clone()),
+                        "can't subtract infinity from itself",
+                    ),
+                    BinaryOp::Mul => (x.clone().mul(y.clone()), "can't multiply zero by infinity"),
                     BinaryOp::Div => (
-                        x.div(y),
+                        x.clone().div(y.clone()),
                         "can't divide zero by zero or infinity by infinity",
                     ),
-                    BinaryOp::Mod => (x.rem(y), "can't use modulo with zero and infinity"),
+                    BinaryOp::Mod => (
+                        x.clone().rem(y.clone()),
+                        "can't use modulo with zero and infinity",
+                    ),
                     _ => (Number::from_i64(0), ""),
                 };
                 if n.is_nan() {
@@ -841,7 +850,7 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
         Value::List(_, items) | Value::Tuple(items) => {
             let n = convert(&key, &Type::Number)
                 .ok()
-                .and_then(|n| n.as_number().copied())
+                .and_then(|n| n.as_number().cloned())
                 .ok_or_else(|| err("Invalid index", "The given key does not identify an element in this collection value: a number is required.", range))?;
             let i = n.as_i64().ok_or_else(|| err("Invalid index", "The given key does not identify an element in this collection value: indexing a sequence requires a whole number.", range))?;
             if i < 0 {

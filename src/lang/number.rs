@@ -5,29 +5,26 @@
 //! round-tripping `Text('f', -1)`.
 //!
 //! Whole numbers that fit an `i64` are held inline (`Repr::Small`) so the
-//! common arithmetic (count.index, lengths) never touches big integers; the
-//! rest is a fixed 512-bit mantissa so that `Number` stays `Copy`.
+//! common arithmetic (count.index, lengths) never allocates; the rest is
+//! shared behind an `Arc`, keeping `Number` (and `Value`) small.
 
 use num_bigint::{BigInt, BigUint, Sign};
 use std::cmp::Ordering;
 use std::fmt;
+use std::sync::Arc;
 
 /// The precision cty gives literals and strings (`big.ParseFloat(s, 10, 512, ToNearestEven)`).
 const LITERAL_PREC: u32 = 512;
-/// Mantissa limbs for the widest precision we hold.
-const LIMBS: usize = (LITERAL_PREC / 64) as usize;
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Number(Repr);
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Repr {
     /// An exact whole number (never negative zero) and its precision.
-    Small {
-        v: i64,
-        prec: u32,
-    },
-    Big(Big),
+    Small { v: i64, prec: u32 },
+    /// Anything else; a finite mantissa is odd and below 2^512.
+    Big(Arc<Wide>),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -39,17 +36,7 @@ enum Form {
     Nan,
 }
 
-/// `(-1)^neg * mant * 2^exp`, `mant` odd and below 2^512 (little-endian limbs).
-#[derive(Clone, Copy)]
-struct Big {
-    form: Form,
-    neg: bool,
-    prec: u32,
-    exp: i64,
-    mant: [u64; LIMBS],
-}
-
-/// A number unpacked for the slow paths, with an unbounded mantissa.
+/// `(-1)^neg * mant * 2^exp` at `prec` bits, unbounded while computing.
 #[derive(Clone, Debug)]
 struct Wide {
     form: Form,
@@ -116,13 +103,9 @@ impl Wide {
             }
             Form::Finite => {}
             _ => {
-                return Number(Repr::Big(Big {
-                    form: self.form,
-                    neg: self.neg,
-                    prec: self.prec,
-                    exp: 0,
-                    mant: [0; LIMBS],
-                }));
+                self.mant = BigUint::default();
+                self.exp = 0;
+                return Number(Repr::Big(Arc::new(self)));
             }
         }
         let tz = self.mant.trailing_zeros().unwrap_or(0);
@@ -134,17 +117,7 @@ impl Wide {
             let v = if self.neg { -(m as i64) } else { m as i64 };
             return Number(Repr::Small { v, prec: self.prec });
         }
-        let mut mant = [0u64; LIMBS];
-        for (slot, d) in mant.iter_mut().zip(self.mant.iter_u64_digits()) {
-            *slot = d;
-        }
-        Number(Repr::Big(Big {
-            form: Form::Finite,
-            neg: self.neg,
-            prec: self.prec,
-            exp: self.exp,
-            mant,
-        }))
+        Number(Repr::Big(Arc::new(self)))
     }
 
     fn signed(&self) -> BigInt {
@@ -336,45 +309,29 @@ impl Number {
     }
 
     fn wide(&self) -> Wide {
-        match self.0 {
-            Repr::Small { v, prec } => Wide {
+        match &self.0 {
+            &Repr::Small { v, prec } => Wide {
                 form: if v == 0 { Form::Zero } else { Form::Finite },
                 neg: v < 0,
                 prec,
                 mant: BigUint::from(v.unsigned_abs()),
                 exp: 0,
             },
-            Repr::Big(b) => {
-                let mut digits = b.mant.to_vec();
-                while digits.last() == Some(&0) {
-                    digits.pop();
-                }
-                let mut mant = BigUint::default();
-                for d in digits.iter().rev() {
-                    mant = (mant << 64u32) + *d;
-                }
-                Wide {
-                    form: b.form,
-                    neg: b.neg,
-                    prec: b.prec,
-                    mant,
-                    exp: b.exp,
-                }
-            }
+            Repr::Big(b) => Wide::clone(b),
         }
     }
 
     /// The mantissa precision in bits, as `big.Float.Prec` reports it.
     pub fn prec(&self) -> u32 {
-        match self.0 {
-            Repr::Small { prec, .. } => prec,
+        match &self.0 {
+            &Repr::Small { prec, .. } => prec,
             Repr::Big(b) => b.prec,
         }
     }
 
     /// Nearest float64 (ties to even), like `big.Float.Float64`.
     pub fn as_f64(&self) -> f64 {
-        if let Repr::Small { v, .. } = self.0 {
+        if let &Repr::Small { v, .. } = &self.0 {
             return v as f64;
         }
         let w = self.wide();
@@ -405,8 +362,8 @@ impl Number {
 
     /// The value as a whole number, if it is one that fits an `i64`.
     pub fn as_i64(&self) -> Option<i64> {
-        match self.0 {
-            Repr::Small { v, .. } => Some(v),
+        match &self.0 {
+            &Repr::Small { v, .. } => Some(v),
             Repr::Big(b) if b.form == Form::Zero => Some(0),
             Repr::Big(_) => None,
         }
@@ -418,32 +375,32 @@ impl Number {
 
     /// A finite whole number of any size (cty's `IsInt`).
     pub fn is_whole(&self) -> bool {
-        match self.0 {
+        match &self.0 {
             Repr::Small { .. } => true,
             Repr::Big(b) => b.form == Form::Zero || (b.form == Form::Finite && b.exp >= 0),
         }
     }
 
     pub fn is_infinite(&self) -> bool {
-        matches!(self.0, Repr::Big(b) if b.form == Form::Inf)
+        matches!(&self.0, Repr::Big(b) if b.form == Form::Inf)
     }
 
     /// Whether this came from an invalid operation (0/0, Inf-Inf), where
     /// Go's big.Float panics.
     pub fn is_nan(&self) -> bool {
-        matches!(self.0, Repr::Big(b) if b.form == Form::Nan)
+        matches!(&self.0, Repr::Big(b) if b.form == Form::Nan)
     }
 
     pub fn is_negative(&self) -> bool {
-        match self.0 {
-            Repr::Small { v, .. } => v < 0,
+        match &self.0 {
+            &Repr::Small { v, .. } => v < 0,
             Repr::Big(b) => b.neg,
         }
     }
 
     /// Whole numbers as an `i128`, if they fit.
     pub fn as_i128(&self) -> Option<i128> {
-        if let Repr::Small { v, .. } = self.0 {
+        if let &Repr::Small { v, .. } = &self.0 {
             return Some(v as i128);
         }
         if !self.is_whole() {
@@ -454,7 +411,8 @@ impl Number {
 
     /// `big.Float.Add` into a fresh value: precision is the larger one.
     pub fn add(self, o: Number) -> Number {
-        if let (Repr::Small { v: a, prec: pa }, Repr::Small { v: b, prec: pb }) = (self.0, o.0) {
+        if let (&Repr::Small { v: a, prec: pa }, &Repr::Small { v: b, prec: pb }) = (&self.0, &o.0)
+        {
             let prec = pa.max(pb);
             if let Some(r) = a.checked_add(b)
                 && min_prec_u64(r.unsigned_abs()) <= prec
@@ -475,7 +433,7 @@ impl Number {
     /// of the operands' precision and the bits the product needs.
     pub fn mul(self, o: Number) -> Number {
         let prec = self.prec().max(o.prec());
-        if let (Repr::Small { v: a, .. }, Repr::Small { v: b, .. }) = (self.0, o.0)
+        if let (&Repr::Small { v: a, .. }, &Repr::Small { v: b, .. }) = (&self.0, &o.0)
             && let Some(r) = a.checked_mul(b)
         {
             let prec = prec.max(min_prec_u64(r.unsigned_abs()));
@@ -495,7 +453,7 @@ impl Number {
     /// `big.Float.Quo`: a zero divisor gives ±Inf, 0/0 gives NaN (a panic
     /// in Go; callers report it).
     pub fn div(self, o: Number) -> Number {
-        if let (Repr::Small { v: a, prec: pa }, Repr::Small { v: b, prec: pb }) = (self.0, o.0)
+        if let (&Repr::Small { v: a, prec: pa }, &Repr::Small { v: b, prec: pb }) = (&self.0, &o.0)
             && b != 0
             && a % b == 0
             && let Some(r) = a.checked_div(b)
@@ -514,7 +472,7 @@ impl Number {
     /// cty's Modulo: `x - y * trunc(x / y)` computed at x's precision,
     /// `x` itself for a zero divisor, NaN for infinities.
     pub fn rem(self, o: Number) -> Number {
-        if let (Repr::Small { v: a, prec }, Repr::Small { v: b, .. }) = (self.0, o.0)
+        if let (&Repr::Small { v: a, prec }, &Repr::Small { v: b, .. }) = (&self.0, &o.0)
             && b != 0
             && let Some(r) = a.checked_rem(b)
             && !(r == 0 && a < 0)
@@ -542,8 +500,8 @@ impl Number {
     }
 
     pub fn neg(self) -> Number {
-        match self.0 {
-            Repr::Small { v, prec } if v != 0 && v != i64::MIN => {
+        match &self.0 {
+            &Repr::Small { v, prec } if v != 0 && v != i64::MIN => {
                 Number(Repr::Small { v: -v, prec })
             }
             _ => {
@@ -586,7 +544,7 @@ impl Number {
     }
 
     fn cmp_num(&self, o: &Number) -> Option<Ordering> {
-        if let (Repr::Small { v: a, .. }, Repr::Small { v: b, .. }) = (self.0, o.0) {
+        if let (&Repr::Small { v: a, .. }, &Repr::Small { v: b, .. }) = (&self.0, &o.0) {
             return Some(a.cmp(&b));
         }
         let (a, b) = (self.wide(), o.wide());
@@ -615,7 +573,7 @@ impl Number {
 
     /// Go's `Text('f', -1)`.
     fn text(&self) -> String {
-        if let Repr::Small { v, prec } = self.0
+        if let &Repr::Small { v, prec } = &self.0
             && 64 - v.unsigned_abs().leading_zeros() <= prec
         {
             // The ulp is at most 1, so the shortest form is the integer itself.
@@ -962,9 +920,18 @@ mod tests {
         assert!(lit("1e20").is_whole());
         assert!(lit("0").div(lit("0")).is_nan());
         let inf = lit("1").div(lit("0"));
-        assert!(inf.sub(inf).is_nan(), "(1/0) - (1/0) fails in Terraform");
-        assert!(inf.mul(lit("0")).is_nan(), "(1/0) * 0 fails in Terraform");
-        assert!(lit("5").rem(inf).is_nan(), "5 % (1/0) fails in Terraform");
+        assert!(
+            inf.clone().sub(inf.clone()).is_nan(),
+            "(1/0) - (1/0) fails in Terraform"
+        );
+        assert!(
+            inf.clone().mul(lit("0")).is_nan(),
+            "(1/0) * 0 fails in Terraform"
+        );
+        assert!(
+            lit("5").rem(inf.clone()).is_nan(),
+            "5 % (1/0) fails in Terraform"
+        );
     }
 
     #[test]

@@ -274,7 +274,7 @@ impl<'a> Args<'a> {
     /// Argument `i` as a number, converting numeric strings.
     pub fn number(&self, i: usize) -> Result<Number, FunctionError> {
         match &self.values[i] {
-            Value::Number(n) => Ok(*n),
+            Value::Number(n) => Ok(n.clone()),
             Value::String(s) => Number::parse(s)
                 .ok_or_else(|| FunctionError::arg(i, self.param(i), "a number is required")),
             _ => Err(FunctionError::arg(i, self.param(i), "number required")),

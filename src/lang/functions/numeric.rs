@@ -16,7 +16,7 @@ pub fn call(
     args: &[Value],
     _ctx: &FunctionContext,
 ) -> Option<Result<Value, FunctionError>> {
-    let num = |v: &Value| *v.as_number().expect("converted to number");
+    let num = |v: &Value| v.as_number().expect("converted to number").clone();
     let ret = fixed(Type::Number);
     let result = match name {
         "abs" => invoke(

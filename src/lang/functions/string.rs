@@ -700,7 +700,7 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
             });
         }
         'b' | 'd' | 'o' | 'x' | 'X' => {
-            let n = *conv_to(Type::Number)?.as_number().unwrap();
+            let n = conv_to(Type::Number)?.as_number().unwrap().clone();
             let int: i128 = match n.as_i128() {
                 Some(i) => i,
                 None => return Err(unsupported(v, "an integer is required")),
