@@ -579,32 +579,50 @@ impl Number {
             // The ulp is at most 1, so the shortest form is the integer itself.
             return v.to_string();
         }
+        match self.shortest() {
+            Ok((sign, d)) => format!("{sign}{}", d.fixed()),
+            Err(special) => special,
+        }
+    }
+
+    /// Go's `Text('g', -1)`, which `format("%v", n)` uses: the shortest
+    /// digits, in exponent form when the exponent is below -4 or at least 6.
+    pub fn text_g(&self) -> String {
+        match self.shortest() {
+            Ok((sign, d)) => {
+                let exp = if d.mant.is_empty() { 0 } else { d.exp - 1 };
+                if exp < -4 || exp >= 6 {
+                    format!("{sign}{}", d.exponent())
+                } else {
+                    format!("{sign}{}", d.fixed())
+                }
+            }
+            Err(special) => special,
+        }
+    }
+
+    /// The sign and shortest round-tripping digits, or the text of a
+    /// value that has no digits.
+    fn shortest(&self) -> Result<(&'static str, Decimal), String> {
         let w = self.wide();
         let sign = if w.neg { "-" } else { "" };
         match w.form {
-            Form::Zero => return format!("{sign}0"),
-            Form::Inf => return if w.neg { "-Inf" } else { "+Inf" }.to_string(),
-            Form::Nan => return "NaN".to_string(),
+            Form::Zero => {
+                return Ok((
+                    sign,
+                    Decimal {
+                        mant: Vec::new(),
+                        exp: 0,
+                    },
+                ));
+            }
+            Form::Inf => return Err(if w.neg { "-Inf" } else { "+Inf" }.to_string()),
+            Form::Nan => return Err("NaN".to_string()),
             Form::Finite => {}
         }
         let mut d = Decimal::new(&w.mant, w.exp);
         round_shortest(&mut d, &w);
-        let mut out = String::from(sign);
-        if d.exp > 0 {
-            let m = (d.exp as usize).min(d.mant.len());
-            out.push_str(std::str::from_utf8(&d.mant[..m]).unwrap_or(""));
-            out.extend(std::iter::repeat_n('0', d.exp as usize - m));
-        } else {
-            out.push('0');
-        }
-        let frac = d.mant.len() as i64 - d.exp;
-        if frac > 0 {
-            out.push('.');
-            for i in 0..frac {
-                out.push(d.at(d.exp + i) as char);
-            }
-        }
-        out
+        Ok((sign, d))
     }
 }
 
@@ -636,6 +654,44 @@ impl Decimal {
             return Decimal { mant, exp: 0 };
         }
         Decimal { mant, exp: point }
+    }
+
+    /// Go's `fmtF` with all digits: no exponent.
+    fn fixed(&self) -> String {
+        let mut out = String::new();
+        if self.exp > 0 {
+            let m = (self.exp as usize).min(self.mant.len());
+            out.push_str(std::str::from_utf8(&self.mant[..m]).unwrap_or(""));
+            out.extend(std::iter::repeat_n('0', self.exp as usize - m));
+        } else {
+            out.push('0');
+        }
+        let frac = self.mant.len() as i64 - self.exp;
+        if frac > 0 {
+            out.push('.');
+            for i in 0..frac {
+                out.push(self.at(self.exp + i) as char);
+            }
+        }
+        out
+    }
+
+    /// Go's `fmtE` with all digits: `d.ddde±XX`.
+    fn exponent(&self) -> String {
+        let mut out = String::new();
+        out.push(self.mant.first().map_or('0', |&c| c as char));
+        if self.mant.len() > 1 {
+            out.push('.');
+            out.push_str(std::str::from_utf8(&self.mant[1..]).unwrap_or(""));
+        }
+        let exp = if self.mant.is_empty() {
+            0
+        } else {
+            self.exp - 1
+        };
+        let sign = if exp < 0 { '-' } else { '+' };
+        out.push_str(&format!("e{sign}{:02}", exp.abs()));
+        out
     }
 
     fn at(&self, i: i64) -> u8 {
@@ -867,6 +923,30 @@ mod tests {
         ];
         for (expr, got, want) in cases {
             assert_eq!(got.to_string(), want, "{expr}");
+        }
+    }
+
+    #[test]
+    fn percent_v_uses_exponent_form_outside_its_range() {
+        let cases: Vec<(&str, Number, &str)> = vec![
+            ("format(\"%v\", 1e30)", lit("1e30"), "1e+30"),
+            ("format(\"%v\", 0.00001)", lit("0.00001"), "1e-05"),
+            ("format(\"%v\", 0.0001)", lit("0.0001"), "0.0001"),
+            ("format(\"%v\", 123456)", lit("123456"), "123456"),
+            ("format(\"%v\", 1234567)", lit("1234567"), "1.234567e+06"),
+            ("format(\"%v\", -0)", lit("0").neg(), "-0"),
+            ("format(\"%v\", 0)", lit("0"), "0"),
+            ("format(\"%v\", 1/0)", lit("1").div(lit("0")), "+Inf"),
+            (
+                "format(\"%v\", pow(2,64))",
+                Number::from_f64(2f64.powf(64.0)),
+                "1.844674407370955e+19",
+            ),
+            ("format(\"%v\", 1e100)", lit("1e100"), "1e+100"),
+            ("format(\"%v\", 1.5e-10)", lit("1.5e-10"), "1.5e-10"),
+        ];
+        for (expr, n, want) in cases {
+            assert_eq!(n.text_g(), want, "{expr}");
         }
     }
 

@@ -686,7 +686,7 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
         'v' => {
             let text = match (&arg, v.sharp) {
                 (Value::String(s), false) => s.clone(),
-                (Value::Number(n), false) => go_float(n.as_f64(), 'g', None),
+                (Value::Number(n), false) => n.text_g(),
                 _ => json_encode(&arg),
             };
             out.push_str(&pad(v, "", &text));
