@@ -207,6 +207,17 @@ impl Number {
         Number(Repr::Small { v: i, prec: 64 })
     }
 
+    /// `new(big.Float).SetInt(i)`: exact, with the integer's bit length
+    /// (at least 64) as precision.
+    pub fn from_big_int(i: &BigInt) -> Number {
+        let prec = (i.bits() as u32).max(64);
+        let (sign, mag) = i.clone().into_parts();
+        let mut w = Wide::rounded(sign == Sign::Minus, mag, 0, false, prec);
+        // Held exactly even past the 512 bits we otherwise keep.
+        w.prec = prec.min(LITERAL_PREC);
+        w.pack()
+    }
+
     /// `cty.NumberFloatVal`: the float's exact value with 53 bits of
     /// precision, so it prints as the shortest float64 round-trip.
     pub fn from_f64(f: f64) -> Number {
@@ -915,6 +926,12 @@ mod tests {
             ("0.000001234", lit("0.000001234"), "0.000001234"),
             ("1e-7", lit("1e-7"), "0.0000001"),
             ("123.456e10", lit("123.456e10"), "1234560000000"),
+            (
+                "parseint(\"ffffffffffffffffffff\", 16) / 7",
+                Number::from_big_int(&BigInt::parse_bytes(b"ffffffffffffffffffff", 16).unwrap())
+                    .div(lit("7")),
+                "172703688516375596386596.42857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142858",
+            ),
             ("tonumber(\"1p3\")", lit("1p3"), "8"),
             ("tonumber(\"inf\")", lit("inf"), "+Inf"),
             ("tonumber(\"+1\")", lit("+1"), "1"),

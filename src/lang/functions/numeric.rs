@@ -148,8 +148,8 @@ fn parse_int(text: &str, base: u32) -> Option<Number> {
     if digits.is_empty() {
         return None;
     }
-    let mut exact: Option<i64> = Some(0);
-    let mut approx = 0f64;
+    // Any size, as Go's big.Int parses it.
+    let mut acc = num_bigint::BigInt::default();
     for c in digits.chars() {
         let d = match c {
             '0'..='9' => c as u32 - '0' as u32,
@@ -161,16 +161,12 @@ fn parse_int(text: &str, base: u32) -> Option<Number> {
         if d >= base {
             return None;
         }
-        exact = exact
-            .and_then(|e| e.checked_mul(base as i64))
-            .and_then(|e| e.checked_add(d as i64));
-        approx = approx * base as f64 + d as f64;
+        acc = acc * base + d;
     }
-    let n = match exact {
-        Some(e) => Number::from_i64(e),
-        None => Number::from_f64(approx),
-    };
-    Some(if neg { n.neg() } else { n })
+    if neg {
+        acc = -acc;
+    }
+    Some(Number::from_big_int(&acc))
 }
 
 #[cfg(test)]
