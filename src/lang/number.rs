@@ -286,7 +286,9 @@ impl Number {
             if unsigned.is_empty() || !unsigned.bytes().all(|c| c.is_ascii_digit()) {
                 return None;
             }
-            let e: i64 = rest.parse().ok()?;
+            // Go rejects exponents that overflow an int32.
+            let e: i32 = rest.parse().ok()?;
+            let e = e as i64;
             if two {
                 exp2 = e;
             } else {
@@ -297,6 +299,13 @@ impl Number {
         let prec = LITERAL_PREC;
         if mant.bits() == 0 {
             return Some(Wide::special(Form::Zero, neg, prec).pack());
+        }
+        // Far beyond any real configuration: Go overflows to Inf or
+        // underflows to zero around 10^±646456993; settle it early rather
+        // than build a power of five with millions of digits.
+        if exp10.abs() > 1_000_000 {
+            let form = if exp10 > 0 { Form::Inf } else { Form::Zero };
+            return Some(Wide::special(form, neg, prec).pack());
         }
         // d * 10^e = d * 5^e * 2^e, so only the power of five needs a
         // (single, correctly rounded) multiplication or division.
@@ -933,6 +942,8 @@ mod tests {
                 "172703688516375596386596.42857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142858",
             ),
             ("tonumber(\"1p3\")", lit("1p3"), "8"),
+            ("1e999999999", lit("1e999999999"), "+Inf"),
+            ("1e-999999999", lit("1e-999999999"), "0"),
             ("tonumber(\"inf\")", lit("inf"), "+Inf"),
             ("tonumber(\"+1\")", lit("+1"), "1"),
             ("tonumber(\".5\")", lit(".5"), "0.5"),
