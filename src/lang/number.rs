@@ -495,7 +495,11 @@ impl Number {
         if let (&Repr::Small { v: a, prec }, &Repr::Small { v: b, .. }) = (&self.0, &o.0)
             && b != 0
             && let Some(r) = a.checked_rem(b)
-            && !(r == 0 && a < 0)
+            // Each intermediate (quotient, y * quotient, remainder) must
+            // fit x's precision, or Go rounds along the way.
+            && [a / b, a - r, r]
+                .iter()
+                .all(|v| min_prec_u64(v.unsigned_abs()) <= prec)
         {
             return Number(Repr::Small { v: r, prec });
         }
@@ -1051,5 +1055,10 @@ mod tests {
         // A 53-bit float integer rounds like Go: 2^53 + 1 is not representable.
         let f = Number::from_f64(9007199254740992.0).add(Number::from_f64(1.0));
         assert_eq!(f.to_string(), "9007199254740992");
+        // pow(2,60) % parseint("576460752303423489", 10): at 53 bits Go
+        // rounds y * 1 to 2^59 before subtracting.
+        let x = Number::from_f64(2f64.powi(60));
+        let y = Number::from_i64((1 << 59) + 1);
+        assert_eq!(x.rem(y).to_string(), "576460752303423500");
     }
 }
