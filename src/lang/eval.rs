@@ -602,7 +602,7 @@ impl<'s> Eval<'s> {
             _ => {
                 let l = operand(&lhs, &Type::Number, "left", a)?;
                 let r = operand(&rhs, &Type::Number, "right", b)?;
-                let (Some(x), Some(y)) = (l.as_number().copied(), r.as_number().copied()) else {
+                let (Some(x), Some(y)) = (l.as_number().cloned(), r.as_number().cloned()) else {
                     let t = match op {
                         BinaryOp::Add
                         | BinaryOp::Sub
@@ -613,20 +613,41 @@ impl<'s> Eval<'s> {
                     };
                     return Ok(Value::Unknown(t).mark_if(marked));
                 };
+                // Go's big.Float panics where these give NaN; cty's
+                // operator functions turn the panic into these messages.
+                let (n, nan_msg) = match op {
+                    BinaryOp::Add => (
+                        x.clone().add(y.clone()),
+                        "can't compute sum of opposing infinities",
+                    ),
+                    BinaryOp::Sub => (
+                        x.clone().sub(y.clone()),
+                        "can't subtract infinity from itself",
+                    ),
+                    BinaryOp::Mul => (x.clone().mul(y.clone()), "can't multiply zero by infinity"),
+                    BinaryOp::Div => (
+                        x.clone().div(y.clone()),
+                        "can't divide zero by zero or infinity by infinity",
+                    ),
+                    BinaryOp::Mod => (
+                        x.clone().rem(y.clone()),
+                        "can't use modulo with zero and infinity",
+                    ),
+                    _ => (Number::from_i64(0), ""),
+                };
+                if n.is_nan() {
+                    return Err(err(
+                        "Operation failed",
+                        &format!("Error during operation: {nan_msg}."),
+                        range,
+                    ));
+                }
                 match op {
-                    BinaryOp::Add => Value::Number(x.add(y)),
-                    BinaryOp::Sub => Value::Number(x.sub(y)),
-                    BinaryOp::Mul => Value::Number(x.mul(y)),
-                    // x/0 is infinite, as big.Float has it; only 0/0 fails.
-                    BinaryOp::Div if y == Number::from_i64(0) && x == Number::from_i64(0) => {
-                        return Err(err(
-                            "Operation failed",
-                            "Error during operation: can't divide zero by zero or infinity by infinity.",
-                            range,
-                        ));
-                    }
-                    BinaryOp::Div => Value::Number(x.div(y)),
-                    BinaryOp::Mod => Value::Number(x.rem(y)),
+                    BinaryOp::Add
+                    | BinaryOp::Sub
+                    | BinaryOp::Mul
+                    | BinaryOp::Div
+                    | BinaryOp::Mod => Value::Number(n),
                     BinaryOp::Less => Value::Bool(x < y),
                     BinaryOp::LessEq => Value::Bool(x <= y),
                     BinaryOp::Greater => Value::Bool(x > y),
@@ -922,7 +943,7 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
         Value::List(_, items) | Value::Tuple(items) => {
             let n = convert(&key, &Type::Number)
                 .ok()
-                .and_then(|n| n.as_number().copied())
+                .and_then(|n| n.as_number().cloned())
                 .ok_or_else(|| err("Invalid index", "The given key does not identify an element in this collection value: a number is required.", range))?;
             let i = n.as_i64().ok_or_else(|| err("Invalid index", "The given key does not identify an element in this collection value: indexing a sequence requires a whole number.", range))?;
             if i < 0 {

@@ -69,7 +69,8 @@ fn number(n: &serde_json::Number) -> Value {
     match n.as_i64() {
         Some(i) => Value::int(i),
         None => Value::Number(
-            Number::parse(&n.to_string()).unwrap_or(Number::Float(n.as_f64().unwrap_or(f64::NAN))),
+            Number::parse(&n.to_string())
+                .unwrap_or(Number::from_f64(n.as_f64().unwrap_or(f64::NAN))),
         ),
     }
 }

@@ -296,7 +296,16 @@ impl Converter<'_> {
         let kind = match e {
             Expression::Null(_) => ExprKind::Literal(Value::null()),
             Expression::Bool(b) => ExprKind::Literal(Value::Bool(*b.value())),
-            Expression::Number(n) => ExprKind::Literal(Value::Number(number(n.value()))),
+            Expression::Number(n) => ExprKind::Literal(Value::Number(
+                // HCL reads literals from their text at 512 bits; the parsed
+                // i64/f64 would lose precision.
+                e.span()
+                    .and_then(|r| {
+                        let at = self.offset + r.start..self.offset + r.end;
+                        self.file.text.get(at).and_then(Number::parse)
+                    })
+                    .unwrap_or_else(|| number(n.value())),
+            )),
             Expression::String(s) => ExprKind::Literal(Value::String(nfc(s.value()))),
             Expression::Array(a) => ExprKind::Tuple(a.iter().map(|x| self.expr(x)).collect()),
             Expression::Object(o) => ExprKind::Object(

@@ -730,7 +730,7 @@ pub fn call(
                     if n.is_unknown() {
                         return Ok(Value::Unknown(Type::Number));
                     }
-                    let n = *n.as_number().ok_or_else(bad)?;
+                    let n = n.as_number().ok_or_else(bad)?.clone();
                     total = Some(match total {
                         None => n,
                         Some(t) => t.add(n),
@@ -1069,24 +1069,23 @@ fn merge_type(a: &[Value]) -> Result<Type, FunctionError> {
 
 /// Rounds away the binary noise of repeated float steps, as cty's
 /// 512-bit arithmetic never shows it (`range(0.1, 0.4, 0.1)`).
-fn tidy(x: f64) -> Number {
-    let r: f64 = format!("{x:.14e}").parse().unwrap_or(x);
-    Number::from_f64(r)
-}
-
 fn range(a: &[Value]) -> Result<Value, FunctionError> {
     let nums: Vec<Number> = a
         .iter()
-        .map(|v| *v.as_number().expect("converted"))
+        .map(|v| v.as_number().expect("converted").clone())
         .collect();
     let (start, end, step) = match nums.as_slice() {
         [end] => (
-            Number::Int(0),
-            *end,
-            Number::Int(if end.as_f64() < 0.0 { -1 } else { 1 }),
+            Number::from_i64(0),
+            end.clone(),
+            Number::from_i64(if end.as_f64() < 0.0 { -1 } else { 1 }),
         ),
-        [start, end] => (*start, *end, Number::Int(if end < start { -1 } else { 1 })),
-        [start, end, step] => (*start, *end, *step),
+        [start, end] => (
+            start.clone(),
+            end.clone(),
+            Number::from_i64(if end < start { -1 } else { 1 }),
+        ),
+        [start, end, step] => (start.clone(), end.clone(), step.clone()),
         _ => {
             return Err(FunctionError::call(
                 "range",
@@ -1109,15 +1108,10 @@ fn range(a: &[Value]) -> Result<Value, FunctionError> {
             "end must be greater than start when step is positive",
         ));
     }
-    let exact = matches!((start, step), (Number::Int(_), Number::Int(_)));
+    // cty adds the step repeatedly, rounding at each addition.
     let mut out = Vec::new();
-    let mut i = 0i64;
+    let mut num = start;
     loop {
-        let num = if exact {
-            start.add(step.mul(Number::Int(i)))
-        } else {
-            tidy(start.as_f64() + step.as_f64() * i as f64)
-        };
         if (down && num <= end) || (!down && num >= end) {
             break;
         }
@@ -1127,8 +1121,9 @@ fn range(a: &[Value]) -> Result<Value, FunctionError> {
                 "more than 1024 values were generated; either decrease the difference between start and end or use a smaller step",
             ));
         }
+        let next = num.clone().add(step.clone());
         out.push(Value::Number(num));
-        i += 1;
+        num = next;
     }
     Ok(Value::List(Type::Number, out))
 }
@@ -1310,6 +1305,11 @@ fn slice_indexes(a: &[Value]) -> Result<(usize, usize), FunctionError> {
 mod tests {
     use super::super::test_support::*;
     use super::*;
+
+    /// A number literal as HCL reads it (512 bits).
+    fn lit(s: &str) -> Value {
+        Value::Number(Number::parse(s).expect("literal"))
+    }
 
     fn nums(items: &[i64]) -> Value {
         Value::List(Type::Number, items.iter().map(|x| n(*x)).collect())
@@ -1588,8 +1588,9 @@ mod tests {
             ("range", vec![n(5), n(0), n(-2)], nums(&[5, 3, 1])),
             (
                 "range",
-                vec![f(0.1), f(0.4), f(0.1)],
-                list(Type::Number, vec![f(0.1), f(0.2), f(0.3)]),
+                // Literals arrive at 512 bits, as HCL reads them.
+                vec![lit("0.1"), lit("0.4"), lit("0.1")],
+                list(Type::Number, vec![lit("0.1"), lit("0.2"), lit("0.3")]),
             ),
             ("range", vec![n(0)], nums(&[])),
             ("range", vec![n(-3)], nums(&[0, -1, -2])),

@@ -274,7 +274,7 @@ impl<'a> Args<'a> {
     /// Argument `i` as a number, converting numeric strings.
     pub fn number(&self, i: usize) -> Result<Number, FunctionError> {
         match &self.values[i] {
-            Value::Number(n) => Ok(*n),
+            Value::Number(n) => Ok(n.clone()),
             Value::String(s) => Number::parse(s)
                 .ok_or_else(|| FunctionError::arg(i, self.param(i), "a number is required")),
             _ => Err(FunctionError::arg(i, self.param(i), "number required")),
@@ -285,11 +285,7 @@ impl<'a> Args<'a> {
     /// failing as cty's `gocty` conversion does for fractions.
     pub fn integer(&self, i: usize) -> Result<i128, FunctionError> {
         let n = self.number(i)?;
-        let whole = match n {
-            Number::Int(v) => Some(v as i128),
-            Number::Float(f) if f.fract() == 0.0 && f.abs() < 1.0e38 => Some(f as i128),
-            Number::Float(_) => None,
-        };
+        let whole = n.as_i128();
         whole.ok_or_else(|| FunctionError::call(self.name, "value must be a whole number"))
     }
 
@@ -813,7 +809,7 @@ impl JsonParser<'_> {
         }
         let text = std::str::from_utf8(&self.s[start..self.i]).unwrap();
         let n = Number::parse(text)
-            .or_else(|| text.parse::<f64>().ok().map(Number::Float))
+            .or_else(|| text.parse::<f64>().ok().map(Number::from_f64))
             .ok_or_else(|| format!("invalid number {text}"))?;
         Ok(Value::Number(n))
     }
@@ -1890,9 +1886,9 @@ fn yaml_special(src: &str) -> Option<Value> {
         }
         "" | "~" | "null" | "Null" | "NULL" => Value::null(),
         ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
-            Value::Number(Number::Float(f64::INFINITY))
+            Value::Number(Number::from_f64(f64::INFINITY))
         }
-        "-.inf" | "-.Inf" | "-.INF" => Value::Number(Number::Float(f64::NEG_INFINITY)),
+        "-.inf" | "-.Inf" | "-.INF" => Value::Number(Number::from_f64(f64::NEG_INFINITY)),
         _ => return None,
     })
 }
@@ -1935,7 +1931,7 @@ fn parse_decimal(s: &str) -> Option<Number> {
     if !ok {
         return None;
     }
-    Number::parse(s).or_else(|| s.parse::<f64>().ok().map(Number::Float))
+    Number::parse(s).or_else(|| s.parse::<f64>().ok().map(Number::from_f64))
 }
 
 /// Go's `strconv.ParseInt(s, 0, 64)` (and ParseUint): 0x, 0o, 0b and
@@ -1965,7 +1961,7 @@ fn parse_go_int(s: &str) -> Option<Number> {
     } else if let Ok(i) = i64::try_from(v) {
         Some(Number::from_i64(i))
     } else {
-        Some(Number::Float(v as f64))
+        Some(Number::from_f64(v as f64))
     }
 }
 
@@ -2191,7 +2187,7 @@ mod tests {
             (
                 "jsonencode of a fraction",
                 "jsonencode",
-                vec![Value::Number(Number::Float(1.5))],
+                vec![Value::Number(Number::from_f64(1.5))],
                 "1.5",
             ),
             (
@@ -2743,7 +2739,7 @@ mod tests {
                         "c",
                         Value::Tuple(vec![
                             Value::int(1),
-                            Value::Number(Number::Float(2.5)),
+                            Value::Number(Number::from_f64(2.5)),
                             Value::Bool(true),
                             Value::null(),
                         ]),
@@ -2882,7 +2878,7 @@ mod tests {
             n(15),
             n(17),
             n(1000),
-            Value::Number(Number::Float(f64::INFINITY)),
+            Value::Number(Number::from_f64(f64::INFINITY)),
             s("q"),
             s("5"),
             s("2001-12-14T00:00:00Z"),

@@ -18,10 +18,7 @@ pub fn call(
             a.finish(Type::String, |a| {
                 let host = a.integer(1)?;
                 // Shortest form, as Terraform prints a big whole number.
-                let shown = match a.number(1)? {
-                    crate::lang::number::Number::Float(f) => format!("{f}"),
-                    n => n.to_string(),
-                };
+                let shown = a.number(1)?.to_string();
                 let net = parse_cidr(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
                 net.host(host, &shown)
                     .map(Value::String)
@@ -547,7 +544,7 @@ mod tests {
                 "cidrhost",
                 vec![
                     s("10.0.0.0/8"),
-                    Value::Number(crate::lang::number::Number::Float(1.5)),
+                    Value::Number(crate::lang::number::Number::from_f64(1.5)),
                 ],
                 "Error in function call",
                 "Call to function \"cidrhost\" failed: value must be a whole number.",
@@ -614,7 +611,7 @@ mod tests {
     #[test]
     fn number_conversion_errors_match_terraform() {
         use crate::lang::number::Number;
-        let half = || Value::Number(Number::Float(1.5));
+        let half = || Value::Number(Number::from_f64(1.5));
         let cases: Vec<(&str, Vec<Value>, &str, &str)> = vec![
             (
                 "cidrsubnets",
@@ -630,7 +627,7 @@ mod tests {
             ),
             (
                 "cidrhost",
-                vec![s("10.0.0.0/8"), Value::Number(Number::Float(1e30))],
+                vec![s("10.0.0.0/8"), Value::Number(Number::from_f64(1e30))],
                 "Error in function call",
                 "Call to function \"cidrhost\" failed: prefix of 8 does not accommodate a host numbered 1000000000000000000000000000000.",
             ),

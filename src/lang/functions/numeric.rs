@@ -16,7 +16,7 @@ pub fn call(
     args: &[Value],
     _ctx: &FunctionContext,
 ) -> Option<Result<Value, FunctionError>> {
-    let num = |v: &Value| *v.as_number().expect("converted to number");
+    let num = |v: &Value| v.as_number().expect("converted to number").clone();
     let ret = fixed(Type::Number);
     let result = match name {
         "abs" => invoke(
@@ -25,24 +25,15 @@ pub fn call(
             None,
             args,
             ret,
-            |a, _| {
-                Ok(Value::Number(match num(&a[0]) {
-                    Number::Int(i) => Number::Int(i.abs()),
-                    Number::Float(f) => Number::from_f64(f.abs()),
-                }))
-            },
+            |a, _| Ok(Value::Number(num(&a[0]).abs())),
         ),
         "ceil" | "floor" => invoke(name, &[Param::number("num")], None, args, ret, |a, _| {
             let n = num(&a[0]);
-            if n.is_integer() {
-                return Ok(Value::Number(n));
-            }
-            let f = n.as_f64();
-            Ok(Value::Number(Number::from_f64(if name == "ceil" {
-                f.ceil()
+            Ok(Value::Number(if name == "ceil" {
+                n.ceil()
             } else {
-                f.floor()
-            })))
+                n.floor()
+            }))
         }),
         "log" => invoke(
             name,
@@ -66,13 +57,8 @@ pub fn call(
             ret,
             |a, _| {
                 let (x, y) = (num(&a[0]), num(&a[1]));
-                // Whole powers of whole numbers stay exact while they fit.
-                if let (Number::Int(b), Some(e)) = (x, y.as_i64())
-                    && let Some(r) = u32::try_from(e).ok().and_then(|e| b.checked_pow(e))
-                {
-                    return Ok(Value::Number(Number::Int(r)));
-                }
-                let r = x.as_f64().powf(y.as_f64());
+                // cty computes math.Pow on float64s, whole numbers included.
+                let r = go_pow(x.as_f64(), y.as_f64());
                 if r.is_nan() {
                     return Err(FunctionError::call(name, "result is not a number"));
                 }
@@ -153,6 +139,131 @@ pub fn call(
 
 /// Go's `big.Int.SetString` for a given base: an optional sign, then
 /// digits 0-9, a-z (A-Z too up to base 36; above it A-Z are 36-61).
+/// `math.Pow` as Go computes it, so results round the same way: the whole
+/// part of the exponent by repeated squaring of the mantissa (libm's pow
+/// is correctly rounded and differs, e.g. for 10^23 and 1.1^100), the
+/// fraction through exp and log.
+fn go_pow(x: f64, y: f64) -> f64 {
+    let odd_int = |v: f64| v.abs() < (1u64 << 53) as f64 && v.fract() == 0.0 && (v as i64) & 1 == 1;
+    if y == 0.0 || x == 1.0 {
+        return 1.0;
+    }
+    if y == 1.0 {
+        return x;
+    }
+    if x.is_nan() || y.is_nan() {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        let keep_sign = x.is_sign_negative() && odd_int(y);
+        return match (y < 0.0, keep_sign) {
+            (true, true) => f64::NEG_INFINITY,
+            (true, false) => f64::INFINITY,
+            (false, true) => x,
+            (false, false) => 0.0,
+        };
+    }
+    if y.is_infinite() {
+        return if x == -1.0 {
+            1.0
+        } else if (x.abs() < 1.0) == (y > 0.0) {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    if x.is_infinite() {
+        if x < 0.0 {
+            return go_pow(1.0 / x, -y);
+        }
+        return if y < 0.0 { 0.0 } else { f64::INFINITY };
+    }
+    if y == 0.5 {
+        return x.sqrt();
+    }
+    if y == -0.5 {
+        return 1.0 / x.sqrt();
+    }
+    let (mut yi, mut yf) = (y.abs().trunc(), y.abs().fract());
+    if yf != 0.0 && x < 0.0 {
+        return f64::NAN;
+    }
+    if yi >= 9.223372036854775807e18 {
+        // A huge exponent: only the magnitude of x decides.
+        return match (x == -1.0, (x.abs() < 1.0) == (y > 0.0)) {
+            (true, _) => 1.0,
+            (_, true) => 0.0,
+            _ => f64::INFINITY,
+        };
+    }
+    // The answer is kept as a1 * 2^ae.
+    let mut a1 = 1.0;
+    let mut ae: i64 = 0;
+    if yf != 0.0 {
+        if yf > 0.5 {
+            yf -= 1.0;
+            yi += 1.0;
+        }
+        a1 = (yf * x.ln()).exp();
+    }
+    let (mut x1, mut xe) = frexp(x);
+    let mut i = yi as i64;
+    while i != 0 {
+        if !(-(1 << 12)..=(1 << 12)).contains(&xe) {
+            // Certain overflow or underflow; Ldexp settles it.
+            ae += xe;
+            break;
+        }
+        if i & 1 == 1 {
+            a1 *= x1;
+            ae += xe;
+        }
+        x1 *= x1;
+        xe <<= 1;
+        if x1 < 0.5 {
+            x1 += x1;
+            xe -= 1;
+        }
+        i >>= 1;
+    }
+    if y < 0.0 {
+        a1 = 1.0 / a1;
+        ae = -ae;
+    }
+    ldexp(a1, ae)
+}
+
+/// Splits a finite nonzero x into a mantissa in [0.5, 1) and a power of two.
+fn frexp(x: f64) -> (f64, i64) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let (x, bias) = if x.abs() < f64::MIN_POSITIVE {
+        (x * (1u64 << 52) as f64, -52)
+    } else {
+        (x, 0)
+    };
+    let bits = x.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i64 - 1022;
+    let m = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
+    (m, e + bias)
+}
+
+/// `m * 2^e`, scaling in steps that stay exact until the last one.
+fn ldexp(m: f64, e: i64) -> f64 {
+    let mut r = m;
+    let mut e = e.clamp(-2200, 2200);
+    while e > 1000 {
+        r *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 {
+        r *= 2f64.powi(-1000);
+        e += 1000;
+    }
+    r * 2f64.powi(e as i32)
+}
+
 fn parse_int(text: &str, base: u32) -> Option<Number> {
     let (neg, digits) = match text.as_bytes().first()? {
         b'-' => (true, &text[1..]),
@@ -162,8 +273,8 @@ fn parse_int(text: &str, base: u32) -> Option<Number> {
     if digits.is_empty() {
         return None;
     }
-    let mut exact: Option<i64> = Some(0);
-    let mut approx = 0f64;
+    // Any size, as Go's big.Int parses it.
+    let mut acc = num_bigint::BigInt::default();
     for c in digits.chars() {
         let d = match c {
             '0'..='9' => c as u32 - '0' as u32,
@@ -175,16 +286,12 @@ fn parse_int(text: &str, base: u32) -> Option<Number> {
         if d >= base {
             return None;
         }
-        exact = exact
-            .and_then(|e| e.checked_mul(base as i64))
-            .and_then(|e| e.checked_add(d as i64));
-        approx = approx * base as f64 + d as f64;
+        acc = acc * base + d;
     }
-    let n = match exact {
-        Some(e) => Number::Int(e),
-        None => Number::Float(approx),
-    };
-    Some(if neg { n.neg() } else { n })
+    if neg {
+        acc = -acc;
+    }
+    Some(Number::from_big_int(&acc))
 }
 
 #[cfg(test)]
@@ -275,6 +382,31 @@ mod tests {
         ];
         for (name, args, want) in cases {
             assert_eq!(err(run(name, args.clone())), want, "{name}{args:?}");
+        }
+    }
+
+    #[test]
+    fn pow_rounds_like_go_math_pow() {
+        use crate::lang::number::Number;
+        // Expected text from `terraform console` (Terraform 1.11).
+        let cases = [
+            ("pow(10,23)", 10.0, 23.0, "100000000000000000000000"),
+            ("pow(1.1,100)", 1.1, 100.0, "13780.612339822364"),
+            ("pow(2,70)", 2.0, 70.0, "1180591620717411300000"),
+            ("pow(3,35)", 3.0, 35.0, "50031545098999704"),
+            ("pow(0.1,3)", 0.1, 3.0, "0.0010000000000000002"),
+            ("pow(7,-3)", 7.0, -3.0, "0.0029154518950437317"),
+            ("pow(2,-20)", 2.0, -20.0, "0.00000095367431640625"),
+            ("pow(2,0.5)", 2.0, 0.5, "1.4142135623730951"),
+            ("pow(0,-1)", 0.0, -1.0, "+Inf"),
+            ("pow(2,1024)", 2.0, 1024.0, "+Inf"),
+        ];
+        for (expr, x, y, want) in cases {
+            assert_eq!(
+                Number::from_f64(super::go_pow(x, y)).to_string(),
+                want,
+                "{expr}"
+            );
         }
     }
 }

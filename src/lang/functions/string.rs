@@ -686,7 +686,7 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
         'v' => {
             let text = match (&arg, v.sharp) {
                 (Value::String(s), false) => s.clone(),
-                (Value::Number(n), false) => go_float(n.as_f64(), 'g', None),
+                (Value::Number(n), false) => n.text_g(),
                 _ => json_encode(&arg),
             };
             out.push_str(&pad(v, "", &text));
@@ -700,11 +700,10 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
             });
         }
         'b' | 'd' | 'o' | 'x' | 'X' => {
-            let n = *conv_to(Type::Number)?.as_number().unwrap();
-            let int: i128 = match n {
-                Number::Int(i) => i as i128,
-                Number::Float(f) if f.fract() == 0.0 && f.abs() < 1.0e38 => f as i128,
-                _ => return Err(unsupported(v, "an integer is required")),
+            let n = conv_to(Type::Number)?.as_number().unwrap().clone();
+            let int: i128 = match n.as_i128() {
+                Some(i) => i,
+                None => return Err(unsupported(v, "an integer is required")),
             };
             let (radix, prefix) = match v.mode {
                 'b' => (2, "0b"),
