@@ -168,7 +168,6 @@ fn fixture_cases() -> Vec<(Case, String)> {
 }
 
 #[test]
-#[ignore] // enabled once addresses lands
 fn addresses_match_terraform_state_list() {
     let mut failures = Vec::new();
     let mut total = 0;
@@ -223,7 +222,6 @@ fn fixture_error_cases() -> Vec<(Case, Vec<String>)> {
 }
 
 #[test]
-#[ignore] // enabled once addresses lands
 fn config_errors_exit_2_with_terraform_summary() {
     let mut failures = Vec::new();
     let mut error_cases: Vec<(Case, Vec<String>)> = cases("config-errors")
