@@ -188,7 +188,8 @@ fn summarize(changes: &[Change]) -> Summary {
 /// every resource comment at the left margin ("# X has moved to Y", "# X
 /// will be created", "# (moved from W)", "# (because ...)" and the rest;
 /// attribute comments inside a resource body are indented further and left
-/// out), every "Warning: ..." summary, and the "Plan: ..." line.
+/// out), every "Warning: ..." summary, and the "Plan: ..." line (or "No
+/// changes. ..." when there is nothing to do, moves included).
 fn human_lines(plan_txt: &str) -> Vec<String> {
     plan_txt
         .lines()
@@ -197,6 +198,7 @@ fn human_lines(plan_txt: &str) -> Vec<String> {
             let t = l.trim_start();
             (indent <= 2 && t.starts_with("# "))
                 || l.starts_with("Plan: ")
+                || l.starts_with("No changes.")
                 || l.starts_with("Warning: ")
         })
         .map(|l| l.trim().to_string())
@@ -420,7 +422,15 @@ fn records_are_complete_and_consistent() {
             "Plan: {} to add, {} to change, {} to destroy.",
             summary.add, summary.change, summary.destroy
         );
-        if !text.lines().any(|l| l == plan_line) {
+        let nothing = derived.add + derived.change + derived.destroy + derived.forget == 0
+            && derived.moves.is_empty();
+        let no_changes = text.lines().any(|l| l.starts_with("No changes."));
+        if nothing != no_changes {
+            failures.push(format!(
+                "{name}: plan.txt says \"No changes.\": {no_changes}, plan.json: {nothing}"
+            ));
+        }
+        if !nothing && !text.lines().any(|l| l == plan_line) {
             failures.push(format!("{name}: plan.txt lacks `{plan_line}`"));
         }
         let mut json_moves: Vec<(String, String)> = summary
@@ -555,7 +565,7 @@ mod helpers {
 
     #[test]
     fn human_lines_keep_headers_reasons_warnings_and_the_plan_line() {
-        let text = "\nTerraform will perform the following actions:\n\n  # a will be destroyed\n  # (because a is not in configuration)\n  - resource \"terraform_data\" \"a\" {\n        # (2 unchanged attributes hidden)\n    }\n\n # b will no longer be managed by Terraform, but will not be destroyed\n\nPlan: 0 to add, 0 to change, 1 to destroy.\n\nWarning: Something\n";
+        let text = "\nTerraform will perform the following actions:\n\n  # a will be destroyed\n  # (because a is not in configuration)\n  - resource \"terraform_data\" \"a\" {\n        # (2 unchanged attributes hidden)\n    }\n\n # b will no longer be managed by Terraform, but will not be destroyed\n\nPlan: 0 to add, 0 to change, 1 to destroy.\n\nWarning: Something\nNo changes. Your infrastructure matches the configuration.\n";
         assert_eq!(
             human_lines(text),
             [
@@ -564,6 +574,7 @@ mod helpers {
                 "# b will no longer be managed by Terraform, but will not be destroyed",
                 "Plan: 0 to add, 0 to change, 1 to destroy.",
                 "Warning: Something",
+                "No changes. Your infrastructure matches the configuration.",
             ]
         );
     }
