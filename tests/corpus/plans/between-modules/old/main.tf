@@ -1,0 +1,7 @@
+module "a" {
+  source = "./a"
+}
+
+module "b" {
+  source = "./b"
+}

@@ -1,0 +1,8 @@
+module "m" {
+  source = "./m"
+}
+
+moved {
+  from = terraform_data.a
+  to   = module.m.terraform_data.b
+}

@@ -1,0 +1,4 @@
+resource "terraform_data" "a" {
+  count = 3
+  input = count.index
+}

@@ -1,0 +1,4 @@
+resource "terraform_data" "server" {
+  count = 3
+  input = ["web", "api", "db"][count.index]
+}

@@ -1,0 +1,4 @@
+resource "terraform_data" "y" {
+  count = 1
+  input = "y"
+}

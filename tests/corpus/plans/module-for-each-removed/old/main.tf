@@ -1,0 +1,5 @@
+module "m" {
+  source   = "./m"
+  for_each = toset(["a", "b"])
+  name     = each.key
+}

@@ -1,0 +1,4 @@
+resource "terraform_data" "x" {
+  for_each = toset(["a", "b"])
+  input    = each.key
+}

@@ -1,0 +1,4 @@
+resource "terraform_data" "leaf" {
+  count = 2
+  input = "leaf${count.index}"
+}

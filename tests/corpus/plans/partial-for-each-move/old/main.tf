@@ -1,0 +1,4 @@
+resource "terraform_data" "bucket" {
+  for_each = toset(["logs", "media", "tmp"])
+  input    = each.key
+}

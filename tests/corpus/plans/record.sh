@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Records what the real terraform plans for every refactor case of the plan
+# corpus (tests/corpus/plans/<case>/{old,new}) into <case>/expected/, the
+# ground truth tests/plan_corpus.rs compares `minimod plan` with.
+#
+# Usage: tests/corpus/plans/record.sh [-o OUT_ROOT] [CASE...]
+#   OUT_ROOT  write OUT_ROOT/<case>/expected/ instead of the corpus itself
+#             (the live test records into a scratch tree and diffs)
+#   CASE      case directory names (default: every case)
+#
+# Per case, in temp copies (nothing but expected/ is written to the repo):
+#   1. old/: terraform init && terraform apply ARGS  -> expected/prior.tfstate
+#      (kept exactly as written: real ids, lineage and serial)
+#   2. new/ with prior.tfstate as terraform.tfstate: terraform init, then
+#      terraform plan -refresh=false ARGS
+#      success -> expected/plan.txt      (human output, ids scrubbed)
+#                 expected/plan.json     (show -json of a saved plan:
+#                                         resource_changes, stable fields only)
+#                 expected/summary.json  (counts and moves computed from it)
+#      failure -> expected/stderr.txt + expected/exit (plan's; when init
+#                 already rejects the configuration, its own stderr goes to
+#                 expected/init-stderr.txt and plan still runs)
+# ARGS: <case>/args, one argument a line. ENV: <case>/env, NAME=VALUE lines.
+# Both apply to old/ and new/ alike; every inherited TF_VAR_* is removed.
+set -euo pipefail
+export TF_CLI_CONFIG_FILE=/dev/null TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
+unset TF_LOG || true
+while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(TF_VAR_[^=]*\)=.*/\1/p')
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+out_root="$here"
+if [ "${1:-}" = "-o" ]; then
+  out_root="$2"
+  shift 2
+fi
+mkdir -p "$out_root"
+out_root="$(cd "$out_root" && pwd)"
+
+if [ "$#" -gt 0 ]; then
+  cases=("$@")
+else
+  cases=()
+  for d in "$here"/*/; do
+    [ -d "$d/old" ] && cases+=("$(basename "$d")")
+  done
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# terraform_data ids are random UUIDs: one placeholder for all of them.
+scrub() {
+  sed -E 's/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/<uuid>/g'
+}
+
+# Human text made stable: ids scrubbed; the data source progress lines
+# ("<addr>: Reading...", "Read complete after Ns") dropped; and each run of
+# bullet lines in a warning or error (" - addr", "  - addr could not move")
+# sorted, since terraform lists them in Go map order, which varies run to run.
+normalize_text() {
+  scrub | sed -E '/^[^ ].*: (Reading\.\.\.|Read complete after .*)$/d' | awk '
+    function flush(  i, cmd) {
+      if (n == 0) return
+      fflush()
+      cmd = "LC_ALL=C sort"
+      for (i = 1; i <= n; i++) print buf[i] | cmd
+      close(cmd)
+      n = 0
+    }
+    /^  ?- [^ ]/ && !/(resource|data) "/ { buf[++n] = $0; next }
+    { flush(); print }
+    END { flush() }'
+}
+
+# The stable part of `terraform show -json`'s resource_changes: values
+# (which hold the ids) and the provider's schema details are dropped.
+plan_json_filter='
+  [.resource_changes[]? | {address}
+    + (if .previous_address then {previous_address} else {} end)
+    + (if .module_address then {module_address} else {} end)
+    + {mode, type, name}
+    + (if has("index") then {index} else {} end)
+    + {provider_name, change: {actions: .change.actions}}
+    + (if .action_reason then {action_reason} else {} end)]'
+
+summary_filter='{
+  add: [.[] | select(.change.actions | index("create"))] | length,
+  change: [.[] | select(.change.actions | index("update"))] | length,
+  destroy: [.[] | select(.change.actions | index("delete"))] | length,
+  forget: [.[] | select(.change.actions | index("forget"))] | length,
+  moves: [.[] | select(.previous_address) | {from: .previous_address, to: .address}]
+}'
+
+for name in "${cases[@]}"; do
+  src="$here/$name"
+  [ -d "$src/old" ] && [ -d "$src/new" ] || {
+    echo "$name: no old/ and new/" >&2
+    exit 1
+  }
+  out="$out_root/$name/expected"
+  rm -rf "$out"
+  mkdir -p "$out"
+  tmp="$work/$name"
+  mkdir -p "$tmp"
+  cp -R "$src/old" "$tmp/old"
+  cp -R "$src/new" "$tmp/new"
+
+  args=()
+  if [ -f "$src/args" ]; then
+    while IFS= read -r a || [ -n "$a" ]; do [ -n "$a" ] && args+=("$a"); done <"$src/args"
+  fi
+  envs=()
+  if [ -f "$src/env" ]; then
+    while IFS= read -r e || [ -n "$e" ]; do [ -n "$e" ] && envs+=("$e"); done <"$src/env"
+  fi
+  tf() { env "${envs[@]}" terraform "$@"; }
+
+  (
+    cd "$tmp/old"
+    tf init -input=false -no-color >"$tmp/old.log" 2>&1
+    tf apply -auto-approve -input=false -no-color "${args[@]}" >>"$tmp/old.log" 2>&1
+  ) || {
+    cat "$tmp/old.log" >&2
+    echo "$name: applying old/ failed" >&2
+    exit 1
+  }
+  cp "$tmp/old/terraform.tfstate" "$out/prior.tfstate"
+
+  cd "$tmp/new"
+  cp "$out/prior.tfstate" terraform.tfstate
+  rc=0
+  tf init -input=false -no-color >"$tmp/init.out" 2>"$tmp/init.err" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    # init rejects a configuration that does not load, with a preamble and
+    # (for moved blocks) every error twice; plan run without init reports
+    # each error once, and that is what minimod's plan must match.
+    normalize_text <"$tmp/init.err" >"$out/init-stderr.txt"
+    echo "$name: init failed ($rc)" >&2
+  fi
+  rc=0
+  tf plan -refresh=false -input=false -no-color "${args[@]}" >"$tmp/plan.out" 2>"$tmp/plan.err" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    normalize_text <"$tmp/plan.err" >"$out/stderr.txt"
+    echo "$rc" >"$out/exit"
+    echo "$name: plan failed ($rc)" >&2
+    cd "$here"
+    continue
+  fi
+  if [ -s "$tmp/plan.err" ]; then normalize_text <"$tmp/plan.err" >"$out/plan-stderr.txt"; fi
+  normalize_text <"$tmp/plan.out" >"$out/plan.txt"
+  tf plan -refresh=false -input=false -no-color "${args[@]}" -out="$tmp/p" >/dev/null
+  tf show -json "$tmp/p" | jq "$plan_json_filter" | scrub >"$out/plan.json"
+  jq "$summary_filter" "$out/plan.json" >"$out/summary.json"
+  echo "$name: $(jq -c '[.add, .change, .destroy, .forget, (.moves | length)]' "$out/summary.json")" >&2
+  cd "$here"
+done

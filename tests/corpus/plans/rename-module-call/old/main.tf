@@ -1,0 +1,5 @@
+module "web" {
+  source   = "./modules/web"
+  for_each = toset(["blog", "docs"])
+  name     = each.key
+}

@@ -1,0 +1,673 @@
+//! The plan corpus: `minimod plan` must plan every refactor in
+//! tests/corpus/plans as terraform 1.11 did (see its README.md).
+//!
+//! Each case holds old/ (applied to make expected/prior.tfstate) and new/
+//! (planned against it). minimod is run as
+//! `minimod plan <abs new/> --state <abs prior.tfstate> [--json] ARGS` with
+//! new/ as the working directory, so relative `-var-file` paths resolve as
+//! they did for terraform.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The corpus must keep covering at least this many refactors.
+const MIN_CASES: usize = 25;
+
+fn corpus_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/plans")
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Non-empty lines of an optional file (args, env).
+fn lines_of(path: &Path) -> Vec<String> {
+    if !path.exists() {
+        return Vec::new();
+    }
+    read(path)
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+struct Case {
+    name: String,
+    root: PathBuf,
+    args: Vec<String>,
+    env: Vec<(String, String)>,
+}
+
+impl Case {
+    fn new_dir(&self) -> PathBuf {
+        self.root.join("new")
+    }
+    fn expected(&self) -> PathBuf {
+        self.root.join("expected")
+    }
+    fn prior(&self) -> PathBuf {
+        self.expected().join("prior.tfstate")
+    }
+    fn is_error(&self) -> bool {
+        self.expected().join("exit").exists()
+    }
+}
+
+/// Every case directory (one with old/), in name order.
+fn cases() -> Vec<Case> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(corpus_root())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("old").is_dir())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|root| Case {
+            name: root.file_name().unwrap().to_string_lossy().into_owned(),
+            args: lines_of(&root.join("args")),
+            env: lines_of(&root.join("env"))
+                .into_iter()
+                .map(|l| {
+                    let (k, v) = l.split_once('=').unwrap_or((&l, ""));
+                    (k.to_string(), v.to_string())
+                })
+                .collect(),
+            root,
+        })
+        .collect()
+}
+
+/// One entry of `resource_changes`, reduced to what the corpus compares.
+#[derive(Debug, Clone, PartialEq)]
+struct Change {
+    address: String,
+    previous_address: Option<String>,
+    actions: Vec<String>,
+    action_reason: Option<String>,
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {:?}", self.address, self.actions)?;
+        if let Some(p) = &self.previous_address {
+            write!(f, " from {p}")?;
+        }
+        if let Some(r) = &self.action_reason {
+            write!(f, " ({r})")?;
+        }
+        Ok(())
+    }
+}
+
+/// The `resource_changes` array of a `show -json` shaped document (or the
+/// bare array, as plan.json stores it).
+fn changes_of(doc: &Value) -> Result<Vec<Change>, String> {
+    let list = match doc {
+        Value::Array(a) => a,
+        Value::Object(o) => match o.get("resource_changes") {
+            Some(Value::Array(a)) => a,
+            _ => return Err("no resource_changes array".into()),
+        },
+        _ => return Err("neither an object nor an array".into()),
+    };
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).map(String::from);
+    list.iter()
+        .enumerate()
+        .map(|(i, rc)| {
+            let address = text(rc.get("address")).ok_or(format!("entry {i}: no address"))?;
+            let actions = rc
+                .pointer("/change/actions")
+                .and_then(Value::as_array)
+                .ok_or(format!("{address}: no change.actions"))?
+                .iter()
+                .map(|a| a.as_str().unwrap_or_default().to_string())
+                .collect();
+            Ok(Change {
+                previous_address: text(rc.get("previous_address")),
+                action_reason: text(rc.get("action_reason")),
+                actions,
+                address,
+            })
+        })
+        .collect()
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+struct Move {
+    from: String,
+    to: String,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+struct Summary {
+    add: usize,
+    change: usize,
+    destroy: usize,
+    forget: usize,
+    moves: Vec<Move>,
+}
+
+/// Counts as terraform's Plan line counts them: a replacement is one add
+/// and one destroy.
+fn summarize(changes: &[Change]) -> Summary {
+    let count = |action: &str| {
+        changes
+            .iter()
+            .filter(|c| c.actions.iter().any(|a| a == action))
+            .count()
+    };
+    Summary {
+        add: count("create"),
+        change: count("update"),
+        destroy: count("delete"),
+        forget: count("forget"),
+        moves: changes
+            .iter()
+            .filter_map(|c| {
+                c.previous_address.as_ref().map(|p| Move {
+                    from: p.clone(),
+                    to: c.address.clone(),
+                })
+            })
+            .collect(),
+    }
+}
+
+/// The lines of terraform's human plan that minimod must print, trimmed:
+/// every resource comment at the left margin ("# X has moved to Y", "# X
+/// will be created", "# (moved from W)", "# (because ...)" and the rest;
+/// attribute comments inside a resource body are indented further and left
+/// out), every "Warning: ..." summary, and the "Plan: ..." line (or "No
+/// changes. ..." when there is nothing to do, moves included).
+fn human_lines(plan_txt: &str) -> Vec<String> {
+    plan_txt
+        .lines()
+        .filter(|l| {
+            let indent = l.len() - l.trim_start().len();
+            let t = l.trim_start();
+            (indent <= 2 && t.starts_with("# "))
+                || l.starts_with("Plan: ")
+                || l.starts_with("No changes.")
+                || l.starts_with("Warning: ")
+        })
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+/// Each `Error: <summary>` line, allowing for the box-drawing prefix
+/// terraform uses on a terminal.
+fn error_lines(stderr: &str) -> Vec<String> {
+    stderr
+        .lines()
+        .map(|l| l.trim_start_matches(['│', '╷', '╵', ' ']).trim_end())
+        .filter(|l| l.starts_with("Error: "))
+        .map(String::from)
+        .collect()
+}
+
+/// The lines of `want` missing from `got` when looked for in order (each
+/// after the previous one found), compared trimmed.
+fn missing_in_order(want: &[String], got: &str) -> Vec<String> {
+    let got: Vec<&str> = got.lines().map(str::trim).collect();
+    let mut at = 0;
+    let mut missing = Vec::new();
+    for w in want {
+        match got[at..].iter().position(|g| g == w) {
+            Some(i) => at += i + 1,
+            None => missing.push(w.clone()),
+        }
+    }
+    missing
+}
+
+fn run_plan(case: &Case, json: bool) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_minimod"));
+    cmd.arg("plan")
+        .arg(case.new_dir())
+        .arg("--state")
+        .arg(case.prior());
+    if json {
+        cmd.arg("--json");
+    }
+    cmd.args(&case.args).current_dir(case.new_dir());
+    for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("TF_VAR_")) {
+        cmd.env_remove(k);
+    }
+    cmd.envs(case.env.iter().map(|(k, v)| (k, v)));
+    cmd.output().expect("running minimod")
+}
+
+/// What minimod got wrong on one successful case, if anything.
+fn check_plan_case(case: &Case, failures: &mut Vec<String>) {
+    let exp = case.expected();
+    let want = changes_of(&read_json(&exp.join("plan.json"))).unwrap();
+    let summary: Summary = serde_json::from_str(&read(&exp.join("summary.json"))).unwrap();
+    let name = &case.name;
+
+    let out = run_plan(case, true);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        failures.push(format!(
+            "{name}: plan --json exited {:?}: {stderr}",
+            out.status.code()
+        ));
+    } else {
+        match serde_json::from_slice::<Value>(&out.stdout)
+            .map_err(|e| e.to_string())
+            .and_then(|doc| changes_of(&doc))
+        {
+            Err(e) => failures.push(format!("{name}: plan --json output: {e}")),
+            Ok(got) => {
+                if got != want {
+                    let show = |v: &[Change]| {
+                        v.iter()
+                            .map(|c| format!("      {c}"))
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    };
+                    failures.push(format!(
+                        "{name}: resource_changes differ\n    want:\n{}\n    got:\n{}",
+                        show(&want),
+                        show(&got)
+                    ));
+                }
+                let counts = summarize(&got);
+                if counts != summary {
+                    failures.push(format!(
+                        "{name}: summary differs\n    want: {summary:?}\n    got:  {counts:?}"
+                    ));
+                }
+            }
+        }
+    }
+
+    let out = run_plan(case, false);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        failures.push(format!(
+            "{name}: plan exited {:?}: {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+        return;
+    }
+    let want = human_lines(&read(&exp.join("plan.txt")));
+    let missing = missing_in_order(&want, &stdout);
+    if !missing.is_empty() {
+        failures.push(format!(
+            "{name}: human plan lacks (in order):\n      {}\n    got:\n{stdout}",
+            missing.join("\n      ")
+        ));
+    }
+}
+
+/// What minimod got wrong on one failing case, if anything.
+fn check_error_case(case: &Case, failures: &mut Vec<String>) {
+    let exp = case.expected();
+    let name = &case.name;
+    let out = run_plan(case, false);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() != Some(1) {
+        failures.push(format!(
+            "{name}: exit {:?}, want 1 (terraform exited {})",
+            out.status.code(),
+            read(&exp.join("exit")).trim()
+        ));
+    }
+    let got = error_lines(&stderr);
+    for want in error_lines(&read(&exp.join("stderr.txt"))) {
+        if !got.contains(&want) {
+            failures.push(format!("{name}: stderr lacks `{want}`; stderr:\n{stderr}"));
+        }
+    }
+}
+
+#[test]
+#[ignore] // enabled once plan lands
+fn minimod_plan_matches_terraform() {
+    let mut failures = Vec::new();
+    let all = cases();
+    for case in &all {
+        if case.is_error() {
+            check_error_case(case, &mut failures);
+        } else {
+            check_plan_case(case, &mut failures);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatch(es) over {} cases:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+}
+
+/// The moves the human plan shows: "# A has moved to B", and "# (moved
+/// from A)" under the "# B ..." header of a move that also changes.
+fn human_moves(plan_txt: &str) -> Vec<(String, String)> {
+    let mut moves = Vec::new();
+    let mut current: Option<String> = None;
+    for line in human_lines(plan_txt) {
+        let Some(rest) = line.strip_prefix("# ") else {
+            continue;
+        };
+        if let Some(from) = rest
+            .strip_prefix("(moved from ")
+            .and_then(|r| r.strip_suffix(')'))
+        {
+            let to = current.clone().expect("(moved from) under a header");
+            moves.push((from.to_string(), to));
+        } else if let Some((from, to)) = rest.split_once(" has moved to ") {
+            moves.push((from.to_string(), to.to_string()));
+        } else if !rest.starts_with('(') {
+            current = rest.split(' ').next().map(String::from);
+        }
+    }
+    moves.sort();
+    moves
+}
+
+#[test]
+fn records_are_complete_and_consistent() {
+    let all = cases();
+    assert!(
+        all.len() >= MIN_CASES,
+        "{} cases, want at least {MIN_CASES}",
+        all.len()
+    );
+    let mut failures = Vec::new();
+    for case in &all {
+        let name = &case.name;
+        let exp = case.expected();
+        if !case.new_dir().is_dir() {
+            failures.push(format!("{name}: no new/"));
+        }
+        let prior = read_json(&case.prior());
+        if prior["version"] != 4 {
+            failures.push(format!("{name}: prior.tfstate is not version 4"));
+        }
+        if case.is_error() {
+            let exit = read(&exp.join("exit"));
+            if exit.trim() == "0" {
+                failures.push(format!("{name}: error case with exit 0"));
+            }
+            if error_lines(&read(&exp.join("stderr.txt"))).is_empty() {
+                failures.push(format!("{name}: stderr.txt has no Error: line"));
+            }
+            continue;
+        }
+        let changes = changes_of(&read_json(&exp.join("plan.json"))).unwrap();
+        let summary: Summary = serde_json::from_str(&read(&exp.join("summary.json"))).unwrap();
+        let derived = summarize(&changes);
+        if derived != summary {
+            failures.push(format!(
+                "{name}: summary.json {summary:?} but plan.json gives {derived:?}"
+            ));
+        }
+        let text = read(&exp.join("plan.txt"));
+        // Terraform 1.11 leaves forgotten objects out of the Plan line.
+        let plan_line = format!(
+            "Plan: {} to add, {} to change, {} to destroy.",
+            summary.add, summary.change, summary.destroy
+        );
+        let nothing = derived.add + derived.change + derived.destroy + derived.forget == 0
+            && derived.moves.is_empty();
+        let no_changes = text.lines().any(|l| l.starts_with("No changes."));
+        if nothing != no_changes {
+            failures.push(format!(
+                "{name}: plan.txt says \"No changes.\": {no_changes}, plan.json: {nothing}"
+            ));
+        }
+        if !nothing && !text.lines().any(|l| l == plan_line) {
+            failures.push(format!("{name}: plan.txt lacks `{plan_line}`"));
+        }
+        let mut json_moves: Vec<(String, String)> = summary
+            .moves
+            .iter()
+            .map(|m| (m.from.clone(), m.to.clone()))
+            .collect();
+        json_moves.sort();
+        let text_moves = human_moves(&text);
+        if json_moves != text_moves {
+            failures.push(format!(
+                "{name}: moves in plan.json {json_moves:?}, in plan.txt {text_moves:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every file under `root` except its expected/ directory, by relative path.
+fn config_files(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, into: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path.strip_prefix(root).unwrap().to_path_buf();
+            if rel == Path::new("expected") {
+                continue;
+            }
+            if path.is_dir() {
+                walk(root, &path, into);
+            } else {
+                into.insert(rel, fs::read(&path).unwrap());
+            }
+        }
+    }
+    let mut files = BTreeMap::new();
+    walk(root, root, &mut files);
+    files
+}
+
+#[test]
+fn lesson_case_mirrors_the_fixtures() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let case = corpus_root().join("lesson-renamed");
+    for (fixture, side) in [
+        ("site-terraform-data", "old"),
+        ("renamed-terraform-data", "new"),
+    ] {
+        assert_eq!(
+            config_files(&fixtures.join(fixture)),
+            config_files(&case.join(side)),
+            "lesson-renamed/{side} is no longer a copy of fixtures/{fixture}"
+        );
+    }
+}
+
+fn terraform_on_path() -> bool {
+    Command::new("terraform")
+        .arg("version")
+        .env("TF_CLI_CONFIG_FILE", "/dev/null")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Record text with what legitimately varies between applies made equal:
+/// terraform_data ids and the state lineage are random UUIDs; in a state,
+/// the serial depends on how many snapshots apply happened to persist on
+/// the way (1 or 3 for the same configuration) and check_results come in
+/// Go map order, so the serial is dropped and the checks sorted.
+fn comparable(path: &Path, bytes: &[u8]) -> String {
+    let uuid =
+        regex::Regex::new(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").unwrap();
+    let text = uuid
+        .replace_all(&String::from_utf8_lossy(bytes), "<uuid>")
+        .into_owned();
+    if path.extension().is_none_or(|e| e != "tfstate") {
+        return text;
+    }
+    let Ok(mut state) = serde_json::from_str::<Value>(&text) else {
+        return text;
+    };
+    if let Some(o) = state.as_object_mut() {
+        o.remove("serial");
+    }
+    if let Some(Value::Array(checks)) = state.get_mut("check_results") {
+        for check in checks.iter_mut() {
+            if let Some(Value::Array(objects)) = check.get_mut("objects") {
+                objects.sort_by_key(|o| o.to_string());
+            }
+        }
+        checks.sort_by_key(|c| c.to_string());
+    }
+    state.to_string()
+}
+
+/// Re-records the whole corpus into a scratch tree when asked to
+/// (`MINIMOD_LIVE=1` and terraform on PATH) and fails if any record changed.
+#[test]
+fn live_terraform_agrees_with_records() {
+    if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
+        eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH to re-record");
+        return;
+    }
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let out = Command::new("bash")
+        .arg(corpus_root().join("record.sh"))
+        .arg("-o")
+        .arg(scratch.path())
+        .output()
+        .expect("running record.sh");
+    assert!(
+        out.status.success(),
+        "record.sh failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut failures = Vec::new();
+    for case in cases() {
+        let committed = config_files(&case.expected());
+        let fresh = config_files(&scratch.path().join(&case.name).join("expected"));
+        let paths: std::collections::BTreeSet<&PathBuf> =
+            committed.keys().chain(fresh.keys()).collect();
+        for path in paths {
+            match (committed.get(path), fresh.get(path)) {
+                (Some(a), Some(b)) if comparable(path, a) == comparable(path, b) => {}
+                (Some(_), Some(_)) => {
+                    failures.push(format!("{}/{} changed", case.name, path.display()))
+                }
+                (Some(_), None) => failures.push(format!(
+                    "{}/{} no longer recorded",
+                    case.name,
+                    path.display()
+                )),
+                (None, Some(_)) => {
+                    failures.push(format!("{}/{} newly recorded", case.name, path.display()))
+                }
+                (None, None) => unreachable!(),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "terraform no longer agrees with {} record(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The helpers above, on hand-made text.
+mod helpers {
+    use super::*;
+
+    #[test]
+    fn human_lines_keep_headers_reasons_warnings_and_the_plan_line() {
+        let text = "\nTerraform will perform the following actions:\n\n  # a will be destroyed\n  # (because a is not in configuration)\n  - resource \"terraform_data\" \"a\" {\n        # (2 unchanged attributes hidden)\n    }\n\n # b will no longer be managed by Terraform, but will not be destroyed\n\nPlan: 0 to add, 0 to change, 1 to destroy.\n\nWarning: Something\nNo changes. Your infrastructure matches the configuration.\n";
+        assert_eq!(
+            human_lines(text),
+            [
+                "# a will be destroyed",
+                "# (because a is not in configuration)",
+                "# b will no longer be managed by Terraform, but will not be destroyed",
+                "Plan: 0 to add, 0 to change, 1 to destroy.",
+                "Warning: Something",
+                "No changes. Your infrastructure matches the configuration.",
+            ]
+        );
+    }
+
+    #[test]
+    fn missing_in_order_table() {
+        let want: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        for (got, missing) in [
+            ("a\nb\nc", vec![]),
+            ("  a  \nx\n b\nc", vec![]),
+            ("a\nc", vec!["b"]),
+            ("c\nb\na", vec!["b", "c"]),
+            ("", vec!["a", "b", "c"]),
+        ] {
+            assert_eq!(missing_in_order(&want, got), missing, "got {got:?}");
+        }
+    }
+
+    #[test]
+    fn error_lines_strip_terminal_boxes() {
+        let stderr = "╷\n│ Error: Ambiguous move statements\n│\n\nError: Cyclic dependency in move statements\n\nA statement at main.tf:5,1 declared\n";
+        assert_eq!(
+            error_lines(stderr),
+            [
+                "Error: Ambiguous move statements",
+                "Error: Cyclic dependency in move statements",
+            ]
+        );
+    }
+
+    #[test]
+    fn human_moves_pair_moved_from_with_its_header() {
+        let text = "  # b will be updated in-place\n  # (moved from a)\n  # c has moved to d\n  # e will be destroyed\n  # (because e is not in configuration)\n";
+        assert_eq!(
+            human_moves(text),
+            [("a".to_string(), "b".to_string()), ("c".into(), "d".into())]
+        );
+    }
+
+    #[test]
+    fn comparable_states_ignore_ids_serial_and_check_order() {
+        let state = |serial: u32, id: &str, checks: &str, input: &str| {
+            format!(
+                r#"{{"version": 4, "serial": {serial}, "lineage": "{id}",
+                "resources": [{{"instances": [{{"attributes": {{"id": "{id}", "input": "{input}"}}}}]}}],
+                "check_results": [{checks}]}}"#
+            )
+        };
+        let a =
+            r#"{"config_addr": "var.a", "objects": [{"object_addr": "x"}, {"object_addr": "y"}]}"#;
+        let b = r#"{"config_addr": "var.b", "objects": null}"#;
+        let id1 = "11111111-2222-3333-4444-555555555555";
+        let id2 = "66666666-7777-8888-9999-000000000000";
+        let a_swapped = a
+            .replace("\"x\"", "\"t\"")
+            .replace("\"y\"", "\"x\"")
+            .replace("\"t\"", "\"y\"");
+        let path = Path::new("prior.tfstate");
+        let base = state(1, id1, &format!("{a}, {b}"), "in");
+        for (other, same) in [
+            (state(3, id2, &format!("{b}, {a_swapped}"), "in"), true),
+            (state(1, id1, &format!("{a}, {b}"), "changed"), false),
+            (state(1, id1, a, "in"), false),
+        ] {
+            assert_eq!(
+                comparable(path, base.as_bytes()) == comparable(path, other.as_bytes()),
+                same,
+                "{other}"
+            );
+        }
+        // Other records keep their serial-like text untouched.
+        let txt = Path::new("plan.txt");
+        assert_ne!(
+            comparable(txt, b"\"serial\": 1"),
+            comparable(txt, b"\"serial\": 3")
+        );
+    }
+}
