@@ -32,7 +32,7 @@ pub fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagnostics>
                 remove(&mut state, &c.addr);
                 insert(&mut state, &c.addr, attributes(&c.addr, &after, old));
             }
-            Action::NoOp => {}
+            Action::NoOp | Action::Read => {}
         }
     }
     // Data sources are recorded too; new ones with what is configured.

@@ -23,6 +23,8 @@ pub enum Action {
     /// Leave state without destroying (a `removed` block with
     /// `destroy = false`).
     Forget,
+    /// A data source read during apply: it depends on changes pending.
+    Read,
 }
 
 impl Action {
@@ -35,13 +37,15 @@ impl Action {
             Action::Replace => &["delete", "create"],
             Action::Delete => &["delete"],
             Action::Forget => &["forget"],
+            Action::Read => &["read"],
         }
     }
 }
 
-/// Why an object is destroyed, as terraform's `action_reason` says.
+/// Why an object is destroyed (or read late), as terraform's
+/// `action_reason` says.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DeleteReason {
+pub enum ActionReason {
     NoResourceConfig,
     NoModule(String),
     CountIndex,
@@ -54,18 +58,21 @@ pub enum DeleteReason {
         to: AbsResourceInstance,
     },
     Removed,
+    /// A data source read during apply: it depends on changes pending.
+    DependencyPending,
 }
 
-impl DeleteReason {
+impl ActionReason {
     pub fn json(&self) -> &'static str {
         match self {
-            DeleteReason::NoResourceConfig => "delete_because_no_resource_config",
-            DeleteReason::NoModule(_) => "delete_because_no_module",
-            DeleteReason::CountIndex => "delete_because_count_index",
-            DeleteReason::EachKey => "delete_because_each_key",
-            DeleteReason::WrongRepetition { .. } => "delete_because_wrong_repetition",
-            DeleteReason::NoMoveTarget { .. } => "delete_because_no_move_target",
-            DeleteReason::Removed => "delete_because_no_resource_config",
+            ActionReason::NoResourceConfig => "delete_because_no_resource_config",
+            ActionReason::NoModule(_) => "delete_because_no_module",
+            ActionReason::CountIndex => "delete_because_count_index",
+            ActionReason::EachKey => "delete_because_each_key",
+            ActionReason::WrongRepetition { .. } => "delete_because_wrong_repetition",
+            ActionReason::NoMoveTarget { .. } => "delete_because_no_move_target",
+            ActionReason::Removed => "delete_because_no_resource_config",
+            ActionReason::DependencyPending => "read_because_dependency_pending",
         }
     }
 }
@@ -76,7 +83,7 @@ pub struct ResourceChange {
     /// Where the object was before, when a move brought it here.
     pub previous: Option<AbsResourceInstance>,
     pub action: Action,
-    pub reason: Option<DeleteReason>,
+    pub reason: Option<ActionReason>,
     /// The recorded object, for updates, replaces and deletes.
     pub before: Option<Value>,
     /// The configured arguments, for creates, updates and replaces.
@@ -110,7 +117,7 @@ impl Plan {
                     destroy += 1
                 }
                 Action::Delete => destroy += 1,
-                Action::NoOp | Action::Forget => {}
+                Action::NoOp | Action::Forget | Action::Read => {}
             }
         }
         (add, change, destroy)
@@ -198,8 +205,8 @@ pub fn plan(
         }
         let previous = moved_from.get(&addr).cloned();
         let (action, reason) = match removed.get(&addr) {
-            Some(false) => (Action::Forget, None),
-            Some(true) => (Action::Delete, Some(DeleteReason::Removed)),
+            Some(false) => (Action::Forget, Some(ActionReason::NoResourceConfig)),
+            Some(true) => (Action::Delete, Some(ActionReason::Removed)),
             None => (
                 Action::Delete,
                 Some(delete_reason(run, run.config(), &addr, previous.as_ref())),
@@ -216,11 +223,58 @@ pub fn plan(
             replace_paths: Vec::new(),
         });
     }
+    let pending: BTreeSet<crate::addrs::AbsResource> = changes
+        .iter()
+        .filter(|c| c.action != Action::NoOp)
+        .map(|c| c.addr.containing_resource())
+        .collect();
+    for addr in instances.iter().filter(|a| a.resource.resource.mode == ResourceMode::Data) {
+        if data_source_deferred(run, addr, &pending)? {
+            changes.push(ResourceChange {
+                addr: addr.clone(),
+                previous: None,
+                action: Action::Read,
+                reason: Some(ActionReason::DependencyPending),
+                before: None,
+                after: Some(run.resource_config_value(addr)?),
+                changed: Vec::new(),
+                replace_paths: Vec::new(),
+            });
+        }
+    }
     changes.sort_by(|a, b| a.addr.cmp(&b.addr));
     Ok(Plan {
         changes,
         warnings: Diagnostics::default(),
     })
+}
+
+/// Whether a data source waits for apply: its arguments are not known yet,
+/// or it refers to (or depends on) a managed resource with changes pending.
+fn data_source_deferred(
+    run: &Run,
+    addr: &AbsResourceInstance,
+    pending: &BTreeSet<crate::addrs::AbsResource>,
+) -> Result<bool, Diagnostics> {
+    if !run.resource_config_value(addr)?.is_wholly_known() {
+        return Ok(true);
+    }
+    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+    let Some(cfg) = run.config().descendant(&path) else { return Ok(false) };
+    let Some(r) = cfg.module.resources.get(&addr.resource.resource.to_string()) else { return Ok(false) };
+    let exprs = r.attributes.iter().map(|a| &a.expr).chain(&r.depends_on);
+    for e in exprs {
+        for (root, steps, _) in e.references() {
+            let Some(crate::syntax::ast::TraversalStep::Attr(name)) = steps.first() else { continue };
+            let managed = crate::addrs::Resource::new(ResourceMode::Managed, &root, name);
+            if !matches!(root.as_str(), "var" | "local" | "module" | "data" | "each" | "count" | "path" | "terraform" | "self")
+                && pending.contains(&managed.absolute(addr.module.clone()))
+            {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Why a recorded object with no configuration is destroyed.
@@ -229,10 +283,19 @@ fn delete_reason(
     config: &Config,
     addr: &AbsResourceInstance,
     previous: Option<&AbsResourceInstance>,
-) -> DeleteReason {
-    if previous.is_some() {
-        return DeleteReason::NoMoveTarget { to: addr.clone() };
+) -> ActionReason {
+    let reason = static_delete_reason(run, config, addr);
+    // An object moved to an address nothing configures: say so, unless
+    // the resource is there and only this key is not.
+    match (previous, &reason) {
+        (Some(_), ActionReason::NoResourceConfig | ActionReason::NoModule(_)) => {
+            ActionReason::NoMoveTarget { to: addr.clone() }
+        }
+        _ => reason,
     }
+}
+
+fn static_delete_reason(run: &Run, config: &Config, addr: &AbsResourceInstance) -> ActionReason {
     // The deepest module instance on the path that exists decides.
     let mut module = crate::addrs::ModuleInstance::default();
     for step in &addr.module.0 {
@@ -248,26 +311,26 @@ fn delete_reason(
                 .unwrap_or(false);
         let next = module.child(step.name.clone(), step.key.clone());
         if !exists {
-            return DeleteReason::NoModule(next.to_string());
+            return ActionReason::NoModule(next.to_string());
         }
         module = next;
     }
     let rkey = addr.resource.resource.to_string();
     let Some(cfg) = config.descendant(&module.0.iter().map(|s| s.name.clone()).collect::<Vec<_>>())
     else {
-        return DeleteReason::NoResourceConfig;
+        return ActionReason::NoResourceConfig;
     };
     if !cfg.module.resources.contains_key(&rkey) {
-        return DeleteReason::NoResourceConfig;
+        return ActionReason::NoResourceConfig;
     }
     match (run.resource_expansion(&module, &rkey), &addr.resource.key) {
-        (Ok(Expansion::Count(_)), InstanceKey::Int(_)) => DeleteReason::CountIndex,
-        (Ok(Expansion::ForEach(_)), InstanceKey::Str(_)) => DeleteReason::EachKey,
-        (Ok(e), _) => DeleteReason::WrongRepetition {
+        (Ok(Expansion::Count(_)), InstanceKey::Int(_)) => ActionReason::CountIndex,
+        (Ok(Expansion::ForEach(_)), InstanceKey::Str(_)) => ActionReason::EachKey,
+        (Ok(e), _) => ActionReason::WrongRepetition {
             uses_count: matches!(e, Expansion::Count(_)),
             uses_for_each: matches!(e, Expansion::ForEach(_)),
         },
-        (Err(_), _) => DeleteReason::NoResourceConfig,
+        (Err(_), _) => ActionReason::NoResourceConfig,
     }
 }
 

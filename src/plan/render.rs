@@ -9,11 +9,30 @@ use crate::addrs::{AbsResourceInstance, InstanceKey, ResourceMode};
 use crate::lang::display;
 use crate::lang::value::Value;
 
-use super::diff::{Action, DeleteReason, Plan, ResourceChange};
+use super::diff::{Action, ActionReason, Plan, ResourceChange};
 
 /// The plan as `terraform plan` prints it; `tool` is "Terraform" or
 /// "OpenTofu" for the sentences that name it.
 pub fn human(plan: &Plan, tool: &str) -> String {
+    let mut out = human_changes(plan, tool);
+    let forgotten: Vec<String> =
+        plan.changes.iter().filter(|c| c.action == Action::Forget).map(|c| c.addr.to_string()).collect();
+    if !forgotten.is_empty() {
+        let mut sorted = forgotten;
+        sorted.sort();
+        let list: String = sorted.iter().map(|a| format!("\n - {a}")).collect();
+        let d = crate::diagnostics::Diagnostic::warning(
+            format!("Some objects will no longer be managed by {tool}"),
+            format!(
+                "If you apply this plan, {tool} will discard its tracking information for the following objects, but it will not delete them:{list}\n\nAfter applying this plan, {tool} will no longer manage these objects. You will need to import them into {tool} to manage them again."
+            ),
+        );
+        out.push_str(&d.render(&Default::default()));
+    }
+    out
+}
+
+fn human_changes(plan: &Plan, tool: &str) -> String {
     let mut out = String::new();
     let shown: Vec<&ResourceChange> = plan
         .changes
@@ -53,8 +72,9 @@ pub fn human(plan: &Plan, tool: &str) -> String {
         render_change(&mut out, c, tool);
         out.push('\n');
     }
+    // OpenTofu counts forgotten objects in the summary; Terraform does not.
     let forgets = plan.forgets();
-    let forget = if forgets > 0 {
+    let forget = if forgets > 0 && tool == "OpenTofu" {
         format!(", {forgets} to forget")
     } else {
         String::new()
@@ -74,6 +94,10 @@ fn render_change(out: &mut String, c: &ResourceChange, tool: &str) {
         .map(|p| format!("  # (moved from {p})\n"))
         .unwrap_or_default();
     match c.action {
+        Action::Read => {
+            let _ = writeln!(out, " # {addr} will be read during apply");
+            let _ = writeln!(out, " # (depends on a resource or a module with changes pending)");
+        }
         Action::NoOp => {
             let from = c
                 .previous
@@ -103,7 +127,7 @@ fn render_change(out: &mut String, c: &ResourceChange, tool: &str) {
         Action::Forget => {
             let _ = write!(
                 out,
-                "  # {addr} will no longer be managed by {tool}\n{moved}"
+                " # {addr} will no longer be managed by {tool}, but will not be destroyed\n # (destroy = false is set in the configuration)\n{moved}"
             );
         }
     }
@@ -111,24 +135,25 @@ fn render_change(out: &mut String, c: &ResourceChange, tool: &str) {
 }
 
 fn reason_text(
-    reason: &DeleteReason,
+    reason: &ActionReason,
     addr: &AbsResourceInstance,
     previous: Option<&AbsResourceInstance>,
 ) -> Option<String> {
     Some(match reason {
-        DeleteReason::NoResourceConfig => format!(
+        ActionReason::DependencyPending => return None,
+        ActionReason::NoResourceConfig => format!(
             "(because {} is not in configuration)",
             addr.resource.resource.absolute(addr.module.clone())
         ),
-        DeleteReason::NoModule(m) => format!("(because {m} is not in configuration)"),
-        DeleteReason::CountIndex => format!(
+        ActionReason::NoModule(m) => format!("(because {m} is not in configuration)"),
+        ActionReason::CountIndex => format!(
             "(because index {} is out of range for count)",
             addr.resource.key
         ),
-        DeleteReason::EachKey => {
+        ActionReason::EachKey => {
             format!("(because key {} is not in for_each map)", addr.resource.key)
         }
-        DeleteReason::WrongRepetition {
+        ActionReason::WrongRepetition {
             uses_count,
             uses_for_each,
         } => match (&addr.resource.key, uses_count, uses_for_each) {
@@ -138,11 +163,11 @@ fn reason_text(
             (InstanceKey::Str(_), _, false) => "(because resource does not use for_each)".into(),
             _ => return None,
         },
-        DeleteReason::NoMoveTarget { to } => {
+        ActionReason::NoMoveTarget { to } => {
             let from = previous.map(ToString::to_string).unwrap_or_default();
             format!("(because {from} was moved to {to}, which is not in configuration)")
         }
-        DeleteReason::Removed => return None,
+        ActionReason::Removed => return None,
     })
 }
 
@@ -154,7 +179,9 @@ fn render_body(out: &mut String, c: &ResourceChange) {
         Action::Update => ("~ ", "  "),
         Action::Replace => ("-/+ ", ""),
         Action::Delete => ("- ", "  "),
-        Action::NoOp | Action::Forget => ("  ", "  "),
+        Action::NoOp => ("  ", "  "),
+        Action::Forget => (". ", " "),
+        Action::Read => (" <= ", ""),
     };
     let kind = if r.mode == ResourceMode::Data {
         "data"
@@ -180,6 +207,11 @@ fn render_body(out: &mut String, c: &ResourceChange) {
         .and_then(Value::as_mapping)
         .unwrap_or(&empty);
     match c.action {
+        Action::Read => {
+            for (k, v) in after {
+                lines.push((" ".into(), k.clone(), shown(v)));
+            }
+        }
         Action::Create => {
             lines.push(("+".into(), "id".into(), "(known after apply)".into()));
             for (k, v) in after {
