@@ -698,3 +698,432 @@ pub fn validate_moves(
     }
     diags
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::config::{LoadOptions, load};
+    use crate::diagnostics::{Severity, SourceMap};
+    use crate::instances::{RootInputs, Run, RunOptions};
+
+    fn range() -> SourceRange {
+        SourceRange::file_only("test")
+    }
+
+    fn endpoint(s: &str) -> MoveEndpoint {
+        MoveEndpoint::parse(s).unwrap_or_else(|d| panic!("{s}: {}", d.detail))
+    }
+
+    /// A statement as OpenTofu's tests write one: declaring module as a
+    /// dotted list of call names, then the two relative addresses.
+    fn stmt(module: &str, from: &str, to: &str) -> MoveStatement {
+        let module = Module(
+            module
+                .split('.')
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect(),
+        );
+        let (from, to) = unify_move_endpoints(&endpoint(from), &endpoint(to), &module).unwrap();
+        MoveStatement {
+            from,
+            to,
+            range: range(),
+            implied: false,
+        }
+    }
+
+    fn inst(s: &str) -> AbsResourceInstance {
+        match endpoint(s) {
+            MoveEndpoint::Resource(r) => r,
+            MoveEndpoint::Module(m) => panic!("{m} is not a resource instance"),
+        }
+    }
+
+    /// A state holding one empty object per address.
+    fn state_of(addrs: &[&str]) -> State {
+        let mut resources: Vec<(AbsResource, Vec<serde_json::Value>)> = Vec::new();
+        for a in addrs {
+            let i = inst(a);
+            let key = match i.key() {
+                InstanceKey::NoKey => None,
+                InstanceKey::Int(n) => Some(serde_json::json!(n)),
+                InstanceKey::Str(s) => Some(serde_json::json!(s)),
+            };
+            let mut obj = serde_json::json!({"schema_version": 0, "attributes": {}});
+            if let Some(k) = key {
+                obj["index_key"] = k;
+            }
+            let res = i.containing_resource();
+            match resources.iter_mut().find(|(r, _)| r == &res) {
+                Some((_, v)) => v.push(obj),
+                None => resources.push((res, vec![obj])),
+            }
+        }
+        let resources: Vec<serde_json::Value> = resources
+            .into_iter()
+            .map(|(r, instances)| {
+                let mut j = serde_json::json!({
+                    "mode": "managed",
+                    "type": r.resource.type_name,
+                    "name": r.resource.name,
+                    "provider": "provider[\"registry.terraform.io/hashicorp/test\"]",
+                    "instances": instances,
+                });
+                if !r.module.is_root() {
+                    j["module"] = serde_json::json!(r.module.to_string());
+                }
+                j
+            })
+            .collect();
+        let text = serde_json::json!({
+            "version": 4, "terraform_version": "1.11.0", "serial": 1,
+            "lineage": "x", "outputs": {}, "resources": resources,
+        })
+        .to_string();
+        State::from_json(&text).unwrap()
+    }
+
+    fn addresses(state: &State) -> Vec<String> {
+        state.instances().map(|(a, _)| a.to_string()).collect()
+    }
+
+    // ---- ApplyMoves (cases named as in OpenTofu's TestApplyMoves) --------
+
+    #[test]
+    fn apply_moves_table() {
+        struct Case {
+            name: &'static str,
+            stmts: Vec<MoveStatement>,
+            state: Vec<&'static str>,
+            /// new ← old, for every instance that moved.
+            changes: Vec<(&'static str, &'static str)>,
+            /// (actual, wanted)
+            blocked: Vec<(&'static str, &'static str)>,
+            after: Vec<&'static str>,
+        }
+        let cases = vec![
+            Case {
+                name: "no moves",
+                stmts: vec![],
+                state: vec!["foo.from"],
+                changes: vec![],
+                blocked: vec![],
+                after: vec!["foo.from"],
+            },
+            Case {
+                name: "single move of whole singleton resource",
+                stmts: vec![stmt("", "foo.from", "foo.to")],
+                state: vec!["foo.from"],
+                changes: vec![("foo.to", "foo.from")],
+                blocked: vec![],
+                after: vec!["foo.to"],
+            },
+            Case {
+                name: "single move of whole 'count' resource",
+                stmts: vec![stmt("", "foo.from", "foo.to")],
+                state: vec!["foo.from[0]"],
+                changes: vec![("foo.to[0]", "foo.from[0]")],
+                blocked: vec![],
+                after: vec!["foo.to[0]"],
+            },
+            Case {
+                name: "chained move of whole singleton resource",
+                stmts: vec![
+                    stmt("", "foo.from", "foo.mid"),
+                    stmt("", "foo.mid", "foo.to"),
+                ],
+                state: vec!["foo.from"],
+                changes: vec![("foo.to", "foo.from")],
+                blocked: vec![],
+                after: vec!["foo.to"],
+            },
+            Case {
+                name: "chained move declared in reverse order",
+                stmts: vec![
+                    stmt("", "foo.mid", "foo.to"),
+                    stmt("", "foo.from", "foo.mid"),
+                ],
+                state: vec!["foo.from"],
+                changes: vec![("foo.to", "foo.from")],
+                blocked: vec![],
+                after: vec!["foo.to"],
+            },
+            Case {
+                name: "move whole resource into module",
+                stmts: vec![stmt("", "foo.from", "module.boo.foo.to")],
+                state: vec!["foo.from[0]"],
+                changes: vec![("module.boo.foo.to[0]", "foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.boo.foo.to[0]"],
+            },
+            Case {
+                name: "move resource instance between modules",
+                stmts: vec![stmt(
+                    "",
+                    "module.boo.foo.from[0]",
+                    "module.bar[0].foo.to[0]",
+                )],
+                state: vec!["module.boo.foo.from[0]"],
+                changes: vec![("module.bar[0].foo.to[0]", "module.boo.foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.to[0]"],
+            },
+            Case {
+                name: "module move with child module",
+                stmts: vec![stmt("", "module.boo", "module.bar")],
+                state: vec!["module.boo.foo.from", "module.boo.module.hoo.foo.from"],
+                changes: vec![
+                    ("module.bar.foo.from", "module.boo.foo.from"),
+                    (
+                        "module.bar.module.hoo.foo.from",
+                        "module.boo.module.hoo.foo.from",
+                    ),
+                ],
+                blocked: vec![],
+                after: vec!["module.bar.foo.from", "module.bar.module.hoo.foo.from"],
+            },
+            Case {
+                name: "move whole single module to indexed module",
+                stmts: vec![stmt("", "module.boo", "module.bar[0]")],
+                state: vec!["module.boo.foo.from[0]"],
+                changes: vec![("module.bar[0].foo.from[0]", "module.boo.foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.from[0]"],
+            },
+            Case {
+                name: "move whole module to indexed module and move instance chained",
+                stmts: vec![
+                    stmt("", "module.boo", "module.bar[0]"),
+                    stmt("bar", "foo.from[0]", "foo.to[0]"),
+                ],
+                state: vec!["module.boo.foo.from[0]"],
+                changes: vec![("module.bar[0].foo.to[0]", "module.boo.foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.to[0]"],
+            },
+            Case {
+                name: "move instance to indexed module and instance chained",
+                stmts: vec![
+                    stmt("", "module.boo.foo.from[0]", "module.bar[0].foo.from[0]"),
+                    stmt("bar", "foo.from[0]", "foo.to[0]"),
+                ],
+                state: vec!["module.boo.foo.from[0]"],
+                changes: vec![("module.bar[0].foo.to[0]", "module.boo.foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.to[0]"],
+            },
+            Case {
+                name: "move module instance to already-existing module instance",
+                stmts: vec![stmt("", "module.bar[0]", "module.boo")],
+                state: vec!["module.bar[0].foo.from", "module.boo.foo.to[0]"],
+                changes: vec![],
+                blocked: vec![("module.bar[0]", "module.boo")],
+                after: vec!["module.boo.foo.to[0]", "module.bar[0].foo.from"],
+            },
+            Case {
+                name: "move resource to already-existing resource",
+                stmts: vec![stmt("", "foo.from", "foo.to")],
+                state: vec!["foo.from", "foo.to"],
+                changes: vec![],
+                blocked: vec![("foo.from", "foo.to")],
+                after: vec!["foo.from", "foo.to"],
+            },
+            Case {
+                name: "move resource instance to already-existing resource instance",
+                stmts: vec![stmt("", "foo.from", "foo.to[0]")],
+                state: vec!["foo.from", "foo.to[0]"],
+                changes: vec![],
+                blocked: vec![("foo.from", "foo.to[0]")],
+                after: vec!["foo.from", "foo.to[0]"],
+            },
+            Case {
+                name: "move resource instance into a resource with other instances",
+                stmts: vec![stmt("", "foo.from", "foo.to[1]")],
+                state: vec!["foo.from", "foo.to[0]"],
+                changes: vec![("foo.to[1]", "foo.from")],
+                blocked: vec![],
+                after: vec!["foo.to[0]", "foo.to[1]"],
+            },
+            Case {
+                name: "whole resource blocked by a resource with other keys",
+                stmts: vec![stmt("", "foo.from", "foo.to")],
+                state: vec!["foo.from[0]", "foo.to[1]"],
+                changes: vec![],
+                blocked: vec![("foo.from", "foo.to")],
+                after: vec!["foo.from[0]", "foo.to[1]"],
+            },
+            Case {
+                name: "move resource and containing module",
+                stmts: vec![
+                    stmt("", "module.boo", "module.bar[0]"),
+                    stmt("boo", "foo.from", "foo.to"),
+                ],
+                state: vec!["module.boo.foo.from"],
+                changes: vec![("module.bar[0].foo.to", "module.boo.foo.from")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.to"],
+            },
+            Case {
+                name: "move module and then move resource into it",
+                stmts: vec![
+                    stmt("", "module.bar[0]", "module.boo"),
+                    stmt("", "foo.from", "module.boo.foo.from"),
+                ],
+                state: vec!["module.bar[0].foo.to", "foo.from"],
+                changes: vec![
+                    ("module.boo.foo.from", "foo.from"),
+                    ("module.boo.foo.to", "module.bar[0].foo.to"),
+                ],
+                blocked: vec![],
+                after: vec!["module.boo.foo.from", "module.boo.foo.to"],
+            },
+            Case {
+                name: "move resources into module and then move module",
+                stmts: vec![
+                    stmt("", "foo.from", "module.boo.foo.to"),
+                    stmt("", "bar.from", "module.boo.bar.to"),
+                    stmt("", "module.boo", "module.bar[0]"),
+                ],
+                state: vec!["foo.from", "bar.from"],
+                changes: vec![
+                    ("module.bar[0].foo.to", "foo.from"),
+                    ("module.bar[0].bar.to", "bar.from"),
+                ],
+                blocked: vec![],
+                after: vec!["module.bar[0].bar.to", "module.bar[0].foo.to"],
+            },
+            Case {
+                name: "module move collides with resource move",
+                stmts: vec![
+                    stmt("", "module.bar[0]", "module.boo"),
+                    stmt("", "foo.from", "module.boo.foo.from"),
+                ],
+                state: vec!["module.bar[0].foo.from", "foo.from"],
+                changes: vec![("module.boo.foo.from", "module.bar[0].foo.from")],
+                blocked: vec![("foo.from", "module.boo.foo.from")],
+                after: vec!["foo.from", "module.boo.foo.from"],
+            },
+            Case {
+                name: "module call move keeps keys",
+                stmts: vec![stmt("", "module.a", "module.b")],
+                state: vec!["module.a[0].x.y", "module.a[\"k\"].x.y"],
+                changes: vec![
+                    ("module.b[0].x.y", "module.a[0].x.y"),
+                    ("module.b[\"k\"].x.y", "module.a[\"k\"].x.y"),
+                ],
+                blocked: vec![],
+                after: vec!["module.b[0].x.y", "module.b[\"k\"].x.y"],
+            },
+            Case {
+                name: "resource move in child applies to every instance of the module",
+                stmts: vec![stmt("a", "x.old", "x.new")],
+                state: vec!["module.a[0].x.old", "module.a[1].x.old"],
+                changes: vec![
+                    ("module.a[0].x.new", "module.a[0].x.old"),
+                    ("module.a[1].x.new", "module.a[1].x.old"),
+                ],
+                blocked: vec![],
+                after: vec!["module.a[0].x.new", "module.a[1].x.new"],
+            },
+            Case {
+                name: "relative module steps match keys exactly",
+                stmts: vec![stmt("", "module.a.x.y", "x.y")],
+                state: vec!["module.a[0].x.y"],
+                changes: vec![],
+                blocked: vec![],
+                after: vec!["module.a[0].x.y"],
+            },
+            Case {
+                name: "cycle means no moves at all",
+                stmts: vec![
+                    stmt("", "foo.a", "foo.b"),
+                    stmt("", "foo.b", "foo.a"),
+                    stmt("", "foo.c", "foo.d"),
+                ],
+                state: vec!["foo.a", "foo.c"],
+                changes: vec![],
+                blocked: vec![],
+                after: vec!["foo.a", "foo.c"],
+            },
+            Case {
+                name: "chain with occupied middle",
+                stmts: vec![stmt("", "foo.a", "foo.b"), stmt("", "foo.b", "foo.c")],
+                state: vec!["foo.a", "foo.b"],
+                changes: vec![("foo.c", "foo.b")],
+                blocked: vec![("foo.a", "foo.b")],
+                after: vec!["foo.a", "foo.c"],
+            },
+        ];
+        for c in cases {
+            let mut state = state_of(&c.state);
+            let got = apply_moves(&c.stmts, &mut state);
+            let changes: Vec<(String, String)> = got
+                .changes
+                .iter()
+                .map(|(new, ch)| {
+                    assert_eq!(new, &ch.to, "{}", c.name);
+                    (new.to_string(), ch.from.to_string())
+                })
+                .collect();
+            let mut want: Vec<(String, String)> = c
+                .changes
+                .iter()
+                .map(|(a, b)| (inst(a).to_string(), inst(b).to_string()))
+                .collect();
+            want.sort_by(|a, b| inst(&a.0).cmp(&inst(&b.0)));
+            assert_eq!(changes, want, "{}: changes", c.name);
+            let blocked: Vec<(String, String)> = got
+                .blocked
+                .iter()
+                .map(|b| (b.actual.to_string(), b.wanted.to_string()))
+                .collect();
+            let want: Vec<(String, String)> = c
+                .blocked
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect();
+            assert_eq!(blocked, want, "{}: blocked", c.name);
+            let mut after: Vec<AbsResourceInstance> = c.after.iter().map(|a| inst(a)).collect();
+            after.sort();
+            let after: Vec<String> = after.iter().map(|a| a.to_string()).collect();
+            assert_eq!(addresses(&state), after, "{}: final addresses", c.name);
+            for (new, old) in &c.changes {
+                assert_eq!(got.old_addr(&inst(new)), inst(old), "{}", c.name);
+            }
+        }
+    }
+
+    #[test]
+    fn old_addr_of_unmoved_is_itself() {
+        let r = MoveResults::default();
+        assert_eq!(r.old_addr(&inst("a.b[1]")), inst("a.b[1]"));
+    }
+
+    #[test]
+    fn blocked_warning_wording_per_engine() {
+        let r = MoveResults {
+            changes: BTreeMap::new(),
+            blocked: vec![MoveBlocked {
+                actual: AbsMoveable::ResourceInstance(inst("test_object.a[0]")),
+                wanted: AbsMoveable::ResourceInstance(inst("test_object.a")),
+            }],
+        };
+        // Terraform's TestContext2Plan_movedResourceCollision.
+        assert_eq!(
+            r.blocked_warning(Engine::Terraform).unwrap().detail,
+            "Terraform tried to adjust resource instance addresses in the prior state based on change information recorded in the configuration, but some adjustments did not succeed due to existing objects already at the intended addresses:\n  - test_object.a[0] could not move to test_object.a\n\nTerraform has planned to destroy these objects. If Terraform's proposed changes aren't appropriate, you must first resolve the conflicts using the \"terraform state\" subcommands and then create a new plan."
+        );
+        let tofu = r.blocked_warning(Engine::Tofu).unwrap();
+        assert_eq!(tofu.severity, Severity::Warning);
+        assert!(tofu.detail.starts_with("OpenTofu tried"));
+        assert!(tofu.detail.contains("\"tofu state\" subcommands"));
+        assert!(
+            MoveResults::default()
+                .blocked_warning(Engine::Tofu)
+                .is_none()
+        );
+    }
+}
