@@ -1233,6 +1233,469 @@ mod tests {
         assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 
+    // ---- ValidateMoves (cases named as in OpenTofu's TestValidateMoves,
+    // against our own zoo in tests/data/moves/validate-zoo/) --------------
+
+    /// Errors as "Summary: Detail", file names relative to the zoo.
+    fn validate_zoo(stmts: &[MoveStatement]) -> Vec<String> {
+        let dir = data_dir().join("validate-zoo");
+        let config = load_dir(&dir, Engine::Tofu);
+        let cwd = std::env::current_dir().unwrap();
+        let prefix = format!("{}/", dir.strip_prefix(&cwd).unwrap_or(&dir).display());
+        let run = Run::new(&config, RootInputs::new(), RunOptions::default());
+        let diags = validate_moves(
+            stmts,
+            &config,
+            &run.module_instances().unwrap(),
+            &run.resource_instances().unwrap(),
+        );
+        diags
+            .iter()
+            .map(|d| format!("{}: {}", d.summary, d.detail).replace(&prefix, ""))
+            .collect()
+    }
+
+    fn implied_stmt(from: &str, to: &str) -> MoveStatement {
+        let s = stmt("", from, to);
+        MoveStatement { implied: true, ..s }
+    }
+
+    #[test]
+    fn validate_moves_table() {
+        let cycle_tail = "\n\nA chain of move statements must end with an address that doesn't appear in any other statements, and which typically also refers to an object still declared in the configuration.";
+        let cases: Vec<(&str, Vec<MoveStatement>, Vec<String>)> = vec![
+            ("no move statements", vec![], vec![]),
+            (
+                "some valid statements",
+                vec![
+                    stmt("", "test.nonexist1", "test.target1"),
+                    stmt("single", "test.nonexist1", "test.target1"),
+                    stmt("", "test.nonexist2", "module.nonexist.test.nonexist2"),
+                    stmt("", "module.single.test.nonexist3", "module.single.test.single"),
+                    stmt("", "module.single.test.nonexist4", "test.target2"),
+                    // test.single has no count, so [0] is not declared.
+                    stmt("", "test.single[0]", "test.target3"),
+                    stmt("", "test.zero_count[0]", "test.target4"),
+                    stmt("", "test.zero_count[1]", "test.zero_count[0]"),
+                    stmt("", "module.nonexist1", "module.target3"),
+                    stmt("", "module.nonexist1[0]", "module.target4"),
+                    stmt("", "module.single[0]", "module.target5"),
+                    stmt("", "module.for_each[\"nonexist1\"]", "module.for_each[\"a\"]"),
+                    stmt("", "module.for_each[\"nonexist2\"]", "module.nonexist.module.nonexist"),
+                    stmt(
+                        "",
+                        "module.for_each[\"nonexist3\"].test.single",
+                        "module.for_each[\"a\"].test.single",
+                    ),
+                ],
+                vec![],
+            ),
+            (
+                "two statements with the same endpoints",
+                vec![stmt("", "module.a", "module.b"), stmt("", "module.a", "module.b")],
+                vec![],
+            ),
+            (
+                "moving nowhere",
+                vec![stmt("", "module.a", "module.a")],
+                vec!["Redundant move statement: This statement declares a move from module.a to the same address, which is the same as not declaring this move at all.".into()],
+            ),
+            (
+                "cyclic chain",
+                vec![
+                    stmt("", "module.a", "module.b"),
+                    stmt("", "module.b", "module.c"),
+                    stmt("", "module.c", "module.a"),
+                ],
+                vec![format!("Cyclic dependency in move statements: The following chained move statements form a cycle, and so there is no final location to move objects to:\n  - test:1,1: module.a[*] → module.b[*]\n  - test:1,1: module.b[*] → module.c[*]\n  - test:1,1: module.c[*] → module.a[*]{cycle_tail}")],
+            ),
+            (
+                "module.single as a call still exists in configuration",
+                vec![stmt("", "module.single", "module.other")],
+                vec!["Moved object still exists: This statement declares a move from module.single, but that module call is still declared at main.tf:1,1.\n\nChange your configuration so that this call will be declared as module.other instead.".into()],
+            ),
+            (
+                "module.single as an instance still exists in configuration",
+                vec![stmt("", "module.single", "module.other[0]")],
+                vec!["Moved object still exists: This statement declares a move from module.single, but that module instance is still declared at main.tf:1,1.\n\nChange your configuration so that this instance will be declared as module.other[0] instead.".into()],
+            ),
+            (
+                "module.count[0] still exists in configuration",
+                vec![stmt("", "module.count[0]", "module.other")],
+                vec!["Moved object still exists: This statement declares a move from module.count[0], but that module instance is still declared at main.tf:7,12.\n\nChange your configuration so that this instance will be declared as module.other instead.".into()],
+            ),
+            (
+                "module.for_each[\"a\"] still exists in configuration",
+                vec![stmt("", "module.for_each[\"a\"]", "module.other")],
+                vec!["Moved object still exists: This statement declares a move from module.for_each[\"a\"], but that module instance is still declared at main.tf:17,14.\n\nChange your configuration so that this instance will be declared as module.other instead.".into()],
+            ),
+            (
+                "test.single as a resource still exists in configuration",
+                vec![stmt("", "test.single", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from test.single, but that resource is still declared at main.tf:22,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "test.single as an instance still exists in configuration",
+                vec![stmt("", "test.single", "test.other[0]")],
+                vec!["Moved object still exists: This statement declares a move from test.single, but that resource instance is still declared at main.tf:22,1.\n\nChange your configuration so that this instance will be declared as test.other[0] instead.".into()],
+            ),
+            (
+                "test.zero_count as a resource still exists even with no instances",
+                vec![stmt("", "test.zero_count", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from test.zero_count, but that resource is still declared at main.tf:29,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "module.single.test.single as a resource still exists in configuration",
+                vec![stmt("", "module.single.test.single", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from module.single.test.single, but that resource is still declared at child/main.tf:1,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "module.single.test.single as a resource declared in module.single still exists in configuration",
+                vec![stmt("single", "test.single", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from module.single.test.single, but that resource is still declared at child/main.tf:1,1.\n\nChange your configuration so that this resource will be declared as module.single.test.other instead.".into()],
+            ),
+            (
+                "module.single.test.single as an instance still exists in configuration",
+                vec![stmt("", "module.single.test.single", "test.other[0]")],
+                vec!["Moved object still exists: This statement declares a move from module.single.test.single, but that resource instance is still declared at child/main.tf:1,1.\n\nChange your configuration so that this instance will be declared as test.other[0] instead.".into()],
+            ),
+            (
+                "module.count[0].test.single still exists in configuration",
+                vec![stmt("", "module.count[0].test.single", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from module.count[0].test.single, but that resource is still declared at child/main.tf:1,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "statement in module.count is checked for every instance",
+                vec![stmt("count", "test.count[1]", "test.other")],
+                vec![
+                    "Moved object still exists: This statement declares a move from module.count[0].test.count[1], but that resource instance is still declared at child/main.tf:5,11.\n\nChange your configuration so that this instance will be declared as module.count[0].test.other instead.".into(),
+                    "Moved object still exists: This statement declares a move from module.count[1].test.count[1], but that resource instance is still declared at child/main.tf:5,11.\n\nChange your configuration so that this instance will be declared as module.count[1].test.other instead.".into(),
+                ],
+            ),
+            (
+                "statement in module.zero_count is never checked",
+                vec![stmt("zero_count", "test.single", "test.single")],
+                vec![],
+            ),
+            (
+                "two different moves from test.nonexist",
+                vec![
+                    stmt("", "test.nonexist", "test.other1"),
+                    stmt("", "test.nonexist", "test.other2"),
+                ],
+                vec!["Ambiguous move statements: A statement at test:1,1 declared that test.nonexist moved to test.other1, but this statement instead declares that it moved to test.other2.\n\nEach resource can move to only one destination resource.".into()],
+            ),
+            (
+                "two different moves to test.single",
+                vec![
+                    stmt("", "test.other1", "test.single"),
+                    stmt("", "test.other2", "test.single"),
+                ],
+                vec!["Ambiguous move statements: A statement at test:1,1 declared that test.other1 moved to test.single, but this statement instead declares that test.other2 moved there.\n\nEach resource can have moved from only one source resource.".into()],
+            ),
+            (
+                "two different moves to module.count[0].test.single across two modules",
+                vec![
+                    stmt("", "test.other1", "module.count[0].test.single"),
+                    stmt("count", "test.other2", "test.single"),
+                ],
+                vec!["Ambiguous move statements: A statement at test:1,1 declared that test.other1 moved to module.count[0].test.single, but this statement instead declares that module.count[0].test.other2 moved there.\n\nEach resource can have moved from only one source resource.".into()],
+            ),
+            (
+                "move from resource in another module package",
+                vec![stmt("", "module.fake_external.test.thing", "test.thing")],
+                vec![],
+            ),
+            (
+                "move to module call in another module package",
+                vec![stmt("", "module.a", "module.fake_external.module.b")],
+                vec![],
+            ),
+            (
+                "implied move from resource in another module package",
+                vec![implied_stmt("module.fake_external.test.thing", "test.thing")],
+                vec![],
+            ),
+            (
+                "move to instance of a call that refers to another module package",
+                vec![stmt("", "module.nonexist", "module.fake_external[0]")],
+                vec![],
+            ),
+            (
+                "resource type mismatch",
+                vec![stmt("", "test.nonexist1", "other.single")],
+                vec![],
+            ),
+            (
+                "resource instance type mismatch",
+                vec![stmt("", "test.nonexist1[0]", "other.single")],
+                vec![],
+            ),
+            (
+                "crossing nested statements",
+                vec![
+                    stmt("", "module.nonexist.test.single", "module.count[0].test.count[0]"),
+                    stmt("", "module.nonexist", "module.count[0]"),
+                ],
+                vec![format!("Cyclic dependency in move statements: The following chained move statements form a cycle, and so there is no final location to move objects to:\n  - test:1,1: module.nonexist → module.count[0]\n  - test:1,1: module.nonexist.test.single → module.count[0].test.count[0]{cycle_tail}")],
+            ),
+            (
+                "fully contained nested statements",
+                vec![
+                    stmt("count", "test.count", "test.count[0]"),
+                    stmt("", "module.count", "module.count[0]"),
+                ],
+                vec![],
+            ),
+            (
+                "double fully contained nested statements",
+                vec![
+                    stmt("count", "module.count", "module.count[0]"),
+                    stmt("count.count", "test.count", "test.count[0]"),
+                    stmt("", "module.count", "module.count[0]"),
+                ],
+                vec![],
+            ),
+            (
+                "cycle is not reported alongside other errors",
+                vec![
+                    stmt("", "test.single", "test.other"),
+                    stmt("", "test.a", "test.b"),
+                    stmt("", "test.b", "test.a"),
+                ],
+                vec!["Moved object still exists: This statement declares a move from test.single, but that resource is still declared at main.tf:22,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "redundant instance skips the other checks for it",
+                vec![stmt("", "test.single", "test.single")],
+                vec!["Redundant move statement: This statement declares a move from test.single to the same address, which is the same as not declaring this move at all.".into()],
+            ),
+        ];
+        for (name, stmts, want) in cases {
+            assert_eq!(validate_zoo(&stmts), want, "{name}");
+        }
+    }
+
+    // ---- ImpliedMoveStatements (tests/data/moves/implied/, cases named as
+    // in OpenTofu's TestImpliedMoveStatements) ----------------------------
+
+    fn implied_fixture(engine: Engine) -> Vec<(String, String, String)> {
+        let dir = data_dir().join("implied");
+        let config = load_dir(&dir, engine);
+        let cwd = std::env::current_dir().unwrap();
+        let prefix = format!("{}/", dir.strip_prefix(&cwd).unwrap_or(&dir).display());
+        let prior = state_of(&[
+            "foo.formerly_count[0]",
+            "foo.formerly_count[1]",
+            "foo.now_count",
+            "foo.formerly_count_explicit[0]",
+            "foo.formerly_count_explicit[1]",
+            "foo.now_count_explicit",
+            "foo.now_for_each_formerly_count[0]",
+            "foo.now_for_each_formerly_no_count",
+            "foo.ambiguous",
+            "foo.ambiguous[0]",
+            "module.child.foo.formerly_count[0]",
+            "module.child.foo.now_count",
+            "module.child_count_one.foo.now_count",
+            "module.child_for_each.foo.x",
+        ]);
+        let explicit = find_move_statements(&config).unwrap();
+        assert_eq!(explicit.len(), 3);
+        let mut got: Vec<(String, String, String)> =
+            implied_move_statements(&config, &prior, &explicit, engine)
+                .into_iter()
+                .map(|s| {
+                    assert!(s.implied);
+                    assert!(s.from.module.is_root() && s.to.module.is_root());
+                    (
+                        start_string(&s.range).replace(&prefix, ""),
+                        s.from.relative.to_string(),
+                        s.to.relative.to_string(),
+                    )
+                })
+                .collect();
+        got.sort();
+        got
+    }
+
+    #[test]
+    fn implied_move_statements_fixture() {
+        let s = |a: &str, b: &str, c: &str| (a.to_string(), b.to_string(), c.to_string());
+        let resources = vec![
+            // formerly_count
+            s("main.tf:1,1", "foo.formerly_count[0]", "foo.formerly_count"),
+            // ambiguous: both in state; the move is made and will be blocked
+            s("main.tf:40,1", "foo.ambiguous[0]", "foo.ambiguous"),
+            // now_count: the count expression is the statement's range
+            s("main.tf:5,11", "foo.now_count", "foo.now_count[0]"),
+            s(
+                "child/main.tf:1,1",
+                "module.child.foo.formerly_count[0]",
+                "module.child.foo.formerly_count",
+            ),
+            s(
+                "child/main.tf:5,11",
+                "module.child.foo.now_count",
+                "module.child.foo.now_count[0]",
+            ),
+        ];
+        let mut want = resources.clone();
+        want.sort();
+        // Terraform: no module-call implied moves.
+        assert_eq!(implied_fixture(Engine::Terraform), want);
+        // OpenTofu adds child_count_one, at its count expression; the
+        // for_each call gets none.
+        want.push(s(
+            "main.tf:49,12",
+            "module.child_count_one",
+            "module.child_count_one[0]",
+        ));
+        want.sort();
+        assert_eq!(implied_fixture(Engine::Tofu), want);
+    }
+
+    #[test]
+    fn implied_module_move_suppressed_only_by_exact_instance() {
+        let dir = data_dir().join("implied");
+        let config = load_dir(&dir, Engine::Tofu);
+        let prior = state_of(&["module.child_count_one.foo.now_count"]);
+        let names = |explicit: &[MoveStatement]| -> Vec<String> {
+            implied_move_statements(&config, &prior, explicit, Engine::Tofu)
+                .iter()
+                .map(|s| s.from.relative.to_string())
+                .collect()
+        };
+        assert_eq!(names(&[]), vec!["module.child_count_one"]);
+        // Selects module.child_count_one (NoKey) itself: suppressed.
+        assert!(names(&[stmt("", "module.child_count_one", "module.x")]).is_empty());
+        // Selects only [1]: the NoKey instance still gets its implied move.
+        assert_eq!(
+            names(&[stmt("", "module.child_count_one[1]", "module.x")]),
+            vec!["module.child_count_one"]
+        );
+    }
+
+    #[test]
+    fn implied_resource_move_suppressed_by_any_statement_naming_it() {
+        let dir = data_dir().join("implied");
+        let config = load_dir(&dir, Engine::Terraform);
+        let prior = state_of(&["foo.now_count"]);
+        // Instance keys are ignored: [7] suppresses the NoKey → [0] move.
+        let explicit = [stmt("", "foo.now_count[7]", "foo.elsewhere")];
+        assert!(implied_move_statements(&config, &prior, &explicit, Engine::Terraform).is_empty());
+        let explicit = [stmt("", "foo.elsewhere", "foo.now_count")];
+        assert!(implied_move_statements(&config, &prior, &explicit, Engine::Terraform).is_empty());
+    }
+
+    // ---- find_move_statements --------------------------------------------
+
+    fn tree(files: &[(&str, &str)]) -> tempfile_dir::Dir {
+        let d = tempfile_dir::Dir::new();
+        for (name, text) in files {
+            let p = d.0.join(name);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        d
+    }
+
+    /// A throwaway directory, removed on drop.
+    mod tempfile_dir {
+        pub struct Dir(pub std::path::PathBuf);
+        impl Dir {
+            pub fn new() -> Dir {
+                use std::sync::atomic::{AtomicUsize, Ordering};
+                static N: AtomicUsize = AtomicUsize::new(0);
+                let p = std::env::temp_dir().join(format!(
+                    "minimod-moves-{}-{}",
+                    std::process::id(),
+                    N.fetch_add(1, Ordering::SeqCst)
+                ));
+                let _ = std::fs::remove_dir_all(&p);
+                std::fs::create_dir_all(&p).unwrap();
+                Dir(p)
+            }
+        }
+        impl Drop for Dir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+    }
+
+    fn find_in(main: &str) -> Result<Vec<String>, Vec<String>> {
+        let d = tree(&[
+            ("main.tf", main),
+            ("m/main.tf", "moved {\n  from = test.a\n  to = test.b\n}\n"),
+        ]);
+        let config = load_dir(&d.0, Engine::Tofu);
+        match find_move_statements(&config) {
+            Ok(stmts) => Ok(stmts
+                .iter()
+                .map(|s| format!("{} -> {}", s.from, s.to))
+                .collect()),
+            Err(diags) => Err(diags
+                .iter()
+                .map(|d| {
+                    let at = d
+                        .subject
+                        .as_ref()
+                        .map(|r| format!("{},{}", r.start.line, r.start.column));
+                    format!("{}: {} @{}", d.summary, d.detail, at.unwrap_or_default())
+                })
+                .collect()),
+        }
+    }
+
+    #[test]
+    fn find_move_statements_table() {
+        let invalid_expr = "Invalid expression: A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.";
+        let cases: Vec<(&str, &str, Result<Vec<String>, Vec<String>>)> = vec![
+            (
+                "unified kinds, child statements under their module",
+                "module \"m\" {\n  source = \"./m\"\n}\nmoved {\n  from = test.a\n  to   = test.b[\"k\"]\n}\nmoved {\n  from = module.x\n  to   = module.y[0]\n}\nmoved {\n  from = module.p\n  to   = module.q.module.r\n}\n",
+                Ok(vec![
+                    "test.a -> test.b[\"k\"]".into(),
+                    "module.x -> module.y[0]".into(),
+                    "module.p[*] -> module.q.module.r[*]".into(),
+                    "module.m[*].test.a[*] -> module.m[*].test.b[*]".into(),
+                ]),
+            ),
+            (
+                "quoted address",
+                "moved {\n  from = \"test.a\"\n  to   = test.b\n}\n",
+                Err(vec![format!("{invalid_expr} @2,10")]),
+            ),
+            (
+                "reference in a key",
+                "moved {\n  from = test.a[var.k]\n  to   = test.b\n}\n",
+                Err(vec![format!("{invalid_expr} @2,10")]),
+            ),
+            (
+                "module and resource",
+                "moved {\n  from = module.a\n  to   = test.b\n}\n",
+                Err(vec!["Invalid \"moved\" addresses: The \"from\" and \"to\" addresses must either both refer to resources or both refer to modules. @1,1".into()]),
+            ),
+            (
+                "grammar error",
+                "moved {\n  from = module.foo.bar\n  to   = test.b\n}\n",
+                Err(vec!["Invalid address: Resource specification must include a resource type and name. @2,10".into()]),
+            ),
+            (
+                "ephemeral resources cannot move",
+                "moved {\n  from = ephemeral.test.a\n  to   = ephemeral.test.b\n}\n",
+                Err(vec![
+                    "Invalid \"moved\" address: The resource referenced by the \"from\" attribute is not allowed to be moved. @1,1".into(),
+                    "Invalid \"moved\" address: The resource referenced by the \"to\" attribute is not allowed to be moved. @1,1".into(),
+                ]),
+            ),
+        ];
+        for (name, main, want) in cases {
+            assert_eq!(find_in(main), want, "{name}");
+        }
+    }
+
     #[test]
     fn old_addr_of_unmoved_is_itself() {
         let r = MoveResults::default();
