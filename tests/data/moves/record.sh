@@ -17,7 +17,7 @@ for n in "$@"; do
   cp $w/terraform.tfstate $n/before.tfstate
   find $w -name '*.tf' -delete
   cp -r $n/after/. $w/
-  (cd $w && terraform init -input=false >/dev/null)
+  (cd $w && terraform init -input=false >/dev/null 2>&1) || true
   rc=0; (cd $w && terraform plan -json -refresh=false -input=false -out=p > plan.jsonl) || rc=$?
   python3 - $w/plan.jsonl > $n/diags.json <<'PY'
 import json, sys
