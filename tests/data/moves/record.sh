@@ -1,7 +1,8 @@
 #!/bin/bash
 # Records what terraform does with one move case.
 # usage: record.sh CASE...   (run from tests/data/moves)
-# CASE/before/ is applied (terraform_data only, offline); then the tree is
+# CASE/before/ is applied (terraform_data only, offline), CASE/prepare.sh
+# (if any) runs in the work dir; then the tree is
 # replaced by CASE/after/ and planned with -refresh=false. Written:
 #   CASE/before.tfstate  the state after applying before/
 #   CASE/diags.json      every diagnostic of the plan (severity, summary,
@@ -14,6 +15,9 @@ for n in "$@"; do
   n=${n%/}; w=$(mktemp -d)
   cp -r $n/before/. $w/
   (cd $w && terraform init -input=false >/dev/null && terraform apply -auto-approve -input=false >/dev/null)
+  # An optional prepare.sh rearranges the applied state (e.g. `terraform
+  # state mv`) to reach states no configuration produces.
+  if [ -f $n/prepare.sh ]; then (cd $w && bash $OLDPWD/$n/prepare.sh >/dev/null); fi
   cp $w/terraform.tfstate $n/before.tfstate
   find $w -name '*.tf' -delete
   cp -r $n/after/. $w/
