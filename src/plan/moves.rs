@@ -607,9 +607,14 @@ pub fn validate_moves(
     let mut by_from: HashMap<AbsMoveable, (AbsMoveable, &SourceRange)> = HashMap::new();
     let mut by_to: HashMap<AbsMoveable, (AbsMoveable, &SourceRange)> = HashMap::new();
 
+    // Each statement is checked in every declared instance of its module,
+    // in address order (the order the messages come out).
+    let mut sorted: Vec<&ModuleInstance> = module_instances.iter().collect();
+    sorted.sort();
     for stmt in stmts {
-        for inst in module_instances
+        for inst in sorted
             .iter()
+            .copied()
             .filter(|m| m.is_for_module(&stmt.from.module))
         {
             let from = stmt.from.in_module_instance(inst);
