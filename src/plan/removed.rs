@@ -140,6 +140,33 @@ fn collect(
     }
 }
 
+/// OpenTofu's warning for each `removed` block that does not say whether
+/// to destroy (its default, forget, differs from Terraform's). Terraform
+/// has none. (The provisioner warning needs provisioners, which the
+/// configuration model does not keep.)
+pub fn removed_warnings(config: &Config, engine: Engine) -> Diagnostics {
+    let mut diags = Diagnostics::default();
+    if engine == Engine::Tofu {
+        collect_warnings(config, &mut diags);
+    }
+    diags
+}
+
+fn collect_warnings(config: &Config, diags: &mut Diagnostics) {
+    for r in config.module.removed.iter().filter(|r| r.destroy.is_none()) {
+        diags.push(
+            Diagnostic::warning(
+                "Missing lifecycle from the removed block",
+                "It is recommended for each 'removed' block configured to have also the 'lifecycle' block defined. By not specifying if the resource should be destroyed or not, could lead to unwanted behavior.",
+            )
+            .at(&r.range),
+        );
+    }
+    for child in config.children.values() {
+        collect_warnings(child, diags);
+    }
+}
+
 /// The range of the first `[key]` of a traversal, brackets included: from
 /// the end of the name before it to one past the key.
 fn first_index_range(expr: &Expr) -> Option<SourceRange> {
@@ -397,6 +424,22 @@ mod tests {
         let tf =
             find_remove_statements(&load_dir(&dir, Engine::Terraform), Engine::Terraform).unwrap();
         assert_eq!((tofu[0].destroy, tf[0].destroy), (false, true));
+        let warnings = |dir: &str, engine| {
+            let dir = data_dir().join(dir).join("after");
+            removed_warnings(&load_dir(&dir, engine), engine)
+                .iter()
+                .map(|d| (d.summary.clone(), at(d, &rel_prefix(&dir)).unwrap()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            warnings("removed_in_child", Engine::Tofu),
+            vec![(
+                "Missing lifecycle from the removed block".to_string(),
+                "m/main.tf:2,1".to_string()
+            )]
+        );
+        assert!(warnings("removed_in_child", Engine::Terraform).is_empty());
+        assert!(warnings("removed_forget", Engine::Tofu).is_empty());
         // A removed block in a child names its resource from the root.
         let dir = data_dir().join("removed_in_child/after");
         let stmts = find_remove_statements(&load_dir(&dir, Engine::Tofu), Engine::Tofu).unwrap();
