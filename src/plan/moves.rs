@@ -1078,7 +1078,7 @@ mod tests {
                 .iter()
                 .map(|(a, b)| (inst(a).to_string(), inst(b).to_string()))
                 .collect();
-            want.sort_by(|a, b| inst(&a.0).cmp(&inst(&b.0)));
+            want.sort_by_key(|a| inst(&a.0));
             assert_eq!(changes, want, "{}: changes", c.name);
             let blocked: Vec<(String, String)> = got
                 .blocked
@@ -1142,10 +1142,11 @@ mod tests {
             &run.module_instances().unwrap(),
             &run.resource_instances().unwrap(),
         );
-        if !diags.has_errors() {
-            if let Some(w) = results.blocked_warning(engine) {
-                diags.push(w);
-            }
+        // The plan shows the warning only when validation passed.
+        if !diags.has_errors()
+            && let Some(w) = results.blocked_warning(engine)
+        {
+            diags.push(w);
         }
         let diags = diags
             .iter()
@@ -1663,7 +1664,8 @@ mod tests {
     #[test]
     fn find_move_statements_table() {
         let invalid_expr = "Invalid expression: A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.";
-        let cases: Vec<(&str, &str, Result<Vec<String>, Vec<String>>)> = vec![
+        type Found = Result<Vec<String>, Vec<String>>;
+        let cases: Vec<(&str, &str, Found)> = vec![
             (
                 "unified kinds, child statements under their module",
                 "module \"m\" {\n  source = \"./m\"\n}\nmoved {\n  from = test.a\n  to   = test.b[\"k\"]\n}\nmoved {\n  from = module.x\n  to   = module.y[0]\n}\nmoved {\n  from = module.p\n  to   = module.q.module.r\n}\n",
