@@ -607,9 +607,14 @@ pub fn validate_moves(
     let mut by_from: HashMap<AbsMoveable, (AbsMoveable, &SourceRange)> = HashMap::new();
     let mut by_to: HashMap<AbsMoveable, (AbsMoveable, &SourceRange)> = HashMap::new();
 
+    // Each statement is checked in every declared instance of its module,
+    // in address order (the order the messages come out).
+    let mut sorted: Vec<&ModuleInstance> = module_instances.iter().collect();
+    sorted.sort();
     for stmt in stmts {
-        for inst in module_instances
+        for inst in sorted
             .iter()
+            .copied()
             .filter(|m| m.is_for_module(&stmt.from.module))
         {
             let from = stmt.from.in_module_instance(inst);
@@ -697,4 +702,1042 @@ pub fn validate_moves(
         }
     }
     diags
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::config::{LoadOptions, load};
+    use crate::diagnostics::{Severity, SourceMap};
+    use crate::instances::{RootInputs, Run, RunOptions};
+
+    fn range() -> SourceRange {
+        SourceRange::file_only("test")
+    }
+
+    fn endpoint(s: &str) -> MoveEndpoint {
+        MoveEndpoint::parse(s).unwrap_or_else(|d| panic!("{s}: {}", d.detail))
+    }
+
+    /// A statement as OpenTofu's tests write one: declaring module as a
+    /// dotted list of call names, then the two relative addresses.
+    fn stmt(module: &str, from: &str, to: &str) -> MoveStatement {
+        let module = Module(
+            module
+                .split('.')
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect(),
+        );
+        let (from, to) = unify_move_endpoints(&endpoint(from), &endpoint(to), &module).unwrap();
+        MoveStatement {
+            from,
+            to,
+            range: range(),
+            implied: false,
+        }
+    }
+
+    fn inst(s: &str) -> AbsResourceInstance {
+        match endpoint(s) {
+            MoveEndpoint::Resource(r) => r,
+            MoveEndpoint::Module(m) => panic!("{m} is not a resource instance"),
+        }
+    }
+
+    /// A state holding one empty object per address.
+    fn state_of(addrs: &[&str]) -> State {
+        let mut resources: Vec<(AbsResource, Vec<serde_json::Value>)> = Vec::new();
+        for a in addrs {
+            let i = inst(a);
+            let key = match i.key() {
+                InstanceKey::NoKey => None,
+                InstanceKey::Int(n) => Some(serde_json::json!(n)),
+                InstanceKey::Str(s) => Some(serde_json::json!(s)),
+            };
+            let mut obj = serde_json::json!({"schema_version": 0, "attributes": {}});
+            if let Some(k) = key {
+                obj["index_key"] = k;
+            }
+            let res = i.containing_resource();
+            match resources.iter_mut().find(|(r, _)| r == &res) {
+                Some((_, v)) => v.push(obj),
+                None => resources.push((res, vec![obj])),
+            }
+        }
+        let resources: Vec<serde_json::Value> = resources
+            .into_iter()
+            .map(|(r, instances)| {
+                let mut j = serde_json::json!({
+                    "mode": "managed",
+                    "type": r.resource.type_name,
+                    "name": r.resource.name,
+                    "provider": "provider[\"registry.terraform.io/hashicorp/test\"]",
+                    "instances": instances,
+                });
+                if !r.module.is_root() {
+                    j["module"] = serde_json::json!(r.module.to_string());
+                }
+                j
+            })
+            .collect();
+        let text = serde_json::json!({
+            "version": 4, "terraform_version": "1.11.0", "serial": 1,
+            "lineage": "x", "outputs": {}, "resources": resources,
+        })
+        .to_string();
+        State::from_json(&text).unwrap()
+    }
+
+    fn addresses(state: &State) -> Vec<String> {
+        state.instances().map(|(a, _)| a.to_string()).collect()
+    }
+
+    // ---- ApplyMoves (cases named as in OpenTofu's TestApplyMoves) --------
+
+    #[test]
+    fn apply_moves_table() {
+        struct Case {
+            name: &'static str,
+            stmts: Vec<MoveStatement>,
+            state: Vec<&'static str>,
+            /// new ← old, for every instance that moved.
+            changes: Vec<(&'static str, &'static str)>,
+            /// (actual, wanted)
+            blocked: Vec<(&'static str, &'static str)>,
+            after: Vec<&'static str>,
+        }
+        let cases = vec![
+            Case {
+                name: "no moves",
+                stmts: vec![],
+                state: vec!["foo.from"],
+                changes: vec![],
+                blocked: vec![],
+                after: vec!["foo.from"],
+            },
+            Case {
+                name: "single move of whole singleton resource",
+                stmts: vec![stmt("", "foo.from", "foo.to")],
+                state: vec!["foo.from"],
+                changes: vec![("foo.to", "foo.from")],
+                blocked: vec![],
+                after: vec!["foo.to"],
+            },
+            Case {
+                name: "single move of whole 'count' resource",
+                stmts: vec![stmt("", "foo.from", "foo.to")],
+                state: vec!["foo.from[0]"],
+                changes: vec![("foo.to[0]", "foo.from[0]")],
+                blocked: vec![],
+                after: vec!["foo.to[0]"],
+            },
+            Case {
+                name: "chained move of whole singleton resource",
+                stmts: vec![
+                    stmt("", "foo.from", "foo.mid"),
+                    stmt("", "foo.mid", "foo.to"),
+                ],
+                state: vec!["foo.from"],
+                changes: vec![("foo.to", "foo.from")],
+                blocked: vec![],
+                after: vec!["foo.to"],
+            },
+            Case {
+                name: "chained move declared in reverse order",
+                stmts: vec![
+                    stmt("", "foo.mid", "foo.to"),
+                    stmt("", "foo.from", "foo.mid"),
+                ],
+                state: vec!["foo.from"],
+                changes: vec![("foo.to", "foo.from")],
+                blocked: vec![],
+                after: vec!["foo.to"],
+            },
+            Case {
+                name: "move whole resource into module",
+                stmts: vec![stmt("", "foo.from", "module.boo.foo.to")],
+                state: vec!["foo.from[0]"],
+                changes: vec![("module.boo.foo.to[0]", "foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.boo.foo.to[0]"],
+            },
+            Case {
+                name: "move resource instance between modules",
+                stmts: vec![stmt(
+                    "",
+                    "module.boo.foo.from[0]",
+                    "module.bar[0].foo.to[0]",
+                )],
+                state: vec!["module.boo.foo.from[0]"],
+                changes: vec![("module.bar[0].foo.to[0]", "module.boo.foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.to[0]"],
+            },
+            Case {
+                name: "module move with child module",
+                stmts: vec![stmt("", "module.boo", "module.bar")],
+                state: vec!["module.boo.foo.from", "module.boo.module.hoo.foo.from"],
+                changes: vec![
+                    ("module.bar.foo.from", "module.boo.foo.from"),
+                    (
+                        "module.bar.module.hoo.foo.from",
+                        "module.boo.module.hoo.foo.from",
+                    ),
+                ],
+                blocked: vec![],
+                after: vec!["module.bar.foo.from", "module.bar.module.hoo.foo.from"],
+            },
+            Case {
+                name: "move whole single module to indexed module",
+                stmts: vec![stmt("", "module.boo", "module.bar[0]")],
+                state: vec!["module.boo.foo.from[0]"],
+                changes: vec![("module.bar[0].foo.from[0]", "module.boo.foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.from[0]"],
+            },
+            Case {
+                name: "move whole module to indexed module and move instance chained",
+                stmts: vec![
+                    stmt("", "module.boo", "module.bar[0]"),
+                    stmt("bar", "foo.from[0]", "foo.to[0]"),
+                ],
+                state: vec!["module.boo.foo.from[0]"],
+                changes: vec![("module.bar[0].foo.to[0]", "module.boo.foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.to[0]"],
+            },
+            Case {
+                name: "move instance to indexed module and instance chained",
+                stmts: vec![
+                    stmt("", "module.boo.foo.from[0]", "module.bar[0].foo.from[0]"),
+                    stmt("bar", "foo.from[0]", "foo.to[0]"),
+                ],
+                state: vec!["module.boo.foo.from[0]"],
+                changes: vec![("module.bar[0].foo.to[0]", "module.boo.foo.from[0]")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.to[0]"],
+            },
+            Case {
+                name: "move module instance to already-existing module instance",
+                stmts: vec![stmt("", "module.bar[0]", "module.boo")],
+                state: vec!["module.bar[0].foo.from", "module.boo.foo.to[0]"],
+                changes: vec![],
+                blocked: vec![("module.bar[0]", "module.boo")],
+                after: vec!["module.boo.foo.to[0]", "module.bar[0].foo.from"],
+            },
+            Case {
+                name: "move resource to already-existing resource",
+                stmts: vec![stmt("", "foo.from", "foo.to")],
+                state: vec!["foo.from", "foo.to"],
+                changes: vec![],
+                blocked: vec![("foo.from", "foo.to")],
+                after: vec!["foo.from", "foo.to"],
+            },
+            Case {
+                name: "move resource instance to already-existing resource instance",
+                stmts: vec![stmt("", "foo.from", "foo.to[0]")],
+                state: vec!["foo.from", "foo.to[0]"],
+                changes: vec![],
+                blocked: vec![("foo.from", "foo.to[0]")],
+                after: vec!["foo.from", "foo.to[0]"],
+            },
+            Case {
+                name: "move resource instance into a resource with other instances",
+                stmts: vec![stmt("", "foo.from", "foo.to[1]")],
+                state: vec!["foo.from", "foo.to[0]"],
+                changes: vec![("foo.to[1]", "foo.from")],
+                blocked: vec![],
+                after: vec!["foo.to[0]", "foo.to[1]"],
+            },
+            Case {
+                name: "whole resource blocked by a resource with other keys",
+                stmts: vec![stmt("", "foo.from", "foo.to")],
+                state: vec!["foo.from[0]", "foo.to[1]"],
+                changes: vec![],
+                blocked: vec![("foo.from", "foo.to")],
+                after: vec!["foo.from[0]", "foo.to[1]"],
+            },
+            Case {
+                name: "move resource and containing module",
+                stmts: vec![
+                    stmt("", "module.boo", "module.bar[0]"),
+                    stmt("boo", "foo.from", "foo.to"),
+                ],
+                state: vec!["module.boo.foo.from"],
+                changes: vec![("module.bar[0].foo.to", "module.boo.foo.from")],
+                blocked: vec![],
+                after: vec!["module.bar[0].foo.to"],
+            },
+            Case {
+                name: "move module and then move resource into it",
+                stmts: vec![
+                    stmt("", "module.bar[0]", "module.boo"),
+                    stmt("", "foo.from", "module.boo.foo.from"),
+                ],
+                state: vec!["module.bar[0].foo.to", "foo.from"],
+                changes: vec![
+                    ("module.boo.foo.from", "foo.from"),
+                    ("module.boo.foo.to", "module.bar[0].foo.to"),
+                ],
+                blocked: vec![],
+                after: vec!["module.boo.foo.from", "module.boo.foo.to"],
+            },
+            Case {
+                name: "move resources into module and then move module",
+                stmts: vec![
+                    stmt("", "foo.from", "module.boo.foo.to"),
+                    stmt("", "bar.from", "module.boo.bar.to"),
+                    stmt("", "module.boo", "module.bar[0]"),
+                ],
+                state: vec!["foo.from", "bar.from"],
+                changes: vec![
+                    ("module.bar[0].foo.to", "foo.from"),
+                    ("module.bar[0].bar.to", "bar.from"),
+                ],
+                blocked: vec![],
+                after: vec!["module.bar[0].bar.to", "module.bar[0].foo.to"],
+            },
+            Case {
+                name: "module move collides with resource move",
+                stmts: vec![
+                    stmt("", "module.bar[0]", "module.boo"),
+                    stmt("", "foo.from", "module.boo.foo.from"),
+                ],
+                state: vec!["module.bar[0].foo.from", "foo.from"],
+                changes: vec![("module.boo.foo.from", "module.bar[0].foo.from")],
+                blocked: vec![("foo.from", "module.boo.foo.from")],
+                after: vec!["foo.from", "module.boo.foo.from"],
+            },
+            Case {
+                name: "module call move keeps keys",
+                stmts: vec![stmt("", "module.a", "module.b")],
+                state: vec!["module.a[0].x.y", "module.a[\"k\"].x.y"],
+                changes: vec![
+                    ("module.b[0].x.y", "module.a[0].x.y"),
+                    ("module.b[\"k\"].x.y", "module.a[\"k\"].x.y"),
+                ],
+                blocked: vec![],
+                after: vec!["module.b[0].x.y", "module.b[\"k\"].x.y"],
+            },
+            Case {
+                name: "resource move in child applies to every instance of the module",
+                stmts: vec![stmt("a", "x.old", "x.new")],
+                state: vec!["module.a[0].x.old", "module.a[1].x.old"],
+                changes: vec![
+                    ("module.a[0].x.new", "module.a[0].x.old"),
+                    ("module.a[1].x.new", "module.a[1].x.old"),
+                ],
+                blocked: vec![],
+                after: vec!["module.a[0].x.new", "module.a[1].x.new"],
+            },
+            Case {
+                name: "relative module steps match keys exactly",
+                stmts: vec![stmt("", "module.a.x.y", "x.y")],
+                state: vec!["module.a[0].x.y"],
+                changes: vec![],
+                blocked: vec![],
+                after: vec!["module.a[0].x.y"],
+            },
+            Case {
+                name: "cycle means no moves at all",
+                stmts: vec![
+                    stmt("", "foo.a", "foo.b"),
+                    stmt("", "foo.b", "foo.a"),
+                    stmt("", "foo.c", "foo.d"),
+                ],
+                state: vec!["foo.a", "foo.c"],
+                changes: vec![],
+                blocked: vec![],
+                after: vec!["foo.a", "foo.c"],
+            },
+            Case {
+                name: "chain with occupied middle",
+                stmts: vec![stmt("", "foo.a", "foo.b"), stmt("", "foo.b", "foo.c")],
+                state: vec!["foo.a", "foo.b"],
+                changes: vec![("foo.c", "foo.b")],
+                blocked: vec![("foo.a", "foo.b")],
+                after: vec!["foo.a", "foo.c"],
+            },
+        ];
+        for c in cases {
+            let mut state = state_of(&c.state);
+            let got = apply_moves(&c.stmts, &mut state);
+            let changes: Vec<(String, String)> = got
+                .changes
+                .iter()
+                .map(|(new, ch)| {
+                    assert_eq!(new, &ch.to, "{}", c.name);
+                    (new.to_string(), ch.from.to_string())
+                })
+                .collect();
+            let mut want: Vec<(String, String)> = c
+                .changes
+                .iter()
+                .map(|(a, b)| (inst(a).to_string(), inst(b).to_string()))
+                .collect();
+            want.sort_by_key(|a| inst(&a.0));
+            assert_eq!(changes, want, "{}: changes", c.name);
+            let blocked: Vec<(String, String)> = got
+                .blocked
+                .iter()
+                .map(|b| (b.actual.to_string(), b.wanted.to_string()))
+                .collect();
+            let want: Vec<(String, String)> = c
+                .blocked
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect();
+            assert_eq!(blocked, want, "{}: blocked", c.name);
+            let mut after: Vec<AbsResourceInstance> = c.after.iter().map(|a| inst(a)).collect();
+            after.sort();
+            let after: Vec<String> = after.iter().map(|a| a.to_string()).collect();
+            assert_eq!(addresses(&state), after, "{}: final addresses", c.name);
+            for (new, old) in &c.changes {
+                assert_eq!(got.old_addr(&inst(new)), inst(old), "{}", c.name);
+            }
+        }
+    }
+
+    // ---- recorded terraform plans (tests/data/moves/, see record.sh) ------
+
+    fn data_dir() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/moves")
+    }
+
+    fn load_dir(dir: &Path, engine: Engine) -> Config {
+        let mut sources = SourceMap::default();
+        load(dir, &LoadOptions { engine }, &mut sources)
+            .unwrap_or_else(|d| panic!("{}: {:?}", dir.display(), d.0[0]))
+    }
+
+    /// Everything a plan does with moves, as terraform reports it.
+    struct Outcome {
+        /// (severity, summary, detail, "FILE:L,C")
+        diags: Vec<(String, String, String, Option<String>)>,
+        /// (address, previous address) of every object kept from the
+        /// prior state, sorted.
+        kept: Vec<(String, String)>,
+    }
+
+    fn ours(case: &Path, engine: Engine) -> Outcome {
+        let dir = case.join("after");
+        let config = load_dir(&dir, engine);
+        let prior = State::read(&case.join("before.tfstate")).unwrap();
+        // Our file names are relative to the working directory; terraform's
+        // to the root module.
+        let cwd = std::env::current_dir().unwrap();
+        let prefix = format!("{}/", dir.strip_prefix(&cwd).unwrap_or(&dir).display());
+        let mut stmts = find_move_statements(&config).unwrap();
+        let implied = implied_move_statements(&config, &prior, &stmts, engine);
+        stmts.extend(implied);
+        let mut state = prior.clone();
+        let results = apply_moves(&stmts, &mut state);
+        let run = Run::new(&config, RootInputs::new(), RunOptions::default());
+        let mut diags = validate_moves(
+            &stmts,
+            &config,
+            &run.module_instances().unwrap(),
+            &run.resource_instances().unwrap(),
+        );
+        // The plan shows the warning only when validation passed.
+        if !diags.has_errors()
+            && let Some(w) = results.blocked_warning(engine)
+        {
+            diags.push(w);
+        }
+        let diags = diags
+            .iter()
+            .map(|d| {
+                (
+                    match d.severity {
+                        Severity::Error => "error",
+                        Severity::Warning => "warning",
+                    }
+                    .to_string(),
+                    d.summary.clone(),
+                    d.detail.replace(&prefix, ""),
+                    d.subject
+                        .as_ref()
+                        .map(|r| start_string(r).replace(&prefix, "")),
+                )
+            })
+            .collect();
+        let mut kept: Vec<(String, String)> = state
+            .instances()
+            .map(|(a, _)| (a.to_string(), results.old_addr(&a).to_string()))
+            .collect();
+        kept.sort();
+        Outcome { diags, kept }
+    }
+
+    fn theirs(case: &Path) -> Outcome {
+        let text = std::fs::read_to_string(case.join("diags.json")).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let diags = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                let s = |k: &str| d[k].as_str().unwrap_or_default().to_string();
+                (
+                    s("severity"),
+                    s("summary"),
+                    s("detail"),
+                    d["at"].as_str().map(String::from),
+                )
+            })
+            .collect();
+        // A plan with errors has no changes; objects kept from the prior
+        // state are every change that is not a create.
+        let mut kept: Vec<(String, String)> = std::fs::read_to_string(case.join("changes.txt"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                (f[2] != "create").then(|| {
+                    (
+                        f[0].to_string(),
+                        if f[1] == "-" { f[0] } else { f[1] }.to_string(),
+                    )
+                })
+            })
+            .collect();
+        kept.sort();
+        Outcome { diags, kept }
+    }
+
+    #[test]
+    fn recorded_terraform_plans() {
+        let mut cases: Vec<PathBuf> = std::fs::read_dir(data_dir())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.join("diags.json").exists()
+                    && !p
+                        .file_name()
+                        .unwrap()
+                        .to_string_lossy()
+                        .starts_with("removed_")
+            })
+            .collect();
+        cases.sort();
+        assert!(cases.len() >= 30);
+        let mut failures = Vec::new();
+        for case in &cases {
+            let name = case.file_name().unwrap().to_string_lossy().into_owned();
+            let (got, want) = (ours(case, Engine::Terraform), theirs(case));
+            if got.diags != want.diags {
+                failures.push(format!(
+                    "{name}: diagnostics\n  got:  {:?}\n  want: {:?}",
+                    got.diags, want.diags
+                ));
+            }
+            let failed = want.diags.iter().any(|d| d.0 == "error");
+            if !failed && got.kept != want.kept {
+                failures.push(format!(
+                    "{name}: addresses\n  got:  {:?}\n  want: {:?}",
+                    got.kept, want.kept
+                ));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    // ---- ValidateMoves (cases named as in OpenTofu's TestValidateMoves,
+    // against our own zoo in tests/data/moves/validate-zoo/) --------------
+
+    /// Errors as "Summary: Detail", file names relative to the zoo.
+    fn validate_zoo(stmts: &[MoveStatement]) -> Vec<String> {
+        let dir = data_dir().join("validate-zoo");
+        let config = load_dir(&dir, Engine::Tofu);
+        let cwd = std::env::current_dir().unwrap();
+        let prefix = format!("{}/", dir.strip_prefix(&cwd).unwrap_or(&dir).display());
+        let run = Run::new(&config, RootInputs::new(), RunOptions::default());
+        let diags = validate_moves(
+            stmts,
+            &config,
+            &run.module_instances().unwrap(),
+            &run.resource_instances().unwrap(),
+        );
+        diags
+            .iter()
+            .map(|d| format!("{}: {}", d.summary, d.detail).replace(&prefix, ""))
+            .collect()
+    }
+
+    fn implied_stmt(from: &str, to: &str) -> MoveStatement {
+        let s = stmt("", from, to);
+        MoveStatement { implied: true, ..s }
+    }
+
+    #[test]
+    fn validate_moves_table() {
+        let cycle_tail = "\n\nA chain of move statements must end with an address that doesn't appear in any other statements, and which typically also refers to an object still declared in the configuration.";
+        let cases: Vec<(&str, Vec<MoveStatement>, Vec<String>)> = vec![
+            ("no move statements", vec![], vec![]),
+            (
+                "some valid statements",
+                vec![
+                    stmt("", "test.nonexist1", "test.target1"),
+                    stmt("single", "test.nonexist1", "test.target1"),
+                    stmt("", "test.nonexist2", "module.nonexist.test.nonexist2"),
+                    stmt("", "module.single.test.nonexist3", "module.single.test.single"),
+                    stmt("", "module.single.test.nonexist4", "test.target2"),
+                    // test.single has no count, so [0] is not declared.
+                    stmt("", "test.single[0]", "test.target3"),
+                    stmt("", "test.zero_count[0]", "test.target4"),
+                    stmt("", "test.zero_count[1]", "test.zero_count[0]"),
+                    stmt("", "module.nonexist1", "module.target3"),
+                    stmt("", "module.nonexist1[0]", "module.target4"),
+                    stmt("", "module.single[0]", "module.target5"),
+                    stmt("", "module.for_each[\"nonexist1\"]", "module.for_each[\"a\"]"),
+                    stmt("", "module.for_each[\"nonexist2\"]", "module.nonexist.module.nonexist"),
+                    stmt(
+                        "",
+                        "module.for_each[\"nonexist3\"].test.single",
+                        "module.for_each[\"a\"].test.single",
+                    ),
+                ],
+                vec![],
+            ),
+            (
+                "two statements with the same endpoints",
+                vec![stmt("", "module.a", "module.b"), stmt("", "module.a", "module.b")],
+                vec![],
+            ),
+            (
+                "moving nowhere",
+                vec![stmt("", "module.a", "module.a")],
+                vec!["Redundant move statement: This statement declares a move from module.a to the same address, which is the same as not declaring this move at all.".into()],
+            ),
+            (
+                "cyclic chain",
+                vec![
+                    stmt("", "module.a", "module.b"),
+                    stmt("", "module.b", "module.c"),
+                    stmt("", "module.c", "module.a"),
+                ],
+                vec![format!("Cyclic dependency in move statements: The following chained move statements form a cycle, and so there is no final location to move objects to:\n  - test:1,1: module.a[*] → module.b[*]\n  - test:1,1: module.b[*] → module.c[*]\n  - test:1,1: module.c[*] → module.a[*]{cycle_tail}")],
+            ),
+            (
+                "module.single as a call still exists in configuration",
+                vec![stmt("", "module.single", "module.other")],
+                vec!["Moved object still exists: This statement declares a move from module.single, but that module call is still declared at main.tf:1,1.\n\nChange your configuration so that this call will be declared as module.other instead.".into()],
+            ),
+            (
+                "module.single as an instance still exists in configuration",
+                vec![stmt("", "module.single", "module.other[0]")],
+                vec!["Moved object still exists: This statement declares a move from module.single, but that module instance is still declared at main.tf:1,1.\n\nChange your configuration so that this instance will be declared as module.other[0] instead.".into()],
+            ),
+            (
+                "module.count[0] still exists in configuration",
+                vec![stmt("", "module.count[0]", "module.other")],
+                vec!["Moved object still exists: This statement declares a move from module.count[0], but that module instance is still declared at main.tf:7,12.\n\nChange your configuration so that this instance will be declared as module.other instead.".into()],
+            ),
+            (
+                "module.for_each[\"a\"] still exists in configuration",
+                vec![stmt("", "module.for_each[\"a\"]", "module.other")],
+                vec!["Moved object still exists: This statement declares a move from module.for_each[\"a\"], but that module instance is still declared at main.tf:17,14.\n\nChange your configuration so that this instance will be declared as module.other instead.".into()],
+            ),
+            (
+                "test.single as a resource still exists in configuration",
+                vec![stmt("", "test.single", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from test.single, but that resource is still declared at main.tf:22,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "test.single as an instance still exists in configuration",
+                vec![stmt("", "test.single", "test.other[0]")],
+                vec!["Moved object still exists: This statement declares a move from test.single, but that resource instance is still declared at main.tf:22,1.\n\nChange your configuration so that this instance will be declared as test.other[0] instead.".into()],
+            ),
+            (
+                "test.zero_count as a resource still exists even with no instances",
+                vec![stmt("", "test.zero_count", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from test.zero_count, but that resource is still declared at main.tf:29,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "module.single.test.single as a resource still exists in configuration",
+                vec![stmt("", "module.single.test.single", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from module.single.test.single, but that resource is still declared at child/main.tf:1,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "module.single.test.single as a resource declared in module.single still exists in configuration",
+                vec![stmt("single", "test.single", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from module.single.test.single, but that resource is still declared at child/main.tf:1,1.\n\nChange your configuration so that this resource will be declared as module.single.test.other instead.".into()],
+            ),
+            (
+                "module.single.test.single as an instance still exists in configuration",
+                vec![stmt("", "module.single.test.single", "test.other[0]")],
+                vec!["Moved object still exists: This statement declares a move from module.single.test.single, but that resource instance is still declared at child/main.tf:1,1.\n\nChange your configuration so that this instance will be declared as test.other[0] instead.".into()],
+            ),
+            (
+                "module.count[0].test.single still exists in configuration",
+                vec![stmt("", "module.count[0].test.single", "test.other")],
+                vec!["Moved object still exists: This statement declares a move from module.count[0].test.single, but that resource is still declared at child/main.tf:1,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "statement in module.count is checked for every instance",
+                vec![stmt("count", "test.count[1]", "test.other")],
+                vec![
+                    "Moved object still exists: This statement declares a move from module.count[0].test.count[1], but that resource instance is still declared at child/main.tf:5,11.\n\nChange your configuration so that this instance will be declared as module.count[0].test.other instead.".into(),
+                    "Moved object still exists: This statement declares a move from module.count[1].test.count[1], but that resource instance is still declared at child/main.tf:5,11.\n\nChange your configuration so that this instance will be declared as module.count[1].test.other instead.".into(),
+                ],
+            ),
+            (
+                "statement in module.zero_count is never checked",
+                vec![stmt("zero_count", "test.single", "test.single")],
+                vec![],
+            ),
+            (
+                "two different moves from test.nonexist",
+                vec![
+                    stmt("", "test.nonexist", "test.other1"),
+                    stmt("", "test.nonexist", "test.other2"),
+                ],
+                vec!["Ambiguous move statements: A statement at test:1,1 declared that test.nonexist moved to test.other1, but this statement instead declares that it moved to test.other2.\n\nEach resource can move to only one destination resource.".into()],
+            ),
+            (
+                "two different moves to test.single",
+                vec![
+                    stmt("", "test.other1", "test.single"),
+                    stmt("", "test.other2", "test.single"),
+                ],
+                vec!["Ambiguous move statements: A statement at test:1,1 declared that test.other1 moved to test.single, but this statement instead declares that test.other2 moved there.\n\nEach resource can have moved from only one source resource.".into()],
+            ),
+            (
+                "two different moves to module.count[0].test.single across two modules",
+                vec![
+                    stmt("", "test.other1", "module.count[0].test.single"),
+                    stmt("count", "test.other2", "test.single"),
+                ],
+                vec!["Ambiguous move statements: A statement at test:1,1 declared that test.other1 moved to module.count[0].test.single, but this statement instead declares that module.count[0].test.other2 moved there.\n\nEach resource can have moved from only one source resource.".into()],
+            ),
+            (
+                "move from resource in another module package",
+                vec![stmt("", "module.fake_external.test.thing", "test.thing")],
+                vec![],
+            ),
+            (
+                "move to module call in another module package",
+                vec![stmt("", "module.a", "module.fake_external.module.b")],
+                vec![],
+            ),
+            (
+                "implied move from resource in another module package",
+                vec![implied_stmt("module.fake_external.test.thing", "test.thing")],
+                vec![],
+            ),
+            (
+                "move to instance of a call that refers to another module package",
+                vec![stmt("", "module.nonexist", "module.fake_external[0]")],
+                vec![],
+            ),
+            (
+                "resource type mismatch",
+                vec![stmt("", "test.nonexist1", "other.single")],
+                vec![],
+            ),
+            (
+                "resource instance type mismatch",
+                vec![stmt("", "test.nonexist1[0]", "other.single")],
+                vec![],
+            ),
+            (
+                "crossing nested statements",
+                vec![
+                    stmt("", "module.nonexist.test.single", "module.count[0].test.count[0]"),
+                    stmt("", "module.nonexist", "module.count[0]"),
+                ],
+                vec![format!("Cyclic dependency in move statements: The following chained move statements form a cycle, and so there is no final location to move objects to:\n  - test:1,1: module.nonexist → module.count[0]\n  - test:1,1: module.nonexist.test.single → module.count[0].test.count[0]{cycle_tail}")],
+            ),
+            (
+                "fully contained nested statements",
+                vec![
+                    stmt("count", "test.count", "test.count[0]"),
+                    stmt("", "module.count", "module.count[0]"),
+                ],
+                vec![],
+            ),
+            (
+                "double fully contained nested statements",
+                vec![
+                    stmt("count", "module.count", "module.count[0]"),
+                    stmt("count.count", "test.count", "test.count[0]"),
+                    stmt("", "module.count", "module.count[0]"),
+                ],
+                vec![],
+            ),
+            (
+                "cycle is not reported alongside other errors",
+                vec![
+                    stmt("", "test.single", "test.other"),
+                    stmt("", "test.a", "test.b"),
+                    stmt("", "test.b", "test.a"),
+                ],
+                vec!["Moved object still exists: This statement declares a move from test.single, but that resource is still declared at main.tf:22,1.\n\nChange your configuration so that this resource will be declared as test.other instead.".into()],
+            ),
+            (
+                "redundant instance skips the other checks for it",
+                vec![stmt("", "test.single", "test.single")],
+                vec!["Redundant move statement: This statement declares a move from test.single to the same address, which is the same as not declaring this move at all.".into()],
+            ),
+        ];
+        for (name, stmts, want) in cases {
+            assert_eq!(validate_zoo(&stmts), want, "{name}");
+        }
+    }
+
+    // ---- ImpliedMoveStatements (tests/data/moves/implied/, cases named as
+    // in OpenTofu's TestImpliedMoveStatements) ----------------------------
+
+    fn implied_fixture(engine: Engine) -> Vec<(String, String, String)> {
+        let dir = data_dir().join("implied");
+        let config = load_dir(&dir, engine);
+        let cwd = std::env::current_dir().unwrap();
+        let prefix = format!("{}/", dir.strip_prefix(&cwd).unwrap_or(&dir).display());
+        let prior = state_of(&[
+            "foo.formerly_count[0]",
+            "foo.formerly_count[1]",
+            "foo.now_count",
+            "foo.formerly_count_explicit[0]",
+            "foo.formerly_count_explicit[1]",
+            "foo.now_count_explicit",
+            "foo.now_for_each_formerly_count[0]",
+            "foo.now_for_each_formerly_no_count",
+            "foo.ambiguous",
+            "foo.ambiguous[0]",
+            "module.child.foo.formerly_count[0]",
+            "module.child.foo.now_count",
+            "module.child_count_one.foo.now_count",
+            "module.child_for_each.foo.x",
+        ]);
+        let explicit = find_move_statements(&config).unwrap();
+        assert_eq!(explicit.len(), 3);
+        let mut got: Vec<(String, String, String)> =
+            implied_move_statements(&config, &prior, &explicit, engine)
+                .into_iter()
+                .map(|s| {
+                    assert!(s.implied);
+                    assert!(s.from.module.is_root() && s.to.module.is_root());
+                    (
+                        start_string(&s.range).replace(&prefix, ""),
+                        s.from.relative.to_string(),
+                        s.to.relative.to_string(),
+                    )
+                })
+                .collect();
+        got.sort();
+        got
+    }
+
+    #[test]
+    fn implied_move_statements_fixture() {
+        let s = |a: &str, b: &str, c: &str| (a.to_string(), b.to_string(), c.to_string());
+        let resources = vec![
+            // formerly_count
+            s("main.tf:1,1", "foo.formerly_count[0]", "foo.formerly_count"),
+            // ambiguous: both in state; the move is made and will be blocked
+            s("main.tf:40,1", "foo.ambiguous[0]", "foo.ambiguous"),
+            // now_count: the count expression is the statement's range
+            s("main.tf:5,11", "foo.now_count", "foo.now_count[0]"),
+            s(
+                "child/main.tf:1,1",
+                "module.child.foo.formerly_count[0]",
+                "module.child.foo.formerly_count",
+            ),
+            s(
+                "child/main.tf:5,11",
+                "module.child.foo.now_count",
+                "module.child.foo.now_count[0]",
+            ),
+        ];
+        let mut want = resources.clone();
+        want.sort();
+        // Terraform: no module-call implied moves.
+        assert_eq!(implied_fixture(Engine::Terraform), want);
+        // OpenTofu adds child_count_one, at its count expression; the
+        // for_each call gets none.
+        want.push(s(
+            "main.tf:49,12",
+            "module.child_count_one",
+            "module.child_count_one[0]",
+        ));
+        want.sort();
+        assert_eq!(implied_fixture(Engine::Tofu), want);
+    }
+
+    #[test]
+    fn implied_module_move_suppressed_only_by_exact_instance() {
+        let dir = data_dir().join("implied");
+        let config = load_dir(&dir, Engine::Tofu);
+        let prior = state_of(&["module.child_count_one.foo.now_count"]);
+        let names = |explicit: &[MoveStatement]| -> Vec<String> {
+            implied_move_statements(&config, &prior, explicit, Engine::Tofu)
+                .iter()
+                .map(|s| s.from.relative.to_string())
+                .collect()
+        };
+        assert_eq!(names(&[]), vec!["module.child_count_one"]);
+        // Selects module.child_count_one (NoKey) itself: suppressed.
+        assert!(names(&[stmt("", "module.child_count_one", "module.x")]).is_empty());
+        // Selects only [1]: the NoKey instance still gets its implied move.
+        assert_eq!(
+            names(&[stmt("", "module.child_count_one[1]", "module.x")]),
+            vec!["module.child_count_one"]
+        );
+    }
+
+    #[test]
+    fn implied_resource_move_suppressed_by_any_statement_naming_it() {
+        let dir = data_dir().join("implied");
+        let config = load_dir(&dir, Engine::Terraform);
+        let prior = state_of(&["foo.now_count"]);
+        // Instance keys are ignored: [7] suppresses the NoKey → [0] move.
+        let explicit = [stmt("", "foo.now_count[7]", "foo.elsewhere")];
+        assert!(implied_move_statements(&config, &prior, &explicit, Engine::Terraform).is_empty());
+        let explicit = [stmt("", "foo.elsewhere", "foo.now_count")];
+        assert!(implied_move_statements(&config, &prior, &explicit, Engine::Terraform).is_empty());
+    }
+
+    // ---- find_move_statements --------------------------------------------
+
+    fn tree(files: &[(&str, &str)]) -> tempfile_dir::Dir {
+        let d = tempfile_dir::Dir::new();
+        for (name, text) in files {
+            let p = d.0.join(name);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        d
+    }
+
+    /// A throwaway directory, removed on drop.
+    mod tempfile_dir {
+        pub struct Dir(pub std::path::PathBuf);
+        impl Dir {
+            pub fn new() -> Dir {
+                use std::sync::atomic::{AtomicUsize, Ordering};
+                static N: AtomicUsize = AtomicUsize::new(0);
+                let p = std::env::temp_dir().join(format!(
+                    "minimod-moves-{}-{}",
+                    std::process::id(),
+                    N.fetch_add(1, Ordering::SeqCst)
+                ));
+                let _ = std::fs::remove_dir_all(&p);
+                std::fs::create_dir_all(&p).unwrap();
+                Dir(p)
+            }
+        }
+        impl Drop for Dir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+    }
+
+    fn find_in(main: &str) -> Result<Vec<String>, Vec<String>> {
+        let d = tree(&[
+            ("main.tf", main),
+            ("m/main.tf", "moved {\n  from = test.a\n  to = test.b\n}\n"),
+        ]);
+        let config = load_dir(&d.0, Engine::Tofu);
+        match find_move_statements(&config) {
+            Ok(stmts) => Ok(stmts
+                .iter()
+                .map(|s| format!("{} -> {}", s.from, s.to))
+                .collect()),
+            Err(diags) => Err(diags
+                .iter()
+                .map(|d| {
+                    let at = d
+                        .subject
+                        .as_ref()
+                        .map(|r| format!("{},{}", r.start.line, r.start.column));
+                    format!("{}: {} @{}", d.summary, d.detail, at.unwrap_or_default())
+                })
+                .collect()),
+        }
+    }
+
+    #[test]
+    fn find_move_statements_table() {
+        let invalid_expr = "Invalid expression: A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.";
+        type Found = Result<Vec<String>, Vec<String>>;
+        let cases: Vec<(&str, &str, Found)> = vec![
+            (
+                "unified kinds, child statements under their module",
+                "module \"m\" {\n  source = \"./m\"\n}\nmoved {\n  from = test.a\n  to   = test.b[\"k\"]\n}\nmoved {\n  from = module.x\n  to   = module.y[0]\n}\nmoved {\n  from = module.p\n  to   = module.q.module.r\n}\n",
+                Ok(vec![
+                    "test.a -> test.b[\"k\"]".into(),
+                    "module.x -> module.y[0]".into(),
+                    "module.p[*] -> module.q.module.r[*]".into(),
+                    "module.m[*].test.a[*] -> module.m[*].test.b[*]".into(),
+                ]),
+            ),
+            (
+                "quoted address",
+                "moved {\n  from = \"test.a\"\n  to   = test.b\n}\n",
+                Err(vec![format!("{invalid_expr} @2,10")]),
+            ),
+            (
+                "reference in a key",
+                "moved {\n  from = test.a[var.k]\n  to   = test.b\n}\n",
+                Err(vec![format!("{invalid_expr} @2,10")]),
+            ),
+            (
+                "module and resource",
+                "moved {\n  from = module.a\n  to   = test.b\n}\n",
+                Err(vec!["Invalid \"moved\" addresses: The \"from\" and \"to\" addresses must either both refer to resources or both refer to modules. @1,1".into()]),
+            ),
+            (
+                "grammar error",
+                "moved {\n  from = module.foo.bar\n  to   = test.b\n}\n",
+                Err(vec!["Invalid address: Resource specification must include a resource type and name. @2,10".into()]),
+            ),
+            (
+                "ephemeral resources cannot move",
+                "moved {\n  from = ephemeral.test.a\n  to   = ephemeral.test.b\n}\n",
+                Err(vec![
+                    "Invalid \"moved\" address: The resource referenced by the \"from\" attribute is not allowed to be moved. @1,1".into(),
+                    "Invalid \"moved\" address: The resource referenced by the \"to\" attribute is not allowed to be moved. @1,1".into(),
+                ]),
+            ),
+        ];
+        for (name, main, want) in cases {
+            assert_eq!(find_in(main), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn old_addr_of_unmoved_is_itself() {
+        let r = MoveResults::default();
+        assert_eq!(r.old_addr(&inst("a.b[1]")), inst("a.b[1]"));
+    }
+
+    #[test]
+    fn blocked_warning_wording_per_engine() {
+        let r = MoveResults {
+            changes: BTreeMap::new(),
+            blocked: vec![MoveBlocked {
+                actual: AbsMoveable::ResourceInstance(inst("test_object.a[0]")),
+                wanted: AbsMoveable::ResourceInstance(inst("test_object.a")),
+            }],
+        };
+        // Terraform's TestContext2Plan_movedResourceCollision.
+        assert_eq!(
+            r.blocked_warning(Engine::Terraform).unwrap().detail,
+            "Terraform tried to adjust resource instance addresses in the prior state based on change information recorded in the configuration, but some adjustments did not succeed due to existing objects already at the intended addresses:\n  - test_object.a[0] could not move to test_object.a\n\nTerraform has planned to destroy these objects. If Terraform's proposed changes aren't appropriate, you must first resolve the conflicts using the \"terraform state\" subcommands and then create a new plan."
+        );
+        let tofu = r.blocked_warning(Engine::Tofu).unwrap();
+        assert_eq!(tofu.severity, Severity::Warning);
+        assert!(tofu.detail.starts_with("OpenTofu tried"));
+        assert!(tofu.detail.contains("\"tofu state\" subcommands"));
+        assert!(
+            MoveResults::default()
+                .blocked_warning(Engine::Tofu)
+                .is_none()
+        );
+    }
 }

@@ -7,6 +7,7 @@ use crate::addrs::{AbsResourceInstance, ConfigMoveable, Module, MoveEndpoint, Re
 use crate::config::{Config, Engine};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
 use crate::state::State;
+use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
 use super::moves::endpoint_of;
 
@@ -111,13 +112,16 @@ fn collect(
             MoveEndpoint::Module(m) => m,
             MoveEndpoint::Resource(ri) => &ri.module,
         };
+        // Both engines blame the first `[key]`: a keyed module step comes
+        // before the resource key.
+        let key_at = first_index_range(&r.from).unwrap_or_else(|| at.clone());
         if module.0.iter().any(|s| !s.key.is_no_key()) {
-            diags.push(keyed_module(engine, at));
+            diags.push(keyed_module(engine, &key_at));
             continue;
         }
         if let MoveEndpoint::Resource(ri) = &ep {
             if !ri.resource.key.is_no_key() {
-                diags.push(keyed_resource(engine, at));
+                diags.push(keyed_resource(engine, &key_at));
                 continue;
             }
             if let Some(d) = mode_not_allowed(engine, ri.resource.resource.mode, at) {
@@ -134,6 +138,58 @@ fn collect(
     for child in config.children.values() {
         collect(child, engine, out, diags);
     }
+}
+
+/// OpenTofu's warning for each `removed` block that does not say whether
+/// to destroy (its default, forget, differs from Terraform's). Terraform
+/// has none. (The provisioner warning needs provisioners, which the
+/// configuration model does not keep.)
+pub fn removed_warnings(config: &Config, engine: Engine) -> Diagnostics {
+    let mut diags = Diagnostics::default();
+    if engine == Engine::Tofu {
+        collect_warnings(config, &mut diags);
+    }
+    diags
+}
+
+fn collect_warnings(config: &Config, diags: &mut Diagnostics) {
+    for r in config.module.removed.iter().filter(|r| r.destroy.is_none()) {
+        diags.push(
+            Diagnostic::warning(
+                "Missing lifecycle from the removed block",
+                "It is recommended for each 'removed' block configured to have also the 'lifecycle' block defined. By not specifying if the resource should be destroyed or not, could lead to unwanted behavior.",
+            )
+            .at(&r.range),
+        );
+    }
+    for child in config.children.values() {
+        collect_warnings(child, diags);
+    }
+}
+
+/// The range of the first `[key]` of a traversal, brackets included: from
+/// the end of the name before it to one past the key.
+fn first_index_range(expr: &Expr) -> Option<SourceRange> {
+    let ExprKind::Traversal(root, steps) = &expr.kind else {
+        return None;
+    };
+    let mut before = root.range.clone();
+    for step in steps {
+        match step {
+            Traverser::Attr(_, r) => before = r.clone(),
+            Traverser::Index(e) => {
+                let mut end = e.range.end;
+                end.column += 1;
+                end.byte += 1;
+                return Some(SourceRange {
+                    file: e.range.file.clone(),
+                    start: before.end,
+                    end,
+                });
+            }
+        }
+    }
+    None
 }
 
 fn still_declared(root: &Config, stmt: &RemoveStatement, engine: Engine) -> Option<Diagnostic> {
@@ -203,4 +259,196 @@ pub fn removed_addresses(
             Some((addr, stmt.destroy))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::config::{LoadOptions, load};
+    use crate::diagnostics::SourceMap;
+    use crate::plan::moves::{apply_moves, find_move_statements, implied_move_statements};
+
+    fn data_dir() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/moves")
+    }
+
+    fn load_dir(dir: &Path, engine: Engine) -> Config {
+        let mut sources = SourceMap::default();
+        load(dir, &LoadOptions { engine }, &mut sources)
+            .unwrap_or_else(|d| panic!("{}: {:?}", dir.display(), d.0[0]))
+    }
+
+    fn rel_prefix(dir: &Path) -> String {
+        let cwd = std::env::current_dir().unwrap();
+        format!("{}/", dir.strip_prefix(&cwd).unwrap_or(dir).display())
+    }
+
+    fn at(d: &Diagnostic, prefix: &str) -> Option<String> {
+        d.subject
+            .as_ref()
+            .map(|r| format!("{}:{},{}", r.file, r.start.line, r.start.column).replace(prefix, ""))
+    }
+
+    /// Cases `removed_*` recorded by record.sh: errors must match
+    /// terraform's; otherwise every object terraform deletes or forgets
+    /// must be ours with the same `destroy`.
+    #[test]
+    fn recorded_terraform_removed_plans() {
+        let mut cases: Vec<PathBuf> = std::fs::read_dir(data_dir())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("removed_")
+                    && p.join("diags.json").exists()
+            })
+            .collect();
+        cases.sort();
+        assert!(cases.len() >= 10);
+        let mut failures = Vec::new();
+        for case in &cases {
+            let name = case.file_name().unwrap().to_string_lossy().into_owned();
+            let dir = case.join("after");
+            let prefix = rel_prefix(&dir);
+            let json: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(case.join("diags.json")).unwrap())
+                    .unwrap();
+            let want_errors: Vec<(String, String, Option<String>)> = json
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["severity"] == "error")
+                .map(|d| {
+                    (
+                        d["summary"].as_str().unwrap().to_string(),
+                        d["detail"].as_str().unwrap().to_string(),
+                        d["at"].as_str().map(String::from),
+                    )
+                })
+                .collect();
+            let config = load_dir(&dir, Engine::Terraform);
+            let stmts = match find_remove_statements(&config, Engine::Terraform) {
+                Ok(s) => s,
+                Err(diags) => {
+                    let got: Vec<_> = diags
+                        .iter()
+                        .map(|d| (d.summary.clone(), d.detail.clone(), at(d, &prefix)))
+                        .collect();
+                    if got != want_errors {
+                        failures.push(format!("{name}:\n  got:  {got:?}\n  want: {want_errors:?}"));
+                    }
+                    continue;
+                }
+            };
+            if !want_errors.is_empty() {
+                failures.push(format!("{name}: no errors, want {want_errors:?}"));
+                continue;
+            }
+            let mut state = State::read(&case.join("before.tfstate")).unwrap();
+            let mut moves = find_move_statements(&config).unwrap();
+            moves.extend(implied_move_statements(
+                &config,
+                &state,
+                &moves,
+                Engine::Terraform,
+            ));
+            apply_moves(&moves, &mut state);
+            let got: BTreeMap<String, bool> = removed_addresses(&stmts, &state)
+                .into_iter()
+                .map(|(a, d)| (a.to_string(), d))
+                .collect();
+            let want: BTreeMap<String, bool> = std::fs::read_to_string(case.join("changes.txt"))
+                .unwrap()
+                .lines()
+                .filter_map(|l| {
+                    let f: Vec<&str> = l.split('\t').collect();
+                    match f[2] {
+                        "delete" => Some((f[0].to_string(), true)),
+                        "forget" => Some((f[0].to_string(), false)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            if got != want {
+                failures.push(format!("{name}:\n  got:  {got:?}\n  want: {want:?}"));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    /// OpenTofu's wording, subjects and default (forget) on the same trees.
+    #[test]
+    fn tofu_removed_statements() {
+        let case = |name: &str| {
+            let dir = data_dir().join(name).join("after");
+            let prefix = rel_prefix(&dir);
+            match find_remove_statements(&load_dir(&dir, Engine::Tofu), Engine::Tofu) {
+                Ok(stmts) => Ok(stmts
+                    .iter()
+                    .map(|s| format!("{:?} destroy={}", s.from, s.destroy))
+                    .collect::<Vec<_>>()),
+                Err(d) => Err(d
+                    .iter()
+                    .map(|d| format!("{}: {} @{}", d.summary, d.detail, at(d, &prefix).unwrap()))
+                    .collect::<Vec<_>>()),
+            }
+        };
+        assert_eq!(
+            case("removed_still_exists"),
+            Err(vec!["Removed resource block still exists: This statement declares a removal of the resource terraform_data.a, but this resource block still exists in the configuration. Please remove the resource block. @main.tf:2,1".to_string()])
+        );
+        assert_eq!(
+            case("removed_module_still_exists"),
+            Err(vec!["Removed module block still exists: This statement declares a removal of the module module.m, but this module block still exists in the configuration. Please remove the module block. @main.tf:4,1".to_string()])
+        );
+        assert_eq!(
+            case("removed_keyed_resource"),
+            Err(vec!["Resource instance address with keys is not allowed: Resource address cannot be a resource instance (e.g. \"null_resource.a[0]\"), it must be a resource instead (e.g. \"null_resource.a\"). @main.tf:2,26".to_string()])
+        );
+        assert_eq!(
+            case("removed_keyed_module"),
+            Err(vec!["Module instance address with keys is not allowed: Module address cannot be a module instance (e.g. \"module.a[0]\"), it must be a module instead (e.g. \"module.a\"). @main.tf:2,18".to_string()])
+        );
+        assert_eq!(
+            case("removed_data_source"),
+            Err(vec!["Data source address is not allowed: Data sources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove data sources from the state, you should remove the data source block from the configuration. @main.tf:3,10".to_string()])
+        );
+        // No lifecycle: OpenTofu forgets, Terraform destroys.
+        let dir = data_dir().join("removed_default_destroys/after");
+        let tofu = find_remove_statements(&load_dir(&dir, Engine::Tofu), Engine::Tofu).unwrap();
+        let tf =
+            find_remove_statements(&load_dir(&dir, Engine::Terraform), Engine::Terraform).unwrap();
+        assert_eq!((tofu[0].destroy, tf[0].destroy), (false, true));
+        let warnings = |dir: &str, engine| {
+            let dir = data_dir().join(dir).join("after");
+            removed_warnings(&load_dir(&dir, engine), engine)
+                .iter()
+                .map(|d| (d.summary.clone(), at(d, &rel_prefix(&dir)).unwrap()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            warnings("removed_in_child", Engine::Tofu),
+            vec![(
+                "Missing lifecycle from the removed block".to_string(),
+                "m/main.tf:2,1".to_string()
+            )]
+        );
+        assert!(warnings("removed_in_child", Engine::Terraform).is_empty());
+        assert!(warnings("removed_forget", Engine::Tofu).is_empty());
+        // A removed block in a child names its resource from the root.
+        let dir = data_dir().join("removed_in_child/after");
+        let stmts = find_remove_statements(&load_dir(&dir, Engine::Tofu), Engine::Tofu).unwrap();
+        assert_eq!(
+            stmts[0].from,
+            ConfigMoveable::Resource(crate::addrs::ConfigResource {
+                module: Module(vec!["m".into()]),
+                resource: crate::addrs::Resource::managed("terraform_data", "x"),
+            })
+        );
+    }
 }

@@ -1,0 +1,10 @@
+resource "terraform_data" "b" {}
+resource "terraform_data" "c" {}
+moved {
+  from = terraform_data.a
+  to   = terraform_data.b
+}
+moved {
+  from = terraform_data.a
+  to   = terraform_data.c
+}

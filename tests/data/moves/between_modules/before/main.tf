@@ -1,0 +1,3 @@
+module "x" {
+  source = "./m"
+}

@@ -1,0 +1,2 @@
+resource "terraform_data" "a" {}
+resource "terraform_data" "b" {}

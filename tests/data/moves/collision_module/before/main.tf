@@ -1,0 +1,6 @@
+module "a" {
+  source = "./m"
+}
+module "b" {
+  source = "./m"
+}

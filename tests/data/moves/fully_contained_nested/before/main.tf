@@ -1,0 +1,3 @@
+module "count" {
+  source = "./m"
+}

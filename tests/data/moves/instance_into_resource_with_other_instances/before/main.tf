@@ -1,0 +1,4 @@
+resource "terraform_data" "a" {}
+resource "terraform_data" "b" {
+  count = 1
+}

@@ -1,0 +1,7 @@
+module "b" {
+  source = "./n"
+}
+moved {
+  from = module.a
+  to   = module.b.module.a
+}

@@ -1,0 +1,4 @@
+module "a" {
+  source = "./m"
+  count  = 2
+}

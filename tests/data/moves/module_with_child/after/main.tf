@@ -1,0 +1,7 @@
+module "b" {
+  source = "./m"
+}
+moved {
+  from = module.a
+  to   = module.b
+}

@@ -1,0 +1,4 @@
+resource "terraform_data" "b" {}
+removed {
+  from = terraform_data.a
+}

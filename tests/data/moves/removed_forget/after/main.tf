@@ -1,0 +1,6 @@
+removed {
+  from = terraform_data.a
+  lifecycle {
+    destroy = false
+  }
+}

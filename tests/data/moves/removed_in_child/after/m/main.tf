@@ -1,0 +1,4 @@
+resource "terraform_data" "y" {}
+removed {
+  from = terraform_data.x
+}

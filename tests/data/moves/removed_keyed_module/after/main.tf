@@ -1,0 +1,3 @@
+removed {
+  from = module.m[0].terraform_data.x
+}

@@ -1,0 +1,3 @@
+removed {
+  from = terraform_data.a[0]
+}

@@ -1,0 +1,6 @@
+removed {
+  from = module.m
+  lifecycle {
+    destroy = false
+  }
+}

@@ -1,0 +1,4 @@
+resource "terraform_data" "x" {}
+module "c" {
+  source = "./c"
+}

@@ -1,0 +1,6 @@
+module "m" {
+  source = "./m"
+}
+removed {
+  from = module.m
+}

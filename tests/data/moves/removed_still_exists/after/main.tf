@@ -1,0 +1,4 @@
+resource "terraform_data" "a" {}
+removed {
+  from = terraform_data.a
+}

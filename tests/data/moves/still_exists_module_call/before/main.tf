@@ -1,0 +1,3 @@
+module "a" {
+  source = "./m"
+}

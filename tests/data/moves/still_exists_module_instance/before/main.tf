@@ -1,0 +1,4 @@
+module "a" {
+  source = "./m"
+  for_each = toset(["k"])
+}

@@ -1,0 +1,6 @@
+resource "terraform_data" "x" {}
+resource "terraform_data" "y" {}
+moved {
+  from = terraform_data.x
+  to   = terraform_data.y
+}

@@ -1,0 +1,8 @@
+module "m" {
+  source = "./m"
+  count  = 2
+}
+module "z" {
+  source = "./m"
+  count  = 0
+}

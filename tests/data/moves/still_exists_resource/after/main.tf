@@ -1,0 +1,6 @@
+resource "terraform_data" "a" {}
+resource "terraform_data" "b" {}
+moved {
+  from = terraform_data.a
+  to   = terraform_data.b
+}
