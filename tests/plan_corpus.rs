@@ -234,7 +234,9 @@ fn missing_in_order(want: &[String], got: &str) -> Vec<String> {
 fn run_plan(case: &Case, json: bool) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_minimod"));
     // The records are terraform's: plan with terraform's rules.
-    cmd.arg("plan").arg("--engine").arg("terraform")
+    cmd.arg("plan")
+        .arg("--engine")
+        .arg("terraform")
         .arg(case.new_dir())
         .arg("--state")
         .arg(case.prior());

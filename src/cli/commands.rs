@@ -242,9 +242,6 @@ fn plan(
         RunOptions::default(),
     )
     .map_err(|d| (1, d))?;
-    if !planned.plan.warnings.is_empty() {
-        print_diagnostics(&planned.plan.warnings, sources);
-    }
     let mut stdout = std::io::stdout().lock();
     if json {
         let doc = crate::plan::render::json(&planned.plan);
@@ -253,12 +250,13 @@ fn plan(
             "{}",
             serde_json::to_string_pretty(&doc).unwrap_or_default()
         );
+        if !planned.plan.warnings.is_empty() {
+            print_diagnostics(&planned.plan.warnings, sources);
+        }
     } else {
-        let _ = write!(
-            stdout,
-            "{}",
-            crate::plan::render::human(&planned.plan, tool_name(loaded.engine))
-        );
+        // terraform prints a plan's warnings after it, on stdout.
+        let text = crate::plan::render::human(&planned.plan, tool_name(loaded.engine));
+        let _ = write!(stdout, "{text}{}", planned.plan.warnings.render(sources));
     }
     let changed = planned
         .plan

@@ -228,7 +228,10 @@ pub fn plan(
         .filter(|c| c.action != Action::NoOp)
         .map(|c| c.addr.containing_resource())
         .collect();
-    for addr in instances.iter().filter(|a| a.resource.resource.mode == ResourceMode::Data) {
+    for addr in instances
+        .iter()
+        .filter(|a| a.resource.resource.mode == ResourceMode::Data)
+    {
         if data_source_deferred(run, addr, &pending)? {
             changes.push(ResourceChange {
                 addr: addr.clone(),
@@ -260,15 +263,35 @@ fn data_source_deferred(
         return Ok(true);
     }
     let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
-    let Some(cfg) = run.config().descendant(&path) else { return Ok(false) };
-    let Some(r) = cfg.module.resources.get(&addr.resource.resource.to_string()) else { return Ok(false) };
+    let Some(cfg) = run.config().descendant(&path) else {
+        return Ok(false);
+    };
+    let Some(r) = cfg
+        .module
+        .resources
+        .get(&addr.resource.resource.to_string())
+    else {
+        return Ok(false);
+    };
     let exprs = r.attributes.iter().map(|a| &a.expr).chain(&r.depends_on);
     for e in exprs {
         for (root, steps, _) in e.references() {
-            let Some(crate::syntax::ast::TraversalStep::Attr(name)) = steps.first() else { continue };
+            let Some(crate::syntax::ast::TraversalStep::Attr(name)) = steps.first() else {
+                continue;
+            };
             let managed = crate::addrs::Resource::new(ResourceMode::Managed, &root, name);
-            if !matches!(root.as_str(), "var" | "local" | "module" | "data" | "each" | "count" | "path" | "terraform" | "self")
-                && pending.contains(&managed.absolute(addr.module.clone()))
+            if !matches!(
+                root.as_str(),
+                "var"
+                    | "local"
+                    | "module"
+                    | "data"
+                    | "each"
+                    | "count"
+                    | "path"
+                    | "terraform"
+                    | "self"
+            ) && pending.contains(&managed.absolute(addr.module.clone()))
             {
                 return Ok(true);
             }

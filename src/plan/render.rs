@@ -15,8 +15,12 @@ use super::diff::{Action, ActionReason, Plan, ResourceChange};
 /// "OpenTofu" for the sentences that name it.
 pub fn human(plan: &Plan, tool: &str) -> String {
     let mut out = human_changes(plan, tool);
-    let forgotten: Vec<String> =
-        plan.changes.iter().filter(|c| c.action == Action::Forget).map(|c| c.addr.to_string()).collect();
+    let forgotten: Vec<String> = plan
+        .changes
+        .iter()
+        .filter(|c| c.action == Action::Forget)
+        .map(|c| c.addr.to_string())
+        .collect();
     if !forgotten.is_empty() {
         let mut sorted = forgotten;
         sorted.sort();
@@ -96,7 +100,10 @@ fn render_change(out: &mut String, c: &ResourceChange, tool: &str) {
     match c.action {
         Action::Read => {
             let _ = writeln!(out, " # {addr} will be read during apply");
-            let _ = writeln!(out, " # (depends on a resource or a module with changes pending)");
+            let _ = writeln!(
+                out,
+                " # (depends on a resource or a module with changes pending)"
+            );
         }
         Action::NoOp => {
             let from = c
@@ -167,7 +174,11 @@ fn reason_text(
             let from = previous.map(ToString::to_string).unwrap_or_default();
             format!("(because {from} was moved to {to}, which is not in configuration)")
         }
-        ActionReason::Removed => return None,
+        // A removed block that destroys: the resource is gone from config.
+        ActionReason::Removed => format!(
+            "(because {} is not in configuration)",
+            addr.resource.resource.absolute(addr.module.clone())
+        ),
     })
 }
 
