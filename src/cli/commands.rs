@@ -39,6 +39,33 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             &mut sources,
         ),
         Command::Apply { dir, args } => apply(&dir, &with_order(args, ordered), &mut sources),
+        Command::Refactor {
+            old_dir,
+            new_dir,
+            format,
+            write,
+            place,
+            allow_add,
+            verify_with,
+            json,
+            args,
+        } => {
+            let opts = super::refactor::Options {
+                format,
+                write,
+                place_root: place == "root",
+                allow_add,
+                verify_with,
+                json,
+            };
+            super::refactor::run(
+                &old_dir,
+                &new_dir,
+                &opts,
+                &with_order(args, ordered),
+                &mut sources,
+            )
+        }
         Command::Outputs { dir, json, args } => {
             outputs(&dir, json, &with_order(args, ordered), &mut sources)
         }
@@ -54,7 +81,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
 
 /// Terraform frames diagnostics on a terminal and prints them plain (as
 /// with `-no-color`) otherwise; so does minimod.
-fn print_diagnostics(diags: &Diagnostics, sources: &SourceMap) {
+pub(super) fn print_diagnostics(diags: &Diagnostics, sources: &SourceMap) {
     use std::io::IsTerminal;
     let stderr = std::io::stderr();
     let text = if stderr.is_terminal() {
@@ -70,7 +97,7 @@ fn with_order(mut args: ConfigArgs, ordered: Vec<VarSource>) -> ConfigArgs {
     args
 }
 
-type CmdResult = Result<i32, (i32, Diagnostics)>;
+pub(super) type CmdResult = Result<i32, (i32, Diagnostics)>;
 
 /// A loaded configuration with its root inputs, ready to evaluate.
 struct Loaded {

@@ -3,6 +3,7 @@
 //! prints; the library below returns values and diagnostics.
 
 mod commands;
+mod refactor;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -82,6 +83,34 @@ pub enum Command {
         #[command(flatten)]
         args: ConfigArgs,
     },
+    /// Write the moved blocks a refactor needs, prove them, explain the rest.
+    Refactor {
+        /// The configuration before the refactor.
+        old_dir: PathBuf,
+        /// The configuration after it.
+        new_dir: PathBuf,
+        /// Block syntax: hcl (moved.tf) or json (moved.tf.json).
+        #[arg(long, default_value = "hcl", value_parser = ["hcl", "json"])]
+        format: String,
+        /// Write the blocks into NEW_DIR (and child modules) instead of stdout.
+        #[arg(long)]
+        write: bool,
+        /// auto: a rename inside a local child module goes into that module;
+        /// root: every block in the root module.
+        #[arg(long, default_value = "auto", value_parser = ["auto", "root"])]
+        place: String,
+        /// Accept creations (new infrastructure); destroys still fail.
+        #[arg(long = "allow-add")]
+        allow_add: bool,
+        /// Also prove the blocks with terraform, tofu, or the binary at PATH.
+        #[arg(long = "verify-with", value_name = "terraform|tofu|PATH")]
+        verify_with: Option<String>,
+        /// Print one JSON document on stdout instead of blocks and report.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        args: ConfigArgs,
+    },
     /// Print the root module's outputs.
     Outputs {
         #[arg(default_value = ".")]
@@ -104,6 +133,11 @@ fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         "json",
         "engine",
         "detailed-exitcode",
+        "format",
+        "write",
+        "place",
+        "allow-add",
+        "verify-with",
     ];
     args.into_iter()
         .map(|a| {

@@ -95,7 +95,8 @@ fn attributes(addr: &AbsResourceInstance, after: &Value, old: Option<Json>) -> J
     Json::Object(attrs)
 }
 
-fn insert(state: &mut State, addr: &AbsResourceInstance, attributes: Json) {
+/// Records an object at `addr` with the given attributes object.
+pub(crate) fn insert(state: &mut State, addr: &AbsResourceInstance, attributes: Json) {
     let res = addr.containing_resource();
     let instance = StateInstance {
         key: addr.resource.key.clone(),

@@ -1,7 +1,270 @@
 //! `minimod refactor`: pair what a new configuration would destroy with
 //! what it would create, write the fewest `moved` blocks that say so, and
 //! prove them with the planner.
+//!
+//! The prior objects come from a state when one is given, else from the
+//! old configuration itself (what a pull-request check has). Both
+//! configurations are evaluated with symbolic references (see `symbolic`),
+//! so a reference compares equal on both sides once the objects it names
+//! are paired.
 
 pub mod blocks;
 pub mod pairing;
+pub mod report;
 pub mod symbolic;
+pub mod verify;
+pub mod write;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use crate::addrs::{AbsResourceInstance, Module, MoveEndpoint, ResourceMode, unify_move_endpoints};
+use crate::config::{self, Config, Engine, LoadOptions};
+use crate::diagnostics::{Diagnostics, SourceMap, SourceRange};
+use crate::instances::{RootInputs, Run, RunOptions, VarSource, collect_root_inputs};
+use crate::lang::value::Value;
+use crate::plan::diff::{Action, ActionReason, Plan};
+use crate::plan::moves::MoveStatement;
+use crate::state::State;
+
+use blocks::Block;
+use pairing::{Object, Pairing};
+use symbolic::{Mapping, Resolved};
+
+pub struct Request {
+    pub old_dir: PathBuf,
+    pub new_dir: PathBuf,
+    /// The prior state; without it the old configuration stands for it.
+    pub state: Option<State>,
+    /// `-var` / `-var-file`, applied to both sides.
+    pub vars: Vec<VarSource>,
+    pub engine: Option<Engine>,
+    /// Declare every block in the root module.
+    pub place_root: bool,
+}
+
+pub struct Outcome {
+    pub blocks: Vec<Block>,
+    pub pairing: Pairing,
+    /// The plan of the new configuration before any new block.
+    pub before: Plan,
+    /// The plan with the blocks: the proof.
+    pub proof: Plan,
+    pub engine: Engine,
+}
+
+fn symbolic() -> RunOptions {
+    RunOptions {
+        symbolic_refs: true,
+        ..RunOptions::default()
+    }
+}
+
+/// Loads one side: its configuration and root inputs. `-var` values for
+/// variables this side does not declare are skipped: the same command
+/// line serves both sides of a refactor.
+fn load_side(
+    dir: &std::path::Path,
+    engine: Engine,
+    vars: &[VarSource],
+    sources: &mut SourceMap,
+) -> Result<(Config, RootInputs), Diagnostics> {
+    let config = config::load(dir, &LoadOptions { engine }, sources)?;
+    let vars: Vec<VarSource> = vars
+        .iter()
+        .filter(|v| match v {
+            VarSource::Var(arg) => arg
+                .split_once('=')
+                .is_some_and(|(n, _)| config.module.variables.contains_key(n)),
+            VarSource::File(_) => true,
+        })
+        .cloned()
+        .collect();
+    let (inputs, _warnings) = collect_root_inputs(&config.module, dir, &vars, sources)?;
+    Ok((config, inputs))
+}
+
+pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagnostics> {
+    let engine = req
+        .engine
+        .unwrap_or_else(|| config::detect_engine(&req.new_dir));
+    let (old_cfg, old_inputs) = load_side(&req.old_dir, engine, &req.vars, sources)?;
+    let (new_cfg, new_inputs) = load_side(&req.new_dir, engine, &req.vars, sources)?;
+
+    // The old configuration as it evaluates, and the prior objects.
+    let mut old_run = Run::new(&old_cfg, old_inputs, symbolic());
+    if let Some(s) = &req.state {
+        old_run = old_run.with_prior_state(s);
+    }
+    let old_instances: BTreeSet<AbsResourceInstance> = old_run.check_all()?.into_iter().collect();
+    let prior = match &req.state {
+        Some(s) => s.clone(),
+        None => prior_from_config(&old_run, &old_instances)?,
+    };
+
+    // What the new configuration does to it, with its own moved blocks.
+    let before = crate::plan::plan_configuration(
+        &new_cfg,
+        new_inputs.clone(),
+        &prior,
+        engine,
+        &[],
+        symbolic(),
+    )?;
+    let moved_prior = &before.moved_prior;
+    let new_run = Run::new(&new_cfg, new_inputs.clone(), symbolic()).with_prior_state(moved_prior);
+
+    let mut destroys = Vec::new();
+    let mut creates = Vec::new();
+    for c in &before.plan.changes {
+        match (c.action, &c.reason) {
+            (Action::Create, _) => {
+                let values = mapping_of(new_run.resource_config_value(&c.addr)?);
+                creates.push(Object {
+                    addr: c.addr.clone(),
+                    set: values.keys().cloned().collect(),
+                    values,
+                });
+            }
+            // An object a `removed` block takes away is meant to go.
+            (Action::Delete, Some(ActionReason::Removed)) => {}
+            (Action::Delete, _) => {
+                let pre = before.moves.old_addr(&c.addr);
+                let old_value = match old_instances.contains(&pre) {
+                    true => Some(mapping_of(old_run.resource_config_value(&pre)?)),
+                    false => None,
+                };
+                let recorded = mapping_of(
+                    moved_prior
+                        .instance(&c.addr)
+                        .map(|i| i.value())
+                        .unwrap_or_else(Value::null),
+                );
+                let set: BTreeSet<String> = match &old_value {
+                    Some(v) => v.keys().cloned().collect(),
+                    None => recorded
+                        .iter()
+                        .filter(|(k, v)| *k != "id" && !v.is_null())
+                        .map(|(k, _)| k.clone())
+                        .collect(),
+                };
+                let values = if req.state.is_some() {
+                    recorded
+                } else {
+                    old_value.unwrap_or(recorded)
+                };
+                destroys.push(Object {
+                    addr: c.addr.clone(),
+                    values,
+                    set,
+                });
+            }
+            _ => {}
+        }
+    }
+
+    let with_state = req.state.is_some();
+    let canon = |v: &Value, mapping: &Mapping| {
+        symbolic::rewrite(v, &|a, attr| {
+            let at = mapping
+                .get(a)
+                .cloned()
+                .or_else(|| moved_prior.instance(a).map(|_| a.clone()))?;
+            if with_state {
+                let recorded = moved_prior.instance(&at).map(|i| i.value());
+                if let Some(v) =
+                    recorded.and_then(|r| r.as_mapping().and_then(|m| m.get(attr).cloned()))
+                {
+                    if !v.is_null() {
+                        return Some(Resolved::Value(v));
+                    }
+                }
+            }
+            Some(Resolved::Token(
+                before.moves.old_addr(&at),
+                attr.to_string(),
+            ))
+        })
+    };
+    let pairing = pairing::pair(&destroys, &creates, &canon);
+
+    let prior_addrs: BTreeSet<AbsResourceInstance> = moved_prior
+        .instances()
+        .map(|(a, _)| a)
+        .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
+        .collect();
+    let new_modules = new_run.module_instances()?.into_iter().collect();
+    let ctx = blocks::Context {
+        prior: &prior_addrs,
+        new_modules: &new_modules,
+        config: &new_cfg,
+        root_only: req.place_root,
+    };
+    let blocks = blocks::minimal_blocks(&pairing.pairs, &ctx);
+
+    let statements = statements_of(&blocks)?;
+    let proof = crate::plan::plan_configuration(
+        &new_cfg,
+        new_inputs,
+        &prior,
+        engine,
+        &statements,
+        symbolic(),
+    )?;
+    Ok(Outcome {
+        blocks,
+        pairing,
+        before: before.plan,
+        proof: proof.plan,
+        engine,
+    })
+}
+
+fn mapping_of(v: Value) -> BTreeMap<String, Value> {
+    v.as_mapping().cloned().unwrap_or_default()
+}
+
+/// Without a state, the old configuration stands for it: every managed
+/// instance it declares exists, with the arguments it configures (and
+/// symbolic tokens where those refer to what only apply would know).
+fn prior_from_config(
+    run: &Run,
+    instances: &BTreeSet<AbsResourceInstance>,
+) -> Result<State, Diagnostics> {
+    let mut state = State::new(env!("CARGO_PKG_VERSION"));
+    for addr in instances
+        .iter()
+        .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
+    {
+        let (value, _) = run.resource_config_value(addr)?.unmark_deep();
+        crate::plan::apply::insert(&mut state, addr, crate::lang::display::json(&value));
+    }
+    Ok(state)
+}
+
+/// The blocks as move statements, for the proof.
+pub fn statements_of(blocks: &[Block]) -> Result<Vec<MoveStatement>, Diagnostics> {
+    let mut out = Vec::new();
+    for b in blocks {
+        let parse = |s: &str| MoveEndpoint::parse(s).map_err(Diagnostics::from);
+        let (from, to) =
+            unify_move_endpoints(&parse(&b.from)?, &parse(&b.to)?, &Module(b.module.clone()))
+                .map_err(Diagnostics::from)?;
+        let file = b.dir.join("moved.tf");
+        out.push(MoveStatement {
+            from,
+            to,
+            range: SourceRange::file_only(&file.to_string_lossy()),
+            implied: false,
+        });
+    }
+    Ok(out)
+}
+
+impl Outcome {
+    /// Proven: nothing destroyed, and nothing created unless allowed.
+    pub fn proven(&self, allow_add: bool) -> bool {
+        let (add, _, destroy) = self.proof.counts();
+        destroy == 0 && (allow_add || add == 0)
+    }
+}

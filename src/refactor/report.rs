@@ -1,0 +1,202 @@
+//! The refactor's report: every unmatched address with a reason a person
+//! can act on, as text (stderr) or as one JSON document (stdout with
+//! `--json`). Sensitive values are never shown.
+
+use std::fmt::Write;
+
+use serde_json::json;
+
+use crate::lang::display;
+use crate::lang::value::Value;
+
+use super::Outcome;
+use super::blocks::Block;
+use super::pairing::{AttrDiff, Reason, Side, Unmatched};
+use super::symbolic;
+
+/// A value as the report shows it: console form, references readable,
+/// sensitive values hidden.
+fn shown(v: &Value) -> String {
+    if v.has_marks_deep() {
+        return "(sensitive value)".into();
+    }
+    symbolic::readable(&display::console(v))
+}
+
+fn side(u: &Unmatched) -> &'static str {
+    match u.side {
+        Side::Destroy => "destroy",
+        Side::Create => "create",
+    }
+}
+
+/// Long or multi-line values differ best as a line diff.
+fn diff_lines(d: &AttrDiff, out: &mut String) {
+    let prior = d
+        .prior
+        .as_ref()
+        .map(shown)
+        .unwrap_or_else(|| "(not set)".into());
+    let new = d
+        .new
+        .as_ref()
+        .map(shown)
+        .unwrap_or_else(|| "(not set)".into());
+    let long = prior.len() > 60 || new.len() > 60 || prior.contains('\n') || new.contains('\n');
+    if !long {
+        let _ = writeln!(out, "        {}: {prior} -> {new}", d.name);
+        return;
+    }
+    let _ = writeln!(out, "        {}:", d.name);
+    let pretty = |s: &str| -> String {
+        // A JSON document inside a string reads better pretty-printed.
+        let inner = s.trim_matches('"').replace("\\\"", "\"");
+        serde_json::from_str::<serde_json::Value>(&inner)
+            .ok()
+            .filter(|v| v.is_object() || v.is_array())
+            .and_then(|v| serde_json::to_string_pretty(&v).ok())
+            .unwrap_or_else(|| s.to_string())
+    };
+    let (a, b) = (pretty(&prior), pretty(&new));
+    let diff = similar::TextDiff::from_lines(&a, &b);
+    for change in diff.iter_all_changes() {
+        let sign = match change.tag() {
+            similar::ChangeTag::Delete => "-",
+            similar::ChangeTag::Insert => "+",
+            similar::ChangeTag::Equal => " ",
+        };
+        let _ = write!(out, "          {sign} {}", change.value());
+        if !change.value().ends_with('\n') {
+            out.push('\n');
+        }
+    }
+}
+
+fn reason_text(u: &Unmatched, out: &mut String) {
+    let other = match u.side {
+        Side::Destroy => "the new configuration",
+        Side::Create => "the prior objects",
+    };
+    let kind = format!("{}", u.addr.resource.resource.type_name);
+    match &u.reason {
+        Reason::NoCounterpart => {
+            let _ = writeln!(
+                out,
+                "      no {kind} on the other side ({other} has none left to pair)"
+            );
+        }
+        Reason::Ambiguous(cands) => {
+            let names: Vec<String> = cands.iter().map(ToString::to_string).collect();
+            let _ = writeln!(
+                out,
+                "      {} identical candidates, and nothing in the structure tells which: {}",
+                cands.len(),
+                names.join(", ")
+            );
+            let _ = writeln!(
+                out,
+                "      write the moved block for it by hand, or make the objects differ"
+            );
+        }
+        Reason::Differs(near) => {
+            for (i, n) in near.iter().enumerate() {
+                let lead = if i == 0 { "closest candidate" } else { "also" };
+                let _ = writeln!(out, "      {lead} {} differs in:", n.addr);
+                for d in &n.diffs {
+                    diff_lines(d, out);
+                }
+            }
+            if let Some(n) = near.first() {
+                if strsim::jaro_winkler(
+                    &u.addr.resource.resource.name,
+                    &n.addr.resource.resource.name,
+                ) > 0.85
+                    && u.addr.resource.resource.name != n.addr.resource.resource.name
+                {
+                    let _ = writeln!(out, "      did you mean {}?", n.addr);
+                }
+            }
+        }
+    }
+}
+
+/// The human report.
+pub fn human(outcome: &Outcome, allow_add: bool) -> String {
+    let mut out = String::new();
+    let pairs = outcome.pairing.pairs.len();
+    let _ = writeln!(
+        out,
+        "minimod: {pairs} object{} paired, {} moved block{}.",
+        if pairs == 1 { "" } else { "s" },
+        outcome.blocks.len(),
+        if outcome.blocks.len() == 1 { "" } else { "s" }
+    );
+    if !outcome.pairing.unmatched.is_empty() {
+        let _ = writeln!(out, "\nNot matched:");
+        for u in &outcome.pairing.unmatched {
+            let _ = writeln!(out, "  - {} {}", side(u), u.addr);
+            reason_text(u, &mut out);
+        }
+    }
+    let (add, change, destroy) = outcome.proof.counts();
+    let _ = writeln!(
+        out,
+        "\nWith these blocks: Plan: {add} to add, {change} to change, {destroy} to destroy."
+    );
+    let verdict = if outcome.proven(allow_add) {
+        "Proven: nothing that was only moved is destroyed."
+    } else if destroy > 0 {
+        "Not proven: the plan still destroys objects."
+    } else {
+        "Not proven: the plan still creates objects (use --allow-add if they are new infrastructure)."
+    };
+    let _ = writeln!(out, "{verdict}");
+    out
+}
+
+fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value) {
+    match &u.reason {
+        Reason::NoCounterpart => (json!("no-counterpart"), json!([])),
+        Reason::Ambiguous(c) => (
+            json!("ambiguous"),
+            json!(
+                c.iter()
+                    .map(|a| json!({ "address": a.to_string() }))
+                    .collect::<Vec<_>>()
+            ),
+        ),
+        Reason::Differs(near) => (
+            json!("differs"),
+            json!(
+                near.iter()
+                    .map(|n| json!({
+                        "address": n.addr.to_string(),
+                        "differences": n.diffs.iter().map(|d| json!({
+                            "attribute": d.name,
+                            "prior": d.prior.as_ref().map(shown),
+                            "new": d.new.as_ref().map(shown),
+                        })).collect::<Vec<_>>(),
+                    }))
+                    .collect::<Vec<_>>()
+            ),
+        ),
+    }
+}
+
+/// The `--json` document.
+pub fn json(
+    outcome: &Outcome,
+    files: &dyn Fn(&Block) -> String,
+    verified_by: Vec<serde_json::Value>,
+) -> serde_json::Value {
+    let (add, change, destroy) = outcome.proof.counts();
+    json!({
+        "moves": outcome.blocks.iter().map(|b| json!({ "from": b.from, "to": b.to, "file": files(b) })).collect::<Vec<_>>(),
+        "unmatched": outcome.pairing.unmatched.iter().map(|u| {
+            let (reason, candidates) = reason_json(u);
+            json!({ "address": u.addr.to_string(), "action": side(u), "reason": reason, "candidates": candidates })
+        }).collect::<Vec<_>>(),
+        "plan": { "add": add, "change": change, "destroy": destroy },
+        "verified_by": verified_by,
+    })
+}

@@ -1,0 +1,181 @@
+//! `--verify-with`: prove the blocks with the real binary too. The new
+//! configuration (and every local module it reaches) is copied into a
+//! temporary directory with the blocks written in, the prior state beside
+//! it, and `init`, `plan -refresh=false -lock=false`, `show -json` run
+//! there. Nothing in the user's directories is touched.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::instances::VarSource;
+use crate::state::State;
+
+use super::blocks::Block;
+use super::write::{self, Format};
+
+/// What the binary planned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    pub tool: String,
+    pub add: usize,
+    pub change: usize,
+    pub destroy: usize,
+    pub moves: BTreeSet<(String, String)>,
+}
+
+fn fail(summary: &str, detail: impl Into<String>) -> Diagnostics {
+    Diagnostic::error(summary, detail).into()
+}
+
+/// Plans `new_dir` with `blocks` against `prior` using `tool` (a name on
+/// PATH or a path). `module_dirs` are the directories of every module the
+/// configuration loads, so the copy keeps relative sources working.
+pub fn verify(
+    tool: &str,
+    new_dir: &Path,
+    module_dirs: &[PathBuf],
+    blocks: &[Block],
+    prior: &State,
+    vars: &[VarSource],
+) -> Result<Verified, Diagnostics> {
+    let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let new_dir = canon(new_dir);
+    let mut base = new_dir.clone();
+    for d in module_dirs.iter().map(|d| canon(d)) {
+        while !d.starts_with(&base) {
+            if !base.pop() {
+                break;
+            }
+        }
+    }
+    let tmp = tempfile::tempdir()
+        .map_err(|e| fail("Failed to create a temporary directory", e.to_string()))?;
+    copy_tree(&base, tmp.path())
+        .map_err(|e| fail("Failed to copy the configuration", e.to_string()))?;
+    let rebase = |p: &Path| {
+        tmp.path()
+            .join(canon(p).strip_prefix(&base).unwrap_or(Path::new("")))
+    };
+    let work = rebase(&new_dir);
+    let moved: Vec<Block> = blocks
+        .iter()
+        .map(|b| Block {
+            dir: rebase(&b.dir),
+            ..b.clone()
+        })
+        .collect();
+    write::write(&moved, Format::Hcl)?;
+    // A local backend, whatever the configuration says, reading our copy.
+    std::fs::write(
+        work.join("minimod_verify_override.tf"),
+        "terraform {\n  backend \"local\" {}\n}\n",
+    )
+    .map_err(|e| fail("Failed to write file", e.to_string()))?;
+    prior
+        .write_atomic(&work.join("terraform.tfstate"))
+        .map_err(Diagnostics::from)?;
+
+    let mut args: Vec<String> = Vec::new();
+    for v in vars {
+        match v {
+            VarSource::Var(a) => args.push(format!("-var={a}")),
+            VarSource::File(f) => args.push(format!("-var-file={}", canon(Path::new(f)).display())),
+        }
+    }
+    run(tool, &work, &["init", "-input=false", "-no-color"])?;
+    let mut plan = vec![
+        "plan",
+        "-refresh=false",
+        "-lock=false",
+        "-input=false",
+        "-no-color",
+        "-out=minimod.plan",
+    ];
+    plan.extend(args.iter().map(String::as_str));
+    run(tool, &work, &plan)?;
+    let shown = run(tool, &work, &["show", "-json", "minimod.plan"])?;
+    parse_plan(tool, &shown)
+}
+
+fn run(tool: &str, dir: &Path, args: &[&str]) -> Result<String, Diagnostics> {
+    let out = Command::new(tool)
+        .args(args)
+        .current_dir(dir)
+        .env("TF_IN_AUTOMATION", "1")
+        .env("TF_INPUT", "0")
+        .output()
+        .map_err(|e| {
+            fail(
+                "Cannot run the verifier",
+                format!("Running \"{tool}\" failed: {e}."),
+            )
+        })?;
+    if !out.status.success() {
+        return Err(fail(
+            "The verifier failed",
+            format!(
+                "\"{tool} {}\" failed:\n{}",
+                args.join(" "),
+                String::from_utf8_lossy(&out.stderr).trim()
+            ),
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Counts and moves from `show -json`'s `resource_changes`.
+pub fn parse_plan(tool: &str, text: &str) -> Result<Verified, Diagnostics> {
+    let doc: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| fail("Unreadable plan", e.to_string()))?;
+    let mut v = Verified {
+        tool: tool.to_string(),
+        add: 0,
+        change: 0,
+        destroy: 0,
+        moves: BTreeSet::new(),
+    };
+    for rc in doc["resource_changes"].as_array().into_iter().flatten() {
+        if rc["mode"] != "managed" {
+            continue;
+        }
+        let actions: Vec<&str> = rc["change"]["actions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a.as_str())
+            .collect();
+        v.add += actions.contains(&"create") as usize;
+        v.destroy += actions.contains(&"delete") as usize;
+        v.change += (actions == ["update"]) as usize;
+        if let (Some(prev), Some(addr)) = (rc["previous_address"].as_str(), rc["address"].as_str())
+        {
+            v.moves.insert((prev.to_string(), addr.to_string()));
+        }
+    }
+    Ok(v)
+}
+
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let n = name.to_string_lossy();
+        if n == ".terraform"
+            || n == ".git"
+            || n.ends_with(".tfstate")
+            || n.ends_with(".tfstate.backup")
+        {
+            continue;
+        }
+        let target = to.join(&name);
+        if entry.file_type()?.is_dir() {
+            copy_tree(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), target)?;
+        }
+    }
+    Ok(())
+}
