@@ -272,7 +272,7 @@ fn parse_report(stdout: &str, cwd: &Path, new_dir: &Path) -> Result<Report, Stri
     })
 }
 
-/// Lines only in `want` (as "- ") and only in `got` (as "+ ").
+/// What `want` has and `got` lacks ("missing"), and the reverse ("unexpected").
 fn set_diff<T: Ord + std::fmt::Debug>(want: &BTreeSet<T>, got: &BTreeSet<T>) -> Vec<String> {
     want.difference(got)
         .map(|x| format!("missing {x:?}"))
