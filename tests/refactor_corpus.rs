@@ -411,7 +411,6 @@ fn check_human_output(case: &Case, failures: &mut Vec<String>) {
 }
 
 #[test]
-#[ignore] // enabled once refactor lands
 fn refactor_finds_the_expected_moves() {
     let mut failures = Vec::new();
     for case in cases() {
@@ -434,7 +433,6 @@ fn refactor_finds_the_expected_moves() {
 }
 
 #[test]
-#[ignore] // enabled once refactor lands
 fn refactor_without_allow_add_refuses_new_objects() {
     // The same case as adds-new-resource, minus --allow-add: still one
     // block and one unmatched create, but not proven.
@@ -464,7 +462,6 @@ fn refactor_without_allow_add_refuses_new_objects() {
 }
 
 #[test]
-#[ignore] // enabled once refactor lands
 fn place_root_keeps_every_block_in_the_root() {
     let mut failures = Vec::new();
     for case in cases() {
@@ -494,7 +491,6 @@ fn place_root_keeps_every_block_in_the_root() {
 /// (`{"moved": [{"from", "to"}]}`, the JSON syntax terraform reads) next to
 /// the code, and no HCL file.
 #[test]
-#[ignore] // enabled once refactor lands
 fn format_json_writes_moved_tf_json() {
     let case = corpus_root().join("hcl-to-json");
     let scratch = tempfile::tempdir().expect("temp dir");
@@ -532,7 +528,6 @@ fn format_json_writes_moved_tf_json() {
 
 /// Bad input is exit 2, not 1 (which means "could not prove").
 #[test]
-#[ignore] // enabled once refactor lands
 fn bad_input_exits_2() {
     let scratch = tempfile::tempdir().expect("temp dir");
     let broken = scratch.path().join("broken");
@@ -747,7 +742,6 @@ fn prove_live(case: &Case, scratch: &Path, blocks: Blocks) -> Result<(), String>
 }
 
 #[test]
-#[ignore] // enabled once refactor lands
 fn proofs_hold_in_terraform() {
     if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
         eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH");

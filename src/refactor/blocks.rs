@@ -125,11 +125,36 @@ pub fn minimal_blocks(
             moves.push(Move::ModuleInstance { from: m.0, to: m.1 });
         }
     }
+    // What is left after the module moves, with the prior objects where
+    // those moves put them. Objects renamed inside a moved module become
+    // moves within the new module.
+    let module_moves: Vec<(ModuleInstance, ModuleInstance)> = moves
+        .iter()
+        .filter_map(|m| match m {
+            Move::Call { from, to } | Move::ModuleInstance { from, to } => {
+                Some((from.clone(), to.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    let rebase = |a: &AbsResourceInstance| -> AbsResourceInstance {
+        module_moves
+            .iter()
+            .find_map(|(from, to)| rebase_under(a, from, to))
+            .unwrap_or_else(|| a.clone())
+    };
+    let prior_after: BTreeSet<AbsResourceInstance> = ctx.prior.iter().map(&rebase).collect();
     left = left
         .into_iter()
         .enumerate()
-        .filter(|(i, _)| !covered.contains(i))
-        .map(|(_, p)| p)
+        .filter_map(|(i, (old, new))| {
+            let old = if covered.contains(&i) {
+                rebase(&old)
+            } else {
+                old
+            };
+            (old != new).then_some((old, new))
+        })
         .collect();
 
     // 2. Whole resources: every prior instance moves, each keeping its key,
@@ -145,12 +170,11 @@ pub fn minimal_blocks(
     }
     let mut covered = BTreeSet::new();
     for ((from, to), idx) in &by_resource {
-        let under = ctx
-            .prior
+        let under = prior_after
             .iter()
             .filter(|a| &a.containing_resource() == from)
             .count();
-        let occupied = ctx.prior.iter().any(|a| &a.containing_resource() == to);
+        let occupied = prior_after.iter().any(|a| &a.containing_resource() == to);
         if under == idx.len() && !occupied && !declared_resource(ctx.config, from) {
             moves.push(Move::Resource {
                 from: from.clone(),
@@ -165,18 +189,48 @@ pub fn minimal_blocks(
         }
     }
     moves.sort();
-    place(moves, ctx)
+    place(moves, ctx, &prior_after)
 }
 
-/// The module instances where two addresses diverge, when everything after
-/// them (inner module steps and the resource instance) is the same.
+/// `a` with the module prefix `from` replaced by `to` (keys of a call move
+/// carried over), or None when `a` is not under `from`.
+fn rebase_under(
+    a: &AbsResourceInstance,
+    from: &ModuleInstance,
+    to: &ModuleInstance,
+) -> Option<AbsResourceInstance> {
+    let n = from.0.len();
+    if n == 0 || a.module.0.len() < n {
+        return None;
+    }
+    let head = &a.module.0[..n];
+    let call_move = from.0[n - 1].key == InstanceKey::NoKey
+        && to.0.last().is_some_and(|s| s.key == InstanceKey::NoKey);
+    let matches = head[..n - 1] == from.0[..n - 1]
+        && head[n - 1].name == from.0[n - 1].name
+        && (call_move || head[n - 1].key == from.0[n - 1].key);
+    if !matches {
+        return None;
+    }
+    let mut steps = to.0.clone();
+    if call_move {
+        if let Some(last) = steps.last_mut() {
+            last.key = head[n - 1].key.clone();
+        }
+    }
+    steps.extend(a.module.0[n..].iter().cloned());
+    Some(AbsResourceInstance {
+        module: ModuleInstance(steps),
+        resource: a.resource.clone(),
+    })
+}
+
+/// The module instances where two addresses' module paths diverge: what
+/// follows them (inner module steps) is the same; the resource may differ.
 fn module_prefixes(
     old: &AbsResourceInstance,
     new: &AbsResourceInstance,
 ) -> Option<(ModuleInstance, ModuleInstance)> {
-    if old.resource != new.resource {
-        return None;
-    }
     let (o, n) = (&old.module.0, &new.module.0);
     let mut same = 0;
     while same < o.len() && same < n.len() && o[o.len() - 1 - same] == n[n.len() - 1 - same] {
@@ -265,58 +319,84 @@ fn split(m: &Move) -> (ModuleInstance, String, String) {
 /// instance goes into that module when the module is local and the same
 /// relative move holds in every instance of it that has objects;
 /// otherwise it is written in the root with full paths.
-fn place(moves: Vec<Move>, ctx: &Context) -> Vec<Block> {
+fn place(moves: Vec<Move>, ctx: &Context, prior: &BTreeSet<AbsResourceInstance>) -> Vec<Block> {
     let root_dir = ctx.config.module.dir.clone();
-    let mut groups: BTreeMap<(Module, String, String), BTreeSet<ModuleInstance>> = BTreeMap::new();
-    let mut root_blocks = Vec::new();
+    // Static module paths by directory: a block in a module's directory
+    // applies to every module path that loads that directory.
+    let mut paths_of_dir: BTreeMap<PathBuf, Vec<Module>> = BTreeMap::new();
+    let mut stack = vec![ctx.config];
+    while let Some(c) = stack.pop() {
+        paths_of_dir
+            .entry(c.module.dir.clone())
+            .or_default()
+            .push(Module(c.path.clone()));
+        stack.extend(c.children.values());
+    }
+    let instances_in_prior: BTreeSet<ModuleInstance> = prior
+        .iter()
+        .flat_map(|a| (1..=a.module.0.len()).map(move |n| ModuleInstance(a.module.0[..n].to_vec())))
+        .collect();
+    let mut groups: BTreeMap<(PathBuf, String, String), BTreeSet<ModuleInstance>> = BTreeMap::new();
+    let mut out = Vec::new();
     for m in &moves {
         let (base, from, to) = split(m);
-        if base.0.is_empty() || ctx.root_only {
-            root_blocks.push(full(m, &root_dir));
-        } else {
-            groups
-                .entry((base.module(), from, to))
-                .or_default()
-                .insert(base);
+        let dir = ctx
+            .config
+            .descendant(&base.module().0)
+            .map(|c| c.module.dir.clone());
+        match dir {
+            Some(dir)
+                if !base.0.is_empty()
+                    && !ctx.root_only
+                    && is_local(ctx.config, &base.module().0) =>
+            {
+                groups.entry((dir, from, to)).or_default().insert(base);
+            }
+            _ => out.push(full(m, &root_dir)),
         }
     }
-    let mut out = root_blocks;
-    for ((module, from, to), instances) in groups {
-        let all: BTreeSet<ModuleInstance> = ctx
-            .prior
+    for ((dir, from, to), instances) in groups {
+        let paths = paths_of_dir.get(&dir).cloned().unwrap_or_default();
+        let all: BTreeSet<&ModuleInstance> = instances_in_prior
             .iter()
-            .flat_map(|a| {
-                (1..=a.module.0.len()).map(move |n| ModuleInstance(a.module.0[..n].to_vec()))
-            })
-            .filter(|m| m.is_for_module(&module))
+            .filter(|m| paths.iter().any(|p| m.is_for_module(p)))
             .collect();
-        let local = is_local(ctx.config, &module.0);
-        match ctx.config.descendant(&module.0) {
-            Some(c) if local && all == instances => {
+        if all.iter().all(|m| instances.contains(*m)) {
+            // The same move in every instance of every caller: say it once,
+            // in the module, for each path that loads it.
+            for p in paths {
                 out.push(Block {
-                    module: module.0.clone(),
-                    dir: c.module.dir.clone(),
-                    from,
-                    to,
+                    module: p.0.clone(),
+                    dir: dir.clone(),
+                    from: from.clone(),
+                    to: to.clone(),
                 });
             }
-            _ => {
-                for base in instances {
-                    let prefix = base.to_string();
-                    out.push(Block {
-                        module: Vec::new(),
-                        dir: root_dir.clone(),
-                        from: format!("{prefix}.{from}"),
-                        to: format!("{prefix}.{to}"),
-                    });
-                }
+        } else {
+            for base in instances {
+                out.push(Block {
+                    module: Vec::new(),
+                    dir: root_dir.clone(),
+                    from: format!("{base}.{from}"),
+                    to: format!("{base}.{to}"),
+                });
             }
         }
     }
-    // Callers of one shared module directory declare its block once.
-    out.sort_by(|a, b| (&a.dir, &a.from, &a.to).cmp(&(&b.dir, &b.from, &b.to)));
-    out.dedup_by(|a, b| a.dir == b.dir && a.from == b.from && a.to == b.to);
+    // One block per declaring module path: two callers of a shared
+    // module directory each get a statement (the file is written once).
+    out.sort();
+    out.dedup();
     out
+}
+
+/// The blocks as files hold them: one per directory, from and to.
+pub fn distinct(blocks: &[Block]) -> Vec<&Block> {
+    let mut seen = BTreeSet::new();
+    blocks
+        .iter()
+        .filter(|b| seen.insert((&b.dir, &b.from, &b.to)))
+        .collect()
 }
 
 fn full(m: &Move, root_dir: &std::path::Path) -> Block {

@@ -128,8 +128,12 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
         out,
         "minimod: {pairs} object{} paired, {} moved block{}.",
         if pairs == 1 { "" } else { "s" },
-        outcome.blocks.len(),
-        if outcome.blocks.len() == 1 { "" } else { "s" }
+        super::blocks::distinct(&outcome.blocks).len(),
+        if super::blocks::distinct(&outcome.blocks).len() == 1 {
+            ""
+        } else {
+            "s"
+        }
     );
     if !outcome.pairing.unmatched.is_empty() {
         let _ = writeln!(out, "\nNot matched:");
@@ -154,29 +158,27 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
     out
 }
 
-fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value) {
+/// The reason word, the candidate addresses, and (for `differs`) what
+/// differs from each candidate.
+fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value, serde_json::Value) {
     match &u.reason {
-        Reason::NoCounterpart => (json!("no-counterpart"), json!([])),
+        Reason::NoCounterpart => (json!("no-counterpart"), json!([]), json!([])),
         Reason::Ambiguous(c) => (
             json!("ambiguous"),
-            json!(
-                c.iter()
-                    .map(|a| json!({ "address": a.to_string() }))
-                    .collect::<Vec<_>>()
-            ),
+            json!(c.iter().map(ToString::to_string).collect::<Vec<_>>()),
+            json!([]),
         ),
         Reason::Differs(near) => (
             json!("differs"),
+            json!(near.iter().map(|n| n.addr.to_string()).collect::<Vec<_>>()),
             json!(
                 near.iter()
-                    .map(|n| json!({
-                        "address": n.addr.to_string(),
-                        "differences": n.diffs.iter().map(|d| json!({
-                            "attribute": d.name,
-                            "prior": d.prior.as_ref().map(shown),
-                            "new": d.new.as_ref().map(shown),
-                        })).collect::<Vec<_>>(),
-                    }))
+                    .flat_map(|n| n.diffs.iter().map(move |d| json!({
+                        "candidate": n.addr.to_string(),
+                        "attribute": d.name,
+                        "prior": d.prior.as_ref().map(shown),
+                        "new": d.new.as_ref().map(shown),
+                    })))
                     .collect::<Vec<_>>()
             ),
         ),
@@ -191,10 +193,19 @@ pub fn json(
 ) -> serde_json::Value {
     let (add, change, destroy) = outcome.proof.counts();
     json!({
-        "moves": outcome.blocks.iter().map(|b| json!({ "from": b.from, "to": b.to, "file": files(b) })).collect::<Vec<_>>(),
+        "moves": super::blocks::distinct(&outcome.blocks)
+            .into_iter()
+            .map(|b| json!({ "from": b.from, "to": b.to, "file": files(b) }))
+            .collect::<Vec<_>>(),
         "unmatched": outcome.pairing.unmatched.iter().map(|u| {
-            let (reason, candidates) = reason_json(u);
-            json!({ "address": u.addr.to_string(), "action": side(u), "reason": reason, "candidates": candidates })
+            let (reason, candidates, differences) = reason_json(u);
+            json!({
+                "address": u.addr.to_string(),
+                "action": side(u),
+                "reason": reason,
+                "candidates": candidates,
+                "differences": differences,
+            })
         }).collect::<Vec<_>>(),
         "plan": { "add": add, "change": change, "destroy": destroy },
         "verified_by": verified_by,

@@ -61,9 +61,11 @@ pub fn render(pairs: &[(String, String)], format: Format) -> String {
 pub fn by_dir(blocks: &[Block]) -> BTreeMap<PathBuf, Vec<(String, String)>> {
     let mut out: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
     for b in blocks {
-        out.entry(b.dir.clone())
-            .or_default()
-            .push((b.from.clone(), b.to.clone()));
+        let pairs = out.entry(b.dir.clone()).or_default();
+        let pair = (b.from.clone(), b.to.clone());
+        if !pairs.contains(&pair) {
+            pairs.push(pair);
+        }
     }
     out
 }
