@@ -3,6 +3,7 @@
 //! prints; the library below returns values and diagnostics.
 
 mod commands;
+mod discover;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -81,6 +82,15 @@ pub enum Command {
         dir: PathBuf,
         #[command(flatten)]
         args: ConfigArgs,
+    },
+    /// List every directory of configuration files: found or declared root module, or left out and why.
+    Discover {
+        /// The repository.
+        #[arg(default_value = ".")]
+        repo: PathBuf,
+        /// Print machine-readable JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Print the root module's outputs.
     Outputs {

@@ -281,7 +281,11 @@ pub fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
 
     let off = match (&terragrunt, &config.disabled_at) {
         (Some(t), _) => Some(format!("Terragrunt file {t}")),
-        (None, Some(at)) => Some(format!("discovery {{ enabled = false }} at {at}")),
+        (None, Some(at)) => Some(format!(
+            "discovery {{ enabled = false }} at {}:{}",
+            config::FILE_NAME,
+            at.start.line
+        )),
         _ => None,
     };
 
@@ -332,7 +336,12 @@ pub fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
             tool,
         };
         if let Some(ignore) = config.ignores.iter().find(|i| i.dir == d.rel) {
-            let mut evidence = vec![format!("ignore \"{}\" at {}", ignore.dir, ignore.range)];
+            let mut evidence = vec![format!(
+                "ignore \"{}\" at {}:{}",
+                ignore.dir,
+                config::FILE_NAME,
+                ignore.range.start.line
+            )];
             evidence.extend(ignore.reason.clone());
             out.left_out.push(left(Reason::Ignored, evidence));
             continue;
@@ -455,7 +464,12 @@ fn single_tool(tools: &[(Tool, String)]) -> Option<Tool> {
 }
 
 fn declared(root: &DeclaredRoot, d: Option<&Dir>) -> Found {
-    let mut evidence = vec![format!("root \"{}\" at {}", root.dir, root.range)];
+    let mut evidence = vec![format!(
+        "root \"{}\" at {}:{}",
+        root.dir,
+        config::FILE_NAME,
+        root.range.start.line
+    )];
     let tool = match root.tool {
         Some(t) => Some(t),
         None => {
