@@ -85,6 +85,17 @@ impl RepoConfig {
         };
         let file = Arc::new(SourceFile::new(&clean_path(&path), &text));
         sources.insert(file.name.clone(), file.text.clone());
+        // Name each block for diagnostics' "in ..." line, as for a .tf file.
+        if let Ok(Body::Native { blocks, .. }) = native::parse_file(&file) {
+            for b in &blocks {
+                let mut name = b.kind.clone();
+                for l in &b.labels {
+                    name.push_str(&format!(" {l:?}"));
+                }
+                let r = b.body.range();
+                sources.add_context(file.name.clone(), r.start.byte, r.end.byte, name);
+            }
+        }
         parse(&file)
     }
 }
@@ -185,7 +196,7 @@ fn duplicate(kind: &str, dir: &str, prev: &SourceRange, at: &SourceRange) -> Dia
 
 fn discovery_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
     labels(b, &[])?;
-    let (attrs, _) = content(b, &[])?;
+    let attrs = attributes(b)?;
     for a in attrs {
         match a.name.as_str() {
             "enabled" => match constant(&a)? {
@@ -212,14 +223,20 @@ fn root_block(b: &Block) -> Result<DeclaredRoot, Diagnostics> {
         variables: IndexMap::new(),
         range: b.def_range.clone(),
     };
-    let (attrs, _) = content(b, &[])?;
+    let attrs = attributes(b)?;
     let mut diags = Diagnostics::default();
     for a in attrs {
         let result = match a.name.as_str() {
             "tool" => match constant(&a)? {
                 Value::String(s) => match s.as_str() {
-                    "opentofu" | "tofu" => Ok(root.tool = Some(Tool::OpenTofu)),
-                    "terraform" => Ok(root.tool = Some(Tool::Terraform)),
+                    "opentofu" | "tofu" => {
+                        root.tool = Some(Tool::OpenTofu);
+                        Ok(())
+                    }
+                    "terraform" => {
+                        root.tool = Some(Tool::Terraform);
+                        Ok(())
+                    }
                     _ => Err(Diagnostic::error(
                         "Invalid tool",
                         format!("The tool must be \"opentofu\" or \"terraform\", not \"{s}\"."),
@@ -265,7 +282,7 @@ fn root_block(b: &Block) -> Result<DeclaredRoot, Diagnostics> {
 fn ignore_block(b: &Block) -> Result<Ignore, Diagnostics> {
     let dir = labels(b, &["directory"])?;
     let mut reason = None;
-    let (attrs, _) = content(b, &[])?;
+    let attrs = attributes(b)?;
     for a in attrs {
         match a.name.as_str() {
             "reason" => match constant(&a)? {
@@ -328,7 +345,7 @@ fn labels(b: &Block, names: &[&str]) -> Result<String, Diagnostics> {
 }
 
 /// The block's attributes; nested blocks are not expected in any of them.
-fn content(b: &Block, _blocks: &[&str]) -> Result<(Vec<Attribute>, ()), Diagnostics> {
+fn attributes(b: &Block) -> Result<Vec<Attribute>, Diagnostics> {
     let Body::Native {
         attributes, blocks, ..
     } = &b.body
@@ -343,7 +360,7 @@ fn content(b: &Block, _blocks: &[&str]) -> Result<(Vec<Attribute>, ()), Diagnost
         .at(&nested.def_range)
         .into());
     }
-    Ok((attributes.clone(), ()))
+    Ok(attributes.clone())
 }
 
 fn unsupported_argument(a: &Attribute) -> Diagnostic {

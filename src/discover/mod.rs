@@ -559,7 +559,8 @@ fn file_name(shown: &str) -> String {
 
 /// Collects every directory with configuration files, depth first in name
 /// order, and the first Terragrunt file. Skips dot-directories
-/// (`.terraform`, `.terragrunt-cache`, `.git`) and `node_modules`, and
+/// (`.terraform`, `.terragrunt-cache`, `.git`), `node_modules` and
+/// `cdktf.out`, and
 /// does not follow directory symlinks.
 fn walk(
     abs_root: &Path,
@@ -572,7 +573,9 @@ fn walk(
     let mut subdirs = Vec::new();
     for (name, is_dir) in signals::sorted_entries(&abs) {
         if is_dir {
-            if name != "node_modules" {
+            // cdktf.out is what `cdktf synth` writes: its stacks live in
+            // the app's program, not in these files.
+            if name != "node_modules" && name != "cdktf.out" {
                 subdirs.push(name);
             }
             continue;

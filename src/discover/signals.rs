@@ -6,7 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::diagnostics::SourceRange;
-use crate::syntax::ast::TraversalStep;
+use crate::lang::value::Value;
+use crate::syntax::ast::{ExprKind, TraversalStep};
 use crate::syntax::body::{Block, Body};
 use crate::syntax::source::SourceFile;
 use crate::syntax::{json, native};
@@ -58,12 +59,10 @@ pub fn local_calls(files: &[ParsedFile]) -> Vec<(String, String, SourceRange)> {
                 continue;
             };
             let Some(a) = c.attr("source") else { continue };
-            if let crate::syntax::ast::ExprKind::Literal(crate::lang::value::Value::String(s)) =
-                &a.expr.kind
+            if let ExprKind::Literal(Value::String(s)) = &a.expr.kind
+                && is_local_source(s)
             {
-                if is_local_source(s) {
-                    out.push((b.labels[0].clone(), s.clone(), a.expr.range.clone()));
-                }
+                out.push((b.labels[0].clone(), s.clone(), a.expr.range.clone()));
             }
         }
     }
@@ -235,13 +234,19 @@ pub fn tool_evidence(dir: &Path, config_files: &[String]) -> Vec<(Tool, String)>
         .iter()
         .filter(|n| n.ends_with(".tofu") || n.ends_with(".tofu.json"))
         .collect();
-    if let Some(first) = tofu.first() {
-        let more = if tofu.len() > 1 {
-            format!(" and {} more", tofu.len() - 1)
-        } else {
-            String::new()
-        };
-        out.push((Tool::OpenTofu, format!(".tofu file {first}{more}")));
+    match tofu.len() {
+        0 => {}
+        1 => out.push((Tool::OpenTofu, format!(".tofu file {}", tofu[0]))),
+        _ => out.push((
+            Tool::OpenTofu,
+            format!(
+                ".tofu files {}",
+                tofu.iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
     }
     out
 }
