@@ -326,6 +326,20 @@ pub fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
     for d in &dirs {
         let tool = single_tool(&d.tools);
         if let Some(root) = config.roots.iter().find(|r| r.dir == d.rel) {
+            for f in &root.var_files {
+                if !repo.join(&root.dir).join(f).is_file() {
+                    out.warnings.push(
+                        Diagnostic::warning(
+                            "Var file not found",
+                            format!(
+                                "The var file \"{f}\" of root \"{}\" does not exist. Var files are given relative to the root module's directory.",
+                                root.dir
+                            ),
+                        )
+                        .at(&root.range),
+                    );
+                }
+            }
             out.roots.push(declared(root, Some(d)));
             continue;
         }
@@ -599,5 +613,115 @@ fn walk(
     }
     for sub in subdirs {
         walk(abs_root, &join(rel, &sub), out, terragrunt);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes `files` (path, text) into a fresh directory.
+    fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        dir
+    }
+
+    const BACKEND: &str = "terraform {\n  backend \"s3\" {}\n}\n";
+    const TOFU_LOCK: &str =
+        "provider \"registry.opentofu.org/hashicorp/aws\" {\n  version = \"5.0.0\"\n}\n";
+
+    /// Each case holds the signals of two questions; the earlier question
+    /// must give the answer.
+    #[test]
+    fn first_answer_wins() {
+        let cases: &[(&str, &[(&str, &str)], Reason)] = &[
+            (
+                "called beats under modules",
+                &[
+                    ("modules/a/main.tf", BACKEND),
+                    (
+                        "app/main.tf",
+                        "module \"a\" {\n  source = \"../modules/a\"\n}\n",
+                    ),
+                ],
+                Reason::Called,
+            ),
+            (
+                "under modules beats unreadable",
+                &[("modules/a/main.tf", "resource \"x\" \"y\" {\n")],
+                Reason::UnderModules,
+            ),
+            (
+                "unreadable beats no backend",
+                &[(
+                    "modules-not/a/main.tf",
+                    "variable \"v\" {}\nvariable \"v\" {}\n",
+                )],
+                Reason::Unreadable,
+            ),
+            (
+                "no backend beats workspace",
+                &[("a/main.tf", "locals {\n  w = terraform.workspace\n}\n")],
+                Reason::NoBackend,
+            ),
+            (
+                "workspace beats var files",
+                &[
+                    (
+                        "a/main.tf",
+                        "terraform {\n  backend \"s3\" {}\n}\nlocals {\n  w = terraform.workspace\n}\n",
+                    ),
+                    ("a/dev.tfvars", ""),
+                ],
+                Reason::Workspaces,
+            ),
+            (
+                "var files beat no tool",
+                &[("a/main.tf", BACKEND), ("a/env/dev.tfvars", "")],
+                Reason::ChoosesFiles,
+            ),
+        ];
+        for (name, files, want) in cases {
+            let dir = repo(files);
+            let d = discover_with_config(dir.path(), &RepoConfig::default());
+            let last = files[0].0.rsplit_once('/').unwrap().0;
+            let got = d.left_out.iter().find(|l| l.dir == last);
+            assert_eq!(got.map(|l| l.reason), Some(*want), "{name}: {d:?}");
+        }
+    }
+
+    #[test]
+    fn declaration_beats_every_question_and_ignore_beats_finding() {
+        let dir = repo(&[
+            ("modules/a/main.tf", "resource \"x\" \"y\" {\n"),
+            ("b/main.tf", BACKEND),
+            ("b/.terraform.lock.hcl", TOFU_LOCK),
+        ]);
+        let config = config::parse(&crate::syntax::source::SourceFile::new(
+            ".minimod.hcl",
+            "root \"modules/a\" {\n  var_files = [\"a.tfvars\"]\n}\nignore \"b\" {\n  reason = \"r\"\n}\n",
+        ))
+        .unwrap();
+        let d = discover_with_config(dir.path(), &config);
+        assert_eq!(d.roots.len(), 1);
+        assert_eq!(d.roots[0].dir, "modules/a");
+        assert_eq!(d.roots[0].outcome, RootOutcome::Declared);
+        assert_eq!(d.left_out[0].reason, Reason::Ignored);
+        assert_eq!(d.left_out[0].tool, Some(Tool::OpenTofu));
+        // The missing var file is a warning, not an error.
+        let w: Vec<&str> = d.warnings.iter().map(|w| w.summary.as_str()).collect();
+        assert_eq!(w, vec!["Var file not found"]);
+    }
+
+    #[test]
+    fn tree_order_puts_parents_first() {
+        let mut dirs = vec!["a-c", "a/b", ".", "a", "b"];
+        dirs.sort_by(|a, b| tree_order(a).cmp(&tree_order(b)));
+        assert_eq!(dirs, vec![".", "a", "a/b", "a-c", "b"]);
     }
 }
