@@ -639,7 +639,8 @@ mod tests {
     /// must give the answer.
     #[test]
     fn first_answer_wins() {
-        let cases: &[(&str, &[(&str, &str)], Reason)] = &[
+        type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], Reason);
+        let cases: &[Case] = &[
             (
                 "called beats under modules",
                 &[
