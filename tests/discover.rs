@@ -440,3 +440,43 @@ fn library_api_matches_the_command() {
     assert_eq!(d.left_out.len(), 1);
     assert_eq!(d.left_out[0].reason, minimod::discover::Reason::NoBackend);
 }
+
+#[test]
+fn git_decides_which_files_are_the_repositorys() {
+    let dir = repo("git_ignored");
+    let write = |path: &str, text: &str| {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    let lock = "provider \"registry.opentofu.org/hashicorp/aws\" {\n  version = \"5.31.0\"\n}\n";
+    // Ignored: what `tofu init` and a local run leave behind.
+    write("app/.terraform.lock.hcl", lock);
+    write("svc/dev.tfvars", "region = \"eu-west-1\"\n");
+    // Not yet added, not ignored: part of the change being made.
+    write("new/main.tofu", "terraform {\n  backend \"s3\" {}\n}\n");
+
+    let out = discover(dir.path(), &[]);
+    assert_eq!(
+        stdout(&out),
+        r#"app: left out, no file says which tool runs it
+new: found: backend "s3" in main.tofu; .tofu file main.tofu
+svc: found: backend "s3" in main.tofu; .tofu file main.tofu
+
+2 root modules (2 found, 0 declared), 1 directory left out.
+"#
+    );
+
+    // Without git every file on disk counts.
+    std::fs::remove_dir_all(dir.path().join(".git")).unwrap();
+    let out = discover(dir.path(), &[]);
+    assert_eq!(
+        stdout(&out),
+        r#"app: found: backend "s3" in main.tf; OpenTofu lock file
+new: found: backend "s3" in main.tofu; .tofu file main.tofu
+svc: left out, chooses var or backend files: chooses svc/dev.tfvars
+
+2 root modules (2 found, 0 declared), 1 directory left out.
+"#
+    );
+}

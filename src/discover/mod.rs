@@ -22,7 +22,9 @@
 //!    Both or neither leave it out: the tool is never defaulted.
 //!
 //! A Terragrunt file anywhere turns discovery off: only declared roots
-//! remain. The rule prefers missing a root (which `.minimod.hcl` fixes) to
+//! remain. In a git repository only the repository's files count (tracked,
+//! or untracked and not ignored): a lock file `init` left behind or an
+//! ignored `dev.tfvars` says nothing. The rule prefers missing a root (which `.minimod.hcl` fixes) to
 //! finding something that is not one.
 
 pub mod config;
@@ -39,6 +41,7 @@ use crate::lang::value::Value;
 use crate::syntax::source::clean_path;
 
 pub use config::{DeclaredRoot, Ignore, RepoConfig};
+use signals::join;
 
 /// The tool that runs a root module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -259,13 +262,14 @@ struct Dir {
 pub fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
     let mut found_dirs = Vec::new();
     let mut terragrunt = None;
-    walk(repo, ".", &mut found_dirs, &mut terragrunt);
+    let visible = signals::Visible::of_repo(repo);
+    walk(repo, ".", &visible, &mut found_dirs, &mut terragrunt);
 
     let mut dirs = Vec::new();
     // Callers of each directory: evidence strings by target directory.
     let mut callers: HashMap<String, Vec<String>> = HashMap::new();
     for (rel, files) in found_dirs {
-        let d = read_dir(&repo.join(&rel), rel, files);
+        let d = read_dir(&repo.join(&rel), rel, files, &visible);
         for (call, source, file, line) in &d.calls {
             let target = clean_path(&Path::new(&d.rel).join(source));
             if target == d.rel || target.starts_with("..") || target.starts_with('/') {
@@ -452,14 +456,6 @@ fn prefix_file(e: String, rel: &str) -> String {
     }
 }
 
-fn join(rel: &str, file: &str) -> String {
-    if rel == "." {
-        file.to_string()
-    } else {
-        format!("{rel}/{file}")
-    }
-}
-
 fn distinct_tools(tools: &[(Tool, String)]) -> Vec<Tool> {
     let mut out = Vec::new();
     for (t, _) in tools {
@@ -508,13 +504,14 @@ fn declared(root: &DeclaredRoot, d: Option<&Dir>) -> Found {
 /// Reads a directory: its module as minimod loads it (whether it loads,
 /// its backend, its calls), and each file on its own (for what the module
 /// model does not keep, and for the calls of a module that does not load).
-fn read_dir(abs: &Path, rel: String, files: Vec<String>) -> Dir {
-    let tools = signals::tool_evidence(abs, &files);
+fn read_dir(abs: &Path, rel: String, files: Vec<String>, visible: &signals::Visible) -> Dir {
+    let tools = signals::tool_evidence(abs, &rel, visible, &files);
     let engine = single_tool(&tools).map_or(Engine::default(), Tool::engine);
     let parsed = signals::parse_files(abs, &files);
+    let chosen = signals::chosen_files(abs, &rel, visible);
     let mut d = Dir {
         rel,
-        chosen: signals::chosen_files(abs),
+        chosen,
         calls: Vec::new(),
         backend: None,
         unreadable: None,
@@ -579,13 +576,14 @@ fn file_name(shown: &str) -> String {
 fn walk(
     abs_root: &Path,
     rel: &str,
+    visible: &signals::Visible,
     out: &mut Vec<(String, Vec<String>)>,
     terragrunt: &mut Option<String>,
 ) {
     let abs = abs_root.join(rel);
     let mut files = Vec::new();
     let mut subdirs = Vec::new();
-    for (name, is_dir) in signals::sorted_entries(&abs) {
+    for (name, is_dir) in signals::sorted_entries(&abs, rel, visible) {
         if is_dir {
             // cdktf.out is what `cdktf synth` writes: its stacks live in
             // the app's program, not in these files.
@@ -612,7 +610,7 @@ fn walk(
         out.push((rel.to_string(), files));
     }
     for sub in subdirs {
-        walk(abs_root, &join(rel, &sub), out, terragrunt);
+        walk(abs_root, &join(rel, &sub), visible, out, terragrunt);
     }
 }
 

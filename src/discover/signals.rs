@@ -2,7 +2,9 @@
 //! backend files it chooses from, and which tool's lock file or file names
 //! it carries. Each reader returns evidence strings, empty when silent.
 
+use std::collections::HashSet;
 use std::path::Path;
+use std::process::Command;
 use std::sync::Arc;
 
 use crate::diagnostics::SourceRange;
@@ -13,6 +15,63 @@ use crate::syntax::source::SourceFile;
 use crate::syntax::{json, native};
 
 use super::Tool;
+
+/// The files that are the repository's: in a git repository, the files
+/// git tracks or would track (not the ignored ones: a lock file or a
+/// `dev.tfvars` in `.gitignore` is no file of the repository, and a scan
+/// after `init` must agree with one of a fresh checkout); every file
+/// otherwise.
+pub struct Visible(Option<HashSet<String>>);
+
+impl Visible {
+    /// Every file on disk counts.
+    pub fn all() -> Visible {
+        Visible(None)
+    }
+
+    /// Asks git for the repository's files under `repo`, when it is in a
+    /// git work tree and git runs; every file otherwise.
+    pub fn of_repo(repo: &Path) -> Visible {
+        let out = Command::new("git")
+            .args([
+                "ls-files",
+                "--cached",
+                "--others",
+                "--exclude-standard",
+                "-z",
+            ])
+            .current_dir(repo)
+            .output();
+        match out {
+            Ok(o) if o.status.success() => Visible(Some(
+                o.stdout
+                    .split(|b| *b == 0)
+                    .filter(|p| !p.is_empty())
+                    .map(|p| String::from_utf8_lossy(p).into_owned())
+                    .collect(),
+            )),
+            _ => Visible::all(),
+        }
+    }
+
+    /// Whether the file at `rel` (relative to the repository, `/`-separated)
+    /// counts.
+    pub fn file(&self, rel: &str) -> bool {
+        match &self.0 {
+            None => true,
+            Some(set) => set.contains(rel),
+        }
+    }
+}
+
+/// `rel/name`, or `name` at the repository root.
+pub fn join(rel: &str, name: &str) -> String {
+    if rel == "." {
+        name.to_string()
+    } else {
+        format!("{rel}/{name}")
+    }
+}
 
 /// One configuration file of a directory, parsed on its own (so one broken
 /// file does not hide what the others say).
@@ -180,16 +239,16 @@ fn is_var_or_backend_file(name: &str) -> bool {
 /// The var and backend files a directory chooses from: its own, and those
 /// of a subdirectory that holds nothing else (the `env/dev.tfvars`
 /// layout). Paths are relative to the directory.
-pub fn chosen_files(dir: &Path) -> Vec<String> {
+pub fn chosen_files(dir: &Path, rel: &str, visible: &Visible) -> Vec<String> {
     let mut out = Vec::new();
-    for (name, is_dir) in sorted_entries(dir) {
+    for (name, is_dir) in sorted_entries(dir, rel, visible) {
         if !is_dir {
             if is_chosen_file(&name) {
                 out.push(name);
             }
             continue;
         }
-        let sub = sorted_entries(&dir.join(&name));
+        let sub = sorted_entries(&dir.join(&name), &join(rel, &name), visible);
         let only_vars = !sub.is_empty() && sub.iter().all(|(n, d)| !d && is_var_or_backend_file(n));
         if only_vars {
             out.extend(sub.into_iter().map(|(n, _)| format!("{name}/{n}")));
@@ -198,8 +257,10 @@ pub fn chosen_files(dir: &Path) -> Vec<String> {
     out
 }
 
-/// A directory's entries by name, dot-files left out: (name, is a directory).
-pub fn sorted_entries(dir: &Path) -> Vec<(String, bool)> {
+/// A directory's entries by name, dot-files and files that are not the
+/// repository's left out: (name, is a directory). `rel` is `dir` relative
+/// to the repository.
+pub fn sorted_entries(dir: &Path, rel: &str, visible: &Visible) -> Vec<(String, bool)> {
     let mut out: Vec<(String, bool)> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -210,6 +271,9 @@ pub fn sorted_entries(dir: &Path) -> Vec<(String, bool)> {
                 return None;
             }
             let is_dir = e.file_type().ok()?.is_dir();
+            if !is_dir && !visible.file(&join(rel, &name)) {
+                return None;
+            }
             Some((name, is_dir))
         })
         .collect();
@@ -219,9 +283,19 @@ pub fn sorted_entries(dir: &Path) -> Vec<(String, bool)> {
 
 /// What the files say about the tool: the lock file's registries and any
 /// `.tofu` files. (the tools named, the evidence for each).
-pub fn tool_evidence(dir: &Path, config_files: &[String]) -> Vec<(Tool, String)> {
+pub fn tool_evidence(
+    dir: &Path,
+    rel: &str,
+    visible: &Visible,
+    config_files: &[String],
+) -> Vec<(Tool, String)> {
     let mut out = Vec::new();
-    if let Ok(text) = std::fs::read_to_string(dir.join(".terraform.lock.hcl")) {
+    let lock = ".terraform.lock.hcl";
+    let text = visible
+        .file(&join(rel, lock))
+        .then(|| std::fs::read_to_string(dir.join(lock)).ok())
+        .flatten();
+    if let Some(text) = text {
         let hosts = lock_hosts(&text);
         if hosts.iter().any(|h| h == "registry.opentofu.org") {
             out.push((Tool::OpenTofu, "OpenTofu lock file".to_string()));
