@@ -2,6 +2,22 @@
 //! found directories to ignore, and the switch that turns it off. Every
 //! setting is checked; an unknown one is an error, so a typo never passes
 //! silently as "no setting".
+//!
+//! ```hcl
+//! discovery {
+//!   enabled = true            # false: only declared roots (default true)
+//! }
+//!
+//! root "envs/prod" {          # a root discovery misses, or settings for one
+//!   tool      = "opentofu"    # or "terraform"; else as its files say
+//!   var_files = ["prod.tfvars"]              # relative to envs/prod
+//!   variables = { region = "eu-west-1" }     # constants, as in a .tfvars
+//! }
+//!
+//! ignore "templates/new-root" {
+//!   reason = "generator template"            # optional
+//! }
+//! ```
 
 use std::path::Path;
 use std::sync::Arc;
