@@ -9,6 +9,7 @@ pub mod addrs;
 pub mod cli;
 pub mod config;
 pub mod diagnostics;
+pub mod discover;
 pub mod instances;
 pub mod lang;
 pub mod plan;

@@ -66,6 +66,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 &mut sources,
             )
         }
+        Command::Discover { repo, json } => super::discover::run(&repo, json, &mut sources),
         Command::Outputs { dir, json, args } => {
             outputs(&dir, json, &with_order(args, ordered), &mut sources)
         }

@@ -3,6 +3,7 @@
 //! prints; the library below returns values and diagnostics.
 
 mod commands;
+mod discover;
 mod refactor;
 
 use std::ffi::OsString;
@@ -110,6 +111,15 @@ pub enum Command {
         json: bool,
         #[command(flatten)]
         args: ConfigArgs,
+    },
+    /// List every directory of configuration files: found or declared root module, or left out and why.
+    Discover {
+        /// The repository.
+        #[arg(default_value = ".")]
+        repo: PathBuf,
+        /// Print machine-readable JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Print the root module's outputs.
     Outputs {

@@ -1,0 +1,142 @@
+//! `minimod discover [REPO] [--json]`: every directory of configuration
+//! files with what discovery made of it.
+
+use std::io::Write;
+use std::path::Path;
+
+use serde_json::json;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
+use crate::discover::{Discovery, Entry, RootOutcome, discover_with_sources};
+use crate::lang::display;
+
+/// Exit code for a bad `.minimod.hcl`, as for any configuration error.
+const CONFIG_ERROR: i32 = 2;
+
+/// Runs discovery and prints it. A bad config file is returned for the
+/// caller to print with the other commands' diagnostics.
+pub fn run(repo: &Path, as_json: bool, sources: &mut SourceMap) -> Result<i32, (i32, Diagnostics)> {
+    if !repo.is_dir() {
+        return Err((
+            CONFIG_ERROR,
+            Diagnostic::error(
+                "No such directory",
+                format!(
+                    "The repository directory {} does not exist.",
+                    repo.display()
+                ),
+            )
+            .into(),
+        ));
+    }
+    let found = discover_with_sources(repo, sources).map_err(|d| (CONFIG_ERROR, d))?;
+    if !found.warnings.is_empty() {
+        let _ = std::io::stderr().write_all(found.warnings.render(sources).as_bytes());
+    }
+    let out = if as_json {
+        let mut s = serde_json::to_string_pretty(&to_json(&found)).unwrap_or_default();
+        s.push('\n');
+        s
+    } else {
+        text(&found)
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Ok(0)
+}
+
+/// One line per directory: `dir: found: evidence; evidence`, `dir:
+/// declared: ...`, or `dir: left out, reason: evidence`; then a count.
+pub fn text(d: &Discovery) -> String {
+    let mut out = String::new();
+    if let Some(off) = &d.off {
+        out.push_str(&format!(
+            "Discovery is off ({off}): only declared roots count.\n\n"
+        ));
+    }
+    let dirs = d.directories();
+    if dirs.is_empty() {
+        out.push_str("No directory holds .tf, .tofu, .tf.json or .tofu.json files.\n");
+        return out;
+    }
+    for entry in &dirs {
+        match entry {
+            Entry::Root(f) => {
+                let outcome = match f.outcome {
+                    RootOutcome::Found => "found",
+                    RootOutcome::Declared => "declared",
+                };
+                let mut parts = f.evidence.clone();
+                if f.tool.is_none() {
+                    parts.push("tool not known".to_string());
+                }
+                if !f.var_files.is_empty() {
+                    parts.push(format!("var files {}", f.var_files.join(", ")));
+                }
+                if !f.variables.is_empty() {
+                    let names: Vec<&str> = f.variables.keys().map(String::as_str).collect();
+                    parts.push(format!("variables {}", names.join(", ")));
+                }
+                out.push_str(&format!("{}: {outcome}: {}\n", f.dir, parts.join("; ")));
+            }
+            Entry::LeftOut(l) => {
+                let reason = l.reason.describe();
+                if l.evidence.is_empty() {
+                    out.push_str(&format!("{}: left out, {reason}\n", l.dir));
+                } else {
+                    out.push_str(&format!(
+                        "{}: left out, {reason}: {}\n",
+                        l.dir,
+                        l.evidence.join("; ")
+                    ));
+                }
+            }
+        }
+    }
+    let found = d
+        .roots
+        .iter()
+        .filter(|r| r.outcome == RootOutcome::Found)
+        .count();
+    let declared = d.roots.len() - found;
+    out.push_str(&format!(
+        "\n{} root module{} ({found} found, {declared} declared), {} director{} left out.\n",
+        d.roots.len(),
+        if d.roots.len() == 1 { "" } else { "s" },
+        d.left_out.len(),
+        if d.left_out.len() == 1 { "y" } else { "ies" },
+    ));
+    out
+}
+
+/// `{"off": ..., "directories": [{"dir", "outcome", "reason", "evidence",
+/// "tool", "var_files", "variables"}]}`; `reason` only for left-out
+/// directories, `var_files` and `variables` only for roots.
+pub fn to_json(d: &Discovery) -> serde_json::Value {
+    let dirs: Vec<serde_json::Value> = d
+        .directories()
+        .into_iter()
+        .map(|entry| match entry {
+            Entry::Root(f) => json!({
+                "dir": f.dir,
+                "outcome": match f.outcome {
+                    RootOutcome::Found => "found",
+                    RootOutcome::Declared => "declared",
+                },
+                "evidence": f.evidence,
+                "tool": f.tool.map(|t| t.id()),
+                "var_files": f.var_files,
+                "variables": f.variables.iter()
+                    .map(|(k, v)| (k.clone(), display::json(v)))
+                    .collect::<serde_json::Map<_, _>>(),
+            }),
+            Entry::LeftOut(l) => json!({
+                "dir": l.dir,
+                "outcome": "left_out",
+                "reason": l.reason.id(),
+                "evidence": l.evidence,
+                "tool": l.tool.map(|t| t.id()),
+            }),
+        })
+        .collect();
+    json!({ "off": d.off, "directories": dirs })
+}

@@ -1,0 +1,584 @@
+//! `.minimod.hcl`, the repository's own word on discovery: roots it misses,
+//! found directories to ignore, and the switch that turns it off. Every
+//! setting is checked; an unknown one is an error, so a typo never passes
+//! silently as "no setting".
+//!
+//! ```hcl
+//! discovery {
+//!   enabled = true            # false: only declared roots (default true)
+//! }
+//!
+//! root "envs/prod" {          # a root discovery misses, or settings for one
+//!   tool      = "opentofu"    # or "terraform"; else as its files say
+//!   var_files = ["prod.tfvars"]              # relative to envs/prod
+//!   variables = { region = "eu-west-1" }     # constants, as in a .tfvars
+//! }
+//!
+//! ignore "templates/new-root" {
+//!   reason = "generator template"            # optional
+//! }
+//! ```
+
+use std::path::Path;
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
+use crate::lang::eval::{Eval, Scope};
+use crate::lang::functions::{FunctionContext, FunctionError};
+use crate::lang::value::Value;
+use crate::syntax::ast::Traverser;
+use crate::syntax::body::{Attribute, Block, Body};
+use crate::syntax::native;
+use crate::syntax::source::{SourceFile, clean_path};
+
+use super::Tool;
+
+/// The file's name at the repository root.
+pub const FILE_NAME: &str = ".minimod.hcl";
+
+/// What `.minimod.hcl` says; the default when there is no such file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RepoConfig {
+    /// `discovery { enabled = false }` turns discovery off; declared roots
+    /// stay.
+    pub enabled: bool,
+    /// Where `enabled = false` was set, for the report.
+    pub disabled_at: Option<SourceRange>,
+    pub roots: Vec<DeclaredRoot>,
+    pub ignores: Vec<Ignore>,
+}
+
+impl Default for RepoConfig {
+    fn default() -> Self {
+        RepoConfig {
+            enabled: true,
+            disabled_at: None,
+            roots: Vec::new(),
+            ignores: Vec::new(),
+        }
+    }
+}
+
+/// `root "DIR" { ... }`: a root module the repository declares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeclaredRoot {
+    /// Relative to the repository, cleaned (`envs/prod`, `.` for the root).
+    pub dir: String,
+    pub tool: Option<Tool>,
+    /// Relative to the root module's directory, as `-var-file` is when run
+    /// there.
+    pub var_files: Vec<String>,
+    pub variables: IndexMap<String, Value>,
+    pub range: SourceRange,
+}
+
+/// `ignore "DIR" { reason = "..." }`: a directory that is no root, whatever
+/// discovery finds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ignore {
+    pub dir: String,
+    pub reason: Option<String>,
+    pub range: SourceRange,
+}
+
+impl RepoConfig {
+    /// Reads `.minimod.hcl` from the repository root: the default when
+    /// there is none. The text goes into `sources` so errors quote it.
+    pub fn load(repo: &Path, sources: &mut SourceMap) -> Result<RepoConfig, Diagnostics> {
+        let path = repo.join(FILE_NAME);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(RepoConfig::default()),
+            Err(e) => {
+                return Err(Diagnostic::error(
+                    "Failed to read file",
+                    format!("The file {} could not be read: {e}.", path.display()),
+                )
+                .into());
+            }
+        };
+        let file = Arc::new(SourceFile::new(&clean_path(&path), &text));
+        sources.insert(file.name.clone(), file.text.clone());
+        // Name each block for diagnostics' "in ..." line, as for a .tf file.
+        if let Ok(Body::Native { blocks, .. }) = native::parse_file(&file) {
+            for b in &blocks {
+                let mut name = b.kind.clone();
+                for l in &b.labels {
+                    name.push_str(&format!(" {l:?}"));
+                }
+                let r = b.body.range();
+                sources.add_context(file.name.clone(), r.start.byte, r.end.byte, name);
+            }
+        }
+        parse(&file)
+    }
+}
+
+/// Parses the text of a `.minimod.hcl` file.
+pub fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
+    let Body::Native {
+        attributes, blocks, ..
+    } = native::parse_file(file)?
+    else {
+        unreachable!("the native parser gives native bodies");
+    };
+    let mut diags = Diagnostics::default();
+    let mut config = RepoConfig::default();
+    for a in &attributes {
+        diags.push(unsupported_argument(a));
+    }
+    let mut discovery_seen: Option<SourceRange> = None;
+    for b in &blocks {
+        match b.kind.as_str() {
+            "discovery" => {
+                if let Some(prev) = &discovery_seen {
+                    diags.push(
+                        Diagnostic::error(
+                            "Duplicate discovery block",
+                            format!(
+                                "A discovery block was already given at {prev}. Only one is allowed."
+                            ),
+                        )
+                        .at(&b.def_range),
+                    );
+                    continue;
+                }
+                discovery_seen = Some(b.def_range.clone());
+                if let Err(d) = discovery_block(b, &mut config) {
+                    diags.extend(d);
+                }
+            }
+            "root" => match root_block(b) {
+                Ok(r) => {
+                    if let Some(prev) = config.roots.iter().find(|p| p.dir == r.dir) {
+                        diags.push(duplicate("root", &r.dir, &prev.range, &r.range));
+                    } else {
+                        config.roots.push(r);
+                    }
+                }
+                Err(d) => diags.extend(d),
+            },
+            "ignore" => match ignore_block(b) {
+                Ok(i) => {
+                    if let Some(prev) = config.ignores.iter().find(|p| p.dir == i.dir) {
+                        diags.push(duplicate("ignore", &i.dir, &prev.range, &i.range));
+                    } else {
+                        config.ignores.push(i);
+                    }
+                }
+                Err(d) => diags.extend(d),
+            },
+            other => diags.push(
+                Diagnostic::error(
+                    "Unsupported block type",
+                    format!("Blocks of type \"{other}\" are not expected here."),
+                )
+                .at(&b.def_range),
+            ),
+        }
+    }
+    // A directory both declared and ignored is two answers to one question.
+    for i in &config.ignores {
+        if let Some(r) = config.roots.iter().find(|r| r.dir == i.dir) {
+            diags.push(
+                Diagnostic::error(
+                    "Root both declared and ignored",
+                    format!(
+                        "The directory \"{}\" is declared as a root at {} and ignored here. Remove one of the two blocks.",
+                        i.dir, r.range
+                    ),
+                )
+                .at(&i.range),
+            );
+        }
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok(config)
+}
+
+fn duplicate(kind: &str, dir: &str, prev: &SourceRange, at: &SourceRange) -> Diagnostic {
+    Diagnostic::error(
+        format!("Duplicate {kind} block"),
+        format!(
+            "A {kind} block for \"{dir}\" was already given at {prev}. Each directory may appear only once."
+        ),
+    )
+    .at(at)
+}
+
+fn discovery_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
+    labels(b, &[])?;
+    let attrs = attributes(b)?;
+    for a in attrs {
+        match a.name.as_str() {
+            "enabled" => match constant(&a)? {
+                Value::Bool(v) => {
+                    config.enabled = v;
+                    if !v {
+                        config.disabled_at = Some(a.name_range.clone());
+                    }
+                }
+                _ => return Err(wrong_type(&a, "bool")),
+            },
+            _ => return Err(unsupported_argument(&a).into()),
+        }
+    }
+    Ok(())
+}
+
+fn root_block(b: &Block) -> Result<DeclaredRoot, Diagnostics> {
+    let dir = labels(b, &["directory"])?;
+    let mut root = DeclaredRoot {
+        dir,
+        tool: None,
+        var_files: Vec::new(),
+        variables: IndexMap::new(),
+        range: b.def_range.clone(),
+    };
+    let attrs = attributes(b)?;
+    let mut diags = Diagnostics::default();
+    for a in attrs {
+        let result = match a.name.as_str() {
+            "tool" => match constant(&a)? {
+                Value::String(s) => match s.as_str() {
+                    "opentofu" | "tofu" => {
+                        root.tool = Some(Tool::OpenTofu);
+                        Ok(())
+                    }
+                    "terraform" => {
+                        root.tool = Some(Tool::Terraform);
+                        Ok(())
+                    }
+                    _ => Err(Diagnostic::error(
+                        "Invalid tool",
+                        format!("The tool must be \"opentofu\" or \"terraform\", not \"{s}\"."),
+                    )
+                    .at(&a.expr.range)
+                    .into()),
+                },
+                _ => Err(wrong_type(&a, "string")),
+            },
+            "var_files" => match constant(&a)? {
+                Value::Tuple(items) | Value::List(_, items) => {
+                    let mut files = Vec::new();
+                    for item in items {
+                        match item {
+                            Value::String(s) => files.push(s),
+                            _ => return Err(wrong_type(&a, "list of string")),
+                        }
+                    }
+                    root.var_files = files;
+                    Ok(())
+                }
+                _ => Err(wrong_type(&a, "list of string")),
+            },
+            "variables" => match constant(&a)? {
+                Value::Object(m) | Value::Map(_, m) => {
+                    root.variables = m.into_iter().collect();
+                    Ok(())
+                }
+                _ => Err(wrong_type(&a, "map of any single type or object")),
+            },
+            _ => Err(unsupported_argument(&a).into()),
+        };
+        if let Err(d) = result {
+            diags.extend(d);
+        }
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok(root)
+}
+
+fn ignore_block(b: &Block) -> Result<Ignore, Diagnostics> {
+    let dir = labels(b, &["directory"])?;
+    let mut reason = None;
+    let attrs = attributes(b)?;
+    for a in attrs {
+        match a.name.as_str() {
+            "reason" => match constant(&a)? {
+                Value::String(s) => reason = Some(s),
+                _ => return Err(wrong_type(&a, "string")),
+            },
+            _ => return Err(unsupported_argument(&a).into()),
+        }
+    }
+    Ok(Ignore {
+        dir,
+        reason,
+        range: b.def_range.clone(),
+    })
+}
+
+/// Checks the label count (HCL's own messages) and returns the directory
+/// label cleaned, when there is one.
+fn labels(b: &Block, names: &[&str]) -> Result<String, Diagnostics> {
+    if b.labels.len() < names.len() {
+        return Err(Diagnostic::error(
+            format!("Missing {} for {}", names[b.labels.len()], b.kind),
+            format!(
+                "All {} blocks must have {} labels ({}).",
+                b.kind,
+                names.len(),
+                names.join(", ")
+            ),
+        )
+        .at(&b.def_range)
+        .into());
+    }
+    if b.labels.len() > names.len() {
+        let detail = if names.is_empty() {
+            format!("No labels are expected for {} blocks.", b.kind)
+        } else {
+            "No more labels are expected.".to_string()
+        };
+        return Err(
+            Diagnostic::error(format!("Extraneous label for {}", b.kind), detail)
+                .at(&b.def_range)
+                .into(),
+        );
+    }
+    let Some(label) = b.labels.first() else {
+        return Ok(String::new());
+    };
+    let dir = clean_path(Path::new(label));
+    if dir.starts_with('/') || dir == ".." || dir.starts_with("../") {
+        return Err(Diagnostic::error(
+            "Invalid directory",
+            format!(
+                "\"{label}\" is outside the repository. Directories are given relative to the repository root, where {FILE_NAME} is."
+            ),
+        )
+        .at(&b.def_range)
+        .into());
+    }
+    Ok(dir)
+}
+
+/// The block's attributes; nested blocks are not expected in any of them.
+fn attributes(b: &Block) -> Result<Vec<Attribute>, Diagnostics> {
+    let Body::Native {
+        attributes, blocks, ..
+    } = &b.body
+    else {
+        unreachable!("the native parser gives native bodies");
+    };
+    if let Some(nested) = blocks.first() {
+        return Err(Diagnostic::error(
+            "Unsupported block type",
+            format!("Blocks of type \"{}\" are not expected here.", nested.kind),
+        )
+        .at(&nested.def_range)
+        .into());
+    }
+    Ok(attributes.clone())
+}
+
+fn unsupported_argument(a: &Attribute) -> Diagnostic {
+    Diagnostic::error(
+        "Unsupported argument",
+        format!("An argument named \"{}\" is not expected here.", a.name),
+    )
+    .at(&a.name_range)
+}
+
+fn wrong_type(a: &Attribute, want: &str) -> Diagnostics {
+    Diagnostic::error(
+        "Incorrect attribute value type",
+        format!(
+            "Inappropriate value for attribute \"{}\": {want} required.",
+            a.name
+        ),
+    )
+    .at(&a.expr.range)
+    .into()
+}
+
+/// Evaluates a setting: constants and functions, no references (as in a
+/// `.tfvars` file). Sensitive marks do not matter in a settings file.
+fn constant(a: &Attribute) -> Result<Value, Diagnostics> {
+    let v = Eval::new(&Constants).expr(&a.expr)?;
+    Ok(match v {
+        Value::Sensitive(inner) => *inner,
+        v => v,
+    })
+}
+
+/// The scope of `.minimod.hcl` values: nothing to refer to.
+struct Constants;
+
+impl Scope for Constants {
+    fn reference(
+        &self,
+        _: &str,
+        range: &SourceRange,
+        _: &[Traverser],
+        _: &Eval,
+    ) -> Result<(Value, usize), Diagnostics> {
+        Err(
+            Diagnostic::error("Variables not allowed", "Variables may not be used here.")
+                .at(range)
+                .into(),
+        )
+    }
+
+    fn with_function_context(
+        &self,
+        f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+    ) -> Result<Value, FunctionError> {
+        f(&FunctionContext {
+            base_dir: Path::new("."),
+            plan: true,
+            render_template: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_text(text: &str) -> Result<RepoConfig, Diagnostics> {
+        parse(&SourceFile::new(".minimod.hcl", text))
+    }
+
+    fn first_error(text: &str) -> String {
+        let d = parse_text(text).expect_err("an error");
+        let d = d.iter().next().unwrap();
+        let at = d
+            .subject
+            .as_ref()
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        format!("{} at {at}: {}", d.summary, d.detail)
+    }
+
+    #[test]
+    fn full_schema_reads_every_setting() {
+        let c = parse_text(
+            r#"
+discovery {
+  enabled = false
+}
+root "envs/prod/" {
+  tool      = "terraform"
+  var_files = ["prod.tfvars", "common.tfvars"]
+  variables = { region = "eu-west-1", replicas = 2 }
+}
+root "." {}
+ignore "./legacy/old" { reason = "frozen" }
+ignore "templates/new" {}
+"#,
+        )
+        .unwrap();
+        assert!(!c.enabled);
+        assert_eq!(c.disabled_at.as_ref().unwrap().start.line, 3);
+        assert_eq!(c.roots.len(), 2);
+        let prod = &c.roots[0];
+        assert_eq!(prod.dir, "envs/prod");
+        assert_eq!(prod.tool, Some(Tool::Terraform));
+        assert_eq!(prod.var_files, vec!["prod.tfvars", "common.tfvars"]);
+        assert_eq!(prod.variables["region"], Value::string("eu-west-1"));
+        assert_eq!(prod.range.start.line, 5);
+        assert_eq!(c.roots[1].dir, ".");
+        assert_eq!(c.roots[1].tool, None);
+        assert_eq!(c.ignores[0].dir, "legacy/old");
+        assert_eq!(c.ignores[0].reason.as_deref(), Some("frozen"));
+        assert_eq!(c.ignores[1].reason, None);
+    }
+
+    #[test]
+    fn empty_file_is_the_default() {
+        assert_eq!(parse_text("").unwrap(), RepoConfig::default());
+        assert!(parse_text("discovery {}\n").unwrap().enabled);
+    }
+
+    #[test]
+    fn errors_name_the_setting_and_place() {
+        let cases = [
+            (
+                "unknown top-level block",
+                "stacks \"x\" {}\n",
+                "Unsupported block type at .minimod.hcl:1,1-11: Blocks of type \"stacks\" are not expected here.",
+            ),
+            (
+                "unknown top-level argument",
+                "enabled = true\n",
+                "Unsupported argument at .minimod.hcl:1,1-8: An argument named \"enabled\" is not expected here.",
+            ),
+            (
+                "unknown discovery switch",
+                "discovery {\n  root_modules = false\n}\n",
+                "Unsupported argument at .minimod.hcl:2,3-15: An argument named \"root_modules\" is not expected here.",
+            ),
+            (
+                "unknown root setting",
+                "root \"a\" {\n  workspace = \"x\"\n}\n",
+                "Unsupported argument at .minimod.hcl:2,3-12: An argument named \"workspace\" is not expected here.",
+            ),
+            (
+                "unknown ignore setting",
+                "ignore \"a\" {\n  why = \"x\"\n}\n",
+                "Unsupported argument at .minimod.hcl:2,3-6: An argument named \"why\" is not expected here.",
+            ),
+            (
+                "nested block in root",
+                "root \"a\" {\n  backend {}\n}\n",
+                "Unsupported block type at .minimod.hcl:2,3-10: Blocks of type \"backend\" are not expected here.",
+            ),
+            (
+                "root without directory",
+                "root {}\n",
+                "Missing directory for root at .minimod.hcl:1,1-5: All root blocks must have 1 labels (directory).",
+            ),
+            (
+                "discovery with a label",
+                "discovery \"x\" {}\n",
+                "Extraneous label for discovery at .minimod.hcl:1,1-14: No labels are expected for discovery blocks.",
+            ),
+            (
+                "enabled not a bool",
+                "discovery {\n  enabled = \"no\"\n}\n",
+                "Incorrect attribute value type at .minimod.hcl:2,13-17: Inappropriate value for attribute \"enabled\": bool required.",
+            ),
+            (
+                "var_files not a list",
+                "root \"a\" {\n  var_files = \"a.tfvars\"\n}\n",
+                "Incorrect attribute value type at .minimod.hcl:2,15-25: Inappropriate value for attribute \"var_files\": list of string required.",
+            ),
+            (
+                "unknown tool",
+                "root \"a\" {\n  tool = \"pulumi\"\n}\n",
+                "Invalid tool at .minimod.hcl:2,10-18: The tool must be \"opentofu\" or \"terraform\", not \"pulumi\".",
+            ),
+            (
+                "directory outside the repository",
+                "ignore \"../x\" {}\n",
+                "Invalid directory at .minimod.hcl:1,1-14: \"../x\" is outside the repository. Directories are given relative to the repository root, where .minimod.hcl is.",
+            ),
+            (
+                "duplicate root",
+                "root \"a\" {}\nroot \"./a\" {}\n",
+                "Duplicate root block at .minimod.hcl:2,1-11: A root block for \"a\" was already given at .minimod.hcl:1,1-9. Each directory may appear only once.",
+            ),
+            (
+                "declared and ignored",
+                "root \"a\" {}\nignore \"a\" {}\n",
+                "Root both declared and ignored at .minimod.hcl:2,1-11: The directory \"a\" is declared as a root at .minimod.hcl:1,1-9 and ignored here. Remove one of the two blocks.",
+            ),
+            (
+                "reference in a value",
+                "root \"a\" {\n  variables = { region = var.region }\n}\n",
+                "Variables not allowed at .minimod.hcl:2,26-29: Variables may not be used here.",
+            ),
+        ];
+        for (name, text, want) in cases {
+            assert_eq!(first_error(text), want, "{name}");
+        }
+    }
+}

@@ -1,0 +1,482 @@
+//! `minimod discover`: one fixture repository per discovery question
+//! (tests/data/discover/*.txtar), each built as a git repository in a
+//! temporary directory, with the text and JSON outputs checked. Expected
+//! outputs are written from the discovery rule, by hand.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/discover")
+        .join(format!("{name}.txtar"))
+}
+
+/// Writes a txtar archive's files under `dir`: `-- path --` starts a file;
+/// lines before the first marker are the archive's comment.
+fn unpack(archive: &Path, dir: &Path) {
+    let text = std::fs::read_to_string(archive).unwrap();
+    let mut current: Option<(String, String)> = None;
+    let write = |f: Option<(String, String)>| {
+        if let Some((path, body)) = f {
+            let p = dir.join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, body).unwrap();
+        }
+    };
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_end();
+        if let Some(path) = trimmed
+            .strip_prefix("-- ")
+            .and_then(|r| r.strip_suffix(" --"))
+        {
+            write(current.take());
+            current = Some((path.to_string(), String::new()));
+        } else if let Some((_, body)) = current.as_mut() {
+            body.push_str(line);
+        }
+    }
+    write(current);
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .args([
+            "-c",
+            "user.name=minimod",
+            "-c",
+            "user.email=minimod@example.com",
+        ])
+        .args([
+            "-c",
+            "init.defaultBranch=main",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The fixture as a committed git repository. `-f` because this
+/// repository's .gitignore does not apply there, but a global one might.
+fn repo(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    unpack(&fixture(name), dir.path());
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "-A", "-f"]);
+    git(dir.path(), &["commit", "-q", "-m", "fixture"]);
+    dir
+}
+
+/// Runs `minimod discover . [args]` inside the repository, so paths in
+/// messages are relative to it.
+fn discover(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .arg("discover")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("minimod runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn text_output_per_discovery_question() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "found",
+            r#"cloud/app: found: cloud block in main.tf.json; Terraform lock file
+envs/prod: found: backend "s3" in main.tf; OpenTofu lock file
+tools/local: found: backend "local" in versions.tf; Terraform lock file
+
+3 root modules (3 found, 0 declared), 0 directories left out.
+"#,
+        ),
+        (
+            "called",
+            r#"app: left out, called as a module: module "app" in tests/harness/main.tf:2
+envs/dev: found: backend "s3" in main.tf; OpenTofu lock file
+envs/stage: found: backend "s3" in main.tf.json; OpenTofu lock file
+shared/dns: left out, called as a module: module "dns" in envs/stage/main.tf.json:4
+shared/network: left out, called as a module: module "network" in envs/dev/main.tf:6
+tests/harness: left out, no backend or cloud block
+vendored: left out, no backend or cloud block
+
+2 root modules (2 found, 0 declared), 5 directories left out.
+"#,
+        ),
+        (
+            "under_modules",
+            r#"modules: left out, no backend or cloud block
+modules/vpc: left out, under a modules directory: modules/
+platform: found: backend "gcs" in main.tf; OpenTofu lock file
+platform/modules/dns/zones: left out, under a modules directory: platform/modules/
+
+1 root module (1 found, 0 declared), 3 directories left out.
+"#,
+        ),
+        (
+            "no_backend",
+            r#"app: left out, no backend or cloud block
+
+0 root modules (0 found, 0 declared), 1 directory left out.
+"#,
+        ),
+        (
+            "workspaces",
+            r#"by-name: left out, runs in workspaces its files do not name: reads terraform.workspace in by-name/main.tf:6
+json: left out, runs in workspaces its files do not name: reads terraform.workspace in json/main.tf.json:3
+one: found: cloud block in main.tf; Terraform lock file
+tagged: left out, runs in workspaces its files do not name: cloud block picks its workspaces by tags in tagged/main.tf:2
+tofu-name: left out, runs in workspaces its files do not name: reads tofu.workspace in tofu-name/main.tofu:6
+
+1 root module (1 found, 0 declared), 4 directories left out.
+"#,
+        ),
+        (
+            "var_files",
+            r#"auto: found: backend "s3" in main.tf; OpenTofu lock file
+backend-file: left out, chooses var or backend files: chooses backend-file/prod.tfbackend
+layout: left out, chooses var or backend files: chooses layout/env/dev.s3.tfbackend; chooses layout/env/dev.tfvars
+own: left out, chooses var or backend files: chooses own/dev.tfvars; chooses own/prod.tfvars.json
+
+1 root module (1 found, 0 declared), 3 directories left out.
+"#,
+        ),
+        (
+            "tool",
+            r#"both: left out, its files name both tools: Terraform lock file; .tofu file main.tofu
+mixed-lock: left out, its files name both tools: OpenTofu lock file; Terraform lock file
+neither: left out, no file says which tool runs it
+private-registry: left out, no file says which tool runs it
+terraform-lock: found: backend "s3" in main.tf; Terraform lock file
+tofu-files: found: backend "s3" in main.tofu; .tofu files extra.tofu.json, main.tofu
+
+2 root modules (2 found, 0 declared), 4 directories left out.
+"#,
+        ),
+        (
+            "false_stacks",
+            r#"retired/2019: found: backend "s3" in main.tf; Terraform lock file
+shared/net: found: backend "s3" in main.tf; OpenTofu lock file
+templates/new-root: found: backend "s3" in main.tf; OpenTofu lock file
+
+3 root modules (3 found, 0 declared), 0 directories left out.
+"#,
+        ),
+        (
+            "false_stacks_ignored",
+            r#"modules/net: left out, under a modules directory: modules/
+retired/2019: left out, ignored: ignore "retired/2019" at .minimod.hcl:5
+templates/new-root: left out, ignored: ignore "templates/new-root" at .minimod.hcl:1; generator template, copied by scripts/new-root
+
+0 root modules (0 found, 0 declared), 3 directories left out.
+"#,
+        ),
+        (
+            "misses_declared",
+            r#"local-state: declared: root "local-state" at .minimod.hcl:2
+no-lock: declared: root "no-lock" at .minimod.hcl:21
+per-env: declared: root "per-env" at .minimod.hcl:8; Terraform lock file; var files env/prod.tfvars; variables region, replicas, zones
+workspaced: declared: root "workspaced" at .minimod.hcl:17
+wrapped: declared: root "wrapped" at .minimod.hcl:6; OpenTofu lock file
+wrapped/test: left out, no backend or cloud block
+
+5 root modules (0 found, 5 declared), 1 directory left out.
+"#,
+        ),
+        (
+            "terragrunt",
+            r#"Discovery is off (Terragrunt file live/prod/app/terragrunt.hcl): only declared roots count.
+
+bootstrap: declared: root "bootstrap" at .minimod.hcl:1
+infra/app: left out, discovery is off: Terragrunt file live/prod/app/terragrunt.hcl
+
+1 root module (0 found, 1 declared), 1 directory left out.
+"#,
+        ),
+        (
+            "off_by_config",
+            r#"Discovery is off (discovery { enabled = false } at .minimod.hcl:2): only declared roots count.
+
+envs/dev: left out, discovery is off: discovery { enabled = false } at .minimod.hcl:2
+envs/prod: declared: root "envs/prod" at .minimod.hcl:5; tool not known; var files prod.tfvars
+
+1 root module (0 found, 1 declared), 1 directory left out.
+"#,
+        ),
+        (
+            "skipped_dirs",
+            r#".: found: backend "s3" in main.tf; OpenTofu lock file
+
+1 root module (1 found, 0 declared), 0 directories left out.
+"#,
+        ),
+        (
+            "unreadable",
+            r#"broken: left out, its files do not load: broken/main.tf:5: Unclosed configuration block
+duplicate: left out, its files do not load: duplicate/main.tf:6: Duplicate variable declaration
+lib: left out, called as a module: module "lib" in broken/calls.tf:2
+
+0 root modules (0 found, 0 declared), 3 directories left out.
+"#,
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (name, want) in cases {
+        let dir = repo(name);
+        let out = discover(dir.path(), &[]);
+        let got = stdout(&out);
+        if got != *want || !out.status.success() || !out.stderr.is_empty() {
+            failures.push(format!(
+                "{name}: exit {:?}\n--- want\n{want}--- got\n{got}--- stderr\n{}",
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn repo_argument_and_git_directory() {
+    // The REPO argument instead of the working directory; .git is there
+    // (the fixture is a git repository) and is not read.
+    let dir = repo("found");
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["discover".as_ref(), dir.path().as_os_str()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(dir.path().join(".git").is_dir());
+    assert!(
+        stdout(&out).ends_with("\n3 root modules (3 found, 0 declared), 0 directories left out.\n")
+    );
+}
+
+#[test]
+fn json_output_for_declared_roots() {
+    let dir = repo("misses_declared");
+    let out = discover(dir.path(), &["--json"]);
+    assert!(out.status.success());
+    let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let want = serde_json::json!({
+        "off": null,
+        "directories": [
+            {
+                "dir": "local-state",
+                "outcome": "declared",
+                "evidence": ["root \"local-state\" at .minimod.hcl:2"],
+                "tool": "terraform",
+                "var_files": [],
+                "variables": {}
+            },
+            {
+                "dir": "no-lock",
+                "outcome": "declared",
+                "evidence": ["root \"no-lock\" at .minimod.hcl:21"],
+                "tool": "opentofu",
+                "var_files": [],
+                "variables": {}
+            },
+            {
+                "dir": "per-env",
+                "outcome": "declared",
+                "evidence": ["root \"per-env\" at .minimod.hcl:8", "Terraform lock file"],
+                "tool": "terraform",
+                "var_files": ["env/prod.tfvars"],
+                "variables": {"region": "eu-west-1", "replicas": 3, "zones": ["a", "b"]}
+            },
+            {
+                "dir": "workspaced",
+                "outcome": "declared",
+                "evidence": ["root \"workspaced\" at .minimod.hcl:17"],
+                "tool": "opentofu",
+                "var_files": [],
+                "variables": {}
+            },
+            {
+                "dir": "wrapped",
+                "outcome": "declared",
+                "evidence": ["root \"wrapped\" at .minimod.hcl:6", "OpenTofu lock file"],
+                "tool": "opentofu",
+                "var_files": [],
+                "variables": {}
+            },
+            {
+                "dir": "wrapped/test",
+                "outcome": "left_out",
+                "reason": "no_backend",
+                "evidence": [],
+                "tool": null
+            }
+        ]
+    });
+    assert_eq!(got, want);
+}
+
+#[test]
+fn json_output_when_off_and_left_out() {
+    let cases = [
+        (
+            "terragrunt",
+            serde_json::json!({
+                "off": "Terragrunt file live/prod/app/terragrunt.hcl",
+                "directories": [
+                    {
+                        "dir": "bootstrap",
+                        "outcome": "declared",
+                        "evidence": ["root \"bootstrap\" at .minimod.hcl:1"],
+                        "tool": "opentofu",
+                        "var_files": [],
+                        "variables": {}
+                    },
+                    {
+                        "dir": "infra/app",
+                        "outcome": "left_out",
+                        "reason": "off",
+                        "evidence": ["Terragrunt file live/prod/app/terragrunt.hcl"],
+                        "tool": "opentofu"
+                    }
+                ]
+            }),
+        ),
+        (
+            "tool",
+            serde_json::json!({
+                "off": null,
+                "directories": [
+                    {"dir": "both", "outcome": "left_out", "reason": "both_tools",
+                     "evidence": ["Terraform lock file", ".tofu file main.tofu"], "tool": null},
+                    {"dir": "mixed-lock", "outcome": "left_out", "reason": "both_tools",
+                     "evidence": ["OpenTofu lock file", "Terraform lock file"], "tool": null},
+                    {"dir": "neither", "outcome": "left_out", "reason": "no_tool",
+                     "evidence": [], "tool": null},
+                    {"dir": "private-registry", "outcome": "left_out", "reason": "no_tool",
+                     "evidence": [], "tool": null},
+                    {"dir": "terraform-lock", "outcome": "found",
+                     "evidence": ["backend \"s3\" in main.tf", "Terraform lock file"],
+                     "tool": "terraform", "var_files": [], "variables": {}},
+                    {"dir": "tofu-files", "outcome": "found",
+                     "evidence": ["backend \"s3\" in main.tofu", ".tofu files extra.tofu.json, main.tofu"],
+                     "tool": "opentofu", "var_files": [], "variables": {}}
+                ]
+            }),
+        ),
+    ];
+    for (name, want) in cases {
+        let dir = repo(name);
+        let out = discover(dir.path(), &["--json"]);
+        assert!(out.status.success(), "{name}");
+        let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+#[test]
+fn bad_config_file_exits_2_with_its_place() {
+    let dir = repo("bad_config");
+    let out = discover(dir.path(), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "\nError: Unsupported argument\n\n  on .minimod.hcl line 2, in discovery:\n   2:   root_modules = false\n\nAn argument named \"root_modules\" is not expected here.\n"
+    );
+}
+
+#[test]
+fn declared_directory_without_files_warns() {
+    let dir = repo("no_backend");
+    std::fs::write(
+        dir.path().join(".minimod.hcl"),
+        "root \"envs/gone\" {\n  tool = \"terraform\"\n}\n",
+    )
+    .unwrap();
+    let out = discover(dir.path(), &[]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "app: left out, no backend or cloud block\nenvs/gone: declared: root \"envs/gone\" at .minimod.hcl:1\n\n1 root module (0 found, 1 declared), 1 directory left out.\n"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("Warning: Declared root has no configuration files"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn missing_repository_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = discover(dir.path(), &["no-such-dir"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Error: No such directory"));
+}
+
+#[test]
+fn library_api_matches_the_command() {
+    let dir = repo("misses_declared");
+    let d = minimod::discover::discover(dir.path()).unwrap();
+    assert_eq!(d.off, None);
+    let per_env = d.roots.iter().find(|r| r.dir == "per-env").unwrap();
+    assert_eq!(per_env.outcome, minimod::discover::RootOutcome::Declared);
+    assert_eq!(per_env.tool, Some(minimod::discover::Tool::Terraform));
+    assert_eq!(per_env.var_files, vec!["env/prod.tfvars"]);
+    assert_eq!(
+        per_env.variables["region"],
+        minimod::lang::value::Value::string("eu-west-1")
+    );
+    assert_eq!(d.left_out.len(), 1);
+    assert_eq!(d.left_out[0].reason, minimod::discover::Reason::NoBackend);
+}
+
+#[test]
+fn git_decides_which_files_are_the_repositorys() {
+    let dir = repo("git_ignored");
+    let write = |path: &str, text: &str| {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    let lock = "provider \"registry.opentofu.org/hashicorp/aws\" {\n  version = \"5.31.0\"\n}\n";
+    // Ignored: what `tofu init` and a local run leave behind.
+    write("app/.terraform.lock.hcl", lock);
+    write("svc/dev.tfvars", "region = \"eu-west-1\"\n");
+    // Not yet added, not ignored: part of the change being made.
+    write("new/main.tofu", "terraform {\n  backend \"s3\" {}\n}\n");
+
+    let out = discover(dir.path(), &[]);
+    assert_eq!(
+        stdout(&out),
+        r#"app: left out, no file says which tool runs it
+new: found: backend "s3" in main.tofu; .tofu file main.tofu
+svc: found: backend "s3" in main.tofu; .tofu file main.tofu
+
+2 root modules (2 found, 0 declared), 1 directory left out.
+"#
+    );
+
+    // Without git every file on disk counts.
+    std::fs::remove_dir_all(dir.path().join(".git")).unwrap();
+    let out = discover(dir.path(), &[]);
+    assert_eq!(
+        stdout(&out),
+        r#"app: found: backend "s3" in main.tf; OpenTofu lock file
+new: found: backend "s3" in main.tofu; .tofu file main.tofu
+svc: left out, chooses var or backend files: chooses svc/dev.tfvars
+
+2 root modules (2 found, 0 declared), 1 directory left out.
+"#
+    );
+}
