@@ -39,6 +39,14 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             &mut sources,
         ),
         Command::Apply { dir, args } => apply(&dir, &with_order(args, ordered), &mut sources),
+        Command::Check {
+            base,
+            head,
+            repo,
+            format,
+            fix,
+            allow_add,
+        } => super::check::run(&repo, base, head, &format, fix, allow_add, &mut sources),
         Command::Refactor {
             old_dir,
             new_dir,

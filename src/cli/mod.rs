@@ -2,6 +2,7 @@
 //! single-dash flags) and one function per command. Only this module
 //! prints; the library below returns values and diagnostics.
 
+mod check;
 mod commands;
 mod discover;
 mod refactor;
@@ -121,6 +122,27 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The pre-merge check: fail a change that would destroy what it only moved.
+    Check {
+        /// The base revision (the target branch).
+        #[arg(long)]
+        base: String,
+        /// The head revision; the working tree when not given.
+        #[arg(long)]
+        head: Option<String>,
+        /// The repository.
+        #[arg(default_value = ".")]
+        repo: PathBuf,
+        /// text, markdown (a pull-request comment) or json.
+        #[arg(long, default_value = "text", value_parser = ["text", "markdown", "json"])]
+        format: String,
+        /// Write the missing moved blocks into the working tree.
+        #[arg(long)]
+        fix: bool,
+        /// Accept creations (new infrastructure); destroys still fail.
+        #[arg(long = "allow-add")]
+        allow_add: bool,
+    },
     /// Print the root module's outputs.
     Outputs {
         #[arg(default_value = ".")]
@@ -148,6 +170,9 @@ fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         "place",
         "allow-add",
         "verify-with",
+        "base",
+        "head",
+        "fix",
     ];
     args.into_iter()
         .map(|a| {

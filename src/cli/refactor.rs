@@ -53,6 +53,8 @@ pub fn run(
         vars: args.ordered.clone(),
         engine,
         place_root: opts.place_root,
+        variables: Vec::new(),
+        unset_variables_unknown: false,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
     let format = if opts.format == "json" {

@@ -41,6 +41,11 @@ pub struct Request {
     pub engine: Option<Engine>,
     /// Declare every block in the root module.
     pub place_root: bool,
+    /// Root variable values given as values (a repository's config file).
+    pub variables: Vec<(String, Value)>,
+    /// Root variables with no value are unknown, not an error (a pull
+    /// request check has no values for them).
+    pub unset_variables_unknown: bool,
 }
 
 pub struct Outcome {
@@ -53,10 +58,13 @@ pub struct Outcome {
     pub engine: Engine,
 }
 
-fn symbolic() -> RunOptions {
-    RunOptions {
-        symbolic_refs: true,
-        ..RunOptions::default()
+impl Request {
+    fn run_options(&self) -> RunOptions {
+        RunOptions {
+            symbolic_refs: true,
+            unset_variables_unknown: self.unset_variables_unknown,
+            ..RunOptions::default()
+        }
     }
 }
 
@@ -66,9 +74,10 @@ fn symbolic() -> RunOptions {
 fn load_side(
     dir: &std::path::Path,
     engine: Engine,
-    vars: &[VarSource],
+    req: &Request,
     sources: &mut SourceMap,
 ) -> Result<(Config, RootInputs), Diagnostics> {
+    let vars = &req.vars;
     let config = config::load(dir, &LoadOptions { engine }, sources)?;
     let vars: Vec<VarSource> = vars
         .iter()
@@ -80,7 +89,16 @@ fn load_side(
         })
         .cloned()
         .collect();
-    let (inputs, _warnings) = collect_root_inputs(&config.module, dir, &vars, sources)?;
+    let (mut inputs, _warnings) = collect_root_inputs(&config.module, dir, &vars, sources)?;
+    for (name, value) in &req.variables {
+        if config.module.variables.contains_key(name) {
+            let input = crate::instances::RootInput {
+                value: value.clone(),
+                range: None,
+            };
+            inputs.insert(name.clone(), input);
+        }
+    }
     Ok((config, inputs))
 }
 
@@ -88,11 +106,11 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let engine = req
         .engine
         .unwrap_or_else(|| config::detect_engine(&req.new_dir));
-    let (old_cfg, old_inputs) = load_side(&req.old_dir, engine, &req.vars, sources)?;
-    let (new_cfg, new_inputs) = load_side(&req.new_dir, engine, &req.vars, sources)?;
+    let (old_cfg, old_inputs) = load_side(&req.old_dir, engine, req, sources)?;
+    let (new_cfg, new_inputs) = load_side(&req.new_dir, engine, req, sources)?;
 
     // The old configuration as it evaluates, and the prior objects.
-    let mut old_run = Run::new(&old_cfg, old_inputs, symbolic());
+    let mut old_run = Run::new(&old_cfg, old_inputs, req.run_options());
     if let Some(s) = &req.state {
         old_run = old_run.with_prior_state(s);
     }
@@ -109,10 +127,11 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         &prior,
         engine,
         &[],
-        symbolic(),
+        req.run_options(),
     )?;
     let moved_prior = &before.moved_prior;
-    let new_run = Run::new(&new_cfg, new_inputs.clone(), symbolic()).with_prior_state(moved_prior);
+    let new_run =
+        Run::new(&new_cfg, new_inputs.clone(), req.run_options()).with_prior_state(moved_prior);
 
     let mut destroys = Vec::new();
     let mut creates = Vec::new();
@@ -209,7 +228,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         &prior,
         engine,
         &statements,
-        symbolic(),
+        req.run_options(),
     )?;
     Ok(Outcome {
         blocks,

@@ -1,0 +1,154 @@
+//! `minimod check` on the lesson's monorepo: six environments with copies
+//! of the same resources (base), extracted into `modules/service` called
+//! from each environment (head). Built as a git repository by
+//! tests/data/check/monorepo.sh.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn monorepo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/check/monorepo.sh");
+    let status = Command::new("bash")
+        .arg(script)
+        .arg(dir.path().join("repo"))
+        .status()
+        .unwrap();
+    assert!(status.success(), "building the monorepo failed");
+    dir
+}
+
+fn check(repo: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .arg("check")
+        .args(["--base", "HEAD~1"])
+        .args(args)
+        .current_dir(repo)
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+#[test]
+fn extraction_without_moved_blocks_fails_listing_the_blocks_per_environment() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let out = check(&repo, &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out);
+    let roots = doc["roots"].as_array().unwrap();
+    assert_eq!(roots.len(), 6);
+    for r in roots {
+        let env = r["dir"].as_str().unwrap().trim_start_matches("envs/");
+        assert_eq!(r["outcome"], "moved-blocks-missing", "{r}");
+        let moves: Vec<(String, String, String)> = r["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["from"].as_str().unwrap().into(),
+                    m["to"].as_str().unwrap().into(),
+                    m["file"].as_str().unwrap().into(),
+                )
+            })
+            .collect();
+        let file = format!("envs/{env}/moved.tf");
+        let want: Vec<(String, String, String)> = ["app", "db", "queue"]
+            .iter()
+            .map(|n| {
+                (
+                    format!("terraform_data.{n}"),
+                    format!("module.service.terraform_data.{n}"),
+                    file.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(moves, want);
+        assert_eq!(
+            r["plan_with_blocks"],
+            serde_json::json!({ "add": 0, "change": 0, "destroy": 0 })
+        );
+    }
+}
+
+#[test]
+fn fix_writes_the_blocks_and_the_check_then_passes() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let out = check(&repo, &["--fix"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let written = std::fs::read_to_string(repo.join("envs/prod-eu/moved.tf")).unwrap();
+    assert!(
+        written.contains(
+            "moved {\n  from = terraform_data.db\n  to   = module.service.terraform_data.db\n}\n"
+        ),
+        "{written}"
+    );
+    let again = check(&repo, &[]);
+    assert_eq!(again.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&again.stdout)
+            .contains("Passed: no root destroys what was only moved.")
+    );
+}
+
+#[test]
+fn a_head_that_also_deletes_a_resource_fails_naming_it() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    assert_eq!(check(&repo, &["--fix"]).status.code(), Some(0));
+    let module = repo.join("modules/service/main.tf");
+    let text = std::fs::read_to_string(&module).unwrap();
+    let without_queue = text
+        .split("resource \"terraform_data\" \"queue\"")
+        .next()
+        .unwrap()
+        .to_string();
+    std::fs::write(&module, without_queue).unwrap();
+    let out = check(&repo, &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out);
+    for r in doc["roots"].as_array().unwrap() {
+        assert_eq!(r["passed"], false);
+        let unmatched = r["unmatched"].as_array().unwrap();
+        assert_eq!(unmatched.len(), 1, "{r}");
+        assert_eq!(unmatched[0]["action"], "destroy");
+        assert_eq!(
+            unmatched[0]["address"],
+            "module.service.terraform_data.queue"
+        );
+    }
+}
+
+#[test]
+fn markdown_is_a_pull_request_comment() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let out = check(&repo, &["--format", "markdown"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("### minimod check failed\n"), "{text}");
+    assert!(
+        text.contains("| `envs/dev` | ❌ moved blocks missing (3) | 3 | 0 | 3 |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<details><summary><code>envs/qa</code>: moved blocks missing (3)</summary>")
+    );
+    assert!(
+        text.contains(
+            "Add to `envs/qa/moved.tf`:\n\n```hcl\nmoved {\n  from = terraform_data.app\n"
+        ),
+        "{text}"
+    );
+}
