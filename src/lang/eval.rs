@@ -987,8 +987,16 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
                     range,
                 ));
             }
+            let len = items.len();
             items.into_iter().nth(i as usize).ok_or_else(|| {
-                err("Invalid index", "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.", range)
+                // HCL explains only the index one past the end; any larger
+                // index gets the plain message (terraform 1.11 console:
+                // `[1][1]` vs `[1][2]`).
+                if i as usize == len {
+                    err("Invalid index", "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.", range)
+                } else {
+                    invalid()
+                }
             })?
         }
         Value::Map(_, mut m) | Value::Object(mut m) => {
@@ -1082,6 +1090,28 @@ mod tests {
             let d = failure(text);
             assert_eq!(d.summary, "Error in function call", "{name}");
             assert_eq!(d.detail, want, "{name}");
+        }
+    }
+
+    #[test]
+    fn out_of_range_index_explains_only_the_index_one_past_the_end() {
+        // terraform 1.11 console, for tuples and lists alike.
+        let plain = "The given key does not identify an element in this collection value.";
+        let past_end = "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.";
+        let cases = [
+            ("tuple, index == length", "[1][1]", past_end),
+            ("tuple, index beyond length", "[1][2]", plain),
+            ("longer tuple, beyond length", "[1, 2, 3][5]", plain),
+            ("list, index == length", "tolist([1])[1]", past_end),
+            ("list, index beyond length", "tolist([1])[3]", plain),
+        ];
+        for (name, text, want) in cases {
+            let d = failure(text);
+            assert_eq!(
+                (d.summary.as_str(), d.detail.as_str()),
+                ("Invalid index", want),
+                "{name}"
+            );
         }
     }
 
