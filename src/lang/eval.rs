@@ -579,11 +579,20 @@ impl<'s> Eval<'s> {
         let marked = m1 || m2;
         let out = match op {
             BinaryOp::Eq | BinaryOp::NotEq => {
-                if !lhs.is_wholly_known() || !rhs.is_wholly_known() {
-                    Value::Unknown(Type::Bool)
-                } else {
-                    let eq = values_equal(&lhs, &rhs);
-                    Value::Bool(if op == BinaryOp::Eq { eq } else { !eq })
+                // cty settles a comparison with null before looking inside
+                // the other side: a known non-null value differs from null
+                // whatever unknowns it holds (`var.grants != null`).
+                let eq = match (lhs.is_null(), rhs.is_null()) {
+                    (true, true) => Some(true),
+                    (true, false) if !rhs.is_unknown() => Some(false),
+                    (false, true) if !lhs.is_unknown() => Some(false),
+                    _ if shapes_conflict(&lhs, &rhs) => Some(false),
+                    _ if !lhs.is_wholly_known() || !rhs.is_wholly_known() => None,
+                    _ => Some(values_equal(&lhs, &rhs)),
+                };
+                match eq {
+                    Some(eq) => Value::Bool(if op == BinaryOp::Eq { eq } else { !eq }),
+                    None => Value::Unknown(Type::Bool),
                 }
             }
             BinaryOp::And | BinaryOp::Or => {
@@ -861,6 +870,31 @@ pub fn iterate(v: &Value) -> Option<Vec<(Value, Value)>> {
 
 /// Deep equality as `==` has it: no conversion, so `1 == "1"` is false, but
 /// a list and a tuple with equal elements are not equal either.
+/// Whether two values can never be equal, whatever their unknown parts
+/// turn out to be: objects with different attribute names, tuples of
+/// different lengths, or known values of different kinds (a string and a
+/// number, a list and a tuple), at any depth.
+/// cty answers such comparisons with a known false (its types cannot
+/// conform), while any other unknown part leaves the result unknown.
+fn shapes_conflict(a: &Value, b: &Value) -> bool {
+    let (a, _) = a.unmark();
+    let (b, _) = b.unmark();
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            !x.keys().eq(y.keys())
+                || x.values()
+                    .zip(y.values())
+                    .any(|(p, q)| shapes_conflict(p, q))
+        }
+        (Value::Tuple(x), Value::Tuple(y)) => {
+            x.len() != y.len() || x.iter().zip(y).any(|(p, q)| shapes_conflict(p, q))
+        }
+        (Value::Unknown(_) | Value::Null(_), _) | (_, Value::Unknown(_) | Value::Null(_)) => false,
+        // A list never equals a tuple, nor a map an object.
+        _ => std::mem::discriminant(a) != std::mem::discriminant(b),
+    }
+}
+
 pub fn values_equal(a: &Value, b: &Value) -> bool {
     let (a, _) = a.unmark();
     let (b, _) = b.unmark();
