@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
+use crate::diagnostics::{Diagnostic, Diagnostics, Severity, SourceRange};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, ForExpr, TemplatePart, Traverser, UnaryOp};
 
 use super::functions::{self, FunctionContext, FunctionError};
@@ -354,12 +354,11 @@ impl<'s> Eval<'s> {
                 functions::call(name, values.take().unwrap_or_default(), ctx)
             })
             .map_err(|fe| {
-                let at = fe
-                    .arg
-                    .and_then(|i| args.get(i))
-                    .map(|a| &a.range)
-                    .unwrap_or(range);
-                Diagnostics::from(Diagnostic::error(fe.summary, fe.detail).at(at))
+                let at = match fe.arg.and_then(|i| args.get(i)) {
+                    Some(a) => a.range.clone(),
+                    None => call_name_range(range, name, fe.summary != "Call to unknown function"),
+                };
+                Diagnostics::from(Diagnostic::error(fe.summary, fe.detail).at(&at))
             })
     }
 
@@ -432,18 +431,23 @@ impl<'s> Eval<'s> {
                 range,
             ));
         }
+        let mut failures = Vec::new();
         for a in args {
-            if let Ok(v) = self.expr(a) {
-                if !v.is_wholly_known() {
+            match self.expr(a) {
+                Ok(v) if !v.is_wholly_known() => {
                     // An unknown result might still fail later: the whole try is unknown.
                     return Ok(Value::unknown());
                 }
-                return Ok(v);
+                Ok(v) => return Ok(v),
+                Err(d) => failures.extend(d.0),
             }
         }
         Err(err(
             "Error in function call",
-            "Call to function \"try\" failed: no expression succeeded.",
+            format!(
+                "Call to function \"try\" failed: {}.",
+                try_failure_message(&failures)
+            ),
             range,
         ))
     }
@@ -575,11 +579,20 @@ impl<'s> Eval<'s> {
         let marked = m1 || m2;
         let out = match op {
             BinaryOp::Eq | BinaryOp::NotEq => {
-                if !lhs.is_wholly_known() || !rhs.is_wholly_known() {
-                    Value::Unknown(Type::Bool)
-                } else {
-                    let eq = values_equal(&lhs, &rhs);
-                    Value::Bool(if op == BinaryOp::Eq { eq } else { !eq })
+                // cty settles a comparison with null before looking inside
+                // the other side: a known non-null value differs from null
+                // whatever unknowns it holds (`var.grants != null`).
+                let eq = match (lhs.is_null(), rhs.is_null()) {
+                    (true, true) => Some(true),
+                    (true, false) if !rhs.is_unknown() => Some(false),
+                    (false, true) if !lhs.is_unknown() => Some(false),
+                    _ if shapes_conflict(&lhs, &rhs) => Some(false),
+                    _ if !lhs.is_wholly_known() || !rhs.is_wholly_known() => None,
+                    _ => Some(values_equal(&lhs, &rhs)),
+                };
+                match eq {
+                    Some(eq) => Value::Bool(if op == BinaryOp::Eq { eq } else { !eq }),
+                    None => Value::Unknown(Type::Bool),
                 }
             }
             BinaryOp::And | BinaryOp::Or => {
@@ -771,6 +784,36 @@ impl<'s> Eval<'s> {
     }
 }
 
+/// Where HCL places an error about a call as a whole: the function's name,
+/// and its opening parenthesis unless the function itself is unknown.
+fn call_name_range(call: &SourceRange, name: &str, with_paren: bool) -> SourceRange {
+    let mut end = call.start;
+    let width = name.len() + usize::from(with_paren);
+    end.column += name.chars().count() + usize::from(with_paren);
+    end.byte += width;
+    if end.byte > call.end.byte {
+        return call.clone();
+    }
+    SourceRange {
+        file: call.file.clone(),
+        start: call.start,
+        end,
+    }
+}
+
+/// Why every argument of `try` failed, worded as HCL's `tryfunc` lists
+/// them: each error's summary, where it happened and its detail.
+fn try_failure_message(failures: &[Diagnostic]) -> String {
+    let mut out = String::from("no expression succeeded:\n");
+    for d in failures.iter().filter(|d| d.severity == Severity::Error) {
+        match &d.subject {
+            Some(at) => out += &format!("- {} (at {at})\n  {}\n", d.summary, d.detail),
+            None => out += &format!("- {}\n  {}\n", d.summary, d.detail),
+        }
+    }
+    out + "\nAt least one expression must produce a successful result"
+}
+
 fn requirement(t: &Type) -> String {
     match t {
         Type::Number => "a number is required".into(),
@@ -827,6 +870,31 @@ pub fn iterate(v: &Value) -> Option<Vec<(Value, Value)>> {
 
 /// Deep equality as `==` has it: no conversion, so `1 == "1"` is false, but
 /// a list and a tuple with equal elements are not equal either.
+/// Whether two values can never be equal, whatever their unknown parts
+/// turn out to be: objects with different attribute names, tuples of
+/// different lengths, or known values of different kinds (a string and a
+/// number, a list and a tuple), at any depth.
+/// cty answers such comparisons with a known false (its types cannot
+/// conform), while any other unknown part leaves the result unknown.
+fn shapes_conflict(a: &Value, b: &Value) -> bool {
+    let (a, _) = a.unmark();
+    let (b, _) = b.unmark();
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            !x.keys().eq(y.keys())
+                || x.values()
+                    .zip(y.values())
+                    .any(|(p, q)| shapes_conflict(p, q))
+        }
+        (Value::Tuple(x), Value::Tuple(y)) => {
+            x.len() != y.len() || x.iter().zip(y).any(|(p, q)| shapes_conflict(p, q))
+        }
+        (Value::Unknown(_) | Value::Null(_), _) | (_, Value::Unknown(_) | Value::Null(_)) => false,
+        // A list never equals a tuple, nor a map an object.
+        _ => std::mem::discriminant(a) != std::mem::discriminant(b),
+    }
+}
+
 pub fn values_equal(a: &Value, b: &Value) -> bool {
     let (a, _) = a.unmark();
     let (b, _) = b.unmark();
@@ -953,8 +1021,16 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
                     range,
                 ));
             }
+            let len = items.len();
             items.into_iter().nth(i as usize).ok_or_else(|| {
-                err("Invalid index", "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.", range)
+                // HCL explains only the index one past the end; any larger
+                // index gets the plain message (terraform 1.11 console:
+                // `[1][1]` vs `[1][2]`).
+                if i as usize == len {
+                    err("Invalid index", "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.", range)
+                } else {
+                    invalid()
+                }
             })?
         }
         Value::Map(_, mut m) | Value::Object(mut m) => {
@@ -981,4 +1057,107 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
         }
     };
     Ok(out.mark_if(marked))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::native::parse_expr;
+    use crate::syntax::source::SourceFile;
+
+    /// `m` is `{ a = 1 }`; nothing else is in scope.
+    struct OneLocal;
+
+    impl Scope for OneLocal {
+        fn reference(
+            &self,
+            root: &str,
+            range: &SourceRange,
+            _steps: &[Traverser],
+            _ev: &Eval,
+        ) -> Result<(Value, usize), Diagnostics> {
+            match root {
+                "m" => Ok((
+                    Value::Object(BTreeMap::from([("a".to_string(), Value::int(1))])),
+                    0,
+                )),
+                _ => Err(err("Unknown variable", "", range)),
+            }
+        }
+
+        fn with_function_context(
+            &self,
+            f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+        ) -> Result<Value, FunctionError> {
+            f(&FunctionContext {
+                base_dir: std::path::Path::new("."),
+                plan: true,
+                render_template: None,
+            })
+        }
+    }
+
+    fn failure(text: &str) -> Diagnostic {
+        let file = SourceFile::new("main.tf", text);
+        let e = parse_expr(&file, text, 0).unwrap();
+        let d = Eval::new(&OneLocal).expr(&e).unwrap_err();
+        d.0.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn try_failure_lists_each_error_with_its_place() {
+        // Expected texts from terraform 1.11 plan output for the same calls
+        // (`local.m` there, columns shifted to this one-line source).
+        let cases = [
+            (
+                "one failing call, placed at its name and parenthesis",
+                r#"try(coalesce("", ""))"#,
+                "Call to function \"try\" failed: no expression succeeded:\n- Error in function call (at main.tf:1,5-14)\n  Call to function \"coalesce\" failed: no non-null, non-empty-string arguments.\n\nAt least one expression must produce a successful result.",
+            ),
+            (
+                "attribute step placed from its dot, unknown function at its bare name",
+                "try(m.x, nosuch(1), upper(1, 2))",
+                "Call to function \"try\" failed: no expression succeeded:\n- Unsupported attribute (at main.tf:1,6-8)\n  This object does not have an attribute named \"x\".\n- Call to unknown function (at main.tf:1,10-16)\n  There is no function named \"nosuch\".\n- Too many function arguments (at main.tf:1,30-31)\n  Function \"upper\" expects only 1 argument(s).\n\nAt least one expression must produce a successful result.",
+            ),
+        ];
+        for (name, text, want) in cases {
+            let d = failure(text);
+            assert_eq!(d.summary, "Error in function call", "{name}");
+            assert_eq!(d.detail, want, "{name}");
+        }
+    }
+
+    #[test]
+    fn out_of_range_index_explains_only_the_index_one_past_the_end() {
+        // terraform 1.11 console, for tuples and lists alike.
+        let plain = "The given key does not identify an element in this collection value.";
+        let past_end = "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.";
+        let cases = [
+            ("tuple, index == length", "[1][1]", past_end),
+            ("tuple, index beyond length", "[1][2]", plain),
+            ("longer tuple, beyond length", "[1, 2, 3][5]", plain),
+            ("list, index == length", "tolist([1])[1]", past_end),
+            ("list, index beyond length", "tolist([1])[3]", plain),
+        ];
+        for (name, text, want) in cases {
+            let d = failure(text);
+            assert_eq!(
+                (d.summary.as_str(), d.detail.as_str()),
+                ("Invalid index", want),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn call_errors_without_an_argument_sit_on_the_function_name() {
+        let cases = [
+            ("failing call", r#"coalesce("", "")"#, "main.tf:1,1-10"),
+            ("unknown function", "nosuch(1)", "main.tf:1,1-7"),
+        ];
+        for (name, text, want) in cases {
+            let d = failure(text);
+            assert_eq!(d.subject.unwrap().to_string(), want, "{name}");
+        }
+    }
 }

@@ -396,6 +396,12 @@ impl Converter<'_> {
     fn traversal(&self, t: &hx::Traversal, range: SourceRange) -> Expr {
         let mut current = self.expr(&t.expr);
         let ops: Vec<&TraversalOperator> = t.operators.iter().map(|o| o.value()).collect();
+        // HCL's attribute step covers its dot: `.x`, not `x`.
+        let op_ranges: Vec<Option<SourceRange>> = t
+            .operators
+            .iter()
+            .map(|o| o.span().map(|r| self.range(r)))
+            .collect();
         let mut i = 0;
         let mut steps: Vec<Traverser> = Vec::new();
         while i < ops.len() {
@@ -417,7 +423,7 @@ impl Converter<'_> {
                                 if full => {}
                             _ => break,
                         }
-                        each.push(self.traverser(ops[i], &range));
+                        each.push(self.traverser(ops[i], op_ranges[i].as_ref(), &range));
                         i += 1;
                     }
                     current = Expr::new(
@@ -429,7 +435,7 @@ impl Converter<'_> {
                     );
                 }
                 op => {
-                    steps.push(self.traverser(op, &range));
+                    steps.push(self.traverser(op, op_ranges[i].as_ref(), &range));
                     i += 1;
                 }
             }
@@ -441,10 +447,21 @@ impl Converter<'_> {
         }
     }
 
-    fn traverser(&self, op: &TraversalOperator, range: &SourceRange) -> Traverser {
+    fn traverser(
+        &self,
+        op: &TraversalOperator,
+        op_range: Option<&SourceRange>,
+        range: &SourceRange,
+    ) -> Traverser {
         match op {
             TraversalOperator::GetAttr(id) => {
-                Traverser::Attr(id.as_str().to_string(), self.span_of(id, range))
+                let name = self.span_of(id, range);
+                // The operator's own span starts at its dot.
+                let with_dot = match op_range {
+                    Some(r) if r.start.byte < name.start.byte && r.end == name.end => r.clone(),
+                    _ => name,
+                };
+                Traverser::Attr(id.as_str().to_string(), with_dot)
             }
             TraversalOperator::Index(e) => Traverser::Index(self.expr(e)),
             TraversalOperator::LegacyIndex(n) => Traverser::Index(Expr::new(

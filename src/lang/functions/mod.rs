@@ -23,8 +23,9 @@ use super::value::{Type, Value};
 
 /// What a function may need from the place it is called in.
 pub struct FunctionContext<'a> {
-    /// The directory of the calling module; file functions resolve
-    /// relative paths against it (`path.module` semantics).
+    /// The directory relative paths start from: terraform's working
+    /// directory, i.e. the root module's, in every module (a child reads its
+    /// own files through `path.module`, which is relative to the root).
     pub base_dir: &'a Path,
     /// True while planning: impure functions (`uuid`, `timestamp`,
     /// `bcrypt`) return unknown values.

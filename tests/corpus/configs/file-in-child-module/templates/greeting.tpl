@@ -1,0 +1,3 @@
+%{ for n in names ~}
+hello-${n}
+%{ endfor ~}
