@@ -113,6 +113,8 @@ pub struct Run<'c> {
     /// Per static resource path: attribute names the configuration reads
     /// on it, so a whole-object reference still answers them (unknown).
     read_attrs: HashMap<(Vec<String>, String), BTreeSet<String>>,
+    /// Every attribute name any traversal in the tree reads.
+    any_attrs: BTreeSet<String>,
     /// Recorded objects of the prior state (after moves), by address: what
     /// data sources read and what managed resources computed last time.
     prior: HashMap<AbsResourceInstance, Value>,
@@ -146,6 +148,7 @@ impl<'c> Run<'c> {
             expansions: RefCell::default(),
             stack: RefCell::default(),
             read_attrs,
+            any_attrs: all_attribute_names(config),
             prior: HashMap::new(),
         }
     }
@@ -241,17 +244,19 @@ impl<'c> Run<'c> {
                     }
                 },
             };
+            // A null given to a variable that is not nullable takes its
+            // default (and is an error without one); a nullable variable
+            // keeps the null it was given.
             if value.is_null() && !var.nullable {
-                return Err(err(
-                    "Invalid value for input variable",
-                    format!("The given value is not suitable for {label}, which is not nullable: value must not be null."),
-                    &at,
-                ));
-            }
-            // A null for a nullable variable with a default takes the default.
-            if value.is_null() && raw.is_some() {
-                if let Some(d) = &var.default {
-                    value = self.eval_in(&ModuleInstance::default(), d)?;
+                match &var.default {
+                    Some(d) if raw.is_some() => value = self.eval_in(&ModuleInstance::default(), d)?,
+                    _ => {
+                        return Err(err(
+                            "Invalid value for input variable",
+                            format!("The given value is not suitable for {label}, which is not nullable: value must not be null."),
+                            &at,
+                        ));
+                    }
                 }
             }
             if let Some(c) = &var.constraint {
@@ -642,29 +647,59 @@ impl<'c> Run<'c> {
                         return v;
                     }
                 }
-                let addr = r.addr().absolute(module.clone()).instance(key.clone());
-                let recorded = || -> Option<Value> {
-                    let v = self.prior.get(&addr)?;
-                    let v = crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok()?;
-                    (!v.is_null()).then_some(v)
-                };
-                let unknown = || {
-                    if self.opts.symbolic_refs {
-                        Value::String(crate::refactor::symbolic::token(&addr, attr))
-                    } else {
-                        Value::unknown()
-                    }
-                };
                 // A data source's attributes are what it read: the state's.
                 if r.mode == crate::addrs::ResourceMode::Data {
-                    return Ok(recorded().unwrap_or_else(unknown));
+                    return Ok(self.computed_attr(module, r, key, attr));
                 }
                 match r.attributes.iter().find(|a| a.name == attr) {
                     Some(a) => Eval::new(&scope).expr(&a.expr),
-                    None => Ok(recorded().unwrap_or_else(unknown)),
+                    None => Ok(self.computed_attr(module, r, key, attr)),
                 }
             },
         )
+    }
+
+    /// An attribute the provider decides: the recorded value when the prior
+    /// state has the object, else unknown (a symbolic token in refactors).
+    fn computed_attr(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        key: &InstanceKey,
+        attr: &str,
+    ) -> Value {
+        let addr = r.addr().absolute(module.clone()).instance(key.clone());
+        let recorded = self
+            .prior
+            .get(&addr)
+            .and_then(|v| crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok())
+            .filter(|v| !v.is_null());
+        recorded.unwrap_or_else(|| {
+            if self.opts.symbolic_refs {
+                Value::String(crate::refactor::symbolic::token(&addr, attr))
+            } else {
+                Value::unknown()
+            }
+        })
+    }
+
+    /// An attribute as a reference reads it. An argument configured as
+    /// null may still be computed by the provider (an optional-computed
+    /// attribute), so it reads as unknown; `terraform_data`'s schema is
+    /// known and has none.
+    fn referenced_attr(
+        &self,
+        module: &ModuleInstance,
+        rkey: &str,
+        key: &InstanceKey,
+        attr: &str,
+    ) -> Result<Value, Diagnostics> {
+        let v = self.resource_attr(module, rkey, key, attr)?;
+        let r = &self.module_config(module).module.resources[rkey];
+        if v.is_null() && r.type_name != "terraform_data" {
+            return Ok(self.computed_attr(module, r, key, attr));
+        }
+        Ok(v)
     }
 
     /// The configured arguments of one resource instance, as an object:
@@ -714,11 +749,18 @@ impl<'c> Run<'c> {
         for a in &r.attributes {
             obj.insert(
                 a.name.clone(),
-                self.resource_attr(module, &rkey, key, &a.name)?,
+                self.referenced_attr(module, &rkey, key, &a.name)?,
             );
         }
+        // Without a schema the object cannot list its attributes; it
+        // answers every name the configuration reads anywhere (through a
+        // `for`, an output, another module), unknown until apply.
         let extra = self.read_attrs.get(&(static_path(module), rkey.clone()));
-        for name in std::iter::once(&"id".to_string()).chain(extra.into_iter().flatten()) {
+        let id = "id".to_string();
+        let names = std::iter::once(&id)
+            .chain(extra.into_iter().flatten())
+            .chain(&self.any_attrs);
+        for name in names {
             if !obj.contains_key(name) {
                 obj.insert(name.clone(), self.resource_attr(module, &rkey, key, name)?);
             }
@@ -1133,6 +1175,25 @@ fn collect_read_attrs(config: &Config, out: &mut HashMap<(Vec<String>, String), 
     }
 }
 
+fn all_attribute_names(config: &Config) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut visit = |e: &Expr| {
+        if let ExprKind::Traversal(_, steps) | ExprKind::Splat { each: steps, .. } = &e.kind {
+            for s in steps {
+                if let Traverser::Attr(a, _) = s {
+                    out.insert(a.clone());
+                }
+            }
+        }
+    };
+    let mut stack = vec![config];
+    while let Some(c) = stack.pop() {
+        for_each_expr(&c.module, &mut visit);
+        stack.extend(c.children.values());
+    }
+    out
+}
+
 /// `type.name` or `data.type.name` at the start of a traversal.
 fn resource_ref(root: &Expr, steps: &[Traverser]) -> Option<(String, usize)> {
     let ExprKind::Variable(name) = &root.kind else {
@@ -1324,7 +1385,7 @@ impl InstanceScope<'_, '_> {
         match (&exp, rest) {
             // One attribute of one instance: evaluate just that vertex.
             (Expansion::Single, [Traverser::Attr(a, _), ..]) => Ok((
-                run.resource_attr(&self.module, &rkey, &InstanceKey::NoKey, a)?,
+                run.referenced_attr(&self.module, &rkey, &InstanceKey::NoKey, a)?,
                 used + 1,
             )),
             (
@@ -1332,7 +1393,7 @@ impl InstanceScope<'_, '_> {
                 [Traverser::Index(_), Traverser::Attr(a, _), ..],
             ) => match self.instance_key(ev, rest)? {
                 Some(k) if exp.repetition(&k).is_some() => {
-                    Ok((run.resource_attr(&self.module, &rkey, &k, a)?, used + 2))
+                    Ok((run.referenced_attr(&self.module, &rkey, &k, a)?, used + 2))
                 }
                 _ => Ok((run.resource_value(&self.module, r)?, used)),
             },
@@ -1472,7 +1533,9 @@ impl Scope for InstanceScope<'_, '_> {
         &self,
         f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
     ) -> Result<Value, FunctionError> {
-        let dir: &Path = &self.config.module.dir;
+        // Relative paths start where terraform runs: the root module
+        // (`path.module` is relative to it).
+        let dir: &Path = &self.run.config.module.dir;
         let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
             render_template(dir, text, name, vars)
         };
