@@ -152,3 +152,17 @@ fn markdown_is_a_pull_request_comment() {
         "{text}"
     );
 }
+
+/// The three outputs on the monorepo, reviewed line by line when accepted.
+/// The head tree is the working tree, so no temporary path appears.
+#[test]
+fn outputs_snapshots() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let text = String::from_utf8(check(&repo, &[]).stdout).unwrap();
+    insta::assert_snapshot!("check_text", text);
+    let markdown = String::from_utf8(check(&repo, &["--format", "markdown"]).stdout).unwrap();
+    insta::assert_snapshot!("check_markdown", markdown);
+    let json = String::from_utf8(check(&repo, &["--format", "json"]).stdout).unwrap();
+    insta::assert_snapshot!("check_json", json);
+}
