@@ -25,10 +25,8 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
-use crate::lang::eval::{Eval, Scope};
-use crate::lang::functions::{FunctionContext, FunctionError};
+use crate::lang::eval::{ConstantScope, Eval};
 use crate::lang::value::Value;
-use crate::syntax::ast::Traverser;
 use crate::syntax::body::{Attribute, Block, Body};
 use crate::syntax::native;
 use crate::syntax::source::{SourceFile, clean_path};
@@ -402,41 +400,11 @@ fn wrong_type(a: &Attribute, want: &str) -> Diagnostics {
 /// Evaluates a setting: constants and functions, no references (as in a
 /// `.tfvars` file). Sensitive marks do not matter in a settings file.
 fn constant(a: &Attribute) -> Result<Value, Diagnostics> {
-    let v = Eval::new(&Constants).expr(&a.expr)?;
+    let v = Eval::new(&ConstantScope).expr(&a.expr)?;
     Ok(match v {
         Value::Sensitive(inner) => *inner,
         v => v,
     })
-}
-
-/// The scope of `.minimod.hcl` values: nothing to refer to.
-struct Constants;
-
-impl Scope for Constants {
-    fn reference(
-        &self,
-        _: &str,
-        range: &SourceRange,
-        _: &[Traverser],
-        _: &Eval,
-    ) -> Result<(Value, usize), Diagnostics> {
-        Err(
-            Diagnostic::error("Variables not allowed", "Variables may not be used here.")
-                .at(range)
-                .into(),
-        )
-    }
-
-    fn with_function_context(
-        &self,
-        f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
-    ) -> Result<Value, FunctionError> {
-        f(&FunctionContext {
-            base_dir: Path::new("."),
-            plan: true,
-            render_template: None,
-        })
-    }
 }
 
 #[cfg(test)]

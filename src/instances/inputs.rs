@@ -10,10 +10,8 @@ use indexmap::IndexMap;
 
 use crate::config::Module;
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
-use crate::lang::eval::{Eval, Scope};
-use crate::lang::functions::{FunctionContext, FunctionError};
+use crate::lang::eval::{ConstantScope, Eval};
 use crate::lang::value::{Type, Value};
-use crate::syntax::ast::Traverser;
 use crate::syntax::source::SourceFile;
 use crate::syntax::{json, native};
 
@@ -139,7 +137,7 @@ fn from_raw(raw: &str, ty: Option<Type>, name: String) -> Result<Value, Diagnost
         Some(_) => {
             let file = SourceFile::new(&name, raw);
             let e = native::parse_expr(&file, raw, 0)?;
-            Eval::new(&ConstScope).expr(&e)
+            Eval::new(&ConstantScope).expr(&e)
         }
     }
 }
@@ -177,7 +175,7 @@ fn read_var_file(
             warnings.push(d);
             continue;
         }
-        let value = Eval::new(&ConstScope).expr(&attr.expr)?;
+        let value = Eval::new(&ConstantScope).expr(&attr.expr)?;
         inputs.insert(
             attr.name.clone(),
             RootInput {
@@ -187,35 +185,4 @@ fn read_var_file(
         );
     }
     Ok(())
-}
-
-/// The scope of tfvars files and `-var` values: constants and functions
-/// only, no references.
-struct ConstScope;
-
-impl Scope for ConstScope {
-    fn reference(
-        &self,
-        _: &str,
-        range: &SourceRange,
-        _: &[Traverser],
-        _: &Eval,
-    ) -> Result<(Value, usize), Diagnostics> {
-        Err(
-            Diagnostic::error("Variables not allowed", "Variables may not be used here.")
-                .at(range)
-                .into(),
-        )
-    }
-
-    fn with_function_context(
-        &self,
-        f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
-    ) -> Result<Value, FunctionError> {
-        f(&FunctionContext {
-            base_dir: Path::new("."),
-            plan: true,
-            render_template: None,
-        })
-    }
 }

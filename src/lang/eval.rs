@@ -36,6 +36,37 @@ pub trait Scope {
     ) -> Result<Value, FunctionError>;
 }
 
+/// The scope of constant expressions (tfvars files, `-var` values,
+/// `.minimod.hcl`): functions, but nothing to refer to.
+pub struct ConstantScope;
+
+impl Scope for ConstantScope {
+    fn reference(
+        &self,
+        _: &str,
+        range: &SourceRange,
+        _: &[Traverser],
+        _: &Eval,
+    ) -> Result<(Value, usize), Diagnostics> {
+        Err(
+            Diagnostic::error("Variables not allowed", "Variables may not be used here.")
+                .at(range)
+                .into(),
+        )
+    }
+
+    fn with_function_context(
+        &self,
+        f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+    ) -> Result<Value, FunctionError> {
+        f(&FunctionContext {
+            base_dir: std::path::Path::new("."),
+            plan: true,
+            render_template: None,
+        })
+    }
+}
+
 /// An evaluation: a scope plus the symbols `for` expressions and template
 /// `for` directives bind.
 pub struct Eval<'s> {
