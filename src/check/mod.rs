@@ -268,10 +268,11 @@ fn check_root(
         Err(d) => {
             report.outcome = Outcome::NotCheckable;
             report.passed = false;
-            report.error = Some(format!(
-                "{}\nGive the variables this root needs in .minimod.hcl: root \"{dir}\" {{ variables = {{ NAME = VALUE }} }}",
-                d.render(&sources).trim()
-            ));
+            let text = d
+                .render(&sources)
+                .trim()
+                .replace("root \"DIR\"", &format!("root \"{dir}\""));
+            report.error = Some(text);
             return report;
         }
     };

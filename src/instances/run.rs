@@ -867,20 +867,31 @@ impl<'c> Run<'c> {
         let mut found = BTreeSet::new();
         let mut seen = BTreeSet::new();
         self.data_sources_behind(module, e, &mut found, &mut seen);
-        if found.is_empty() {
-            return String::new();
+        let (vars, data): (Vec<String>, Vec<String>) =
+            found.into_iter().partition(|n| n.starts_with("var."));
+        let mut out = String::new();
+        let plural =
+            |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+        if !data.is_empty() {
+            out.push_str(&format!(
+                "\n\nThe value depends on {} {}, whose results minimod only knows from a state: pass --state FILE with a state that holds {}.",
+                plural(data.len(), "data source", "data sources"),
+                data.join(", "),
+                plural(data.len(), "it", "them")
+            ));
         }
-        let names: Vec<String> = found.into_iter().collect();
-        format!(
-            "\n\nThe value depends on {} {}, whose results minimod only knows from a state: pass --state FILE with a state that holds {}.",
-            if names.len() == 1 {
-                "data source"
-            } else {
-                "data sources"
-            },
-            names.join(", "),
-            if names.len() == 1 { "it" } else { "them" }
-        )
+        if !vars.is_empty() {
+            let names: Vec<&str> = vars.iter().map(|v| v.trim_start_matches("var.")).collect();
+            out.push_str(&format!(
+                "\n\nThe value depends on {} {}, which {} no value: give {} with -var, or in .minimod.hcl as root \"DIR\" {{ variables = {{ {} = ... }} }}.",
+                plural(vars.len(), "root variable", "root variables"),
+                vars.join(", "),
+                plural(vars.len(), "has", "have"),
+                plural(vars.len(), "it", "them"),
+                names[0]
+            ));
+        }
+        out
     }
 
     /// Static walk from an expression through locals, variables, module
@@ -910,8 +921,18 @@ impl<'c> Run<'c> {
                     }
                 }
                 "var" => {
-                    let (Some(name), Some((last, parent))) = (attr(0), module.0.split_last())
-                    else {
+                    let Some(name) = attr(0) else { continue };
+                    let Some((last, parent)) = module.0.split_last() else {
+                        // A root variable nothing gives a value.
+                        let unset = cfg
+                            .module
+                            .variables
+                            .get(&name)
+                            .is_some_and(|v| v.default.is_none())
+                            && !self.inputs.contains_key(&name);
+                        if unset {
+                            found.insert(format!("var.{name}"));
+                        }
                         continue;
                     };
                     let parent = ModuleInstance(parent.to_vec());
@@ -952,7 +973,13 @@ impl<'c> Run<'c> {
                 }
                 "data" => {
                     if let (Some(t), Some(n)) = (attr(0), attr(1)) {
-                        found.insert(format!("{}data.{t}.{n}", module_label(module)));
+                        let res =
+                            crate::addrs::Resource::new(crate::addrs::ResourceMode::Data, &t, &n)
+                                .absolute(module.clone());
+                        // One the state already holds is not the problem.
+                        if !self.prior.keys().any(|a| a.containing_resource() == res) {
+                            found.insert(res.to_string());
+                        }
                     }
                 }
                 "each" | "count" | "path" | "terraform" | "self" => {}
