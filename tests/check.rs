@@ -166,3 +166,55 @@ fn outputs_snapshots() {
     let json = String::from_utf8(check(&repo, &["--format", "json"]).stdout).unwrap();
     insta::assert_snapshot!("check_json", json);
 }
+
+#[test]
+fn a_root_whose_for_each_needs_a_variable_is_not_checkable_and_says_how_to_give_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    let git = |args: &[&str]| {
+        assert!(
+            Command::new("git")
+                .args(args)
+                .current_dir(repo)
+                .status()
+                .unwrap()
+                .success()
+        )
+    };
+    git(&["init", "-q"]);
+    git(&["config", "user.email", "check@example.com"]);
+    git(&["config", "user.name", "check"]);
+    std::fs::create_dir_all(repo.join("live")).unwrap();
+    std::fs::write(
+        repo.join("live/.terraform.lock.hcl"),
+        "provider \"registry.terraform.io/hashicorp/random\" {\n  version = \"3.6.0\"\n}\n",
+    )
+    .unwrap();
+    let config = |name: &str| {
+        format!(
+            "terraform {{\n  backend \"local\" {{}}\n}}\n\nvariable \"regions\" {{\n  type = list(string)\n}}\n\nresource \"terraform_data\" \"{name}\" {{\n  for_each = toset(var.regions)\n}}\n"
+        )
+    };
+    std::fs::write(repo.join("live/main.tf"), config("r")).unwrap();
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "base"]);
+    std::fs::write(repo.join("live/main.tf"), config("s")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["check", "--base", "HEAD", "--format", "json"])
+        .current_dir(repo)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out);
+    let root = &doc["roots"][0];
+    assert_eq!(root["outcome"], "not-checkable");
+    let error = root["error"].as_str().unwrap().replace('\n', " ");
+    assert!(
+        error.contains("root variable var.regions, which has no value"),
+        "{error}"
+    );
+    assert!(
+        error.contains(r#"root "live" { variables = { regions = ... } }"#),
+        "{error}"
+    );
+}

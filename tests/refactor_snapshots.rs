@@ -19,7 +19,12 @@ fn refactor_output_snapshots() {
     for case in cases {
         let dir = root.join(&case);
         let args: Vec<String> = std::fs::read_to_string(dir.join("args"))
-            .map(|s| s.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect())
+            .map(|s| {
+                s.lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(str::to_string)
+                    .collect()
+            })
             .unwrap_or_default();
         let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
             .args(["refactor", "old", "new"])
