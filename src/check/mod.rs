@@ -268,10 +268,15 @@ fn check_root(
         Err(d) => {
             report.outcome = Outcome::NotCheckable;
             report.passed = false;
+            // Files are named inside the repository: `base:envs/x/main.tf`
+            // for the base revision's copy.
+            let prefix = |p: &Path| format!("{}/", crate::syntax::source::clean_path(p));
             let text = d
                 .render(&sources)
                 .trim()
-                .replace("root \"DIR\"", &format!("root \"{dir}\""));
+                .replace("root \"DIR\"", &format!("root \"{dir}\""))
+                .replace(&prefix(base_dir), "base:")
+                .replace(&prefix(head_dir), "");
             report.error = Some(text);
             return report;
         }
