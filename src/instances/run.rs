@@ -164,11 +164,6 @@ impl<'c> Run<'c> {
         self
     }
 
-    /// The recorded object at an address, if the prior state has one.
-    pub fn prior_value(&self, addr: &AbsResourceInstance) -> Option<&Value> {
-        self.prior.get(addr)
-    }
-
     pub fn config(&self) -> &'c Config {
         self.config
     }
@@ -1074,10 +1069,6 @@ impl<'c> Run<'c> {
             Ok(_) if diags.has_errors() => Err(dedup(diags)),
             Ok(i) => Ok(i),
         }
-    }
-
-    pub fn options(&self) -> &RunOptions {
-        &self.opts
     }
 }
 
