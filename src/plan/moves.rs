@@ -170,19 +170,68 @@ pub fn implied_move_statements(
     engine: Engine,
 ) -> Vec<MoveStatement> {
     let state_modules = prior.modules();
+    // Indexes so each resource and module instance is checked against the
+    // statements that can name it only, not against every statement.
+    let mut resources: HashMap<&ModuleInstance, Vec<&AbsResource>> = HashMap::new();
+    for r in &prior.resources {
+        resources.entry(&r.addr.module).or_default().push(&r.addr);
+    }
+    let mut by_resource: HashMap<&crate::addrs::Resource, Vec<&MoveEndpointInModule>> =
+        HashMap::new();
+    let mut by_names: HashMap<Vec<String>, Vec<&MoveEndpointInModule>> = HashMap::new();
+    for e in explicit.iter().flat_map(|s| [&s.from, &s.to]) {
+        match &e.relative {
+            AbsMoveable::Resource(r) => by_resource.entry(&r.resource).or_default().push(e),
+            AbsMoveable::ResourceInstance(r) => {
+                by_resource.entry(&r.resource.resource).or_default().push(e)
+            }
+            _ => {}
+        }
+        by_names.entry(endpoint_names(e)).or_default().push(e);
+    }
+    let ctx = Implied {
+        prior,
+        state_modules: &state_modules,
+        resources,
+        by_resource,
+        by_names,
+        engine,
+    };
     let mut out = Vec::new();
-    implied_in(config, prior, &state_modules, explicit, engine, &mut out);
+    implied_in(config, &ctx, &mut out);
     out
 }
 
-fn implied_in(
-    config: &Config,
-    prior: &State,
-    state_modules: &[ModuleInstance],
-    explicit: &[MoveStatement],
+struct Implied<'a> {
+    prior: &'a State,
+    /// The module instances holding resources, sorted.
+    state_modules: &'a [ModuleInstance],
+    /// The recorded resources of each module instance, in state order.
+    resources: HashMap<&'a ModuleInstance, Vec<&'a AbsResource>>,
+    /// Explicit endpoints naming (instances of) each resource.
+    by_resource: HashMap<&'a crate::addrs::Resource, Vec<&'a MoveEndpointInModule>>,
+    /// Explicit endpoints by the module names they select.
+    by_names: HashMap<Vec<String>, Vec<&'a MoveEndpointInModule>>,
     engine: Engine,
-    out: &mut Vec<MoveStatement>,
-) {
+}
+
+impl Implied<'_> {
+    /// Whether an explicit statement selects the module instance.
+    fn selects_module(&self, inst: &ModuleInstance) -> bool {
+        self.by_names
+            .get(&inst.module().0)
+            .is_some_and(|v| v.iter().any(|e| e.selects_module(inst)))
+    }
+
+    /// Whether an explicit statement names the resource or an instance.
+    fn selects_resource(&self, addr: &AbsResource) -> bool {
+        self.by_resource
+            .get(&addr.resource)
+            .is_some_and(|v| v.iter().any(|e| e.selects_resource(addr)))
+    }
+}
+
+fn implied_in(config: &Config, ctx: &Implied<'_>, out: &mut Vec<MoveStatement>) {
     let path = Module(config.path.clone());
     let implied = |from: AbsMoveable, to: AbsMoveable, range: &SourceRange| MoveStatement {
         from: MoveEndpointInModule::implied(from),
@@ -191,7 +240,7 @@ fn implied_in(
         implied: true,
     };
 
-    if engine == Engine::Tofu {
+    if ctx.engine == Engine::Tofu {
         for (name, call) in &config.module.module_calls {
             let (to_key, range) = match (&call.count, &call.for_each) {
                 (Some(c), _) => (InstanceKey::Int(0), &c.range),
@@ -199,16 +248,14 @@ fn implied_in(
                 (None, Some(_)) => continue,
             };
             let call_path = path.child(name.clone());
-            for inst in state_modules.iter().filter(|m| m.module() == call_path) {
+            for inst in ctx.state_modules.iter().filter(|m| m.module() == call_path) {
                 let Some(call_addr) = inst.call() else {
                     continue;
                 };
                 let from_key = inst.0.last().map_or(InstanceKey::NoKey, |s| s.key.clone());
                 if !matches!(from_key, InstanceKey::NoKey | InstanceKey::Int(0))
                     || from_key == to_key
-                    || explicit
-                        .iter()
-                        .any(|s| s.from.selects_module(inst) || s.to.selects_module(inst))
+                    || ctx.selects_module(inst)
                 {
                     continue;
                 }
@@ -221,19 +268,14 @@ fn implied_in(
         }
     }
 
-    for inst in state_modules.iter().filter(|m| m.module() == path) {
-        let mut resources: Vec<&AbsResource> = prior
-            .resources
-            .iter()
-            .map(|r| &r.addr)
-            .filter(|a| &a.module == inst)
-            .collect();
+    for inst in ctx.state_modules.iter().filter(|m| m.module() == path) {
+        let mut resources: Vec<&AbsResource> = ctx.resources.get(inst).cloned().unwrap_or_default();
         resources.sort();
         for addr in resources {
             let Some(rc) = config.module.resources.get(&addr.resource.to_string()) else {
                 continue;
             };
-            let keys = state_keys(prior, addr);
+            let keys = state_keys(ctx.prior, addr);
             let (from_key, to_key, range) = match (&rc.count, &rc.for_each) {
                 (Some(c), _) if keys.contains(&InstanceKey::NoKey) => {
                     (InstanceKey::NoKey, InstanceKey::Int(0), &c.range)
@@ -243,10 +285,7 @@ fn implied_in(
                 }
                 _ => continue,
             };
-            if explicit
-                .iter()
-                .any(|s| s.from.selects_resource(addr) || s.to.selects_resource(addr))
-            {
+            if ctx.selects_resource(addr) {
                 continue;
             }
             out.push(implied(
@@ -258,7 +297,7 @@ fn implied_in(
     }
 
     for child in config.children.values() {
-        implied_in(child, prior, state_modules, explicit, engine, out);
+        implied_in(child, ctx, out);
     }
 }
 
@@ -739,12 +778,15 @@ pub fn validate_moves(
     // in address order (the order the messages come out).
     let mut sorted: Vec<&ModuleInstance> = module_instances.iter().collect();
     sorted.sort();
+    let mut by_module: HashMap<Module, Vec<&ModuleInstance>> = HashMap::new();
+    for m in sorted {
+        by_module.entry(m.module()).or_default().push(m);
+    }
     for stmt in stmts {
-        for inst in sorted
-            .iter()
-            .copied()
-            .filter(|m| m.is_for_module(&stmt.from.module))
-        {
+        let instances = by_module
+            .get(&stmt.from.module)
+            .map_or(&[][..], Vec::as_slice);
+        for inst in instances.iter().copied() {
             let from = stmt.from.in_module_instance(inst);
             let to = stmt.to.in_module_instance(inst);
             if from == to {
