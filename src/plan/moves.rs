@@ -1271,6 +1271,61 @@ mod tests {
         }
     }
 
+    /// The bucketed graph finds exactly the edges of testing every pair.
+    #[test]
+    fn dependency_graph_matches_all_pairs() {
+        let all_pairs = |stmts: &[MoveStatement]| -> Vec<Vec<usize>> {
+            (0..stmts.len())
+                .map(|a| {
+                    (0..stmts.len())
+                        .filter(|&b| a != b && depends_on(&stmts[a], &stmts[b]))
+                        .collect()
+                })
+                .collect()
+        };
+        let cases: Vec<(&str, Vec<MoveStatement>)> = vec![
+            (
+                "chains of resources and instances",
+                vec![
+                    stmt("", "foo.a", "foo.b"),
+                    stmt("", "foo.b", "foo.c"),
+                    stmt("", "foo.c[0]", "foo.d[1]"),
+                    stmt("", "foo.b[0]", "foo.b[1]"),
+                    stmt("", "foo.d[1]", "foo.a[0]"),
+                    stmt("", "foo.x", "module.m.foo.x"),
+                ],
+            ),
+            (
+                "modules nesting modules and resources, declared at several depths",
+                vec![
+                    stmt("", "module.a", "module.b"),
+                    stmt("", "module.b[0]", "module.c"),
+                    stmt("", "module.c.module.d", "module.e"),
+                    stmt("b", "foo.x", "foo.y"),
+                    stmt("b", "module.k", "module.l[\"z\"]"),
+                    stmt("b.l", "foo.x[0]", "foo.x[1]"),
+                    stmt("", "module.b.foo.y", "foo.y"),
+                    stmt("", "foo.z", "module.a.foo.z"),
+                    stmt("", "module.a", "module.a[0]"),
+                    stmt("a", "foo.q", "foo.r"),
+                ],
+            ),
+            (
+                "a cycle through a module and a resource inside it",
+                vec![
+                    stmt("", "module.a", "module.b"),
+                    stmt("", "module.b.foo.x", "module.a.foo.x"),
+                    stmt("", "module.b", "module.a"),
+                ],
+            ),
+        ];
+        for (name, stmts) in cases {
+            let want = all_pairs(&stmts);
+            assert!(want.iter().any(|e| !e.is_empty()), "{name}: has edges");
+            assert_eq!(dependency_graph(&stmts), want, "{name}");
+        }
+    }
+
     // ---- recorded terraform plans (tests/data/moves/, see record.sh) ------
 
     fn data_dir() -> PathBuf {
