@@ -5,7 +5,7 @@
 //! same way inside every instance of a local child module is declared in
 //! that module, so every caller gets it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use crate::addrs::{AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance};
@@ -168,13 +168,15 @@ pub fn minimal_blocks(
                 .push(i);
         }
     }
+    // Prior objects per resource, counted once rather than per candidate.
+    let mut per_resource: HashMap<AbsResource, usize> = HashMap::new();
+    for a in &prior_after {
+        *per_resource.entry(a.containing_resource()).or_default() += 1;
+    }
     let mut covered = BTreeSet::new();
     for ((from, to), idx) in &by_resource {
-        let under = prior_after
-            .iter()
-            .filter(|a| &a.containing_resource() == from)
-            .count();
-        let occupied = prior_after.iter().any(|a| &a.containing_resource() == to);
+        let under = per_resource.get(from).copied().unwrap_or_default();
+        let occupied = per_resource.contains_key(to);
         if under == idx.len() && !occupied && !declared_resource(ctx.config, from) {
             moves.push(Move::Resource {
                 from: from.clone(),
