@@ -70,15 +70,22 @@ pub fn minimal_blocks(
             by_prefix.entry(prefixes).or_default().push(i);
         }
     }
+    // Prior objects under each module instance (counted at every prefix of
+    // their module path), once rather than per candidate.
+    let mut under_module: HashMap<&[crate::addrs::ModuleInstanceStep], usize> = HashMap::new();
+    for a in ctx.prior {
+        for n in 0..=a.module.0.len() {
+            *under_module.entry(&a.module.0[..n]).or_default() += 1;
+        }
+    }
     let mut instance_moves: Vec<(ModuleInstance, ModuleInstance)> = Vec::new();
     let mut covered = BTreeSet::new();
     for ((from, to), idx) in &by_prefix {
-        let under: usize = ctx
-            .prior
-            .iter()
-            .filter(|a| a.module.is_within(from))
-            .count();
-        let occupied = ctx.prior.iter().any(|a| a.module.is_within(to));
+        let under = under_module
+            .get(from.0.as_slice())
+            .copied()
+            .unwrap_or_default();
+        let occupied = under_module.contains_key(to.0.as_slice());
         if under == idx.len() && !occupied && !ctx.new_modules.contains(from) {
             instance_moves.push((from.clone(), to.clone()));
             covered.extend(idx.iter().copied());
