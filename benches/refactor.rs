@@ -45,17 +45,16 @@ fn parts(n: usize) -> (usize, usize, usize) {
 
 fn generate(root: &Path, n: usize) {
     let (counted, each, per_module) = parts(n);
-    let module = format!(
-        r#"variable "n" {{
+    let module = r#"variable "n" {
   type = number
-}}
+}
 
-resource "terraform_data" "x" {{
+resource "terraform_data" "x" {
   count = var.n
-  input = "x${{count.index}}"
-}}
+  input = "x${count.index}"
+}
 "#
-    );
+    .to_string();
     let locals = format!(
         r#"locals {{
   counted = {}
