@@ -56,7 +56,7 @@ pub enum Expansion {
     Single,
     Count(i64),
     /// Keys in byte order, with their `each.value`.
-    ForEach(BTreeMap<String, Value>),
+    ForEach(std::rc::Rc<BTreeMap<String, Value>>),
 }
 
 impl Expansion {
@@ -496,7 +496,7 @@ impl<'c> Run<'c> {
                 if !v.is_wholly_known() && v.is_unknown() {
                     unreachable!()
                 }
-                Ok(Expansion::ForEach(m.clone()))
+                Ok(Expansion::ForEach(std::rc::Rc::new(m.clone())))
             }
             Value::Set(elem, items) => {
                 if items.iter().any(Value::is_unknown) {
@@ -520,12 +520,12 @@ impl<'c> Run<'c> {
                 if items.iter().any(Value::is_marked) {
                     return Err(invalid("Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".into()));
                 }
-                Ok(Expansion::ForEach(
+                Ok(Expansion::ForEach(std::rc::Rc::new(
                     items
                         .iter()
                         .map(|i| (i.as_str().unwrap_or_default().to_string(), i.clone()))
                         .collect(),
-                ))
+                )))
             }
             Value::Unknown(t) => {
                 let set = matches!(t, Type::Set(_));

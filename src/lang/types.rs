@@ -1221,8 +1221,14 @@ pub(crate) fn unify_inner(types: &[Type], unsafe_: bool) -> Option<Type> {
         return None;
     }
     // Otherwise: the most general type every other one converts to.
-    for want in preference_order(types) {
-        let want = &types[want];
+    let mut distinct: Vec<Type> = Vec::new();
+    for t in types {
+        if !distinct.contains(t) {
+            distinct.push(t.clone());
+        }
+    }
+    for want in preference_order(&distinct) {
+        let want = &distinct[want];
         if types
             .iter()
             .all(|t| t == want || can_convert(t, want, unsafe_))

@@ -155,13 +155,15 @@ pub fn plan(
     let instances = run.check_all()?;
     let configured: BTreeSet<&AbsResourceInstance> = instances.iter().collect();
     let mut changes = Vec::new();
+    // One lookup per configured instance: index the prior state once.
+    let prior_index = prior.instance_index();
     for addr in &instances {
         if addr.resource.resource.mode != ResourceMode::Managed {
             continue;
         }
         let after = canon(&run.resource_config_value(addr)?);
         let previous = moved_from.get(addr).cloned();
-        let Some(before) = prior.instance(addr).map(|i| i.value()) else {
+        let Some(before) = prior_index.get(addr).map(|i| i.value()) else {
             changes.push(ResourceChange {
                 addr: addr.clone(),
                 previous: None,

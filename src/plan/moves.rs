@@ -11,7 +11,7 @@ use crate::addrs::{
 };
 use crate::config::{Config, Engine};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
-use crate::state::State;
+use crate::state::{MovingState, State};
 use crate::syntax::ast::{Expr, TraversalStep};
 
 /// One move, from a `moved` block or implied by the prior state.
@@ -170,19 +170,68 @@ pub fn implied_move_statements(
     engine: Engine,
 ) -> Vec<MoveStatement> {
     let state_modules = prior.modules();
+    // Indexes so each resource and module instance is checked against the
+    // statements that can name it only, not against every statement.
+    let mut resources: HashMap<&ModuleInstance, Vec<&AbsResource>> = HashMap::new();
+    for r in &prior.resources {
+        resources.entry(&r.addr.module).or_default().push(&r.addr);
+    }
+    let mut by_resource: HashMap<&crate::addrs::Resource, Vec<&MoveEndpointInModule>> =
+        HashMap::new();
+    let mut by_names: HashMap<Vec<String>, Vec<&MoveEndpointInModule>> = HashMap::new();
+    for e in explicit.iter().flat_map(|s| [&s.from, &s.to]) {
+        match &e.relative {
+            AbsMoveable::Resource(r) => by_resource.entry(&r.resource).or_default().push(e),
+            AbsMoveable::ResourceInstance(r) => {
+                by_resource.entry(&r.resource.resource).or_default().push(e)
+            }
+            _ => {}
+        }
+        by_names.entry(endpoint_names(e)).or_default().push(e);
+    }
+    let ctx = Implied {
+        prior,
+        state_modules: &state_modules,
+        resources,
+        by_resource,
+        by_names,
+        engine,
+    };
     let mut out = Vec::new();
-    implied_in(config, prior, &state_modules, explicit, engine, &mut out);
+    implied_in(config, &ctx, &mut out);
     out
 }
 
-fn implied_in(
-    config: &Config,
-    prior: &State,
-    state_modules: &[ModuleInstance],
-    explicit: &[MoveStatement],
+struct Implied<'a> {
+    prior: &'a State,
+    /// The module instances holding resources, sorted.
+    state_modules: &'a [ModuleInstance],
+    /// The recorded resources of each module instance, in state order.
+    resources: HashMap<&'a ModuleInstance, Vec<&'a AbsResource>>,
+    /// Explicit endpoints naming (instances of) each resource.
+    by_resource: HashMap<&'a crate::addrs::Resource, Vec<&'a MoveEndpointInModule>>,
+    /// Explicit endpoints by the module names they select.
+    by_names: HashMap<Vec<String>, Vec<&'a MoveEndpointInModule>>,
     engine: Engine,
-    out: &mut Vec<MoveStatement>,
-) {
+}
+
+impl Implied<'_> {
+    /// Whether an explicit statement selects the module instance.
+    fn selects_module(&self, inst: &ModuleInstance) -> bool {
+        self.by_names
+            .get(&inst.module().0)
+            .is_some_and(|v| v.iter().any(|e| e.selects_module(inst)))
+    }
+
+    /// Whether an explicit statement names the resource or an instance.
+    fn selects_resource(&self, addr: &AbsResource) -> bool {
+        self.by_resource
+            .get(&addr.resource)
+            .is_some_and(|v| v.iter().any(|e| e.selects_resource(addr)))
+    }
+}
+
+fn implied_in(config: &Config, ctx: &Implied<'_>, out: &mut Vec<MoveStatement>) {
     let path = Module(config.path.clone());
     let implied = |from: AbsMoveable, to: AbsMoveable, range: &SourceRange| MoveStatement {
         from: MoveEndpointInModule::implied(from),
@@ -191,7 +240,7 @@ fn implied_in(
         implied: true,
     };
 
-    if engine == Engine::Tofu {
+    if ctx.engine == Engine::Tofu {
         for (name, call) in &config.module.module_calls {
             let (to_key, range) = match (&call.count, &call.for_each) {
                 (Some(c), _) => (InstanceKey::Int(0), &c.range),
@@ -199,16 +248,14 @@ fn implied_in(
                 (None, Some(_)) => continue,
             };
             let call_path = path.child(name.clone());
-            for inst in state_modules.iter().filter(|m| m.module() == call_path) {
+            for inst in ctx.state_modules.iter().filter(|m| m.module() == call_path) {
                 let Some(call_addr) = inst.call() else {
                     continue;
                 };
                 let from_key = inst.0.last().map_or(InstanceKey::NoKey, |s| s.key.clone());
                 if !matches!(from_key, InstanceKey::NoKey | InstanceKey::Int(0))
                     || from_key == to_key
-                    || explicit
-                        .iter()
-                        .any(|s| s.from.selects_module(inst) || s.to.selects_module(inst))
+                    || ctx.selects_module(inst)
                 {
                     continue;
                 }
@@ -221,19 +268,14 @@ fn implied_in(
         }
     }
 
-    for inst in state_modules.iter().filter(|m| m.module() == path) {
-        let mut resources: Vec<&AbsResource> = prior
-            .resources
-            .iter()
-            .map(|r| &r.addr)
-            .filter(|a| &a.module == inst)
-            .collect();
+    for inst in ctx.state_modules.iter().filter(|m| m.module() == path) {
+        let mut resources: Vec<&AbsResource> = ctx.resources.get(inst).cloned().unwrap_or_default();
         resources.sort();
         for addr in resources {
             let Some(rc) = config.module.resources.get(&addr.resource.to_string()) else {
                 continue;
             };
-            let keys = state_keys(prior, addr);
+            let keys = state_keys(ctx.prior, addr);
             let (from_key, to_key, range) = match (&rc.count, &rc.for_each) {
                 (Some(c), _) if keys.contains(&InstanceKey::NoKey) => {
                     (InstanceKey::NoKey, InstanceKey::Int(0), &c.range)
@@ -243,10 +285,7 @@ fn implied_in(
                 }
                 _ => continue,
             };
-            if explicit
-                .iter()
-                .any(|s| s.from.selects_resource(addr) || s.to.selects_resource(addr))
-            {
+            if ctx.selects_resource(addr) {
                 continue;
             }
             out.push(implied(
@@ -258,7 +297,7 @@ fn implied_in(
     }
 
     for child in config.children.values() {
-        implied_in(child, prior, state_modules, explicit, engine, out);
+        implied_in(child, ctx, out);
     }
 }
 
@@ -281,13 +320,133 @@ fn depends_on(a: &MoveStatement, b: &MoveStatement) -> bool {
     a.to.module.0.len() >= b.to.module.0.len() || !a.from.is_module_reindex(&a.to)
 }
 
-/// For each statement, the statements it depends on.
+/// The module names an endpoint's pattern walks (the declaring module's,
+/// then the relative ones, then a module call's own), keys left out: two
+/// endpoints can only chain or nest when one's names start the other's.
+fn endpoint_names(e: &MoveEndpointInModule) -> Vec<String> {
+    let mut out = e.module.0.clone();
+    let steps = match &e.relative {
+        AbsMoveable::ModuleInstance(m) => m,
+        AbsMoveable::ModuleCall(c) => &c.module,
+        AbsMoveable::Resource(r) => &r.module,
+        AbsMoveable::ResourceInstance(r) => &r.module,
+    };
+    out.extend(steps.0.iter().map(|s| s.name.clone()));
+    if let AbsMoveable::ModuleCall(c) = &e.relative {
+        out.push(c.call.clone());
+    }
+    out
+}
+
+/// Statements bucketed by what their endpoints can relate to, so that
+/// [`dependency_graph`] only tests pairs that can possibly depend on each
+/// other (the rules of `can_chain_from` and `nested_within`).
+#[derive(Default)]
+struct Buckets<'s> {
+    /// Module-kind endpoints by their exact names.
+    modules: HashMap<&'s [String], Vec<usize>>,
+    /// Whole-resource endpoints by names and resource.
+    resources: HashMap<(&'s [String], &'s crate::addrs::Resource), Vec<usize>>,
+    /// Resource-instance endpoints by names and resource, any key.
+    instances_of: HashMap<(&'s [String], &'s crate::addrs::Resource), Vec<usize>>,
+    /// Resource-instance endpoints by names and instance.
+    instances: HashMap<(&'s [String], &'s crate::addrs::ResourceInstance), Vec<usize>>,
+    /// Every endpoint by each non-empty prefix of its names.
+    prefixes: HashMap<&'s [String], Vec<usize>>,
+}
+
+impl<'s> Buckets<'s> {
+    fn add(&mut self, i: usize, names: &'s [String], e: &'s MoveEndpointInModule) {
+        match &e.relative {
+            AbsMoveable::ModuleCall(_) | AbsMoveable::ModuleInstance(_) => {
+                self.modules.entry(names).or_default().push(i)
+            }
+            AbsMoveable::Resource(r) => self
+                .resources
+                .entry((names, &r.resource))
+                .or_default()
+                .push(i),
+            AbsMoveable::ResourceInstance(r) => {
+                self.instances_of
+                    .entry((names, &r.resource.resource))
+                    .or_default()
+                    .push(i);
+                self.instances
+                    .entry((names, &r.resource))
+                    .or_default()
+                    .push(i);
+            }
+        }
+        for n in 1..=names.len() {
+            self.prefixes.entry(&names[..n]).or_default().push(i);
+        }
+    }
+}
+
+fn extend_from<K: std::hash::Hash + Eq>(out: &mut Vec<usize>, map: &HashMap<K, Vec<usize>>, k: &K) {
+    if let Some(v) = map.get(k) {
+        out.extend_from_slice(v);
+    }
+}
+
+/// For each statement, the statements it depends on, ascending. Only
+/// candidates from the buckets are tested with [`depends_on`], so the cost
+/// follows the number of related pairs, not the square of the statements.
 fn dependency_graph(stmts: &[MoveStatement]) -> Vec<Vec<usize>> {
+    let names: Vec<(Vec<String>, Vec<String>)> = stmts
+        .iter()
+        .map(|s| (endpoint_names(&s.from), endpoint_names(&s.to)))
+        .collect();
+    let mut froms = Buckets::default();
+    let mut tos = Buckets::default();
+    for (i, s) in stmts.iter().enumerate() {
+        froms.add(i, &names[i].0, &s.from);
+        tos.add(i, &names[i].1, &s.to);
+    }
     (0..stmts.len())
         .map(|a| {
-            (0..stmts.len())
-                .filter(|&b| a != b && depends_on(&stmts[a], &stmts[b]))
-                .collect()
+            let stmt = &stmts[a];
+            let (from_names, to_names) = (&names[a].0[..], &names[a].1[..]);
+            let mut cand: Vec<usize> = Vec::new();
+            // `a.from` chains from some `b.to`: same names, same kind of
+            // subject (instances with the same key).
+            match &stmt.from.relative {
+                AbsMoveable::ModuleCall(_) | AbsMoveable::ModuleInstance(_) => {
+                    extend_from(&mut cand, &tos.modules, &from_names)
+                }
+                AbsMoveable::Resource(r) => {
+                    extend_from(&mut cand, &tos.resources, &(from_names, &r.resource))
+                }
+                AbsMoveable::ResourceInstance(r) => {
+                    extend_from(&mut cand, &tos.instances, &(from_names, &r.resource))
+                }
+            }
+            // `a.from` or `a.to` nested within some `b.to`: a module whose
+            // names start ours, or the whole resource of our instance.
+            for (e, n) in [(&stmt.from, from_names), (&stmt.to, to_names)] {
+                for k in 1..=n.len() {
+                    extend_from(&mut cand, &tos.modules, &&n[..k]);
+                }
+                if let AbsMoveable::ResourceInstance(r) = &e.relative {
+                    extend_from(&mut cand, &tos.resources, &(n, &r.resource.resource));
+                }
+            }
+            // Some `b.from` or `b.to` nested within `a.from`.
+            match &stmt.from.relative {
+                AbsMoveable::ModuleCall(_) | AbsMoveable::ModuleInstance(_) => {
+                    extend_from(&mut cand, &froms.prefixes, &from_names);
+                    extend_from(&mut cand, &tos.prefixes, &from_names);
+                }
+                AbsMoveable::Resource(r) => {
+                    extend_from(&mut cand, &froms.instances_of, &(from_names, &r.resource));
+                    extend_from(&mut cand, &tos.instances_of, &(from_names, &r.resource));
+                }
+                AbsMoveable::ResourceInstance(_) => {}
+            }
+            cand.sort_unstable();
+            cand.dedup();
+            cand.retain(|&b| b != a && depends_on(stmt, &stmts[b]));
+            cand
         })
         .collect()
 }
@@ -411,31 +570,28 @@ pub fn apply_moves(stmts: &[MoveStatement], state: &mut State) -> MoveResults {
         );
     };
 
+    let mut state = MovingState::new(state);
     for i in dependency_order(&graph) {
         let stmt = &stmts[i];
-        // Snapshot: objects moved by this statement are not looked at again.
-        let modules = state.modules();
+        // Snapshot of the module instances the statement can select: those
+        // holding resources now, under the static path its `from` names.
+        // Objects moved by this statement are not looked at again.
         match stmt.from.kind() {
             MoveEndpointKind::Module => {
-                for m in &modules {
+                for m in &state.modules_under(&endpoint_names(&stmt.from)) {
                     let Some(new) = m.move_destination(&stmt.from, &stmt.to) else {
                         continue;
                     };
-                    if state.resources.iter().any(|r| r.addr.module == new) {
+                    if state.module_holds_resources(&new) {
                         block(
                             AbsMoveable::ModuleInstance(m.clone()),
                             AbsMoveable::ModuleInstance(new),
                         );
                         continue;
                     }
-                    let mut moving: Vec<AbsResource> = Vec::new();
-                    for r in state.resources.iter_mut().filter(|r| &r.addr.module == m) {
-                        moving.push(r.addr.clone());
-                        r.addr.module = new.clone();
-                    }
-                    for old in moving {
+                    for old in state.move_module(m, &new) {
                         let new_res = old.resource.clone().absolute(new.clone());
-                        for key in state_keys(state, &new_res) {
+                        for key in state.keys(&new_res) {
                             record(
                                 old.instance(key.clone()),
                                 new_res.instance(key),
@@ -446,55 +602,66 @@ pub fn apply_moves(stmts: &[MoveStatement], state: &mut State) -> MoveResults {
                 }
             }
             MoveEndpointKind::Resource => {
-                for m in modules.iter().filter(|m| stmt.from.selects_module(m)) {
-                    let mut resources: Vec<AbsResource> = state
-                        .resources
-                        .iter()
-                        .map(|r| r.addr.clone())
-                        .filter(|a| &a.module == m)
-                        .collect();
-                    resources.sort();
-                    for addr in resources {
-                        if let Some(new) = addr.move_destination(&stmt.from, &stmt.to) {
-                            if state.resource(&new).is_some() {
-                                block(AbsMoveable::Resource(addr), AbsMoveable::Resource(new));
-                                continue;
-                            }
-                            let keys = state_keys(state, &addr);
-                            if state.move_resource(&addr, &new) {
-                                for key in keys {
-                                    record(
-                                        addr.instance(key.clone()),
-                                        new.instance(key),
-                                        stmt.implied,
-                                    );
-                                }
-                            }
+                // Only the resource `from` names can move: any other
+                // resource of a selected module has no destination.
+                let (resource, instance_key) = match &stmt.from.relative {
+                    AbsMoveable::Resource(r) => (&r.resource, None),
+                    AbsMoveable::ResourceInstance(r) => {
+                        (&r.resource.resource, Some(&r.resource.key))
+                    }
+                    _ => continue,
+                };
+                let path = Module(endpoint_names(&stmt.from));
+                let modules: Vec<ModuleInstance> = state
+                    .modules_at(&path)
+                    .into_iter()
+                    .filter(|m| stmt.from.selects_module(m))
+                    .collect();
+                for m in modules {
+                    let addr = resource.clone().absolute(m);
+                    if !state.has_resource(&addr) {
+                        continue;
+                    }
+                    if let Some(new) = addr.move_destination(&stmt.from, &stmt.to) {
+                        if state.has_resource(&new) {
+                            block(AbsMoveable::Resource(addr), AbsMoveable::Resource(new));
                             continue;
                         }
-                        for key in state_keys(state, &addr) {
-                            let inst = addr.instance(key);
-                            let Some(new) = inst.move_destination(&stmt.from, &stmt.to) else {
-                                continue;
-                            };
-                            if state_keys(state, &new.containing_resource())
-                                .contains(&new.resource.key)
-                            {
-                                block(
-                                    AbsMoveable::ResourceInstance(inst),
-                                    AbsMoveable::ResourceInstance(new),
-                                );
-                                continue;
-                            }
-                            if state.move_resource_instance(&inst, &new) {
-                                record(inst, new, stmt.implied);
+                        let keys = state.keys(&addr);
+                        if state.move_resource(&addr, &new) {
+                            for key in keys {
+                                record(addr.instance(key.clone()), new.instance(key), stmt.implied);
                             }
                         }
+                        continue;
+                    }
+                    // A whole-resource statement that did not select this
+                    // resource selects none of its instances either.
+                    let Some(key) = instance_key else {
+                        continue;
+                    };
+                    if !state.has_key(&addr, key) {
+                        continue;
+                    }
+                    let inst = addr.instance(key.clone());
+                    let Some(new) = inst.move_destination(&stmt.from, &stmt.to) else {
+                        continue;
+                    };
+                    if state.has_key(&new.containing_resource(), &new.resource.key) {
+                        block(
+                            AbsMoveable::ResourceInstance(inst),
+                            AbsMoveable::ResourceInstance(new),
+                        );
+                        continue;
+                    }
+                    if state.move_resource_instance(&inst, &new) {
+                        record(inst, new, stmt.implied);
                     }
                 }
             }
         }
     }
+    state.finish();
     blocked.sort_by_key(|b| b.actual.to_string());
     results.blocked = blocked;
     results
@@ -611,12 +778,15 @@ pub fn validate_moves(
     // in address order (the order the messages come out).
     let mut sorted: Vec<&ModuleInstance> = module_instances.iter().collect();
     sorted.sort();
+    let mut by_module: HashMap<Module, Vec<&ModuleInstance>> = HashMap::new();
+    for m in sorted {
+        by_module.entry(m.module()).or_default().push(m);
+    }
     for stmt in stmts {
-        for inst in sorted
-            .iter()
-            .copied()
-            .filter(|m| m.is_for_module(&stmt.from.module))
-        {
+        let instances = by_module
+            .get(&stmt.from.module)
+            .map_or(&[][..], Vec::as_slice);
+        for inst in instances.iter().copied() {
             let from = stmt.from.in_module_instance(inst);
             let to = stmt.to.in_module_instance(inst);
             if from == to {
@@ -1098,6 +1268,61 @@ mod tests {
             for (new, old) in &c.changes {
                 assert_eq!(got.old_addr(&inst(new)), inst(old), "{}", c.name);
             }
+        }
+    }
+
+    /// The bucketed graph finds exactly the edges of testing every pair.
+    #[test]
+    fn dependency_graph_matches_all_pairs() {
+        let all_pairs = |stmts: &[MoveStatement]| -> Vec<Vec<usize>> {
+            (0..stmts.len())
+                .map(|a| {
+                    (0..stmts.len())
+                        .filter(|&b| a != b && depends_on(&stmts[a], &stmts[b]))
+                        .collect()
+                })
+                .collect()
+        };
+        let cases: Vec<(&str, Vec<MoveStatement>)> = vec![
+            (
+                "chains of resources and instances",
+                vec![
+                    stmt("", "foo.a", "foo.b"),
+                    stmt("", "foo.b", "foo.c"),
+                    stmt("", "foo.c[0]", "foo.d[1]"),
+                    stmt("", "foo.b[0]", "foo.b[1]"),
+                    stmt("", "foo.d[1]", "foo.a[0]"),
+                    stmt("", "foo.x", "module.m.foo.x"),
+                ],
+            ),
+            (
+                "modules nesting modules and resources, declared at several depths",
+                vec![
+                    stmt("", "module.a", "module.b"),
+                    stmt("", "module.b[0]", "module.c"),
+                    stmt("", "module.c.module.d", "module.e"),
+                    stmt("b", "foo.x", "foo.y"),
+                    stmt("b", "module.k", "module.l[\"z\"]"),
+                    stmt("b.l", "foo.x[0]", "foo.x[1]"),
+                    stmt("", "module.b.foo.y", "foo.y"),
+                    stmt("", "foo.z", "module.a.foo.z"),
+                    stmt("", "module.a", "module.a[0]"),
+                    stmt("a", "foo.q", "foo.r"),
+                ],
+            ),
+            (
+                "a cycle through a module and a resource inside it",
+                vec![
+                    stmt("", "module.a", "module.b"),
+                    stmt("", "module.b.foo.x", "module.a.foo.x"),
+                    stmt("", "module.b", "module.a"),
+                ],
+            ),
+        ];
+        for (name, stmts) in cases {
+            let want = all_pairs(&stmts);
+            assert!(want.iter().any(|e| !e.is_empty()), "{name}: has edges");
+            assert_eq!(dependency_graph(&stmts), want, "{name}");
         }
     }
 

@@ -5,7 +5,7 @@
 //! same way inside every instance of a local child module is declared in
 //! that module, so every caller gets it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use crate::addrs::{AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance};
@@ -70,15 +70,22 @@ pub fn minimal_blocks(
             by_prefix.entry(prefixes).or_default().push(i);
         }
     }
+    // Prior objects under each module instance (counted at every prefix of
+    // their module path), once rather than per candidate.
+    let mut under_module: HashMap<&[crate::addrs::ModuleInstanceStep], usize> = HashMap::new();
+    for a in ctx.prior {
+        for n in 0..=a.module.0.len() {
+            *under_module.entry(&a.module.0[..n]).or_default() += 1;
+        }
+    }
     let mut instance_moves: Vec<(ModuleInstance, ModuleInstance)> = Vec::new();
     let mut covered = BTreeSet::new();
     for ((from, to), idx) in &by_prefix {
-        let under: usize = ctx
-            .prior
-            .iter()
-            .filter(|a| a.module.is_within(from))
-            .count();
-        let occupied = ctx.prior.iter().any(|a| a.module.is_within(to));
+        let under = under_module
+            .get(from.0.as_slice())
+            .copied()
+            .unwrap_or_default();
+        let occupied = under_module.contains_key(to.0.as_slice());
         if under == idx.len() && !occupied && !ctx.new_modules.contains(from) {
             instance_moves.push((from.clone(), to.clone()));
             covered.extend(idx.iter().copied());
@@ -168,13 +175,15 @@ pub fn minimal_blocks(
                 .push(i);
         }
     }
+    // Prior objects per resource, counted once rather than per candidate.
+    let mut per_resource: HashMap<AbsResource, usize> = HashMap::new();
+    for a in &prior_after {
+        *per_resource.entry(a.containing_resource()).or_default() += 1;
+    }
     let mut covered = BTreeSet::new();
     for ((from, to), idx) in &by_resource {
-        let under = prior_after
-            .iter()
-            .filter(|a| &a.containing_resource() == from)
-            .count();
-        let occupied = prior_after.iter().any(|a| &a.containing_resource() == to);
+        let under = per_resource.get(from).copied().unwrap_or_default();
+        let occupied = per_resource.contains_key(to);
         if under == idx.len() && !occupied && !declared_resource(ctx.config, from) {
             moves.push(Move::Resource {
                 from: from.clone(),

@@ -130,6 +130,8 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         req.run_options(),
     )?;
     let moved_prior = &before.moved_prior;
+    // Looked up once per destroy and per reference: index it once.
+    let moved_index = moved_prior.instance_index();
     let new_run =
         Run::new(&new_cfg, new_inputs.clone(), req.run_options()).with_prior_state(moved_prior);
 
@@ -154,8 +156,8 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
                     false => None,
                 };
                 let recorded = mapping_of(
-                    moved_prior
-                        .instance(&c.addr)
+                    moved_index
+                        .get(&c.addr)
                         .map(|i| i.value())
                         .unwrap_or_else(Value::null),
                 );
@@ -188,9 +190,9 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             let at = mapping
                 .get(a)
                 .cloned()
-                .or_else(|| moved_prior.instance(a).map(|_| a.clone()))?;
+                .or_else(|| moved_index.get(a).map(|_| a.clone()))?;
             if with_state {
-                let recorded = moved_prior.instance(&at).map(|i| i.value());
+                let recorded = moved_index.get(&at).map(|i| i.value());
                 if let Some(v) =
                     recorded.and_then(|r| r.as_mapping().and_then(|m| m.get(attr).cloned()))
                 {

@@ -159,13 +159,24 @@ pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
         .collect();
     pairs.sort();
     let mut unmatched = Vec::new();
+    // The unpaired objects of each kind, in order, gathered once: looking
+    // them up per unmatched object would scan the other side each time.
+    let unpaired_creates = unpaired(creates, &done);
+    let unpaired_destroys = unpaired(destroys, &taken);
     for (i, d) in destroys.iter().enumerate() {
         if taken.contains(&i) {
             continue;
         }
         let reason = match ambiguous.get(&(usize::MAX - i)) {
             Some(cs) => Reason::Ambiguous(cs.iter().map(|&j| creates[j].addr.clone()).collect()),
-            None => differs(d, creates, &done, true, &mapping, canon),
+            None => differs(
+                d,
+                creates,
+                same_kind_unpaired(&unpaired_creates, d),
+                true,
+                &mapping,
+                canon,
+            ),
         };
         unmatched.push(Unmatched {
             addr: d.addr.clone(),
@@ -179,7 +190,14 @@ pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
         }
         let reason = match ambiguous.get(&j) {
             Some(ds) => Reason::Ambiguous(ds.iter().map(|&i| destroys[i].addr.clone()).collect()),
-            None => differs(c, destroys, &taken, false, &mapping, canon),
+            None => differs(
+                c,
+                destroys,
+                same_kind_unpaired(&unpaired_destroys, c),
+                false,
+                &mapping,
+                canon,
+            ),
         };
         unmatched.push(Unmatched {
             addr: c.addr.clone(),
@@ -196,10 +214,6 @@ type Kind<'a> = (crate::addrs::ResourceMode, &'a str);
 
 fn kind(r: &Resource) -> Kind<'_> {
     (r.mode, &r.type_name)
-}
-
-fn same_kind(a: &Resource, b: &Resource) -> bool {
-    kind(a) == kind(b)
 }
 
 /// When identical candidates tie, structure may still decide: a pair
@@ -270,21 +284,40 @@ fn same_relative_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool
 
 /// Why an object found no partner although the other side has objects of
 /// its type: the closest candidates and what differs.
+/// The unpaired objects of each kind, in order.
+fn unpaired<'o>(objs: &'o [Object], paired: &BTreeSet<usize>) -> HashMap<Kind<'o>, Vec<usize>> {
+    let mut by_kind: HashMap<Kind<'o>, Vec<usize>> = HashMap::new();
+    for (k, o) in objs.iter().enumerate() {
+        if !paired.contains(&k) {
+            by_kind
+                .entry(kind(&o.addr.resource.resource))
+                .or_default()
+                .push(k);
+        }
+    }
+    by_kind
+}
+
+/// The unpaired objects of the other side with `obj`'s kind.
+fn same_kind_unpaired<'a, 'k>(
+    by_kind: &'a HashMap<Kind<'k>, Vec<usize>>,
+    obj: &'k Object,
+) -> &'a [usize] {
+    by_kind
+        .get(&kind(&obj.addr.resource.resource))
+        .map_or(&[], Vec::as_slice)
+}
+
+/// `same`: the unpaired objects of `others` with `obj`'s kind, in order.
 fn differs(
     obj: &Object,
     others: &[Object],
-    paired: &BTreeSet<usize>,
+    same: &[usize],
     obj_is_prior: bool,
     mapping: &Mapping,
     canon: &Canon,
 ) -> Reason {
-    let same: Vec<(usize, &Object)> = others
-        .iter()
-        .enumerate()
-        .filter(|(k, o)| {
-            !paired.contains(k) && same_kind(&o.addr.resource.resource, &obj.addr.resource.resource)
-        })
-        .collect();
+    let same: Vec<(usize, &Object)> = same.iter().map(|&k| (k, &others[k])).collect();
     if same.is_empty() {
         return Reason::NoCounterpart;
     }

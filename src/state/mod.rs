@@ -9,6 +9,7 @@
 
 mod attributes;
 mod file;
+mod index;
 
 use std::fs;
 use std::io::Write;
@@ -24,6 +25,7 @@ use crate::lang::value::Value;
 
 pub use attributes::{AttrPath, PathStep, attributes_value, attributes_value_marked, cty_type};
 use file::{RawInstance, RawResource, RawState, to_go_json};
+pub use index::{InstanceIndex, MovingState};
 
 /// A whole state file.
 #[derive(Clone, Debug, PartialEq)]
@@ -288,6 +290,12 @@ impl State {
         res.instances
             .iter()
             .find(|i| i.key == addr.resource.key && i.deposed.is_none())
+    }
+
+    /// [`State::instance`] for many lookups: built once in linear time,
+    /// then each lookup is a hash.
+    pub fn instance_index(&self) -> InstanceIndex<'_> {
+        InstanceIndex::new(self)
     }
 
     /// Moves a whole resource, every object and key, to `to`. Refuses

@@ -558,3 +558,90 @@ fn deposed_objects_are_kept_but_not_listed() {
         Some("00000001")
     );
 }
+
+/// The indexed views answer and move exactly as the plain methods do: the
+/// same lookups, the same refusals, and the same resource and object
+/// order afterwards (holes dropped, new resources appended).
+#[test]
+fn indexed_views_agree_with_plain_methods() {
+    enum Op {
+        Res(&'static str, &'static str),
+        Inst(&'static str, &'static str),
+    }
+    let deposed = r#"{"version": 4, "terraform_version": "1.11.4", "serial": 3, "lineage": "l", "outputs": {},
+        "resources": [{"mode": "managed", "type": "t", "name": "n", "provider": "p", "instances": [
+            {"index_key": 0, "schema_version": 0, "attributes": {"id": "a"}, "sensitive_attributes": []},
+            {"index_key": 0, "deposed": "00000001", "schema_version": 0, "attributes": {"id": "old"}, "sensitive_attributes": []},
+            {"index_key": 1, "schema_version": 0, "attributes": {"id": "b"}, "sensitive_attributes": []}
+        ]}], "check_results": null}"#;
+    let cases: Vec<(&str, State, Vec<Op>)> = vec![
+        (
+            "zoo: renames, blocked moves, a chain through one resource",
+            State::read(&data("zoo/terraform.tfstate")).unwrap(),
+            vec![
+                Op::Res(
+                    "terraform_data.counted",
+                    "module.new.terraform_data.counted",
+                ),
+                Op::Res("terraform_data.single", "terraform_data.replaced"),
+                Op::Res("terraform_data.gone", "terraform_data.elsewhere"),
+                Op::Inst("terraform_data.single", r#"terraform_data.keyed["new"]"#),
+                Op::Inst(
+                    "module.new.terraform_data.counted[0]",
+                    "module.new.terraform_data.counted[1]",
+                ),
+                Op::Inst(
+                    "module.new.terraform_data.counted[0]",
+                    "module.m[0].terraform_data.c",
+                ),
+                Op::Inst("module.m[0].terraform_data.c", "terraform_data.single"),
+                Op::Inst(r#"terraform_data.keyed["new"]"#, "terraform_data.keyed"),
+            ],
+        ),
+        (
+            "deposed objects move with their key, and emptying re-creates at the end",
+            State::from_json(deposed).unwrap(),
+            vec![
+                Op::Inst("t.n[0]", "t.n[2]"),
+                Op::Inst("t.n[1]", "t.n[0]"),
+                Op::Inst("t.n[2]", "t.n[1]"),
+                Op::Inst("t.n[0]", "t.m"),
+                Op::Inst("t.n[1]", "t.n[3]"),
+            ],
+        ),
+    ];
+    for (name, state, ops) in cases {
+        let mut plain = state.clone();
+        let mut indexed = state.clone();
+        let mut moving = MovingState::new(&mut indexed);
+        for op in &ops {
+            let (want, got) = match op {
+                Op::Res(a, b) => {
+                    let (a, b) = (
+                        AbsResource::parse(a).unwrap(),
+                        AbsResource::parse(b).unwrap(),
+                    );
+                    (plain.move_resource(&a, &b), moving.move_resource(&a, &b))
+                }
+                Op::Inst(a, b) => {
+                    let a = AbsResourceInstance::parse(a).unwrap();
+                    let b = AbsResourceInstance::parse(b).unwrap();
+                    (
+                        plain.move_resource_instance(&a, &b),
+                        moving.move_resource_instance(&a, &b),
+                    )
+                }
+            };
+            assert_eq!(got, want, "{name}: one move's answer");
+        }
+        moving.finish();
+        assert_eq!(indexed, plain, "{name}: the state afterwards");
+        let index = indexed.instance_index();
+        for r in &indexed.resources {
+            for i in &r.instances {
+                let addr = r.addr.instance(i.key.clone());
+                assert_eq!(index.get(&addr), indexed.instance(&addr), "{name}: {addr}");
+            }
+        }
+    }
+}

@@ -1,0 +1,328 @@
+//! Indexed views of a state, so that looking up or moving one object costs
+//! about the same in a state of a hundred thousand objects as in one of ten.
+//!
+//! [`InstanceIndex`] answers [`State::instance`] by hash. [`MovingState`]
+//! takes a state's resources apart for a long run of moves and puts them
+//! back in exactly the order [`State::move_resource`] and
+//! [`State::move_resource_instance`] would have left them: removed
+//! resources and objects become holes that are dropped at the end, new
+//! ones are appended.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::addrs::{AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance};
+
+use super::{State, StateInstance, StateResource};
+
+/// The current objects of a state by address; the first one wins where a
+/// broken state records an address twice, as [`State::instance`] does.
+pub struct InstanceIndex<'a> {
+    map: HashMap<AbsResourceInstance, &'a StateInstance>,
+}
+
+impl<'a> InstanceIndex<'a> {
+    pub fn new(state: &'a State) -> InstanceIndex<'a> {
+        let mut map = HashMap::new();
+        let mut seen_resources = std::collections::HashSet::new();
+        for r in &state.resources {
+            // `State::resource` finds the first entry for an address only.
+            if !seen_resources.insert(&r.addr) {
+                continue;
+            }
+            for i in r.instances.iter().filter(|i| i.deposed.is_none()) {
+                map.entry(r.addr.instance(i.key.clone())).or_insert(i);
+            }
+        }
+        InstanceIndex { map }
+    }
+
+    /// Same answer as [`State::instance`].
+    pub fn get(&self, addr: &AbsResourceInstance) -> Option<&'a StateInstance> {
+        self.map.get(addr).copied()
+    }
+}
+
+/// One resource while moves run: its objects with holes where some moved
+/// away, and where each key's objects sit.
+struct Slot {
+    /// Everything but the objects, which live in `objects`.
+    res: StateResource,
+    objects: Vec<Option<StateInstance>>,
+    by_key: HashMap<InstanceKey, Vec<usize>>,
+    /// How many objects are left.
+    live: usize,
+}
+
+/// A state's resources, indexed for [`crate::plan::moves::apply_moves`].
+/// Build it with [`MovingState::new`], move, then [`MovingState::finish`].
+pub struct MovingState<'s> {
+    state: &'s mut State,
+    slots: Vec<Option<Slot>>,
+    /// The slots of each resource address; the first is the one
+    /// [`State::resource`] finds (a broken state may record one twice).
+    by_addr: HashMap<AbsResource, BTreeSet<usize>>,
+    /// The slots holding each module instance's resources, in state order.
+    by_module: HashMap<ModuleInstance, BTreeSet<usize>>,
+    /// The module instances holding resources, by static module path.
+    by_path: HashMap<Module, BTreeSet<ModuleInstance>>,
+}
+
+impl<'s> MovingState<'s> {
+    pub fn new(state: &'s mut State) -> MovingState<'s> {
+        let resources = std::mem::take(&mut state.resources);
+        let mut ms = MovingState {
+            state,
+            slots: Vec::with_capacity(resources.len()),
+            by_addr: HashMap::new(),
+            by_module: HashMap::new(),
+            by_path: HashMap::new(),
+        };
+        for mut res in resources {
+            let objects: Vec<Option<StateInstance>> = std::mem::take(&mut res.instances)
+                .into_iter()
+                .map(Some)
+                .collect();
+            let mut by_key: HashMap<InstanceKey, Vec<usize>> = HashMap::new();
+            for (i, o) in objects.iter().enumerate() {
+                if let Some(o) = o {
+                    by_key.entry(o.key.clone()).or_default().push(i);
+                }
+            }
+            let live = objects.len();
+            ms.push(Slot {
+                res,
+                objects,
+                by_key,
+                live,
+            });
+        }
+        ms
+    }
+
+    /// Puts the resources back into the state, holes dropped.
+    pub fn finish(self) {
+        self.state.resources = self
+            .slots
+            .into_iter()
+            .flatten()
+            .map(|s| StateResource {
+                instances: s.objects.into_iter().flatten().collect(),
+                ..s.res
+            })
+            .collect();
+    }
+
+    fn push(&mut self, slot: Slot) -> usize {
+        let at = self.slots.len();
+        self.index(&slot.res.addr, at);
+        self.slots.push(Some(slot));
+        at
+    }
+
+    fn index(&mut self, addr: &AbsResource, at: usize) {
+        self.by_addr.entry(addr.clone()).or_default().insert(at);
+        let slots = self.by_module.entry(addr.module.clone()).or_default();
+        if slots.is_empty() {
+            self.by_path
+                .entry(addr.module.module())
+                .or_default()
+                .insert(addr.module.clone());
+        }
+        slots.insert(at);
+    }
+
+    fn unindex(&mut self, addr: &AbsResource, at: usize) {
+        if let Some(slots) = self.by_addr.get_mut(addr) {
+            slots.remove(&at);
+            if slots.is_empty() {
+                self.by_addr.remove(addr);
+            }
+        }
+        if let Some(slots) = self.by_module.get_mut(&addr.module) {
+            slots.remove(&at);
+            if slots.is_empty() {
+                self.by_module.remove(&addr.module);
+                let path = addr.module.module();
+                if let Some(set) = self.by_path.get_mut(&path) {
+                    set.remove(&addr.module);
+                    if set.is_empty() {
+                        self.by_path.remove(&path);
+                    }
+                }
+            }
+        }
+    }
+
+    fn first(&self, addr: &AbsResource) -> Option<usize> {
+        self.by_addr.get(addr)?.first().copied()
+    }
+
+    fn slot(&self, addr: &AbsResource) -> Option<&Slot> {
+        self.slots[self.first(addr)?].as_ref()
+    }
+
+    /// The module instances holding resources whose static path is
+    /// `path`, sorted.
+    pub fn modules_at(&self, path: &Module) -> Vec<ModuleInstance> {
+        self.by_path
+            .get(path)
+            .map(|s| s.iter().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// The module instances holding resources whose static path starts
+    /// with `prefix`, sorted: what [`State::modules`] lists, narrowed.
+    pub fn modules_under(&self, prefix: &[String]) -> Vec<ModuleInstance> {
+        let mut out: Vec<ModuleInstance> = self
+            .by_path
+            .iter()
+            .filter(|(p, _)| p.0.starts_with(prefix))
+            .flat_map(|(_, s)| s.iter().cloned())
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Whether any resource is recorded in the module instance.
+    pub fn module_holds_resources(&self, m: &ModuleInstance) -> bool {
+        self.by_module.contains_key(m)
+    }
+
+    /// Whether the resource is recorded ([`State::resource`] is some).
+    pub fn has_resource(&self, addr: &AbsResource) -> bool {
+        self.by_addr.contains_key(addr)
+    }
+
+    /// Whether the resource has any object (current or deposed) with `key`.
+    pub fn has_key(&self, addr: &AbsResource, key: &InstanceKey) -> bool {
+        self.slot(addr)
+            .and_then(|s| s.by_key.get(key))
+            .is_some_and(|v| !v.is_empty())
+    }
+
+    /// The keys recorded for a resource (current or deposed), sorted.
+    pub fn keys(&self, addr: &AbsResource) -> Vec<InstanceKey> {
+        let mut keys: Vec<InstanceKey> = self
+            .slot(addr)
+            .map(|s| {
+                s.by_key
+                    .iter()
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(k, _)| k.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        keys.sort();
+        keys
+    }
+
+    /// Whether the instance has a current object ([`State::instance`]).
+    fn has_current(&self, addr: &AbsResourceInstance) -> bool {
+        let Some(s) = self.slot(&addr.containing_resource()) else {
+            return false;
+        };
+        s.by_key.get(&addr.resource.key).is_some_and(|v| {
+            v.iter()
+                .any(|&i| s.objects[i].as_ref().is_some_and(|o| o.deposed.is_none()))
+        })
+    }
+
+    /// Moves every resource of module instance `from` to `to`, in state
+    /// order, and returns their old addresses. The caller checks that
+    /// nothing is recorded at `to`.
+    pub fn move_module(&mut self, from: &ModuleInstance, to: &ModuleInstance) -> Vec<AbsResource> {
+        let at: Vec<usize> = self
+            .by_module
+            .get(from)
+            .map(|s| s.iter().copied().collect())
+            .unwrap_or_default();
+        let mut moved = Vec::with_capacity(at.len());
+        for i in at {
+            let old = self.slots[i]
+                .as_ref()
+                .expect("indexed slot")
+                .res
+                .addr
+                .clone();
+            self.unindex(&old, i);
+            let new = old.resource.clone().absolute(to.clone());
+            self.slots[i].as_mut().expect("indexed slot").res.addr = new.clone();
+            self.index(&new, i);
+            moved.push(old);
+        }
+        moved
+    }
+
+    /// [`State::move_resource`], by index.
+    pub fn move_resource(&mut self, from: &AbsResource, to: &AbsResource) -> bool {
+        if self.has_resource(to) {
+            return false;
+        }
+        let Some(at) = self.first(from) else {
+            return false;
+        };
+        self.unindex(from, at);
+        self.slots[at].as_mut().expect("indexed slot").res.addr = to.clone();
+        self.index(to, at);
+        true
+    }
+
+    /// [`State::move_resource_instance`], by index.
+    pub fn move_resource_instance(
+        &mut self,
+        from: &AbsResourceInstance,
+        to: &AbsResourceInstance,
+    ) -> bool {
+        if self.has_current(to) {
+            return false;
+        }
+        let from_res = from.containing_resource();
+        let Some(src) = self.first(&from_res) else {
+            return false;
+        };
+        let slot = self.slots[src].as_mut().expect("indexed slot");
+        let positions = slot.by_key.remove(&from.resource.key).unwrap_or_default();
+        if positions.is_empty() {
+            return false;
+        }
+        let moving: Vec<StateInstance> = positions
+            .iter()
+            .filter_map(|&i| slot.objects[i].take())
+            .collect();
+        slot.live -= moving.len();
+        let emptied = slot.live == 0;
+        let template = StateResource {
+            instances: Vec::new(),
+            ..slot.res.clone()
+        };
+        if emptied {
+            self.unindex(&from_res, src);
+            self.slots[src] = None;
+        }
+        let to_res = to.containing_resource();
+        let dst = match self.first(&to_res) {
+            Some(i) => i,
+            None => self.push(Slot {
+                res: StateResource {
+                    addr: to_res,
+                    ..template
+                },
+                objects: Vec::new(),
+                by_key: HashMap::new(),
+                live: 0,
+            }),
+        };
+        let slot = self.slots[dst].as_mut().expect("indexed slot");
+        let key = to.resource.key.clone();
+        for o in moving {
+            let i = slot.objects.len();
+            slot.objects.push(Some(StateInstance {
+                key: key.clone(),
+                ..o
+            }));
+            slot.by_key.entry(key.clone()).or_default().push(i);
+            slot.live += 1;
+        }
+        true
+    }
+}
