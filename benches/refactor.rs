@@ -134,6 +134,8 @@ fn main() {
             vars: Vec::new(),
             engine: None,
             place_root: false,
+            variables: Vec::new(),
+            unset_variables_unknown: false,
         };
         let start = Instant::now();
         let outcome = refactor(&req, &mut SourceMap::default())
