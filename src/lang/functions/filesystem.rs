@@ -1,7 +1,6 @@
 //! Filesystem functions: path manipulation, reading files shipped with the
 //! configuration, `fileset` globbing and `templatefile`.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use base64::Engine;
@@ -538,6 +537,7 @@ fn valid_identifier(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     fn run_in(dir: &Path, name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
         let ctx = FunctionContext {
