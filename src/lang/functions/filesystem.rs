@@ -1,7 +1,6 @@
 //! Filesystem functions: path manipulation, reading files shipped with the
 //! configuration, `fileset` globbing and `templatefile`.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use base64::Engine;
@@ -75,21 +74,29 @@ pub fn call(
             a.finish(Type::Bool, |a| {
                 let path = a.string(0)?;
                 let full = resolve_path(ctx.base_dir, &path);
+                // Messages name the path joined to the module directory.
+                let joined = joined_path(ctx.base_dir, &path);
+                let shown = shown(&joined, a.sensitive);
+                let fail = |what: &str| Err(FunctionError::call(name, format!("{shown} {what}")));
                 match std::fs::metadata(&full) {
                     Ok(m) if m.is_file() => Ok(Value::Bool(true)),
-                    Ok(m) if m.is_dir() => Err(FunctionError::call(
-                        name,
-                        format!("{} is a directory, not a file", shown(&path, a.sensitive)),
-                    )),
-                    Ok(m) => Err(FunctionError::call(
-                        name,
-                        format!("{} is not a regular file, but {}", shown(&path, a.sensitive), quote(&mode_string(&m))),
-                    )),
+                    Ok(m) => {
+                        use std::os::unix::fs::FileTypeExt;
+                        let ft = m.file_type();
+                        if ft.is_dir() {
+                            fail("is a directory, not a file")
+                        } else if ft.is_block_device() || ft.is_char_device() {
+                            fail("is a device node, not a regular file")
+                        } else if ft.is_fifo() {
+                            fail("is a named pipe, not a regular file")
+                        } else if ft.is_socket() {
+                            fail("is a unix domain socket, not a regular file")
+                        } else {
+                            fail("is not a regular file")
+                        }
+                    }
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Value::Bool(false)),
-                    Err(e) => Err(FunctionError::call(
-                        name,
-                        format!("failed to stat {}: {}", shown(&path, a.sensitive), io_message(&e)),
-                    )),
+                    Err(_) => Err(FunctionError::call(name, format!("failed to stat {shown}"))),
                 }
             })
         }),
@@ -117,30 +124,6 @@ fn shown(path: &str, sensitive: bool) -> String {
     } else {
         quote(path)
     }
-}
-
-/// Go's `FileMode.String()` for the irregular files `fileexists` rejects.
-fn mode_string(m: &std::fs::Metadata) -> String {
-    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
-    let ft = m.file_type();
-    let mut out = String::new();
-    if ft.is_block_device() {
-        out.push('D');
-    } else if ft.is_char_device() {
-        out.push_str("Dc");
-    } else if ft.is_fifo() {
-        out.push('p');
-    } else if ft.is_socket() {
-        out.push('S');
-    }
-    if out.is_empty() {
-        out.push('-');
-    }
-    let bits = m.permissions().mode();
-    for (i, c) in "rwxrwxrwx".chars().enumerate() {
-        out.push(if bits & (1 << (8 - i)) != 0 { c } else { '-' });
-    }
-    out
 }
 
 /// Expands a leading `~` to the home directory, as Terraform's
@@ -220,10 +203,14 @@ fn read_config_file(
                     shown(path, sensitive)
                 ),
             )
+        } else if e.kind() == std::io::ErrorKind::IsADirectory {
+            // Go opens a directory fine and fails reading it; its error
+            // names the joined path, unredacted.
+            let joined = joined_path(base_dir, path);
+            FunctionError::arg(0, "path", format!("failed to read file: read {joined}: is a directory"))
         } else {
-            let what = if sensitive { "(sensitive value)".to_string() } else { path.to_string() };
-            let op = if e.kind() == std::io::ErrorKind::IsADirectory { "read" } else { "open" };
-            FunctionError::arg(0, "path", format!("failed to read file: {op} {what}: {}", io_message(&e)))
+            let joined = joined_path(base_dir, path);
+            FunctionError::arg(0, "path", format!("open {joined}: {}", io_message(&e)))
         }
     })
 }
@@ -490,16 +477,27 @@ fn class_matches(class: &[char], ch: char) -> bool {
 fn templatefile(args: &[Value], ctx: &FunctionContext) -> Result<Value, FunctionError> {
     let name = "templatefile";
     let a = Args::new(name, &["path", "vars"], args)?;
-    let path_val = &a.values[0];
-    if !path_val.is_wholly_known() {
-        return Ok(Value::Unknown(Type::Dynamic).mark_if(a.sensitive));
+    let (path_val, path_marked) = args[0].clone().into_unmarked();
+    // Marks anywhere in the variables mark the whole result, as in Terraform.
+    let (vars_val, vars_marked) = args[1].clone().unmark_deep();
+    let marked = path_marked || vars_marked;
+    if path_val.is_unknown() || vars_val.is_unknown() {
+        return Ok(Value::Unknown(Type::Dynamic).mark_if(marked));
     }
-    let path_marked = args[0].has_marks_deep();
     let path = a.string(0)?;
-    // Variables keep their marks: the template carries them into its result.
-    let vars = match args[1].unmark().0 {
-        Value::Map(_, m) | Value::Object(m) => m.clone(),
-        Value::Unknown(_) => return Ok(Value::Unknown(Type::Dynamic).mark_if(a.sensitive)),
+    // The template is read before the variables are looked at.
+    let bytes = read_config_file(ctx.base_dir, &path, path_marked)?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        FunctionError::call(
+            name,
+            format!(
+                "contents of {} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead",
+                shown(&path, path_marked)
+            ),
+        )
+    })?;
+    let vars = match vars_val {
+        Value::Map(_, m) | Value::Object(m) => m,
         _ => {
             return Err(FunctionError::arg(
                 1,
@@ -520,28 +518,13 @@ fn templatefile(args: &[Value], ctx: &FunctionContext) -> Result<Value, Function
             ));
         }
     }
-    let bytes = read_config_file(ctx.base_dir, &path, path_marked)?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        FunctionError::call(
-            name,
-            format!(
-                "contents of {} are not valid UTF-8",
-                shown(&path, path_marked)
-            ),
-        )
-    })?;
     let Some(render) = ctx.render_template else {
         return Err(FunctionError::call(
             name,
             "templates cannot be rendered in this context",
         ));
     };
-    let vars: BTreeMap<String, Value> = vars;
-    let mut result = render(&text, &path, &vars)?;
-    if path_marked || args[1].is_marked() {
-        result = result.mark();
-    }
-    Ok(result)
+    Ok(render(&text, &path, &vars)?.mark_if(marked))
 }
 
 /// HCL's identifier rule, as Terraform checks template variable names.
@@ -554,6 +537,7 @@ fn valid_identifier(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     fn run_in(dir: &Path, name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
         let ctx = FunctionContext {
@@ -652,14 +636,26 @@ mod tests {
             Ok(Value::Unknown(Type::String))
         );
 
+        let d = p.display();
         let missing = "no file exists at \"sub/../nope\"; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource";
         let cases: Vec<(&str, &str, &str, String)> = vec![
             ("file", "sub/../nope", "Invalid function argument", format!("Invalid value for \"path\" parameter: {missing}.")),
             ("filebase64", "sub/../nope", "Invalid function argument", format!("Invalid value for \"path\" parameter: {missing}.")),
-            ("file", "sub", "Invalid function argument", "Invalid value for \"path\" parameter: failed to read file: read sub: is a directory.".into()),
+            // terraform (run beside the files) printed "read sub" and "\"sub\"":
+            // the path joined to the module directory.
+            ("file", "sub", "Invalid function argument", format!("Invalid value for \"path\" parameter: failed to read file: read {d}/sub: is a directory.")),
             ("file", "bin.dat", "Error in function call", "Call to function \"file\" failed: contents of \"bin.dat\" are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead.".into()),
-            ("fileexists", "sub", "Error in function call", "Call to function \"fileexists\" failed: \"sub\" is a directory, not a file.".into()),
+            ("fileexists", "sub", "Error in function call", format!("Call to function \"fileexists\" failed: \"{d}/sub\" is a directory, not a file.")),
         ];
+        // terraform: "\"sock\" is a unix domain socket, not a regular file".
+        let _listener = std::os::unix::net::UnixListener::bind(p.join("sock")).unwrap();
+        let err = run_in(p, "fileexists", vec![s("sock")]).unwrap_err();
+        assert_eq!(
+            err.detail,
+            format!(
+                "Call to function \"fileexists\" failed: \"{d}/sock\" is a unix domain socket, not a regular file."
+            )
+        );
         for (name, arg, summary, detail) in cases {
             let err = run_in(p, name, vec![s(arg)]).expect_err(name);
             assert_eq!(
@@ -789,6 +785,31 @@ mod tests {
             err.detail.starts_with(
                 "Invalid value for \"path\" parameter: no file exists at \"nope.tpl\";"
             )
+        );
+
+        // terraform: a missing template is reported before bad variables.
+        let err = call("templatefile", &[s("nope.tpl"), s("x")], &ctx)
+            .unwrap()
+            .unwrap_err();
+        assert!(
+            err.detail.starts_with(
+                "Invalid value for \"path\" parameter: no file exists at \"nope.tpl\";"
+            )
+        );
+        // Sensitive variables mark the result; unknown ones make it unknown.
+        let secret = Value::Object([("name".to_string(), s("x").mark())].into());
+        assert_eq!(
+            call("templatefile", &[s("t.tpl"), secret], &ctx).unwrap(),
+            Ok(s("Hi x!|t.tpl").mark())
+        );
+        assert_eq!(
+            call(
+                "templatefile",
+                &[s("t.tpl"), Value::Unknown(Type::Dynamic)],
+                &ctx
+            )
+            .unwrap(),
+            Ok(Value::Unknown(Type::Dynamic))
         );
 
         let no_renderer = FunctionContext {
