@@ -638,6 +638,14 @@ fn override_block(m: &mut Module, block: &Block) -> Result<(), Diagnostics> {
                     .cloned(),
             );
         }
+        "moved" => {
+            return Err(Diagnostic::error(
+                "Cannot override 'moved' blocks",
+                "Records of moved objects can appear only in normal files, not in override files.",
+            )
+            .at(&block.def_range)
+            .into());
+        }
         _ => m.other_blocks.push(block.clone()),
     }
     Ok(())

@@ -1,0 +1,2 @@
+# OpenTofu (and Terraform) refuse moved blocks in override files.
+resource "terraform_data" "b" {}
