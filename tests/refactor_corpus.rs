@@ -167,7 +167,7 @@ fn parse_unmatched(text: &str) -> Result<BTreeSet<Unmatched>, String> {
             if !["destroy", "create"].contains(&action) {
                 return Err(format!("action {action:?} in {line:?}"));
             }
-            if !["differs", "ambiguous", "no-counterpart"].contains(&reason) {
+            if !["differs", "ambiguous", "no-counterpart", "blocked"].contains(&reason) {
                 return Err(format!("reason {reason:?} in {line:?}"));
             }
             Ok((action.into(), address.into(), reason.into()))

@@ -40,6 +40,9 @@ fn reason_word(u: &Unmatched) -> String {
             None => "differs".into(),
         },
         Reason::Ambiguous(c) => format!("{} identical candidates", c.len()),
+        Reason::Blocked(w) => {
+            format!("its declared move to {w} is blocked: {w} already holds an object")
+        }
     }
 }
 

@@ -207,7 +207,17 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             ))
         })
     };
-    let pairing = pairing::pair(&destroys, &creates, &canon);
+    let mut pairing = pairing::pair(&destroys, &creates, &canon);
+    // An object whose declared move was blocked stays where it was and is
+    // destroyed: say so rather than "nothing to pair with".
+    for u in &mut pairing.unmatched {
+        if u.side != pairing::Side::Destroy {
+            continue;
+        }
+        if let Some(wanted) = blocked_destination(&before.moves.blocked, &u.addr) {
+            u.reason = pairing::Reason::Blocked(wanted);
+        }
+    }
 
     let prior_addrs: BTreeSet<AbsResourceInstance> = moved_prior
         .instances()
@@ -238,6 +248,32 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         before: before.plan,
         proof: proof.plan,
         engine,
+    })
+}
+
+/// Where a blocked move wanted `addr` to go, if a blocked move covers it.
+fn blocked_destination(
+    blocked: &[crate::plan::moves::MoveBlocked],
+    addr: &AbsResourceInstance,
+) -> Option<AbsResourceInstance> {
+    use crate::addrs::AbsMoveable;
+    blocked.iter().find_map(|b| match (&b.actual, &b.wanted) {
+        (AbsMoveable::ResourceInstance(a), AbsMoveable::ResourceInstance(w)) => {
+            (a == addr).then(|| w.clone())
+        }
+        (AbsMoveable::Resource(a), AbsMoveable::Resource(w)) => {
+            (a == &addr.containing_resource()).then(|| w.instance(addr.resource.key.clone()))
+        }
+        (AbsMoveable::ModuleInstance(a), AbsMoveable::ModuleInstance(w))
+            if addr.module.is_within(a) =>
+        {
+            let rest = crate::addrs::ModuleInstance(addr.module.0[a.0.len()..].to_vec());
+            Some(AbsResourceInstance {
+                module: w.join(&rest),
+                resource: addr.resource.clone(),
+            })
+        }
+        _ => None,
     })
 }
 

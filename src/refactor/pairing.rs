@@ -50,6 +50,9 @@ pub enum Reason {
     Differs(Vec<Near>),
     /// Several identical candidates, and nothing structural tells which.
     Ambiguous(Vec<AbsResourceInstance>),
+    /// A move the configuration already declares could not happen: the
+    /// destination already holds an object.
+    Blocked(AbsResourceInstance),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

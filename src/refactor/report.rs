@@ -85,6 +85,16 @@ fn reason_text(u: &Unmatched, out: &mut String) {
                 "      no {kind} on the other side ({other} has none left to pair)"
             );
         }
+        Reason::Blocked(wanted) => {
+            let _ = writeln!(
+                out,
+                "      a moved block already moves it to {wanted}, but {wanted} already holds an object, so the move is blocked"
+            );
+            let _ = writeln!(
+                out,
+                "      remove one of the two objects from the state, or point the moved block elsewhere"
+            );
+        }
         Reason::Ambiguous(cands) => {
             let names: Vec<String> = cands.iter().map(ToString::to_string).collect();
             let _ = writeln!(
@@ -163,6 +173,11 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
 fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value, serde_json::Value) {
     match &u.reason {
         Reason::NoCounterpart => (json!("no-counterpart"), json!([]), json!([])),
+        Reason::Blocked(w) => (
+            json!("blocked"),
+            json!([]),
+            json!([{ "blocked_by": w.to_string() }]),
+        ),
         Reason::Ambiguous(c) => (
             json!("ambiguous"),
             json!(c.iter().map(ToString::to_string).collect::<Vec<_>>()),
