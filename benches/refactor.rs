@@ -136,6 +136,7 @@ fn main() {
             place_root: false,
             variables: Vec::new(),
             unset_variables_unknown: false,
+            defer_unknown_keys: false,
         };
         let start = Instant::now();
         let outcome = refactor(&req, &mut SourceMap::default())

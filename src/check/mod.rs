@@ -261,6 +261,8 @@ fn check_root(
             })
             .unwrap_or_default(),
         unset_variables_unknown: true,
+        // The check says a root is not checkable, naming the variable.
+        defer_unknown_keys: false,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {

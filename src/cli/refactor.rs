@@ -55,6 +55,7 @@ pub fn run(
         place_root: opts.place_root,
         variables: Vec::new(),
         unset_variables_unknown: false,
+        defer_unknown_keys: true,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
     let format = if opts.format == "json" {

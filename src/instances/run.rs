@@ -35,6 +35,10 @@ pub struct RunOptions {
     /// it comes from (see `refactor::symbolic`), so that refactors can
     /// compare references.
     pub symbolic_refs: bool,
+    /// A `count` or `for_each` known only after apply gives no instances
+    /// yet, and the block is recorded in `deferred()` instead of failing
+    /// the run (a refactor reports it per resource).
+    pub defer_unknown_expansion: bool,
 }
 
 impl Default for RunOptions {
@@ -46,6 +50,7 @@ impl Default for RunOptions {
             unknown_resources: false,
             unset_variables_unknown: false,
             symbolic_refs: false,
+            defer_unknown_expansion: false,
         }
     }
 }
@@ -118,6 +123,10 @@ pub struct Run<'c> {
     /// Recorded objects of the prior state (after moves), by address: what
     /// data sources read and what managed resources computed last time.
     prior: HashMap<AbsResourceInstance, Value>,
+    /// Set by `count`/`for_each` when they fail on an unknown value.
+    unknown_expansion: std::cell::Cell<bool>,
+    /// Blocks whose expansion waits for apply, with the reason.
+    deferred: RefCell<Vec<(String, Diagnostic)>>,
 }
 
 fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostics {
@@ -150,6 +159,8 @@ impl<'c> Run<'c> {
             read_attrs,
             any_attrs: all_attribute_names(config),
             prior: HashMap::new(),
+            unknown_expansion: std::cell::Cell::new(false),
+            deferred: RefCell::default(),
         }
     }
 
@@ -425,9 +436,19 @@ impl<'c> Run<'c> {
         let result = self
             .memo(cache_key.clone(), label, || {
                 let e = match (count, for_each) {
-                    (Some(c), _) => self.count(module, c)?,
-                    (_, Some(f)) => self.for_each(module, f)?,
-                    _ => Expansion::Single,
+                    (Some(c), _) => self.count(module, c),
+                    (_, Some(f)) => self.for_each(module, f),
+                    _ => Ok(Expansion::Single),
+                };
+                let unknown = self.unknown_expansion.replace(false);
+                let e = match e {
+                    Err(d) if unknown && self.opts.defer_unknown_expansion => {
+                        let first = d.0.into_iter().next();
+                        let addr = format!("{}{what}", module_label(module));
+                        self.deferred.borrow_mut().extend(first.map(|d| (addr, d)));
+                        Expansion::Count(0)
+                    }
+                    e => e?,
                 };
                 self.expansions
                     .borrow_mut()
@@ -443,13 +464,34 @@ impl<'c> Run<'c> {
         result
     }
 
+    /// A symbolic reference stands for a value known only after apply:
+    /// where it decides instance keys, the keys are unknown.
+    fn unsymbolic(&self, v: Value) -> Value {
+        if !self.opts.symbolic_refs {
+            return v;
+        }
+        let keys_symbolic = match v.unmark().0 {
+            Value::Map(_, m) | Value::Object(m) => m
+                .keys()
+                .any(|k| crate::refactor::symbolic::has_tokens(&Value::string(k.clone()))),
+            Value::Set(..) | Value::String(_) => crate::refactor::symbolic::has_tokens(&v),
+            _ => false,
+        };
+        if keys_symbolic {
+            Value::Unknown(v.ty()).mark_if(v.is_marked())
+        } else {
+            v
+        }
+    }
+
     fn count(&self, module: &ModuleInstance, e: &Expr) -> Result<Expansion, Diagnostics> {
-        let v = self.eval_in(module, e)?;
+        let v = self.unsymbolic(self.eval_in(module, e)?);
         let (v, marked) = v.into_unmarked();
         let invalid = |detail: &str| err("Invalid count argument", detail.to_string(), &e.range);
         // Terraform 1.11 accepts a sensitive count (the corpus records it).
         let _ = marked;
         if v.is_unknown() {
+            self.unknown_expansion.set(true);
             return Err(invalid(&format!(
                 "The \"count\" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on.{}",
                 self.data_source_hint(module, e)
@@ -482,7 +524,7 @@ impl<'c> Run<'c> {
     }
 
     fn for_each(&self, module: &ModuleInstance, e: &Expr) -> Result<Expansion, Diagnostics> {
-        let v = self.eval_in(module, e)?;
+        let v = self.unsymbolic(self.eval_in(module, e)?);
         let hint = || self.data_source_hint(module, e);
         let invalid = |detail: String| err("Invalid for_each argument", detail, &e.range);
         if v.is_marked() {
@@ -500,6 +542,7 @@ impl<'c> Run<'c> {
             }
             Value::Set(elem, items) => {
                 if items.iter().any(Value::is_unknown) {
+                    self.unknown_expansion.set(true);
                     return Err(invalid(unknown_for_each("set", "values") + &hint()));
                 }
                 if !matches!(elem, Type::String | Type::Dynamic)
@@ -528,6 +571,7 @@ impl<'c> Run<'c> {
                 )))
             }
             Value::Unknown(t) => {
+                self.unknown_expansion.set(true);
                 let set = matches!(t, Type::Set(_));
                 let detail = if set {
                     unknown_for_each("set", "values")
@@ -597,6 +641,12 @@ impl<'c> Run<'c> {
         }
         out.sort();
         Ok(out)
+    }
+
+    /// Blocks whose `count` or `for_each` is known only after apply (with
+    /// `defer_unknown_expansion`), by address, with the reason.
+    pub fn deferred(&self) -> Vec<(String, Diagnostic)> {
+        self.deferred.borrow().clone()
     }
 
     /// One configured attribute of one resource instance.

@@ -24,6 +24,9 @@ pub struct Planned {
     pub plan: diff::Plan,
     pub moves: MoveResults,
     pub moved_prior: State,
+    /// Blocks whose keys are known only after apply (when the run defers
+    /// them), with the reason.
+    pub deferred: Vec<(String, crate::diagnostics::Diagnostic)>,
 }
 
 /// Plans `config` against `prior` as terraform does: explicit and implied
@@ -76,9 +79,11 @@ pub fn plan_configuration(
     if let Some(w) = results.blocked_warning(engine) {
         plan.warnings.push(w);
     }
+    let deferred = run.deferred();
     Ok(Planned {
         plan,
         moves: results,
         moved_prior,
+        deferred,
     })
 }

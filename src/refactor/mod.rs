@@ -46,6 +46,9 @@ pub struct Request {
     /// Root variables with no value are unknown, not an error (a pull
     /// request check has no values for them).
     pub unset_variables_unknown: bool,
+    /// A block whose keys are known only after apply is reported as
+    /// unmatched instead of stopping the refactor.
+    pub defer_unknown_keys: bool,
 }
 
 pub struct Outcome {
@@ -56,6 +59,9 @@ pub struct Outcome {
     /// The plan with the blocks: the proof.
     pub proof: Plan,
     pub engine: Engine,
+    /// Blocks whose instances cannot be known before apply: (address,
+    /// side, the reason), on the old side as destroys, the new as creates.
+    pub deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)>,
 }
 
 impl Request {
@@ -63,6 +69,7 @@ impl Request {
         RunOptions {
             symbolic_refs: true,
             unset_variables_unknown: self.unset_variables_unknown,
+            defer_unknown_expansion: self.defer_unknown_keys,
             ..RunOptions::default()
         }
     }
@@ -242,12 +249,25 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         &statements,
         req.run_options(),
     )?;
+    let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> = old_run
+        .deferred()
+        .into_iter()
+        .map(|(a, d)| (a, pairing::Side::Destroy, d))
+        .collect();
+    deferred.extend(
+        before
+            .deferred
+            .iter()
+            .cloned()
+            .map(|(a, d)| (a, pairing::Side::Create, d)),
+    );
     Ok(Outcome {
         blocks,
         pairing,
         before: before.plan,
         proof: proof.plan,
         engine,
+        deferred,
     })
 }
 
@@ -322,6 +342,6 @@ impl Outcome {
     /// Proven: nothing destroyed, and nothing created unless allowed.
     pub fn proven(&self, allow_add: bool) -> bool {
         let (add, _, destroy) = self.proof.counts();
-        destroy == 0 && (allow_add || add == 0)
+        destroy == 0 && (allow_add || add == 0) && self.deferred.is_empty()
     }
 }

@@ -145,11 +145,29 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
             "s"
         }
     );
-    if !outcome.pairing.unmatched.is_empty() {
+    if !outcome.pairing.unmatched.is_empty() || !outcome.deferred.is_empty() {
         let _ = writeln!(out, "\nNot matched:");
         for u in &outcome.pairing.unmatched {
             let _ = writeln!(out, "  - {} {}", side(u), u.addr);
             reason_text(u, &mut out);
+        }
+        for (addr, s, d) in &outcome.deferred {
+            let action = if *s == Side::Destroy {
+                "destroy"
+            } else {
+                "create"
+            };
+            let _ = writeln!(
+                out,
+                "  - {action} {addr}: its keys are known only after apply, so its instances cannot be paired"
+            );
+            if let Some(hint) = d
+                .detail
+                .split("\n\n")
+                .find(|p| p.starts_with("The value depends on"))
+            {
+                let _ = writeln!(out, "      {}", hint.replace('\n', " "));
+            }
         }
     }
     let (add, change, destroy) = outcome.proof.counts();
@@ -159,6 +177,8 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
     );
     let verdict = if outcome.proven(allow_add) {
         "Proven: nothing that was only moved is destroyed."
+    } else if !outcome.deferred.is_empty() {
+        "Not proven: some instances are known only after apply; give --state so their keys are known."
     } else if destroy > 0 {
         "Not proven: the plan still destroys objects."
     } else {
@@ -212,7 +232,14 @@ pub fn json(
             .into_iter()
             .map(|b| json!({ "from": b.from, "to": b.to, "file": files(b) }))
             .collect::<Vec<_>>(),
-        "unmatched": outcome.pairing.unmatched.iter().map(|u| {
+        "unmatched": outcome.deferred.iter().map(|(addr, s, d)| json!({
+            "address": addr,
+            "action": if *s == Side::Destroy { "destroy" } else { "create" },
+            "reason": "unknown-keys",
+            "candidates": [],
+            "differences": [],
+            "detail": d.detail,
+        })).chain(outcome.pairing.unmatched.iter().map(|u| {
             let (reason, candidates, differences) = reason_json(u);
             json!({
                 "address": u.addr.to_string(),
@@ -221,7 +248,7 @@ pub fn json(
                 "candidates": candidates,
                 "differences": differences,
             })
-        }).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
         "plan": { "add": add, "change": change, "destroy": destroy },
         "verified_by": verified_by,
     })
