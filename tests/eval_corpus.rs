@@ -101,21 +101,10 @@ fn records_match_their_exprs_inputs() {
     assert!(total >= 350, "only {total} records");
 }
 
-/// Records minimod does not match yet, each for a stated reason. The test
-/// fails when one of them starts matching, so the list only shrinks.
-const KNOWN_GAPS: &[&str] = &[
-    // cty unifies a null attribute with a set for tomap() but rejects a
-    // nested dynamic attribute for tolist(); minimod's unification treats
-    // both the same way.
-    "tomap({a = toset([\"x\"]), b = null})",
-    "tolist([{a = [1]}, {a = null}])",
-];
-
 #[test]
 fn eval_matches_terraform_console() {
     let config = corpus_dir().join("expr-config");
     let mut mismatches = Vec::new();
-    let mut gaps_now_passing = Vec::new();
     let mut total = 0;
     for (family, records) in load_records(&corpus_dir().join("expressions")) {
         for r in records {
@@ -147,12 +136,6 @@ fn eval_matches_terraform_console() {
                     ),
                 )
             };
-            if KNOWN_GAPS.contains(&r.expr.as_str()) {
-                if ok {
-                    gaps_now_passing.push(r.expr.clone());
-                }
-                continue;
-            }
             if !ok {
                 mismatches.push(format!(
                     "[{family}] {}\n  want: {}\n  got:  {}",
@@ -163,10 +146,6 @@ fn eval_matches_terraform_console() {
             }
         }
     }
-    assert!(
-        gaps_now_passing.is_empty(),
-        "known gaps that now match terraform; remove them from KNOWN_GAPS: {gaps_now_passing:?}"
-    );
     assert!(
         mismatches.is_empty(),
         "{} of {total} expressions differ from terraform console:\n\n{}",

@@ -630,11 +630,11 @@ pub fn can_convert(from: &Type, to: &Type, unsafe_: bool) -> bool {
         (Type::List(f), Type::Set(t)) => unsafe_ && can_convert(f, t, unsafe_),
         (Type::Map(f), Type::Map(t)) => can_convert(f, t, unsafe_),
         (Type::Tuple(etys), Type::List(t) | Type::Set(t)) => {
-            structural_to_collection(etys, t, unsafe_).is_some()
+            structural_to_collection(etys, t, unsafe_, false).is_some()
         }
         (Type::Object(atys), Type::Map(t)) => {
             let etys: Vec<Type> = atys.values().cloned().collect();
-            structural_to_collection(&etys, t, unsafe_).is_some()
+            structural_to_collection(&etys, t, unsafe_, true).is_some()
         }
         (Type::Map(f), Type::Object(t)) => {
             unsafe_ && t.values().all(|tt| can_convert(f, tt, unsafe_))
@@ -645,14 +645,36 @@ pub fn can_convert(from: &Type, to: &Type, unsafe_: bool) -> bool {
 
 /// The element type a tuple's (or object's) elements convert to for a
 /// collection of `want`, or None when cty has no such conversion.
-fn structural_to_collection(etys: &[Type], want: &Type, unsafe_: bool) -> Option<Type> {
+fn structural_to_collection(
+    etys: &[Type],
+    want: &Type,
+    unsafe_: bool,
+    from_object: bool,
+) -> Option<Type> {
     if etys.is_empty() {
         return Some(want.clone());
     }
     let mut target = want.clone();
     if *want == Type::Dynamic {
-        target = unify_inner(etys, unsafe_)?;
-        if target == Type::Dynamic && etys.iter().any(|t| *t != Type::Dynamic) {
+        // An object's untyped null attributes take the type the others
+        // agree on (`tomap({a = toset(["x"]), b = null})` is a map of sets);
+        // a tuple's do not (`tolist([[1], null])` fails), as in terraform.
+        let typed: Vec<Type> = etys
+            .iter()
+            .filter(|t| !(from_object && **t == Type::Dynamic))
+            .cloned()
+            .collect();
+        target = if typed.is_empty() {
+            Type::Dynamic
+        } else {
+            unify_inner(&typed, unsafe_)?
+        };
+        // ... but a type still open inside is no single element type
+        // (`tolist([{a = [1]}, {a = null}])` fails, as in terraform).
+        if target.has_dynamic() && typed.iter().any(|t| *t != target) {
+            return None;
+        }
+        if !from_object && target == Type::Dynamic && etys.iter().any(|t| *t != Type::Dynamic) {
             return None;
         }
     }
@@ -1104,7 +1126,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
         }
         (Value::Tuple(items), Type::List(te) | Type::Set(te)) => {
             let etys: Vec<Type> = items.iter().map(Value::ty).collect();
-            let Some(target) = structural_to_collection(&etys, te, true) else {
+            let Some(target) = structural_to_collection(&etys, te, true, false) else {
                 return Err(fail(path));
             };
             let mut out = Vec::new();
@@ -1127,7 +1149,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
         }
         (Value::Object(m), Type::Map(te)) => {
             let etys: Vec<Type> = m.values().map(Value::ty).collect();
-            let Some(target) = structural_to_collection(&etys, te, true) else {
+            let Some(target) = structural_to_collection(&etys, te, true, true) else {
                 return Err(fail(path));
             };
             let mut out = BTreeMap::new();
