@@ -591,7 +591,7 @@ fn write_json(v: &Value, out: &mut String) {
     }
 }
 
-fn write_json_string(s: &str, out: &mut String) {
+pub(super) fn write_json_string(s: &str, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {

@@ -687,7 +687,7 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
             let text = match (&arg, v.sharp) {
                 (Value::String(s), false) => s.clone(),
                 (Value::Number(n), false) => n.text_g(),
-                _ => json_encode(&arg),
+                _ => super::encoding::json_encode(&arg),
             };
             out.push_str(&pad(v, "", &text));
         }
@@ -878,50 +878,12 @@ fn go_float(f: f64, mode: char, prec: Option<usize>) -> String {
     }
 }
 
-/// Go's `encoding/json` string form, which escapes `<`, `>` and `&` too.
+/// Go's `encoding/json` string form (`<`, `>`, `&` escaped too), as
+/// `jsonencode` writes it.
 pub(crate) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    super::encoding::write_json_string(s, &mut out);
     out
-}
-
-/// A known, unmarked value as cty's JSON encoding writes it.
-pub(crate) fn json_encode(v: &Value) -> String {
-    match v.unmark().0 {
-        Value::Null(_) | Value::Unknown(_) => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => n.to_string(),
-        Value::String(s) => json_string(s),
-        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
-            format!(
-                "[{}]",
-                items.iter().map(json_encode).collect::<Vec<_>>().join(",")
-            )
-        }
-        Value::Map(_, m) | Value::Object(m) => format!(
-            "{{{}}}",
-            m.iter()
-                .map(|(k, v)| format!("{}:{}", json_string(k), json_encode(v)))
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
-        Value::Sensitive(_) => unreachable!("unmarked above"),
-    }
 }
 
 fn formatlist(fmt: &str, args: &[Value], ret: &Type) -> Result<Value, FunctionError> {
@@ -1060,6 +1022,8 @@ mod tests {
                 s("{\"a\":1}"),
             ),
             ("format", vec![s("%#v"), s("x")], s("\"x\"")),
+            // terraform console: format("%#v", "a\u0008b") is "\"a\\bb\"" (Go's short \b).
+            ("format", vec![s("%#v"), s("a\u{8}b")], s("\"a\\bb\"")),
             ("format", vec![s("%q"), s("x\"y")], s("\"x\\\"y\"")),
             ("format", vec![s("%d items"), n(12)], s("12 items")),
             ("format", vec![s("%-5s|"), s("ab")], s("ab   |")),
