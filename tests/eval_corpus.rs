@@ -74,6 +74,19 @@ fn has_error_line(stderr: &str, summary: &str) -> bool {
         .any(|l| l.trim_start_matches(['│', '╷', ' ']).trim_end() == want)
 }
 
+/// Whether stderr carries the recorded detail. Both sides wrap long
+/// details at their own width, so whitespace runs compare as one space.
+fn has_detail(stderr: &str, detail: &str) -> bool {
+    let squash = |s: &str| {
+        s.lines()
+            .map(|l| l.trim_start_matches(['│', '╷', '╵']))
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    squash(stderr).contains(&squash(detail))
+}
+
 #[test]
 fn records_match_their_exprs_inputs() {
     let dir = corpus_dir().join("expressions");
@@ -128,8 +141,14 @@ fn eval_matches_terraform_console() {
                 )
             } else {
                 (
-                    code == Some(1) && has_error_line(&stderr, &r.stderr_summary),
-                    format!("exit 1, Error: {}", r.stderr_summary),
+                    code == Some(1)
+                        && has_error_line(&stderr, &r.stderr_summary)
+                        && r.detail.as_deref().is_none_or(|d| has_detail(&stderr, d)),
+                    format!(
+                        "exit 1, Error: {}, detail {:?}",
+                        r.stderr_summary,
+                        r.detail.as_deref().unwrap_or("")
+                    ),
                     format!(
                         "exit {code:?}, stdout {stdout:?}, stderr {:?}",
                         stderr.trim()

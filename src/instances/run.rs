@@ -1485,9 +1485,14 @@ impl Scope for InstanceScope<'_, '_> {
                 if !module.variables.contains_key(name) {
                     return Err(err(
                         "Reference to undeclared input variable",
-                        format!(
-                            "An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
-                        ),
+                        match name_suggestion(name, module.variables.keys()) {
+                            Some(s) => format!(
+                                "An input variable with the name \"{name}\" has not been declared. Did you mean \"{s}\"?"
+                            ),
+                            None => format!(
+                                "An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
+                            ),
+                        },
                         &ref_range(range, steps),
                     ));
                 }
@@ -1498,7 +1503,16 @@ impl Scope for InstanceScope<'_, '_> {
                 if !module.locals.contains_key(name) {
                     return Err(err(
                         "Reference to undeclared local value",
-                        format!("A local value with the name \"{name}\" has not been declared."),
+                        match name_suggestion(name, module.locals.keys()) {
+                            Some(s) => format!(
+                                "A local value with the name \"{name}\" has not been declared. Did you mean \"{s}\"?"
+                            ),
+                            None => {
+                                format!(
+                                    "A local value with the name \"{name}\" has not been declared."
+                                )
+                            }
+                        },
                         &ref_range(range, steps),
                     ));
                 }
@@ -1528,7 +1542,7 @@ impl Scope for InstanceScope<'_, '_> {
                 let Some(i) = self.rep.count else {
                     return Err(err(
                         "Reference to \"count\" in non-counted context",
-                        "The \"count\" object can be used only in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
+                        "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
                         range,
                     ));
                 };
@@ -1560,10 +1574,12 @@ impl Scope for InstanceScope<'_, '_> {
             },
             "terraform" | "tofu" => match attr_step(steps, root, range)? {
                 ("workspace", _) => Ok((Value::string(self.run.opts.workspace.clone()), 1)),
+                // Terraform 1.10+: true only while applying; minimod plans.
+                ("applying", _) => Ok((Value::Bool(false), 1)),
                 (other, r) => Err(err(
                     &format!("Invalid \"{root}\" attribute"),
                     format!(
-                        "The \"{root}\" object does not have an attribute named \"{other}\". The only supported attribute is {root}.workspace, the name of the currently-selected workspace."
+                        "The \"{root}\" object does not have an attribute named \"{other}\". The only supported attributes are {root}.workspace, the name of the currently-selected workspace, and {root}.applying, a boolean which is true only during apply."
                     ),
                     r,
                 )),
@@ -1718,4 +1734,18 @@ impl Scope for ValidationScope<'_, '_, '_> {
     ) -> Result<Value, FunctionError> {
         self.inner.with_function_context(f)
     }
+}
+
+/// Terraform's "did you mean": the first candidate, in name order, within
+/// edit distance 2 of what was written.
+fn name_suggestion<'a>(
+    given: &str,
+    candidates: impl Iterator<Item = &'a String>,
+) -> Option<&'a str> {
+    let mut names: Vec<&String> = candidates.collect();
+    names.sort();
+    names
+        .into_iter()
+        .find(|c| strsim::levenshtein(given, c) < 3)
+        .map(String::as_str)
 }

@@ -104,7 +104,8 @@ pub fn call(name: &str, args: Vec<Value>, ctx: &FunctionContext) -> Result<Value
         return Err(FunctionError {
             summary: "Unknown provider function".into(),
             detail: format!(
-                "Provider-defined functions are not supported by minimod: \"{name}\" comes from provider \"{provider}\", which minimod does not run."
+                "There is no function named \"{name}\". Ensure that provider name \"{provider}\" is declared in this module's required_providers block, and that this provider offers a function named \"{}\".",
+                rest.rsplit("::").next().unwrap_or(rest)
             ),
             arg: None,
         });
