@@ -5,6 +5,8 @@
 //! tests/corpus/record.sh from the <family>.exprs inputs against the root
 //! module tests/corpus/expr-config.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -181,20 +183,12 @@ fn describe_failure(code: Option<i32>, stderr: &str) -> String {
     }
 }
 
-fn terraform_on_path() -> bool {
-    Command::new("terraform")
-        .arg("version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// Re-records the corpus with the terraform on PATH and fails if any answer
 /// changed, so that a terraform upgrade that changes behaviour is noticed.
 /// Runs only with MINIMOD_LIVE set.
 #[test]
 fn live_terraform_agrees_with_records() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
-        eprintln!("skipped: set MINIMOD_LIVE and put terraform on PATH to run");
+    if !common::live() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();

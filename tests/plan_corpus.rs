@@ -12,6 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
+use common::{PrintedError, diagnostics};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -328,10 +331,10 @@ fn check_error_case(case: &Case, failures: &mut Vec<String>) {
             read(&exp.join("exit")).trim()
         ));
     }
-    let got = error_lines(&stderr);
-    for want in error_lines(&read(&exp.join("stderr.txt"))) {
+    let got = diagnostics(&stderr);
+    for want in diagnostics(&read(&exp.join("stderr.txt"))) {
         if !got.contains(&want) {
-            failures.push(format!("{name}: stderr lacks `{want}`; stderr:\n{stderr}"));
+            failures.push(format!("{name}: stderr lacks {want:?}; stderr:\n{stderr}"));
         }
     }
 }
@@ -488,14 +491,6 @@ fn lesson_case_mirrors_the_fixtures() {
     }
 }
 
-fn terraform_on_path() -> bool {
-    Command::new("terraform")
-        .arg("version")
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// Record text with what legitimately varies between applies made equal:
 /// terraform_data ids and the state lineage are random UUIDs; in a state,
 /// the serial depends on how many snapshots apply happened to persist on
@@ -531,8 +526,7 @@ fn comparable(path: &Path, bytes: &[u8]) -> String {
 /// (`MINIMOD_LIVE=1` and terraform on PATH) and fails if any record changed.
 #[test]
 fn live_terraform_agrees_with_records() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
-        eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH to re-record");
+    if !common::live() {
         return;
     }
     let scratch = tempfile::tempdir().expect("temp dir");
@@ -582,6 +576,19 @@ fn live_terraform_agrees_with_records() {
 /// The helpers above, on hand-made text.
 mod helpers {
     use super::*;
+
+    #[test]
+    fn printed_errors_parse_into_summary_place_and_detail() {
+        let text = "\nError: Moved object still exists\n\n  on main.tf line 14:\n  14: moved {\n\nThis statement declares a move from\nterraform_data.a.\n\nChange it.\n";
+        assert_eq!(
+            diagnostics(text),
+            vec![PrintedError {
+                summary: "Moved object still exists".into(),
+                at: Some("on main.tf line 14".into()),
+                detail: "This statement declares a move from terraform_data.a. Change it.".into(),
+            }]
+        );
+    }
 
     #[test]
     fn human_lines_keep_headers_reasons_warnings_and_the_plan_line() {

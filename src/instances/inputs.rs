@@ -20,6 +20,9 @@ pub struct RootInput {
     pub value: Value,
     /// Where the value was written, when it came from a file or -var.
     pub range: Option<SourceRange>,
+    /// How a value given outside any file was set, as terraform's errors
+    /// name it (`set using -var="n=..."`); `None` for files.
+    pub set_using: Option<String>,
 }
 
 pub type RootInputs = IndexMap<String, RootInput>;
@@ -50,11 +53,13 @@ pub fn collect_root_inputs(
                 var.constraint.as_ref().map(|c| c.ty()),
                 "<value for var.".to_string() + &name + ">",
             )?;
+            let set_using = format!("set using the TF_VAR_{name} environment variable");
             inputs.insert(
                 name,
                 RootInput {
                     value: v,
                     range: None,
+                    set_using: Some(set_using),
                 },
             );
         }
@@ -107,6 +112,7 @@ pub fn collect_root_inputs(
                     RootInput {
                         value: v,
                         range: None,
+                        set_using: Some(format!("set using -var=\"{name}=...\"")),
                     },
                 );
             }
@@ -156,7 +162,7 @@ fn read_var_file(
             format!("Could not read {}: {e}.", path.display()),
         ))
     })?;
-    let shown = crate::syntax::source::clean_path(path);
+    let shown = crate::syntax::source::shown_path(path);
     let file = Arc::new(SourceFile::new(&shown, &text));
     sources.insert(file.name.clone(), file.text.clone());
     let body = if shown.ends_with(".json") {
@@ -181,6 +187,7 @@ fn read_var_file(
             RootInput {
                 value,
                 range: Some(attr.expr.range.clone()),
+                set_using: None,
             },
         );
     }

@@ -231,6 +231,10 @@ impl<'c> Run<'c> {
             let cfg = self.module_config(module);
             let var = &cfg.module.variables[name];
             let (raw, at) = self.raw_input(module, name)?;
+            let set_using = match module.0.is_empty() {
+                true => self.inputs.get(name).and_then(|i| i.set_using.clone()),
+                false => None,
+            };
             // Root values are blamed on the declaration, as terraform does.
             let at = if module.0.is_empty() { var.decl_range.clone() } else { at.unwrap_or_else(|| var.decl_range.clone()) };
             let mut value = match &raw {
@@ -267,11 +271,11 @@ impl<'c> Run<'c> {
             }
             if let Some(c) = &var.constraint {
                 value = convert_constraint(&value, c).map_err(|e| {
-                    err(
-                        "Invalid value for input variable",
-                        format!("The given value is not suitable for {label} declared at {}: {e}.", var.decl_range),
-                        &at,
-                    )
+                    let detail = match &set_using {
+                        Some(how) => format!("Unsuitable value for {label} {how}: {e}."),
+                        None => format!("The given value is not suitable for {label} declared at {}: {e}.", var.decl_range),
+                    };
+                    err("Invalid value for input variable", detail, &at)
                 })?;
             }
             if var.sensitive {
@@ -1196,8 +1200,17 @@ fn dedup(diags: Diagnostics) -> Diagnostics {
 }
 
 fn unknown_for_each(kind: &str, what: &str) -> String {
+    // Terraform advises a map for a set, and static keys for a map.
+    let advice = match kind {
+        "set" => {
+            "use a map value where the keys are defined statically in your configuration and where only the values contain apply-time results"
+        }
+        _ => {
+            "define the map keys statically in your configuration and place apply-time results only in the map values"
+        }
+    };
     format!(
-        "The \"for_each\" {kind} includes {what} derived from resource attributes that cannot be determined until apply, and so Terraform cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\nAlternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge."
+        "The \"for_each\" {kind} includes {what} derived from resource attributes that cannot be determined until apply, and so Terraform cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to {advice}.\n\nAlternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge."
     )
 }
 

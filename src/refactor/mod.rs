@@ -102,6 +102,7 @@ fn load_side(
             let input = crate::instances::RootInput {
                 value: value.clone(),
                 range: None,
+                set_using: None,
             };
             inputs.insert(name.clone(), input);
         }
