@@ -491,6 +491,61 @@ fn lesson_case_mirrors_the_fixtures() {
     }
 }
 
+/// The lesson fixture's recorded plans: with its moved blocks it is this
+/// corpus's `lesson-renamed` case (the same record, ids scrubbed); without
+/// them minimod must plan what terraform did (five to add, five to destroy).
+#[test]
+fn lesson_fixture_plans_match_their_records() {
+    let recorded =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/renamed-terraform-data/expected");
+    let case = cases()
+        .into_iter()
+        .find(|c| c.name == "lesson-renamed")
+        .expect("lesson-renamed case");
+    let uuid =
+        regex::Regex::new(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").unwrap();
+    assert_eq!(
+        uuid.replace_all(&read(&case.expected().join("plan.txt")), "<uuid>"),
+        read(&recorded.join("plan-prod.txt")),
+        "fixtures/renamed-terraform-data/expected/plan-prod.txt is not lesson-renamed's plan"
+    );
+
+    let scratch = tempfile::tempdir().unwrap();
+    copy_tree(&case.new_dir(), scratch.path());
+    let main = scratch.path().join("main.tf.json");
+    let mut doc = read_json(&main);
+    doc.as_object_mut().unwrap().remove("moved");
+    fs::write(&main, doc.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["plan", "--engine", "terraform", "."])
+        .arg("--state")
+        .arg(case.prior())
+        .args(&case.args)
+        .current_dir(scratch.path())
+        .output()
+        .expect("running minimod");
+    let want = human_lines(&read(&recorded.join("plan-prod-without-moved.txt")));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let missing = missing_in_order(&want, &stdout);
+    assert!(
+        missing.is_empty(),
+        "the plan without moved blocks lacks {missing:?}:\n{stdout}"
+    );
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let dest = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            fs::create_dir_all(&dest).unwrap();
+            copy_tree(&path, &dest);
+        } else {
+            fs::copy(&path, &dest).unwrap();
+        }
+    }
+}
+
 /// Record text with what legitimately varies between applies made equal:
 /// terraform_data ids and the state lineage are random UUIDs; in a state,
 /// the serial depends on how many snapshots apply happened to persist on
