@@ -6,12 +6,12 @@
 //! would destroy anything that was not explicitly removed.
 
 pub mod render;
+mod tree;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
+use crate::diagnostics::{Diagnostics, SourceMap};
 use crate::discover::{self, Found};
 use crate::instances::VarSource;
 use crate::plan::diff::Plan;
@@ -90,58 +90,6 @@ impl CheckReport {
     }
 }
 
-/// A revision's tree, extracted into a temporary directory.
-struct Tree {
-    dir: PathBuf,
-    _tmp: Option<tempfile::TempDir>,
-}
-
-fn extract(repo: &Path, rev: &str) -> Result<Tree, Diagnostics> {
-    let tmp = tempfile::tempdir().map_err(|e| io_error("create a temporary directory", e))?;
-    let archive = tmp.path().join("tree.tar");
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(repo)
-        .args(["archive", "--format=tar", "-o"])
-        .arg(&archive)
-        .arg(rev)
-        .output()
-        .map_err(|e| io_error("run git", e))?;
-    if !out.status.success() {
-        return Err(Diagnostic::error(
-            "Invalid revision",
-            format!(
-                "git could not read revision {rev:?}: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            ),
-        )
-        .into());
-    }
-    let dir = tmp.path().join("tree");
-    std::fs::create_dir_all(&dir).map_err(|e| io_error("create a directory", e))?;
-    let status = Command::new("tar")
-        .arg("-xf")
-        .arg(&archive)
-        .arg("-C")
-        .arg(&dir)
-        .status();
-    if !status.is_ok_and(|s| s.success()) {
-        return Err(Diagnostic::error(
-            "Failed to extract revision",
-            format!("tar could not extract revision {rev:?}."),
-        )
-        .into());
-    }
-    Ok(Tree {
-        dir,
-        _tmp: Some(tmp),
-    })
-}
-
-fn io_error(what: &str, e: std::io::Error) -> Diagnostics {
-    Diagnostic::error("Input/output error", format!("Could not {what}: {e}.")).into()
-}
-
 /// Discovery on a tree: the tree's own `.minimod.hcl` decides.
 fn discover_tree(dir: &Path, sources: &mut SourceMap) -> Result<discover::Discovery, Diagnostics> {
     let path = dir.join(discover::config::FILE_NAME);
@@ -157,13 +105,10 @@ fn discover_tree(dir: &Path, sources: &mut SourceMap) -> Result<discover::Discov
 }
 
 pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport, Diagnostics> {
-    let base = extract(&req.repo, &req.base)?;
+    let base = tree::extract(&req.repo, &req.base)?;
     let head = match &req.head {
-        Some(rev) => extract(&req.repo, rev)?,
-        None => Tree {
-            dir: req.repo.clone(),
-            _tmp: None,
-        },
+        Some(rev) => tree::extract(&req.repo, rev)?,
+        None => tree::Tree::working(req.repo.clone()),
     };
     let base_found = discover_tree(&base.dir, sources)?;
     let head_found = match &req.head {

@@ -1,0 +1,177 @@
+//! `minimod check` on pull requests written by anyone: each test is an
+//! attack on the check (fooling it into a pass, or making it read or show
+//! what is outside the repository), built as a small git repository.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A git repository in a temporary directory, built commit by commit.
+struct Repo {
+    _tmp: tempfile::TempDir,
+    dir: PathBuf,
+}
+
+impl Repo {
+    fn new() -> Repo {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("repo");
+        std::fs::create_dir_all(&dir).unwrap();
+        let repo = Repo { _tmp: tmp, dir };
+        repo.git(&["init", "-q"]);
+        repo.git(&["config", "user.email", "attacker@example.com"]);
+        repo.git(&["config", "user.name", "attacker"]);
+        repo
+    }
+
+    fn git(&self, args: &[&str]) {
+        let out = Command::new("git")
+            .args(args)
+            .current_dir(&self.dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    fn write(&self, path: &str, text: &str) {
+        let p = self.dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    fn commit(&self, message: &str) {
+        self.git(&["add", "-A"]);
+        self.git(&["commit", "-qm", message]);
+    }
+
+    /// A root module discovery finds: a backend and a lock file.
+    fn root(&self, dir: &str, body: &str) {
+        self.write(
+            &format!("{dir}/main.tf"),
+            &format!("terraform {{\n  backend \"local\" {{}}\n}}\n\n{body}"),
+        );
+        self.write(
+            &format!("{dir}/.terraform.lock.hcl"),
+            "provider \"registry.terraform.io/hashicorp/random\" {\n  version = \"3.6.0\"\n}\n",
+        );
+    }
+
+    fn check(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .arg("check")
+            .args(["--base", "HEAD~1", "--format", "json"])
+            .args(args)
+            .current_dir(&self.dir)
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .unwrap()
+    }
+}
+
+fn roots(out: &Output) -> Vec<serde_json::Value> {
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    doc["roots"].as_array().cloned().unwrap_or_default()
+}
+
+fn outcome_of<'a>(roots: &'a [serde_json::Value], dir: &str) -> &'a str {
+    roots
+        .iter()
+        .find(|r| r["dir"] == dir)
+        .and_then(|r| r["outcome"].as_str())
+        .unwrap_or_else(|| panic!("no root {dir} in {roots:?}"))
+}
+
+fn text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// `export-ignore` hides a directory from `git archive`: a pull request that
+/// deletes a resource there must still fail, at head as a revision and as
+/// the working tree.
+#[test]
+fn export_ignore_does_not_hide_a_destroy() {
+    let repo = Repo::new();
+    repo.root("live", "resource \"terraform_data\" \"db\" {\n  input = \"db\"\n}\n\nresource \"terraform_data\" \"app\" {\n  input = \"app\"\n}\n");
+    repo.commit("base");
+    repo.write(".gitattributes", "/live export-ignore\n");
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"app\" {\n  input = \"app\"\n}\n",
+    );
+    repo.commit("delete the database, hidden from git archive");
+    for head in [vec!["--head", "HEAD"], vec![]] {
+        let out = repo.check(&head);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "head {head:?}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        let roots = roots(&out);
+        assert_eq!(outcome_of(&roots, "live"), "unmatched", "head {head:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("terraform_data.db"), "{stdout}");
+    }
+}
+
+/// `export-subst` rewrites `$Format:...$` in `git archive`: the check must
+/// see the file as it will be merged (11 characters, not a 40-digit hash).
+#[test]
+fn export_subst_does_not_change_what_is_checked() {
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"n\" {\n  count = 40\n}\n",
+    );
+    repo.commit("base");
+    repo.write(".gitattributes", "*.tf export-subst\n");
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"n\" {\n  count = length(\"$Format:%H$\")\n}\n",
+    );
+    repo.commit("29 fewer instances, disguised");
+    let out = repo.check(&["--head", "HEAD"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(outcome_of(&roots(&out), "live"), "unmatched");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("terraform_data.n[39]"), "{stdout}");
+}
+
+/// A committed symlink out of the repository is never followed when a
+/// revision is read: the file it names is not there, and nothing of it
+/// reaches the report.
+#[test]
+fn a_committed_symlink_out_of_the_repository_is_not_read() {
+    let repo = Repo::new();
+    let secret = repo._tmp.path().join("runner-secret.txt");
+    std::fs::write(&secret, "TOKEN-0123456789").unwrap();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+    );
+    repo.commit("base");
+    std::os::unix::fs::symlink(&secret, repo.dir.join("live/secret.txt")).unwrap();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n\nresource \"terraform_data\" \"leak\" {\n  for_each = toset([file(\"${path.module}/secret.txt\")])\n}\n",
+    );
+    repo.commit("read a file through a link");
+    let out = repo.check(&["--head", "HEAD"]);
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!all.contains("TOKEN-0123456789"), "{all}");
+    assert_ne!(out.status.code(), Some(0), "{all}");
+    assert_eq!(text(&secret), "TOKEN-0123456789");
+}
