@@ -59,10 +59,15 @@ impl Repo {
         );
     }
 
+    /// `check --base HEAD~1`: the last commit is the pull request.
     fn check(&self, args: &[&str]) -> Output {
+        self.check_base("HEAD~1", args)
+    }
+
+    fn check_base(&self, base: &str, args: &[&str]) -> Output {
         Command::new(env!("CARGO_BIN_EXE_minimod"))
             .arg("check")
-            .args(["--base", "HEAD~1", "--format", "json"])
+            .args(["--base", base, "--format", "json"])
             .args(args)
             .current_dir(&self.dir)
             .env_remove("GITHUB_ACTIONS")
@@ -174,4 +179,124 @@ fn a_committed_symlink_out_of_the_repository_is_not_read() {
     assert!(!all.contains("TOKEN-0123456789"), "{all}");
     assert_ne!(out.status.code(), Some(0), "{all}");
     assert_eq!(text(&secret), "TOKEN-0123456789");
+}
+
+/// `.minimod.hcl` may name variable files for a root; one that leads out of
+/// the repository makes the root not checkable, and its content (here the
+/// runner's environment) never reaches the report.
+#[test]
+fn var_files_outside_the_repository_are_refused() {
+    for escape in ["../../../../../../../../proc/self/environ", "/etc/passwd"] {
+        let repo = Repo::new();
+        let body = "variable \"name\" {\n  type = string\n}\n\nresource \"terraform_data\" \"a\" {\n  for_each = toset([var.name])\n}\n";
+        repo.root("live", body);
+        repo.write(
+            ".minimod.hcl",
+            &format!("root \"live\" {{\n  var_files = [\"{escape}\"]\n}}\n"),
+        );
+        repo.commit("base");
+        repo.write("live/extra.tf", "# touched\n");
+        repo.commit("head");
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(["check", "--base", "HEAD~1", "--format", "markdown"])
+            .current_dir(&repo.dir)
+            .env("MINIMOD_TEST_SECRET", "TOKEN-0123456789")
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .unwrap();
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!all.contains("TOKEN-0123456789"), "{escape}: {all}");
+        assert!(!all.contains("root:x:0:0"), "{escape}: {all}");
+        assert!(all.contains("outside the repository"), "{escape}: {all}");
+        assert_eq!(out.status.code(), Some(1), "{escape}: {all}");
+    }
+}
+
+/// Filesystem functions read only the revision's own files: an absolute
+/// path, a `..` path and a link in the working tree all fail, naming why.
+#[test]
+fn filesystem_functions_stay_inside_the_repository() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.txt");
+    std::fs::write(&secret, "TOKEN-0123456789").unwrap();
+    let ups = "../".repeat(12);
+    for (name, expr) in [
+        ("absolute", format!("file(\"{}\")", secret.display())),
+        (
+            "dotdot",
+            format!(
+                "file(\"{ups}{}\")",
+                secret.display().to_string().trim_start_matches('/')
+            ),
+        ),
+        ("link", "file(\"${path.module}/link.txt\")".to_string()),
+        (
+            "fileset",
+            format!(
+                "join(\",\", fileset(\"{}\", \"*\"))",
+                outside.path().display()
+            ),
+        ),
+    ] {
+        let repo = Repo::new();
+        repo.root(
+            "live",
+            "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+        );
+        repo.commit("base");
+        std::os::unix::fs::symlink(&secret, repo.dir.join("live/link.txt")).unwrap();
+        repo.root(
+            "live",
+            &format!("resource \"terraform_data\" \"a\" {{\n  input = \"a\"\n}}\n\nresource \"terraform_data\" \"leak\" {{\n  for_each = toset([{expr}])\n}}\n"),
+        );
+        // The working tree is the head: nothing committed.
+        let out = repo.check_base("HEAD", &[]);
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!all.contains("TOKEN-0123456789"), "{name}: {all}");
+        assert_eq!(
+            outcome_of(&roots(&out), "live"),
+            "not-checkable",
+            "{name}: {all}"
+        );
+        // The message is wrapped; JSON writes its line breaks as `\n`.
+        assert!(
+            all.replace("\\n", " ").contains("outside the repository"),
+            "{name}: {all}"
+        );
+    }
+}
+
+/// `TF_VAR_` variables of the runner are not read unless asked for.
+#[test]
+fn the_runners_environment_is_not_read() {
+    let repo = Repo::new();
+    let body = "variable \"token\" {\n  type    = string\n  default = \"none\"\n}\n\nresource \"terraform_data\" \"a\" {\n  for_each = toset([var.token])\n}\n";
+    repo.root("live", body);
+    repo.commit("base");
+    repo.root("live", &body.replace("[var.token]", "[\"${var.token}-2\"]"));
+    repo.commit("head");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(["check", "--base", "HEAD~1", "--format", "json"])
+            .args(args)
+            .current_dir(&repo.dir)
+            .env("TF_VAR_token", "TOKEN-0123456789")
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let plain = run(&[]);
+    assert!(!plain.contains("TOKEN-0123456789"), "{plain}");
+    assert!(plain.contains("terraform_data.a[\\\"none-2\\\"]"), "{plain}");
+    let asked = run(&["--tf-var-env"]);
+    assert!(asked.contains("TOKEN-0123456789-2"), "{asked}");
 }

@@ -26,6 +26,8 @@ pub struct CheckRequest {
     /// A revision, or None for the working tree.
     pub head: Option<String>,
     pub allow_add: bool,
+    /// Read `TF_VAR_` environment variables for root variables.
+    pub tf_var_env: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,7 +136,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
             &head.dir,
             at_head.is_some(),
             at_base.is_some(),
-            req.allow_add,
+            req,
         ));
     }
     Ok(CheckReport {
@@ -154,8 +156,9 @@ fn check_root(
     head_dir: &Path,
     in_head: bool,
     in_base: bool,
-    allow_add: bool,
+    req: &CheckRequest,
 ) -> RootReport {
+    let allow_add = req.allow_add;
     let mut report = RootReport {
         dir: dir.to_string(),
         outcome: Outcome::Unchanged,
@@ -182,14 +185,20 @@ fn check_root(
         }
     };
     let new_dir = head_dir.join(dir);
-    let vars: Vec<VarSource> = found
-        .map(|f| {
-            f.var_files
-                .iter()
-                .map(|v| VarSource::File(new_dir.join(v).to_string_lossy().into_owned()))
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut vars: Vec<VarSource> = Vec::new();
+    for file in found.map(|f| f.var_files.as_slice()).unwrap_or_default() {
+        match inside(head_dir, &new_dir.join(file)) {
+            Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
+            None => {
+                report.outcome = Outcome::NotCheckable;
+                report.passed = false;
+                report.error = Some(format!(
+                    "Error: Variables file outside the repository\n\nThe var_files entry {file:?} for root \"{dir}\" in .minimod.hcl leads outside the repository; a check reads only the repository's own files."
+                ));
+                return report;
+            }
+        }
+    }
     let request = Request {
         old_dir,
         new_dir,
@@ -208,6 +217,11 @@ fn check_root(
         unset_variables_unknown: true,
         // The check says a root is not checkable, naming the variable.
         defer_unknown_keys: false,
+        tf_var_env: match req.tf_var_env {
+            true => crate::instances::tf_var_env(),
+            false => Vec::new(),
+        },
+        file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
@@ -254,6 +268,33 @@ fn check_root(
         _ => false,
     };
     report
+}
+
+/// `path`, if it stays inside `root` once every link is resolved. For a
+/// file that is not there, its nearest existing directory decides (reading
+/// it then reports it missing).
+fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
+    let root = root.canonicalize().ok()?;
+    let mut tail = Vec::new();
+    let mut at = path;
+    loop {
+        if let Ok(real) = at.canonicalize() {
+            let mut full = real;
+            for part in tail.iter().rev() {
+                match part {
+                    std::path::Component::Normal(n) => full.push(n),
+                    std::path::Component::CurDir => {}
+                    _ => return None,
+                }
+            }
+            return full.starts_with(&root).then_some(full);
+        }
+        let (Some(parent), Some(last)) = (at.parent(), at.components().next_back()) else {
+            return None;
+        };
+        tail.push(last);
+        at = parent;
+    }
 }
 
 /// Writes the missing blocks into the head's working tree.

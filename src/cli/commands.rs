@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::config::{self, Config, Engine, LoadOptions};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
-use crate::instances::{Run, RunOptions, VarSource, collect_root_inputs};
+use crate::instances::{Run, RunOptions, VarSource, collect_root_inputs, tf_var_env};
 use crate::lang::display;
 use crate::state::State;
 use crate::syntax::ast::ExprKind;
@@ -46,7 +46,17 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             format,
             fix,
             allow_add,
-        } => super::check::run(&repo, base, head, &format, fix, allow_add, &mut sources),
+            tf_var_env,
+        } => {
+            let req = crate::check::CheckRequest {
+                repo,
+                base,
+                head,
+                allow_add,
+                tf_var_env,
+            };
+            super::check::run(&req, &format, fix, &mut sources)
+        }
         Command::Refactor {
             old_dir,
             new_dir,
@@ -150,8 +160,9 @@ fn load(
     };
     let config =
         config::load(dir, &LoadOptions { engine }, sources).map_err(|d| (CONFIG_ERROR, d))?;
-    let (inputs, warnings) = collect_root_inputs(&config.module, dir, &args.ordered, sources)
-        .map_err(|d| (CONFIG_ERROR, d))?;
+    let (inputs, warnings) =
+        collect_root_inputs(&config.module, dir, &tf_var_env(), &args.ordered, sources)
+            .map_err(|d| (CONFIG_ERROR, d))?;
     if !warnings.is_empty() {
         print_diagnostics(&warnings, sources);
     }

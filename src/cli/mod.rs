@@ -142,6 +142,10 @@ pub enum Command {
         /// Accept creations (new infrastructure); destroys still fail.
         #[arg(long = "allow-add")]
         allow_add: bool,
+        /// Read root variable values from TF_VAR_* environment variables
+        /// (off by default: a pull request must not see the runner's environment).
+        #[arg(long = "tf-var-env")]
+        tf_var_env: bool,
     },
     /// Print the root module's outputs.
     Outputs {

@@ -56,6 +56,8 @@ pub fn run(
         variables: Vec::new(),
         unset_variables_unknown: false,
         defer_unknown_keys: true,
+        tf_var_env: crate::instances::tf_var_env(),
+        file_roots: None,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
     let format = if opts.format == "json" {

@@ -34,17 +34,20 @@ pub enum VarSource {
     File(String),
 }
 
+/// The root variables' values in OpenTofu's precedence. `env` holds the
+/// `TF_VAR_` environment variables (name without the prefix, value): the
+/// caller reads the environment, so a check of an untrusted pull request
+/// can leave it out.
 pub fn collect_root_inputs(
     root: &Module,
     dir: &Path,
+    env: &[(String, String)],
     cli: &[VarSource],
     sources: &mut SourceMap,
 ) -> Result<(RootInputs, Diagnostics), Diagnostics> {
     let mut inputs = RootInputs::new();
     let mut warnings = Diagnostics::default();
-    let mut env: Vec<(String, String)> = std::env::vars()
-        .filter_map(|(k, v)| Some((k.strip_prefix("TF_VAR_")?.to_string(), v)))
-        .collect();
+    let mut env = env.to_vec();
     env.sort();
     for (name, raw) in env {
         if let Some(var) = root.variables.get(&name) {
@@ -192,4 +195,12 @@ fn read_var_file(
         );
     }
     Ok(())
+}
+
+/// The `TF_VAR_name` variables of this process's environment, as
+/// `collect_root_inputs` takes them.
+pub fn tf_var_env() -> Vec<(String, String)> {
+    std::env::vars()
+        .filter_map(|(k, v)| Some((k.strip_prefix("TF_VAR_")?.to_string(), v)))
+        .collect()
 }

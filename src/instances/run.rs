@@ -39,6 +39,9 @@ pub struct RunOptions {
     /// yet, and the block is recorded in `deferred()` instead of failing
     /// the run (a refactor reports it per resource).
     pub defer_unknown_expansion: bool,
+    /// Filesystem functions read only inside this directory (a check of a
+    /// pull request reads nothing but the revision's own files).
+    pub files_within: Option<PathBuf>,
 }
 
 impl Default for RunOptions {
@@ -51,6 +54,7 @@ impl Default for RunOptions {
             unset_variables_unknown: false,
             symbolic_refs: false,
             defer_unknown_expansion: false,
+            files_within: None,
         }
     }
 }
@@ -1633,13 +1637,15 @@ impl Scope for InstanceScope<'_, '_> {
         // Relative paths start where terraform runs: the root module
         // (`path.module` is relative to it).
         let dir: &Path = &self.run.config.module.dir;
+        let within = self.run.opts.files_within.as_deref();
         let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
-            render_template(dir, text, name, vars)
+            render_template(dir, within, text, name, vars)
         };
         let ctx = FunctionContext {
             base_dir: dir,
             plan: self.run.opts.plan,
             render_template: Some(&render),
+            files_within: within,
         };
         f(&ctx)
     }
@@ -1649,6 +1655,7 @@ impl Scope for InstanceScope<'_, '_> {
 /// in scope, as Terraform's templatefile has it.
 fn render_template(
     dir: &Path,
+    within: Option<&Path>,
     text: &str,
     name: &str,
     vars: &BTreeMap<String, Value>,
@@ -1671,12 +1678,13 @@ fn render_template(
         }
     };
     let expr = native::parse_template(&file, text, 0).map_err(fail)?;
-    let scope = TemplateScope { dir, vars };
+    let scope = TemplateScope { dir, within, vars };
     Eval::new(&scope).expr(&expr).map_err(fail)
 }
 
 struct TemplateScope<'a> {
     dir: &'a Path,
+    within: Option<&'a Path>,
     vars: &'a BTreeMap<String, Value>,
 }
 
@@ -1705,12 +1713,13 @@ impl Scope for TemplateScope<'_> {
         f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
     ) -> Result<Value, FunctionError> {
         let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
-            render_template(self.dir, text, name, vars)
+            render_template(self.dir, self.within, text, name, vars)
         };
         f(&FunctionContext {
             base_dir: self.dir,
             plan: true,
             render_template: Some(&render),
+            files_within: self.within,
         })
     }
 }

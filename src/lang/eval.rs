@@ -63,6 +63,7 @@ impl Scope for ConstantScope {
             base_dir: std::path::Path::new("."),
             plan: true,
             render_template: None,
+            files_within: None,
         })
     }
 }
@@ -1129,6 +1130,7 @@ mod tests {
                 base_dir: std::path::Path::new("."),
                 plan: true,
                 render_template: None,
+                files_within: None,
             })
         }
     }

@@ -49,6 +49,12 @@ pub struct Request {
     /// A block whose keys are known only after apply is reported as
     /// unmatched instead of stopping the refactor.
     pub defer_unknown_keys: bool,
+    /// `TF_VAR_` values (name, value), read by the caller; a check of a
+    /// pull request leaves the runner's environment out.
+    pub tf_var_env: Vec<(String, String)>,
+    /// (old, new): filesystem functions read only inside these directories
+    /// (a check confines each side to its revision of the repository).
+    pub file_roots: Option<(PathBuf, PathBuf)>,
 }
 
 pub struct Outcome {
@@ -65,11 +71,16 @@ pub struct Outcome {
 }
 
 impl Request {
-    fn run_options(&self) -> RunOptions {
+    fn run_options(&self, side: pairing::Side) -> RunOptions {
+        let files_within = self.file_roots.as_ref().map(|(old, new)| match side {
+            pairing::Side::Destroy => old.clone(),
+            pairing::Side::Create => new.clone(),
+        });
         RunOptions {
             symbolic_refs: true,
             unset_variables_unknown: self.unset_variables_unknown,
             defer_unknown_expansion: self.defer_unknown_keys,
+            files_within,
             ..RunOptions::default()
         }
     }
@@ -96,7 +107,8 @@ fn load_side(
         })
         .cloned()
         .collect();
-    let (mut inputs, _warnings) = collect_root_inputs(&config.module, dir, &vars, sources)?;
+    let (mut inputs, _warnings) =
+        collect_root_inputs(&config.module, dir, &req.tf_var_env, &vars, sources)?;
     for (name, value) in &req.variables {
         if config.module.variables.contains_key(name) {
             let input = crate::instances::RootInput {
@@ -118,7 +130,11 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let (new_cfg, new_inputs) = load_side(&req.new_dir, engine, req, sources)?;
 
     // The old configuration as it evaluates, and the prior objects.
-    let mut old_run = Run::new(&old_cfg, old_inputs, req.run_options());
+    let mut old_run = Run::new(
+        &old_cfg,
+        old_inputs,
+        req.run_options(pairing::Side::Destroy),
+    );
     if let Some(s) = &req.state {
         old_run = old_run.with_prior_state(s);
     }
@@ -135,13 +151,17 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         &prior,
         engine,
         &[],
-        req.run_options(),
+        req.run_options(pairing::Side::Create),
     )?;
     let moved_prior = &before.moved_prior;
     // Looked up once per destroy and per reference: index it once.
     let moved_index = moved_prior.instance_index();
-    let new_run =
-        Run::new(&new_cfg, new_inputs.clone(), req.run_options()).with_prior_state(moved_prior);
+    let new_run = Run::new(
+        &new_cfg,
+        new_inputs.clone(),
+        req.run_options(pairing::Side::Create),
+    )
+    .with_prior_state(moved_prior);
 
     let mut destroys = Vec::new();
     let mut creates = Vec::new();
@@ -248,7 +268,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         &prior,
         engine,
         &statements,
-        req.run_options(),
+        req.run_options(pairing::Side::Create),
     )?;
     let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> = old_run
         .deferred()

@@ -34,6 +34,9 @@ pub struct FunctionContext<'a> {
     /// template text, the name to use in messages, and the variables.
     pub render_template:
         Option<&'a dyn Fn(&str, &str, &BTreeMap<String, Value>) -> Result<Value, FunctionError>>,
+    /// When set, filesystem functions read only inside this directory (a
+    /// check reads nothing but the revision's own files).
+    pub files_within: Option<&'a Path>,
 }
 
 /// A failed call, already worded as Terraform words it. The evaluator adds
@@ -285,6 +288,7 @@ pub(crate) mod test_support {
             base_dir: Path::new("."),
             plan: false,
             render_template: None,
+            files_within: None,
         }
     }
 
