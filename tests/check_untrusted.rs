@@ -296,7 +296,68 @@ fn the_runners_environment_is_not_read() {
     };
     let plain = run(&[]);
     assert!(!plain.contains("TOKEN-0123456789"), "{plain}");
-    assert!(plain.contains("terraform_data.a[\\\"none-2\\\"]"), "{plain}");
+    assert!(
+        plain.contains("terraform_data.a[\\\"none-2\\\"]"),
+        "{plain}"
+    );
     let asked = run(&["--tf-var-env"]);
     assert!(asked.contains("TOKEN-0123456789-2"), "{asked}");
+}
+
+/// A directory named to inject a workflow command, break the markdown
+/// table or close a code span is printed escaped in every format.
+#[test]
+fn hostile_directory_names_are_escaped() {
+    let repo = Repo::new();
+    let dir = "envs/x\n::warning::pwned|`tick`<b>";
+    repo.root(
+        dir,
+        "resource \"terraform_data\" \"db\" {\n  input = \"db\"\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        dir,
+        "resource \"terraform_data\" \"db2\" {\n  input = \"other\"\n}\n",
+    );
+    repo.commit("head");
+    let run = |format: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args([
+                "check", "--base", "HEAD~1", "--head", "HEAD", "--format", format,
+            ])
+            .current_dir(&repo.dir)
+            .env("GITHUB_ACTIONS", "true")
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    for format in ["text", "markdown", "json"] {
+        let out = run(format);
+        for line in out.lines() {
+            assert!(
+                !line.starts_with("::warning"),
+                "{format}: a workflow command was injected:\n{out}"
+            );
+        }
+        let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("::error")).collect();
+        assert_eq!(errors.len(), 1, "{format}: {out}");
+        assert!(errors[0].contains("%0A::warning::pwned"), "{format}: {out}");
+    }
+    let md = run("markdown");
+    let rows: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
+    assert_eq!(rows.len(), 3, "header, rule and one root:\n{md}");
+    assert!(
+        rows[2].contains("``envs/x\\n::warning::pwned\\|`tick`<b>``"),
+        "{md}"
+    );
+    assert!(
+        md.contains("<code>envs/x\\n::warning::pwned|`tick`&lt;b&gt;</code>"),
+        "{md}"
+    );
 }

@@ -83,8 +83,8 @@ pub fn text(report: &CheckReport) -> String {
     let _ = writeln!(
         out,
         "minimod check: base {}, head {}; {} root modules.",
-        report.base,
-        report.head,
+        plain(&report.base),
+        plain(&report.head),
         report.roots.len()
     );
     if let Some(off) = &report.off {
@@ -94,9 +94,9 @@ pub fn text(report: &CheckReport) -> String {
         );
     }
     for r in &report.roots {
-        let _ = writeln!(out, "\n{}: {}", r.dir, describe(r));
+        let _ = writeln!(out, "\n{}: {}", plain(&r.dir), describe(r));
         for (file, text) in blocks_text(&report.head_dir, &r.blocks) {
-            let _ = writeln!(out, "  add to {file}:");
+            let _ = writeln!(out, "  add to {}:", plain(&file));
             for line in text.lines() {
                 if line.is_empty() {
                     out.push('\n');
@@ -106,11 +106,11 @@ pub fn text(report: &CheckReport) -> String {
             }
         }
         for u in &r.unmatched {
-            let _ = writeln!(out, "  {} {}: {}", side(u), u.addr, reason_word(u));
+            let _ = writeln!(out, "  {} {}: {}", side(u), u.addr, plain(&reason_word(u)));
         }
         if let Some(e) = &r.error {
             for line in e.lines() {
-                let _ = writeln!(out, "  {line}");
+                let _ = writeln!(out, "  {}", plain(line));
             }
         }
     }
@@ -140,7 +140,12 @@ pub fn markdown(report: &CheckReport) -> String {
     let mut out = String::new();
     let verdict = if report.passed() { "passed" } else { "failed" };
     let _ = writeln!(out, "### minimod check {verdict}\n");
-    let _ = writeln!(out, "Base `{}`, head `{}`.\n", report.base, report.head);
+    let _ = writeln!(
+        out,
+        "Base {}, head {}.\n",
+        md_code(&report.base),
+        md_code(&report.head)
+    );
     let _ = writeln!(out, "| Root module | Outcome | Add | Change | Destroy |");
     let _ = writeln!(out, "|---|---|---:|---:|---:|");
     for r in &report.roots {
@@ -148,8 +153,8 @@ pub fn markdown(report: &CheckReport) -> String {
         let mark = if r.passed { "✅" } else { "❌" };
         let _ = writeln!(
             out,
-            "| `{}` | {mark} {} | {a} | {c} | {d} |",
-            r.dir,
+            "| {} | {mark} {} | {a} | {c} | {d} |",
+            md_code(&r.dir).replace('|', "\\|"),
             describe(r)
         );
     }
@@ -161,17 +166,29 @@ pub fn markdown(report: &CheckReport) -> String {
         let _ = writeln!(
             out,
             "\n<details><summary><code>{}</code>: {}</summary>\n",
-            r.dir,
+            html(&r.dir),
             describe(r)
         );
         for (file, text) in blocks_text(&report.head_dir, &r.blocks) {
-            let _ = writeln!(out, "Add to `{file}`:\n\n```hcl\n{}```\n", text);
+            let fence = md_fence(&text);
+            let _ = writeln!(
+                out,
+                "Add to {}:\n\n{fence}hcl\n{text}{fence}\n",
+                md_code(&file)
+            );
         }
         for u in &r.unmatched {
-            let _ = writeln!(out, "- {} `{}`: {}", side(u), u.addr, reason_word(u));
+            let _ = writeln!(
+                out,
+                "- {} {}: {}",
+                side(u),
+                md_code(&u.addr.to_string()),
+                md_text(&reason_word(u))
+            );
         }
         if let Some(e) = &r.error {
-            let _ = writeln!(out, "```\n{e}\n```");
+            let fence = md_fence(e);
+            let _ = writeln!(out, "{fence}\n{e}\n{fence}");
         }
         let _ = writeln!(out, "\n</details>");
     }
@@ -213,11 +230,102 @@ pub fn github_annotations(report: &CheckReport) -> String {
             .first()
             .map(|b| block_file(&report.head_dir, b))
             .unwrap_or_else(|| r.dir.clone());
-        let mut message = format!("{}: {}", r.dir, describe(r));
+        let mut lines = vec![format!("{}: {}", r.dir, describe(r))];
         for u in &r.unmatched {
-            message.push_str(&format!("%0A{} {}: {}", side(u), u.addr, reason_word(u)));
+            lines.push(format!("{} {}: {}", side(u), u.addr, reason_word(u)));
         }
-        let _ = writeln!(out, "::error file={file},title=minimod check::{message}");
+        let message: Vec<String> = lines.iter().map(|l| workflow_data(l)).collect();
+        let _ = writeln!(
+            out,
+            "::error file={},title=minimod check::{}",
+            workflow_property(&file),
+            message.join("%0A")
+        );
     }
     out
+}
+
+/// Text for a terminal: control characters (a newline or an escape
+/// sequence in a directory name) are shown escaped, never acted on.
+fn plain(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| match c {
+            '\n' => "\\n".chars().collect::<Vec<_>>(),
+            '\r' => "\\r".chars().collect(),
+            '\t' => "\\t".chars().collect(),
+            c if c.is_control() => format!("\\u{{{:x}}}", c as u32).chars().collect(),
+            c => vec![c],
+        })
+        .collect()
+}
+
+/// A markdown code span holding `s` verbatim: delimited by more backticks
+/// than any run inside it, on one line.
+fn md_code(s: &str) -> String {
+    let s = plain(s);
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let ticks = "`".repeat(longest + 1);
+    let pad = if s.starts_with('`') || s.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{ticks}{pad}{s}{pad}{ticks}")
+}
+
+/// A fence that no line of `s` can close.
+fn md_fence(s: &str) -> String {
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    "`".repeat(longest.max(2) + 1)
+}
+
+/// Markdown text with its inline syntax characters escaped, on one line
+/// (it never starts a line, so block syntax cannot apply).
+fn md_text(s: &str) -> String {
+    let mut out = String::new();
+    for c in plain(s).chars() {
+        if "\\`*_[]|<>&~".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Text inside an HTML element.
+fn html(s: &str) -> String {
+    plain(s)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The message of a GitHub workflow command: `%`, CR and LF escaped, so
+/// nothing in it can end the command or start another.
+fn workflow_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A property of a workflow command (`file=...`): also `:` and `,`.
+fn workflow_property(s: &str) -> String {
+    workflow_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_names_are_escaped_for_each_format() {
+        let name = "envs/x\n::warning::pwned|`tick`<b>";
+        assert_eq!(plain(name), "envs/x\\n::warning::pwned|`tick`<b>");
+        assert_eq!(md_code(name), "``envs/x\\n::warning::pwned|`tick`<b>``");
+        assert_eq!(html(name), "envs/x\\n::warning::pwned|`tick`&lt;b&gt;");
+        assert_eq!(workflow_data(name), "envs/x%0A::warning::pwned|`tick`<b>");
+        assert_eq!(workflow_property("a:b,c%"), "a%3Ab%2Cc%25");
+        assert_eq!(md_fence("x ``` y"), "````");
+        assert_eq!(md_text("a|b*c"), "a\\|b\\*c");
+    }
 }
