@@ -64,10 +64,16 @@ impl Repo {
         self.check_base("HEAD~1", args)
     }
 
+    /// `check --base BASE ARGS` (in JSON unless ARGS name a format).
     fn check_base(&self, base: &str, args: &[&str]) -> Output {
+        let format: &[&str] = match args.contains(&"--format") {
+            true => &[],
+            false => &["--format", "json"],
+        };
         Command::new(env!("CARGO_BIN_EXE_minimod"))
             .arg("check")
-            .args(["--base", base, "--format", "json"])
+            .args(["--base", base])
+            .args(format)
             .args(args)
             .current_dir(&self.dir)
             .env_remove("GITHUB_ACTIONS")
@@ -360,4 +366,120 @@ fn hostile_directory_names_are_escaped() {
         md.contains("<code>envs/x\\n::warning::pwned|`tick`&lt;b&gt;</code>"),
         "{md}"
     );
+}
+
+/// Roots with a backend but no committed lock file (discovery cannot name
+/// their tool): a rename in their shared module must not pass with an
+/// empty table. They are checked with the default engine, and say so.
+#[test]
+fn roots_without_a_lock_file_are_checked_not_dropped() {
+    let repo = Repo::new();
+    for env in ["dev", "prod"] {
+        repo.write(
+            &format!("envs/{env}/main.tf"),
+            "terraform {\n  backend \"s3\" {}\n}\n\nmodule \"app\" {\n  source = \"../../modules/app\"\n}\n",
+        );
+    }
+    repo.write("modules/app/main.tf", "resource \"terraform_data\" \"a\" {\n  input = 1\n}\n\nresource \"terraform_data\" \"b\" {\n  input = 2\n}\n");
+    repo.commit("base");
+    repo.write("modules/app/main.tf", "resource \"terraform_data\" \"a2\" {\n  input = 1\n}\n\nresource \"terraform_data\" \"b2\" {\n  input = 2\n}\n");
+    repo.commit("rename in the shared module");
+    let out = repo.check(&[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let roots = roots(&out);
+    assert_eq!(roots.len(), 2, "{stdout}");
+    for r in &roots {
+        assert_eq!(r["outcome"], "moved-blocks-missing", "{r}");
+        assert!(
+            r["note"].as_str().unwrap().contains("default engine"),
+            "{r}"
+        );
+    }
+}
+
+/// A change to a directory no checked root reaches is not checked, so the
+/// check fails naming it (or warns, when `.minimod.hcl` says so); with no
+/// root at all, nothing is proven and the check fails.
+#[test]
+fn what_no_root_reaches_is_never_a_pass() {
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+    );
+    // No backend: discovery leaves it out.
+    repo.write(
+        "stray/main.tf",
+        "resource \"terraform_data\" \"x\" {\n  input = 1\n}\n",
+    );
+    repo.commit("base");
+    repo.write(
+        "stray/main.tf",
+        "resource \"terraform_data\" \"y\" {\n  input = 1\n}\n",
+    );
+    repo.commit("change a directory nothing checks");
+    let out = repo.check(&[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["unreached"][0]["dir"], "stray", "{stdout}");
+    assert!(
+        doc["unreached"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("no backend"),
+        "{stdout}"
+    );
+
+    repo.write(".minimod.hcl", "check {\n  unreached = \"warn\"\n}\n");
+    repo.commit("make it a warning");
+    let out = repo.check_base("HEAD~2", &["--format", "text"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Passed, with a warning"), "{stdout}");
+
+    let empty = Repo::new();
+    empty.write("README.md", "nothing\n");
+    empty.commit("base");
+    empty.write("README.md", "still nothing\n");
+    empty.commit("head");
+    let out = empty.check(&["--format", "text"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("no root module was checked"), "{stdout}");
+}
+
+/// A root whose files stop loading at head fails saying why, instead of
+/// being reported as deleted; and the check runs from a subdirectory.
+#[test]
+fn a_root_that_stops_loading_fails_saying_why_from_any_subdirectory() {
+    let repo = Repo::new();
+    repo.root(
+        "envs/prod",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        "envs/prod",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n",
+    );
+    repo.commit("a syntax error");
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["check", "--base", "HEAD~1", "--format", "json"])
+        .current_dir(repo.dir.join("envs/prod"))
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let roots = roots(&out);
+    assert_eq!(outcome_of(&roots, "envs/prod"), "not-checkable", "{stdout}");
+    let error = roots[0]["error"].as_str().unwrap();
+    assert!(error.contains("envs/prod/main.tf"), "{error}");
 }

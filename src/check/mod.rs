@@ -8,6 +8,8 @@
 pub mod render;
 mod tree;
 
+pub use tree::toplevel;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -18,8 +20,8 @@ use crate::plan::diff::Plan;
 use crate::refactor::blocks::Block;
 use crate::refactor::pairing::{Side, Unmatched};
 use crate::refactor::{self, Request};
-use crate::syntax::source::SourceFile;
 
+#[derive(Clone)]
 pub struct CheckRequest {
     pub repo: PathBuf,
     pub base: String,
@@ -74,6 +76,9 @@ pub struct RootReport {
     pub after: Option<(usize, usize, usize)>,
     /// Why the root is not checkable, rendered.
     pub error: Option<String>,
+    /// How the root came to be checked, when discovery alone would not
+    /// have made it one.
+    pub note: Option<String>,
 }
 
 pub struct CheckReport {
@@ -82,71 +87,159 @@ pub struct CheckReport {
     /// Where the head's files are (the working tree or a temporary copy).
     pub head_dir: PathBuf,
     pub roots: Vec<RootReport>,
+    /// Changed directories that no checked root reaches.
+    pub unreached: Vec<Unreached>,
+    /// `.minimod.hcl` makes those a warning.
+    pub unreached_warn: bool,
     pub off: Option<String>,
     pub warnings: Diagnostics,
 }
 
 impl CheckReport {
+    /// Every root passed, at least one was checked, and nothing the change
+    /// touches went unchecked: a check never passes on what it did not check.
     pub fn passed(&self) -> bool {
-        self.roots.iter().all(|r| r.passed)
+        !self.roots.is_empty()
+            && self.roots.iter().all(|r| r.passed)
+            && (self.unreached.is_empty() || self.unreached_warn)
     }
 }
 
 /// Discovery on a tree: the tree's own `.minimod.hcl` decides.
-fn discover_tree(dir: &Path, sources: &mut SourceMap) -> Result<discover::Discovery, Diagnostics> {
-    let path = dir.join(discover::config::FILE_NAME);
-    let config = match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            let file = SourceFile::new(discover::config::FILE_NAME, &text);
-            sources.insert(file.name.clone(), file.text.clone());
-            discover::config::parse(&file)?
-        }
-        Err(_) => Default::default(),
-    };
-    Ok(discover::discover_with_config(dir, &config))
+fn discover_tree(
+    dir: &Path,
+    sources: &mut SourceMap,
+) -> Result<(discover::Discovery, discover::RepoConfig), Diagnostics> {
+    let config = discover::RepoConfig::load(dir, sources)?;
+    Ok((discover::discover_with_config(dir, &config), config))
+}
+
+/// A changed directory that no checked root reaches, with why discovery
+/// left it out.
+pub struct Unreached {
+    pub dir: String,
+    pub why: String,
 }
 
 pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport, Diagnostics> {
-    let base = tree::extract(&req.repo, &req.base)?;
+    // From any subdirectory: the repository is its top level.
+    let repo = tree::toplevel(&req.repo)?;
+    let base = tree::extract(&repo, &req.base)?;
     let head = match &req.head {
-        Some(rev) => tree::extract(&req.repo, rev)?,
-        None => tree::Tree::working(req.repo.clone()),
+        Some(rev) => tree::extract(&repo, rev)?,
+        None => tree::Tree::working(repo.clone()),
     };
-    let base_found = discover_tree(&base.dir, sources)?;
-    let head_found = match &req.head {
-        Some(_) => discover_tree(&head.dir, sources)?,
-        None => discover::discover_with_sources(&head.dir, sources)?,
-    };
+    let (base_found, _) = discover_tree(&base.dir, sources)?;
+    let (head_found, head_config) = discover_tree(&head.dir, sources)?;
     let mut warnings = head_found.warnings.clone();
     warnings.extend(base_found.warnings.clone());
-    let dirs: BTreeSet<String> = head_found
-        .roots
+    // The check is about safety, not deployment: a directory that is a
+    // root in every way but naming its tool is checked with the default
+    // engine, and a root whose files stop loading is checked (and fails
+    // saying why) rather than taken for deleted.
+    let checked =
+        |d: &discover::Discovery, other: &discover::Discovery| -> Vec<(Found, Option<String>)> {
+            let mut out: Vec<(Found, Option<String>)> =
+                d.roots.iter().map(|f| (f.clone(), None)).collect();
+            for l in &d.left_out {
+                let was_root = other.roots.iter().any(|f| f.dir == l.dir);
+                let note = match l.reason {
+                    discover::Reason::NoTool => {
+                        "checked with the default engine: no file says which tool runs it"
+                    }
+                    discover::Reason::Unreadable if was_root => "its files do not load",
+                    _ => continue,
+                };
+                out.push((
+                    Found {
+                        dir: l.dir.clone(),
+                        outcome: discover::RootOutcome::Found,
+                        evidence: l.evidence.clone(),
+                        tool: l.tool,
+                        var_files: Vec::new(),
+                        variables: Default::default(),
+                    },
+                    Some(note.to_string()),
+                ));
+            }
+            out
+        };
+    let at_head = checked(&head_found, &base_found);
+    let at_base = checked(&base_found, &head_found);
+    let dirs: BTreeSet<String> = at_head
         .iter()
-        .chain(&base_found.roots)
-        .map(|f| f.dir.clone())
+        .chain(&at_base)
+        .map(|(f, _)| f.dir.clone())
         .collect();
     let mut roots = Vec::new();
-    for dir in dirs {
-        let at_head = head_found.roots.iter().find(|f| f.dir == dir);
-        let at_base = base_found.roots.iter().find(|f| f.dir == dir);
-        roots.push(check_root(
-            &dir,
-            at_head.or(at_base),
+    for dir in &dirs {
+        let head_root = at_head.iter().find(|(f, _)| &f.dir == dir);
+        let base_root = at_base.iter().find(|(f, _)| &f.dir == dir);
+        let mut report = check_root(
+            dir,
+            head_root.or(base_root).map(|(f, _)| f),
             &base.dir,
             &head.dir,
-            at_head.is_some(),
-            at_base.is_some(),
+            head_root.is_some(),
+            base_root.is_some(),
             req,
-        ));
+        );
+        report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
+        roots.push(report);
     }
+    let changed = tree::changed_config_dirs(&repo, &req.base, req.head.as_deref())?;
+    let unreached = unreached(&changed, &dirs, &head_found, &base_found);
     Ok(CheckReport {
         base: req.base.clone(),
         head: req.head.clone().unwrap_or_else(|| "working tree".into()),
         head_dir: head.dir.clone(),
         roots,
+        unreached,
+        unreached_warn: head_config.unreached_warn,
         off: head_found.off.clone(),
         warnings,
     })
+}
+
+/// The changed directories no checked root loads, itself or through local
+/// module calls (at head or at base), with discovery's reason for each.
+fn unreached(
+    changed: &BTreeSet<String>,
+    roots: &BTreeSet<String>,
+    head: &discover::Discovery,
+    base: &discover::Discovery,
+) -> Vec<Unreached> {
+    let mut reached: BTreeSet<String> = roots.clone();
+    let calls: Vec<&(String, String)> = head.calls.iter().chain(&base.calls).collect();
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (from, to) in &calls {
+            if reached.contains(from) && reached.insert(to.clone()) {
+                grew = true;
+            }
+        }
+    }
+    changed
+        .iter()
+        .filter(|d| !reached.contains(*d))
+        .map(|d| {
+            let left = head
+                .left_out
+                .iter()
+                .chain(&base.left_out)
+                .find(|l| &l.dir == d);
+            let why = match left {
+                Some(l) if l.evidence.is_empty() => l.reason.describe().to_string(),
+                Some(l) => format!("{} ({})", l.reason.describe(), l.evidence.join("; ")),
+                None => "no configuration files".to_string(),
+            };
+            Unreached {
+                dir: d.clone(),
+                why,
+            }
+        })
+        .collect()
 }
 
 fn check_root(
@@ -168,6 +261,7 @@ fn check_root(
         before: None,
         after: None,
         error: None,
+        note: None,
     };
     if !in_head {
         report.outcome = Outcome::DeletedRoot;

@@ -95,6 +95,9 @@ pub fn text(report: &CheckReport) -> String {
     }
     for r in &report.roots {
         let _ = writeln!(out, "\n{}: {}", plain(&r.dir), describe(r));
+        if let Some(note) = &r.note {
+            let _ = writeln!(out, "  ({note})");
+        }
         for (file, text) in blocks_text(&report.head_dir, &r.blocks) {
             let _ = writeln!(out, "  add to {}:", plain(&file));
             for line in text.lines() {
@@ -114,8 +117,28 @@ pub fn text(report: &CheckReport) -> String {
             }
         }
     }
+    for u in &report.unreached {
+        let _ = writeln!(out, "\n{}: {}", plain(&u.dir), UNREACHED);
+        let _ = writeln!(out, "  discovery left it out: {}", plain(&u.why));
+        let _ = writeln!(out, "  {}", declare_hint(&u.dir));
+    }
     let failed = report.roots.iter().filter(|r| !r.passed).count();
-    if failed == 0 {
+    if report.roots.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nFailed: no root module was checked, so nothing is proven. Declare roots in .minimod.hcl."
+        );
+    } else if !report.unreached.is_empty() && failed == 0 {
+        let verdict = match report.unreached_warn {
+            true => "Passed, with a warning",
+            false => "Failed",
+        };
+        let _ = writeln!(
+            out,
+            "\n{verdict}: {} changed directories are not reached by any checked root.",
+            report.unreached.len()
+        );
+    } else if failed == 0 {
         let _ = writeln!(out, "\nPassed: no root destroys what was only moved.");
     } else {
         let missing = report
@@ -156,6 +179,32 @@ pub fn markdown(report: &CheckReport) -> String {
             "| {} | {mark} {} | {a} | {c} | {d} |",
             md_code(&r.dir).replace('|', "\\|"),
             describe(r)
+        );
+    }
+    for u in &report.unreached {
+        let mark = if report.unreached_warn {
+            "⚠️"
+        } else {
+            "❌"
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {mark} {UNREACHED}: {} | | | |",
+            md_code(&u.dir).replace('|', "\\|"),
+            md_text(&u.why)
+        );
+    }
+    if report.roots.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nNo root module was checked, so nothing is proven. Declare roots in `.minimod.hcl`."
+        );
+    }
+    if !report.unreached.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nChanged directories that no checked root reaches are not checked. {}",
+            md_text(&declare_hint("DIR"))
         );
     }
     for r in report
@@ -216,6 +265,10 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
                 "address": u.addr.to_string(), "action": side(u), "reason": reason_word(u),
             })).collect::<Vec<_>>(),
             "error": r.error,
+            "note": r.note,
+        })).collect::<Vec<_>>(),
+        "unreached": report.unreached.iter().map(|u| json!({
+            "dir": u.dir, "reason": u.why,
         })).collect::<Vec<_>>(),
     })
 }
@@ -224,6 +277,15 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
 /// missing blocks belong in.
 pub fn github_annotations(report: &CheckReport) -> String {
     let mut out = String::new();
+    if !report.unreached_warn {
+        for u in &report.unreached {
+            let _ = writeln!(
+                out,
+                "::error title=minimod check::{}",
+                workflow_data(&format!("{}: {UNREACHED} ({})", u.dir, u.why))
+            );
+        }
+    }
     for r in report.roots.iter().filter(|r| !r.passed) {
         let file = r
             .blocks
@@ -243,6 +305,16 @@ pub fn github_annotations(report: &CheckReport) -> String {
         );
     }
     out
+}
+
+const UNREACHED: &str = "changed, but no checked root reaches it";
+
+/// How to make discovery check a directory it left out.
+fn declare_hint(dir: &str) -> String {
+    format!(
+        "If it is a root module, declare it in .minimod.hcl: root \"{}\" {{}}; if it is a module, declare the roots that call it.",
+        plain(dir)
+    )
 }
 
 /// Text for a terminal: control characters (a newline or an escape

@@ -65,6 +65,88 @@ pub fn extract(repo: &Path, rev: &str) -> Result<Tree, Diagnostics> {
     })
 }
 
+/// The top level of the repository that holds `dir`.
+pub fn toplevel(dir: &Path) -> Result<PathBuf, Diagnostics> {
+    let out = git(dir)
+        .args(["rev-parse", "--show-toplevel"])
+        .output()
+        .map_err(|e| io_error("run git", e))?;
+    if !out.status.success() {
+        return Err(Diagnostic::error(
+            "Not a git repository",
+            format!(
+                "{} is not inside a git repository: check compares two revisions of one.",
+                crate::syntax::source::clean_path(dir)
+            ),
+        )
+        .into());
+    }
+    Ok(PathBuf::from(
+        String::from_utf8_lossy(&out.stdout).trim_end_matches('\n'),
+    ))
+}
+
+/// The directories (relative to the top level, `.` for it) holding a
+/// configuration or variables file that differs between `base` and `head`
+/// (the working tree, untracked files included, when `head` is `None`).
+pub fn changed_config_dirs(
+    repo: &Path,
+    base: &str,
+    head: Option<&str>,
+) -> Result<std::collections::BTreeSet<String>, Diagnostics> {
+    let base_tree = resolve_tree(repo, base)?;
+    let mut diff = git(repo);
+    diff.args([
+        "diff",
+        "--name-only",
+        "-z",
+        "--no-renames",
+        "--no-ext-diff",
+        "--no-textconv",
+    ])
+    .arg(&base_tree);
+    if let Some(head) = head {
+        diff.arg(resolve_tree(repo, head)?);
+    }
+    let out = diff
+        .arg("--")
+        .output()
+        .map_err(|e| io_error("run git diff", e))?;
+    if !out.status.success() {
+        return Err(git_failed("diff", &out.stderr));
+    }
+    let mut names = out.stdout;
+    if head.is_none() {
+        let untracked = git(repo)
+            .args(["ls-files", "-z", "--others", "--exclude-standard"])
+            .output()
+            .map_err(|e| io_error("run git ls-files", e))?;
+        names.push(0);
+        names.extend(untracked.stdout);
+    }
+    let config = |name: &str| {
+        [
+            ".tf",
+            ".tf.json",
+            ".tofu",
+            ".tofu.json",
+            ".tfvars",
+            ".tfvars.json",
+        ]
+        .iter()
+        .any(|ext| name.ends_with(ext))
+    };
+    Ok(names
+        .split(|b| *b == 0)
+        .map(String::from_utf8_lossy)
+        .filter(|n| config(n))
+        .map(|n| match n.rsplit_once('/') {
+            Some((dir, _)) => dir.to_string(),
+            None => ".".to_string(),
+        })
+        .collect())
+}
+
 fn git(repo: &Path) -> Command {
     let mut cmd = Command::new("git");
     cmd.arg("-C").arg(repo);

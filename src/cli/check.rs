@@ -16,6 +16,14 @@ pub fn run(req: &CheckRequest, format: &str, fix: bool, sources: &mut SourceMap)
         );
         return Err((2, d.into()));
     }
+    // Files are named from the repository's top level wherever the check
+    // runs from, as the pull request names them.
+    let top = check::toplevel(&req.repo).map_err(|d| (2, d))?;
+    let _ = std::env::set_current_dir(&top);
+    let req = &CheckRequest {
+        repo: top,
+        ..req.clone()
+    };
     let mut report = check::check(req, sources).map_err(|d| (2, d))?;
     if !report.warnings.is_empty() {
         print_diagnostics(&report.warnings, sources);
