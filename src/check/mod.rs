@@ -30,6 +30,11 @@ pub struct CheckRequest {
     pub allow_add: bool,
     /// Read `TF_VAR_` environment variables for root variables.
     pub tf_var_env: bool,
+    /// `-var` and `-var-file` for every root (a variable a root does not
+    /// declare is skipped there).
+    pub vars: Vec<VarSource>,
+    /// Overrides each root's tool.
+    pub engine: Option<crate::config::Engine>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -279,7 +284,7 @@ fn check_root(
         }
     };
     let new_dir = head_dir.join(dir);
-    let mut vars: Vec<VarSource> = Vec::new();
+    let mut vars: Vec<VarSource> = req.vars.clone();
     for file in found.map(|f| f.var_files.as_slice()).unwrap_or_default() {
         match inside(head_dir, &new_dir.join(file)) {
             Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
@@ -298,7 +303,9 @@ fn check_root(
         new_dir,
         state: None,
         vars,
-        engine: found.and_then(|f| f.tool).map(|t| t.engine()),
+        engine: req
+            .engine
+            .or(found.and_then(|f| f.tool).map(|t| t.engine())),
         place_root: false,
         variables: found
             .map(|f| {

@@ -47,13 +47,32 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             fix,
             allow_add,
             tf_var_env,
+            engine,
+            ..
         } => {
+            // Files given on the command line are the runner's own, named
+            // from where the check was started.
+            let cwd = std::env::current_dir().unwrap_or_default();
+            let vars = ordered
+                .into_iter()
+                .map(|v| match v {
+                    VarSource::File(f) => {
+                        VarSource::File(cwd.join(f).to_string_lossy().into_owned())
+                    }
+                    v => v,
+                })
+                .collect();
             let req = crate::check::CheckRequest {
                 repo,
                 base,
                 head,
                 allow_add,
                 tf_var_env,
+                vars,
+                engine: engine.map(|e| match e.as_str() {
+                    "tofu" => config::Engine::Tofu,
+                    _ => config::Engine::Terraform,
+                }),
             };
             super::check::run(&req, &format, fix, &mut sources)
         }

@@ -146,6 +146,16 @@ pub enum Command {
         /// (off by default: a pull request must not see the runner's environment).
         #[arg(long = "tf-var-env")]
         tf_var_env: bool,
+        /// Set a root variable (NAME=VALUE) in every root that declares it.
+        #[arg(long = "var", value_name = "NAME=VALUE")]
+        var: Vec<String>,
+        /// Read root variables from a file, for every root (relative to
+        /// the directory the check runs from).
+        #[arg(long = "var-file", value_name = "FILE")]
+        var_file: Vec<String>,
+        /// Check every root with terraform's or OpenTofu's rules.
+        #[arg(long = "engine", value_parser = ["terraform", "tofu"])]
+        engine: Option<String>,
     },
     /// Print the root module's outputs.
     Outputs {
