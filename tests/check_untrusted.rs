@@ -341,7 +341,12 @@ fn hostile_directory_names_are_escaped() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        // The report on stdout, the annotations on stderr.
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
     };
     for format in ["text", "markdown", "json"] {
         let out = run(format);
@@ -482,4 +487,39 @@ fn a_root_that_stops_loading_fails_saying_why_from_any_subdirectory() {
     assert_eq!(outcome_of(&roots, "envs/prod"), "not-checkable", "{stdout}");
     let error = roots[0]["error"].as_str().unwrap();
     assert!(error.contains("envs/prod/main.tf"), "{error}");
+}
+
+/// Annotations point at a line the pull request holds: the declaration the
+/// missing block moves to, not a `moved.tf` that does not exist yet.
+#[test]
+fn annotations_point_at_the_lines_the_pull_request_holds() {
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"db\" {\n  input = \"db\"\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"database\" {\n  input = \"db\"\n}\n",
+    );
+    repo.commit("rename");
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["check", "--base", "HEAD~1"])
+        .current_dir(&repo.dir)
+        .env("GITHUB_ACTIONS", "true")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("::error"))
+        .collect();
+    // `live/main.tf` holds the backend block first: the resource is on line 5.
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].starts_with("::error file=live/main.tf,line=5,"),
+        "{stderr}"
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("::error"));
 }

@@ -84,6 +84,10 @@ pub struct RootReport {
     /// How the root came to be checked, when discovery alone would not
     /// have made it one.
     pub note: Option<String>,
+    /// A line the pull request holds that the failure is about (the module
+    /// call or resource an object moved to, or a new one): file inside the
+    /// repository and line.
+    pub anchor: Option<(String, usize)>,
 }
 
 pub struct CheckReport {
@@ -267,6 +271,7 @@ fn check_root(
         after: None,
         error: None,
         note: None,
+        anchor: None,
     };
     if !in_head {
         report.outcome = Outcome::DeletedRoot;
@@ -368,7 +373,62 @@ fn check_root(
         Outcome::Unchanged | Outcome::Proven => outcome.proven(allow_add),
         _ => false,
     };
+    if !report.passed {
+        report.anchor = anchor(&request, &report, head_dir);
+    }
     report
+}
+
+/// Where in the head a failing root's annotation points: the declaration
+/// the first missing block moves to, else the first unexplained new object.
+fn anchor(request: &Request, report: &RootReport, head_dir: &Path) -> Option<(String, usize)> {
+    let engine = request.engine.unwrap_or_default();
+    let config = crate::config::load(
+        &request.new_dir,
+        &crate::config::LoadOptions { engine },
+        &mut SourceMap::default(),
+    )
+    .ok()?;
+    let range = match (
+        report.blocks.first(),
+        report.unmatched.iter().find(|u| u.side == Side::Create),
+    ) {
+        (Some(b), _) => {
+            let module = config.descendant(&b.module)?;
+            declaration(module, &b.to)
+        }
+        (None, Some(u)) => {
+            let path: Vec<String> = u.addr.module.0.iter().map(|s| s.name.clone()).collect();
+            let module = config.descendant(&path)?;
+            let r = &module
+                .module
+                .resources
+                .get(&u.addr.resource.resource.to_string())?;
+            Some(r.decl_range.clone())
+        }
+        _ => None,
+    }?;
+    let file = Path::new(&*range.file);
+    let file = file.strip_prefix(head_dir).unwrap_or(file);
+    Some((crate::syntax::source::clean_path(file), range.start.line))
+}
+
+/// The declaration a move target names first: its module call, or its
+/// resource.
+fn declaration(
+    config: &crate::config::Config,
+    to: &str,
+) -> Option<crate::diagnostics::SourceRange> {
+    if let Some(rest) = to.strip_prefix("module.") {
+        let name = rest.split(['.', '[']).next()?;
+        return Some(config.module.module_calls.get(name)?.decl_range.clone());
+    }
+    let mut parts = to.split('[').next()?.splitn(3, '.');
+    let key = match (parts.next()?, parts.next()?) {
+        ("data", t) => format!("data.{t}.{}", parts.next()?),
+        (t, n) => format!("{t}.{n}"),
+    };
+    Some(config.module.resources.get(&key)?.decl_range.clone())
 }
 
 /// `path`, if it stays inside `root` once every link is resolved. For a

@@ -287,11 +287,11 @@ pub fn github_annotations(report: &CheckReport) -> String {
         }
     }
     for r in report.roots.iter().filter(|r| !r.passed) {
-        let file = r
-            .blocks
-            .first()
-            .map(|b| block_file(&report.head_dir, b))
-            .unwrap_or_else(|| r.dir.clone());
+        // On a line the pull request holds, when there is one.
+        let place = match &r.anchor {
+            Some((file, line)) => format!("file={},line={line},", workflow_property(file)),
+            None => String::new(),
+        };
         let mut lines = vec![format!("{}: {}", r.dir, describe(r))];
         for u in &r.unmatched {
             lines.push(format!("{} {}: {}", side(u), u.addr, reason_word(u)));
@@ -299,8 +299,7 @@ pub fn github_annotations(report: &CheckReport) -> String {
         let message: Vec<String> = lines.iter().map(|l| workflow_data(l)).collect();
         let _ = writeln!(
             out,
-            "::error file={},title=minimod check::{}",
-            workflow_property(&file),
+            "::error {place}title=minimod check::{}",
             message.join("%0A")
         );
     }

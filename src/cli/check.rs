@@ -45,8 +45,10 @@ pub fn run(req: &CheckRequest, format: &str, fix: bool, sources: &mut SourceMap)
         _ => render::text(&report),
     };
     let _ = write!(stdout, "{text}");
+    // On stderr, so that one run both writes the report (a comment file)
+    // and annotates the pull request through the log.
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
-        let _ = write!(stdout, "{}", render::github_annotations(&report));
+        eprint!("{}", render::github_annotations(&report));
     }
     Ok(if report.passed() { 0 } else { 1 })
 }
