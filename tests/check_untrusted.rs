@@ -523,3 +523,40 @@ fn annotations_point_at_the_lines_the_pull_request_holds() {
     );
     assert!(!String::from_utf8_lossy(&out.stdout).contains("::error"));
 }
+
+/// Remote module sources are never fetched: a `git::` source that would
+/// work (a local repository) is not cloned, nothing is installed, and the
+/// root says the module is not installed.
+#[test]
+fn remote_module_sources_are_never_fetched() {
+    let remote = Repo::new();
+    remote.write(
+        "main.tf",
+        "resource \"terraform_data\" \"fetched\" {\n  input = 1\n}\n",
+    );
+    remote.commit("a module");
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = 1\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        "live",
+        &format!(
+            "resource \"terraform_data\" \"a\" {{\n  input = 1\n}}\n\nmodule \"m\" {{\n  source = \"git::file://{}\"\n}}\n",
+            remote.dir.display()
+        ),
+    );
+    repo.commit("a remote module");
+    let out = repo.check(&["--head", "HEAD"]);
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!all.contains("fetched"), "{all}");
+    assert!(!repo.dir.join("live/.terraform").exists());
+    assert_eq!(outcome_of(&roots(&out), "live"), "not-checkable", "{all}");
+    assert!(all.replace("\\n", " ").contains("not installed"), "{all}");
+}
