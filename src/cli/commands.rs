@@ -85,6 +85,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             allow_add,
             verify_with,
             json,
+            output,
             args,
         } => {
             let opts = super::refactor::Options {
@@ -94,6 +95,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 allow_add,
                 verify_with,
                 json,
+                commands: output == "commands",
             };
             super::refactor::run(
                 &old_dir,

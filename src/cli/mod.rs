@@ -110,6 +110,10 @@ pub enum Command {
         /// Print one JSON document on stdout instead of blocks and report.
         #[arg(long)]
         json: bool,
+        /// blocks: moved blocks; commands: `terraform state mv` lines (for
+        /// versions without moved blocks, or moving state by hand).
+        #[arg(long, default_value = "blocks", value_parser = ["blocks", "commands"])]
+        output: String,
         #[command(flatten)]
         args: ConfigArgs,
     },

@@ -9,6 +9,7 @@
 //! are paired.
 
 pub mod blocks;
+pub mod commands;
 pub mod pairing;
 pub mod report;
 pub mod symbolic;
@@ -364,5 +365,24 @@ impl Outcome {
     pub fn proven(&self, allow_add: bool) -> bool {
         let (add, _, destroy) = self.proof.counts();
         destroy == 0 && (allow_add || add == 0) && self.deferred.is_empty()
+    }
+
+    /// Each paired object's move, from its address in the state as it is
+    /// now (before any `moved` block the new configuration already has).
+    pub fn state_moves(&self) -> Vec<(AbsResourceInstance, AbsResourceInstance)> {
+        self.pairing
+            .pairs
+            .iter()
+            .map(|(prior, new)| {
+                let recorded = self
+                    .before
+                    .changes
+                    .iter()
+                    .find(|c| &c.addr == prior)
+                    .and_then(|c| c.previous.clone())
+                    .unwrap_or_else(|| prior.clone());
+                (recorded, new.clone())
+            })
+            .collect()
     }
 }
