@@ -66,6 +66,8 @@ pub struct RootReport {
     pub passed: bool,
     /// The blocks to add, with directories inside the head tree.
     pub blocks: Vec<Block>,
+    /// The moved files with those blocks, as the proof planned them.
+    pub edits: Vec<refactor::write::Edit>,
     pub unmatched: Vec<Unmatched>,
     /// The plan of the head as it stands, and with the missing blocks.
     pub before: Option<(usize, usize, usize)>,
@@ -216,6 +218,7 @@ fn check_root(
         outcome: Outcome::Unchanged,
         passed: true,
         blocks: Vec::new(),
+        edits: Vec::new(),
         unmatched: Vec::new(),
         before: None,
         after: None,
@@ -263,6 +266,7 @@ fn check_root(
         unset_variables_unknown: true,
         // The check says a root is not checkable, naming the variable.
         defer_unknown_keys: false,
+        format: refactor::write::Format::Hcl,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
@@ -287,6 +291,7 @@ fn check_root(
     report.before = Some(counts(&outcome.before));
     report.after = Some(counts(&outcome.proof));
     report.blocks = outcome.blocks.clone();
+    report.edits = outcome.edits.clone();
     report.unmatched = outcome.pairing.unmatched.clone();
     let destroys = report.unmatched.iter().any(|u| u.side == Side::Destroy);
     let creates = report.unmatched.iter().any(|u| u.side == Side::Create);
@@ -311,12 +316,110 @@ fn check_root(
     report
 }
 
-/// Writes the missing blocks into the head's working tree.
-pub fn fix(report: &CheckReport) -> Result<Vec<PathBuf>, Diagnostics> {
-    let blocks: Vec<Block> = report
-        .roots
-        .iter()
-        .flat_map(|r| r.blocks.iter().cloned())
-        .collect();
-    refactor::write::write(&blocks, refactor::write::Format::Hcl)
+/// Writes the missing blocks into the head's working tree: only regular
+/// files inside the repository, never through a symbolic link, and not a
+/// file with uncommitted changes unless `allow_dirty` (git could not give
+/// back what was there). Every file is checked before any is written.
+pub fn fix(
+    report: &CheckReport,
+    repo: &Path,
+    allow_dirty: bool,
+) -> Result<Vec<PathBuf>, Diagnostics> {
+    use refactor::write;
+    let mut edits: Vec<write::Edit> = Vec::new();
+    let mut shared = false;
+    for e in report.roots.iter().flat_map(|r| &r.edits) {
+        match edits.iter().find(|x| x.path == e.path) {
+            Some(x) if x == e => {}
+            Some(_) => shared = true,
+            None => edits.push(e.clone()),
+        }
+    }
+    if shared {
+        // Two roots add different blocks to one shared module's file: the
+        // file gets both, and the check that follows proves the result.
+        let blocks: Vec<Block> = report
+            .roots
+            .iter()
+            .flat_map(|r| r.blocks.iter().cloned())
+            .collect();
+        edits = write::edits(&blocks, write::Format::Hcl)?;
+    }
+    let top = toplevel(repo)?;
+    let mut diags = Diagnostics::default();
+    if !allow_dirty {
+        for e in edits.iter().filter(|e| e.before.is_some()) {
+            match uncommitted(&top, &e.path) {
+                Ok(false) => {}
+                Ok(true) => diags.push(Diagnostic::error(
+                    "Cannot write moved blocks",
+                    format!(
+                        "{} has changes that are not committed. --fix does not edit it, so that git can always give back what was there: commit or stash the changes first, or add --allow-dirty.",
+                        crate::syntax::source::clean_path(e.path.strip_prefix(repo).unwrap_or(&e.path))
+                    ),
+                )),
+                Err(d) => diags.extend(d),
+            }
+        }
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let confine = write::Confinement {
+        links_within: None,
+        within: Some(top),
+    };
+    write::write_edits(&edits, &confine)
+}
+
+fn git(repo: &Path, args: &[&str]) -> Result<std::process::Output, Diagnostics> {
+    Command::new("git")
+        .arg("-C")
+        .arg(repo)
+        .args(args)
+        .output()
+        .map_err(|e| io_error("run git", e))
+}
+
+/// The working tree's top directory.
+fn toplevel(repo: &Path) -> Result<PathBuf, Diagnostics> {
+    let out = git(repo, &["rev-parse", "--show-toplevel"])?;
+    if !out.status.success() {
+        return Err(Diagnostic::error(
+            "Not a git repository",
+            format!(
+                "--fix writes into a git working tree, and {} is not in one: {}",
+                repo.display(),
+                String::from_utf8_lossy(&out.stderr).trim()
+            ),
+        )
+        .into());
+    }
+    let top = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim_end_matches('\n'));
+    Ok(top.canonicalize().unwrap_or(top))
+}
+
+/// Whether `file` differs from what HEAD and the index hold (or is not
+/// committed at all), its bytes compared as git stores them (no filters).
+fn uncommitted(top: &Path, file: &Path) -> Result<bool, Diagnostics> {
+    let real = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
+    let Ok(rel) = real.strip_prefix(top) else {
+        return Ok(true);
+    };
+    let rel = rel.to_string_lossy().replace('\\', "/");
+    let text = |o: std::process::Output| {
+        o.status
+            .success()
+            .then(|| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let working = text(git(top, &["hash-object", "--no-filters", "--", &rel])?);
+    let head = text(git(
+        top,
+        &["rev-parse", "-q", "--verify", &format!("HEAD:{rel}")],
+    )?);
+    let index = text(git(
+        top,
+        &["rev-parse", "-q", "--verify", &format!(":0:{rel}")],
+    )?);
+    Ok(working.is_none() || working != head || index != head)
 }

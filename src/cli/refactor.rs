@@ -46,6 +46,11 @@ pub fn run(
         Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
         None => None,
     };
+    let format = if opts.format == "json" {
+        write::Format::Json
+    } else {
+        write::Format::Hcl
+    };
     let req = Request {
         old_dir: old_dir.to_path_buf(),
         new_dir: new_dir.to_path_buf(),
@@ -56,13 +61,9 @@ pub fn run(
         variables: Vec::new(),
         unset_variables_unknown: false,
         defer_unknown_keys: true,
+        format,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
-    let format = if opts.format == "json" {
-        write::Format::Json
-    } else {
-        write::Format::Hcl
-    };
     let file_of = |b: &Block| shown_path(&b.dir.join(format.file_name()));
 
     let mut verified = Vec::new();
@@ -85,7 +86,13 @@ pub fn run(
     }
 
     if opts.write {
-        let files = write::write(&outcome.blocks, format).map_err(bad)?;
+        // Exactly the texts the proof planned; a link is followed only
+        // to a file inside NEW_DIR.
+        let confine = write::Confinement {
+            links_within: Some(new_dir.to_path_buf()),
+            within: None,
+        };
+        let files = write::write_edits(&outcome.edits, &confine).map_err(bad)?;
         if !opts.json {
             for f in files {
                 eprintln!("Wrote {}", shown_path(&f));
@@ -102,18 +109,12 @@ pub fn run(
         );
     } else {
         if !opts.write {
-            let groups = write::by_dir(&outcome.blocks);
-            let several = groups.len() > 1;
-            for (i, (dir, pairs)) in groups.iter().enumerate() {
-                if several {
-                    let _ = writeln!(
-                        stdout,
-                        "{}# {}",
-                        if i > 0 { "\n" } else { "" },
-                        shown_path(&dir.join(format.file_name()))
-                    );
-                }
-                let _ = write!(stdout, "{}", write::render(pairs, format));
+            // Every group says which file it belongs in: pasted into the
+            // wrong module's file, a block means something else.
+            for (i, (dir, pairs)) in write::by_dir(&outcome.blocks).iter().enumerate() {
+                let file = shown_path(&dir.join(format.file_name()));
+                let sep = if i > 0 { "\n" } else { "" };
+                let _ = write!(stdout, "{sep}{}", write::render_group(&file, pairs, format));
             }
         }
         let mut text = report::human(&outcome, opts.allow_add);

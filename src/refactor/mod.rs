@@ -49,6 +49,9 @@ pub struct Request {
     /// A block whose keys are known only after apply is reported as
     /// unmatched instead of stopping the refactor.
     pub defer_unknown_keys: bool,
+    /// The syntax the blocks are written in: which file each module's
+    /// blocks go into, and so what the proof loads.
+    pub format: write::Format,
 }
 
 pub struct Outcome {
@@ -58,6 +61,8 @@ pub struct Outcome {
     pub before: Plan,
     /// The plan with the blocks: the proof.
     pub proof: Plan,
+    /// The files as the proof loaded them: exactly what `--write` writes.
+    pub edits: Vec<write::Edit>,
     pub engine: Engine,
     /// Blocks whose instances cannot be known before apply: (address,
     /// side, the reason), on the old side as destroys, the new as creates.
@@ -240,13 +245,24 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     };
     let blocks = blocks::minimal_blocks(&pairing.pairs, &ctx);
 
-    let statements = statements_of(&blocks)?;
+    // The proof plans the configuration as it will be on disk: the edited
+    // files loaded through the same loader, from memory.
+    let edits = write::edits(&blocks, req.format)?;
+    let proof_cfg = match edits.is_empty() {
+        true => None,
+        false => Some(config::load_with_overlay(
+            &req.new_dir,
+            &LoadOptions { engine },
+            &write::overlay(&edits),
+            sources,
+        )?),
+    };
     let proof = crate::plan::plan_configuration(
-        &new_cfg,
+        proof_cfg.as_ref().unwrap_or(&new_cfg),
         new_inputs,
         &prior,
         engine,
-        &statements,
+        &[],
         req.run_options(),
     )?;
     let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> = old_run
@@ -266,6 +282,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         pairing,
         before: before.plan,
         proof: proof.plan,
+        edits,
         engine,
         deferred,
     })
