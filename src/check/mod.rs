@@ -346,30 +346,25 @@ pub fn fix(
         edits = write::edits(&blocks, write::Format::Hcl)?;
     }
     let top = toplevel(repo)?;
-    let mut diags = Diagnostics::default();
-    if !allow_dirty {
-        for e in edits.iter().filter(|e| e.before.is_some()) {
-            match uncommitted(&top, &e.path) {
-                Ok(false) => {}
-                Ok(true) => diags.push(Diagnostic::error(
-                    "Cannot write moved blocks",
-                    format!(
-                        "{} has changes that are not committed. --fix does not edit it, so that git can always give back what was there: commit or stash the changes first, or add --allow-dirty.",
-                        crate::syntax::source::clean_path(e.path.strip_prefix(repo).unwrap_or(&e.path))
-                    ),
-                )),
-                Err(d) => diags.extend(d),
-            }
+    let clean = |e: &write::Edit| -> Result<(), Diagnostics> {
+        if allow_dirty || e.before.is_none() || !uncommitted(&top, &e.path)? {
+            return Ok(());
         }
-    }
-    if diags.has_errors() {
-        return Err(diags);
-    }
+        let shown = e.path.strip_prefix(repo).unwrap_or(&e.path);
+        Err(Diagnostic::error(
+            "Cannot write moved blocks",
+            format!(
+                "{} has changes that are not committed. --fix does not edit it, so that git can always give back what was there: commit or stash the changes first, or add --allow-dirty.",
+                crate::syntax::source::clean_path(shown)
+            ),
+        )
+        .into())
+    };
     let confine = write::Confinement {
         links_within: None,
-        within: Some(top),
+        within: Some(top.clone()),
     };
-    write::write_edits(&edits, &confine)
+    write::write_edits_if(&edits, &confine, &clean)
 }
 
 fn git(repo: &Path, args: &[&str]) -> Result<std::process::Output, Diagnostics> {

@@ -306,7 +306,7 @@ fn not_writable(path: &Path, why: &str) -> Diagnostics {
     Diagnostic::error(
         "Cannot write moved blocks",
         format!(
-            "The moved blocks for this module belong in {}, but {why}. Nothing was written; move it aside or print the blocks without --write.",
+            "The moved blocks for this module belong in {}, but {why}. Nothing was written: make it a regular file that may be replaced, or add the blocks by hand.",
             crate::syntax::source::clean_path(path)
         ),
     )
@@ -329,10 +329,20 @@ pub struct Confinement {
 /// elsewhere, a read-only file, a file changed since it was read), nothing
 /// is written at all. Returns the files written.
 pub fn write_edits(edits: &[Edit], confine: &Confinement) -> Result<Vec<PathBuf>, Diagnostics> {
+    write_edits_if(edits, confine, &|_| Ok(()))
+}
+
+/// `write_edits`, with one more condition on each file that passed the
+/// others (`check --fix`: no uncommitted changes).
+pub fn write_edits_if(
+    edits: &[Edit],
+    confine: &Confinement,
+    allowed: &dyn Fn(&Edit) -> Result<(), Diagnostics>,
+) -> Result<Vec<PathBuf>, Diagnostics> {
     let mut diags = Diagnostics::default();
     let mut targets = Vec::new();
     for e in edits {
-        match target(e, confine) {
+        match target(e, confine).and_then(|real| allowed(e).map(|()| real)) {
             Ok(real) => targets.push(real),
             Err(d) => diags.extend(d),
         }

@@ -228,7 +228,8 @@ impl State {
 
     /// Writes the state to `path` as terraform's local backend does:
     /// through a symbolic link to the file it names, keeping that file's
-    /// mode and owner, creating it when it does not exist yet. The write is
+    /// mode and owner, creating it (and its directory) when it does not
+    /// exist yet. The write is
     /// atomic (see [`crate::atomic`]). The serial is written as it is; set
     /// it with [`State::next_serial`] first when the content changed.
     pub fn write_atomic(&self, path: &Path) -> Result<(), Diagnostic> {
@@ -242,6 +243,10 @@ impl State {
             )
         };
         let real = crate::atomic::resolve_links(path).map_err(fail)?;
+        // terraform creates the state's directory as well.
+        if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(fail)?;
+        }
         crate::atomic::write_atomic(&real, self.to_json().as_bytes()).map_err(fail)
     }
 
