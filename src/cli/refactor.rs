@@ -79,7 +79,7 @@ pub fn run(
             }
         };
         let dirs = module_dirs(new_dir, sources)?;
-        let v = verify::verify(tool, new_dir, &dirs, &outcome.blocks, &prior, &req.vars)
+        let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &req.vars)
             .map_err(|d| (1, d))?;
         check_agreement(&v, &outcome).map_err(|d| (1, d))?;
         verified.push(serde_json::json!({ "tool": v.tool, "add": v.add, "change": v.change, "destroy": v.destroy }));
