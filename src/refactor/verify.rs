@@ -63,13 +63,15 @@ pub fn verify(
         // The directory exists; the file may not yet.
         let dir = e.path.parent().unwrap_or(Path::new("."));
         let file = rebase(dir).join(e.path.file_name().unwrap_or_default());
-        std::fs::write(file, &e.after)
+        // Our private copy: a copied read-only file is simply replaced.
+        let _ = std::fs::remove_file(&file);
+        crate::atomic::write_atomic(&file, e.after.as_bytes())
             .map_err(|err| fail("Failed to write file", err.to_string()))?;
     }
     // A local backend, whatever the configuration says, reading our copy.
-    std::fs::write(
-        work.join("minimod_verify_override.tf"),
-        "terraform {\n  backend \"local\" {}\n}\n",
+    crate::atomic::write_atomic(
+        &work.join("minimod_verify_override.tf"),
+        b"terraform {\n  backend \"local\" {}\n}\n",
     )
     .map_err(|e| fail("Failed to write file", e.to_string()))?;
     prior

@@ -495,4 +495,59 @@ mod tests {
             "no temp file left"
         );
     }
+
+    fn pair(f: &str, t: &str) -> (String, String) {
+        (f.to_string(), t.to_string())
+    }
+
+    #[test]
+    fn hcl_insertion_keeps_line_endings_and_a_missing_final_newline() {
+        let p = [pair("a.x", "a.y")];
+        assert_eq!(
+            insert_hcl("locals {\r\n  x = 1\r\n}", &p),
+            "locals {\r\n  x = 1\r\n}\r\n\r\nmoved {\r\n  from = a.x\r\n  to   = a.y\r\n}\r\n"
+        );
+        assert_eq!(insert_hcl("", &p), hcl(&p));
+        assert_eq!(insert_hcl("# c\n\n", &p), format!("# c\n\n{}", hcl(&p)));
+    }
+
+    #[test]
+    fn json_insertion_adds_to_the_moved_array_or_a_new_property() {
+        let p = [pair("a.x", "a.y")];
+        let path = Path::new("moved.tf.json");
+        let text = "{\n  \"moved\": [\n    {\"from\": \"a.b\", \"to\": \"a.c\"}\n  ]\n}\n";
+        assert_eq!(
+            insert_json(path, text, &p).unwrap(),
+            "{\n  \"moved\": [\n    {\"from\": \"a.b\", \"to\": \"a.c\"},\n    {\n      \"from\": \"a.x\",\n      \"to\": \"a.y\"\n    }\n  ]\n}\n"
+        );
+        // The single-block object form stays; a second "moved" property
+        // (HCL's JSON syntax merges repeated block properties) follows.
+        let text = "{\"moved\": {\"from\": \"a.b\", \"to\": \"a.c\"}}";
+        let out = insert_json(path, text, &p).unwrap();
+        assert!(
+            out.starts_with("{\"moved\": {\"from\": \"a.b\", \"to\": \"a.c\"},\n"),
+            "{out}"
+        );
+        let file = std::sync::Arc::new(SourceFile::new("moved.tf.json", &out));
+        assert!(json::parse(&file).is_ok());
+        assert_eq!(
+            existing(path, &out).unwrap(),
+            [pair("a.b", "a.c"), pair("a.x", "a.y")]
+        );
+        assert!(insert_json(path, "[]", &p).is_err());
+    }
+
+    #[test]
+    fn a_block_already_declared_with_other_spacing_is_not_repeated() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "moved {\n  from = module.a[ \"k\" ]\n  to = module.b[\"k\"]\n}\n";
+        std::fs::write(dir.path().join("moved.tf"), text).unwrap();
+        let block = Block {
+            module: vec![],
+            dir: dir.path().to_path_buf(),
+            from: "module.a[\"k\"]".into(),
+            to: "module.b[\"k\"]".into(),
+        };
+        assert_eq!(edits(&[block], Format::Hcl).unwrap(), []);
+    }
 }
