@@ -163,21 +163,16 @@ fn edit_one(
         Some(text) => existing(path, text)?,
         None => Vec::new(),
     };
-    let have: Vec<(String, String)> = have
+    // Sets: a refactor of 100 000 instances writes tens of thousands.
+    let mut seen: std::collections::HashSet<(String, String)> = have
         .iter()
         .map(|(f, t)| (canonical(f), canonical(t)))
         .collect();
-    let mut added: Vec<(String, String)> = Vec::new();
-    for (f, t) in pairs {
-        let key = (canonical(f), canonical(t));
-        if !have.contains(&key)
-            && !added
-                .iter()
-                .any(|(a, b)| (canonical(a), canonical(b)) == key)
-        {
-            added.push((f.clone(), t.clone()));
-        }
-    }
+    let added: Vec<(String, String)> = pairs
+        .iter()
+        .filter(|(f, t)| seen.insert((canonical(f), canonical(t))))
+        .cloned()
+        .collect();
     if added.is_empty() {
         return Ok(None);
     }
