@@ -540,8 +540,8 @@ fn check_fix_keeps_every_byte_of_a_committed_moved_tf() {
     assert_eq!(stdout(&status), " M envs/prod/moved.tf\n");
 }
 
-/// An uncommitted edit of moved.tf is not touched (git could not give it
-/// back) unless `--allow-dirty`.
+/// An edit of moved.tf git does not hold (neither committed nor staged)
+/// is not touched, unless `--allow-dirty`; a staged one git can give back.
 #[test]
 fn check_fix_refuses_a_moved_tf_with_uncommitted_changes() {
     let tmp = tempfile::tempdir().unwrap();
@@ -551,17 +551,13 @@ fn check_fix_refuses_a_moved_tf_with_uncommitted_changes() {
     let out = check_fix(&repo, &[]);
     assert_refused(
         &out,
-        "envs/prod/moved.tf has changes that are not committed",
+        "envs/prod/moved.tf has changes that are not committed or staged",
     );
     assert!(stderr(&out).contains("--allow-dirty"), "{}", stderr(&out));
     assert_eq!(
         fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap(),
         dirty
     );
-
-    // Staged is not committed either.
-    git(&repo, &["add", "envs/prod/moved.tf"]);
-    assert_eq!(check_fix(&repo, &[]).status.code(), Some(2));
 
     let out = check_fix(&repo, &["--allow-dirty"]);
     assert_eq!(
@@ -573,6 +569,31 @@ fn check_fix_refuses_a_moved_tf_with_uncommitted_changes() {
     );
     let after = fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap();
     assert!(only_inserted(&dirty, &after), "{after}");
+}
+
+/// A moved.tf nobody committed or staged is someone's work in progress.
+#[test]
+fn check_fix_refuses_an_untracked_moved_tf_but_edits_a_staged_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = repo_with_renames(tmp.path(), None);
+    write(&repo.join("envs/prod/moved.tf"), HAND_WRITTEN);
+    assert_refused(&check_fix(&repo, &[]), "not committed or staged");
+    assert_eq!(
+        fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap(),
+        HAND_WRITTEN
+    );
+    // Staged (as the pre-commit hook sees a commit in the making).
+    git(&repo, &["add", "envs/prod/moved.tf"]);
+    let out = check_fix(&repo, &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    let after = fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap();
+    assert!(only_inserted(HAND_WRITTEN, &after), "{after}");
 }
 
 /// A moved.tf committed as a symlink leading out of the repository is

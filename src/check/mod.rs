@@ -318,8 +318,8 @@ fn check_root(
 
 /// Writes the missing blocks into the head's working tree: only regular
 /// files inside the repository, never through a symbolic link, and not a
-/// file with uncommitted changes unless `allow_dirty` (git could not give
-/// back what was there). Every file is checked before any is written.
+/// file with changes git does not hold (not staged, or untracked) unless
+/// `allow_dirty`: git could not give back what was there. Every file is checked before any is written.
 pub fn fix(
     report: &CheckReport,
     repo: &Path,
@@ -354,7 +354,7 @@ pub fn fix(
         Err(Diagnostic::error(
             "Cannot write moved blocks",
             format!(
-                "{} has changes that are not committed. --fix does not edit it, so that git can always give back what was there: commit or stash the changes first, or add --allow-dirty.",
+                "{} has changes that are not committed or staged. --fix does not edit it, so that git can always give back what was there: stage, commit or stash the changes first, or add --allow-dirty.",
                 crate::syntax::source::clean_path(shown)
             ),
         )
@@ -394,8 +394,10 @@ fn toplevel(repo: &Path) -> Result<PathBuf, Diagnostics> {
     Ok(top.canonicalize().unwrap_or(top))
 }
 
-/// Whether `file` differs from what HEAD and the index hold (or is not
-/// committed at all), its bytes compared as git stores them (no filters).
+/// Whether `file` has changes git could not give back: its bytes differ
+/// from the index's blob (compared as git stores them, no filters), or it
+/// is not in the index at all. Staged changes are safe (the pre-commit
+/// hook runs on exactly those).
 fn uncommitted(top: &Path, file: &Path) -> Result<bool, Diagnostics> {
     let real = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
     let Ok(rel) = real.strip_prefix(top) else {
@@ -408,13 +410,9 @@ fn uncommitted(top: &Path, file: &Path) -> Result<bool, Diagnostics> {
             .then(|| String::from_utf8_lossy(&o.stdout).trim().to_string())
     };
     let working = text(git(top, &["hash-object", "--no-filters", "--", &rel])?);
-    let head = text(git(
-        top,
-        &["rev-parse", "-q", "--verify", &format!("HEAD:{rel}")],
-    )?);
     let index = text(git(
         top,
         &["rev-parse", "-q", "--verify", &format!(":0:{rel}")],
     )?);
-    Ok(working.is_none() || working != head || index != head)
+    Ok(working.is_none() || index.is_none() || working != index)
 }
