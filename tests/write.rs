@@ -167,19 +167,34 @@ fn the_proof_plans_the_edited_files_and_counts_the_removed_block() {
     );
 }
 
-/// Under OpenTofu `moved.tofu` replaces `moved.tf`: blocks written into
-/// moved.tf would be ignored, and the proof, loading the files as they
-/// will be, says so instead of "Proven".
+/// Under OpenTofu `moved.tofu` replaces `moved.tf`, which is then never
+/// read: the blocks go into moved.tofu, and the proof (loading the files as
+/// they will be) holds. Under Terraform, `.tofu` files do not exist.
 #[test]
-fn blocks_in_a_file_the_engine_ignores_are_not_proven() {
+fn under_opentofu_blocks_go_into_an_existing_moved_tofu() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     renames(root);
     fs::rename(root.join("new/moved.tf"), root.join("new/moved.tofu")).unwrap();
-    write(&root.join("new/moved.tf"), "# replaced by moved.tofu\n");
-    let out = minimod(root, &["refactor", "old", "new", "--engine", "tofu"]);
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(stderr(&out).contains("Not proven"), "{}", stderr(&out));
+    let ignored = "# OpenTofu reads moved.tofu instead\n";
+    write(&root.join("new/moved.tf"), ignored);
+    let printed = minimod(root, &["refactor", "old", "new", "--engine", "tofu"]);
+    assert!(
+        stdout(&printed).starts_with("# new/moved.tofu\n"),
+        "{}",
+        stdout(&printed)
+    );
+    let out = minimod(
+        root,
+        &["refactor", "old", "new", "--engine", "tofu", "--write"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let after = fs::read_to_string(root.join("new/moved.tofu")).unwrap();
+    assert!(only_inserted(HAND_WRITTEN, &after), "{after}");
+    assert_eq!(
+        fs::read_to_string(root.join("new/moved.tf")).unwrap(),
+        ignored
+    );
 }
 
 /// A child module: the blocks for a rename inside it go into its own

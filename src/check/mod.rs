@@ -343,7 +343,9 @@ pub fn fix(
             .iter()
             .flat_map(|r| r.blocks.iter().cloned())
             .collect();
-        edits = write::edits(&blocks, write::Format::Hcl)?;
+        // (OpenTofu's file choice: a moved.tofu a Terraform root ignores
+        // shows up in that check.)
+        edits = write::edits(&blocks, write::Format::Hcl, Default::default())?;
     }
     let top = toplevel(repo)?;
     let clean = |e: &write::Edit| -> Result<(), Diagnostics> {

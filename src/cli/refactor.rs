@@ -64,7 +64,7 @@ pub fn run(
         format,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
-    let file_of = |b: &Block| shown_path(&b.dir.join(format.file_name()));
+    let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, outcome.engine));
 
     let mut verified = Vec::new();
     if let Some(tool) = &opts.verify_with {
@@ -112,7 +112,7 @@ pub fn run(
             // Every group says which file it belongs in: pasted into the
             // wrong module's file, a block means something else.
             for (i, (dir, pairs)) in write::by_dir(&outcome.blocks).iter().enumerate() {
-                let file = shown_path(&dir.join(format.file_name()));
+                let file = shown_path(&format.file_in(dir, outcome.engine));
                 let sep = if i > 0 { "\n" } else { "" };
                 let _ = write!(stdout, "{sep}{}", write::render_group(&file, pairs, format));
             }

@@ -247,7 +247,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
 
     // The proof plans the configuration as it will be on disk: the edited
     // files loaded through the same loader, from memory.
-    let edits = write::edits(&blocks, req.format)?;
+    let edits = write::edits(&blocks, req.format, engine)?;
     let proof_cfg = match edits.is_empty() {
         true => None,
         false => Some(config::load_with_overlay(

@@ -12,6 +12,7 @@ use crate::syntax::source::SourceFile;
 use crate::syntax::{json, native};
 
 use super::blocks::Block;
+use crate::config::Engine;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -25,6 +26,20 @@ impl Format {
             Format::Hcl => "moved.tf",
             Format::Json => "moved.tf.json",
         }
+    }
+
+    /// The moved file of `dir`. Under OpenTofu an existing `moved.tofu`
+    /// (`moved.tofu.json`) replaces `moved.tf`, which is then never read:
+    /// the blocks go into it.
+    pub fn file_in(self, dir: &Path, engine: Engine) -> PathBuf {
+        let tofu = match self {
+            Format::Hcl => "moved.tofu",
+            Format::Json => "moved.tofu.json",
+        };
+        if engine == Engine::Tofu && dir.join(tofu).is_file() {
+            return dir.join(tofu);
+        }
+        dir.join(self.file_name())
     }
 }
 
@@ -104,11 +119,11 @@ pub struct Edit {
 /// The edits that declare `blocks`: per directory, its `moved.tf` (or
 /// `moved.tf.json`) with the blocks it does not already declare inserted.
 /// Nothing is written; [`write_edits`] writes exactly these texts.
-pub fn edits(blocks: &[Block], format: Format) -> Result<Vec<Edit>, Diagnostics> {
+pub fn edits(blocks: &[Block], format: Format, engine: Engine) -> Result<Vec<Edit>, Diagnostics> {
     let mut out = Vec::new();
     let mut diags = Diagnostics::default();
     for (dir, pairs) in by_dir(blocks) {
-        let path = dir.join(format.file_name());
+        let path = format.file_in(&dir, engine);
         match edit_one(&path, &pairs, format) {
             Ok(Some(e)) => out.push(e),
             Ok(None) => {}
@@ -406,7 +421,10 @@ fn target(e: &Edit, confine: &Confinement) -> Result<PathBuf, Diagnostics> {
 /// Plans and writes the blocks in one step, for callers that prove them
 /// elsewhere (a temporary copy).
 pub fn write(blocks: &[Block], format: Format) -> Result<Vec<PathBuf>, Diagnostics> {
-    write_edits(&edits(blocks, format)?, &Confinement::default())
+    write_edits(
+        &edits(blocks, format, Engine::Tofu)?,
+        &Confinement::default(),
+    )
 }
 
 /// The (from, to) pairs of the moved blocks already in the file `text`.
@@ -543,6 +561,6 @@ mod tests {
             from: "module.a[\"k\"]".into(),
             to: "module.b[\"k\"]".into(),
         };
-        assert_eq!(edits(&[block], Format::Hcl).unwrap(), []);
+        assert_eq!(edits(&[block], Format::Hcl, Engine::Tofu).unwrap(), []);
     }
 }
