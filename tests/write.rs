@@ -746,3 +746,47 @@ fn refactor_report_hides_what_apply_recorded_as_sensitive() {
         assert!(!all.contains("hunter2"), "the password leaked: {all}");
     }
 }
+
+/// `check --fix` in a child module's moved.tf (two roots call it): the
+/// file keeps every byte, its `removed` block counts, and both roots pass.
+#[test]
+fn check_fix_keeps_every_byte_of_a_child_modules_moved_tf() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    let app = repo.join("modules/app");
+    fs::create_dir_all(&app).unwrap();
+    git(&repo, &["init", "-q"]);
+    git(&repo, &["config", "user.email", "t@example.com"]);
+    git(&repo, &["config", "user.name", "t"]);
+    for env in ["dev", "prod"] {
+        let dir = repo.join("envs").join(env);
+        write(
+            &dir.join(".terraform.lock.hcl"),
+            "provider \"registry.terraform.io/hashicorp/random\" {\n  version = \"3.6.0\"\n}\n",
+        );
+        write(
+            &dir.join("main.tf"),
+            "terraform {\n  backend \"local\" {}\n}\n\nmodule \"app\" {\n  source = \"../../modules/app\"\n}\n",
+        );
+    }
+    write(&app.join("main.tf"), OLD_MAIN);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-qm", "base"]);
+    git(&repo, &["tag", "base"]);
+    write(&app.join("main.tf"), NEW_MAIN);
+    write(&app.join("moved.tf"), HAND_WRITTEN);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-qm", "head"]);
+    let out = check_fix(&repo, &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    let after = fs::read_to_string(app.join("moved.tf")).unwrap();
+    assert!(only_inserted(HAND_WRITTEN, &after), "{after}");
+    assert_eq!(moved_blocks(&after), 3, "{after}");
+    assert!(!repo.join("envs/dev/moved.tf").exists());
+}
