@@ -319,7 +319,8 @@ fn check_root(
 /// Writes the missing blocks into the head's working tree: only regular
 /// files inside the repository, never through a symbolic link, and not a
 /// file with changes git does not hold (not staged, or untracked) unless
-/// `allow_dirty`: git could not give back what was there. Every file is checked before any is written.
+/// `allow_dirty`: git could not give back what was there. Every file is
+/// checked before any is written.
 pub fn fix(
     report: &CheckReport,
     repo: &Path,
