@@ -127,19 +127,7 @@ fn main() {
     for n in sizes {
         let tmp = tempfile::tempdir().unwrap();
         generate(tmp.path(), n);
-        let req = Request {
-            old_dir: tmp.path().join("old"),
-            new_dir: tmp.path().join("new"),
-            state: None,
-            vars: Vec::new(),
-            engine: None,
-            place_root: false,
-            variables: Vec::new(),
-            unset_variables_unknown: false,
-            defer_unknown_keys: false,
-            tf_var_env: Vec::new(),
-            file_roots: None,
-        };
+        let req = Request::new(tmp.path().join("old"), tmp.path().join("new"));
         let start = Instant::now();
         let outcome = refactor(&req, &mut SourceMap::default())
             .unwrap_or_else(|d| panic!("refactor failed: {:?}", d.0.first()));

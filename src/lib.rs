@@ -6,6 +6,7 @@
 //! → `state` → `plan` → `refactor` → `cli`. See ARCHITECTURE.md.
 
 pub mod addrs;
+pub mod atomic;
 pub mod check;
 pub mod cli;
 pub mod config;

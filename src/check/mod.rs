@@ -12,8 +12,9 @@ pub use tree::toplevel;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
-use crate::diagnostics::{Diagnostics, SourceMap};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
 use crate::discover::{self, Found};
 use crate::instances::VarSource;
 use crate::plan::diff::Plan;
@@ -75,6 +76,8 @@ pub struct RootReport {
     pub passed: bool,
     /// The blocks to add, with directories inside the head tree.
     pub blocks: Vec<Block>,
+    /// The moved files with those blocks, as the proof planned them.
+    pub edits: Vec<refactor::write::Edit>,
     pub unmatched: Vec<Unmatched>,
     /// The plan of the head as it stands, and with the missing blocks.
     pub before: Option<(usize, usize, usize)>,
@@ -266,6 +269,7 @@ fn check_root(
         outcome: Outcome::Unchanged,
         passed: true,
         blocks: Vec::new(),
+        edits: Vec::new(),
         unmatched: Vec::new(),
         before: None,
         after: None,
@@ -328,6 +332,7 @@ fn check_root(
             false => Vec::new(),
         },
         file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
+        format: refactor::write::Format::Hcl,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
@@ -352,6 +357,7 @@ fn check_root(
     report.before = Some(counts(&outcome.before));
     report.after = Some(counts(&outcome.proof));
     report.blocks = outcome.blocks.clone();
+    report.edits = outcome.edits.clone();
     report.unmatched = outcome.pairing.unmatched.clone();
     let destroys = report.unmatched.iter().any(|u| u.side == Side::Destroy);
     let creates = report.unmatched.iter().any(|u| u.side == Side::Create);
@@ -458,12 +464,89 @@ fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
     }
 }
 
-/// Writes the missing blocks into the head's working tree.
-pub fn fix(report: &CheckReport) -> Result<Vec<PathBuf>, Diagnostics> {
-    let blocks: Vec<Block> = report
-        .roots
-        .iter()
-        .flat_map(|r| r.blocks.iter().cloned())
-        .collect();
-    refactor::write::write(&blocks, refactor::write::Format::Hcl)
+/// Writes the missing blocks into the head's working tree: only regular
+/// files inside the repository, never through a symbolic link, and not a
+/// file with changes git does not hold (not staged, or untracked) unless
+/// `allow_dirty`: git could not give back what was there. Every file is
+/// checked before any is written.
+pub fn fix(
+    report: &CheckReport,
+    repo: &Path,
+    allow_dirty: bool,
+) -> Result<Vec<PathBuf>, Diagnostics> {
+    use refactor::write;
+    let mut edits: Vec<write::Edit> = Vec::new();
+    let mut shared = false;
+    for e in report.roots.iter().flat_map(|r| &r.edits) {
+        match edits.iter().find(|x| x.path == e.path) {
+            Some(x) if x == e => {}
+            Some(_) => shared = true,
+            None => edits.push(e.clone()),
+        }
+    }
+    if shared {
+        // Two roots add different blocks to one shared module's file: the
+        // file gets both, and the check that follows proves the result.
+        let blocks: Vec<Block> = report
+            .roots
+            .iter()
+            .flat_map(|r| r.blocks.iter().cloned())
+            .collect();
+        // (OpenTofu's file choice: a moved.tofu a Terraform root ignores
+        // shows up in that check.)
+        edits = write::edits(&blocks, write::Format::Hcl, Default::default())?;
+    }
+    let top = toplevel(repo)?;
+    let top = top.canonicalize().unwrap_or(top);
+    let clean = |e: &write::Edit| -> Result<(), Diagnostics> {
+        if allow_dirty || e.before.is_none() || !uncommitted(&top, &e.path)? {
+            return Ok(());
+        }
+        let shown = e.path.strip_prefix(repo).unwrap_or(&e.path);
+        Err(Diagnostic::error(
+            "Cannot write moved blocks",
+            format!(
+                "{} has changes that are not committed or staged. --fix does not edit it, so that git can always give back what was there: stage, commit or stash the changes first, or add --allow-dirty.",
+                crate::syntax::source::clean_path(shown)
+            ),
+        )
+        .into())
+    };
+    let confine = write::Confinement {
+        links_within: None,
+        within: Some(top.clone()),
+    };
+    write::write_edits_if(&edits, &confine, &clean)
+}
+
+fn git(repo: &Path, args: &[&str]) -> Result<std::process::Output, Diagnostics> {
+    Command::new("git")
+        .arg("-C")
+        .arg(repo)
+        .args(args)
+        .output()
+        .map_err(|e| tree::io_error("run git", e))
+}
+
+/// Whether `file` has changes git could not give back: its bytes differ
+/// from the index's blob (compared as git stores them, no filters), or it
+/// is not in the index at all. Staged changes are safe (the pre-commit
+/// hook runs on exactly those).
+fn uncommitted(top: &Path, file: &Path) -> Result<bool, Diagnostics> {
+    let real = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
+    let Ok(rel) = real.strip_prefix(top) else {
+        return Ok(true);
+    };
+    let rel = rel.to_string_lossy().replace('\\', "/");
+    let text = |o: std::process::Output| {
+        o.status
+            .success()
+            .then(|| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let working = text(git(top, &["hash-object", "--no-filters", "--", &rel])?);
+    let index = text(git(
+        top,
+        &["rev-parse", "-q", "--verify", &format!(":0:{rel}")],
+    )?);
+    Ok(working.is_none() || index.is_none() || working != index)
 }

@@ -318,7 +318,7 @@ fn git_failed(what: &str, stderr: &[u8]) -> Diagnostics {
     .into()
 }
 
-fn io_error(what: &str, e: std::io::Error) -> Diagnostics {
+pub(super) fn io_error(what: &str, e: std::io::Error) -> Diagnostics {
     Diagnostic::error("Input/output error", format!("Could not {what}: {e}.")).into()
 }
 

@@ -7,9 +7,21 @@ use crate::diagnostics::{Diagnostic, SourceMap};
 
 use super::commands::{CmdResult, print_diagnostics};
 
+/// `--fix` and how far it may go.
+#[derive(Clone, Copy, Debug)]
+pub struct Fix {
+    /// Edit a moved file even when it has uncommitted changes.
+    pub allow_dirty: bool,
+}
+
 /// Exit codes: 0 passed, 1 failed, 2 errors.
-pub fn run(req: &CheckRequest, format: &str, fix: bool, sources: &mut SourceMap) -> CmdResult {
-    if fix && req.head.is_some() {
+pub fn run(
+    req: &CheckRequest,
+    format: &str,
+    fix: Option<Fix>,
+    sources: &mut SourceMap,
+) -> CmdResult {
+    if fix.is_some() && req.head.is_some() {
         let d = Diagnostic::error(
             "Cannot fix a revision",
             "--fix writes the missing moved blocks into the working tree; leave out --head to check the working tree.",
@@ -28,8 +40,8 @@ pub fn run(req: &CheckRequest, format: &str, fix: bool, sources: &mut SourceMap)
     if !report.warnings.is_empty() {
         print_diagnostics(&report.warnings, sources);
     }
-    if fix {
-        let written = check::fix(&report).map_err(|d| (2, d))?;
+    if let Some(fix) = fix {
+        let written = check::fix(&report, &req.repo, fix.allow_dirty).map_err(|d| (2, d))?;
         for f in &written {
             eprintln!("Wrote {}", crate::syntax::source::clean_path(f));
         }

@@ -45,6 +45,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             repo,
             format,
             fix,
+            allow_dirty,
             allow_add,
             tf_var_env,
             engine,
@@ -74,6 +75,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     _ => config::Engine::Terraform,
                 }),
             };
+            let fix = fix.then_some(super::check::Fix { allow_dirty });
             super::check::run(&req, &format, fix, &mut sources)
         }
         Command::Refactor {
@@ -335,8 +337,18 @@ fn plan(
 }
 
 fn apply(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
-    let loaded = load(dir, args, sources).map_err(|(_, d)| (1, d))?;
-    let (prior, path) = prior_state(dir, &loaded)?;
+    // A `--state` file that does not exist yet starts empty and is created,
+    // as terraform's `-state` does (a dangling link: at its target).
+    let new_state = args.state.as_ref().filter(|p| !p.exists()).cloned();
+    let mut read_args = args.clone();
+    if new_state.is_some() {
+        read_args.state = None;
+    }
+    let loaded = load(dir, &read_args, sources).map_err(|(_, d)| (1, d))?;
+    let (prior, path) = match &new_state {
+        Some(p) => (State::new(env!("CARGO_PKG_VERSION")), p.clone()),
+        None => prior_state(dir, &loaded)?,
+    };
     let path = args.state.clone().unwrap_or(path);
     let planned = crate::plan::plan_configuration(
         &loaded.config,

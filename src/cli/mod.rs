@@ -143,6 +143,9 @@ pub enum Command {
         /// Write the missing moved blocks into the working tree.
         #[arg(long)]
         fix: bool,
+        /// With --fix, also edit a moved file that has uncommitted changes.
+        #[arg(long = "allow-dirty", requires = "fix")]
+        allow_dirty: bool,
         /// Accept creations (new infrastructure); destroys still fail.
         #[arg(long = "allow-add")]
         allow_add: bool,
@@ -191,6 +194,7 @@ fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         "base",
         "head",
         "fix",
+        "allow-dirty",
     ];
     args.into_iter()
         .map(|a| {

@@ -48,6 +48,11 @@ pub fn run(
         Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
         None => None,
     };
+    let format = if opts.format == "json" {
+        write::Format::Json
+    } else {
+        write::Format::Hcl
+    };
     let req = Request {
         old_dir: old_dir.to_path_buf(),
         new_dir: new_dir.to_path_buf(),
@@ -60,14 +65,10 @@ pub fn run(
         defer_unknown_keys: true,
         tf_var_env: crate::instances::tf_var_env(),
         file_roots: None,
+        format,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
-    let format = if opts.format == "json" {
-        write::Format::Json
-    } else {
-        write::Format::Hcl
-    };
-    let file_of = |b: &Block| shown_path(&b.dir.join(format.file_name()));
+    let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, outcome.engine));
 
     let mut verified = Vec::new();
     if let Some(tool) = &opts.verify_with {
@@ -82,14 +83,20 @@ pub fn run(
             }
         };
         let dirs = module_dirs(new_dir, sources)?;
-        let v = verify::verify(tool, new_dir, &dirs, &outcome.blocks, &prior, &req.vars)
+        let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &req.vars)
             .map_err(|d| (1, d))?;
         check_agreement(&v, &outcome).map_err(|d| (1, d))?;
         verified.push(serde_json::json!({ "tool": v.tool, "add": v.add, "change": v.change, "destroy": v.destroy }));
     }
 
     if opts.write {
-        let files = write::write(&outcome.blocks, format).map_err(bad)?;
+        // Exactly the texts the proof planned; a link is followed only
+        // to a file inside NEW_DIR.
+        let confine = write::Confinement {
+            links_within: Some(new_dir.to_path_buf()),
+            within: None,
+        };
+        let files = write::write_edits(&outcome.edits, &confine).map_err(bad)?;
         if !opts.json {
             for f in files {
                 eprintln!("Wrote {}", shown_path(&f));
@@ -114,18 +121,12 @@ pub fn run(
                 let _ = writeln!(stdout, "{line}");
             }
         } else if !opts.write {
-            let groups = write::by_dir(&outcome.blocks);
-            let several = groups.len() > 1;
-            for (i, (dir, pairs)) in groups.iter().enumerate() {
-                if several {
-                    let _ = writeln!(
-                        stdout,
-                        "{}# {}",
-                        if i > 0 { "\n" } else { "" },
-                        shown_path(&dir.join(format.file_name()))
-                    );
-                }
-                let _ = write!(stdout, "{}", write::render(pairs, format));
+            // Every group says which file it belongs in: pasted into the
+            // wrong module's file, a block means something else.
+            for (i, (dir, pairs)) in write::by_dir(&outcome.blocks).iter().enumerate() {
+                let file = shown_path(&format.file_in(dir, outcome.engine));
+                let sep = if i > 0 { "\n" } else { "" };
+                let _ = write!(stdout, "{sep}{}", write::render_group(&file, pairs, format));
             }
         }
         let mut text = report::human(&outcome, opts.allow_add);

@@ -31,11 +31,18 @@ pub struct LoadOptions {
     pub engine: Engine,
 }
 
-/// Loads the module tree rooted at `root`. Source texts go into `sources`
-/// so diagnostics can quote them.
-pub fn load(
+/// File contents that stand in for the disk, by path as the loader names
+/// it (`dir.join(file name)`) or as the path resolves: how the refactor
+/// plans the files it is about to write before writing them. A path that
+/// does not exist on disk is a new file of its directory.
+pub type Overlay = std::collections::BTreeMap<PathBuf, String>;
+
+/// Loads the module tree at `root` as `load` does, with `overlay`'s
+/// contents read instead of the files they name.
+pub fn load_with_overlay(
     root: &Path,
     opts: &LoadOptions,
+    overlay: &Overlay,
     sources: &mut SourceMap,
 ) -> Result<Config, Diagnostics> {
     let mut loader = Loader {
@@ -43,8 +50,19 @@ pub fn load(
         opts,
         sources,
         manifest: read_manifest(root)?,
+        overlay,
     };
     loader.tree(root.to_path_buf(), Vec::new(), &mut Vec::new())
+}
+
+/// Loads the module tree rooted at `root`. Source texts go into `sources`
+/// so diagnostics can quote them.
+pub fn load(
+    root: &Path,
+    opts: &LoadOptions,
+    sources: &mut SourceMap,
+) -> Result<Config, Diagnostics> {
+    load_with_overlay(root, opts, &Overlay::new(), sources)
 }
 
 /// Loads one directory as a module, without following its calls.
@@ -55,7 +73,15 @@ pub fn load_module_dir(
     sources: &mut SourceMap,
 ) -> Result<Module, Diagnostics> {
     let display_base = std::env::current_dir().ok();
-    read_module(dir, rel_dir, opts, sources, display_base.as_deref())
+    let overlay = Overlay::new();
+    read_module(
+        dir,
+        rel_dir,
+        opts,
+        sources,
+        display_base.as_deref(),
+        &overlay,
+    )
 }
 
 struct Loader<'a> {
@@ -64,6 +90,7 @@ struct Loader<'a> {
     sources: &'a mut SourceMap,
     /// `.terraform/modules/modules.json`: call key → installed directory.
     manifest: Option<IndexMap<String, PathBuf>>,
+    overlay: &'a Overlay,
 }
 
 impl Loader<'_> {
@@ -75,7 +102,14 @@ impl Loader<'_> {
     ) -> Result<Config, Diagnostics> {
         let rel = rel_dir(self.root, &dir);
         let display_base = std::env::current_dir().ok();
-        let module = read_module(&dir, &rel, self.opts, self.sources, display_base.as_deref())?;
+        let module = read_module(
+            &dir,
+            &rel,
+            self.opts,
+            self.sources,
+            display_base.as_deref(),
+            self.overlay,
+        )?;
         let mut children = IndexMap::new();
         let mut diags = Diagnostics::default();
         let canon = dir.canonicalize().unwrap_or(dir.clone());
@@ -244,9 +278,18 @@ fn read_manifest(root: &Path) -> Result<Option<IndexMap<String, PathBuf>>, Diagn
 }
 
 /// The configuration files of a directory: (primary, override) lists, each
-/// sorted by name, after the `.tofu` replacement rule.
-pub fn config_files(dir: &Path, engine: Engine) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
-    let mut names = Vec::new();
+/// sorted by name, after the `.tofu` replacement rule; the overlay's new
+/// files of `dir` count as present.
+pub fn config_files(
+    dir: &Path,
+    engine: Engine,
+    overlay: &Overlay,
+) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
+    let mut names: Vec<String> = overlay
+        .keys()
+        .filter(|p| p.parent() == Some(dir) && !p.exists())
+        .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
+        .collect();
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         if !entry.file_type()?.is_file() && !entry.path().is_file() {
@@ -256,7 +299,9 @@ pub fn config_files(dir: &Path, engine: Engine) -> std::io::Result<(Vec<PathBuf>
         if name.starts_with('.') || name.starts_with('#') || name.ends_with('~') {
             continue;
         }
-        names.push(name);
+        if !names.contains(&name) {
+            names.push(name);
+        }
     }
     names.sort();
     let is_tofu = |n: &str| n.ends_with(".tofu") || n.ends_with(".tofu.json");
@@ -303,8 +348,21 @@ fn read_source(
     path: &Path,
     display_base: Option<&Path>,
     sources: &mut SourceMap,
+    overlay: &Overlay,
 ) -> Result<Arc<SourceFile>, Diagnostics> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let overlaid = (!overlay.is_empty())
+        .then(|| {
+            overlay.get(path).or_else(|| {
+                let real = path.canonicalize().ok()?;
+                overlay.get(&real)
+            })
+        })
+        .flatten();
+    let text = match overlaid {
+        Some(t) => Ok(t.clone()),
+        None => std::fs::read_to_string(path),
+    }
+    .map_err(|e| {
         Diagnostics::from(Diagnostic::error(
             "Failed to read file",
             format!(
@@ -353,8 +411,9 @@ fn read_module(
     opts: &LoadOptions,
     sources: &mut SourceMap,
     display_base: Option<&Path>,
+    overlay: &Overlay,
 ) -> Result<Module, Diagnostics> {
-    let (primary, overrides) = config_files(dir, opts.engine).map_err(|e| {
+    let (primary, overrides) = config_files(dir, opts.engine, overlay).map_err(|e| {
         Diagnostics::from(Diagnostic::error(
             "Failed to read module directory",
             format!(
@@ -370,7 +429,9 @@ fn read_module(
     };
     let mut diags = Diagnostics::default();
     for path in &primary {
-        let body = match read_source(path, display_base, sources).and_then(|f| parse(&f, sources)) {
+        let body = match read_source(path, display_base, sources, overlay)
+            .and_then(|f| parse(&f, sources))
+        {
             Ok(b) => b,
             Err(d) => {
                 diags.extend(d);
@@ -381,7 +442,7 @@ fn read_module(
         merge_primary(&mut module, decls, &mut diags);
     }
     for path in &overrides {
-        match read_source(path, display_base, sources).and_then(|f| parse(&f, sources)) {
+        match read_source(path, display_base, sources, overlay).and_then(|f| parse(&f, sources)) {
             Ok(body) => super::decode::apply_override(&mut module, &body, &mut diags),
             Err(d) => diags.extend(d),
         }

@@ -15,7 +15,9 @@ use crate::lang::types::Constraint;
 use crate::syntax::ast::Expr;
 use crate::syntax::body::{Attribute, Block};
 
-pub use loader::{Engine, LoadOptions, detect_engine, load, load_module_dir};
+pub use loader::{
+    Engine, LoadOptions, Overlay, detect_engine, load, load_module_dir, load_with_overlay,
+};
 
 /// A module tree: one module and the modules its calls load, by call name.
 #[derive(Debug)]

@@ -9,7 +9,7 @@ use crate::diagnostics::Diagnostics;
 use crate::instances::Run;
 use crate::lang::display;
 use crate::lang::value::Value;
-use crate::state::{State, StateInstance, StateResource};
+use crate::state::{AttrPath, PathStep, State, StateInstance, StateResource};
 
 use super::Planned;
 use super::diff::Action;
@@ -24,13 +24,19 @@ pub fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagnostics>
             Action::Create | Action::Replace => {
                 remove(&mut state, &c.addr);
                 let after = c.after.clone().unwrap_or_else(Value::null);
-                insert(&mut state, &c.addr, attributes(&c.addr, &after, None));
+                let sensitive = sensitive_paths(&after, None);
+                let attrs = attributes(&c.addr, &after, None);
+                insert_with(&mut state, &c.addr, attrs, sensitive);
             }
             Action::Update => {
                 let after = c.after.clone().unwrap_or_else(Value::null);
-                let old = state.instance(&c.addr).and_then(|i| i.attributes.clone());
+                let prev = state.instance(&c.addr);
+                let old = prev.and_then(|i| i.attributes.clone());
+                let old_sensitive = prev.and_then(|i| i.sensitive_attributes.clone());
+                let sensitive = sensitive_paths(&after, old_sensitive);
                 remove(&mut state, &c.addr);
-                insert(&mut state, &c.addr, attributes(&c.addr, &after, old));
+                let attrs = attributes(&c.addr, &after, old);
+                insert_with(&mut state, &c.addr, attrs, sensitive);
             }
             Action::NoOp | Action::Read => {}
         }
@@ -39,7 +45,13 @@ pub fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagnostics>
     for addr in run.resource_instances()? {
         if addr.resource.resource.mode == ResourceMode::Data && state.instance(&addr).is_none() {
             let after = run.resource_config_value(&addr)?;
-            insert(&mut state, &addr, attributes(&addr, &after, None));
+            let sensitive = sensitive_paths(&after, None);
+            insert_with(
+                &mut state,
+                &addr,
+                attributes(&addr, &after, None),
+                sensitive,
+            );
         }
     }
     state.outputs = Map::new();
@@ -95,8 +107,39 @@ fn attributes(addr: &AbsResourceInstance, after: &Value, old: Option<Json>) -> J
     Json::Object(attrs)
 }
 
+/// What `sensitive_attributes` records: the paths of the sensitive values
+/// the configuration sets (terraform writes them so that a later plan
+/// still hides them), and of an update's older ones it does not set.
+fn sensitive_paths(after: &Value, old: Option<Vec<AttrPath>>) -> Vec<AttrPath> {
+    let mut paths = crate::state::sensitive_paths(after);
+    let configured = |p: &AttrPath| match p.first() {
+        Some(PathStep::GetAttr(name)) => after
+            .unmark()
+            .0
+            .as_mapping()
+            .is_some_and(|m| m.contains_key(name)),
+        _ => true,
+    };
+    for p in old.unwrap_or_default() {
+        if !configured(&p) && !paths.contains(&p) {
+            paths.push(p);
+        }
+    }
+    paths
+}
+
 /// Records an object at `addr` with the given attributes object.
 pub(crate) fn insert(state: &mut State, addr: &AbsResourceInstance, attributes: Json) {
+    insert_with(state, addr, attributes, Vec::new())
+}
+
+/// Records an object with its attributes and sensitive paths.
+fn insert_with(
+    state: &mut State,
+    addr: &AbsResourceInstance,
+    attributes: Json,
+    sensitive: Vec<AttrPath>,
+) {
     let res = addr.containing_resource();
     let instance = StateInstance {
         key: addr.resource.key.clone(),
@@ -106,7 +149,7 @@ pub(crate) fn insert(state: &mut State, addr: &AbsResourceInstance, attributes: 
         schema_version: 0,
         attributes: Some(attributes),
         attributes_flat: None,
-        sensitive_attributes: Some(Vec::new()),
+        sensitive_attributes: Some(sensitive),
         identity_schema_version: None,
         identity: None,
         private: None,

@@ -56,6 +56,9 @@ pub struct Request {
     /// (old, new): filesystem functions read only inside these directories
     /// (a check confines each side to its revision of the repository).
     pub file_roots: Option<(PathBuf, PathBuf)>,
+    /// The syntax the blocks are written in: which file each module's
+    /// blocks go into, and so what the proof loads.
+    pub format: write::Format,
 }
 
 pub struct Outcome {
@@ -65,6 +68,8 @@ pub struct Outcome {
     pub before: Plan,
     /// The plan with the blocks: the proof.
     pub proof: Plan,
+    /// The files as the proof loaded them: exactly what `--write` writes.
+    pub edits: Vec<write::Edit>,
     pub engine: Engine,
     /// Blocks whose instances cannot be known before apply: (address,
     /// side, the reason), on the old side as destroys, the new as creates.
@@ -72,6 +77,26 @@ pub struct Outcome {
 }
 
 impl Request {
+    /// A refactor of OLD_DIR into NEW_DIR with everything else as the
+    /// command line leaves it: no state, no variables, HCL blocks placed
+    /// where they belong.
+    pub fn new(old_dir: impl Into<PathBuf>, new_dir: impl Into<PathBuf>) -> Request {
+        Request {
+            old_dir: old_dir.into(),
+            new_dir: new_dir.into(),
+            state: None,
+            vars: Vec::new(),
+            engine: None,
+            place_root: false,
+            variables: Vec::new(),
+            unset_variables_unknown: false,
+            defer_unknown_keys: false,
+            tf_var_env: Vec::new(),
+            file_roots: None,
+            format: write::Format::Hcl,
+        }
+    }
+
     fn run_options(&self, side: pairing::Side) -> RunOptions {
         let files_within = self.file_roots.as_ref().map(|(old, new)| match side {
             pairing::Side::Destroy => old.clone(),
@@ -262,13 +287,24 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     };
     let blocks = blocks::minimal_blocks(&pairing.pairs, &ctx);
 
-    let statements = statements_of(&blocks)?;
+    // The proof plans the configuration as it will be on disk: the edited
+    // files loaded through the same loader, from memory.
+    let edits = write::edits(&blocks, req.format, engine)?;
+    let proof_cfg = match edits.is_empty() {
+        true => None,
+        false => Some(config::load_with_overlay(
+            &req.new_dir,
+            &LoadOptions { engine },
+            &write::overlay(&edits),
+            sources,
+        )?),
+    };
     let proof = crate::plan::plan_configuration(
-        &new_cfg,
+        proof_cfg.as_ref().unwrap_or(&new_cfg),
         new_inputs,
         &prior,
         engine,
-        &statements,
+        &[],
         req.run_options(pairing::Side::Create),
     )?;
     let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> = old_run
@@ -288,6 +324,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         pairing,
         before: before.plan,
         proof: proof.plan,
+        edits,
         engine,
         deferred,
     })

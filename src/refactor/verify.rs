@@ -1,6 +1,7 @@
 //! `--verify-with`: prove the blocks with the real binary too. The new
 //! configuration (and every local module it reaches) is copied into a
-//! temporary directory with the blocks written in, the prior state beside
+//! temporary directory with the edited moved files (the very texts the
+//! proof planned and `--write` writes), the prior state beside
 //! it, and `init`, `plan -refresh=false -lock=false`, `show -json` run
 //! there. Nothing in the user's directories is touched.
 
@@ -12,8 +13,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::instances::VarSource;
 use crate::state::State;
 
-use super::blocks::Block;
-use super::write::{self, Format};
+use super::write::Edit;
 
 /// What the binary planned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,14 +29,14 @@ fn fail(summary: &str, detail: impl Into<String>) -> Diagnostics {
     Diagnostic::error(summary, detail).into()
 }
 
-/// Plans `new_dir` with `blocks` against `prior` using `tool` (a name on
+/// Plans `new_dir` with `edits` against `prior` using `tool` (a name on
 /// PATH or a path). `module_dirs` are the directories of every module the
 /// configuration loads, so the copy keeps relative sources working.
 pub fn verify(
     tool: &str,
     new_dir: &Path,
     module_dirs: &[PathBuf],
-    blocks: &[Block],
+    edits: &[Edit],
     prior: &State,
     vars: &[VarSource],
 ) -> Result<Verified, Diagnostics> {
@@ -59,18 +59,19 @@ pub fn verify(
             .join(canon(p).strip_prefix(&base).unwrap_or(Path::new("")))
     };
     let work = rebase(&new_dir);
-    let moved: Vec<Block> = blocks
-        .iter()
-        .map(|b| Block {
-            dir: rebase(&b.dir),
-            ..b.clone()
-        })
-        .collect();
-    write::write(&moved, Format::Hcl)?;
+    for e in edits {
+        // The directory exists; the file may not yet.
+        let dir = e.path.parent().unwrap_or(Path::new("."));
+        let file = rebase(dir).join(e.path.file_name().unwrap_or_default());
+        // Our private copy: a copied read-only file is simply replaced.
+        let _ = std::fs::remove_file(&file);
+        crate::atomic::write_atomic(&file, e.after.as_bytes())
+            .map_err(|err| fail("Failed to write file", err.to_string()))?;
+    }
     // A local backend, whatever the configuration says, reading our copy.
-    std::fs::write(
-        work.join("minimod_verify_override.tf"),
-        "terraform {\n  backend \"local\" {}\n}\n",
+    crate::atomic::write_atomic(
+        &work.join("minimod_verify_override.tf"),
+        b"terraform {\n  backend \"local\" {}\n}\n",
     )
     .map_err(|e| fail("Failed to write file", e.to_string()))?;
     prior

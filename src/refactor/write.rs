@@ -12,6 +12,7 @@ use crate::syntax::source::SourceFile;
 use crate::syntax::{json, native};
 
 use super::blocks::Block;
+use crate::config::Engine;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -25,6 +26,20 @@ impl Format {
             Format::Hcl => "moved.tf",
             Format::Json => "moved.tf.json",
         }
+    }
+
+    /// The moved file of `dir`. Under OpenTofu an existing `moved.tofu`
+    /// (`moved.tofu.json`) replaces `moved.tf`, which is then never read:
+    /// the blocks go into it.
+    pub fn file_in(self, dir: &Path, engine: Engine) -> PathBuf {
+        let tofu = match self {
+            Format::Hcl => "moved.tofu",
+            Format::Json => "moved.tofu.json",
+        };
+        if engine == Engine::Tofu && dir.join(tofu).is_file() {
+            return dir.join(tofu);
+        }
+        dir.join(self.file_name())
     }
 }
 
@@ -57,6 +72,23 @@ pub fn render(pairs: &[(String, String)], format: Format) -> String {
     }
 }
 
+/// One file's blocks for stdout, saying which file they belong in: an HCL
+/// comment line, or in JSON a `"//"` property (terraform's JSON comment),
+/// so each group is still a document terraform reads as it is.
+pub fn render_group(file: &str, pairs: &[(String, String)], format: Format) -> String {
+    match format {
+        Format::Hcl => format!("# {file}\n{}", hcl(pairs)),
+        Format::Json => {
+            let moved: Vec<serde_json::Value> = pairs
+                .iter()
+                .map(|(f, t)| serde_json::json!({ "from": f, "to": t }))
+                .collect();
+            let doc = serde_json::json!({ "//": file, "moved": moved });
+            serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+        }
+    }
+}
+
 /// The blocks grouped by the directory they belong in.
 pub fn by_dir(blocks: &[Block]) -> BTreeMap<PathBuf, Vec<(String, String)>> {
     let mut out: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
@@ -70,31 +102,334 @@ pub fn by_dir(blocks: &[Block]) -> BTreeMap<PathBuf, Vec<(String, String)>> {
     out
 }
 
-/// Writes each directory's blocks into its moved file, keeping the blocks
-/// an earlier run wrote there and adding only new ones. Returns the files
-/// written.
-pub fn write(blocks: &[Block], format: Format) -> Result<Vec<PathBuf>, Diagnostics> {
-    let mut written = Vec::new();
+/// One file as it will be after `--write`: the text it has (None: it does
+/// not exist yet) and the text with the new blocks inserted. Every byte of
+/// the old text is kept; blocks already declared there are not repeated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    /// The file as the loader names it: the module directory joined with
+    /// the file name.
+    pub path: PathBuf,
+    pub before: Option<String>,
+    pub after: String,
+    /// The (from, to) pairs inserted.
+    pub added: Vec<(String, String)>,
+}
+
+/// The edits that declare `blocks`: per directory, its `moved.tf` (or
+/// `moved.tf.json`) with the blocks it does not already declare inserted.
+/// Nothing is written; [`write_edits`] writes exactly these texts.
+pub fn edits(blocks: &[Block], format: Format, engine: Engine) -> Result<Vec<Edit>, Diagnostics> {
+    let mut out = Vec::new();
+    let mut diags = Diagnostics::default();
     for (dir, pairs) in by_dir(blocks) {
-        let path = dir.join(format.file_name());
-        let mut all = existing(&path)?;
-        for p in pairs {
-            if !all.contains(&p) {
-                all.push(p);
-            }
+        let path = format.file_in(&dir, engine);
+        match edit_one(&path, &pairs, format) {
+            Ok(Some(e)) => out.push(e),
+            Ok(None) => {}
+            Err(d) => diags.extend(d),
         }
-        write_atomic(&path, &render(&all, format))?;
-        written.push(path);
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok(out)
+}
+
+/// The files' new contents, for loading the configuration as it will be.
+pub fn overlay(edits: &[Edit]) -> crate::config::Overlay {
+    let mut out = crate::config::Overlay::new();
+    for e in edits {
+        // A linked file is read through its link elsewhere too.
+        if let Ok(real) = e.path.canonicalize() {
+            out.insert(real, e.after.clone());
+        }
+        out.insert(e.path.clone(), e.after.clone());
+    }
+    out
+}
+
+fn edit_one(
+    path: &Path,
+    pairs: &[(String, String)],
+    format: Format,
+) -> Result<Option<Edit>, Diagnostics> {
+    let before = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(not_writable(path, &format!("it cannot be inspected: {e}"))),
+        Ok(m) if m.is_dir() => {
+            return Err(not_writable(path, "it is a directory, not a regular file"));
+        }
+        Ok(_) => match std::fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(t) => Some(t),
+                Err(_) => return Err(not_writable(path, "it is not UTF-8 text")),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(not_writable(
+                    path,
+                    "it is a symbolic link to a file that does not exist",
+                ));
+            }
+            Err(e) => return Err(not_writable(path, &format!("it cannot be read: {e}"))),
+        },
+    };
+    let have = match &before {
+        Some(text) => existing(path, text)?,
+        None => Vec::new(),
+    };
+    // Sets: a refactor of 100 000 instances writes tens of thousands.
+    let mut seen: std::collections::HashSet<(String, String)> = have
+        .iter()
+        .map(|(f, t)| (canonical(f), canonical(t)))
+        .collect();
+    let added: Vec<(String, String)> = pairs
+        .iter()
+        .filter(|(f, t)| seen.insert((canonical(f), canonical(t))))
+        .cloned()
+        .collect();
+    if added.is_empty() {
+        return Ok(None);
+    }
+    let after = match (&before, format) {
+        (None, _) => render(&added, format),
+        (Some(text), Format::Hcl) => insert_hcl(text, &added),
+        (Some(text), Format::Json) => insert_json(path, text, &added)?,
+    };
+    Ok(Some(Edit {
+        path: path.to_path_buf(),
+        before,
+        after,
+        added,
+    }))
+}
+
+/// An address as minimod prints it, so `module.a["k"]` written by hand
+/// with other spacing is the same block.
+fn canonical(addr: &str) -> String {
+    match crate::addrs::MoveEndpoint::parse(addr) {
+        Ok(e) => e.to_string(),
+        Err(_) => addr.split_whitespace().collect(),
+    }
+}
+
+/// The file's line ending: CRLF when it already uses it.
+fn newline(text: &str) -> &'static str {
+    if text.contains("\r\n") { "\r\n" } else { "\n" }
+}
+
+/// The blocks appended after everything the file holds, a blank line
+/// between, in the file's line ending.
+fn insert_hcl(text: &str, pairs: &[(String, String)]) -> String {
+    let nl = newline(text);
+    let mut out = text.to_string();
+    if !out.is_empty() {
+        if !out.ends_with('\n') {
+            out.push_str(nl);
+        }
+        if !out.ends_with(&format!("{nl}{nl}")) && out.trim() != "" {
+            out.push_str(nl);
+        }
+    }
+    out.push_str(&hcl(pairs).replace('\n', nl));
+    out
+}
+
+/// The blocks inserted into a `.tf.json` document without re-serializing
+/// it: into the top-level `"moved"` array when there is one, else as a new
+/// `"moved"` property at the end of the root object.
+fn insert_json(path: &Path, text: &str, pairs: &[(String, String)]) -> Result<String, Diagnostics> {
+    let file = std::sync::Arc::new(SourceFile::new(&path.to_string_lossy(), text));
+    let root = json::parse(&file)?;
+    let json::JsonKind::Object(props) = &root.kind else {
+        return Err(not_writable(path, "its root is not a JSON object"));
+    };
+    let nl = newline(text);
+    let indent_at = |byte: usize| -> Option<String> {
+        let line_start = text[..byte].rfind('\n').map_or(0, |i| i + 1);
+        let lead = &text[line_start..byte];
+        lead.chars()
+            .all(|c| c == ' ' || c == '\t')
+            .then(|| lead.to_string())
+    };
+    let element = |pair: &(String, String), indent: &str| {
+        let v = serde_json::json!({ "from": pair.0, "to": pair.1 });
+        serde_json::to_string_pretty(&v)
+            .unwrap_or_default()
+            .replace('\n', &format!("{nl}{indent}"))
+    };
+    let array = props.iter().rev().find_map(|(k, krange, v)| match &v.kind {
+        json::JsonKind::Array(items) if k == "moved" => Some((krange, v, items)),
+        _ => None,
+    });
+    let mut out = String::with_capacity(text.len() + 100 * pairs.len());
+    match array {
+        Some((_, _, items)) if !items.is_empty() => {
+            let last = &items[items.len() - 1];
+            let at = last.range.end.byte;
+            let indent = indent_at(items[0].range.start.byte).unwrap_or_else(|| "    ".into());
+            out.push_str(&text[..at]);
+            for p in pairs {
+                out.push_str(&format!(",{nl}{indent}{}", element(p, &indent)));
+            }
+            out.push_str(&text[at..]);
+        }
+        Some((krange, arr, _)) => {
+            let outer = indent_at(krange.start.byte).unwrap_or_else(|| "  ".into());
+            let indent = format!("{outer}  ");
+            let at = arr.range.start.byte + 1;
+            out.push_str(&text[..at]);
+            let items: Vec<String> = pairs.iter().map(|p| element(p, &indent)).collect();
+            out.push_str(&format!(
+                "{nl}{indent}{}{nl}{outer}",
+                items.join(&format!(",{nl}{indent}"))
+            ));
+            // Whatever stood between the brackets (blank space) is kept.
+            out.push_str(&text[at..]);
+        }
+        None => {
+            let (at, outer, lead) = match props.last() {
+                Some((_, _, v)) => {
+                    let first = &props[0].1;
+                    let outer = indent_at(first.start.byte).unwrap_or_else(|| "  ".into());
+                    (v.range.end.byte, outer, ",")
+                }
+                None => (root.range.start.byte + 1, "  ".to_string(), ""),
+            };
+            let indent = format!("{outer}  ");
+            let items: Vec<String> = pairs.iter().map(|p| element(p, &indent)).collect();
+            out.push_str(&text[..at]);
+            out.push_str(&format!(
+                "{lead}{nl}{outer}\"moved\": [{nl}{indent}{}{nl}{outer}]",
+                items.join(&format!(",{nl}{indent}"))
+            ));
+            if props.is_empty() {
+                out.push_str(nl);
+            }
+            out.push_str(&text[at..]);
+        }
+    }
+    Ok(out)
+}
+
+fn not_writable(path: &Path, why: &str) -> Diagnostics {
+    Diagnostic::error(
+        "Cannot write moved blocks",
+        format!(
+            "The moved blocks for this module belong in {}, but {why}. Nothing was written: make it a regular file that may be replaced, or add the blocks by hand.",
+            crate::syntax::source::clean_path(path)
+        ),
+    )
+    .into()
+}
+
+/// Where edits may write.
+#[derive(Clone, Debug, Default)]
+pub struct Confinement {
+    /// A symbolic link is followed only to a regular file inside this
+    /// directory (NEW_DIR); None: a link is never followed.
+    pub links_within: Option<PathBuf>,
+    /// Every file written must be inside this directory (a repository's
+    /// working tree); None: anywhere the configuration's modules are.
+    pub within: Option<PathBuf>,
+}
+
+/// Writes exactly the edits' texts, each atomically, after checking every
+/// target: when one cannot be written (a directory, a link leading
+/// elsewhere, a read-only file, a file changed since it was read), nothing
+/// is written at all. Returns the files written.
+pub fn write_edits(edits: &[Edit], confine: &Confinement) -> Result<Vec<PathBuf>, Diagnostics> {
+    write_edits_if(edits, confine, &|_| Ok(()))
+}
+
+/// `write_edits`, with one more condition on each file that passed the
+/// others (`check --fix`: no uncommitted changes).
+pub fn write_edits_if(
+    edits: &[Edit],
+    confine: &Confinement,
+    allowed: &dyn Fn(&Edit) -> Result<(), Diagnostics>,
+) -> Result<Vec<PathBuf>, Diagnostics> {
+    let mut diags = Diagnostics::default();
+    let mut targets = Vec::new();
+    for e in edits {
+        match target(e, confine).and_then(|real| allowed(e).map(|()| real)) {
+            Ok(real) => targets.push(real),
+            Err(d) => diags.extend(d),
+        }
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let mut written = Vec::new();
+    for (e, real) in edits.iter().zip(targets) {
+        crate::atomic::write_atomic(&real, e.after.as_bytes())
+            .map_err(|err| not_writable(&e.path, &format!("writing it failed: {err}")))?;
+        written.push(e.path.clone());
     }
     Ok(written)
 }
 
-/// The (from, to) pairs of the moved blocks already in `path`.
-fn existing(path: &Path) -> Result<Vec<(String, String)>, Diagnostics> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Ok(Vec::new());
+/// The real file an edit writes, once it is known to be writable.
+fn target(e: &Edit, confine: &Confinement) -> Result<PathBuf, Diagnostics> {
+    let path = &e.path;
+    let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let real = if is_link {
+        let Some(within) = &confine.links_within else {
+            return Err(not_writable(path, "it is a symbolic link"));
+        };
+        let resolved = crate::atomic::resolve_links(path)
+            .map_err(|err| not_writable(path, &format!("its link cannot be followed: {err}")))?;
+        let real_dir = resolved.parent().map(canon).unwrap_or_default();
+        if !real_dir.starts_with(canon(within)) {
+            return Err(not_writable(
+                path,
+                &format!(
+                    "it is a symbolic link leading outside {}",
+                    crate::syntax::source::clean_path(within)
+                ),
+            ));
+        }
+        real_dir.join(resolved.file_name().unwrap_or_default())
+    } else {
+        path.clone()
     };
-    let file = std::sync::Arc::new(SourceFile::new(&path.to_string_lossy(), &text));
+    if let Some(within) = &confine.within {
+        let dir = real.parent().map(canon).unwrap_or_default();
+        if !dir.starts_with(canon(within)) {
+            return Err(not_writable(
+                path,
+                &format!(
+                    "it is outside {}",
+                    crate::syntax::source::clean_path(within)
+                ),
+            ));
+        }
+    }
+    if let Some(why) = crate::atomic::unwritable(&real) {
+        return Err(not_writable(path, &why));
+    }
+    let now = std::fs::read(&real)
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b).into_owned());
+    if now != e.before {
+        return Err(not_writable(path, "it changed since minimod read it"));
+    }
+    Ok(real)
+}
+
+/// Plans and writes the blocks in one step, for callers that prove them
+/// elsewhere (a temporary copy).
+pub fn write(blocks: &[Block], format: Format) -> Result<Vec<PathBuf>, Diagnostics> {
+    write_edits(
+        &edits(blocks, format, Engine::Tofu)?,
+        &Confinement::default(),
+    )
+}
+
+/// The (from, to) pairs of the moved blocks already in the file `text`.
+fn existing(path: &Path, text: &str) -> Result<Vec<(String, String)>, Diagnostics> {
+    let file = std::sync::Arc::new(SourceFile::new(&path.to_string_lossy(), text));
     let body: Body = if path.extension().is_some_and(|e| e == "json") {
         json::parse_file(&file)?
     } else {
@@ -123,22 +458,6 @@ fn existing(path: &Path) -> Result<Vec<(String, String)>, Diagnostics> {
     }
     Ok(out)
 }
-
-fn write_atomic(path: &Path, text: &str) -> Result<(), Diagnostics> {
-    let fail = |e: std::io::Error| {
-        Diagnostics::from(Diagnostic::error(
-            "Failed to write file",
-            format!("Could not write {}: {e}.", path.display()),
-        ))
-    };
-    let tmp = path.with_extension(format!(
-        "{}.minimod-tmp",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("tf")
-    ));
-    std::fs::write(&tmp, text).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(fail)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,5 +507,60 @@ mod tests {
             1,
             "no temp file left"
         );
+    }
+
+    fn pair(f: &str, t: &str) -> (String, String) {
+        (f.to_string(), t.to_string())
+    }
+
+    #[test]
+    fn hcl_insertion_keeps_line_endings_and_a_missing_final_newline() {
+        let p = [pair("a.x", "a.y")];
+        assert_eq!(
+            insert_hcl("locals {\r\n  x = 1\r\n}", &p),
+            "locals {\r\n  x = 1\r\n}\r\n\r\nmoved {\r\n  from = a.x\r\n  to   = a.y\r\n}\r\n"
+        );
+        assert_eq!(insert_hcl("", &p), hcl(&p));
+        assert_eq!(insert_hcl("# c\n\n", &p), format!("# c\n\n{}", hcl(&p)));
+    }
+
+    #[test]
+    fn json_insertion_adds_to_the_moved_array_or_a_new_property() {
+        let p = [pair("a.x", "a.y")];
+        let path = Path::new("moved.tf.json");
+        let text = "{\n  \"moved\": [\n    {\"from\": \"a.b\", \"to\": \"a.c\"}\n  ]\n}\n";
+        assert_eq!(
+            insert_json(path, text, &p).unwrap(),
+            "{\n  \"moved\": [\n    {\"from\": \"a.b\", \"to\": \"a.c\"},\n    {\n      \"from\": \"a.x\",\n      \"to\": \"a.y\"\n    }\n  ]\n}\n"
+        );
+        // The single-block object form stays; a second "moved" property
+        // (HCL's JSON syntax merges repeated block properties) follows.
+        let text = "{\"moved\": {\"from\": \"a.b\", \"to\": \"a.c\"}}";
+        let out = insert_json(path, text, &p).unwrap();
+        assert!(
+            out.starts_with("{\"moved\": {\"from\": \"a.b\", \"to\": \"a.c\"},\n"),
+            "{out}"
+        );
+        let file = std::sync::Arc::new(SourceFile::new("moved.tf.json", &out));
+        assert!(json::parse(&file).is_ok());
+        assert_eq!(
+            existing(path, &out).unwrap(),
+            [pair("a.b", "a.c"), pair("a.x", "a.y")]
+        );
+        assert!(insert_json(path, "[]", &p).is_err());
+    }
+
+    #[test]
+    fn a_block_already_declared_with_other_spacing_is_not_repeated() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "moved {\n  from = module.a[ \"k\" ]\n  to = module.b[\"k\"]\n}\n";
+        std::fs::write(dir.path().join("moved.tf"), text).unwrap();
+        let block = Block {
+            module: vec![],
+            dir: dir.path().to_path_buf(),
+            from: "module.a[\"k\"]".into(),
+            to: "module.b[\"k\"]".into(),
+        };
+        assert_eq!(edits(&[block], Format::Hcl, Engine::Tofu).unwrap(), []);
     }
 }

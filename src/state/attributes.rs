@@ -53,6 +53,54 @@ pub fn attributes_value_marked(attrs: &Json, sensitive: &[AttrPath]) -> Value {
         .fold(attributes_value(attrs), |v, path| mark_path(v, path))
 }
 
+/// The paths of the sensitive values inside `v`, as state v4 records them
+/// in `sensitive_attributes` (the inverse of [`attributes_value_marked`]):
+/// a marked value's own path, not the paths inside it.
+pub fn sensitive_paths(v: &Value) -> Vec<AttrPath> {
+    let mut out = Vec::new();
+    collect_sensitive(v, &mut Vec::new(), &mut out);
+    out
+}
+
+fn collect_sensitive(v: &Value, at: &mut AttrPath, out: &mut Vec<AttrPath>) {
+    let index = |key: Value| {
+        let (key, _) = key.unmark_deep();
+        PathStep::Index(serde_json::json!({
+            "value": crate::lang::display::json(&key),
+            "type": crate::lang::display::json_type(&key.ty()),
+        }))
+    };
+    let mut step = |s: PathStep, item: &Value, out: &mut Vec<AttrPath>| {
+        at.push(s);
+        collect_sensitive(item, at, out);
+        at.pop();
+    };
+    match v {
+        Value::Sensitive(_) => out.push(at.clone()),
+        Value::Object(m) => {
+            for (k, item) in m {
+                step(PathStep::GetAttr(k.clone()), item, out);
+            }
+        }
+        Value::Map(_, m) => {
+            for (k, item) in m {
+                step(index(Value::string(k.clone())), item, out);
+            }
+        }
+        Value::List(_, items) | Value::Tuple(items) => {
+            for (i, item) in items.iter().enumerate() {
+                step(index(Value::int(i as i64)), item, out);
+            }
+        }
+        Value::Set(_, items) => {
+            for item in items {
+                step(index(item.clone()), item, out);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// A JSON value without type information.
 pub(crate) fn untyped(j: &Json) -> Value {
     match j {

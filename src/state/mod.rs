@@ -12,7 +12,6 @@ mod file;
 mod index;
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
 
 use serde_json::{Map, Value as Json};
@@ -23,7 +22,9 @@ use crate::addrs::{
 use crate::diagnostics::Diagnostic;
 use crate::lang::value::Value;
 
-pub use attributes::{AttrPath, PathStep, attributes_value, attributes_value_marked, cty_type};
+pub use attributes::{
+    AttrPath, PathStep, attributes_value, attributes_value_marked, cty_type, sensitive_paths,
+};
 use file::{RawInstance, RawResource, RawState, to_go_json};
 pub use index::{InstanceIndex, MovingState};
 
@@ -225,36 +226,28 @@ impl State {
         resources
     }
 
-    /// Writes the state to `path` atomically: a temporary file in the same
-    /// directory, flushed, then renamed over `path`. The serial is written
-    /// as it is; set it with [`State::next_serial`] first when the content
-    /// changed.
+    /// Writes the state to `path` as terraform's local backend does:
+    /// through a symbolic link to the file it names, keeping that file's
+    /// mode and owner, creating it (and its directory) when it does not
+    /// exist yet. The write is
+    /// atomic (see [`crate::atomic`]). The serial is written as it is; set
+    /// it with [`State::next_serial`] first when the content changed.
     pub fn write_atomic(&self, path: &Path) -> Result<(), Diagnostic> {
         let fail = |e: std::io::Error| {
             Diagnostic::error(
                 "Failed to write state",
-                format!("An error occurred while writing the serialized state: {e}."),
+                format!(
+                    "An error occurred while writing the serialized state to {}: {e}.",
+                    path.display()
+                ),
             )
         };
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "state".into());
-        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        let result = (|| {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(self.to_json().as_bytes())?;
-            f.sync_all()?;
-            fs::rename(&tmp, path)
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
+        let real = crate::atomic::resolve_links(path).map_err(fail)?;
+        // terraform creates the state's directory as well.
+        if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(fail)?;
         }
-        result.map_err(fail)
+        crate::atomic::write_atomic(&real, self.to_json().as_bytes()).map_err(fail)
     }
 
     /// The serial a changed state must carry: one more than this one's.
