@@ -75,8 +75,13 @@ pub fn state_mv_lines(
         .collect()
 }
 
-/// `s` in single quotes, each `'` written as `'\''`.
+/// `s` as one shell word: as it is when it holds only characters no shell
+/// treats specially, else in single quotes, each `'` written as `'\''`.
 pub fn shell_quote(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./-".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        return s.to_string();
+    }
     format!("'{}'", s.replace('\'', r"'\''"))
 }
 
@@ -134,6 +139,8 @@ mod tests {
     #[test]
     fn quoting_survives_quotes_spaces_and_unicode() {
         assert_eq!(shell_quote(r#"a.b["it's é x"]"#), r#"'a.b["it'\''s é x"]'"#);
+        assert_eq!(shell_quote("terraform"), "terraform");
+        assert_eq!(shell_quote("terraform_data.a"), "terraform_data.a");
         let out = std::process::Command::new("sh")
             .arg("-c")
             .arg(format!(
