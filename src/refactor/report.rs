@@ -170,6 +170,19 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
             }
         }
     }
+    let removals = removed_from(outcome);
+    if !removals.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nIf these are meant to go, say so: a `removed` block states the intent\n(destroy = false forgets the real object instead of destroying it):"
+        );
+        for from in &removals {
+            let _ = writeln!(
+                out,
+                "\nremoved {{\n  from = {from}\n  lifecycle {{\n    destroy = true\n  }}\n}}"
+            );
+        }
+    }
     let (add, change, destroy) = outcome.proof.counts();
     let _ = writeln!(
         out,
@@ -250,6 +263,45 @@ pub fn json(
             })
         })).collect::<Vec<_>>(),
         "plan": { "add": add, "change": change, "destroy": destroy },
+        "removed_suggested": removed_from(outcome),
         "verified_by": verified_by,
     })
+}
+
+/// The `from` of a `removed` block for each resource whose unmatched
+/// objects are destroyed because the configuration no longer has it (a
+/// `removed` block cannot name instances, so a resource that is still
+/// declared, losing only some keys, gets none).
+pub fn removed_from(outcome: &Outcome) -> Vec<String> {
+    use crate::plan::diff::ActionReason;
+    let mut out: Vec<String> = Vec::new();
+    for u in outcome
+        .pairing
+        .unmatched
+        .iter()
+        .filter(|u| u.side == Side::Destroy)
+    {
+        let gone = outcome.before.changes.iter().any(|c| {
+            c.addr == u.addr
+                && matches!(
+                    c.reason,
+                    Some(ActionReason::NoResourceConfig | ActionReason::NoMoveTarget { .. })
+                )
+        });
+        if !gone {
+            continue;
+        }
+        let module: String = u
+            .addr
+            .module
+            .0
+            .iter()
+            .map(|s| format!("module.{}.", s.name))
+            .collect();
+        let from = format!("{module}{}", u.addr.resource.resource);
+        if !out.contains(&from) {
+            out.push(from);
+        }
+    }
+    out
 }
