@@ -39,6 +39,8 @@ pub struct RunOptions {
     /// yet, and the block is recorded in `deferred()` instead of failing
     /// the run (a refactor reports it per resource).
     pub defer_unknown_expansion: bool,
+    /// Provider schemas (`--schemas`): which attributes are computed.
+    pub schemas: Option<std::sync::Arc<crate::plan::schema::Schemas>>,
 }
 
 impl Default for RunOptions {
@@ -51,6 +53,7 @@ impl Default for RunOptions {
             unset_variables_unknown: false,
             symbolic_refs: false,
             defer_unknown_expansion: false,
+            schemas: None,
         }
     }
 }
@@ -177,6 +180,12 @@ impl<'c> Run<'c> {
 
     pub fn config(&self) -> &'c Config {
         self.config
+    }
+
+    /// The provider schemas given, if any (the built-in ones are always
+    /// known: see `plan::schema`).
+    pub fn schemas(&self) -> Option<&crate::plan::schema::Schemas> {
+        self.opts.schemas.as_deref()
     }
 
     fn module_config(&self, m: &ModuleInstance) -> &'c Config {
@@ -714,6 +723,9 @@ impl<'c> Run<'c> {
         attr: &str,
     ) -> Value {
         let addr = r.addr().absolute(module.clone()).instance(key.clone());
+        if let Some(planned) = self.planned_computed_attr(r, &addr, attr) {
+            return planned;
+        }
         let recorded = self
             .prior
             .get(&addr)
@@ -726,6 +738,57 @@ impl<'c> Run<'c> {
                 Value::unknown()
             }
         })
+    }
+
+    /// A computed attribute of an object that already exists, when the
+    /// plan changes it: terraform's plan makes it unknown for dependents.
+    /// Known only where a schema says how the object changes: replaced
+    /// (every computed attribute), or a `terraform_data` whose `input`
+    /// changes (`output`). None: the recorded value stands.
+    fn planned_computed_attr(
+        &self,
+        r: &Resource,
+        addr: &AbsResourceInstance,
+        attr: &str,
+    ) -> Option<Value> {
+        if !self.opts.plan || r.mode != crate::addrs::ResourceMode::Managed {
+            return None;
+        }
+        let recorded = self.prior.get(addr)?;
+        let schema = crate::plan::schema::Schemas::resource(self.schemas(), &r.type_name)?;
+        if !schema.attributes.get(attr)?.computed {
+            return None;
+        }
+        let configured = self.resource_config_value(addr).ok()?;
+        let changed = crate::plan::schema::changed_arguments(&schema, &configured, recorded);
+        let replaced = crate::plan::diff::replace_paths(&r.type_name, &changed);
+        let input = || {
+            configured
+                .as_mapping()
+                .and_then(|m| m.get("input"))
+                .cloned()
+        };
+        let unknown = |ty: Type| {
+            if self.opts.symbolic_refs {
+                Value::String(crate::refactor::symbolic::token(addr, attr))
+            } else {
+                Value::Unknown(ty)
+            }
+        };
+        match (r.type_name.as_str(), attr) {
+            // resource_data.go: the output has the input's type; a new
+            // object with a null input has a null output.
+            ("terraform_data", "output")
+                if !replaced.is_empty() || changed.iter().any(|c| c == "input") =>
+            {
+                match input().unwrap_or_else(Value::null) {
+                    v if v.is_null() && !replaced.is_empty() => Some(Value::null()),
+                    v => Some(unknown(v.ty())),
+                }
+            }
+            _ if !replaced.is_empty() => Some(unknown(Type::Dynamic)),
+            _ => None,
+        }
     }
 
     /// An attribute as a reference reads it. An argument configured as

@@ -1,9 +1,12 @@
 //! The diff: what each resource instance becomes when the expanded
-//! configuration meets the (already moved) prior state. Without provider
-//! schemas, only the arguments the configuration sets are compared; the
-//! rest belong to the provider and never cause a change.
+//! configuration meets the (already moved) prior state, compared by the
+//! rule of `schema::compared_view`: without a provider schema, only the
+//! arguments the configuration sets to non-null values are compared (the
+//! rest belong to the provider and never cause a change); with one (the
+//! built-in `terraform_data`, or `--schemas`), as terraform compares.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::addrs::{AbsResourceInstance, InstanceKey, ResourceMode};
 use crate::config::Config;
@@ -11,6 +14,8 @@ use crate::diagnostics::Diagnostics;
 use crate::instances::{Expansion, Run};
 use crate::lang::value::Value;
 use crate::state::State;
+
+use super::schema;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -164,6 +169,7 @@ pub fn plan(
         let after = canon(&run.resource_config_value(addr)?);
         let previous = moved_from.get(addr).cloned();
         let Some(before) = prior_index.get(addr).map(|i| i.value()) else {
+            let after = resource_schema(run, addr).mark_sensitive(after);
             changes.push(ResourceChange {
                 addr: addr.clone(),
                 previous: None,
@@ -176,13 +182,10 @@ pub fn plan(
             });
             continue;
         };
-        let changed = changed_arguments(&after, &before);
-        let forces = replace_triggers(&addr.resource.resource.type_name);
-        let replace_paths: Vec<String> = changed
-            .iter()
-            .filter(|a| forces.iter().any(|f| *f == "*" || f == a))
-            .cloned()
-            .collect();
+        let schema = resource_schema(run, addr);
+        let changed = schema::changed_arguments(&schema, &after, &before);
+        let replace_paths = replace_paths(&addr.resource.resource.type_name, &changed);
+        let after = shown_after(&schema, after, &changed);
         let action = match (changed.is_empty(), replace_paths.is_empty()) {
             (true, _) => Action::NoOp,
             (false, true) => Action::Update,
@@ -302,22 +305,29 @@ fn data_source_deferred(
     Ok(false)
 }
 
-/// Why a recorded object with no configuration is destroyed.
+/// Why a recorded object with no configuration is destroyed, decided as
+/// terraform's `deleteActionReason` does: no resource in the (static)
+/// configuration is "no resource config" ("no move target" when a move
+/// brought it there); a module instance on its path that does not exist
+/// is "no module"; then the instance key.
 fn delete_reason(
     run: &Run,
     config: &Config,
     addr: &AbsResourceInstance,
     previous: Option<&AbsResourceInstance>,
 ) -> ActionReason {
-    let reason = static_delete_reason(run, config, addr);
-    // An object moved to an address nothing configures: say so, unless
-    // the resource is there and only this key is not.
-    match (previous, &reason) {
-        (Some(_), ActionReason::NoResourceConfig | ActionReason::NoModule(_)) => {
-            ActionReason::NoMoveTarget { to: addr.clone() }
-        }
-        _ => reason,
+    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+    let rkey = addr.resource.resource.to_string();
+    if !config
+        .descendant(&path)
+        .is_some_and(|c| c.module.resources.contains_key(&rkey))
+    {
+        return match previous {
+            Some(_) => ActionReason::NoMoveTarget { to: addr.clone() },
+            None => ActionReason::NoResourceConfig,
+        };
     }
+    static_delete_reason(run, config, addr)
 }
 
 fn static_delete_reason(run: &Run, config: &Config, addr: &AbsResourceInstance) -> ActionReason {
@@ -359,8 +369,52 @@ fn static_delete_reason(run: &Run, config: &Config, addr: &AbsResourceInstance) 
     }
 }
 
+/// The schema a managed resource instance is compared by: the built-in
+/// or given provider schema of its type, else one inferred from its
+/// configuration.
+pub fn resource_schema(run: &Run, addr: &AbsResourceInstance) -> Arc<schema::Block> {
+    let type_name = &addr.resource.resource.type_name;
+    if let Some(s) = schema::Schemas::resource(run.schemas(), type_name) {
+        return s;
+    }
+    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+    let blocks = run
+        .config()
+        .descendant(&path)
+        .and_then(|c| c.module.resources.get(&addr.resource.resource.to_string()))
+        .map(|r| r.blocks.as_slice())
+        .unwrap_or_default();
+    Arc::new(schema::Block::inferred(blocks))
+}
+
+/// The configured object as the plan shows it: a compared argument the
+/// configuration leaves unset is planned as null, and sensitive
+/// attributes are marked so that they are never printed.
+fn shown_after(schema: &schema::Block, after: Value, changed: &[String]) -> Value {
+    let after = match after {
+        Value::Object(mut m) => {
+            for c in changed {
+                m.entry(c.clone()).or_insert_with(Value::null);
+            }
+            Value::Object(m)
+        }
+        other => other,
+    };
+    schema.mark_sensitive(after)
+}
+
+/// The changed arguments that force a replacement.
+pub fn replace_paths(type_name: &str, changed: &[String]) -> Vec<String> {
+    let forces = replace_triggers(type_name);
+    changed
+        .iter()
+        .filter(|a| forces.iter().any(|f| *f == "*" || f == a))
+        .cloned()
+        .collect()
+}
+
 /// Arguments that make a change a replacement, for the resource types
-/// minimod knows without a provider schema. `*` means every argument.
+/// minimod knows: provider schemas do not say it. `*` means every argument.
 fn replace_triggers(type_name: &str) -> &'static [&'static str] {
     match type_name {
         "terraform_data" => &["triggers_replace"],
@@ -378,18 +432,6 @@ fn replace_triggers(type_name: &str) -> &'static [&'static str] {
         ],
         _ => &[],
     }
-}
-
-/// The configured arguments whose value differs from the recorded one.
-pub fn changed_arguments(after: &Value, before: &Value) -> Vec<String> {
-    let (Some(after), Some(before)) = (after.as_mapping(), before.as_mapping()) else {
-        return Vec::new();
-    };
-    after
-        .iter()
-        .filter(|(k, v)| !values_match(v, before.get(*k).unwrap_or(&Value::null())))
-        .map(|(k, _)| k.clone())
-        .collect()
 }
 
 /// Whether a configured value equals a recorded one, without a schema to

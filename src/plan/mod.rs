@@ -8,6 +8,7 @@ pub mod diff;
 pub mod moves;
 pub mod removed;
 pub mod render;
+pub mod schema;
 
 use std::collections::BTreeMap;
 
@@ -48,6 +49,9 @@ pub fn plan_configuration(
     statements.extend(implied);
     let mut moved_prior = prior.clone();
     let results = moves::apply_moves(&statements, &mut moved_prior);
+    // Both engines check `removed` blocks while building the plan graph:
+    // after moves apply, before anything is evaluated or moves validated.
+    let removed_statements = removed::find_remove_statements(config, engine)?;
     let symbolic = opts.symbolic_refs;
     let run = Run::new(config, inputs, opts).with_prior_state(&moved_prior);
     let module_instances = run.module_instances()?;
@@ -57,8 +61,7 @@ pub fn plan_configuration(
     if invalid.has_errors() {
         return Err(invalid);
     }
-    let removed_statements = removed::find_remove_statements(config, engine)?;
-    let removed = removed::removed_addresses(&removed_statements, &moved_prior);
+    let removed = removed::removed_addresses(&removed_statements, &moved_prior, engine);
     let moved_from: BTreeMap<AbsResourceInstance, AbsResourceInstance> = results
         .changes
         .iter()

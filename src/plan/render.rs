@@ -148,11 +148,14 @@ fn reason_text(
 ) -> Option<String> {
     Some(match reason {
         ActionReason::DependencyPending => return None,
-        ActionReason::NoResourceConfig => format!(
-            "(because {} is not in configuration)",
-            addr.resource.resource.absolute(addr.module.clone())
+        // terraform prints `type.name`, without the module path.
+        ActionReason::NoResourceConfig | ActionReason::Removed => format!(
+            "(because {}.{} is not in configuration)",
+            addr.resource.resource.type_name, addr.resource.resource.name
         ),
-        ActionReason::NoModule(m) => format!("(because {m} is not in configuration)"),
+        // terraform names the resource's whole module path, not the first
+        // missing step.
+        ActionReason::NoModule(_) => format!("(because {} is not in configuration)", addr.module),
         ActionReason::CountIndex => format!(
             "(because index {} is out of range for count)",
             addr.resource.key
@@ -174,11 +177,6 @@ fn reason_text(
             let from = previous.map(ToString::to_string).unwrap_or_default();
             format!("(because {from} was moved to {to}, which is not in configuration)")
         }
-        // A removed block that destroys: the resource is gone from config.
-        ActionReason::Removed => format!(
-            "(because {} is not in configuration)",
-            addr.resource.resource.absolute(addr.module.clone())
-        ),
     })
 }
 
