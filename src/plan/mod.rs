@@ -79,6 +79,7 @@ pub fn plan_configuration(
         })
     };
     let mut plan = diff::plan(&run, &moved_prior, &moved_from, &removed, &canon)?;
+    self_referencing_destroys(&plan, &moved_prior)?;
     if let Some(w) = results.blocked_warning(engine) {
         plan.warnings.push(w);
     }
@@ -89,4 +90,34 @@ pub fn plan_configuration(
         moved_prior,
         deferred,
     })
+}
+
+/// An object destroyed where its recorded dependencies name its own
+/// resource (a move put it onto a resource it depended on): the graph
+/// orders a destroy before its dependencies' destroys, and this one is its
+/// own dependency, so terraform's graph fails with a self reference.
+fn self_referencing_destroys(plan: &diff::Plan, prior: &State) -> Result<(), Diagnostics> {
+    let index = prior.instance_index();
+    let mut diags = Diagnostics::default();
+    for c in plan
+        .changes
+        .iter()
+        .filter(|c| c.action == diff::Action::Delete)
+    {
+        let own = c.addr.config().to_string();
+        if index
+            .get(&c.addr)
+            .is_some_and(|i| i.dependencies.iter().any(|d| *d == own))
+        {
+            diags.push(crate::diagnostics::Diagnostic::error(
+                format!("Self reference: {} (destroy)", c.addr),
+                "",
+            ));
+        }
+    }
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(())
+    }
 }
