@@ -137,6 +137,7 @@ fn main() {
             variables: Vec::new(),
             unset_variables_unknown: false,
             defer_unknown_keys: false,
+            schemas: None,
         };
         let start = Instant::now();
         let outcome = refactor(&req, &mut SourceMap::default())

@@ -26,6 +26,9 @@ pub struct CheckRequest {
     /// A revision, or None for the working tree.
     pub head: Option<String>,
     pub allow_add: bool,
+    /// Provider schemas (`--schemas`): a path inside the repository, read
+    /// from the head tree.
+    pub schemas: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,6 +173,12 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         Some(_) => discover_tree(&head.dir, sources)?,
         None => discover::discover_with_sources(&head.dir, sources)?,
     };
+    let schemas = match &req.schemas {
+        Some(rel) => Some(std::sync::Arc::new(
+            crate::plan::schema::Schemas::load(&head.dir.join(rel)).map_err(Diagnostics::from)?,
+        )),
+        None => None,
+    };
     let mut warnings = head_found.warnings.clone();
     warnings.extend(base_found.warnings.clone());
     let dirs: BTreeSet<String> = head_found
@@ -190,6 +199,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
             at_head.is_some(),
             at_base.is_some(),
             req.allow_add,
+            schemas.clone(),
         ));
     }
     Ok(CheckReport {
@@ -210,6 +220,7 @@ fn check_root(
     in_head: bool,
     in_base: bool,
     allow_add: bool,
+    schemas: Option<std::sync::Arc<crate::plan::schema::Schemas>>,
 ) -> RootReport {
     let mut report = RootReport {
         dir: dir.to_string(),
@@ -263,6 +274,7 @@ fn check_root(
         unset_variables_unknown: true,
         // The check says a root is not checkable, naming the variable.
         defer_unknown_keys: false,
+        schemas,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {

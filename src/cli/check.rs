@@ -16,6 +16,7 @@ pub fn run(
     format: &str,
     fix: bool,
     allow_add: bool,
+    schemas: Option<std::path::PathBuf>,
     sources: &mut SourceMap,
 ) -> CmdResult {
     if fix && head.is_some() {
@@ -30,6 +31,7 @@ pub fn run(
         base,
         head,
         allow_add,
+        schemas,
     };
     let mut report = check::check(&req, sources).map_err(|d| (2, d))?;
     if !report.warnings.is_empty() {

@@ -30,11 +30,13 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             dir,
             json,
             detailed_exitcode,
+            schemas,
             args,
         } => plan(
             &dir,
             json,
             detailed_exitcode,
+            schemas.as_deref(),
             &with_order(args, ordered),
             &mut sources,
         ),
@@ -46,7 +48,17 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             format,
             fix,
             allow_add,
-        } => super::check::run(&repo, base, head, &format, fix, allow_add, &mut sources),
+            schemas,
+        } => super::check::run(
+            &repo,
+            base,
+            head,
+            &format,
+            fix,
+            allow_add,
+            schemas,
+            &mut sources,
+        ),
         Command::Refactor {
             old_dir,
             new_dir,
@@ -56,6 +68,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             allow_add,
             verify_with,
             json,
+            schemas,
             args,
         } => {
             let opts = super::refactor::Options {
@@ -65,6 +78,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 allow_add,
                 verify_with,
                 json,
+                schemas,
             };
             super::refactor::run(
                 &old_dir,
@@ -264,18 +278,23 @@ fn plan(
     dir: &Path,
     json: bool,
     detailed: bool,
+    schemas: Option<&Path>,
     args: &ConfigArgs,
     sources: &mut SourceMap,
 ) -> CmdResult {
     let loaded = load(dir, args, sources).map_err(|(_, d)| (1, d))?;
     let (prior, _) = prior_state(dir, &loaded)?;
+    let schemas = load_schemas(schemas).map_err(|d| (1, d))?;
     let planned = crate::plan::plan_configuration(
         &loaded.config,
         loaded.inputs.clone(),
         &prior,
         loaded.engine,
         &[],
-        RunOptions::default(),
+        RunOptions {
+            schemas,
+            ..RunOptions::default()
+        },
     )
     .map_err(|d| (1, d))?;
     let mut stdout = std::io::stdout().lock();
@@ -323,4 +342,16 @@ fn apply(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     let (add, change, destroy) = planned.plan.counts();
     println!("\nApply complete! Resources: {add} added, {change} changed, {destroy} destroyed.");
     Ok(0)
+}
+
+/// The provider schemas of `--schemas FILE`, when given.
+pub(super) fn load_schemas(
+    path: Option<&Path>,
+) -> Result<Option<std::sync::Arc<crate::plan::schema::Schemas>>, Diagnostics> {
+    match path {
+        None => Ok(None),
+        Some(p) => crate::plan::schema::Schemas::load(p)
+            .map(|s| Some(std::sync::Arc::new(s)))
+            .map_err(Diagnostics::from),
+    }
 }

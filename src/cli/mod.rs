@@ -75,6 +75,10 @@ pub enum Command {
         /// Exit 2 when the plan has changes, as terraform's -detailed-exitcode.
         #[arg(long = "detailed-exitcode")]
         detailed_exitcode: bool,
+        /// Provider schemas: the output of `terraform providers schema -json`
+        /// (which attributes are computed, nested or sensitive).
+        #[arg(long = "schemas", value_name = "FILE")]
+        schemas: Option<PathBuf>,
         #[command(flatten)]
         args: ConfigArgs,
     },
@@ -110,6 +114,10 @@ pub enum Command {
         /// Print one JSON document on stdout instead of blocks and report.
         #[arg(long)]
         json: bool,
+        /// Provider schemas: the output of `terraform providers schema -json`
+        /// (which attributes are computed, nested or sensitive).
+        #[arg(long = "schemas", value_name = "FILE")]
+        schemas: Option<PathBuf>,
         #[command(flatten)]
         args: ConfigArgs,
     },
@@ -142,6 +150,10 @@ pub enum Command {
         /// Accept creations (new infrastructure); destroys still fail.
         #[arg(long = "allow-add")]
         allow_add: bool,
+        /// Provider schemas (`terraform providers schema -json`), a path
+        /// inside the repository, read from the head revision.
+        #[arg(long = "schemas", value_name = "PATH")]
+        schemas: Option<PathBuf>,
     },
     /// Print the root module's outputs.
     Outputs {
@@ -173,6 +185,7 @@ fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         "base",
         "head",
         "fix",
+        "schemas",
     ];
     args.into_iter()
         .map(|a| {

@@ -19,6 +19,8 @@ pub struct Options {
     pub allow_add: bool,
     pub verify_with: Option<String>,
     pub json: bool,
+    /// `--schemas FILE`.
+    pub schemas: Option<std::path::PathBuf>,
 }
 
 /// Exit codes: 0 proven, 1 not proven, 2 bad input.
@@ -46,6 +48,7 @@ pub fn run(
         Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
         None => None,
     };
+    let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
     let req = Request {
         old_dir: old_dir.to_path_buf(),
         new_dir: new_dir.to_path_buf(),
@@ -56,6 +59,7 @@ pub fn run(
         variables: Vec::new(),
         unset_variables_unknown: false,
         defer_unknown_keys: true,
+        schemas,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
     let format = if opts.format == "json" {

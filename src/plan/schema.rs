@@ -470,6 +470,31 @@ mod tests {
         Value::string(x)
     }
 
+    /// minimod's built-in terraform_data is terraform's own schema, as
+    /// tests/data/schemas/record.sh recorded it (re-recorded and compared
+    /// when MINIMOD_LIVE is set).
+    #[test]
+    fn builtin_terraform_data_is_terraforms_schema() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas");
+        let recorded = std::fs::read_to_string(dir.join("builtin.json")).unwrap();
+        let file = Schemas::parse(&recorded).unwrap();
+        assert_eq!(
+            *file.resources["terraform_data"],
+            builtin("terraform_data").unwrap()
+        );
+        if std::env::var_os("MINIMOD_LIVE").is_some() {
+            let tmp = tempfile::tempdir().unwrap();
+            let out = tmp.path().join("builtin.json");
+            let status = std::process::Command::new("bash")
+                .arg(dir.join("record.sh"))
+                .arg(&out)
+                .status()
+                .expect("running record.sh");
+            assert!(status.success(), "record.sh failed (is terraform on PATH?)");
+            assert_eq!(std::fs::read_to_string(out).unwrap(), recorded);
+        }
+    }
+
     #[test]
     fn terraform_data_compares_input_and_triggers_even_when_unset() {
         let td = Schemas::resource(None, "terraform_data").unwrap();

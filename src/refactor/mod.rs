@@ -49,6 +49,8 @@ pub struct Request {
     /// A block whose keys are known only after apply is reported as
     /// unmatched instead of stopping the refactor.
     pub defer_unknown_keys: bool,
+    /// Provider schemas (`--schemas`): compare as terraform does.
+    pub schemas: Option<std::sync::Arc<crate::plan::schema::Schemas>>,
 }
 
 pub struct Outcome {
@@ -70,6 +72,7 @@ impl Request {
             symbolic_refs: true,
             unset_variables_unknown: self.unset_variables_unknown,
             defer_unknown_expansion: self.defer_unknown_keys,
+            schemas: self.schemas.clone(),
             ..RunOptions::default()
         }
     }
