@@ -173,3 +173,37 @@ fn check_reads_the_schemas_from_the_repository() {
     let missing = check(&["--schemas", "nope.json"]);
     assert_eq!(missing.status.code(), Some(2));
 }
+
+/// An attribute the schema calls sensitive is never printed, before or
+/// after (the schema is terraform's record with `port` made sensitive).
+#[test]
+fn sensitive_attributes_are_never_shown() {
+    let case = stub_case();
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(case.join("expected/schemas.json")).unwrap())
+            .unwrap();
+    let port = doc
+        .pointer_mut("/provider_schemas/registry.terraform.io~1hashicorp~1aws/resource_schemas/aws_instance/block/attributes/port")
+        .expect("port in the recorded schema");
+    port["sensitive"] = serde_json::Value::Bool(true);
+    let tmp = tempfile::tempdir().unwrap();
+    let schemas = tmp.path().join("schemas.json");
+    std::fs::write(&schemas, doc.to_string()).unwrap();
+    let new = case.join("new");
+    let state = case.join("expected/prior.tfstate");
+    let out = minimod(
+        &[
+            "plan",
+            path(&new),
+            "--state",
+            path(&state),
+            "--schemas",
+            path(&schemas),
+        ],
+        &new,
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("~ port = (sensitive value)"), "{text}");
+    assert!(!text.contains("80"), "{text}");
+}

@@ -186,6 +186,7 @@ pub fn plan(
         let changed = schema::changed_arguments(&schema, &after, &before);
         let replace_paths = replace_paths(&addr.resource.resource.type_name, &changed);
         let after = shown_after(&schema, after, &changed);
+        let before = schema.mark_sensitive(before);
         let action = match (changed.is_empty(), replace_paths.is_empty()) {
             (true, _) => Action::NoOp,
             (false, true) => Action::Update,
@@ -217,12 +218,13 @@ pub fn plan(
                 Some(delete_reason(run, run.config(), &addr, previous.as_ref())),
             ),
         };
+        let before = resource_schema(run, &addr).mark_sensitive(object.value());
         changes.push(ResourceChange {
             addr,
             previous,
             action,
             reason,
-            before: Some(object.value()),
+            before: Some(before),
             after: None,
             changed: Vec::new(),
             replace_paths: Vec::new(),
