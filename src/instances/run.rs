@@ -783,7 +783,7 @@ impl<'c> Run<'c> {
             {
                 match input().unwrap_or_else(Value::null) {
                     v if v.is_null() && !replaced.is_empty() => Some(Value::null()),
-                    v => Some(unknown(v.ty())),
+                    v => Some(unknown(v.ty()).mark_if(v.has_marks_deep())),
                 }
             }
             _ if !replaced.is_empty() => Some(unknown(Type::Dynamic)),

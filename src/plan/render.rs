@@ -253,8 +253,10 @@ fn render_body(out: &mut String, c: &ResourceChange) {
                     } else {
                         ""
                     };
+                    // An argument planned to null is removed (`-`).
+                    let sym = if v.is_null() { "-" } else { "~" };
                     lines.push((
-                        "~".into(),
+                        sym.into(),
                         k.clone(),
                         format!("{old} -> {}{forces}", shown(v)),
                     ));
