@@ -292,6 +292,46 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use super::*;
+
+    /// `module.edge.terraform_data.lb` covered by a block for the resource
+    /// and one for its module, with either flags and order: terraform
+    /// forgets it whenever one of them forgets (the corpus cases
+    /// removed-overlapping-*); OpenTofu follows the last one.
+    #[test]
+    fn overlapping_removed_blocks_follow_each_engines_rule() {
+        use crate::addrs::{ConfigResource, Resource};
+        let addr = AbsResourceInstance::parse("module.edge.terraform_data.lb").unwrap();
+        let mut state = State::new("test");
+        crate::plan::apply::insert(&mut state, &addr, serde_json::json!({"id": "x"}));
+        let resource = |destroy| RemoveStatement {
+            from: ConfigMoveable::Resource(ConfigResource {
+                module: Module(vec!["edge".into()]),
+                resource: Resource::managed("terraform_data", "lb"),
+            }),
+            destroy,
+            range: SourceRange::file_only("main.tf"),
+        };
+        let module = |destroy| RemoveStatement {
+            from: ConfigMoveable::Module(Module(vec!["edge".into()])),
+            destroy,
+            range: SourceRange::file_only("main.tf"),
+        };
+        for (stmts, terraform, tofu) in [
+            (vec![resource(true), module(false)], false, false),
+            (vec![module(false), resource(true)], false, true),
+            (vec![resource(false), module(true)], false, true),
+            (vec![module(true), resource(false)], false, false),
+            (vec![module(true), resource(true)], true, true),
+        ] {
+            for (engine, want) in [(Engine::Terraform, terraform), (Engine::Tofu, tofu)] {
+                assert_eq!(
+                    removed_addresses(&stmts, &state, engine),
+                    [(addr.clone(), want)],
+                    "{engine:?} {stmts:?}"
+                );
+            }
+        }
+    }
     use crate::config::{LoadOptions, load};
     use crate::diagnostics::SourceMap;
     use crate::plan::moves::{apply_moves, find_move_statements, implied_move_statements};
