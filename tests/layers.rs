@@ -14,7 +14,7 @@ const RANKS: &[&[&str]] = &[
     &["diagnostics", "atomic"],
     &["syntax"],
     &["lang"],
-    &["addrs"],
+    &["addrs", "providers"],
     &["config"],
     &["state"],
     &["instances"],

@@ -246,6 +246,11 @@ fn run_plan(case: &Case, json: bool) -> Output {
     if json {
         cmd.arg("--json");
     }
+    // A case recorded with the stub provider comes with its schemas.
+    let schemas = case.expected().join("schemas.json");
+    if schemas.exists() {
+        cmd.arg("--schemas").arg(schemas);
+    }
     cmd.args(&case.args).current_dir(case.new_dir());
     for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("TF_VAR_")) {
         cmd.env_remove(k);
@@ -547,16 +552,18 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// Record text with what legitimately varies between applies made equal:
-/// terraform_data ids and the state lineage are random UUIDs; in a state,
+/// terraform_data ids and the state lineage are random UUIDs (the stub
+/// provider's ids random `stub-` hex); in a state,
 /// the serial depends on how many snapshots apply happened to persist on
 /// the way (1 or 3 for the same configuration) and check_results come in
 /// Go map order, so the serial is dropped and the checks sorted.
 fn comparable(path: &Path, bytes: &[u8]) -> String {
     let uuid =
         regex::Regex::new(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").unwrap();
-    let text = uuid
-        .replace_all(&String::from_utf8_lossy(bytes), "<uuid>")
-        .into_owned();
+    let stub_id = regex::Regex::new(r"stub-[0-9a-f]{16}").unwrap();
+    let raw = String::from_utf8_lossy(bytes);
+    let text = uuid.replace_all(&raw, "<uuid>");
+    let text = stub_id.replace_all(&text, "stub-<id>").into_owned();
     if path.extension().is_none_or(|e| e != "tfstate") {
         return text;
     }

@@ -36,6 +36,9 @@ pub struct CheckRequest {
     pub vars: Vec<VarSource>,
     /// Overrides each root's tool.
     pub engine: Option<crate::config::Engine>,
+    /// Provider schemas (`--schemas`): a path inside the repository, read
+    /// from the head tree.
+    pub schemas: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,6 +146,13 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     };
     let (base_found, _) = discover_tree(&base.dir, sources)?;
     let (head_found, head_config) = discover_tree(&head.dir, sources)?;
+    let schemas = match &req.schemas {
+        Some(rel) => Some(std::sync::Arc::new(
+            crate::providers::schema::Schemas::load(&head.dir.join(rel))
+                .map_err(Diagnostics::from)?,
+        )),
+        None => None,
+    };
     let mut warnings = head_found.warnings.clone();
     warnings.extend(base_found.warnings.clone());
     // The check is about safety, not deployment: a directory that is a
@@ -195,6 +205,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
             head_root.is_some(),
             base_root.is_some(),
             req,
+            schemas.clone(),
         );
         report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
         roots.push(report);
@@ -262,6 +273,7 @@ fn check_root(
     in_head: bool,
     in_base: bool,
     req: &CheckRequest,
+    schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
 ) -> RootReport {
     let allow_add = req.allow_add;
     let mut report = RootReport {
@@ -333,6 +345,7 @@ fn check_root(
         },
         file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
         format: refactor::write::Format::Hcl,
+        schemas,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {

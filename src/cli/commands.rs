@@ -30,11 +30,13 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             dir,
             json,
             detailed_exitcode,
+            schemas,
             args,
         } => plan(
             &dir,
             json,
             detailed_exitcode,
+            schemas.as_deref(),
             &with_order(args, ordered),
             &mut sources,
         ),
@@ -49,6 +51,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             allow_add,
             tf_var_env,
             engine,
+            schemas,
             ..
         } => {
             // Files given on the command line are the runner's own, named
@@ -70,6 +73,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 allow_add,
                 tf_var_env,
                 vars,
+                schemas,
                 engine: engine.map(|e| match e.as_str() {
                     "tofu" => config::Engine::Tofu,
                     _ => config::Engine::Terraform,
@@ -88,6 +92,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             verify_with,
             json,
             output,
+            schemas,
             args,
         } => {
             let opts = super::refactor::Options {
@@ -98,6 +103,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 verify_with,
                 json,
                 commands: output == "commands",
+                schemas,
             };
             super::refactor::run(
                 &old_dir,
@@ -298,18 +304,23 @@ fn plan(
     dir: &Path,
     json: bool,
     detailed: bool,
+    schemas: Option<&Path>,
     args: &ConfigArgs,
     sources: &mut SourceMap,
 ) -> CmdResult {
     let loaded = load(dir, args, sources).map_err(|(_, d)| (1, d))?;
     let (prior, _) = prior_state(dir, &loaded)?;
+    let schemas = load_schemas(schemas).map_err(|d| (1, d))?;
     let planned = crate::plan::plan_configuration(
         &loaded.config,
         loaded.inputs.clone(),
         &prior,
         loaded.engine,
         &[],
-        RunOptions::default(),
+        RunOptions {
+            schemas,
+            ..RunOptions::default()
+        },
     )
     .map_err(|d| (1, d))?;
     let mut stdout = std::io::stdout().lock();
@@ -367,4 +378,16 @@ fn apply(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     let (add, change, destroy) = planned.plan.counts();
     println!("\nApply complete! Resources: {add} added, {change} changed, {destroy} destroyed.");
     Ok(0)
+}
+
+/// The provider schemas of `--schemas FILE`, when given.
+pub(super) fn load_schemas(
+    path: Option<&Path>,
+) -> Result<Option<std::sync::Arc<crate::providers::schema::Schemas>>, Diagnostics> {
+    match path {
+        None => Ok(None),
+        Some(p) => crate::providers::schema::Schemas::load(p)
+            .map(|s| Some(std::sync::Arc::new(s)))
+            .map_err(Diagnostics::from),
+    }
 }

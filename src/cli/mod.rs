@@ -75,6 +75,10 @@ pub enum Command {
         /// Exit 2 when the plan has changes, as terraform's -detailed-exitcode.
         #[arg(long = "detailed-exitcode")]
         detailed_exitcode: bool,
+        /// Provider schemas: the output of `terraform providers schema -json`
+        /// (which attributes are computed, nested or sensitive).
+        #[arg(long = "schemas", value_name = "FILE")]
+        schemas: Option<PathBuf>,
         #[command(flatten)]
         args: ConfigArgs,
     },
@@ -114,6 +118,10 @@ pub enum Command {
         /// versions without moved blocks, or moving state by hand).
         #[arg(long, default_value = "blocks", value_parser = ["blocks", "commands"])]
         output: String,
+        /// Provider schemas: the output of `terraform providers schema -json`
+        /// (which attributes are computed, nested or sensitive).
+        #[arg(long = "schemas", value_name = "FILE")]
+        schemas: Option<PathBuf>,
         #[command(flatten)]
         args: ConfigArgs,
     },
@@ -163,6 +171,10 @@ pub enum Command {
         /// Check every root with terraform's or OpenTofu's rules.
         #[arg(long = "engine", value_parser = ["terraform", "tofu"])]
         engine: Option<String>,
+        /// Provider schemas (`terraform providers schema -json`), a path
+        /// inside the repository, read from the head revision.
+        #[arg(long = "schemas", value_name = "PATH")]
+        schemas: Option<PathBuf>,
     },
     /// Print the root module's outputs.
     Outputs {
@@ -195,6 +207,7 @@ fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         "head",
         "fix",
         "allow-dirty",
+        "schemas",
     ];
     args.into_iter()
         .map(|a| {

@@ -21,6 +21,8 @@ pub struct Options {
     pub json: bool,
     /// `terraform state mv` lines on stdout instead of blocks.
     pub commands: bool,
+    /// `--schemas FILE`.
+    pub schemas: Option<std::path::PathBuf>,
 }
 
 /// Exit codes: 0 proven, 1 not proven, 2 bad input.
@@ -53,6 +55,7 @@ pub fn run(
     } else {
         write::Format::Hcl
     };
+    let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
     let req = Request {
         old_dir: old_dir.to_path_buf(),
         new_dir: new_dir.to_path_buf(),
@@ -66,6 +69,7 @@ pub fn run(
         tf_var_env: crate::instances::tf_var_env(),
         file_roots: None,
         format,
+        schemas,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
     let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, outcome.engine));

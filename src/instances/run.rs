@@ -42,6 +42,8 @@ pub struct RunOptions {
     /// Filesystem functions read only inside this directory (a check of a
     /// pull request reads nothing but the revision's own files).
     pub files_within: Option<PathBuf>,
+    /// Provider schemas (`--schemas`): which attributes are computed.
+    pub schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
 }
 
 impl Default for RunOptions {
@@ -55,6 +57,7 @@ impl Default for RunOptions {
             symbolic_refs: false,
             defer_unknown_expansion: false,
             files_within: None,
+            schemas: None,
         }
     }
 }
@@ -181,6 +184,12 @@ impl<'c> Run<'c> {
 
     pub fn config(&self) -> &'c Config {
         self.config
+    }
+
+    /// The provider schemas given, if any (the built-in ones are always
+    /// known: see `providers::schema`).
+    pub fn schemas(&self) -> Option<&crate::providers::schema::Schemas> {
+        self.opts.schemas.as_deref()
     }
 
     fn module_config(&self, m: &ModuleInstance) -> &'c Config {
@@ -722,6 +731,9 @@ impl<'c> Run<'c> {
         attr: &str,
     ) -> Value {
         let addr = r.addr().absolute(module.clone()).instance(key.clone());
+        if let Some(planned) = self.planned_computed_attr(r, &addr, attr) {
+            return planned;
+        }
         let recorded = self
             .prior
             .get(&addr)
@@ -734,6 +746,57 @@ impl<'c> Run<'c> {
                 Value::unknown()
             }
         })
+    }
+
+    /// A computed attribute of an object that already exists, when the
+    /// plan changes it: terraform's plan makes it unknown for dependents.
+    /// Known only where a schema says how the object changes: replaced
+    /// (every computed attribute), or a `terraform_data` whose `input`
+    /// changes (`output`). None: the recorded value stands.
+    fn planned_computed_attr(
+        &self,
+        r: &Resource,
+        addr: &AbsResourceInstance,
+        attr: &str,
+    ) -> Option<Value> {
+        if !self.opts.plan || r.mode != crate::addrs::ResourceMode::Managed {
+            return None;
+        }
+        let recorded = self.prior.get(addr)?;
+        let schema = crate::providers::schema::Schemas::resource(self.schemas(), &r.type_name)?;
+        if !schema.attributes.get(attr)?.computed {
+            return None;
+        }
+        let configured = self.resource_config_value(addr).ok()?;
+        let changed = crate::providers::schema::changed_arguments(&schema, &configured, recorded);
+        let replaced = crate::providers::schema::replace_paths(&r.type_name, &changed);
+        let input = || {
+            configured
+                .as_mapping()
+                .and_then(|m| m.get("input"))
+                .cloned()
+        };
+        let unknown = |ty: Type| {
+            if self.opts.symbolic_refs {
+                Value::String(crate::refactor::symbolic::token(addr, attr))
+            } else {
+                Value::Unknown(ty)
+            }
+        };
+        match (r.type_name.as_str(), attr) {
+            // resource_data.go: the output has the input's type; a new
+            // object with a null input has a null output.
+            ("terraform_data", "output")
+                if !replaced.is_empty() || changed.iter().any(|c| c == "input") =>
+            {
+                match input().unwrap_or_else(Value::null) {
+                    v if v.is_null() && !replaced.is_empty() => Some(Value::null()),
+                    v => Some(unknown(v.ty()).mark_if(v.has_marks_deep())),
+                }
+            }
+            _ if !replaced.is_empty() => Some(unknown(Type::Dynamic)),
+            _ => None,
+        }
     }
 
     /// An attribute as a reference reads it. An argument configured as

@@ -1,9 +1,12 @@
 //! The diff: what each resource instance becomes when the expanded
-//! configuration meets the (already moved) prior state. Without provider
-//! schemas, only the arguments the configuration sets are compared; the
-//! rest belong to the provider and never cause a change.
+//! configuration meets the (already moved) prior state, compared by the
+//! rule of `schema::compared_view`: without a provider schema, only the
+//! arguments the configuration sets to non-null values are compared (the
+//! rest belong to the provider and never cause a change); with one (the
+//! built-in `terraform_data`, or `--schemas`), as terraform compares.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::addrs::{AbsResourceInstance, InstanceKey, ResourceMode};
 use crate::config::Config;
@@ -11,6 +14,8 @@ use crate::diagnostics::Diagnostics;
 use crate::instances::{Expansion, Run};
 use crate::lang::value::Value;
 use crate::state::State;
+
+use crate::providers::schema;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -164,6 +169,7 @@ pub fn plan(
         let after = canon(&run.resource_config_value(addr)?);
         let previous = moved_from.get(addr).cloned();
         let Some(before) = prior_index.get(addr).map(|i| i.value()) else {
+            let after = resource_schema(run, addr).mark_sensitive(after);
             changes.push(ResourceChange {
                 addr: addr.clone(),
                 previous: None,
@@ -176,13 +182,11 @@ pub fn plan(
             });
             continue;
         };
-        let changed = changed_arguments(&after, &before);
-        let forces = replace_triggers(&addr.resource.resource.type_name);
-        let replace_paths: Vec<String> = changed
-            .iter()
-            .filter(|a| forces.iter().any(|f| *f == "*" || f == a))
-            .cloned()
-            .collect();
+        let schema = resource_schema(run, addr);
+        let changed = schema::changed_arguments(&schema, &after, &before);
+        let replace_paths = schema::replace_paths(&addr.resource.resource.type_name, &changed);
+        let after = shown_after(&schema, after, &changed);
+        let before = schema.mark_sensitive(before);
         let action = match (changed.is_empty(), replace_paths.is_empty()) {
             (true, _) => Action::NoOp,
             (false, true) => Action::Update,
@@ -214,12 +218,13 @@ pub fn plan(
                 Some(delete_reason(run, run.config(), &addr, previous.as_ref())),
             ),
         };
+        let before = resource_schema(run, &addr).mark_sensitive(object.value());
         changes.push(ResourceChange {
             addr,
             previous,
             action,
             reason,
-            before: Some(object.value()),
+            before: Some(before),
             after: None,
             changed: Vec::new(),
             replace_paths: Vec::new(),
@@ -302,38 +307,35 @@ fn data_source_deferred(
     Ok(false)
 }
 
-/// Why a recorded object with no configuration is destroyed.
+/// Why a recorded object with no configuration is destroyed, decided as
+/// terraform's `deleteActionReason` does: no resource in the (static)
+/// configuration is "no resource config" ("no move target" when a move
+/// brought it there); a module instance on its path that does not exist
+/// is "no module"; then the instance key.
 fn delete_reason(
     run: &Run,
     config: &Config,
     addr: &AbsResourceInstance,
     previous: Option<&AbsResourceInstance>,
 ) -> ActionReason {
-    let reason = static_delete_reason(run, config, addr);
-    // As terraform decides: with no configuration for the resource at all,
-    // a moved object says where it went; a missing module instance or key
-    // is the reason even for an object that was moved.
-    match (previous, &reason) {
-        (Some(_), ActionReason::NoResourceConfig) => {
-            ActionReason::NoMoveTarget { to: addr.clone() }
-        }
-        _ => reason,
-    }
-}
-
-fn static_delete_reason(run: &Run, config: &Config, addr: &AbsResourceInstance) -> ActionReason {
-    // No configuration for the resource (its module call gone, or the
-    // resource gone from the module) comes first, as terraform's orphan
-    // node checks its configuration before the module instances.
-    let names: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
     let rkey = addr.resource.resource.to_string();
     if !config
-        .descendant(&names)
-        .is_some_and(|cfg| cfg.module.resources.contains_key(&rkey))
+        .descendant(&path)
+        .is_some_and(|c| c.module.resources.contains_key(&rkey))
     {
-        return ActionReason::NoResourceConfig;
+        return match previous {
+            Some(_) => ActionReason::NoMoveTarget { to: addr.clone() },
+            None => ActionReason::NoResourceConfig,
+        };
     }
-    // Then the module path: any step whose instance is not declared.
+    static_delete_reason(run, addr)
+}
+
+fn static_delete_reason(run: &Run, addr: &AbsResourceInstance) -> ActionReason {
+    // The resource is configured (`delete_reason` asked first): any step
+    // of the module path whose instance is not declared decides.
+    let rkey = addr.resource.resource.to_string();
     let mut module = crate::addrs::ModuleInstance::default();
     for step in &addr.module.0 {
         let exists = run
@@ -356,142 +358,36 @@ fn static_delete_reason(run: &Run, config: &Config, addr: &AbsResourceInstance) 
     }
 }
 
-/// Arguments that make a change a replacement, for the resource types
-/// minimod knows without a provider schema. `*` means every argument.
-fn replace_triggers(type_name: &str) -> &'static [&'static str] {
-    match type_name {
-        "terraform_data" => &["triggers_replace"],
-        "null_resource" => &["triggers"],
-        "local_file" | "local_sensitive_file" => &["*"],
-        t if t.starts_with("random_") => &[
-            "keepers",
-            "length",
-            "special",
-            "upper",
-            "lower",
-            "numeric",
-            "prefix",
-            "byte_length",
-        ],
-        _ => &[],
+/// The schema a managed resource instance is compared by: the built-in
+/// or given provider schema of its type, else one inferred from its
+/// configuration.
+pub fn resource_schema(run: &Run, addr: &AbsResourceInstance) -> Arc<schema::Block> {
+    let type_name = &addr.resource.resource.type_name;
+    if let Some(s) = schema::Schemas::resource(run.schemas(), type_name) {
+        return s;
     }
+    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+    let blocks = run
+        .config()
+        .descendant(&path)
+        .and_then(|c| c.module.resources.get(&addr.resource.resource.to_string()))
+        .map(|r| r.blocks.as_slice())
+        .unwrap_or_default();
+    Arc::new(schema::Block::inferred(blocks))
 }
 
-/// The configured arguments whose value differs from the recorded one.
-pub fn changed_arguments(after: &Value, before: &Value) -> Vec<String> {
-    let (Some(after), Some(before)) = (after.as_mapping(), before.as_mapping()) else {
-        return Vec::new();
+/// The configured object as the plan shows it: a compared argument the
+/// configuration leaves unset is planned as null, and sensitive
+/// attributes are marked so that they are never printed.
+fn shown_after(schema: &schema::Block, after: Value, changed: &[String]) -> Value {
+    let after = match after {
+        Value::Object(mut m) => {
+            for c in changed {
+                m.entry(c.clone()).or_insert_with(Value::null);
+            }
+            Value::Object(m)
+        }
+        other => other,
     };
-    after
-        .iter()
-        .filter(|(k, v)| !values_match(v, before.get(*k).unwrap_or(&Value::null())))
-        .map(|(k, _)| k.clone())
-        .collect()
-}
-
-/// Whether a configured value equals a recorded one, without a schema to
-/// convert by: list and tuple, map and object, and a number and its
-/// decimal string are the same thing once stored; a missing value is null;
-/// an unknown configured value is a change.
-pub fn values_match(configured: &Value, recorded: &Value) -> bool {
-    let (c, _) = configured.unmark();
-    let (r, _) = recorded.unmark();
-    if !c.is_wholly_known() {
-        return false;
-    }
-    match (c, r) {
-        (Value::Null(_), Value::Null(_)) => true,
-        // An empty collection and null are one to most providers.
-        (Value::Null(_), x) | (x, Value::Null(_)) => is_empty_collection(x),
-        (Value::Bool(a), Value::Bool(b)) => a == b,
-        (Value::Number(a), Value::Number(b)) => a == b,
-        (Value::String(a), Value::String(b)) => a == b,
-        (
-            Value::String(_) | Value::Number(_) | Value::Bool(_),
-            Value::String(_) | Value::Number(_) | Value::Bool(_),
-        ) => primitive_text(c) == primitive_text(r),
-        (Value::Set(_, a), _) => r.as_sequence().is_some_and(|b| same_members(a, b)),
-        (_, Value::Set(_, b)) => c.as_sequence().is_some_and(|a| same_members(a, b)),
-        (Value::List(_, a) | Value::Tuple(a), Value::List(_, b) | Value::Tuple(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| values_match(x, y))
-        }
-        (Value::Map(_, a) | Value::Object(a), Value::Map(_, b) | Value::Object(b)) => {
-            let null = Value::null();
-            a.iter()
-                .all(|(k, v)| values_match(v, b.get(k).unwrap_or(&null)))
-                && b.iter().all(|(k, v)| a.contains_key(k) || v.is_null())
-        }
-        // A single nested block recorded as an object, configured as a
-        // one-element list of blocks (or the other way round).
-        (Value::Tuple(a), Value::Object(_)) if a.len() == 1 => values_match(&a[0], r),
-        _ => false,
-    }
-}
-
-fn same_members(a: &[Value], b: &[Value]) -> bool {
-    a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| values_match(x, y)))
-}
-
-fn is_empty_collection(v: &Value) -> bool {
-    v.as_sequence().is_some_and(<[Value]>::is_empty)
-        || v.as_mapping().is_some_and(BTreeMap::is_empty)
-}
-
-fn primitive_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Number(n) => n.to_string(),
-        Value::Bool(b) => b.to_string(),
-        _ => String::new(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lang::value::Type;
-
-    #[test]
-    fn configured_values_match_recorded_ones_across_collection_kinds() {
-        let s = |x: &str| Value::string(x);
-        let cases: Vec<(&str, Value, Value, bool)> = vec![
-            (
-                "tuple vs list",
-                Value::Tuple(vec![s("a")]),
-                Value::List(Type::String, vec![s("a")]),
-                true,
-            ),
-            (
-                "object vs map",
-                Value::Object([("k".into(), s("v"))].into()),
-                Value::Map(Type::String, [("k".into(), s("v"))].into()),
-                true,
-            ),
-            ("number vs its text", Value::int(80), s("80"), true),
-            ("different strings", s("a"), s("b"), false),
-            ("unknown is a change", Value::unknown(), s("a"), false),
-            (
-                "set order does not matter",
-                Value::set(Type::String, vec![s("b"), s("a")]),
-                Value::Tuple(vec![s("a"), s("b")]),
-                true,
-            ),
-            (
-                "recorded extra null key",
-                Value::Object(BTreeMap::new()),
-                Value::Object([("x".into(), Value::null())].into()),
-                true,
-            ),
-            ("sensitive compares by value", s("p").mark(), s("p"), true),
-            (
-                "null vs empty list",
-                Value::null(),
-                Value::Tuple(vec![]),
-                true,
-            ),
-        ];
-        for (name, c, r, want) in cases {
-            assert_eq!(values_match(&c, &r), want, "{name}");
-        }
-    }
+    schema.mark_sensitive(after)
 }

@@ -48,6 +48,9 @@ pub fn plan_configuration(
     statements.extend(implied);
     let mut moved_prior = prior.clone();
     let results = moves::apply_moves(&statements, &mut moved_prior);
+    // Both engines check `removed` blocks while building the plan graph:
+    // after moves apply, before anything is evaluated or moves validated.
+    let removed_statements = removed::find_remove_statements(config, engine)?;
     let symbolic = opts.symbolic_refs;
     let run = Run::new(config, inputs, opts).with_prior_state(&moved_prior);
     let module_instances = run.module_instances()?;
@@ -57,8 +60,7 @@ pub fn plan_configuration(
     if invalid.has_errors() {
         return Err(invalid);
     }
-    let removed_statements = removed::find_remove_statements(config, engine)?;
-    let removed = removed::removed_addresses(&removed_statements, &moved_prior);
+    let removed = removed::removed_addresses(&removed_statements, &moved_prior, engine);
     let moved_from: BTreeMap<AbsResourceInstance, AbsResourceInstance> = results
         .changes
         .iter()
@@ -76,6 +78,7 @@ pub fn plan_configuration(
         })
     };
     let mut plan = diff::plan(&run, &moved_prior, &moved_from, &removed, &canon)?;
+    self_referencing_destroys(&plan, &moved_prior)?;
     if let Some(w) = results.blocked_warning(engine) {
         plan.warnings.push(w);
     }
@@ -86,4 +89,34 @@ pub fn plan_configuration(
         moved_prior,
         deferred,
     })
+}
+
+/// An object destroyed where its recorded dependencies name its own
+/// resource (a move put it onto a resource it depended on): the graph
+/// orders a destroy before its dependencies' destroys, and this one is its
+/// own dependency, so terraform's graph fails with a self reference.
+fn self_referencing_destroys(plan: &diff::Plan, prior: &State) -> Result<(), Diagnostics> {
+    let index = prior.instance_index();
+    let mut diags = Diagnostics::default();
+    for c in plan
+        .changes
+        .iter()
+        .filter(|c| c.action == diff::Action::Delete)
+    {
+        let own = c.addr.config().to_string();
+        if index
+            .get(&c.addr)
+            .is_some_and(|i| i.dependencies.iter().any(|d| *d == own))
+        {
+            diags.push(crate::diagnostics::Diagnostic::error(
+                format!("Self reference: {} (destroy)", c.addr),
+                "",
+            ));
+        }
+    }
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(())
+    }
 }

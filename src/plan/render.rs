@@ -148,12 +148,14 @@ fn reason_text(
 ) -> Option<String> {
     Some(match reason {
         ActionReason::DependencyPending => return None,
-        // Terraform names the resource as its module declares it.
-        ActionReason::NoResourceConfig => format!(
-            "(because {} is not in configuration)",
-            addr.resource.resource
+        // terraform prints `type.name`, without the module path.
+        ActionReason::NoResourceConfig | ActionReason::Removed => format!(
+            "(because {}.{} is not in configuration)",
+            addr.resource.resource.type_name, addr.resource.resource.name
         ),
-        ActionReason::NoModule(m) => format!("(because {m} is not in configuration)"),
+        // terraform names the resource's whole module path, not the first
+        // missing step.
+        ActionReason::NoModule(_) => format!("(because {} is not in configuration)", addr.module),
         ActionReason::CountIndex => format!(
             "(because index {} is out of range for count)",
             addr.resource.key
@@ -178,11 +180,6 @@ fn reason_text(
                 to.resource.resource
             )
         }
-        // A removed block that destroys: the resource is gone from config.
-        ActionReason::Removed => format!(
-            "(because {} is not in configuration)",
-            addr.resource.resource
-        ),
     })
 }
 
@@ -259,8 +256,10 @@ fn render_body(out: &mut String, c: &ResourceChange) {
                     } else {
                         ""
                     };
+                    // An argument planned to null is removed (`-`).
+                    let sym = if v.is_null() { "-" } else { "~" };
                     lines.push((
-                        "~".into(),
+                        sym.into(),
                         k.clone(),
                         format!("{old} -> {}{forces}", shown(v)),
                     ));

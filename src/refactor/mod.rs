@@ -59,6 +59,8 @@ pub struct Request {
     /// The syntax the blocks are written in: which file each module's
     /// blocks go into, and so what the proof loads.
     pub format: write::Format,
+    /// Provider schemas (`--schemas`): compare as terraform does.
+    pub schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
 }
 
 pub struct Outcome {
@@ -94,6 +96,7 @@ impl Request {
             tf_var_env: Vec::new(),
             file_roots: None,
             format: write::Format::Hcl,
+            schemas: None,
         }
     }
 
@@ -107,6 +110,7 @@ impl Request {
             unset_variables_unknown: self.unset_variables_unknown,
             defer_unknown_expansion: self.defer_unknown_keys,
             files_within,
+            schemas: self.schemas.clone(),
             ..RunOptions::default()
         }
     }
@@ -194,40 +198,61 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     for c in &before.plan.changes {
         match (c.action, &c.reason) {
             (Action::Create, _) => {
-                let values = mapping_of(new_run.resource_config_value(&c.addr)?);
-                creates.push(Object {
-                    addr: c.addr.clone(),
-                    set: values.keys().cloned().collect(),
-                    values,
-                });
+                let configured = new_run.resource_config_value(&c.addr)?;
+                let schema = crate::plan::diff::resource_schema(&new_run, &c.addr);
+                creates.push(Object::compared(
+                    c.addr.clone(),
+                    &schema,
+                    &configured,
+                    &configured,
+                ));
             }
             // An object a `removed` block takes away is meant to go.
             (Action::Delete, Some(ActionReason::Removed)) => {}
             (Action::Delete, _) => {
                 let pre = before.moves.old_addr(&c.addr);
-                let old_value = match old_instances.contains(&pre) {
-                    true => Some(mapping_of(old_run.resource_config_value(&pre)?)),
-                    false => None,
-                };
-                let recorded = mapping_of(
-                    moved_index
-                        .get(&c.addr)
-                        .map(|i| i.value())
-                        .unwrap_or_else(Value::null),
-                );
-                let set: BTreeSet<String> = match &old_value {
-                    Some(v) => v.keys().cloned().collect(),
-                    None => recorded
-                        .iter()
-                        .filter(|(k, v)| *k != "id" && !v.is_null())
-                        .map(|(k, _)| k.clone())
-                        .collect(),
-                };
-                let values = if req.state.is_some() {
-                    recorded
-                } else {
-                    old_value.unwrap_or(recorded)
-                };
+                let recorded_value = moved_index
+                    .get(&c.addr)
+                    .map(|i| i.value())
+                    .unwrap_or_else(Value::null);
+                if old_instances.contains(&pre) {
+                    // The old configuration decides what is compared, by
+                    // the rule `plan` follows; the state, when given, the
+                    // values.
+                    let configured = old_run.resource_config_value(&pre)?;
+                    let schema = crate::plan::diff::resource_schema(&old_run, &pre);
+                    let source = match req.state.is_some() {
+                        true => &recorded_value,
+                        false => &configured,
+                    };
+                    destroys.push(Object::compared(
+                        c.addr.clone(),
+                        &schema,
+                        &configured,
+                        source,
+                    ));
+                    continue;
+                }
+                let type_name = &c.addr.resource.resource.type_name;
+                if let Some(schema) =
+                    crate::providers::schema::Schemas::resource(new_run.schemas(), type_name)
+                {
+                    destroys.push(Object::compared(
+                        c.addr.clone(),
+                        &schema,
+                        &recorded_value,
+                        &recorded_value,
+                    ));
+                    continue;
+                }
+                // Recorded only (no old configuration declares it): its
+                // non-null attributes but the id.
+                let values = mapping_of(recorded_value);
+                let set: BTreeSet<String> = values
+                    .iter()
+                    .filter(|(k, v)| *k != "id" && !v.is_null())
+                    .map(|(k, _)| k.clone())
+                    .collect();
                 destroys.push(Object {
                     addr: c.addr.clone(),
                     values,

@@ -26,6 +26,29 @@ pub struct Object {
     pub set: BTreeSet<String>,
 }
 
+impl Object {
+    /// An object as the comparison rule sees it (`providers::schema::
+    /// compared_view`, the rule `plan` follows): `configured` (its side's
+    /// configuration) decides which arguments are compared, `source` (that
+    /// configuration, or the recorded object) gives their values.
+    pub fn compared(
+        addr: AbsResourceInstance,
+        schema: &crate::providers::schema::Block,
+        configured: &Value,
+        source: &Value,
+    ) -> Object {
+        let values = crate::providers::schema::compared_view(schema, configured, source);
+        // Compared but configured null is "not set" in a report; null
+        // and unset are one thing to the rule.
+        let set = crate::providers::schema::compared_view(schema, configured, configured)
+            .into_iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, _)| k)
+            .collect();
+        Object { addr, set, values }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct AttrDiff {
     pub name: String,
@@ -397,7 +420,8 @@ fn signature(set: &BTreeSet<String>, values: &BTreeMap<String, Value>) -> String
 /// A loose canonical text of a value, matching what a provider would store:
 /// lists and tuples alike, maps and objects alike, a number and its decimal
 /// string alike, null and an empty collection alike, set order ignored,
-/// null entries of a map dropped. Sensitive values compare by value.
+/// null (or empty) entries of a map dropped, as unset attributes of a
+/// block. Sensitive values compare by value.
 pub fn canonical(v: &Value) -> String {
     let (v, _) = v.unmark();
     match v {
@@ -420,14 +444,19 @@ pub fn canonical(v: &Value) -> String {
             parts.sort();
             format!("[{}]", parts.join(","))
         }
-        Value::Map(_, m) | Value::Object(m) => format!(
-            "{{{}}}",
-            m.iter()
-                .filter(|(_, v)| !v.is_null())
-                .map(|(k, v)| format!("{k:?}:{}", canonical(v)))
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
+        Value::Map(_, m) | Value::Object(m) => {
+            let entries: Vec<String> = m
+                .iter()
+                .map(|(k, v)| (k, canonical(v)))
+                .filter(|(_, c)| c != "null")
+                .map(|(k, c)| format!("{k:?}:{c}"))
+                .collect();
+            if entries.is_empty() {
+                "null".into()
+            } else {
+                format!("{{{}}}", entries.join(","))
+            }
+        }
         Value::Sensitive(inner) => canonical(inner),
     }
 }
@@ -460,6 +489,83 @@ mod tests {
 
     fn s(x: &str) -> Value {
         Value::string(x)
+    }
+
+    /// An object by the comparison rule, without a schema unless given.
+    fn compared(addr: &str, schema: Option<&str>, configured: Value, source: Value) -> Object {
+        use crate::providers::schema::{Block, Schemas};
+        let schema = schema
+            .and_then(|t| Schemas::resource(None, t))
+            .map(|b| (*b).clone())
+            .unwrap_or(Block {
+                inferred: true,
+                ..Block::default()
+            });
+        Object::compared(
+            AbsResourceInstance::parse(addr).unwrap(),
+            &schema,
+            &configured,
+            &source,
+        )
+    }
+
+    fn object(attrs: &[(&str, Value)]) -> Value {
+        Value::Object(
+            attrs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn arguments_left_null_are_the_providers_on_both_sides() {
+        // `ipv6_cidr_block = var.x` (null) on both sides; the provider
+        // recorded "" and an id.
+        let configured = object(&[("cidr", s("10.0.0.0/16")), ("ipv6", Value::null())]);
+        let recorded = object(&[("cidr", s("10.0.0.0/16")), ("ipv6", s("")), ("id", s("v"))]);
+        let p = run(
+            &[compared("aws_vpc.this", None, configured.clone(), recorded)],
+            &[compared(
+                "module.network.aws_vpc.this",
+                None,
+                configured.clone(),
+                configured,
+            )],
+        );
+        assert_eq!(pairs(&p).len(), 1, "{:?}", p.unmatched);
+    }
+
+    #[test]
+    fn terraform_data_without_its_triggers_is_a_difference() {
+        let old = object(&[("input", s("x")), ("triggers_replace", s("t"))]);
+        let recorded = object(&[
+            ("id", s("u")),
+            ("input", s("x")),
+            ("output", s("x")),
+            ("triggers_replace", s("t")),
+        ]);
+        let new = object(&[("input", s("x"))]);
+        let p = run(
+            &[compared(
+                "terraform_data.a",
+                Some("terraform_data"),
+                old,
+                recorded,
+            )],
+            &[compared(
+                "terraform_data.b",
+                Some("terraform_data"),
+                new.clone(),
+                new,
+            )],
+        );
+        assert!(p.pairs.is_empty());
+        let Reason::Differs(near) = &p.unmatched[0].reason else {
+            panic!("{:?}", p.unmatched)
+        };
+        assert_eq!(near[0].diffs[0].name, "triggers_replace");
+        assert_eq!(near[0].diffs[0].new, None, "reported as not set");
     }
 
     #[test]

@@ -22,6 +22,11 @@
 #                 expected/init-stderr.txt and plan still runs)
 # ARGS: <case>/args, one argument a line. ENV: <case>/env, NAME=VALUE lines.
 # Both apply to old/ and new/ alike; every inherited TF_VAR_* is removed.
+# STUB: a case with a <case>/stubprov file uses provider types (aws_vpc, ...)
+# served offline by the stub provider: STUBPROV must name a bootstrapped copy
+# of it (see its README); each side is set up with it, and new/'s
+# `terraform providers schema -json` goes to expected/schemas.json (which
+# minimod then reads with --schemas).
 set -euo pipefail
 export TF_CLI_CONFIG_FILE=/dev/null TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
 unset TF_LOG || true
@@ -48,9 +53,11 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# terraform_data ids are random UUIDs: one placeholder for all of them.
+# terraform_data ids are random UUIDs, the stub provider's `stub-` and 16
+# hex digits: one placeholder for each kind.
 scrub() {
-  sed -E 's/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/<uuid>/g'
+  sed -E -e 's/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/<uuid>/g' \
+    -e 's/stub-[0-9a-f]{16}/stub-<id>/g'
 }
 
 # Human text made stable: ids scrubbed; the data source progress lines
@@ -113,6 +120,18 @@ for name in "${cases[@]}"; do
   if [ -f "$src/env" ]; then
     while IFS= read -r e || [ -n "$e" ]; do [ -n "$e" ] && envs+=("$e"); done <"$src/env"
   fi
+  stub=""
+  if [ -f "$src/stubprov" ]; then
+    [ -n "${STUBPROV:-}" ] && [ -x "$STUBPROV/venv/bin/python" ] || {
+      echo "$name: needs the stub provider: set STUBPROV to a bootstrapped copy of it" >&2
+      exit 1
+    }
+    stub="$STUBPROV"
+    for side in old new; do
+      "$stub/venv/bin/python" "$stub/stubprov.py" setup "$tmp/$side" >/dev/null
+    done
+    envs+=("TF_CLI_CONFIG_FILE=$stub/terraformrc")
+  fi
   tf() { env "${envs[@]}" terraform "$@"; }
 
   (
@@ -147,6 +166,7 @@ for name in "${cases[@]}"; do
     continue
   fi
   if [ -s "$tmp/plan.err" ]; then normalize_text <"$tmp/plan.err" >"$out/plan-stderr.txt"; fi
+  if [ -n "$stub" ]; then tf providers schema -json | jq -S . >"$out/schemas.json"; fi
   normalize_text <"$tmp/plan.out" >"$out/plan.txt"
   tf plan -refresh=false -input=false -no-color "${args[@]}" -out="$tmp/p" >/dev/null
   tf show -json "$tmp/p" | jq "$plan_json_filter" | scrub >"$out/plan.json"

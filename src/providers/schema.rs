@@ -1,0 +1,756 @@
+//! Provider schemas, and the comparison rule that follows them.
+//!
+//! A schema says which attributes of a resource type are required,
+//! optional, computed or both, which are sensitive, and which names are
+//! nested blocks with which nesting. minimod reads it from the output of
+//! `terraform providers schema -json` (`--schemas FILE`), and always knows
+//! the built-in `terraform_data` (and hashicorp/null's `null_resource`).
+//! Without one, a schema is inferred from the configuration: every
+//! argument it sets is optional-and-computed (the provider may own it) and
+//! its blocks have an unknown nesting.
+//!
+//! The comparison rule (ARCHITECTURE.md): [`compared_view`] picks what of
+//! an object is compared, [`changed_arguments`] compares a configuration
+//! with a recorded object, and refactor pairing signs the same view.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::Value as Json;
+
+use crate::diagnostics::Diagnostic;
+use crate::lang::value::{Type, Value};
+
+/// How a nested block type repeats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nesting {
+    Single,
+    Group,
+    List,
+    Set,
+    Map,
+    /// Inferred from a configuration: the order of the blocks is not
+    /// compared, since a provider may store a set in its own order.
+    Unknown,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Attribute {
+    pub required: bool,
+    pub optional: bool,
+    pub computed: bool,
+    pub sensitive: bool,
+    /// `dynamic` in the schema: the value keeps the type it was given, so
+    /// it compares with its type (`80` is not `"80"`), as terraform does.
+    pub dynamic: bool,
+}
+
+impl Attribute {
+    /// What an argument of an inferred schema is: set or not, the
+    /// provider may compute it.
+    const INFERRED: Attribute = Attribute {
+        required: false,
+        optional: true,
+        computed: true,
+        sensitive: false,
+        dynamic: false,
+    };
+
+    /// Whether only the provider sets it.
+    pub fn computed_only(&self) -> bool {
+        self.computed && !self.optional && !self.required
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NestedBlock {
+    pub nesting: Nesting,
+    pub block: Block,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Block {
+    pub attributes: BTreeMap<String, Attribute>,
+    pub block_types: BTreeMap<String, NestedBlock>,
+    /// Inferred from a configuration: names it does not list are
+    /// optional-and-computed attributes.
+    pub inferred: bool,
+}
+
+impl Block {
+    /// The attribute `name` as the rule treats it, if the schema has it.
+    fn attribute(&self, name: &str) -> Option<&Attribute> {
+        match self.attributes.get(name) {
+            Some(a) => Some(a),
+            None if self.inferred => Some(&Attribute::INFERRED),
+            None => None,
+        }
+    }
+
+    /// A schema for a resource configured with `blocks`, when no provider
+    /// schema is known: only the names of its nested blocks (`dynamic`
+    /// ones by their label) come from the configuration.
+    pub fn inferred(blocks: &[crate::syntax::body::Block]) -> Block {
+        let mut out = Block {
+            inferred: true,
+            ..Block::default()
+        };
+        for b in blocks {
+            let (name, body) = if b.kind == "dynamic" {
+                let label = b.labels.first().cloned().unwrap_or_default();
+                let content = b
+                    .body
+                    .content(&[("content", 0)])
+                    .ok()
+                    .and_then(|c| c.blocks_of("content").next().map(|c| c.body.clone()));
+                match content {
+                    Some(body) => (label, body),
+                    None => continue,
+                }
+            } else {
+                (b.kind.clone(), b.body.clone())
+            };
+            let nested = body
+                .content(&[("dynamic", 1)])
+                .map(|c| Block::inferred(&c.blocks))
+                .unwrap_or_else(|_| Block {
+                    inferred: true,
+                    ..Block::default()
+                });
+            out.block_types.entry(name).or_insert(NestedBlock {
+                nesting: Nesting::Unknown,
+                block: nested,
+            });
+        }
+        out
+    }
+
+    /// Marks the sensitive attributes of an object of this schema, so
+    /// they are never shown.
+    pub fn mark_sensitive(&self, v: Value) -> Value {
+        let (inner, marked) = v.into_unmarked();
+        let out = match inner {
+            Value::Object(m) => Value::Object(
+                m.into_iter()
+                    .map(|(k, v)| {
+                        let v = match (self.attributes.get(&k), self.block_types.get(&k)) {
+                            (Some(a), _) if a.sensitive => v.mark(),
+                            (_, Some(nb)) => nb.mark_sensitive(v),
+                            _ => v,
+                        };
+                        (k, v)
+                    })
+                    .collect(),
+            ),
+            other => other,
+        };
+        out.mark_if(marked)
+    }
+
+    fn has_sensitive(&self) -> bool {
+        self.attributes.values().any(|a| a.sensitive)
+            || self.block_types.values().any(|b| b.block.has_sensitive())
+    }
+}
+
+impl NestedBlock {
+    fn mark_sensitive(&self, v: Value) -> Value {
+        if !self.block.has_sensitive() {
+            return v;
+        }
+        let (inner, marked) = v.into_unmarked();
+        let out = match inner {
+            Value::Tuple(items) => Value::Tuple(
+                items
+                    .into_iter()
+                    .map(|i| self.block.mark_sensitive(i))
+                    .collect(),
+            ),
+            Value::List(t, items) => Value::List(
+                t,
+                items
+                    .into_iter()
+                    .map(|i| self.block.mark_sensitive(i))
+                    .collect(),
+            ),
+            // A set cannot hold marked elements: the whole set is.
+            Value::Set(t, items) => Value::Set(t, items).mark(),
+            Value::Map(t, m) => Value::Map(
+                t,
+                m.into_iter()
+                    .map(|(k, i)| (k, self.block.mark_sensitive(i)))
+                    .collect(),
+            ),
+            obj @ Value::Object(_) if matches!(self.nesting, Nesting::Single | Nesting::Group) => {
+                self.block.mark_sensitive(obj)
+            }
+            other => other,
+        };
+        out.mark_if(marked)
+    }
+}
+
+/// The schemas of managed resource types, by type name.
+#[derive(Debug, Default)]
+pub struct Schemas {
+    resources: HashMap<String, Arc<Block>>,
+}
+
+/// The built-in types minimod knows exactly, whatever `--schemas` says.
+fn builtin(type_name: &str) -> Option<Block> {
+    let attr = |optional: bool, computed: bool, dynamic: bool| Attribute {
+        optional,
+        computed,
+        dynamic,
+        ..Attribute::default()
+    };
+    let attributes: Vec<(&str, Attribute)> = match type_name {
+        // terraform's internal/builtin/providers/terraform/resource_data.go
+        "terraform_data" => vec![
+            ("id", attr(false, true, false)),
+            ("input", attr(true, false, true)),
+            ("output", attr(false, true, true)),
+            ("triggers_replace", attr(true, false, true)),
+        ],
+        // hashicorp/null's resource: `triggers` is a map(string).
+        "null_resource" => vec![
+            ("id", attr(false, true, false)),
+            ("triggers", attr(true, false, false)),
+        ],
+        _ => return None,
+    };
+    Some(Block {
+        attributes: attributes
+            .into_iter()
+            .map(|(k, a)| (k.to_string(), a))
+            .collect(),
+        ..Block::default()
+    })
+}
+
+impl Schemas {
+    /// Reads the output of `terraform providers schema -json`.
+    pub fn load(path: &Path) -> Result<Schemas, Diagnostic> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Diagnostic::error(
+                "Failed to read provider schemas",
+                format!("Cannot read {}: {e}.", path.display()),
+            )
+        })?;
+        Schemas::parse(&text).map_err(|detail| {
+            Diagnostic::error(
+                "Invalid provider schemas",
+                format!(
+                    "{} is not the output of \"terraform providers schema -json\": {detail}.",
+                    path.display()
+                ),
+            )
+        })
+    }
+
+    pub fn parse(text: &str) -> Result<Schemas, String> {
+        let doc: Json = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let providers = doc
+            .get("provider_schemas")
+            .and_then(Json::as_object)
+            .ok_or("no \"provider_schemas\" object")?;
+        let mut resources = HashMap::new();
+        for (provider, p) in providers {
+            let Some(types) = p.get("resource_schemas").and_then(Json::as_object) else {
+                continue;
+            };
+            for (type_name, s) in types {
+                let block = s
+                    .get("block")
+                    .ok_or_else(|| format!("{provider}: {type_name} has no \"block\""))?;
+                resources.insert(type_name.clone(), Arc::new(parse_block(block)));
+            }
+        }
+        Ok(Schemas { resources })
+    }
+
+    /// The schema of a managed resource type: the built-in one, else the
+    /// given file's.
+    pub fn resource(schemas: Option<&Schemas>, type_name: &str) -> Option<Arc<Block>> {
+        if let Some(b) = builtin(type_name) {
+            return Some(Arc::new(b));
+        }
+        schemas.and_then(|s| s.resources.get(type_name).cloned())
+    }
+
+    pub fn len(&self) -> usize {
+        self.resources.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.resources.is_empty()
+    }
+}
+
+fn parse_block(j: &Json) -> Block {
+    let flag = |a: &Json, k: &str| a.get(k).and_then(Json::as_bool).unwrap_or(false);
+    let mut out = Block::default();
+    for (name, a) in j
+        .get("attributes")
+        .and_then(Json::as_object)
+        .into_iter()
+        .flatten()
+    {
+        out.attributes.insert(
+            name.clone(),
+            Attribute {
+                required: flag(a, "required"),
+                optional: flag(a, "optional"),
+                computed: flag(a, "computed"),
+                sensitive: flag(a, "sensitive"),
+                dynamic: a.get("type").and_then(Json::as_str) == Some("dynamic"),
+            },
+        );
+    }
+    for (name, b) in j
+        .get("block_types")
+        .and_then(Json::as_object)
+        .into_iter()
+        .flatten()
+    {
+        let nesting = match b.get("nesting_mode").and_then(Json::as_str) {
+            Some("single") => Nesting::Single,
+            Some("group") => Nesting::Group,
+            Some("list") => Nesting::List,
+            Some("set") => Nesting::Set,
+            Some("map") => Nesting::Map,
+            _ => Nesting::Unknown,
+        };
+        let block = b.get("block").map(parse_block).unwrap_or_default();
+        out.block_types
+            .insert(name.clone(), NestedBlock { nesting, block });
+    }
+    out
+}
+
+// ---- the comparison rule ----------------------------------------------------
+
+/// What of `source` the rule compares, given the configuration that
+/// decides it (`configured`, an object of arguments with each nested block
+/// type as a tuple of objects):
+/// - an attribute only the provider sets is never compared;
+/// - an optional-and-computed one is compared only when configured to a
+///   non-null value (otherwise the provider keeps its value); every
+///   argument of an inferred schema is such;
+/// - a required or optional one is always compared (unset is null);
+/// - a nested block type is compared element by element, each projected
+///   the same way (unset attributes inside a block are not differences);
+///   an inferred one only when configured.
+///
+/// `source` is the configuration itself or a recorded object: comparing
+/// the two views is the rule.
+pub fn compared_view(block: &Block, configured: &Value, source: &Value) -> BTreeMap<String, Value> {
+    let empty = BTreeMap::new();
+    let cfg = configured.as_mapping().unwrap_or(&empty);
+    let src = source.as_mapping().unwrap_or(&empty);
+    let null = Value::null();
+    let mut names: BTreeSet<&String> = block
+        .attributes
+        .keys()
+        .chain(block.block_types.keys())
+        .collect();
+    if block.inferred {
+        names.extend(cfg.keys());
+    }
+    let mut out = BTreeMap::new();
+    for name in names {
+        let c = cfg.get(name).unwrap_or(&null);
+        let s = src.get(name).unwrap_or(&null);
+        if let Some(nb) = block.block_types.get(name) {
+            if block.inferred && !cfg.contains_key(name) {
+                continue;
+            }
+            out.insert(name.clone(), blocks_view(nb, c, s));
+            continue;
+        }
+        let Some(attr) = block.attribute(name) else {
+            continue;
+        };
+        if attr.computed_only() || (attr.computed && c.is_null()) {
+            continue;
+        }
+        out.insert(name.clone(), s.clone());
+    }
+    out
+}
+
+/// The elements of a nested block type as stored or configured: a list, a
+/// set or a tuple of objects, one object, or null for none.
+fn elements(v: &Value) -> Option<Vec<Value>> {
+    match v.unmark().0 {
+        Value::Null(_) => Some(Vec::new()),
+        Value::Object(_) => Some(vec![v.clone()]),
+        other => other.as_sequence().map(<[Value]>::to_vec),
+    }
+}
+
+/// One nested block type projected by the rule. Optional-and-computed
+/// attributes inside it count as configured when any configured block of
+/// the type sets them: blocks of a set cannot be told apart to do better.
+fn blocks_view(nb: &NestedBlock, configured: &Value, source: &Value) -> Value {
+    let (Some(cfg), Some(src)) = (elements(configured), elements(source)) else {
+        // Unknown (a `dynamic` block over an unknown collection): as is.
+        return source.clone();
+    };
+    let mut union: BTreeMap<String, Value> = BTreeMap::new();
+    for c in &cfg {
+        for (k, v) in c.as_mapping().into_iter().flatten() {
+            let slot = union.entry(k.clone()).or_insert_with(Value::null);
+            if slot.is_null() {
+                *slot = v.clone();
+            }
+        }
+    }
+    let union = Value::Object(union);
+    let mut items = Vec::new();
+    for s in &src {
+        if !matches!(s.unmark().0, Value::Object(_)) {
+            return source.clone();
+        }
+        items.push(Value::Object(compared_view(&nb.block, &union, s)));
+    }
+    match nb.nesting {
+        Nesting::Single | Nesting::Group => items.into_iter().next().unwrap_or_else(Value::null),
+        Nesting::List => Value::Tuple(items),
+        Nesting::Set | Nesting::Map | Nesting::Unknown => Value::set(Type::Dynamic, items),
+    }
+}
+
+/// The arguments whose configured value differs from the recorded one,
+/// by the rule of [`compared_view`].
+pub fn changed_arguments(block: &Block, configured: &Value, recorded: &Value) -> Vec<String> {
+    let want = compared_view(block, configured, configured);
+    let have = compared_view(block, configured, recorded);
+    let null = Value::null();
+    want.iter()
+        .filter(|(k, v)| {
+            let r = have.get(*k).unwrap_or(&null);
+            match block.attribute(k) {
+                Some(a) if a.dynamic => !raw_equal(v, r),
+                _ => !values_match(v, r),
+            }
+        })
+        .map(|(k, _)| k.clone())
+        .collect()
+}
+
+/// Equal values of equal types, as cty's RawEquals (marks aside): what a
+/// dynamic attribute compares with. An unknown is never equal.
+pub fn raw_equal(a: &Value, b: &Value) -> bool {
+    if !a.is_wholly_known() || !b.is_wholly_known() {
+        return false;
+    }
+    if a.is_null() && b.is_null() {
+        return true;
+    }
+    let (a, _) = a.clone().unmark_deep();
+    let (b, _) = b.clone().unmark_deep();
+    a == b
+}
+
+/// Whether a configured value equals a recorded one, without a schema to
+/// convert by: list and tuple, map and object, and a number and its
+/// decimal string are the same thing once stored; a missing value is null;
+/// an unknown configured value is a change.
+pub fn values_match(configured: &Value, recorded: &Value) -> bool {
+    let (c, _) = configured.unmark();
+    let (r, _) = recorded.unmark();
+    if !c.is_wholly_known() {
+        return false;
+    }
+    match (c, r) {
+        (Value::Null(_), Value::Null(_)) => true,
+        // An empty collection and null are one to most providers.
+        (Value::Null(_), x) | (x, Value::Null(_)) => is_empty_collection(x),
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        (Value::Number(a), Value::Number(b)) => a == b,
+        (Value::String(a), Value::String(b)) => a == b,
+        (
+            Value::String(_) | Value::Number(_) | Value::Bool(_),
+            Value::String(_) | Value::Number(_) | Value::Bool(_),
+        ) => primitive_text(c) == primitive_text(r),
+        (Value::Set(_, a), _) => r.as_sequence().is_some_and(|b| same_members(a, b)),
+        (_, Value::Set(_, b)) => c.as_sequence().is_some_and(|a| same_members(a, b)),
+        (Value::List(_, a) | Value::Tuple(a), Value::List(_, b) | Value::Tuple(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| values_match(x, y))
+        }
+        (Value::Map(_, a) | Value::Object(a), Value::Map(_, b) | Value::Object(b)) => {
+            let null = Value::null();
+            a.iter()
+                .all(|(k, v)| values_match(v, b.get(k).unwrap_or(&null)))
+                && b.iter().all(|(k, v)| a.contains_key(k) || v.is_null())
+        }
+        // A single nested block recorded as an object, configured as a
+        // one-element list of blocks (or the other way round).
+        (Value::Tuple(a), Value::Object(_)) if a.len() == 1 => values_match(&a[0], r),
+        _ => false,
+    }
+}
+
+fn same_members(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| values_match(x, y)))
+}
+
+fn is_empty_collection(v: &Value) -> bool {
+    v.as_sequence().is_some_and(<[Value]>::is_empty)
+        || v.as_mapping().is_some_and(BTreeMap::is_empty)
+}
+
+fn primitive_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The changed arguments that force a replacement.
+pub fn replace_paths(type_name: &str, changed: &[String]) -> Vec<String> {
+    let forces = replace_triggers(type_name);
+    changed
+        .iter()
+        .filter(|a| forces.iter().any(|f| *f == "*" || f == a))
+        .cloned()
+        .collect()
+}
+
+/// Arguments that make a change a replacement, for the resource types
+/// minimod knows: provider schemas do not say it. `*` means every argument.
+fn replace_triggers(type_name: &str) -> &'static [&'static str] {
+    match type_name {
+        "terraform_data" => &["triggers_replace"],
+        "null_resource" => &["triggers"],
+        "local_file" | "local_sensitive_file" => &["*"],
+        t if t.starts_with("random_") => &[
+            "keepers",
+            "length",
+            "special",
+            "upper",
+            "lower",
+            "numeric",
+            "prefix",
+            "byte_length",
+        ],
+        _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn configured_values_match_recorded_ones_across_collection_kinds() {
+        let s = |x: &str| Value::string(x);
+        let cases: Vec<(&str, Value, Value, bool)> = vec![
+            (
+                "tuple vs list",
+                Value::Tuple(vec![s("a")]),
+                Value::List(Type::String, vec![s("a")]),
+                true,
+            ),
+            (
+                "object vs map",
+                Value::Object([("k".into(), s("v"))].into()),
+                Value::Map(Type::String, [("k".into(), s("v"))].into()),
+                true,
+            ),
+            ("number vs its text", Value::int(80), s("80"), true),
+            ("different strings", s("a"), s("b"), false),
+            ("unknown is a change", Value::unknown(), s("a"), false),
+            (
+                "set order does not matter",
+                Value::set(Type::String, vec![s("b"), s("a")]),
+                Value::Tuple(vec![s("a"), s("b")]),
+                true,
+            ),
+            (
+                "recorded extra null key",
+                Value::Object(BTreeMap::new()),
+                Value::Object([("x".into(), Value::null())].into()),
+                true,
+            ),
+            ("sensitive compares by value", s("p").mark(), s("p"), true),
+            (
+                "null vs empty list",
+                Value::null(),
+                Value::Tuple(vec![]),
+                true,
+            ),
+        ];
+        for (name, c, r, want) in cases {
+            assert_eq!(values_match(&c, &r), want, "{name}");
+        }
+    }
+
+    use super::*;
+
+    fn obj(entries: &[(&str, Value)]) -> Value {
+        Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        )
+    }
+    fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+
+    /// minimod's built-in terraform_data is terraform's own schema, as
+    /// tests/data/schemas/record.sh recorded it (re-recorded and compared
+    /// when MINIMOD_LIVE is set).
+    #[test]
+    fn builtin_terraform_data_is_terraforms_schema() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas");
+        let recorded = std::fs::read_to_string(dir.join("builtin.json")).unwrap();
+        let file = Schemas::parse(&recorded).unwrap();
+        assert_eq!(
+            *file.resources["terraform_data"],
+            builtin("terraform_data").unwrap()
+        );
+        if std::env::var_os("MINIMOD_LIVE").is_some() {
+            let tmp = tempfile::tempdir().unwrap();
+            let out = tmp.path().join("builtin.json");
+            let status = std::process::Command::new("bash")
+                .arg(dir.join("record.sh"))
+                .arg(&out)
+                .status()
+                .expect("running record.sh");
+            assert!(status.success(), "record.sh failed (is terraform on PATH?)");
+            assert_eq!(std::fs::read_to_string(out).unwrap(), recorded);
+        }
+    }
+
+    #[test]
+    fn terraform_data_compares_input_and_triggers_even_when_unset() {
+        let td = Schemas::resource(None, "terraform_data").unwrap();
+        let recorded = obj(&[
+            ("id", s("x")),
+            ("input", s("y")),
+            ("output", s("y")),
+            ("triggers_replace", s("t")),
+        ]);
+        let configured = obj(&[]);
+        assert_eq!(
+            changed_arguments(&td, &configured, &recorded),
+            ["input", "triggers_replace"]
+        );
+        let same = obj(&[("input", s("y")), ("triggers_replace", s("t"))]);
+        assert!(changed_arguments(&td, &same, &recorded).is_empty());
+        // input is dynamic: a number is not its text.
+        let recorded = obj(&[("input", Value::int(80))]);
+        assert_eq!(
+            changed_arguments(&td, &obj(&[("input", s("80"))]), &recorded),
+            ["input"]
+        );
+    }
+
+    #[test]
+    fn without_a_schema_null_and_unset_arguments_are_the_providers() {
+        let inferred = Block {
+            inferred: true,
+            ..Block::default()
+        };
+        let recorded = obj(&[("cidr", s("10.0.0.0/16")), ("ipv6", s("")), ("id", s("v"))]);
+        let configured = obj(&[("cidr", s("10.0.0.0/16")), ("ipv6", Value::null())]);
+        assert!(changed_arguments(&inferred, &configured, &recorded).is_empty());
+        let configured = obj(&[("cidr", s("10.1.0.0/16"))]);
+        assert_eq!(
+            changed_arguments(&inferred, &configured, &recorded),
+            ["cidr"]
+        );
+    }
+
+    #[test]
+    fn nested_blocks_compare_only_what_they_set() {
+        let mut inferred = Block {
+            inferred: true,
+            ..Block::default()
+        };
+        inferred.block_types.insert(
+            "rule".into(),
+            NestedBlock {
+                nesting: Nesting::Unknown,
+                block: Block {
+                    inferred: true,
+                    ..Block::default()
+                },
+            },
+        );
+        let rule = |id: &str| obj(&[("id", s(id)), ("enabled", Value::Bool(true))]);
+        let stored = |id: &str| {
+            obj(&[
+                ("id", s(id)),
+                ("enabled", Value::Bool(true)),
+                ("prefix", Value::null()),
+                ("filter", Value::Tuple(vec![])),
+            ])
+        };
+        let configured = obj(&[("rule", Value::Tuple(vec![rule("a"), rule("b")]))]);
+        // Stored in another order, with unset attributes null or empty.
+        let recorded = obj(&[(
+            "rule",
+            Value::List(Type::Dynamic, vec![stored("b"), stored("a")]),
+        )]);
+        assert!(changed_arguments(&inferred, &configured, &recorded).is_empty());
+        let recorded = obj(&[("rule", Value::List(Type::Dynamic, vec![stored("a")]))]);
+        assert_eq!(
+            changed_arguments(&inferred, &configured, &recorded),
+            ["rule"]
+        );
+    }
+
+    #[test]
+    fn a_schema_decides_optional_computed_and_nesting() {
+        let text = r#"{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/aws":{
+            "resource_schemas":{"aws_vpc":{"version":1,"block":{
+              "attributes":{
+                "id":{"type":"string","computed":true},
+                "cidr_block":{"type":"string","optional":true,"computed":true},
+                "instance_tenancy":{"type":"string","optional":true},
+                "password":{"type":"string","optional":true,"sensitive":true}},
+              "block_types":{"rule":{"nesting_mode":"list","block":{
+                "attributes":{"id":{"type":"string","optional":true},"prefix":{"type":"string","optional":true,"computed":true}}}}}}}}}}}"#;
+        let schemas = Schemas::parse(text).unwrap();
+        let vpc = Schemas::resource(Some(&schemas), "aws_vpc").unwrap();
+        assert_eq!(vpc.block_types["rule"].nesting, Nesting::List);
+        let recorded = obj(&[
+            ("id", s("vpc-1")),
+            ("cidr_block", s("10.0.0.0/16")),
+            ("instance_tenancy", s("dedicated")),
+            ("password", Value::null()),
+            (
+                "rule",
+                Value::List(
+                    Type::Dynamic,
+                    vec![
+                        obj(&[("id", s("a")), ("prefix", s("p"))]),
+                        obj(&[("id", s("b")), ("prefix", s("p"))]),
+                    ],
+                ),
+            ),
+        ]);
+        let rules =
+            |a: &str, b: &str| Value::Tuple(vec![obj(&[("id", s(a))]), obj(&[("id", s(b))])]);
+        // cidr_block unset: the provider keeps it; tenancy unset: -> null.
+        let configured = obj(&[("rule", rules("a", "b"))]);
+        assert_eq!(
+            changed_arguments(&vpc, &configured, &recorded),
+            ["instance_tenancy"]
+        );
+        // A list block compares in order.
+        let configured = obj(&[
+            ("instance_tenancy", s("dedicated")),
+            ("rule", rules("b", "a")),
+        ]);
+        assert_eq!(changed_arguments(&vpc, &configured, &recorded), ["rule"]);
+        let shown = vpc.mark_sensitive(obj(&[("password", s("hunter2"))]));
+        assert!(shown.as_mapping().unwrap()["password"].is_marked());
+    }
+}

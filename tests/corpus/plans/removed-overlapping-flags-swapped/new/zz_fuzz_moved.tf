@@ -1,0 +1,13 @@
+removed {
+  from = module.edge.terraform_data.lb
+  lifecycle {
+    destroy = false
+  }
+}
+
+removed {
+  from = module.edge
+  lifecycle {
+    destroy = true
+  }
+}
