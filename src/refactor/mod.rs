@@ -4,14 +4,13 @@
 //!
 //! The prior objects come from a state when one is given, else from the
 //! old configuration itself (what a pull-request check has). Both
-//! configurations are evaluated with symbolic references (see `symbolic`),
-//! so a reference compares equal on both sides once the objects it names
-//! are paired.
+//! configurations are evaluated with unknowns that know their origin (see
+//! `lang::unknown`), so a reference compares equal on both sides once the
+//! objects it names are paired.
 
 pub mod blocks;
 pub mod pairing;
 pub mod report;
-pub mod symbolic;
 pub mod verify;
 pub mod write;
 
@@ -27,9 +26,11 @@ use crate::plan::diff::{Action, ActionReason, Plan};
 use crate::plan::moves::MoveStatement;
 use crate::state::State;
 
+use crate::lang::unknown::{Origin, origins_as_text, resolve};
+use crate::lang::value::Type;
 use blocks::Block;
+use pairing::Mapping;
 use pairing::{Object, Pairing};
-use symbolic::{Mapping, Resolved};
 
 pub struct Request {
     pub old_dir: PathBuf,
@@ -67,7 +68,7 @@ pub struct Outcome {
 impl Request {
     fn run_options(&self) -> RunOptions {
         RunOptions {
-            symbolic_refs: true,
+            track_origins: true,
             unset_variables_unknown: self.unset_variables_unknown,
             defer_unknown_expansion: self.defer_unknown_keys,
             ..RunOptions::default()
@@ -192,27 +193,33 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     }
 
     let with_state = req.state.is_some();
+    // A new-side unknown follows its object through the pairing: to the
+    // prior object's recorded value, or to the same attribute of the prior
+    // object under its old name.
     let canon = |v: &Value, mapping: &Mapping| {
-        symbolic::rewrite(v, &|a, attr| {
+        let follow = |object: &str, attr: &str| {
+            let a = AbsResourceInstance::parse(object).ok()?;
             let at = mapping
-                .get(a)
+                .get(&a)
                 .cloned()
-                .or_else(|| moved_index.get(a).map(|_| a.clone()))?;
+                .or_else(|| moved_index.get(&a).map(|_| a.clone()))?;
             if with_state {
                 let recorded = moved_index.get(&at).map(|i| i.value());
                 if let Some(v) =
                     recorded.and_then(|r| r.as_mapping().and_then(|m| m.get(attr).cloned()))
                 {
                     if !v.is_null() {
-                        return Some(Resolved::Value(v));
+                        return Some(v);
                     }
                 }
             }
-            Some(Resolved::Token(
-                before.moves.old_addr(&at),
-                attr.to_string(),
+            let old = before.moves.old_addr(&at);
+            Some(Value::Unknown(
+                Type::Dynamic,
+                Some(Origin::attr(old.to_string(), attr)),
             ))
-        })
+        };
+        resolve(v, &follow, false)
     };
     let mut pairing = pairing::pair(&destroys, &creates, &canon);
     // An object whose declared move was blocked stays where it was and is
@@ -302,8 +309,9 @@ fn mapping_of(v: Value) -> BTreeMap<String, Value> {
 }
 
 /// Without a state, the old configuration stands for it: every managed
-/// instance it declares exists, with the arguments it configures (and
-/// symbolic tokens where those refer to what only apply would know).
+/// instance it declares exists, with the arguments it configures (where
+/// those are known only after apply, their origin as text, which the
+/// planner compares with the new side's; see `origins_as_text`).
 fn prior_from_config(
     run: &Run,
     instances: &BTreeSet<AbsResourceInstance>,
@@ -313,7 +321,7 @@ fn prior_from_config(
         .iter()
         .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
     {
-        let (value, _) = run.resource_config_value(addr)?.unmark_deep();
+        let (value, _) = origins_as_text(&run.resource_config_value(addr)?).unmark_deep();
         crate::plan::apply::insert(&mut state, addr, crate::lang::display::json(&value));
     }
     Ok(state)

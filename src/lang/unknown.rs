@@ -1,0 +1,342 @@
+//! Unknowns that know where they come from. Terraform cannot compare two
+//! values known only after apply, but a refactor must: `module.net.vpc_id`
+//! equals `aws_vpc.main.id` once the two VPCs are the same object. An
+//! unknown may therefore carry an [`Origin`]: the object attribute it
+//! stands for, or the operation (template, function call, attribute or
+//! index access, operator) that derived it from such unknowns. The origin
+//! is only ever read by code that compares or reports values; every
+//! function, condition, key and conversion treats the value as the plain
+//! unknown terraform has.
+//!
+//! `lang` knows nothing of addresses: an attribute origin names its object
+//! with an opaque text that the layer creating it (instances) also parses
+//! back when it follows the origin through a pairing ([`resolve`]).
+
+use std::fmt;
+use std::rc::Rc;
+
+use super::display;
+use super::functions::{self, FunctionContext};
+use super::value::{Type, Value};
+
+/// Where an unknown value comes from. Cheap to clone.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Origin(Rc<Source>);
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// `object.attr`: an attribute of an object that only apply will know.
+    Attr { object: String, attr: String },
+    /// An operation over values, some of which are unknowns with origins.
+    Derived { op: Op, args: Vec<Value> },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// A string template; the arguments are its parts in order (literal
+    /// text as strings).
+    Template,
+    /// A built-in function call.
+    Call(String),
+    /// `args[0].name`.
+    GetAttr(String),
+    /// `args[0][args[1]]`.
+    Index,
+    /// A binary operator over `args[0]` and `args[1]`.
+    Binary(&'static str),
+}
+
+impl Origin {
+    /// The attribute `attr` of the object named `object`.
+    pub fn attr(object: impl Into<String>, attr: impl Into<String>) -> Origin {
+        Origin(Rc::new(Source::Attr {
+            object: object.into(),
+            attr: attr.into(),
+        }))
+    }
+
+    /// The origin of `op` applied to `args`, when some argument carries an
+    /// origin (otherwise the result is a plain unknown).
+    pub fn derived(op: Op, args: Vec<Value>) -> Option<Origin> {
+        args.iter()
+            .any(Value::has_origins)
+            .then(|| Origin(Rc::new(Source::Derived { op, args })))
+    }
+
+    pub fn source(&self) -> &Source {
+        &self.0
+    }
+}
+
+impl Value {
+    /// An unknown of type `ty` that stands for `origin`.
+    pub fn unknown_from(ty: Type, origin: Option<Origin>) -> Value {
+        Value::Unknown(ty, origin)
+    }
+
+    /// The origin of an unknown value (looking through its mark).
+    pub fn origin(&self) -> Option<&Origin> {
+        match self.unmark().0 {
+            Value::Unknown(_, o) => o.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Whether an unknown with an origin appears anywhere in the value.
+    pub fn has_origins(&self) -> bool {
+        match self {
+            Value::Unknown(_, o) => o.is_some(),
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                items.iter().any(Value::has_origins)
+            }
+            Value::Map(_, m) | Value::Object(m) => m.values().any(Value::has_origins),
+            Value::Sensitive(v) => v.has_origins(),
+            _ => false,
+        }
+    }
+
+    /// The value with every origin dropped: what terraform itself has.
+    pub fn without_origins(&self) -> Value {
+        resolve(self, &|_, _| None, true)
+    }
+}
+
+/// Rewrites every attribute origin in `v` through `follow(object, attr)`:
+/// `Some(value)` replaces the unknown (by a recorded value, or by an
+/// unknown with another origin), `None` keeps it. A derived unknown whose
+/// arguments all became known is computed again (a template, a pure
+/// function call, an attribute or index access), so `"z-${a.id}"` compares
+/// equal to the recorded `"z-x"` once `a.id` is known to be `"x"`.
+/// `forget` drops the origins that `follow` leaves.
+pub fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>, forget: bool) -> Value {
+    match v {
+        Value::Unknown(t, Some(o)) => match o.source() {
+            Source::Attr { object, attr } => match follow(object, attr) {
+                Some(r) => r,
+                None if forget => Value::Unknown(t.clone(), None),
+                None => v.clone(),
+            },
+            Source::Derived { op, args } => {
+                let new: Vec<Value> = args.iter().map(|a| resolve(a, follow, forget)).collect();
+                if new == *args {
+                    return v.clone();
+                }
+                if new.iter().all(Value::is_wholly_known) {
+                    if let Some(known) = recompute(op, &new) {
+                        return known;
+                    }
+                }
+                Value::Unknown(t.clone(), Origin::derived(op.clone(), new))
+            }
+        },
+        Value::List(t, items) => Value::List(
+            t.clone(),
+            items.iter().map(|i| resolve(i, follow, forget)).collect(),
+        ),
+        Value::Set(t, items) => Value::set(
+            t.clone(),
+            items.iter().map(|i| resolve(i, follow, forget)).collect(),
+        ),
+        Value::Tuple(items) => {
+            Value::Tuple(items.iter().map(|i| resolve(i, follow, forget)).collect())
+        }
+        Value::Map(t, m) => Value::Map(
+            t.clone(),
+            m.iter()
+                .map(|(k, i)| (k.clone(), resolve(i, follow, forget)))
+                .collect(),
+        ),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, i)| (k.clone(), resolve(i, follow, forget)))
+                .collect(),
+        ),
+        Value::Sensitive(inner) => resolve(inner, follow, forget).mark(),
+        other => other.clone(),
+    }
+}
+
+/// The known result of a derived operation over known arguments, when it
+/// can be computed without a scope: never a function that reads files or
+/// the clock.
+fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
+    let range = crate::diagnostics::SourceRange::file_only("");
+    match op {
+        Op::Template => {
+            let mut out = String::new();
+            let mut marked = false;
+            for a in args {
+                let s = super::types::convert(a, &Type::String).ok()?;
+                let (s, m) = s.into_unmarked();
+                marked |= m;
+                out.push_str(s.as_str()?);
+            }
+            Some(Value::String(out).mark_if(marked))
+        }
+        Op::Call(name) => {
+            const IMPURE: &[&str] = &["uuid", "timestamp", "plantimestamp", "bcrypt", "uuidv5"];
+            if IMPURE.contains(&name.as_str()) || functions::reads_files(name) {
+                return None;
+            }
+            let ctx = FunctionContext {
+                base_dir: std::path::Path::new("."),
+                plan: true,
+                render_template: None,
+            };
+            functions::call(name, args.to_vec(), &ctx)
+                .ok()
+                .filter(Value::is_wholly_known)
+        }
+        Op::GetAttr(name) => super::eval::get_attr(args.first()?.clone(), name, &range).ok(),
+        Op::Index => super::eval::index(args.first()?.clone(), args.get(1)?, &range).ok(),
+        Op::Binary(_) => None,
+    }
+}
+
+/// The value with each origin written as text, for comparing values that
+/// must pass through a JSON state (the refactor's stand-in for prior
+/// objects): equal origins give equal text, and no real value has it.
+/// Only comparisons ever see it; it is never shown.
+pub fn origins_as_text(v: &Value) -> Value {
+    match v {
+        Value::Unknown(_, Some(o)) => Value::String(format!("(known after apply: {o})")),
+        Value::List(t, items) => {
+            Value::List(t.clone(), items.iter().map(origins_as_text).collect())
+        }
+        Value::Set(t, items) => Value::set(t.clone(), items.iter().map(origins_as_text).collect()),
+        Value::Tuple(items) => Value::Tuple(items.iter().map(origins_as_text).collect()),
+        Value::Map(t, m) => Value::Map(
+            t.clone(),
+            m.iter()
+                .map(|(k, i)| (k.clone(), origins_as_text(i)))
+                .collect(),
+        ),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, i)| (k.clone(), origins_as_text(i)))
+                .collect(),
+        ),
+        Value::Sensitive(inner) => origins_as_text(inner).mark(),
+        other => other.clone(),
+    }
+}
+
+/// Readable text: `aws_vpc.main.id`, `"z-${aws_vpc.main.id}"`,
+/// `lower(aws_vpc.main.id)`, `module.a.x.tags["Name"]`.
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.source() {
+            Source::Attr { object, attr } => write!(f, "{object}.{attr}"),
+            Source::Derived { op, args } => {
+                let arg = |i: usize| args.get(i).map(operand).unwrap_or_default();
+                match op {
+                    Op::Template => {
+                        f.write_str("\"")?;
+                        for a in args {
+                            match a.as_str() {
+                                Some(s) => {
+                                    let q = display::console(&Value::string(s));
+                                    f.write_str(q.trim_matches('"'))?;
+                                }
+                                None => write!(f, "${{{}}}", operand(a))?,
+                            }
+                        }
+                        f.write_str("\"")
+                    }
+                    Op::Call(name) => write!(
+                        f,
+                        "{name}({})",
+                        args.iter().map(operand).collect::<Vec<_>>().join(", ")
+                    ),
+                    Op::GetAttr(name) => write!(f, "{}.{name}", arg(0)),
+                    Op::Index => write!(f, "{}[{}]", arg(0), arg(1)),
+                    Op::Binary(sym) => write!(f, "{} {sym} {}", arg(0), arg(1)),
+                }
+            }
+        }
+    }
+}
+
+/// An argument inside an origin's text: another origin as itself, any
+/// other value as the console shows it (sensitive values stay hidden).
+fn operand(v: &Value) -> String {
+    display::console_with_origins(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a_id() -> Value {
+        Value::Unknown(Type::Dynamic, Some(Origin::attr("terraform_data.a", "id")))
+    }
+
+    #[test]
+    fn origins_print_as_the_reference_they_came_from() {
+        let t = Value::Unknown(
+            Type::String,
+            Origin::derived(Op::Template, vec![Value::string("z-"), a_id()]),
+        );
+        assert_eq!(
+            t.origin().unwrap().to_string(),
+            "\"z-${terraform_data.a.id}\""
+        );
+        let c = Value::Unknown(
+            Type::String,
+            Origin::derived(Op::Call("lower".into()), vec![a_id()]),
+        );
+        assert_eq!(
+            c.origin().unwrap().to_string(),
+            "lower(terraform_data.a.id)"
+        );
+        // A plain unknown among the arguments gives no origin.
+        assert_eq!(
+            Origin::derived(Op::Template, vec![Value::unknown(), Value::string("x")]),
+            None
+        );
+    }
+
+    #[test]
+    fn resolving_recomputes_templates_and_pure_calls() {
+        let follow =
+            |o: &str, a: &str| (o == "terraform_data.a" && a == "id").then(|| Value::string("X"));
+        let t = Value::Unknown(
+            Type::String,
+            Origin::derived(Op::Template, vec![Value::string("z-"), a_id()]),
+        );
+        assert_eq!(resolve(&t, &follow, false), Value::string("z-X"));
+        let c = Value::Unknown(
+            Type::String,
+            Origin::derived(Op::Call("lower".into()), vec![a_id()]),
+        )
+        .mark();
+        assert_eq!(resolve(&c, &follow, false), Value::string("x").mark());
+        // Followed to another object: still unknown, with the new origin.
+        let moved = resolve(
+            &t,
+            &|_, a| {
+                Some(Value::Unknown(
+                    Type::Dynamic,
+                    Some(Origin::attr("terraform_data.b", a)),
+                ))
+            },
+            false,
+        );
+        assert!(moved.is_unknown());
+        assert_eq!(
+            moved.origin().unwrap().to_string(),
+            "\"z-${terraform_data.b.id}\""
+        );
+        // Unfollowed origins stay, or go when asked.
+        assert_eq!(resolve(&t, &|_, _| None, false), t);
+        assert_eq!(t.without_origins(), Value::Unknown(Type::String, None));
+    }
+
+    #[test]
+    fn origins_as_text_tell_equal_origins_from_different_ones() {
+        let b_id = Value::Unknown(Type::Dynamic, Some(Origin::attr("terraform_data.b", "id")));
+        assert_eq!(origins_as_text(&a_id()), origins_as_text(&a_id()));
+        assert_ne!(origins_as_text(&a_id()), origins_as_text(&b_id));
+        assert!(origins_as_text(&Value::Tuple(vec![a_id()])).is_wholly_known());
+    }
+}
