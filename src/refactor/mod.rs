@@ -143,53 +143,78 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let new_run =
         Run::new(&new_cfg, new_inputs.clone(), req.run_options()).with_prior_state(moved_prior);
 
+    // A new object: its configured values.
+    let new_object = |addr: &AbsResourceInstance| -> Result<Object, Diagnostics> {
+        let values = mapping_of(new_run.resource_config_value(addr)?);
+        Ok(Object {
+            addr: addr.clone(),
+            set: values.keys().cloned().collect(),
+            values,
+        })
+    };
+    // A prior object, at `addr` in the moved prior state and `pre` in the
+    // old configuration: what was recorded (with a state) or configured.
+    let prior_object =
+        |addr: &AbsResourceInstance, pre: &AbsResourceInstance| -> Result<Object, Diagnostics> {
+            let old_value = match old_instances.contains(pre) {
+                true => Some(mapping_of(old_run.resource_config_value(pre)?)),
+                false => None,
+            };
+            let recorded = mapping_of(
+                moved_index
+                    .get(addr)
+                    .map(|i| i.value())
+                    .unwrap_or_else(Value::null),
+            );
+            let set: BTreeSet<String> = match &old_value {
+                Some(v) => v.keys().cloned().collect(),
+                None => recorded
+                    .iter()
+                    .filter(|(k, v)| *k != "id" && !v.is_null())
+                    .map(|(k, _)| k.clone())
+                    .collect(),
+            };
+            let values = if req.state.is_some() && !recorded.is_empty() {
+                recorded
+            } else {
+                old_value.unwrap_or(recorded)
+            };
+            Ok(Object {
+                addr: addr.clone(),
+                values,
+                set,
+            })
+        };
     let mut destroys = Vec::new();
     let mut creates = Vec::new();
     for c in &before.plan.changes {
         match (c.action, &c.reason) {
-            (Action::Create, _) => {
-                let values = mapping_of(new_run.resource_config_value(&c.addr)?);
-                creates.push(Object {
-                    addr: c.addr.clone(),
-                    set: values.keys().cloned().collect(),
-                    values,
-                });
-            }
+            (Action::Create, _) => creates.push(new_object(&c.addr)?),
             // An object a `removed` block takes away is meant to go.
             (Action::Delete, Some(ActionReason::Removed)) => {}
             (Action::Delete, _) => {
-                let pre = before.moves.old_addr(&c.addr);
-                let old_value = match old_instances.contains(&pre) {
-                    true => Some(mapping_of(old_run.resource_config_value(&pre)?)),
-                    false => None,
-                };
-                let recorded = mapping_of(
-                    moved_index
-                        .get(&c.addr)
-                        .map(|i| i.value())
-                        .unwrap_or_else(Value::null),
-                );
-                let set: BTreeSet<String> = match &old_value {
-                    Some(v) => v.keys().cloned().collect(),
-                    None => recorded
-                        .iter()
-                        .filter(|(k, v)| *k != "id" && !v.is_null())
-                        .map(|(k, _)| k.clone())
-                        .collect(),
-                };
-                let values = if req.state.is_some() {
-                    recorded
-                } else {
-                    old_value.unwrap_or(recorded)
-                };
-                destroys.push(Object {
-                    addr: c.addr.clone(),
-                    values,
-                    set,
-                });
+                destroys.push(prior_object(&c.addr, &before.moves.old_addr(&c.addr))?)
             }
             _ => {}
         }
+    }
+    // Data sources pair like managed objects (same type, same configured
+    // arguments), so that a value read from one follows it wherever the
+    // module holding it has moved. They are never moved themselves: their
+    // pairs and leftovers are dropped after the pairing.
+    let is_data = |a: &&AbsResourceInstance| a.resource.resource.mode == ResourceMode::Data;
+    let new_data: BTreeSet<AbsResourceInstance> = new_run
+        .resource_instances()?
+        .into_iter()
+        .filter(|a| is_data(&a))
+        .collect();
+    for a in old_instances.iter().filter(is_data) {
+        if !new_data.contains(a) {
+            destroys.push(prior_object(a, a)?);
+        }
+    }
+    for a in new_data.iter().filter(|a| !old_instances.contains(*a)) {
+        creates.push(new_object(a)?);
     }
 
     let with_state = req.state.is_some();
@@ -222,6 +247,8 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         resolve(v, &follow, false)
     };
     let mut pairing = pairing::pair(&destroys, &creates, &canon);
+    pairing.pairs.retain(|(a, _)| !is_data(&a));
+    pairing.unmatched.retain(|u| !is_data(&&u.addr));
     // An object whose declared move was blocked stays where it was and is
     // destroyed: say so rather than "nothing to pair with".
     for u in &mut pairing.unmatched {
@@ -317,10 +344,13 @@ fn prior_from_config(
     instances: &BTreeSet<AbsResourceInstance>,
 ) -> Result<State, Diagnostics> {
     let mut state = State::new(env!("CARGO_PKG_VERSION"));
-    for addr in instances
-        .iter()
-        .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
-    {
+    for addr in instances {
+        // A data source is there too, so that moves carry it along with its
+        // module, but with nothing read yet: its attributes stay unknown.
+        if addr.resource.resource.mode == ResourceMode::Data {
+            crate::plan::apply::insert(&mut state, addr, serde_json::Value::Null);
+            continue;
+        }
         let (value, _) = origins_as_text(&run.resource_config_value(addr)?).unmark_deep();
         crate::plan::apply::insert(&mut state, addr, crate::lang::display::json(&value));
     }
