@@ -61,9 +61,13 @@ impl Case {
         self.expected().join("prior.tfstate")
     }
     /// terraform can run it offline (it has a recorded state and proof):
-    /// not the provider cases, and not one terraform itself cannot plan.
+    /// not the provider cases, and not the ones terraform itself cannot
+    /// plan (unknown-keys*, whose plan errors are recorded instead).
     fn is_recorded(&self) -> bool {
-        !self.name.starts_with("aws-") && self.name != "unknown-keys"
+        !self.name.starts_with("aws-") && !self.is_unplannable()
+    }
+    fn is_unplannable(&self) -> bool {
+        self.name.starts_with("unknown-keys")
     }
     fn moves(&self) -> BTreeSet<Move> {
         self.moves_in("moves.txt")
@@ -332,6 +336,20 @@ fn opposite(action: &str) -> &'static str {
     }
 }
 
+/// Private-use characters minimod once used as stand-ins for values known
+/// only after apply: no report may ever show one (nor may one reach a
+/// function, key or count).
+///
+/// Either the characters themselves or their escapes (`\ue000`), as the
+/// console form quotes them.
+fn has_marker(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    text.chars().any(|c| ('\u{E000}'..='\u{E002}').contains(&c))
+        || ["\\ue000", "\\ue001", "\\ue002"]
+            .iter()
+            .any(|e| lower.contains(e))
+}
+
 /// Runs one mode of a case and records every mismatch.
 fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
     let mode = if with_state { "--state" } else { "no state" };
@@ -339,6 +357,11 @@ fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
     let out = minimod(&case.root, &refactor_args(case, with_state, true));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
+    if has_marker(&stdout) || has_marker(&stderr) {
+        fail(format!(
+            "a stand-in marker in the report:\n{stdout}\n{stderr}"
+        ));
+    }
     for secret in case.secrets() {
         if stdout.contains(&secret) || stderr.contains(&secret) {
             fail(format!("printed the sensitive value {secret:?}"));
@@ -390,6 +413,12 @@ fn check_human_output(case: &Case, failures: &mut Vec<String>) {
     let out = minimod(&case.root, &refactor_args(case, with_state, false));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
+    if has_marker(&stdout) || has_marker(&stderr) {
+        failures.push(format!(
+            "{} (human): a stand-in marker in the report:\n{stderr}",
+            case.name
+        ));
+    }
     for secret in case.secrets() {
         if stdout.contains(&secret) || stderr.contains(&secret) {
             failures.push(format!("{} (human): printed {secret:?}", case.name));
@@ -853,6 +882,9 @@ fn records_are_consistent() {
                 fail(format!("moves.txt names {dir}, not a directory of new/"));
             }
         }
+        if case.is_unplannable() {
+            check_unplannable(&case, &unmatched, &mut fail);
+        }
         if !case.is_recorded() {
             if case.prior().exists() {
                 fail("answer-key-only case has a prior.tfstate".into());
@@ -895,6 +927,31 @@ fn records_are_consistent() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A case terraform cannot plan without a state: the errors record.sh kept
+/// (`old: Error: Invalid count argument`) say which sides have keys known
+/// only after apply, and the answer key must report exactly those sides
+/// as unknown-keys.
+fn check_unplannable(case: &Case, unmatched: &BTreeSet<Unmatched>, fail: &mut dyn FnMut(String)) {
+    let errors = lines_of(&case.expected().join("terraform-errors.txt"));
+    if errors.is_empty() {
+        return fail("no terraform-errors.txt: run fixtures/refactors/record.sh".into());
+    }
+    for (side, action) in [("old", "destroy"), ("new", "create")] {
+        let terraform_says = errors.iter().any(|e| {
+            e == &format!("{side}: Error: Invalid count argument")
+                || e == &format!("{side}: Error: Invalid for_each argument")
+        });
+        let key_says = unmatched
+            .iter()
+            .any(|(a, _, reason)| a == action && reason == "unknown-keys");
+        if terraform_says != key_says {
+            fail(format!(
+                "{side}/: terraform's plan errors {errors:?}, but the key's unknown-keys on that side: {key_says}"
+            ));
+        }
+    }
 }
 
 /// The lesson case is the fixtures' rename, minus the moved blocks.
