@@ -289,6 +289,16 @@ mod tests {
             c.origin().unwrap().to_string(),
             "lower(terraform_data.a.id)"
         );
+        // The console shows what terraform shows; a report, the reference.
+        let obj = Value::Object([("target".to_string(), a_id())].into());
+        assert_eq!(
+            display::console(&obj),
+            "{\n  \"target\" = (known after apply)\n}"
+        );
+        assert_eq!(
+            display::console_with_origins(&obj),
+            "{\n  \"target\" = terraform_data.a.id\n}"
+        );
         // A plain unknown among the arguments gives no origin.
         assert_eq!(
             Origin::derived(Op::Template, vec![Value::unknown(), Value::string("x")]),
@@ -330,6 +340,109 @@ mod tests {
         // Unfollowed origins stay, or go when asked.
         assert_eq!(resolve(&t, &|_, _| None, false), t);
         assert_eq!(t.without_origins(), Value::Unknown(Type::String, None));
+    }
+
+    /// `a` is an object whose `id` and `names` are known only after apply.
+    struct Pending;
+
+    impl crate::lang::eval::Scope for Pending {
+        fn reference(
+            &self,
+            root: &str,
+            range: &crate::diagnostics::SourceRange,
+            _steps: &[crate::syntax::ast::Traverser],
+            _ev: &crate::lang::eval::Eval,
+        ) -> Result<(Value, usize), crate::diagnostics::Diagnostics> {
+            let attr = |a: &str| Value::Unknown(Type::Dynamic, Some(Origin::attr("x.a", a)));
+            match root {
+                "a" => Ok((
+                    Value::Object(
+                        [
+                            ("id".to_string(), attr("id")),
+                            ("names".to_string(), attr("names")),
+                        ]
+                        .into(),
+                    ),
+                    0,
+                )),
+                _ => Err(
+                    crate::diagnostics::Diagnostic::error("Unknown variable", "")
+                        .at(range)
+                        .into(),
+                ),
+            }
+        }
+
+        fn with_function_context(
+            &self,
+            f: &mut dyn FnMut(&FunctionContext) -> Result<Value, functions::FunctionError>,
+        ) -> Result<Value, functions::FunctionError> {
+            f(&FunctionContext {
+                base_dir: std::path::Path::new("."),
+                plan: true,
+                render_template: None,
+            })
+        }
+    }
+
+    fn eval(text: &str) -> Value {
+        let file = crate::syntax::source::SourceFile::new("main.tf", text);
+        let e = crate::syntax::native::parse_expr(&file, text, 0).unwrap();
+        crate::lang::eval::Eval::new(&Pending)
+            .expr(&e)
+            .unwrap_or_else(|d| panic!("{text}: {d:?}"))
+    }
+
+    /// Terraform's unknown rules hold whatever the origin: nothing sees a
+    /// stand-in, every result over the unknown is unknown of the right
+    /// type, and the origin says what it was derived from.
+    #[test]
+    fn unknowns_with_origins_follow_terraforms_unknown_rules() {
+        let cases: &[(&str, Type, Option<&str>)] = &[
+            // length() of an unknown is unknown, never a string's length.
+            ("length(a.id)", Type::Number, Some("length(x.a.id)")),
+            // An unknown of unknown type is accepted where a list is wanted.
+            (
+                "slice(a.names, 0, 3)",
+                Type::Dynamic,
+                Some("slice(x.a.names, 0, 3)"),
+            ),
+            ("upper(a.id)", Type::String, Some("upper(x.a.id)")),
+            ("\"z-${a.id}\"", Type::String, Some("\"z-${x.a.id}\"")),
+            ("a.names[0]", Type::Dynamic, Some("x.a.names[0]")),
+            ("a.id.x", Type::Dynamic, Some("x.a.id.x")),
+            ("a.id == \"x\"", Type::Bool, Some("x.a.id == \"x\"")),
+            // A conversion is the same value: the origin stays.
+            ("tostring(a.id)", Type::String, Some("x.a.id")),
+            // A condition on an unknown is unknown; which side is not known.
+            ("a.id == \"x\" ? 1 : 2", Type::Number, None),
+            // An unknown key makes the whole object unknown.
+            ("{ (a.id) = 1 }", Type::Dynamic, None),
+        ];
+        for (text, ty, origin) in cases {
+            let v = eval(text);
+            assert!(v.is_unknown(), "{text}: {v:?}");
+            assert_eq!(&v.ty(), ty, "{text}");
+            assert_eq!(
+                v.origin().map(|o| o.to_string()).as_deref(),
+                *origin,
+                "{text}"
+            );
+        }
+        // A known result stays known: the tuple's length does not wait.
+        assert_eq!(eval("length([a.id, 1])"), Value::int(2));
+        // Sensitive marks still flow onto the derived unknown.
+        let marked = functions::call(
+            "upper",
+            vec![eval("a.id").mark()],
+            &FunctionContext {
+                base_dir: std::path::Path::new("."),
+                plan: true,
+                render_template: None,
+            },
+        )
+        .unwrap();
+        assert!(marked.is_marked() && marked.is_unknown() && marked.origin().is_some());
     }
 
     #[test]
