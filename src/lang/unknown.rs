@@ -69,11 +69,6 @@ impl Origin {
 }
 
 impl Value {
-    /// An unknown of type `ty` that stands for `origin`.
-    pub fn unknown_from(ty: Type, origin: Option<Origin>) -> Value {
-        Value::Unknown(ty, origin)
-    }
-
     /// The origin of an unknown value (looking through its mark).
     pub fn origin(&self) -> Option<&Origin> {
         match self.unmark().0 {
@@ -94,11 +89,6 @@ impl Value {
             _ => false,
         }
     }
-
-    /// The value with every origin dropped: what terraform itself has.
-    pub fn without_origins(&self) -> Value {
-        resolve(self, &|_, _| None, true)
-    }
 }
 
 /// Rewrites every attribute origin in `v` through `follow(object, attr)`:
@@ -107,17 +97,12 @@ impl Value {
 /// arguments all became known is computed again (a template, a pure
 /// function call, an attribute or index access), so `"z-${a.id}"` compares
 /// equal to the recorded `"z-x"` once `a.id` is known to be `"x"`.
-/// `forget` drops the origins that `follow` leaves.
-pub fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>, forget: bool) -> Value {
+pub fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>) -> Value {
     match v {
         Value::Unknown(t, Some(o)) => match o.source() {
-            Source::Attr { object, attr } => match follow(object, attr) {
-                Some(r) => r,
-                None if forget => Value::Unknown(t.clone(), None),
-                None => v.clone(),
-            },
+            Source::Attr { object, attr } => follow(object, attr).unwrap_or_else(|| v.clone()),
             Source::Derived { op, args } => {
-                let new: Vec<Value> = args.iter().map(|a| resolve(a, follow, forget)).collect();
+                let new: Vec<Value> = args.iter().map(|a| resolve(a, follow)).collect();
                 if new == *args {
                     return v.clone();
                 }
@@ -131,27 +116,25 @@ pub fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>, forget: 
         },
         Value::List(t, items) => Value::List(
             t.clone(),
-            items.iter().map(|i| resolve(i, follow, forget)).collect(),
+            items.iter().map(|i| resolve(i, follow)).collect(),
         ),
         Value::Set(t, items) => Value::set(
             t.clone(),
-            items.iter().map(|i| resolve(i, follow, forget)).collect(),
+            items.iter().map(|i| resolve(i, follow)).collect(),
         ),
-        Value::Tuple(items) => {
-            Value::Tuple(items.iter().map(|i| resolve(i, follow, forget)).collect())
-        }
+        Value::Tuple(items) => Value::Tuple(items.iter().map(|i| resolve(i, follow)).collect()),
         Value::Map(t, m) => Value::Map(
             t.clone(),
             m.iter()
-                .map(|(k, i)| (k.clone(), resolve(i, follow, forget)))
+                .map(|(k, i)| (k.clone(), resolve(i, follow)))
                 .collect(),
         ),
         Value::Object(m) => Value::Object(
             m.iter()
-                .map(|(k, i)| (k.clone(), resolve(i, follow, forget)))
+                .map(|(k, i)| (k.clone(), resolve(i, follow)))
                 .collect(),
         ),
-        Value::Sensitive(inner) => resolve(inner, follow, forget).mark(),
+        Value::Sensitive(inner) => resolve(inner, follow).mark(),
         other => other.clone(),
     }
 }
@@ -314,32 +297,27 @@ mod tests {
             Type::String,
             Origin::derived(Op::Template, vec![Value::string("z-"), a_id()]),
         );
-        assert_eq!(resolve(&t, &follow, false), Value::string("z-X"));
+        assert_eq!(resolve(&t, &follow), Value::string("z-X"));
         let c = Value::Unknown(
             Type::String,
             Origin::derived(Op::Call("lower".into()), vec![a_id()]),
         )
         .mark();
-        assert_eq!(resolve(&c, &follow, false), Value::string("x").mark());
+        assert_eq!(resolve(&c, &follow), Value::string("x").mark());
         // Followed to another object: still unknown, with the new origin.
-        let moved = resolve(
-            &t,
-            &|_, a| {
-                Some(Value::Unknown(
-                    Type::Dynamic,
-                    Some(Origin::attr("terraform_data.b", a)),
-                ))
-            },
-            false,
-        );
+        let moved = resolve(&t, &|_, a| {
+            Some(Value::Unknown(
+                Type::Dynamic,
+                Some(Origin::attr("terraform_data.b", a)),
+            ))
+        });
         assert!(moved.is_unknown());
         assert_eq!(
             moved.origin().unwrap().to_string(),
             "\"z-${terraform_data.b.id}\""
         );
-        // Unfollowed origins stay, or go when asked.
-        assert_eq!(resolve(&t, &|_, _| None, false), t);
-        assert_eq!(t.without_origins(), Value::Unknown(Type::String, None));
+        // Unfollowed origins stay.
+        assert_eq!(resolve(&t, &|_, _| None), t);
     }
 
     /// `a` is an object whose `id` and `names` are known only after apply.

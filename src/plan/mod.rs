@@ -79,7 +79,7 @@ pub fn plan_configuration(
             (old != a)
                 .then(|| Value::Unknown(Type::Dynamic, Some(Origin::attr(old.to_string(), attr))))
         };
-        origins_as_text(&resolve(v, &follow, false))
+        origins_as_text(&resolve(v, &follow))
     };
     let mut plan = diff::plan(&run, &moved_prior, &moved_from, &removed, &canon)?;
     if let Some(w) = results.blocked_warning(engine) {

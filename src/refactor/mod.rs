@@ -244,7 +244,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
                 Some(Origin::attr(old.to_string(), attr)),
             ))
         };
-        resolve(v, &follow, false)
+        resolve(v, &follow)
     };
     let mut pairing = pairing::pair(&destroys, &creates, &canon);
     pairing.pairs.retain(|(a, _)| !is_data(&a));
