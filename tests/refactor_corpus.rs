@@ -800,6 +800,58 @@ fn answer_keys_hold_in_terraform() {
     live_proofs(Blocks::AnswerKeyPlaceRoot);
 }
 
+/// The unknown-keys cases: terraform still stops where record.sh saw it
+/// stop, with the same errors, on each side planned without a state.
+#[test]
+fn unknown_keys_errors_hold_in_terraform() {
+    if std::env::var_os("MINIMOD_LIVE").is_none() {
+        eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH");
+        return;
+    }
+    assert!(
+        terraform_on_path(),
+        "MINIMOD_LIVE is set but terraform is not on PATH"
+    );
+    let mut failures = Vec::new();
+    for case in cases().into_iter().filter(Case::is_unplannable) {
+        let recorded = lines_of(&case.expected().join("terraform-errors.txt"));
+        let mut got = Vec::new();
+        for side in ["old", "new"] {
+            let scratch = tempfile::tempdir().expect("temp dir");
+            copy_dir(&case.root.join(side), scratch.path());
+            if let Err(e) = terraform(
+                scratch.path(),
+                &strings(&["init", "-input=false", "-no-color"]),
+            ) {
+                failures.push(format!("{}: {e}", case.name));
+                continue;
+            }
+            let out = Command::new("terraform")
+                .current_dir(scratch.path())
+                .args(["plan", "-input=false", "-no-color"])
+                .env("TF_CLI_CONFIG_FILE", "/dev/null")
+                .env("TF_IN_AUTOMATION", "1")
+                .env("CHECKPOINT_DISABLE", "1")
+                .output()
+                .expect("terraform runs");
+            let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            got.extend(
+                text.lines()
+                    .filter_map(|l| l.strip_prefix("Error: "))
+                    .map(|e| format!("{side}: Error: {e}")),
+            );
+        }
+        if got != recorded {
+            failures.push(format!(
+                "{}: terraform now says {got:?}, recorded {recorded:?}",
+                case.name
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 fn live_proofs(blocks: Blocks) {
     let mut failures = Vec::new();
     for case in cases().into_iter().filter(Case::is_recorded) {
