@@ -495,8 +495,10 @@ impl<'s> Eval<'s> {
         for a in args {
             match self.expr(a) {
                 Ok(v) if !v.is_wholly_known() => {
-                    // An unknown result might still fail later: the whole try is unknown.
-                    return Ok(Value::unknown());
+                    // An unknown result might still fail later: the whole try
+                    // is unknown, standing for that first result.
+                    let origin = Origin::derived(Op::Call("try".into()), vec![v]);
+                    return Ok(Value::Unknown(Type::Dynamic, origin));
                 }
                 Ok(v) => return Ok(v),
                 Err(d) => failures.extend(d.0),
