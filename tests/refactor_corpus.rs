@@ -341,10 +341,12 @@ fn opposite(action: &str) -> &'static str {
 /// function, key or count).
 ///
 /// Either the characters themselves or their escapes (`\ue000`), as the
-/// console form quotes them.
+/// console form quotes them, or the text the stand-in prior state holds
+/// for a value known only after apply.
 fn has_marker(text: &str) -> bool {
     let lower = text.to_lowercase();
     text.chars().any(|c| ('\u{E000}'..='\u{E002}').contains(&c))
+        || text.contains("(known after apply: ")
         || ["\\ue000", "\\ue001", "\\ue002"]
             .iter()
             .any(|e| lower.contains(e))

@@ -14,7 +14,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
 use crate::lang::eval::{Eval, Scope};
 use crate::lang::functions::{FunctionContext, FunctionError};
 use crate::lang::types::convert_constraint;
-use crate::lang::unknown::Origin;
+use crate::lang::unknown::{Origin, holds_origin_text};
 use crate::lang::value::{Type, Value};
 use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
@@ -699,7 +699,10 @@ impl<'c> Run<'c> {
             .prior
             .get(&addr)
             .and_then(|v| crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok())
-            .filter(|v| !v.is_null());
+            .filter(|v| !v.is_null())
+            // A refactor's stand-in prior state records what only apply
+            // will know as text: that is no value, and never read as one.
+            .filter(|v| !(self.opts.track_origins && holds_origin_text(v)));
         recorded.unwrap_or_else(|| {
             let origin = self
                 .opts

@@ -184,7 +184,7 @@ fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
 /// Only comparisons ever see it; it is never shown.
 pub fn origins_as_text(v: &Value) -> Value {
     match v {
-        Value::Unknown(_, Some(o)) => Value::String(format!("(known after apply: {o})")),
+        Value::Unknown(_, Some(o)) => Value::String(format!("{ORIGIN_TEXT}{o})")),
         Value::List(t, items) => {
             Value::List(t.clone(), items.iter().map(origins_as_text).collect())
         }
@@ -203,6 +203,21 @@ pub fn origins_as_text(v: &Value) -> Value {
         ),
         Value::Sensitive(inner) => origins_as_text(inner).mark(),
         other => other.clone(),
+    }
+}
+
+const ORIGIN_TEXT: &str = "(known after apply: ";
+
+/// Whether [`origins_as_text`] wrote some of the value: evaluation must
+/// read it as unknown, never as the text.
+pub fn holds_origin_text(v: &Value) -> bool {
+    match v.unmark().0 {
+        Value::String(s) => s.starts_with(ORIGIN_TEXT),
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            items.iter().any(holds_origin_text)
+        }
+        Value::Map(_, m) | Value::Object(m) => m.values().any(holds_origin_text),
+        _ => false,
     }
 }
 
@@ -464,6 +479,8 @@ mod tests {
         let b_id = Value::Unknown(Type::Dynamic, Some(Origin::attr("terraform_data.b", "id")));
         assert_eq!(origins_as_text(&a_id()), origins_as_text(&a_id()));
         assert_ne!(origins_as_text(&a_id()), origins_as_text(&b_id));
-        assert!(origins_as_text(&Value::Tuple(vec![a_id()])).is_wholly_known());
+        let text = origins_as_text(&Value::Tuple(vec![a_id()]));
+        assert!(text.is_wholly_known() && holds_origin_text(&text));
+        assert!(!holds_origin_text(&Value::string("known after apply")));
     }
 }

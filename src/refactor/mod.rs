@@ -29,8 +29,7 @@ use crate::state::State;
 use crate::lang::unknown::{Origin, origins_as_text, resolve};
 use crate::lang::value::Type;
 use blocks::Block;
-use pairing::Mapping;
-use pairing::{Object, Pairing};
+use pairing::{Mapping, Object, Pairing};
 
 pub struct Request {
     pub old_dir: PathBuf,
