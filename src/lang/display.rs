@@ -98,6 +98,8 @@ fn write_value(out: &mut String, v: &Value, indent: usize, origins: bool) {
     // not yet known (its origin is a reference, never the secret).
     if v.is_unknown() {
         match v.origin() {
+            // An origin may quote what it was derived from: never a secret.
+            _ if origins && v.is_marked() => out.push_str("(sensitive value)"),
             Some(o) if origins => out.push_str(&o.to_string()),
             _ => out.push_str("(known after apply)"),
         }

@@ -237,7 +237,7 @@ impl<'s> Eval<'s> {
                     *marked |= m;
                     if v.is_unknown() {
                         *unknown = true;
-                        piece(pieces, v);
+                        piece(pieces, v.mark_if(m));
                         continue;
                     }
                     if v.is_null() {
@@ -249,12 +249,12 @@ impl<'s> Eval<'s> {
                     }
                     match convert(&v, &Type::String) {
                         Ok(s) => {
-                            let (s, m) = s.into_unmarked();
-                            *marked |= m;
+                            let (s, m2) = s.into_unmarked();
+                            *marked |= m2;
                             match s {
                                 Value::String(s) => {
                                     out.push_str(&s);
-                                    piece(pieces, Value::String(s));
+                                    piece(pieces, Value::String(s).mark_if(m || m2));
                                 }
                                 _ => {
                                     *unknown = true;

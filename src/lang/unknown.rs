@@ -184,7 +184,14 @@ fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
 /// Only comparisons ever see it; it is never shown.
 pub fn origins_as_text(v: &Value) -> Value {
     match v {
-        Value::Unknown(_, Some(o)) => Value::String(format!("{ORIGIN_TEXT}{o})")),
+        Value::Unknown(_, Some(o)) => {
+            // The readable text hides sensitive arguments; a digest of the
+            // whole origin still tells two secrets apart without showing them.
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            format!("{o:?}").hash(&mut h);
+            Value::String(format!("{ORIGIN_TEXT}{o} #{:016x})", h.finish()))
+        }
         Value::List(t, items) => {
             Value::List(t.clone(), items.iter().map(origins_as_text).collect())
         }
@@ -233,7 +240,8 @@ impl fmt::Display for Origin {
                     Op::Template => {
                         f.write_str("\"")?;
                         for a in args {
-                            match a.as_str() {
+                            // A sensitive part is never written out.
+                            match a.as_str().filter(|_| !a.is_marked()) {
                                 Some(s) => {
                                     let q = display::console(&Value::string(s));
                                     f.write_str(q.trim_matches('"'))?;
@@ -439,6 +447,11 @@ mod tests {
         )
         .unwrap();
         assert!(marked.is_marked() && marked.is_unknown() && marked.origin().is_some());
+        // A secret inside a template is never written out by its origin.
+        let v = eval("\"${a.id}-${sensitive(\"hunter2\")}\"");
+        assert!(v.is_marked());
+        let shown = display::console_with_origins(&Value::Tuple(vec![v.unmark().0.clone()]));
+        assert!(!shown.contains("hunter2"), "{shown}");
     }
 
     /// The layers below `refactor` know unknowns only through `lang`:
@@ -482,5 +495,15 @@ mod tests {
         let text = origins_as_text(&Value::Tuple(vec![a_id()]));
         assert!(text.is_wholly_known() && holds_origin_text(&text));
         assert!(!holds_origin_text(&Value::string("known after apply")));
+        // Derived from different secrets: different texts, neither shown.
+        let from = |secret: &str| {
+            let args = vec![Value::string(secret).mark(), a_id()];
+            origins_as_text(&Value::Unknown(
+                Type::String,
+                Origin::derived(Op::Template, args),
+            ))
+        };
+        assert_ne!(from("s1"), from("s2"));
+        assert!(!format!("{:?}", from("s1")).contains("s1"));
     }
 }
