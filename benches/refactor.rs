@@ -137,6 +137,8 @@ fn main() {
             variables: Vec::new(),
             unset_variables_unknown: false,
             defer_unknown_keys: false,
+            tf_var_env: Vec::new(),
+            file_roots: None,
         };
         let start = Instant::now();
         let outcome = refactor(&req, &mut SourceMap::default())

@@ -4,6 +4,8 @@
 //! `fixtures/*-terraform-data/expected/` (see `fixtures/record.sh`). Every case is run and
 //! every mismatch is collected, so one failing run shows the whole picture.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -73,9 +75,14 @@ fn cases(kind: &str) -> Vec<Case> {
 /// `terraform.tfvars` resolve the same way whether minimod treats them relative to the
 /// working directory or to DIR. Inherited `TF_VAR_*` variables are removed first.
 fn run_addresses(case: &Case) -> Output {
+    run_minimod(case, &["addresses"])
+}
+
+/// `minimod COMMAND... DIR ARGS...`, run as `run_addresses` says.
+fn run_minimod(case: &Case, command_words: &[&str]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_minimod"));
     command
-        .arg("addresses")
+        .args(command_words)
         .arg(&case.dir)
         .args(&case.args)
         .current_dir(&case.dir);
@@ -188,6 +195,69 @@ fn addresses_match_terraform_state_list() {
     );
 }
 
+/// `minimod outputs` against `terraform output`: the JSON form for every
+/// configs case and both lesson variants, the text form for the lesson.
+#[test]
+fn outputs_match_terraform_output() {
+    let mut failures = Vec::new();
+    let mut total = 0;
+    let mut check = |case: &Case, words: &[&str], expected: &Path| {
+        total += 1;
+        let output = run_minimod(case, words);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let want = read(expected);
+        let same = if words.contains(&"--json") {
+            serde_json::from_str::<serde_json::Value>(&stdout).ok()
+                == Some(serde_json::from_str::<serde_json::Value>(&want).expect("recorded JSON"))
+        } else {
+            stdout == want
+        };
+        if !output.status.success() || !same {
+            failures.push(format!(
+                "--- {} ({words:?}): exit {}\nwant:\n{want}\ngot:\n{stdout}{}",
+                case.label,
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            ));
+        }
+    };
+    for case in cases("configs") {
+        let expected = case.dir.join("expected/outputs.json");
+        if expected.exists() {
+            check(&case, &["outputs", "--json"], &expected);
+        }
+    }
+    let twin = repo_root().join("fixtures/site-terraform-data");
+    for (variant, args) in [
+        ("dev", vec![]),
+        ("prod", vec!["-var-file=prod.tfvars".to_owned()]),
+    ] {
+        let case = Case {
+            label: format!("fixtures/site-terraform-data ({variant})"),
+            dir: twin.clone(),
+            args,
+            env: Vec::new(),
+        };
+        let expected = twin.join("expected");
+        check(
+            &case,
+            &["outputs", "--json"],
+            &expected.join(format!("output-{variant}.json")),
+        );
+        check(
+            &case,
+            &["outputs"],
+            &expected.join(format!("output-{variant}.txt")),
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {total} output checks differ from terraform:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// The lesson's two validation failures, for the twin and the local_file original, with the
 /// `Error:` lines of the recorded stderr.
 fn fixture_error_cases() -> Vec<(Case, Vec<String>)> {
@@ -221,6 +291,29 @@ fn fixture_error_cases() -> Vec<(Case, Vec<String>)> {
     out
 }
 
+/// The errors of the case's recorded `expected/stderr.txt`, if it has one.
+/// A case whose `DETAILS-DIFFER` file says why minimod words it otherwise
+/// (terraform's init-time text names paths it never resolved) compares
+/// summaries only.
+fn recorded_errors(case: &Case) -> Vec<common::PrintedError> {
+    if case.dir.join("DETAILS-DIFFER").exists() {
+        return Vec::new();
+    }
+    match fs::read_to_string(case.dir.join("expected/stderr.txt")) {
+        // init's preamble is not an error of the configuration, and a
+        // cycle's summary lists its vertices in Go's map order.
+        Ok(text) => common::diagnostics(&text)
+            .into_iter()
+            .filter(|e| {
+                !e.summary
+                    .starts_with("Terraform encountered problems during initiali")
+                    && !e.summary.starts_with("Cycle: ")
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
 #[test]
 fn config_errors_exit_2_with_terraform_summary() {
     let mut failures = Vec::new();
@@ -248,6 +341,14 @@ fn config_errors_exit_2_with_terraform_summary() {
                 problems.push(format!("no line starting with {summary:?}"));
             }
         }
+        // Where terraform's whole stderr was recorded, its details and
+        // places must be ours too.
+        let got = common::diagnostics(&stderr);
+        for want in recorded_errors(case) {
+            if !got.contains(&want) {
+                problems.push(format!("no error {want:?}"));
+            }
+        }
         if !problems.is_empty() {
             failures.push(format!(
                 "--- {}: {}\nstdout:\n{}stderr:\n{stderr}",
@@ -264,14 +365,6 @@ fn config_errors_exit_2_with_terraform_summary() {
         error_cases.len(),
         failures.join("\n")
     );
-}
-
-fn terraform_on_path() -> bool {
-    Command::new("terraform")
-        .arg("version")
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
-        .output()
-        .is_ok_and(|output| output.status.success())
 }
 
 /// Every file under `root`, keyed by its path relative to `root`.
@@ -292,6 +385,23 @@ fn files_under(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     files
 }
 
+/// A record with what varies from run to run made equal: terraform lists
+/// the vertices of a cycle in Go's map order, so they are sorted.
+fn comparable(record: &[u8]) -> String {
+    String::from_utf8_lossy(record)
+        .lines()
+        .map(|line| match line.split_once("Cycle: ") {
+            Some((head, vertices)) => {
+                let mut v: Vec<&str> = vertices.split(", ").collect();
+                v.sort_unstable();
+                format!("{head}Cycle: {}", v.join(", "))
+            }
+            None => line.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Runs a recorder into `out` and reports every file that differs from its committed twin
 /// under `committed`.
 fn rerecord(script: &Path, out: &Path, committed: &Path, failures: &mut Vec<String>) {
@@ -306,7 +416,7 @@ fn rerecord(script: &Path, out: &Path, committed: &Path, failures: &mut Vec<Stri
     for (relative, fresh) in files_under(out) {
         let path = committed.join(&relative);
         match fs::read(&path) {
-            Ok(old) if old == fresh => {}
+            Ok(old) if comparable(&old) == comparable(&fresh) => {}
             Ok(old) => failures.push(format!(
                 "--- {} changed:\n{}",
                 path.display(),
@@ -326,8 +436,7 @@ fn rerecord(script: &Path, out: &Path, committed: &Path, failures: &mut Vec<Stri
 /// terraform version or an edited case cannot leave stale records behind.
 #[test]
 fn live_terraform_agrees_with_records() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
-        eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH to re-record");
+    if !common::live() {
         return;
     }
     let scratch = tempfile::tempdir().expect("temp dir");

@@ -217,4 +217,18 @@ fn a_root_whose_for_each_needs_a_variable_is_not_checkable_and_says_how_to_give_
         error.contains(r#"root "live" { variables = { regions = ... } }"#),
         "{error}"
     );
+    // As the message says, -var gives it: the root is then checked.
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["check", "--base", "HEAD", "--format", "json"])
+        .args(["-var", r#"regions=["eu","us"]"#, "--engine", "terraform"])
+        .current_dir(repo)
+        .output()
+        .unwrap();
+    let doc = json(&out);
+    assert_eq!(doc["roots"][0]["outcome"], "unmatched", "{doc}");
+    let unmatched = doc["roots"][0]["unmatched"].to_string();
+    assert!(
+        unmatched.contains(r#"terraform_data.r[\"eu\"]"#),
+        "{unmatched}"
+    );
 }

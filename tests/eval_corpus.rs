@@ -5,6 +5,8 @@
 //! tests/corpus/record.sh from the <family>.exprs inputs against the root
 //! module tests/corpus/expr-config.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -74,6 +76,19 @@ fn has_error_line(stderr: &str, summary: &str) -> bool {
         .any(|l| l.trim_start_matches(['│', '╷', ' ']).trim_end() == want)
 }
 
+/// Whether stderr carries the recorded detail. Both sides wrap long
+/// details at their own width, so whitespace runs compare as one space.
+fn has_detail(stderr: &str, detail: &str) -> bool {
+    let squash = |s: &str| {
+        s.lines()
+            .map(|l| l.trim_start_matches(['│', '╷', '╵']))
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    squash(stderr).contains(&squash(detail))
+}
+
 #[test]
 fn records_match_their_exprs_inputs() {
     let dir = corpus_dir().join("expressions");
@@ -128,8 +143,14 @@ fn eval_matches_terraform_console() {
                 )
             } else {
                 (
-                    code == Some(1) && has_error_line(&stderr, &r.stderr_summary),
-                    format!("exit 1, Error: {}", r.stderr_summary),
+                    code == Some(1)
+                        && has_error_line(&stderr, &r.stderr_summary)
+                        && r.detail.as_deref().is_none_or(|d| has_detail(&stderr, d)),
+                    format!(
+                        "exit 1, Error: {}, detail {:?}",
+                        r.stderr_summary,
+                        r.detail.as_deref().unwrap_or("")
+                    ),
                     format!(
                         "exit {code:?}, stdout {stdout:?}, stderr {:?}",
                         stderr.trim()
@@ -162,20 +183,12 @@ fn describe_failure(code: Option<i32>, stderr: &str) -> String {
     }
 }
 
-fn terraform_on_path() -> bool {
-    Command::new("terraform")
-        .arg("version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// Re-records the corpus with the terraform on PATH and fails if any answer
 /// changed, so that a terraform upgrade that changes behaviour is noticed.
 /// Runs only with MINIMOD_LIVE set.
 #[test]
 fn live_terraform_agrees_with_records() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
-        eprintln!("skipped: set MINIMOD_LIVE and put terraform on PATH to run");
+    if !common::live() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();

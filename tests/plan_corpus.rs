@@ -12,6 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
+use common::{PrintedError, diagnostics};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -328,10 +331,10 @@ fn check_error_case(case: &Case, failures: &mut Vec<String>) {
             read(&exp.join("exit")).trim()
         ));
     }
-    let got = error_lines(&stderr);
-    for want in error_lines(&read(&exp.join("stderr.txt"))) {
+    let got = diagnostics(&stderr);
+    for want in diagnostics(&read(&exp.join("stderr.txt"))) {
         if !got.contains(&want) {
-            failures.push(format!("{name}: stderr lacks `{want}`; stderr:\n{stderr}"));
+            failures.push(format!("{name}: stderr lacks {want:?}; stderr:\n{stderr}"));
         }
     }
 }
@@ -488,12 +491,59 @@ fn lesson_case_mirrors_the_fixtures() {
     }
 }
 
-fn terraform_on_path() -> bool {
-    Command::new("terraform")
-        .arg("version")
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
+/// The lesson fixture's recorded plans: with its moved blocks it is this
+/// corpus's `lesson-renamed` case (the same record, ids scrubbed); without
+/// them minimod must plan what terraform did (five to add, five to destroy).
+#[test]
+fn lesson_fixture_plans_match_their_records() {
+    let recorded =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/renamed-terraform-data/expected");
+    let case = cases()
+        .into_iter()
+        .find(|c| c.name == "lesson-renamed")
+        .expect("lesson-renamed case");
+    let uuid =
+        regex::Regex::new(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").unwrap();
+    assert_eq!(
+        uuid.replace_all(&read(&case.expected().join("plan.txt")), "<uuid>"),
+        read(&recorded.join("plan-prod.txt")),
+        "fixtures/renamed-terraform-data/expected/plan-prod.txt is not lesson-renamed's plan"
+    );
+
+    let scratch = tempfile::tempdir().unwrap();
+    copy_tree(&case.new_dir(), scratch.path());
+    let main = scratch.path().join("main.tf.json");
+    let mut doc = read_json(&main);
+    doc.as_object_mut().unwrap().remove("moved");
+    fs::write(&main, doc.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["plan", "--engine", "terraform", "."])
+        .arg("--state")
+        .arg(case.prior())
+        .args(&case.args)
+        .current_dir(scratch.path())
         .output()
-        .is_ok_and(|o| o.status.success())
+        .expect("running minimod");
+    let want = human_lines(&read(&recorded.join("plan-prod-without-moved.txt")));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let missing = missing_in_order(&want, &stdout);
+    assert!(
+        missing.is_empty(),
+        "the plan without moved blocks lacks {missing:?}:\n{stdout}"
+    );
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let dest = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            fs::create_dir_all(&dest).unwrap();
+            copy_tree(&path, &dest);
+        } else {
+            fs::copy(&path, &dest).unwrap();
+        }
+    }
 }
 
 /// Record text with what legitimately varies between applies made equal:
@@ -531,8 +581,7 @@ fn comparable(path: &Path, bytes: &[u8]) -> String {
 /// (`MINIMOD_LIVE=1` and terraform on PATH) and fails if any record changed.
 #[test]
 fn live_terraform_agrees_with_records() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
-        eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH to re-record");
+    if !common::live() {
         return;
     }
     let scratch = tempfile::tempdir().expect("temp dir");
@@ -582,6 +631,19 @@ fn live_terraform_agrees_with_records() {
 /// The helpers above, on hand-made text.
 mod helpers {
     use super::*;
+
+    #[test]
+    fn printed_errors_parse_into_summary_place_and_detail() {
+        let text = "\nError: Moved object still exists\n\n  on main.tf line 14:\n  14: moved {\n\nThis statement declares a move from\nterraform_data.a.\n\nChange it.\n";
+        assert_eq!(
+            diagnostics(text),
+            vec![PrintedError {
+                summary: "Moved object still exists".into(),
+                at: Some("on main.tf line 14".into()),
+                detail: "This statement declares a move from terraform_data.a. Change it.".into(),
+            }]
+        );
+    }
 
     #[test]
     fn human_lines_keep_headers_reasons_warnings_and_the_plan_line() {

@@ -6,6 +6,8 @@
 //! --json ARGS` with the case directory as the working directory, so every
 //! path (and `-var-file` in ARGS) is relative to it.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -603,15 +605,6 @@ fn bad_input_exits_2() {
     }
 }
 
-fn terraform_on_path() -> bool {
-    Command::new("terraform")
-        .arg("version")
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false)
-}
-
 fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
     for entry in fs::read_dir(from).unwrap() {
@@ -783,8 +776,7 @@ fn prove_live(case: &Case, scratch: &Path, blocks: Blocks) -> Result<(), String>
 
 #[test]
 fn proofs_hold_in_terraform() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
-        eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH");
+    if !common::live() {
         return;
     }
     live_proofs(Blocks::Minimod);
@@ -794,8 +786,7 @@ fn proofs_hold_in_terraform() {
 /// this harness) against terraform without minimod.
 #[test]
 fn answer_keys_hold_in_terraform() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() || !terraform_on_path() {
-        eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH");
+    if !common::live() {
         return;
     }
     live_proofs(Blocks::AnswerKey);

@@ -6,26 +6,35 @@
 //! would destroy anything that was not explicitly removed.
 
 pub mod render;
+mod tree;
+
+pub use tree::toplevel;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
+use crate::diagnostics::{Diagnostics, SourceMap};
 use crate::discover::{self, Found};
 use crate::instances::VarSource;
 use crate::plan::diff::Plan;
 use crate::refactor::blocks::Block;
 use crate::refactor::pairing::{Side, Unmatched};
 use crate::refactor::{self, Request};
-use crate::syntax::source::SourceFile;
 
+#[derive(Clone)]
 pub struct CheckRequest {
     pub repo: PathBuf,
     pub base: String,
     /// A revision, or None for the working tree.
     pub head: Option<String>,
     pub allow_add: bool,
+    /// Read `TF_VAR_` environment variables for root variables.
+    pub tf_var_env: bool,
+    /// `-var` and `-var-file` for every root (a variable a root does not
+    /// declare is skipped there).
+    pub vars: Vec<VarSource>,
+    /// Overrides each root's tool.
+    pub engine: Option<crate::config::Engine>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +81,13 @@ pub struct RootReport {
     pub after: Option<(usize, usize, usize)>,
     /// Why the root is not checkable, rendered.
     pub error: Option<String>,
+    /// How the root came to be checked, when discovery alone would not
+    /// have made it one.
+    pub note: Option<String>,
+    /// A line the pull request holds that the failure is about (the module
+    /// call or resource an object moved to, or a new one): file inside the
+    /// repository and line.
+    pub anchor: Option<(String, usize)>,
 }
 
 pub struct CheckReport {
@@ -80,126 +96,159 @@ pub struct CheckReport {
     /// Where the head's files are (the working tree or a temporary copy).
     pub head_dir: PathBuf,
     pub roots: Vec<RootReport>,
+    /// Changed directories that no checked root reaches.
+    pub unreached: Vec<Unreached>,
+    /// `.minimod.hcl` makes those a warning.
+    pub unreached_warn: bool,
     pub off: Option<String>,
     pub warnings: Diagnostics,
 }
 
 impl CheckReport {
+    /// Every root passed, at least one was checked, and nothing the change
+    /// touches went unchecked: a check never passes on what it did not check.
     pub fn passed(&self) -> bool {
-        self.roots.iter().all(|r| r.passed)
+        !self.roots.is_empty()
+            && self.roots.iter().all(|r| r.passed)
+            && (self.unreached.is_empty() || self.unreached_warn)
     }
-}
-
-/// A revision's tree, extracted into a temporary directory.
-struct Tree {
-    dir: PathBuf,
-    _tmp: Option<tempfile::TempDir>,
-}
-
-fn extract(repo: &Path, rev: &str) -> Result<Tree, Diagnostics> {
-    let tmp = tempfile::tempdir().map_err(|e| io_error("create a temporary directory", e))?;
-    let archive = tmp.path().join("tree.tar");
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(repo)
-        .args(["archive", "--format=tar", "-o"])
-        .arg(&archive)
-        .arg(rev)
-        .output()
-        .map_err(|e| io_error("run git", e))?;
-    if !out.status.success() {
-        return Err(Diagnostic::error(
-            "Invalid revision",
-            format!(
-                "git could not read revision {rev:?}: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            ),
-        )
-        .into());
-    }
-    let dir = tmp.path().join("tree");
-    std::fs::create_dir_all(&dir).map_err(|e| io_error("create a directory", e))?;
-    let status = Command::new("tar")
-        .arg("-xf")
-        .arg(&archive)
-        .arg("-C")
-        .arg(&dir)
-        .status();
-    if !status.is_ok_and(|s| s.success()) {
-        return Err(Diagnostic::error(
-            "Failed to extract revision",
-            format!("tar could not extract revision {rev:?}."),
-        )
-        .into());
-    }
-    Ok(Tree {
-        dir,
-        _tmp: Some(tmp),
-    })
-}
-
-fn io_error(what: &str, e: std::io::Error) -> Diagnostics {
-    Diagnostic::error("Input/output error", format!("Could not {what}: {e}.")).into()
 }
 
 /// Discovery on a tree: the tree's own `.minimod.hcl` decides.
-fn discover_tree(dir: &Path, sources: &mut SourceMap) -> Result<discover::Discovery, Diagnostics> {
-    let path = dir.join(discover::config::FILE_NAME);
-    let config = match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            let file = SourceFile::new(discover::config::FILE_NAME, &text);
-            sources.insert(file.name.clone(), file.text.clone());
-            discover::config::parse(&file)?
-        }
-        Err(_) => Default::default(),
-    };
-    Ok(discover::discover_with_config(dir, &config))
+fn discover_tree(
+    dir: &Path,
+    sources: &mut SourceMap,
+) -> Result<(discover::Discovery, discover::RepoConfig), Diagnostics> {
+    let config = discover::RepoConfig::load(dir, sources)?;
+    Ok((discover::discover_with_config(dir, &config), config))
+}
+
+/// A changed directory that no checked root reaches, with why discovery
+/// left it out.
+pub struct Unreached {
+    pub dir: String,
+    pub why: String,
 }
 
 pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport, Diagnostics> {
-    let base = extract(&req.repo, &req.base)?;
+    // From any subdirectory: the repository is its top level.
+    let repo = tree::toplevel(&req.repo)?;
+    let base = tree::extract(&repo, &req.base)?;
     let head = match &req.head {
-        Some(rev) => extract(&req.repo, rev)?,
-        None => Tree {
-            dir: req.repo.clone(),
-            _tmp: None,
-        },
+        Some(rev) => tree::extract(&repo, rev)?,
+        None => tree::Tree::working(repo.clone()),
     };
-    let base_found = discover_tree(&base.dir, sources)?;
-    let head_found = match &req.head {
-        Some(_) => discover_tree(&head.dir, sources)?,
-        None => discover::discover_with_sources(&head.dir, sources)?,
-    };
+    let (base_found, _) = discover_tree(&base.dir, sources)?;
+    let (head_found, head_config) = discover_tree(&head.dir, sources)?;
     let mut warnings = head_found.warnings.clone();
     warnings.extend(base_found.warnings.clone());
-    let dirs: BTreeSet<String> = head_found
-        .roots
+    // The check is about safety, not deployment: a directory that is a
+    // root in every way but naming its tool is checked with the default
+    // engine, and a root whose files stop loading is checked (and fails
+    // saying why) rather than taken for deleted.
+    let checked =
+        |d: &discover::Discovery, other: &discover::Discovery| -> Vec<(Found, Option<String>)> {
+            let mut out: Vec<(Found, Option<String>)> =
+                d.roots.iter().map(|f| (f.clone(), None)).collect();
+            for l in &d.left_out {
+                let was_root = other.roots.iter().any(|f| f.dir == l.dir);
+                let note = match l.reason {
+                    discover::Reason::NoTool => {
+                        "checked with the default engine: no file says which tool runs it"
+                    }
+                    discover::Reason::Unreadable if was_root => "its files do not load",
+                    _ => continue,
+                };
+                out.push((
+                    Found {
+                        dir: l.dir.clone(),
+                        outcome: discover::RootOutcome::Found,
+                        evidence: l.evidence.clone(),
+                        tool: l.tool,
+                        var_files: Vec::new(),
+                        variables: Default::default(),
+                    },
+                    Some(note.to_string()),
+                ));
+            }
+            out
+        };
+    let at_head = checked(&head_found, &base_found);
+    let at_base = checked(&base_found, &head_found);
+    let dirs: BTreeSet<String> = at_head
         .iter()
-        .chain(&base_found.roots)
-        .map(|f| f.dir.clone())
+        .chain(&at_base)
+        .map(|(f, _)| f.dir.clone())
         .collect();
     let mut roots = Vec::new();
-    for dir in dirs {
-        let at_head = head_found.roots.iter().find(|f| f.dir == dir);
-        let at_base = base_found.roots.iter().find(|f| f.dir == dir);
-        roots.push(check_root(
-            &dir,
-            at_head.or(at_base),
+    for dir in &dirs {
+        let head_root = at_head.iter().find(|(f, _)| &f.dir == dir);
+        let base_root = at_base.iter().find(|(f, _)| &f.dir == dir);
+        let mut report = check_root(
+            dir,
+            head_root.or(base_root).map(|(f, _)| f),
             &base.dir,
             &head.dir,
-            at_head.is_some(),
-            at_base.is_some(),
-            req.allow_add,
-        ));
+            head_root.is_some(),
+            base_root.is_some(),
+            req,
+        );
+        report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
+        roots.push(report);
     }
+    let changed = tree::changed_config_dirs(&repo, &req.base, req.head.as_deref())?;
+    let unreached = unreached(&changed, &dirs, &head_found, &base_found);
     Ok(CheckReport {
         base: req.base.clone(),
         head: req.head.clone().unwrap_or_else(|| "working tree".into()),
         head_dir: head.dir.clone(),
         roots,
+        unreached,
+        unreached_warn: head_config.unreached_warn,
         off: head_found.off.clone(),
         warnings,
     })
+}
+
+/// The changed directories no checked root loads, itself or through local
+/// module calls (at head or at base), with discovery's reason for each.
+fn unreached(
+    changed: &BTreeSet<String>,
+    roots: &BTreeSet<String>,
+    head: &discover::Discovery,
+    base: &discover::Discovery,
+) -> Vec<Unreached> {
+    let mut reached: BTreeSet<String> = roots.clone();
+    let calls: Vec<&(String, String)> = head.calls.iter().chain(&base.calls).collect();
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (from, to) in &calls {
+            if reached.contains(from) && reached.insert(to.clone()) {
+                grew = true;
+            }
+        }
+    }
+    changed
+        .iter()
+        .filter(|d| !reached.contains(*d))
+        .map(|d| {
+            let left = head
+                .left_out
+                .iter()
+                .chain(&base.left_out)
+                .find(|l| &l.dir == d);
+            let why = match left {
+                Some(l) if l.evidence.is_empty() => l.reason.describe().to_string(),
+                Some(l) => format!("{} ({})", l.reason.describe(), l.evidence.join("; ")),
+                None => "no configuration files".to_string(),
+            };
+            Unreached {
+                dir: d.clone(),
+                why,
+            }
+        })
+        .collect()
 }
 
 fn check_root(
@@ -209,8 +258,9 @@ fn check_root(
     head_dir: &Path,
     in_head: bool,
     in_base: bool,
-    allow_add: bool,
+    req: &CheckRequest,
 ) -> RootReport {
+    let allow_add = req.allow_add;
     let mut report = RootReport {
         dir: dir.to_string(),
         outcome: Outcome::Unchanged,
@@ -220,6 +270,8 @@ fn check_root(
         before: None,
         after: None,
         error: None,
+        note: None,
+        anchor: None,
     };
     if !in_head {
         report.outcome = Outcome::DeletedRoot;
@@ -237,20 +289,28 @@ fn check_root(
         }
     };
     let new_dir = head_dir.join(dir);
-    let vars: Vec<VarSource> = found
-        .map(|f| {
-            f.var_files
-                .iter()
-                .map(|v| VarSource::File(new_dir.join(v).to_string_lossy().into_owned()))
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut vars: Vec<VarSource> = req.vars.clone();
+    for file in found.map(|f| f.var_files.as_slice()).unwrap_or_default() {
+        match inside(head_dir, &new_dir.join(file)) {
+            Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
+            None => {
+                report.outcome = Outcome::NotCheckable;
+                report.passed = false;
+                report.error = Some(format!(
+                    "Error: Variables file outside the repository\n\nThe var_files entry {file:?} for root \"{dir}\" in .minimod.hcl leads outside the repository; a check reads only the repository's own files."
+                ));
+                return report;
+            }
+        }
+    }
     let request = Request {
         old_dir,
         new_dir,
         state: None,
         vars,
-        engine: found.and_then(|f| f.tool).map(|t| t.engine()),
+        engine: req
+            .engine
+            .or(found.and_then(|f| f.tool).map(|t| t.engine())),
         place_root: false,
         variables: found
             .map(|f| {
@@ -263,6 +323,11 @@ fn check_root(
         unset_variables_unknown: true,
         // The check says a root is not checkable, naming the variable.
         defer_unknown_keys: false,
+        tf_var_env: match req.tf_var_env {
+            true => crate::instances::tf_var_env(),
+            false => Vec::new(),
+        },
+        file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
@@ -308,7 +373,89 @@ fn check_root(
         Outcome::Unchanged | Outcome::Proven => outcome.proven(allow_add),
         _ => false,
     };
+    if !report.passed {
+        report.anchor = anchor(&request, &report, head_dir);
+    }
     report
+}
+
+/// Where in the head a failing root's annotation points: the declaration
+/// the first missing block moves to, else the first unexplained new object.
+fn anchor(request: &Request, report: &RootReport, head_dir: &Path) -> Option<(String, usize)> {
+    let engine = request.engine.unwrap_or_default();
+    let config = crate::config::load(
+        &request.new_dir,
+        &crate::config::LoadOptions { engine },
+        &mut SourceMap::default(),
+    )
+    .ok()?;
+    let range = match (
+        report.blocks.first(),
+        report.unmatched.iter().find(|u| u.side == Side::Create),
+    ) {
+        (Some(b), _) => {
+            let module = config.descendant(&b.module)?;
+            declaration(module, &b.to)
+        }
+        (None, Some(u)) => {
+            let path: Vec<String> = u.addr.module.0.iter().map(|s| s.name.clone()).collect();
+            let module = config.descendant(&path)?;
+            let r = &module
+                .module
+                .resources
+                .get(&u.addr.resource.resource.to_string())?;
+            Some(r.decl_range.clone())
+        }
+        _ => None,
+    }?;
+    let file = Path::new(&*range.file);
+    let file = file.strip_prefix(head_dir).unwrap_or(file);
+    Some((crate::syntax::source::clean_path(file), range.start.line))
+}
+
+/// The declaration a move target names first: its module call, or its
+/// resource.
+fn declaration(
+    config: &crate::config::Config,
+    to: &str,
+) -> Option<crate::diagnostics::SourceRange> {
+    if let Some(rest) = to.strip_prefix("module.") {
+        let name = rest.split(['.', '[']).next()?;
+        return Some(config.module.module_calls.get(name)?.decl_range.clone());
+    }
+    let mut parts = to.split('[').next()?.splitn(3, '.');
+    let key = match (parts.next()?, parts.next()?) {
+        ("data", t) => format!("data.{t}.{}", parts.next()?),
+        (t, n) => format!("{t}.{n}"),
+    };
+    Some(config.module.resources.get(&key)?.decl_range.clone())
+}
+
+/// `path`, if it stays inside `root` once every link is resolved. For a
+/// file that is not there, its nearest existing directory decides (reading
+/// it then reports it missing).
+fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
+    let root = root.canonicalize().ok()?;
+    let mut tail = Vec::new();
+    let mut at = path;
+    loop {
+        if let Ok(real) = at.canonicalize() {
+            let mut full = real;
+            for part in tail.iter().rev() {
+                match part {
+                    std::path::Component::Normal(n) => full.push(n),
+                    std::path::Component::CurDir => {}
+                    _ => return None,
+                }
+            }
+            return full.starts_with(&root).then_some(full);
+        }
+        let (Some(parent), Some(last)) = (at.parent(), at.components().next_back()) else {
+            return None;
+        };
+        tail.push(last);
+        at = parent;
+    }
 }
 
 /// Writes the missing blocks into the head's working tree.

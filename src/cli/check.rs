@@ -1,7 +1,6 @@
 //! `minimod check --base REV [--head REV] [REPO]`.
 
 use std::io::Write;
-use std::path::Path;
 
 use crate::check::{self, CheckRequest, render};
 use crate::diagnostics::{Diagnostic, SourceMap};
@@ -9,29 +8,23 @@ use crate::diagnostics::{Diagnostic, SourceMap};
 use super::commands::{CmdResult, print_diagnostics};
 
 /// Exit codes: 0 passed, 1 failed, 2 errors.
-pub fn run(
-    repo: &Path,
-    base: String,
-    head: Option<String>,
-    format: &str,
-    fix: bool,
-    allow_add: bool,
-    sources: &mut SourceMap,
-) -> CmdResult {
-    if fix && head.is_some() {
+pub fn run(req: &CheckRequest, format: &str, fix: bool, sources: &mut SourceMap) -> CmdResult {
+    if fix && req.head.is_some() {
         let d = Diagnostic::error(
             "Cannot fix a revision",
             "--fix writes the missing moved blocks into the working tree; leave out --head to check the working tree.",
         );
         return Err((2, d.into()));
     }
-    let req = CheckRequest {
-        repo: repo.to_path_buf(),
-        base,
-        head,
-        allow_add,
+    // Files are named from the repository's top level wherever the check
+    // runs from, as the pull request names them.
+    let top = check::toplevel(&req.repo).map_err(|d| (2, d))?;
+    let _ = std::env::set_current_dir(&top);
+    let req = &CheckRequest {
+        repo: top,
+        ..req.clone()
     };
-    let mut report = check::check(&req, sources).map_err(|d| (2, d))?;
+    let mut report = check::check(req, sources).map_err(|d| (2, d))?;
     if !report.warnings.is_empty() {
         print_diagnostics(&report.warnings, sources);
     }
@@ -42,7 +35,7 @@ pub fn run(
         }
         if !written.is_empty() {
             // Check again: the blocks must now prove out.
-            report = check::check(&req, sources).map_err(|d| (2, d))?;
+            report = check::check(req, sources).map_err(|d| (2, d))?;
         }
     }
     let mut stdout = std::io::stdout().lock();
@@ -52,8 +45,10 @@ pub fn run(
         _ => render::text(&report),
     };
     let _ = write!(stdout, "{text}");
+    // On stderr, so that one run both writes the report (a comment file)
+    // and annotates the pull request through the log.
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
-        let _ = write!(stdout, "{}", render::github_annotations(&report));
+        eprint!("{}", render::github_annotations(&report));
     }
     Ok(if report.passed() { 0 } else { 1 })
 }

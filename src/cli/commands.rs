@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::config::{self, Config, Engine, LoadOptions};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
-use crate::instances::{Run, RunOptions, VarSource, collect_root_inputs};
+use crate::instances::{Run, RunOptions, VarSource, collect_root_inputs, tf_var_env};
 use crate::lang::display;
 use crate::state::State;
 use crate::syntax::ast::ExprKind;
@@ -46,7 +46,36 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             format,
             fix,
             allow_add,
-        } => super::check::run(&repo, base, head, &format, fix, allow_add, &mut sources),
+            tf_var_env,
+            engine,
+            ..
+        } => {
+            // Files given on the command line are the runner's own, named
+            // from where the check was started.
+            let cwd = std::env::current_dir().unwrap_or_default();
+            let vars = ordered
+                .into_iter()
+                .map(|v| match v {
+                    VarSource::File(f) => {
+                        VarSource::File(cwd.join(f).to_string_lossy().into_owned())
+                    }
+                    v => v,
+                })
+                .collect();
+            let req = crate::check::CheckRequest {
+                repo,
+                base,
+                head,
+                allow_add,
+                tf_var_env,
+                vars,
+                engine: engine.map(|e| match e.as_str() {
+                    "tofu" => config::Engine::Tofu,
+                    _ => config::Engine::Terraform,
+                }),
+            };
+            super::check::run(&req, &format, fix, &mut sources)
+        }
         Command::Refactor {
             old_dir,
             new_dir,
@@ -56,6 +85,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             allow_add,
             verify_with,
             json,
+            output,
             args,
         } => {
             let opts = super::refactor::Options {
@@ -65,6 +95,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 allow_add,
                 verify_with,
                 json,
+                commands: output == "commands",
             };
             super::refactor::run(
                 &old_dir,
@@ -150,8 +181,9 @@ fn load(
     };
     let config =
         config::load(dir, &LoadOptions { engine }, sources).map_err(|d| (CONFIG_ERROR, d))?;
-    let (inputs, warnings) = collect_root_inputs(&config.module, dir, &args.ordered, sources)
-        .map_err(|d| (CONFIG_ERROR, d))?;
+    let (inputs, warnings) =
+        collect_root_inputs(&config.module, dir, &tf_var_env(), &args.ordered, sources)
+            .map_err(|d| (CONFIG_ERROR, d))?;
     if !warnings.is_empty() {
         print_diagnostics(&warnings, sources);
     }

@@ -110,6 +110,10 @@ pub enum Command {
         /// Print one JSON document on stdout instead of blocks and report.
         #[arg(long)]
         json: bool,
+        /// blocks: moved blocks; commands: `terraform state mv` lines (for
+        /// versions without moved blocks, or moving state by hand).
+        #[arg(long, default_value = "blocks", value_parser = ["blocks", "commands"])]
+        output: String,
         #[command(flatten)]
         args: ConfigArgs,
     },
@@ -142,6 +146,20 @@ pub enum Command {
         /// Accept creations (new infrastructure); destroys still fail.
         #[arg(long = "allow-add")]
         allow_add: bool,
+        /// Read root variable values from TF_VAR_* environment variables
+        /// (off by default: a pull request must not see the runner's environment).
+        #[arg(long = "tf-var-env")]
+        tf_var_env: bool,
+        /// Set a root variable (NAME=VALUE) in every root that declares it.
+        #[arg(long = "var", value_name = "NAME=VALUE")]
+        var: Vec<String>,
+        /// Read root variables from a file, for every root (relative to
+        /// the directory the check runs from).
+        #[arg(long = "var-file", value_name = "FILE")]
+        var_file: Vec<String>,
+        /// Check every root with terraform's or OpenTofu's rules.
+        #[arg(long = "engine", value_parser = ["terraform", "tofu"])]
+        engine: Option<String>,
     },
     /// Print the root module's outputs.
     Outputs {

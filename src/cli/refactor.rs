@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::config::Engine;
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
 use crate::refactor::verify::{self, Verified};
-use crate::refactor::{Request, blocks::Block, report, write};
+use crate::refactor::{Request, blocks::Block, commands, report, write};
 use crate::state::State;
 
 use super::ConfigArgs;
@@ -19,6 +19,8 @@ pub struct Options {
     pub allow_add: bool,
     pub verify_with: Option<String>,
     pub json: bool,
+    /// `terraform state mv` lines on stdout instead of blocks.
+    pub commands: bool,
 }
 
 /// Exit codes: 0 proven, 1 not proven, 2 bad input.
@@ -56,6 +58,8 @@ pub fn run(
         variables: Vec::new(),
         unset_variables_unknown: false,
         defer_unknown_keys: true,
+        tf_var_env: crate::instances::tf_var_env(),
+        file_roots: None,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
     let format = if opts.format == "json" {
@@ -101,7 +105,15 @@ pub fn run(
             serde_json::to_string_pretty(&doc).unwrap_or_default()
         );
     } else {
-        if !opts.write {
+        if opts.commands {
+            let binary = match outcome.engine {
+                Engine::Tofu => "tofu",
+                Engine::Terraform => "terraform",
+            };
+            for line in commands::state_mv_lines(binary, &outcome.state_moves()) {
+                let _ = writeln!(stdout, "{line}");
+            }
+        } else if !opts.write {
             let groups = write::by_dir(&outcome.blocks);
             let several = groups.len() > 1;
             for (i, (dir, pairs)) in groups.iter().enumerate() {

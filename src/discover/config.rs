@@ -46,6 +46,9 @@ pub struct RepoConfig {
     pub disabled_at: Option<SourceRange>,
     pub roots: Vec<DeclaredRoot>,
     pub ignores: Vec<Ignore>,
+    /// `check { unreached = "warn" }`: changed directories that no checked
+    /// root reaches are a warning in `check`, not a failure.
+    pub unreached_warn: bool,
 }
 
 impl Default for RepoConfig {
@@ -55,6 +58,7 @@ impl Default for RepoConfig {
             disabled_at: None,
             roots: Vec::new(),
             ignores: Vec::new(),
+            unreached_warn: false,
         }
     }
 }
@@ -148,6 +152,11 @@ pub fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
                     diags.extend(d);
                 }
             }
+            "check" => {
+                if let Err(d) = check_block(b, &mut config) {
+                    diags.extend(d);
+                }
+            }
             "root" => match root_block(b) {
                 Ok(r) => {
                     if let Some(prev) = config.roots.iter().find(|p| p.dir == r.dir) {
@@ -221,6 +230,29 @@ fn discovery_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics
                     }
                 }
                 _ => return Err(wrong_type(&a, "bool")),
+            },
+            _ => return Err(unsupported_argument(&a).into()),
+        }
+    }
+    Ok(())
+}
+
+fn check_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
+    labels(b, &[])?;
+    for a in attributes(b)? {
+        match a.name.as_str() {
+            "unreached" => match constant(&a)? {
+                Value::String(s) if s == "fail" || s == "warn" => {
+                    config.unreached_warn = s == "warn";
+                }
+                _ => {
+                    return Err(Diagnostic::error(
+                        "Invalid unreached setting",
+                        "The unreached setting takes \"fail\" (the default) or \"warn\".",
+                    )
+                    .at(&a.expr.range)
+                    .into());
+                }
             },
             _ => return Err(unsupported_argument(&a).into()),
         }

@@ -185,6 +185,8 @@ pub struct Discovery {
     /// Problems that do not stop discovery (a declared directory with no
     /// configuration files).
     pub warnings: Diagnostics,
+    /// Local module calls between directories: (caller, called).
+    pub calls: Vec<(String, String)>,
 }
 
 impl Discovery {
@@ -268,6 +270,7 @@ pub fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
     let mut dirs = Vec::new();
     // Callers of each directory: evidence strings by target directory.
     let mut callers: HashMap<String, Vec<String>> = HashMap::new();
+    let mut calls = Vec::new();
     for (rel, files) in found_dirs {
         let d = read_dir(&repo.join(&rel), rel, files, &visible);
         for (call, source, file, line) in &d.calls {
@@ -275,6 +278,7 @@ pub fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
             if target == d.rel || target.starts_with("..") || target.starts_with('/') {
                 continue;
             }
+            calls.push((d.rel.clone(), target.clone()));
             callers.entry(target).or_default().push(format!(
                 "module \"{call}\" in {}:{line}",
                 join(&d.rel, file)
@@ -295,6 +299,7 @@ pub fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
 
     let mut out = Discovery {
         off: off.clone(),
+        calls,
         ..Discovery::default()
     };
     for root in &config.roots {

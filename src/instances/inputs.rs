@@ -20,6 +20,9 @@ pub struct RootInput {
     pub value: Value,
     /// Where the value was written, when it came from a file or -var.
     pub range: Option<SourceRange>,
+    /// How a value given outside any file was set, as terraform's errors
+    /// name it (`set using -var="n=..."`); `None` for files.
+    pub set_using: Option<String>,
 }
 
 pub type RootInputs = IndexMap<String, RootInput>;
@@ -31,17 +34,20 @@ pub enum VarSource {
     File(String),
 }
 
+/// The root variables' values in OpenTofu's precedence. `env` holds the
+/// `TF_VAR_` environment variables (name without the prefix, value): the
+/// caller reads the environment, so a check of an untrusted pull request
+/// can leave it out.
 pub fn collect_root_inputs(
     root: &Module,
     dir: &Path,
+    env: &[(String, String)],
     cli: &[VarSource],
     sources: &mut SourceMap,
 ) -> Result<(RootInputs, Diagnostics), Diagnostics> {
     let mut inputs = RootInputs::new();
     let mut warnings = Diagnostics::default();
-    let mut env: Vec<(String, String)> = std::env::vars()
-        .filter_map(|(k, v)| Some((k.strip_prefix("TF_VAR_")?.to_string(), v)))
-        .collect();
+    let mut env = env.to_vec();
     env.sort();
     for (name, raw) in env {
         if let Some(var) = root.variables.get(&name) {
@@ -50,11 +56,13 @@ pub fn collect_root_inputs(
                 var.constraint.as_ref().map(|c| c.ty()),
                 "<value for var.".to_string() + &name + ">",
             )?;
+            let set_using = format!("set using the TF_VAR_{name} environment variable");
             inputs.insert(
                 name,
                 RootInput {
                     value: v,
                     range: None,
+                    set_using: Some(set_using),
                 },
             );
         }
@@ -107,6 +115,7 @@ pub fn collect_root_inputs(
                     RootInput {
                         value: v,
                         range: None,
+                        set_using: Some(format!("set using -var=\"{name}=...\"")),
                     },
                 );
             }
@@ -156,7 +165,7 @@ fn read_var_file(
             format!("Could not read {}: {e}.", path.display()),
         ))
     })?;
-    let shown = crate::syntax::source::clean_path(path);
+    let shown = crate::syntax::source::shown_path(path);
     let file = Arc::new(SourceFile::new(&shown, &text));
     sources.insert(file.name.clone(), file.text.clone());
     let body = if shown.ends_with(".json") {
@@ -181,8 +190,17 @@ fn read_var_file(
             RootInput {
                 value,
                 range: Some(attr.expr.range.clone()),
+                set_using: None,
             },
         );
     }
     Ok(())
+}
+
+/// The `TF_VAR_name` variables of this process's environment, as
+/// `collect_root_inputs` takes them.
+pub fn tf_var_env() -> Vec<(String, String)> {
+    std::env::vars()
+        .filter_map(|(k, v)| Some((k.strip_prefix("TF_VAR_")?.to_string(), v)))
+        .collect()
 }

@@ -7,5 +7,5 @@ mod builtin;
 mod inputs;
 mod run;
 
-pub use inputs::{RootInput, RootInputs, VarSource, collect_root_inputs};
+pub use inputs::{RootInput, RootInputs, VarSource, collect_root_inputs, tf_var_env};
 pub use run::{Expansion, Run, RunOptions};

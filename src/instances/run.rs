@@ -40,6 +40,9 @@ pub struct RunOptions {
     /// yet, and the block is recorded in `deferred()` instead of failing
     /// the run (a refactor reports it per resource).
     pub defer_unknown_expansion: bool,
+    /// Filesystem functions read only inside this directory (a check of a
+    /// pull request reads nothing but the revision's own files).
+    pub files_within: Option<PathBuf>,
 }
 
 impl Default for RunOptions {
@@ -52,6 +55,7 @@ impl Default for RunOptions {
             unset_variables_unknown: false,
             track_origins: false,
             defer_unknown_expansion: false,
+            files_within: None,
         }
     }
 }
@@ -232,6 +236,10 @@ impl<'c> Run<'c> {
             let cfg = self.module_config(module);
             let var = &cfg.module.variables[name];
             let (raw, at) = self.raw_input(module, name)?;
+            let set_using = match module.0.is_empty() {
+                true => self.inputs.get(name).and_then(|i| i.set_using.clone()),
+                false => None,
+            };
             // Root values are blamed on the declaration, as terraform does.
             let at = if module.0.is_empty() { var.decl_range.clone() } else { at.unwrap_or_else(|| var.decl_range.clone()) };
             let mut value = match &raw {
@@ -268,11 +276,11 @@ impl<'c> Run<'c> {
             }
             if let Some(c) = &var.constraint {
                 value = convert_constraint(&value, c).map_err(|e| {
-                    err(
-                        "Invalid value for input variable",
-                        format!("The given value is not suitable for {label} declared at {}: {e}.", var.decl_range),
-                        &at,
-                    )
+                    let detail = match &set_using {
+                        Some(how) => format!("Unsuitable value for {label} {how}: {e}."),
+                        None => format!("The given value is not suitable for {label} declared at {}: {e}.", var.decl_range),
+                    };
+                    err("Invalid value for input variable", detail, &at)
                 })?;
             }
             if var.sensitive {
@@ -1180,8 +1188,17 @@ fn dedup(diags: Diagnostics) -> Diagnostics {
 }
 
 fn unknown_for_each(kind: &str, what: &str) -> String {
+    // Terraform advises a map for a set, and static keys for a map.
+    let advice = match kind {
+        "set" => {
+            "use a map value where the keys are defined statically in your configuration and where only the values contain apply-time results"
+        }
+        _ => {
+            "define the map keys statically in your configuration and place apply-time results only in the map values"
+        }
+    };
     format!(
-        "The \"for_each\" {kind} includes {what} derived from resource attributes that cannot be determined until apply, and so Terraform cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\nAlternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge."
+        "The \"for_each\" {kind} includes {what} derived from resource attributes that cannot be determined until apply, and so Terraform cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to {advice}.\n\nAlternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge."
     )
 }
 
@@ -1469,9 +1486,14 @@ impl Scope for InstanceScope<'_, '_> {
                 if !module.variables.contains_key(name) {
                     return Err(err(
                         "Reference to undeclared input variable",
-                        format!(
-                            "An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
-                        ),
+                        match name_suggestion(name, module.variables.keys()) {
+                            Some(s) => format!(
+                                "An input variable with the name \"{name}\" has not been declared. Did you mean \"{s}\"?"
+                            ),
+                            None => format!(
+                                "An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
+                            ),
+                        },
                         &ref_range(range, steps),
                     ));
                 }
@@ -1482,7 +1504,16 @@ impl Scope for InstanceScope<'_, '_> {
                 if !module.locals.contains_key(name) {
                     return Err(err(
                         "Reference to undeclared local value",
-                        format!("A local value with the name \"{name}\" has not been declared."),
+                        match name_suggestion(name, module.locals.keys()) {
+                            Some(s) => format!(
+                                "A local value with the name \"{name}\" has not been declared. Did you mean \"{s}\"?"
+                            ),
+                            None => {
+                                format!(
+                                    "A local value with the name \"{name}\" has not been declared."
+                                )
+                            }
+                        },
                         &ref_range(range, steps),
                     ));
                 }
@@ -1512,7 +1543,7 @@ impl Scope for InstanceScope<'_, '_> {
                 let Some(i) = self.rep.count else {
                     return Err(err(
                         "Reference to \"count\" in non-counted context",
-                        "The \"count\" object can be used only in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
+                        "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
                         range,
                     ));
                 };
@@ -1544,10 +1575,12 @@ impl Scope for InstanceScope<'_, '_> {
             },
             "terraform" | "tofu" => match attr_step(steps, root, range)? {
                 ("workspace", _) => Ok((Value::string(self.run.opts.workspace.clone()), 1)),
+                // Terraform 1.10+: true only while applying; minimod plans.
+                ("applying", _) => Ok((Value::Bool(false), 1)),
                 (other, r) => Err(err(
                     &format!("Invalid \"{root}\" attribute"),
                     format!(
-                        "The \"{root}\" object does not have an attribute named \"{other}\". The only supported attribute is {root}.workspace, the name of the currently-selected workspace."
+                        "The \"{root}\" object does not have an attribute named \"{other}\". The only supported attributes are {root}.workspace, the name of the currently-selected workspace, and {root}.applying, a boolean which is true only during apply."
                     ),
                     r,
                 )),
@@ -1588,13 +1621,15 @@ impl Scope for InstanceScope<'_, '_> {
         // Relative paths start where terraform runs: the root module
         // (`path.module` is relative to it).
         let dir: &Path = &self.run.config.module.dir;
+        let within = self.run.opts.files_within.as_deref();
         let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
-            render_template(dir, text, name, vars)
+            render_template(dir, within, text, name, vars)
         };
         let ctx = FunctionContext {
             base_dir: dir,
             plan: self.run.opts.plan,
             render_template: Some(&render),
+            files_within: within,
         };
         f(&ctx)
     }
@@ -1604,6 +1639,7 @@ impl Scope for InstanceScope<'_, '_> {
 /// in scope, as Terraform's templatefile has it.
 fn render_template(
     dir: &Path,
+    within: Option<&Path>,
     text: &str,
     name: &str,
     vars: &BTreeMap<String, Value>,
@@ -1626,12 +1662,13 @@ fn render_template(
         }
     };
     let expr = native::parse_template(&file, text, 0).map_err(fail)?;
-    let scope = TemplateScope { dir, vars };
+    let scope = TemplateScope { dir, within, vars };
     Eval::new(&scope).expr(&expr).map_err(fail)
 }
 
 struct TemplateScope<'a> {
     dir: &'a Path,
+    within: Option<&'a Path>,
     vars: &'a BTreeMap<String, Value>,
 }
 
@@ -1660,12 +1697,13 @@ impl Scope for TemplateScope<'_> {
         f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
     ) -> Result<Value, FunctionError> {
         let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
-            render_template(self.dir, text, name, vars)
+            render_template(self.dir, self.within, text, name, vars)
         };
         f(&FunctionContext {
             base_dir: self.dir,
             plan: true,
             render_template: Some(&render),
+            files_within: self.within,
         })
     }
 }
@@ -1702,4 +1740,18 @@ impl Scope for ValidationScope<'_, '_, '_> {
     ) -> Result<Value, FunctionError> {
         self.inner.with_function_context(f)
     }
+}
+
+/// Terraform's "did you mean": the first candidate, in name order, within
+/// edit distance 2 of what was written.
+fn name_suggestion<'a>(
+    given: &str,
+    candidates: impl Iterator<Item = &'a String>,
+) -> Option<&'a str> {
+    let mut names: Vec<&String> = candidates.collect();
+    names.sort();
+    names
+        .into_iter()
+        .find(|c| strsim::levenshtein(given, c) < 3)
+        .map(String::as_str)
 }

@@ -54,9 +54,10 @@ pub fn json(v: &Value) -> serde_json::Value {
     match v {
         Value::Null(_) | Value::Unknown(..) => J::Null,
         Value::Bool(b) => J::Bool(*b),
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => J::from(i),
-            None => serde_json::Number::from_f64(n.as_f64()).map_or(J::Null, J::Number),
+        // Every digit, as cty writes a number (`Text('f', -1)`).
+        Value::Number(n) => match serde_json::from_str::<serde_json::Number>(&n.to_string()) {
+            Ok(n) => J::Number(n),
+            Err(_) => J::Null,
         },
         Value::String(s) => J::String(s.clone()),
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {

@@ -64,6 +64,7 @@ impl Scope for ConstantScope {
             base_dir: std::path::Path::new("."),
             plan: true,
             render_template: None,
+            files_within: None,
         })
     }
 }
@@ -624,7 +625,7 @@ impl<'s> Eval<'s> {
                     "Invalid operand",
                     format!(
                         "Unsuitable value for unary operand: {}.",
-                        requirement(&want)
+                        requirement(&want, &v)
                     ),
                     &x.range,
                 ));
@@ -877,12 +878,13 @@ fn try_failure_message(failures: &[Diagnostic]) -> String {
     out + "\nAt least one expression must produce a successful result"
 }
 
-fn requirement(t: &Type) -> String {
-    match t {
-        Type::Number => "a number is required".into(),
-        Type::Bool => "a bool is required".into(),
-        Type::String => "a string is required".into(),
-        t => format!("{} required", t.friendly_name()),
+/// cty's conversion error for `got` into `t`: a string that does not parse
+/// says "a number is required"; any other kind says "number required".
+fn requirement(t: &Type, got: &Value) -> String {
+    match (t, got.unmark().0) {
+        (Type::Number, Value::String(_)) => "a number is required".into(),
+        (Type::Bool, Value::String(_)) => "a bool is required".into(),
+        (t, _) => format!("{} required", t.friendly_name()),
     }
 }
 
@@ -922,7 +924,7 @@ fn operand(v: &Value, want: &Type, side: &str, e: &Expr) -> EvalResult {
             "Invalid operand",
             format!(
                 "Unsuitable value for {side} operand: {}.",
-                requirement(want)
+                requirement(want, v)
             ),
             &e.range,
         )
@@ -1119,6 +1121,13 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
                 }
             })?
         }
+        Value::Object(_) if matches!(key, Value::Number(_)) => {
+            return Err(err(
+                "Invalid index",
+                "The given key does not identify an element in this collection value. An object only supports looking up attributes by name, not by numeric index.",
+                range,
+            ));
+        }
         Value::Map(_, mut m) | Value::Object(mut m) => {
             let k = convert(&key, &Type::String).map_err(|_| invalid())?;
             let k = k.as_str().unwrap_or_default().to_string();
@@ -1131,13 +1140,10 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
                 range,
             ));
         }
-        other => {
+        _ => {
             return Err(err(
                 "Invalid index",
-                format!(
-                    "This value does not have any indices ({}).",
-                    other.ty().friendly_name()
-                ),
+                "This value does not have any indices.",
                 range,
             ));
         }
@@ -1179,6 +1185,7 @@ mod tests {
                 base_dir: std::path::Path::new("."),
                 plan: true,
                 render_template: None,
+                files_within: None,
             })
         }
     }

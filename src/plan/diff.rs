@@ -310,10 +310,11 @@ fn delete_reason(
     previous: Option<&AbsResourceInstance>,
 ) -> ActionReason {
     let reason = static_delete_reason(run, config, addr);
-    // An object moved to an address nothing configures: say so, unless
-    // the resource is there and only this key is not.
+    // As terraform decides: with no configuration for the resource at all,
+    // a moved object says where it went; a missing module instance or key
+    // is the reason even for an object that was moved.
     match (previous, &reason) {
-        (Some(_), ActionReason::NoResourceConfig | ActionReason::NoModule(_)) => {
+        (Some(_), ActionReason::NoResourceConfig) => {
             ActionReason::NoMoveTarget { to: addr.clone() }
         }
         _ => reason,
@@ -321,32 +322,28 @@ fn delete_reason(
 }
 
 fn static_delete_reason(run: &Run, config: &Config, addr: &AbsResourceInstance) -> ActionReason {
-    // The deepest module instance on the path that exists decides.
+    // No configuration for the resource (its module call gone, or the
+    // resource gone from the module) comes first, as terraform's orphan
+    // node checks its configuration before the module instances.
+    let names: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+    let rkey = addr.resource.resource.to_string();
+    if !config
+        .descendant(&names)
+        .is_some_and(|cfg| cfg.module.resources.contains_key(&rkey))
+    {
+        return ActionReason::NoResourceConfig;
+    }
+    // Then the module path: any step whose instance is not declared.
     let mut module = crate::addrs::ModuleInstance::default();
     for step in &addr.module.0 {
-        let Some(cfg) =
-            config.descendant(&module.0.iter().map(|s| s.name.clone()).collect::<Vec<_>>())
-        else {
-            break;
-        };
-        let exists = cfg.module.module_calls.contains_key(&step.name)
-            && run
-                .call_expansion(&module, &step.name)
-                .map(|e| e.keys().contains(&step.key))
-                .unwrap_or(false);
-        let next = module.child(step.name.clone(), step.key.clone());
+        let exists = run
+            .call_expansion(&module, &step.name)
+            .map(|e| e.keys().contains(&step.key))
+            .unwrap_or(false);
         if !exists {
-            return ActionReason::NoModule(next.to_string());
+            return ActionReason::NoModule(addr.module.to_string());
         }
-        module = next;
-    }
-    let rkey = addr.resource.resource.to_string();
-    let Some(cfg) = config.descendant(&module.0.iter().map(|s| s.name.clone()).collect::<Vec<_>>())
-    else {
-        return ActionReason::NoResourceConfig;
-    };
-    if !cfg.module.resources.contains_key(&rkey) {
-        return ActionReason::NoResourceConfig;
+        module = module.child(step.name.clone(), step.key.clone());
     }
     match (run.resource_expansion(&module, &rkey), &addr.resource.key) {
         (Ok(Expansion::Count(_)), InstanceKey::Int(_)) => ActionReason::CountIndex,

@@ -148,9 +148,10 @@ fn reason_text(
 ) -> Option<String> {
     Some(match reason {
         ActionReason::DependencyPending => return None,
+        // Terraform names the resource as its module declares it.
         ActionReason::NoResourceConfig => format!(
             "(because {} is not in configuration)",
-            addr.resource.resource.absolute(addr.module.clone())
+            addr.resource.resource
         ),
         ActionReason::NoModule(m) => format!("(because {m} is not in configuration)"),
         ActionReason::CountIndex => format!(
@@ -172,12 +173,15 @@ fn reason_text(
         },
         ActionReason::NoMoveTarget { to } => {
             let from = previous.map(ToString::to_string).unwrap_or_default();
-            format!("(because {from} was moved to {to}, which is not in configuration)")
+            format!(
+                "(because {from} was moved to {}, which is not in configuration)",
+                to.resource.resource
+            )
         }
         // A removed block that destroys: the resource is gone from config.
         ActionReason::Removed => format!(
             "(because {} is not in configuration)",
-            addr.resource.resource.absolute(addr.module.clone())
+            addr.resource.resource
         ),
     })
 }

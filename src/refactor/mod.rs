@@ -9,6 +9,7 @@
 //! objects it names are paired.
 
 pub mod blocks;
+pub mod commands;
 pub mod pairing;
 pub mod report;
 pub mod verify;
@@ -49,6 +50,12 @@ pub struct Request {
     /// A block whose keys are known only after apply is reported as
     /// unmatched instead of stopping the refactor.
     pub defer_unknown_keys: bool,
+    /// `TF_VAR_` values (name, value), read by the caller; a check of a
+    /// pull request leaves the runner's environment out.
+    pub tf_var_env: Vec<(String, String)>,
+    /// (old, new): filesystem functions read only inside these directories
+    /// (a check confines each side to its revision of the repository).
+    pub file_roots: Option<(PathBuf, PathBuf)>,
 }
 
 pub struct Outcome {
@@ -65,11 +72,16 @@ pub struct Outcome {
 }
 
 impl Request {
-    fn run_options(&self) -> RunOptions {
+    fn run_options(&self, side: pairing::Side) -> RunOptions {
+        let files_within = self.file_roots.as_ref().map(|(old, new)| match side {
+            pairing::Side::Destroy => old.clone(),
+            pairing::Side::Create => new.clone(),
+        });
         RunOptions {
             track_origins: true,
             unset_variables_unknown: self.unset_variables_unknown,
             defer_unknown_expansion: self.defer_unknown_keys,
+            files_within,
             ..RunOptions::default()
         }
     }
@@ -96,12 +108,14 @@ fn load_side(
         })
         .cloned()
         .collect();
-    let (mut inputs, _warnings) = collect_root_inputs(&config.module, dir, &vars, sources)?;
+    let (mut inputs, _warnings) =
+        collect_root_inputs(&config.module, dir, &req.tf_var_env, &vars, sources)?;
     for (name, value) in &req.variables {
         if config.module.variables.contains_key(name) {
             let input = crate::instances::RootInput {
                 value: value.clone(),
                 range: None,
+                set_using: None,
             };
             inputs.insert(name.clone(), input);
         }
@@ -117,7 +131,11 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let (new_cfg, new_inputs) = load_side(&req.new_dir, engine, req, sources)?;
 
     // The old configuration as it evaluates, and the prior objects.
-    let mut old_run = Run::new(&old_cfg, old_inputs, req.run_options());
+    let mut old_run = Run::new(
+        &old_cfg,
+        old_inputs,
+        req.run_options(pairing::Side::Destroy),
+    );
     if let Some(s) = &req.state {
         old_run = old_run.with_prior_state(s);
     }
@@ -134,13 +152,17 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         &prior,
         engine,
         &[],
-        req.run_options(),
+        req.run_options(pairing::Side::Create),
     )?;
     let moved_prior = &before.moved_prior;
     // Looked up once per destroy and per reference: index it once.
     let moved_index = moved_prior.instance_index();
-    let new_run =
-        Run::new(&new_cfg, new_inputs.clone(), req.run_options()).with_prior_state(moved_prior);
+    let new_run = Run::new(
+        &new_cfg,
+        new_inputs.clone(),
+        req.run_options(pairing::Side::Create),
+    )
+    .with_prior_state(moved_prior);
 
     // A new object: its configured values.
     let new_object = |addr: &AbsResourceInstance| -> Result<Object, Diagnostics> {
@@ -280,7 +302,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         &prior,
         engine,
         &statements,
-        req.run_options(),
+        req.run_options(pairing::Side::Create),
     )?;
     let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> = old_run
         .deferred()
@@ -380,5 +402,24 @@ impl Outcome {
     pub fn proven(&self, allow_add: bool) -> bool {
         let (add, _, destroy) = self.proof.counts();
         destroy == 0 && (allow_add || add == 0) && self.deferred.is_empty()
+    }
+
+    /// Each paired object's move, from its address in the state as it is
+    /// now (before any `moved` block the new configuration already has).
+    pub fn state_moves(&self) -> Vec<(AbsResourceInstance, AbsResourceInstance)> {
+        self.pairing
+            .pairs
+            .iter()
+            .map(|(prior, new)| {
+                let recorded = self
+                    .before
+                    .changes
+                    .iter()
+                    .find(|c| &c.addr == prior)
+                    .and_then(|c| c.previous.clone())
+                    .unwrap_or_else(|| prior.clone());
+                (recorded, new.clone())
+            })
+            .collect()
     }
 }

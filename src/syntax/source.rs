@@ -29,6 +29,17 @@ pub fn clean_path(p: &Path) -> String {
     }
 }
 
+/// How a file is named in messages: relative to the working directory
+/// when it is under it (as terraform, which runs in the root, names it).
+pub fn shown_path(p: &Path) -> String {
+    let cwd = std::env::current_dir().ok();
+    clean_path(
+        cwd.as_deref()
+            .and_then(|base| p.strip_prefix(base).ok())
+            .unwrap_or(p),
+    )
+}
+
 #[derive(Clone, Debug)]
 pub struct SourceFile {
     /// The path as shown to the user.

@@ -83,7 +83,7 @@ pub fn call(
             a.finish(Type::String, |a| {
                 let text = a.string(0)?;
                 let data = if from_file {
-                    let path = resolve_path(ctx.base_dir, &text);
+                    let path = resolve_path(ctx, &text)?;
                     std::fs::read(&path).map_err(|e| {
                         let shown = joined_path(ctx.base_dir, &text);
                         let op = if e.kind() == std::io::ErrorKind::IsADirectory {
@@ -269,6 +269,7 @@ mod tests {
             base_dir: dir,
             plan,
             render_template: None,
+            files_within: None,
         };
         call(name, &args, &ctx).expect("function belongs to this family")
     }

@@ -605,6 +605,7 @@ mod tests {
             base_dir: Path::new("."),
             plan,
             render_template: None,
+            files_within: None,
         };
         call(name, &args, &ctx).expect("function belongs to this family")
     }

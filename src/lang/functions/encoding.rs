@@ -2033,6 +2033,7 @@ mod tests {
             base_dir: Path::new("."),
             plan: false,
             render_template: None,
+            files_within: None,
         }
     }
 

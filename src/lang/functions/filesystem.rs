@@ -52,7 +52,7 @@ pub fn call(
         "file" => Args::new(name, &["path"], args).and_then(|a| {
             a.finish(Type::String, |a| {
                 let path = a.string(0)?;
-                let bytes = read_config_file(ctx.base_dir, &path, a.sensitive)?;
+                let bytes = read_config_file(ctx, &path, a.sensitive)?;
                 String::from_utf8(bytes).map(Value::String).map_err(|_| {
                     FunctionError::call(
                         name,
@@ -66,14 +66,14 @@ pub fn call(
         }),
         "filebase64" => Args::new(name, &["path"], args).and_then(|a| {
             a.finish(Type::String, |a| {
-                let bytes = read_config_file(ctx.base_dir, &a.string(0)?, a.sensitive)?;
+                let bytes = read_config_file(ctx, &a.string(0)?, a.sensitive)?;
                 Ok(Value::String(STANDARD.encode(bytes)))
             })
         }),
         "fileexists" => Args::new(name, &["path"], args).and_then(|a| {
             a.finish(Type::Bool, |a| {
                 let path = a.string(0)?;
-                let full = resolve_path(ctx.base_dir, &path);
+                let full = resolve_path(ctx, &path)?;
                 // Messages name the path joined to the module directory.
                 let joined = joined_path(ctx.base_dir, &path);
                 let shown = shown(&joined, a.sensitive);
@@ -104,7 +104,7 @@ pub fn call(
             a.finish(Type::Set(Box::new(Type::String)), |a| {
                 let path = a.string(0)?;
                 let pattern = a.string(1)?;
-                let root = resolve_path(ctx.base_dir, &path);
+                let root = resolve_path(ctx, &path)?;
                 let files = fileset(&root, &pattern).map_err(|m| {
                     FunctionError::call(name, format!("failed to glob pattern {}: {m}", quote(&pattern)))
                 })?;
@@ -141,13 +141,36 @@ fn expand_home(path: &str) -> Result<String, String> {
 }
 
 /// The file a path names, relative paths taken from the module directory.
-pub(super) fn resolve_path(base_dir: &Path, path: &str) -> PathBuf {
+/// Where the context confines reading (a check of an untrusted revision),
+/// a path that leads outside the allowed directory, through `..`, an
+/// absolute path or a link, is an error rather than a read.
+pub(super) fn resolve_path(ctx: &FunctionContext, path: &str) -> Result<PathBuf, FunctionError> {
     let expanded = expand_home(path).unwrap_or_else(|_| path.to_string());
     let p = Path::new(&expanded);
-    if p.is_absolute() {
+    let full = if p.is_absolute() {
         p.to_path_buf()
     } else {
-        base_dir.join(p)
+        ctx.base_dir.join(p)
+    };
+    let Some(root) = ctx.files_within else {
+        return Ok(full);
+    };
+    let inside = match (full.canonicalize(), root.canonicalize()) {
+        (Ok(f), Ok(r)) => f.starts_with(r),
+        // Nothing there to read: the read itself reports it.
+        (Err(_), _) => !p.is_absolute() && !expanded.split('/').any(|c| c == ".."),
+        (Ok(_), Err(_)) => false,
+    };
+    match inside {
+        true => Ok(full),
+        false => Err(FunctionError::arg(
+            0,
+            "path",
+            format!(
+                "{} is outside the repository revision being checked; a check reads only the repository's own files",
+                quote(path)
+            ),
+        )),
     }
 }
 
@@ -188,11 +211,12 @@ pub(super) fn io_message(e: &std::io::Error) -> String {
 /// Reads a file for `file`, `filebase64` and `templatefile`, failing with
 /// Terraform's wording.
 fn read_config_file(
-    base_dir: &Path,
+    ctx: &FunctionContext,
     path: &str,
     sensitive: bool,
 ) -> Result<Vec<u8>, FunctionError> {
-    let full = resolve_path(base_dir, path);
+    let base_dir = ctx.base_dir;
+    let full = resolve_path(ctx, path)?;
     std::fs::read(&full).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             FunctionError::arg(
@@ -486,7 +510,7 @@ fn templatefile(args: &[Value], ctx: &FunctionContext) -> Result<Value, Function
     }
     let path = a.string(0)?;
     // The template is read before the variables are looked at.
-    let bytes = read_config_file(ctx.base_dir, &path, path_marked)?;
+    let bytes = read_config_file(ctx, &path, path_marked)?;
     let text = String::from_utf8(bytes).map_err(|_| {
         FunctionError::call(
             name,
@@ -544,6 +568,7 @@ mod tests {
             base_dir: dir,
             plan: false,
             render_template: None,
+            files_within: None,
         };
         call(name, &args, &ctx).expect("function belongs to this family")
     }
@@ -755,6 +780,7 @@ mod tests {
             base_dir: p,
             plan: false,
             render_template: Some(&render),
+            files_within: None,
         };
         let vars = Value::Object([("name".to_string(), s("x"))].into());
         let got = call("templatefile", &[s("t.tpl"), vars.clone()], &ctx).unwrap();
@@ -816,6 +842,7 @@ mod tests {
             base_dir: p,
             plan: false,
             render_template: None,
+            files_within: None,
         };
         assert!(
             call("templatefile", &[s("t.tpl"), vars], &no_renderer)

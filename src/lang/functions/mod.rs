@@ -35,6 +35,9 @@ pub struct FunctionContext<'a> {
     /// template text, the name to use in messages, and the variables.
     pub render_template:
         Option<&'a dyn Fn(&str, &str, &BTreeMap<String, Value>) -> Result<Value, FunctionError>>,
+    /// When set, filesystem functions read only inside this directory (a
+    /// check reads nothing but the revision's own files).
+    pub files_within: Option<&'a Path>,
 }
 
 /// A failed call, already worded as Terraform words it. The evaluator adds
@@ -105,7 +108,8 @@ pub fn call(name: &str, args: Vec<Value>, ctx: &FunctionContext) -> Result<Value
         return Err(FunctionError {
             summary: "Unknown provider function".into(),
             detail: format!(
-                "Provider-defined functions are not supported by minimod: \"{name}\" comes from provider \"{provider}\", which minimod does not run."
+                "There is no function named \"{name}\". Ensure that provider name \"{provider}\" is declared in this module's required_providers block, and that this provider offers a function named \"{}\".",
+                rest.rsplit("::").next().unwrap_or(rest)
             ),
             arg: None,
         });
@@ -304,6 +308,7 @@ pub(crate) mod test_support {
             base_dir: Path::new("."),
             plan: false,
             render_template: None,
+            files_within: None,
         }
     }
 

@@ -403,6 +403,7 @@ mod tests {
             base_dir: Path::new("."),
             plan: false,
             render_template: None,
+            files_within: None,
         };
         call(name, &args, &ctx).expect("function belongs to this family")
     }

@@ -1,0 +1,562 @@
+//! `minimod check` on pull requests written by anyone: each test is an
+//! attack on the check (fooling it into a pass, or making it read or show
+//! what is outside the repository), built as a small git repository.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A git repository in a temporary directory, built commit by commit.
+struct Repo {
+    _tmp: tempfile::TempDir,
+    dir: PathBuf,
+}
+
+impl Repo {
+    fn new() -> Repo {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("repo");
+        std::fs::create_dir_all(&dir).unwrap();
+        let repo = Repo { _tmp: tmp, dir };
+        repo.git(&["init", "-q"]);
+        repo.git(&["config", "user.email", "attacker@example.com"]);
+        repo.git(&["config", "user.name", "attacker"]);
+        repo
+    }
+
+    fn git(&self, args: &[&str]) {
+        let out = Command::new("git")
+            .args(args)
+            .current_dir(&self.dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    fn write(&self, path: &str, text: &str) {
+        let p = self.dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    fn commit(&self, message: &str) {
+        self.git(&["add", "-A"]);
+        self.git(&["commit", "-qm", message]);
+    }
+
+    /// A root module discovery finds: a backend and a lock file.
+    fn root(&self, dir: &str, body: &str) {
+        self.write(
+            &format!("{dir}/main.tf"),
+            &format!("terraform {{\n  backend \"local\" {{}}\n}}\n\n{body}"),
+        );
+        self.write(
+            &format!("{dir}/.terraform.lock.hcl"),
+            "provider \"registry.terraform.io/hashicorp/random\" {\n  version = \"3.6.0\"\n}\n",
+        );
+    }
+
+    /// `check --base HEAD~1`: the last commit is the pull request.
+    fn check(&self, args: &[&str]) -> Output {
+        self.check_base("HEAD~1", args)
+    }
+
+    /// `check --base BASE ARGS` (in JSON unless ARGS name a format).
+    fn check_base(&self, base: &str, args: &[&str]) -> Output {
+        let format: &[&str] = match args.contains(&"--format") {
+            true => &[],
+            false => &["--format", "json"],
+        };
+        Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .arg("check")
+            .args(["--base", base])
+            .args(format)
+            .args(args)
+            .current_dir(&self.dir)
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .unwrap()
+    }
+}
+
+fn roots(out: &Output) -> Vec<serde_json::Value> {
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    doc["roots"].as_array().cloned().unwrap_or_default()
+}
+
+fn outcome_of<'a>(roots: &'a [serde_json::Value], dir: &str) -> &'a str {
+    roots
+        .iter()
+        .find(|r| r["dir"] == dir)
+        .and_then(|r| r["outcome"].as_str())
+        .unwrap_or_else(|| panic!("no root {dir} in {roots:?}"))
+}
+
+fn text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// `export-ignore` hides a directory from `git archive`: a pull request that
+/// deletes a resource there must still fail, at head as a revision and as
+/// the working tree.
+#[test]
+fn export_ignore_does_not_hide_a_destroy() {
+    let repo = Repo::new();
+    repo.root("live", "resource \"terraform_data\" \"db\" {\n  input = \"db\"\n}\n\nresource \"terraform_data\" \"app\" {\n  input = \"app\"\n}\n");
+    repo.commit("base");
+    repo.write(".gitattributes", "/live export-ignore\n");
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"app\" {\n  input = \"app\"\n}\n",
+    );
+    repo.commit("delete the database, hidden from git archive");
+    for head in [vec!["--head", "HEAD"], vec![]] {
+        let out = repo.check(&head);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "head {head:?}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        let roots = roots(&out);
+        assert_eq!(outcome_of(&roots, "live"), "unmatched", "head {head:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("terraform_data.db"), "{stdout}");
+    }
+}
+
+/// `export-subst` rewrites `$Format:...$` in `git archive`: the check must
+/// see the file as it will be merged (11 characters, not a 40-digit hash).
+#[test]
+fn export_subst_does_not_change_what_is_checked() {
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"n\" {\n  count = 40\n}\n",
+    );
+    repo.commit("base");
+    repo.write(".gitattributes", "*.tf export-subst\n");
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"n\" {\n  count = length(\"$Format:%H$\")\n}\n",
+    );
+    repo.commit("29 fewer instances, disguised");
+    let out = repo.check(&["--head", "HEAD"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(outcome_of(&roots(&out), "live"), "unmatched");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("terraform_data.n[39]"), "{stdout}");
+}
+
+/// A committed symlink out of the repository is never followed when a
+/// revision is read: the file it names is not there, and nothing of it
+/// reaches the report.
+#[test]
+fn a_committed_symlink_out_of_the_repository_is_not_read() {
+    let repo = Repo::new();
+    let secret = repo._tmp.path().join("runner-secret.txt");
+    std::fs::write(&secret, "TOKEN-0123456789").unwrap();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+    );
+    repo.commit("base");
+    std::os::unix::fs::symlink(&secret, repo.dir.join("live/secret.txt")).unwrap();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n\nresource \"terraform_data\" \"leak\" {\n  for_each = toset([file(\"${path.module}/secret.txt\")])\n}\n",
+    );
+    repo.commit("read a file through a link");
+    let out = repo.check(&["--head", "HEAD"]);
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!all.contains("TOKEN-0123456789"), "{all}");
+    assert_ne!(out.status.code(), Some(0), "{all}");
+    assert_eq!(text(&secret), "TOKEN-0123456789");
+}
+
+/// `.minimod.hcl` may name variable files for a root; one that leads out of
+/// the repository makes the root not checkable, and its content (here the
+/// runner's environment) never reaches the report.
+#[test]
+fn var_files_outside_the_repository_are_refused() {
+    for escape in ["../../../../../../../../proc/self/environ", "/etc/passwd"] {
+        let repo = Repo::new();
+        let body = "variable \"name\" {\n  type = string\n}\n\nresource \"terraform_data\" \"a\" {\n  for_each = toset([var.name])\n}\n";
+        repo.root("live", body);
+        repo.write(
+            ".minimod.hcl",
+            &format!("root \"live\" {{\n  var_files = [\"{escape}\"]\n}}\n"),
+        );
+        repo.commit("base");
+        repo.write("live/extra.tf", "# touched\n");
+        repo.commit("head");
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(["check", "--base", "HEAD~1", "--format", "markdown"])
+            .current_dir(&repo.dir)
+            .env("MINIMOD_TEST_SECRET", "TOKEN-0123456789")
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .unwrap();
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!all.contains("TOKEN-0123456789"), "{escape}: {all}");
+        assert!(!all.contains("root:x:0:0"), "{escape}: {all}");
+        assert!(all.contains("outside the repository"), "{escape}: {all}");
+        assert_eq!(out.status.code(), Some(1), "{escape}: {all}");
+    }
+}
+
+/// Filesystem functions read only the revision's own files: an absolute
+/// path, a `..` path and a link in the working tree all fail, naming why.
+#[test]
+fn filesystem_functions_stay_inside_the_repository() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.txt");
+    std::fs::write(&secret, "TOKEN-0123456789").unwrap();
+    let ups = "../".repeat(12);
+    for (name, expr) in [
+        ("absolute", format!("file(\"{}\")", secret.display())),
+        (
+            "dotdot",
+            format!(
+                "file(\"{ups}{}\")",
+                secret.display().to_string().trim_start_matches('/')
+            ),
+        ),
+        ("link", "file(\"${path.module}/link.txt\")".to_string()),
+        (
+            "fileset",
+            format!(
+                "join(\",\", fileset(\"{}\", \"*\"))",
+                outside.path().display()
+            ),
+        ),
+    ] {
+        let repo = Repo::new();
+        repo.root(
+            "live",
+            "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+        );
+        repo.commit("base");
+        std::os::unix::fs::symlink(&secret, repo.dir.join("live/link.txt")).unwrap();
+        repo.root(
+            "live",
+            &format!("resource \"terraform_data\" \"a\" {{\n  input = \"a\"\n}}\n\nresource \"terraform_data\" \"leak\" {{\n  for_each = toset([{expr}])\n}}\n"),
+        );
+        // The working tree is the head: nothing committed.
+        let out = repo.check_base("HEAD", &[]);
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!all.contains("TOKEN-0123456789"), "{name}: {all}");
+        assert_eq!(
+            outcome_of(&roots(&out), "live"),
+            "not-checkable",
+            "{name}: {all}"
+        );
+        // The message is wrapped; JSON writes its line breaks as `\n`.
+        assert!(
+            all.replace("\\n", " ").contains("outside the repository"),
+            "{name}: {all}"
+        );
+    }
+}
+
+/// `TF_VAR_` variables of the runner are not read unless asked for.
+#[test]
+fn the_runners_environment_is_not_read() {
+    let repo = Repo::new();
+    let body = "variable \"token\" {\n  type    = string\n  default = \"none\"\n}\n\nresource \"terraform_data\" \"a\" {\n  for_each = toset([var.token])\n}\n";
+    repo.root("live", body);
+    repo.commit("base");
+    repo.root("live", &body.replace("[var.token]", "[\"${var.token}-2\"]"));
+    repo.commit("head");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(["check", "--base", "HEAD~1", "--format", "json"])
+            .args(args)
+            .current_dir(&repo.dir)
+            .env("TF_VAR_token", "TOKEN-0123456789")
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let plain = run(&[]);
+    assert!(!plain.contains("TOKEN-0123456789"), "{plain}");
+    assert!(
+        plain.contains("terraform_data.a[\\\"none-2\\\"]"),
+        "{plain}"
+    );
+    let asked = run(&["--tf-var-env"]);
+    assert!(asked.contains("TOKEN-0123456789-2"), "{asked}");
+}
+
+/// A directory named to inject a workflow command, break the markdown
+/// table or close a code span is printed escaped in every format.
+#[test]
+fn hostile_directory_names_are_escaped() {
+    let repo = Repo::new();
+    let dir = "envs/x\n::warning::pwned|`tick`<b>";
+    repo.root(
+        dir,
+        "resource \"terraform_data\" \"db\" {\n  input = \"db\"\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        dir,
+        "resource \"terraform_data\" \"db2\" {\n  input = \"other\"\n}\n",
+    );
+    repo.commit("head");
+    let run = |format: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args([
+                "check", "--base", "HEAD~1", "--head", "HEAD", "--format", format,
+            ])
+            .current_dir(&repo.dir)
+            .env("GITHUB_ACTIONS", "true")
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // The report on stdout, the annotations on stderr.
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    };
+    for format in ["text", "markdown", "json"] {
+        let out = run(format);
+        for line in out.lines() {
+            assert!(
+                !line.starts_with("::warning"),
+                "{format}: a workflow command was injected:\n{out}"
+            );
+        }
+        let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("::error")).collect();
+        assert_eq!(errors.len(), 1, "{format}: {out}");
+        assert!(errors[0].contains("%0A::warning::pwned"), "{format}: {out}");
+    }
+    let md = run("markdown");
+    let rows: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
+    assert_eq!(rows.len(), 3, "header, rule and one root:\n{md}");
+    assert!(
+        rows[2].contains("``envs/x\\n::warning::pwned\\|`tick`<b>``"),
+        "{md}"
+    );
+    assert!(
+        md.contains("<code>envs/x\\n::warning::pwned|`tick`&lt;b&gt;</code>"),
+        "{md}"
+    );
+}
+
+/// Roots with a backend but no committed lock file (discovery cannot name
+/// their tool): a rename in their shared module must not pass with an
+/// empty table. They are checked with the default engine, and say so.
+#[test]
+fn roots_without_a_lock_file_are_checked_not_dropped() {
+    let repo = Repo::new();
+    for env in ["dev", "prod"] {
+        repo.write(
+            &format!("envs/{env}/main.tf"),
+            "terraform {\n  backend \"s3\" {}\n}\n\nmodule \"app\" {\n  source = \"../../modules/app\"\n}\n",
+        );
+    }
+    repo.write("modules/app/main.tf", "resource \"terraform_data\" \"a\" {\n  input = 1\n}\n\nresource \"terraform_data\" \"b\" {\n  input = 2\n}\n");
+    repo.commit("base");
+    repo.write("modules/app/main.tf", "resource \"terraform_data\" \"a2\" {\n  input = 1\n}\n\nresource \"terraform_data\" \"b2\" {\n  input = 2\n}\n");
+    repo.commit("rename in the shared module");
+    let out = repo.check(&[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let roots = roots(&out);
+    assert_eq!(roots.len(), 2, "{stdout}");
+    for r in &roots {
+        assert_eq!(r["outcome"], "moved-blocks-missing", "{r}");
+        assert!(
+            r["note"].as_str().unwrap().contains("default engine"),
+            "{r}"
+        );
+    }
+}
+
+/// A change to a directory no checked root reaches is not checked, so the
+/// check fails naming it (or warns, when `.minimod.hcl` says so); with no
+/// root at all, nothing is proven and the check fails.
+#[test]
+fn what_no_root_reaches_is_never_a_pass() {
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+    );
+    // No backend: discovery leaves it out.
+    repo.write(
+        "stray/main.tf",
+        "resource \"terraform_data\" \"x\" {\n  input = 1\n}\n",
+    );
+    repo.commit("base");
+    repo.write(
+        "stray/main.tf",
+        "resource \"terraform_data\" \"y\" {\n  input = 1\n}\n",
+    );
+    repo.commit("change a directory nothing checks");
+    let out = repo.check(&[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["unreached"][0]["dir"], "stray", "{stdout}");
+    assert!(
+        doc["unreached"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("no backend"),
+        "{stdout}"
+    );
+
+    repo.write(".minimod.hcl", "check {\n  unreached = \"warn\"\n}\n");
+    repo.commit("make it a warning");
+    let out = repo.check_base("HEAD~2", &["--format", "text"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Passed, with a warning"), "{stdout}");
+
+    let empty = Repo::new();
+    empty.write("README.md", "nothing\n");
+    empty.commit("base");
+    empty.write("README.md", "still nothing\n");
+    empty.commit("head");
+    let out = empty.check(&["--format", "text"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("no root module was checked"), "{stdout}");
+}
+
+/// A root whose files stop loading at head fails saying why, instead of
+/// being reported as deleted; and the check runs from a subdirectory.
+#[test]
+fn a_root_that_stops_loading_fails_saying_why_from_any_subdirectory() {
+    let repo = Repo::new();
+    repo.root(
+        "envs/prod",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        "envs/prod",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n",
+    );
+    repo.commit("a syntax error");
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["check", "--base", "HEAD~1", "--format", "json"])
+        .current_dir(repo.dir.join("envs/prod"))
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let roots = roots(&out);
+    assert_eq!(outcome_of(&roots, "envs/prod"), "not-checkable", "{stdout}");
+    let error = roots[0]["error"].as_str().unwrap();
+    assert!(error.contains("envs/prod/main.tf"), "{error}");
+}
+
+/// Annotations point at a line the pull request holds: the declaration the
+/// missing block moves to, not a `moved.tf` that does not exist yet.
+#[test]
+fn annotations_point_at_the_lines_the_pull_request_holds() {
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"db\" {\n  input = \"db\"\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"database\" {\n  input = \"db\"\n}\n",
+    );
+    repo.commit("rename");
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["check", "--base", "HEAD~1"])
+        .current_dir(&repo.dir)
+        .env("GITHUB_ACTIONS", "true")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("::error"))
+        .collect();
+    // `live/main.tf` holds the backend block first: the resource is on line 5.
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].starts_with("::error file=live/main.tf,line=5,"),
+        "{stderr}"
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("::error"));
+}
+
+/// Remote module sources are never fetched: a `git::` source that would
+/// work (a local repository) is not cloned, nothing is installed, and the
+/// root says the module is not installed.
+#[test]
+fn remote_module_sources_are_never_fetched() {
+    let remote = Repo::new();
+    remote.write(
+        "main.tf",
+        "resource \"terraform_data\" \"fetched\" {\n  input = 1\n}\n",
+    );
+    remote.commit("a module");
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = 1\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        "live",
+        &format!(
+            "resource \"terraform_data\" \"a\" {{\n  input = 1\n}}\n\nmodule \"m\" {{\n  source = \"git::file://{}\"\n}}\n",
+            remote.dir.display()
+        ),
+    );
+    repo.commit("a remote module");
+    let out = repo.check(&["--head", "HEAD"]);
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!all.contains("fetched"), "{all}");
+    assert!(!repo.dir.join("live/.terraform").exists());
+    assert_eq!(outcome_of(&roots(&out), "live"), "not-checkable", "{all}");
+    assert!(all.replace("\\n", " ").contains("not installed"), "{all}");
+}
