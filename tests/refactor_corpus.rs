@@ -797,14 +797,9 @@ fn answer_keys_hold_in_terraform() {
 /// stop, with the same errors, on each side planned without a state.
 #[test]
 fn unknown_keys_errors_hold_in_terraform() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() {
-        eprintln!("skipped: set MINIMOD_LIVE=1 with terraform on PATH");
+    if !common::live() {
         return;
     }
-    assert!(
-        terraform_on_path(),
-        "MINIMOD_LIVE is set but terraform is not on PATH"
-    );
     let mut failures = Vec::new();
     for case in cases().into_iter().filter(Case::is_unplannable) {
         let recorded = lines_of(&case.expected().join("terraform-errors.txt"));
