@@ -25,23 +25,11 @@ const RANKS: &[&[&str]] = &[
 ];
 
 /// Upward edges that exist today, each with what removes it.
-const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
-    (
-        "syntax",
-        "lang",
-        "the expression model holds lang values and numbers (issue 13)",
-    ),
-    (
-        "instances",
-        "refactor",
-        "symbolic references: an unknown that knows its origin belongs in lang (issue 13)",
-    ),
-    (
-        "plan",
-        "refactor",
-        "symbolic references: an unknown that knows its origin belongs in lang (issue 13)",
-    ),
-];
+const KNOWN_UPWARD: &[(&str, &str, &str)] = &[(
+    "syntax",
+    "lang",
+    "the expression model holds lang values and numbers (issue 13)",
+)];
 
 fn rank(module: &str) -> Option<usize> {
     RANKS.iter().position(|r| r.contains(&module))

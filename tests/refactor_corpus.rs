@@ -63,9 +63,13 @@ impl Case {
         self.expected().join("prior.tfstate")
     }
     /// terraform can run it offline (it has a recorded state and proof):
-    /// not the provider cases, and not one terraform itself cannot plan.
+    /// not the provider cases, and not the ones terraform itself cannot
+    /// plan (unknown-keys*, whose plan errors are recorded instead).
     fn is_recorded(&self) -> bool {
-        !self.name.starts_with("aws-") && self.name != "unknown-keys"
+        !self.name.starts_with("aws-") && !self.is_unplannable()
+    }
+    fn is_unplannable(&self) -> bool {
+        self.name.starts_with("unknown-keys")
     }
     fn moves(&self) -> BTreeSet<Move> {
         self.moves_in("moves.txt")
@@ -334,6 +338,22 @@ fn opposite(action: &str) -> &'static str {
     }
 }
 
+/// Private-use characters minimod once used as stand-ins for values known
+/// only after apply: no report may ever show one (nor may one reach a
+/// function, key or count).
+///
+/// Either the characters themselves or their escapes (`\ue000`), as the
+/// console form quotes them, or the text the stand-in prior state holds
+/// for a value known only after apply.
+fn has_marker(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    text.chars().any(|c| ('\u{E000}'..='\u{E002}').contains(&c))
+        || text.contains("(known after apply: ")
+        || ["\\ue000", "\\ue001", "\\ue002"]
+            .iter()
+            .any(|e| lower.contains(e))
+}
+
 /// Runs one mode of a case and records every mismatch.
 fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
     let mode = if with_state { "--state" } else { "no state" };
@@ -341,6 +361,11 @@ fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
     let out = minimod(&case.root, &refactor_args(case, with_state, true));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
+    if has_marker(&stdout) || has_marker(&stderr) {
+        fail(format!(
+            "a stand-in marker in the report:\n{stdout}\n{stderr}"
+        ));
+    }
     for secret in case.secrets() {
         if stdout.contains(&secret) || stderr.contains(&secret) {
             fail(format!("printed the sensitive value {secret:?}"));
@@ -392,6 +417,12 @@ fn check_human_output(case: &Case, failures: &mut Vec<String>) {
     let out = minimod(&case.root, &refactor_args(case, with_state, false));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
+    if has_marker(&stdout) || has_marker(&stderr) {
+        failures.push(format!(
+            "{} (human): a stand-in marker in the report:\n{stderr}",
+            case.name
+        ));
+    }
     for secret in case.secrets() {
         if stdout.contains(&secret) || stderr.contains(&secret) {
             failures.push(format!("{} (human): printed {secret:?}", case.name));
@@ -762,6 +793,53 @@ fn answer_keys_hold_in_terraform() {
     live_proofs(Blocks::AnswerKeyPlaceRoot);
 }
 
+/// The unknown-keys cases: terraform still stops where record.sh saw it
+/// stop, with the same errors, on each side planned without a state.
+#[test]
+fn unknown_keys_errors_hold_in_terraform() {
+    if !common::live() {
+        return;
+    }
+    let mut failures = Vec::new();
+    for case in cases().into_iter().filter(Case::is_unplannable) {
+        let recorded = lines_of(&case.expected().join("terraform-errors.txt"));
+        let mut got = Vec::new();
+        for side in ["old", "new"] {
+            let scratch = tempfile::tempdir().expect("temp dir");
+            copy_dir(&case.root.join(side), scratch.path());
+            if let Err(e) = terraform(
+                scratch.path(),
+                &strings(&["init", "-input=false", "-no-color"]),
+            ) {
+                failures.push(format!("{}: {e}", case.name));
+                continue;
+            }
+            let out = Command::new("terraform")
+                .current_dir(scratch.path())
+                .args(["plan", "-input=false", "-no-color"])
+                .env("TF_CLI_CONFIG_FILE", "/dev/null")
+                .env("TF_IN_AUTOMATION", "1")
+                .env("CHECKPOINT_DISABLE", "1")
+                .output()
+                .expect("terraform runs");
+            let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            got.extend(
+                text.lines()
+                    .filter_map(|l| l.strip_prefix("Error: "))
+                    .map(|e| format!("{side}: Error: {e}")),
+            );
+        }
+        if got != recorded {
+            failures.push(format!(
+                "{}: terraform now says {got:?}, recorded {recorded:?}",
+                case.name
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 fn live_proofs(blocks: Blocks) {
     let mut failures = Vec::new();
     for case in cases().into_iter().filter(Case::is_recorded) {
@@ -844,6 +922,9 @@ fn records_are_consistent() {
                 fail(format!("moves.txt names {dir}, not a directory of new/"));
             }
         }
+        if case.is_unplannable() {
+            check_unplannable(&case, &unmatched, &mut fail);
+        }
         if !case.is_recorded() {
             if case.prior().exists() {
                 fail("answer-key-only case has a prior.tfstate".into());
@@ -886,6 +967,31 @@ fn records_are_consistent() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A case terraform cannot plan without a state: the errors record.sh kept
+/// (`old: Error: Invalid count argument`) say which sides have keys known
+/// only after apply, and the answer key must report exactly those sides
+/// as unknown-keys.
+fn check_unplannable(case: &Case, unmatched: &BTreeSet<Unmatched>, fail: &mut dyn FnMut(String)) {
+    let errors = lines_of(&case.expected().join("terraform-errors.txt"));
+    if errors.is_empty() {
+        return fail("no terraform-errors.txt: run fixtures/refactors/record.sh".into());
+    }
+    for (side, action) in [("old", "destroy"), ("new", "create")] {
+        let terraform_says = errors.iter().any(|e| {
+            e == &format!("{side}: Error: Invalid count argument")
+                || e == &format!("{side}: Error: Invalid for_each argument")
+        });
+        let key_says = unmatched
+            .iter()
+            .any(|(a, _, reason)| a == action && reason == "unknown-keys");
+        if terraform_says != key_says {
+            fail(format!(
+                "{side}/: terraform's plan errors {errors:?}, but the key's unknown-keys on that side: {key_says}"
+            ));
+        }
+    }
 }
 
 /// The lesson case is the fixtures' rename, minus the moved blocks.

@@ -14,6 +14,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
 use crate::lang::eval::{Eval, Scope};
 use crate::lang::functions::{FunctionContext, FunctionError};
 use crate::lang::types::convert_constraint;
+use crate::lang::unknown::{Origin, holds_origin_text};
 use crate::lang::value::{Type, Value};
 use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
@@ -31,10 +32,10 @@ pub struct RunOptions {
     /// Root variables given no value are unknown instead of an error (the
     /// console, and pull-request checks that have no variable values).
     pub unset_variables_unknown: bool,
-    /// A resource attribute that is not known becomes a token naming where
-    /// it comes from (see `refactor::symbolic`), so that refactors can
-    /// compare references.
-    pub symbolic_refs: bool,
+    /// A resource attribute that is not known is an unknown that knows
+    /// which object and attribute it stands for (see `lang::unknown`), so
+    /// that refactors can compare references.
+    pub track_origins: bool,
     /// A `count` or `for_each` known only after apply gives no instances
     /// yet, and the block is recorded in `deferred()` instead of failing
     /// the run (a refactor reports it per resource).
@@ -54,7 +55,7 @@ impl Default for RunOptions {
             plan: true,
             unknown_resources: false,
             unset_variables_unknown: false,
-            symbolic_refs: false,
+            track_origins: false,
             defer_unknown_expansion: false,
             files_within: None,
             schemas: None,
@@ -255,7 +256,7 @@ impl<'c> Run<'c> {
                 None => match &var.default {
                     Some(d) => self.eval_in(&ModuleInstance::default(), d)?,
                     None if self.opts.unset_variables_unknown => {
-                        Value::Unknown(var.constraint.as_ref().map_or(Type::Dynamic, |c| c.ty()))
+                        Value::Unknown(var.constraint.as_ref().map_or(Type::Dynamic, |c| c.ty()), None)
                     }
                     None => {
                         return Err(Diagnostic::error(
@@ -481,28 +482,8 @@ impl<'c> Run<'c> {
         result
     }
 
-    /// A symbolic reference stands for a value known only after apply:
-    /// where it decides instance keys, the keys are unknown.
-    fn unsymbolic(&self, v: Value) -> Value {
-        if !self.opts.symbolic_refs {
-            return v;
-        }
-        let keys_symbolic = match v.unmark().0 {
-            Value::Map(_, m) | Value::Object(m) => m
-                .keys()
-                .any(|k| crate::refactor::symbolic::has_tokens(&Value::string(k.clone()))),
-            Value::Set(..) | Value::String(_) => crate::refactor::symbolic::has_tokens(&v),
-            _ => false,
-        };
-        if keys_symbolic {
-            Value::Unknown(v.ty()).mark_if(v.is_marked())
-        } else {
-            v
-        }
-    }
-
     fn count(&self, module: &ModuleInstance, e: &Expr) -> Result<Expansion, Diagnostics> {
-        let v = self.unsymbolic(self.eval_in(module, e)?);
+        let v = self.eval_in(module, e)?;
         let (v, marked) = v.into_unmarked();
         let invalid = |detail: &str| err("Invalid count argument", detail.to_string(), &e.range);
         // Terraform 1.11 accepts a sensitive count (the corpus records it).
@@ -541,7 +522,7 @@ impl<'c> Run<'c> {
     }
 
     fn for_each(&self, module: &ModuleInstance, e: &Expr) -> Result<Expansion, Diagnostics> {
-        let v = self.unsymbolic(self.eval_in(module, e)?);
+        let v = self.eval_in(module, e)?;
         let hint = || self.data_source_hint(module, e);
         let invalid = |detail: String| err("Invalid for_each argument", detail, &e.range);
         if v.is_marked() {
@@ -587,7 +568,7 @@ impl<'c> Run<'c> {
                         .collect(),
                 )))
             }
-            Value::Unknown(t) => {
+            Value::Unknown(t, _) => {
                 self.unknown_expansion.set(true);
                 let set = matches!(t, Type::Set(_));
                 let detail = if set {
@@ -722,7 +703,7 @@ impl<'c> Run<'c> {
     }
 
     /// An attribute the provider decides: the recorded value when the prior
-    /// state has the object, else unknown (a symbolic token in refactors).
+    /// state has the object, else unknown (knowing its origin in refactors).
     fn computed_attr(
         &self,
         module: &ModuleInstance,
@@ -738,13 +719,16 @@ impl<'c> Run<'c> {
             .prior
             .get(&addr)
             .and_then(|v| crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok())
-            .filter(|v| !v.is_null());
+            .filter(|v| !v.is_null())
+            // A refactor's stand-in prior state records what only apply
+            // will know as text: that is no value, and never read as one.
+            .filter(|v| !(self.opts.track_origins && holds_origin_text(v)));
         recorded.unwrap_or_else(|| {
-            if self.opts.symbolic_refs {
-                Value::String(crate::refactor::symbolic::token(&addr, attr))
-            } else {
-                Value::unknown()
-            }
+            let origin = self
+                .opts
+                .track_origins
+                .then(|| Origin::attr(addr.to_string(), attr));
+            Value::Unknown(Type::Dynamic, origin)
         })
     }
 
@@ -777,11 +761,11 @@ impl<'c> Run<'c> {
                 .cloned()
         };
         let unknown = |ty: Type| {
-            if self.opts.symbolic_refs {
-                Value::String(crate::refactor::symbolic::token(addr, attr))
-            } else {
-                Value::Unknown(ty)
-            }
+            let origin = self
+                .opts
+                .track_origins
+                .then(|| Origin::attr(addr.to_string(), attr));
+            Value::Unknown(ty, origin)
         };
         match (r.type_name.as_str(), attr) {
             // resource_data.go: the output has the input's type; a new

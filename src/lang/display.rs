@@ -14,7 +14,17 @@ use super::value::{Type, Value};
 /// The text `echo EXPR | terraform console` prints for the value.
 pub fn console(v: &Value) -> String {
     let mut out = String::new();
-    write_value(&mut out, v, 0);
+    write_value(&mut out, v, 0, false);
+    out
+}
+
+/// The console text, except that an unknown which knows its origin shows
+/// the reference it came from (`aws_vpc.main.id`, `"z-${aws_vpc.main.id}"`)
+/// instead of `(known after apply)`: what a report about two
+/// configurations needs to say which object a value waits for.
+pub fn console_with_origins(v: &Value) -> String {
+    let mut out = String::new();
+    write_value(&mut out, v, 0, true);
     out
 }
 
@@ -42,7 +52,7 @@ pub fn output_line(name: &str, v: &Value) -> String {
 pub fn json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;
     match v {
-        Value::Null(_) | Value::Unknown(_) => J::Null,
+        Value::Null(_) | Value::Unknown(..) => J::Null,
         Value::Bool(b) => J::Bool(*b),
         // Every digit, as cty writes a number (`Text('f', -1)`).
         Value::Number(n) => match serde_json::from_str::<serde_json::Number>(&n.to_string()) {
@@ -84,11 +94,16 @@ pub fn json_type(t: &Type) -> serde_json::Value {
     }
 }
 
-fn write_value(out: &mut String, v: &Value, indent: usize) {
+fn write_value(out: &mut String, v: &Value, indent: usize, origins: bool) {
     // Unknown wins over sensitive: a sensitive unknown is still shown as
-    // not yet known.
+    // not yet known (its origin is a reference, never the secret).
     if v.is_unknown() {
-        out.push_str("(known after apply)");
+        match v.origin() {
+            // An origin may quote what it was derived from: never a secret.
+            _ if origins && v.is_marked() => out.push_str("(sensitive value)"),
+            Some(o) if origins => out.push_str(&o.to_string()),
+            _ => out.push_str("(known after apply)"),
+        }
         return;
     }
     let v = match v {
@@ -103,24 +118,24 @@ fn write_value(out: &mut String, v: &Value, indent: usize) {
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_string()),
         Value::String(s) => write_string(out, s, indent),
-        Value::Tuple(items) => write_sequence(out, items, indent),
+        Value::Tuple(items) => write_sequence(out, items, indent, origins),
         Value::List(_, items) => {
             out.push_str("tolist(");
-            write_sequence(out, items, indent);
+            write_sequence(out, items, indent, origins);
             out.push(')');
         }
         Value::Set(_, items) => {
             out.push_str("toset(");
-            write_sequence(out, items, indent);
+            write_sequence(out, items, indent, origins);
             out.push(')');
         }
-        Value::Object(m) => write_mapping(out, m, indent),
+        Value::Object(m) => write_mapping(out, m, indent, origins),
         Value::Map(_, m) => {
             out.push_str("tomap(");
-            write_mapping(out, m, indent);
+            write_mapping(out, m, indent, origins);
             out.push(')');
         }
-        Value::Unknown(_) | Value::Sensitive(_) => unreachable!("handled above"),
+        Value::Unknown(..) | Value::Sensitive(_) => unreachable!("handled above"),
     }
 }
 
@@ -138,11 +153,11 @@ fn typed_null(t: &Type) -> String {
     }
 }
 
-fn write_sequence(out: &mut String, items: &[Value], indent: usize) {
+fn write_sequence(out: &mut String, items: &[Value], indent: usize, origins: bool) {
     out.push('[');
     for item in items {
         newline(out, indent + 2);
-        write_value(out, item, indent + 2);
+        write_value(out, item, indent + 2, origins);
         out.push(',');
     }
     if !items.is_empty() {
@@ -151,7 +166,12 @@ fn write_sequence(out: &mut String, items: &[Value], indent: usize) {
     out.push(']');
 }
 
-fn write_mapping(out: &mut String, m: &std::collections::BTreeMap<String, Value>, indent: usize) {
+fn write_mapping(
+    out: &mut String,
+    m: &std::collections::BTreeMap<String, Value>,
+    indent: usize,
+    origins: bool,
+) {
     out.push('{');
     for (k, v) in m {
         newline(out, indent + 2);
@@ -159,7 +179,7 @@ fn write_mapping(out: &mut String, m: &std::collections::BTreeMap<String, Value>
         // would even become a heredoc.
         write_string(out, k, indent + 2);
         out.push_str(" = ");
-        write_value(out, v, indent + 2);
+        write_value(out, v, indent + 2, origins);
     }
     if !m.is_empty() {
         newline(out, indent);
@@ -426,7 +446,7 @@ mod tests {
 
     #[test]
     fn unknown_and_sensitive_values() {
-        let unknown = Value::Unknown(Type::String);
+        let unknown = Value::Unknown(Type::String, None);
         let secret = s("x").mark();
         let cases: Vec<(&str, Value, &str)> = vec![
             (

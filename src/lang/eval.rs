@@ -12,6 +12,7 @@ use crate::syntax::ast::{BinaryOp, Expr, ExprKind, ForExpr, TemplatePart, Traver
 use super::functions::{self, FunctionContext, FunctionError};
 use super::number::Number;
 use super::types::{convert, unify_unsafe};
+use super::unknown::{Op, Origin};
 use super::value::{Type, Value};
 
 pub type EvalResult = Result<Value, Diagnostics>;
@@ -107,9 +108,11 @@ impl<'s> Eval<'s> {
                 let mut out = String::new();
                 let mut marked = false;
                 let mut unknown = false;
-                self.template(parts, &mut out, &mut marked, &mut unknown)?;
+                let mut pieces = Some(Vec::new());
+                self.template(parts, &mut out, &mut marked, &mut unknown, &mut pieces)?;
                 let v = if unknown {
-                    Value::Unknown(Type::String)
+                    let origin = pieces.and_then(|p| Origin::derived(Op::Template, p));
+                    Value::Unknown(Type::String, origin)
                 } else {
                     Value::String(out)
                 };
@@ -214,16 +217,28 @@ impl<'s> Eval<'s> {
         out: &mut String,
         marked: &mut bool,
         unknown: &mut bool,
+        pieces: &mut Option<Vec<Value>>,
     ) -> Result<(), Diagnostics> {
+        // `pieces` keeps the parts in order, so that an unknown result can
+        // name its origin; a directive decided by an unknown drops it.
+        let piece = |pieces: &mut Option<Vec<Value>>, v: Value| {
+            if let Some(p) = pieces {
+                p.push(v);
+            }
+        };
         for p in parts {
             match p {
-                TemplatePart::Literal(s) => out.push_str(s),
+                TemplatePart::Literal(s) => {
+                    out.push_str(s);
+                    piece(pieces, Value::string(s.clone()));
+                }
                 TemplatePart::Interp(e) => {
                     let v = self.expr(e)?;
                     let (v, m) = v.into_unmarked();
                     *marked |= m;
                     if v.is_unknown() {
                         *unknown = true;
+                        piece(pieces, v.mark_if(m));
                         continue;
                     }
                     if v.is_null() {
@@ -235,11 +250,17 @@ impl<'s> Eval<'s> {
                     }
                     match convert(&v, &Type::String) {
                         Ok(s) => {
-                            let (s, m) = s.into_unmarked();
-                            *marked |= m;
+                            let (s, m2) = s.into_unmarked();
+                            *marked |= m2;
                             match s {
-                                Value::String(s) => out.push_str(&s),
-                                _ => *unknown = true,
+                                Value::String(s) => {
+                                    out.push_str(&s);
+                                    piece(pieces, Value::String(s).mark_if(m || m2));
+                                }
+                                _ => {
+                                    *unknown = true;
+                                    *pieces = None;
+                                }
                             }
                         }
                         Err(_) => {
@@ -261,6 +282,7 @@ impl<'s> Eval<'s> {
                     *marked |= m;
                     if c.is_unknown() {
                         *unknown = true;
+                        *pieces = None;
                         continue;
                     }
                     // HCL reads `%{if}` as a conditional expression, with its errors.
@@ -281,7 +303,13 @@ impl<'s> Eval<'s> {
                             ));
                         }
                     };
-                    self.template(if b { then } else { otherwise }, out, marked, unknown)?;
+                    self.template(
+                        if b { then } else { otherwise },
+                        out,
+                        marked,
+                        unknown,
+                        pieces,
+                    )?;
                 }
                 TemplatePart::For {
                     key_var,
@@ -294,6 +322,7 @@ impl<'s> Eval<'s> {
                     *marked |= m;
                     if !coll.is_wholly_known() && coll.is_unknown() {
                         *unknown = true;
+                        *pieces = None;
                         continue;
                     }
                     let Some(pairs) = iterate(&coll) else {
@@ -312,7 +341,7 @@ impl<'s> Eval<'s> {
                             syms.insert(0, (kv.clone(), k));
                         }
                         self.with_symbols(syms)
-                            .template(body, out, marked, unknown)?;
+                            .template(body, out, marked, unknown, pieces)?;
                     }
                 }
             }
@@ -332,7 +361,7 @@ impl<'s> Eval<'s> {
         // A list or set gives a list, a tuple a tuple (HCL's splat).
         let result = match v {
             Value::Null(_) => Value::Tuple(Vec::new()),
-            Value::Unknown(_) => Value::unknown(),
+            Value::Unknown(..) => Value::unknown(),
             Value::Tuple(items) => Value::Tuple(each_of(items)?),
             Value::List(_, items) | Value::Set(_, items) => {
                 let items = each_of(items)?;
@@ -367,7 +396,7 @@ impl<'s> Eval<'s> {
                     Value::List(_, items) | Value::Tuple(items) | Value::Set(_, items) => {
                         values.extend(items.into_iter().map(|x| x.mark_if(marked)))
                     }
-                    Value::Unknown(_) => return Ok(Value::unknown()),
+                    Value::Unknown(..) => return Ok(Value::unknown()),
                     _ => {
                         return Err(err(
                             "Invalid expanding argument value",
@@ -419,7 +448,7 @@ impl<'s> Eval<'s> {
         let (template, m1) = template.into_unmarked();
         let (vars, m2) = vars.unmark_deep();
         if template.is_unknown() || !vars.is_wholly_known() {
-            return Ok(Value::Unknown(Type::String).mark_if(m1 || m2));
+            return Ok(Value::Unknown(Type::String, None).mark_if(m1 || m2));
         }
         let Some(text) = template.as_str() else {
             return Err(err(
@@ -467,8 +496,10 @@ impl<'s> Eval<'s> {
         for a in args {
             match self.expr(a) {
                 Ok(v) if !v.is_wholly_known() => {
-                    // An unknown result might still fail later: the whole try is unknown.
-                    return Ok(Value::unknown());
+                    // An unknown result might still fail later: the whole try
+                    // is unknown, standing for that first result.
+                    let origin = Origin::derived(Op::Call("try".into()), vec![v]);
+                    return Ok(Value::Unknown(Type::Dynamic, origin));
                 }
                 Ok(v) => return Ok(v),
                 Err(d) => failures.extend(d.0),
@@ -493,7 +524,7 @@ impl<'s> Eval<'s> {
             ));
         }
         match self.expr(&args[0]) {
-            Ok(v) if !v.is_wholly_known() => Ok(Value::Unknown(Type::Bool)),
+            Ok(v) if !v.is_wholly_known() => Ok(Value::Unknown(Type::Bool, None)),
             Ok(_) => Ok(Value::Bool(true)),
             Err(_) => Ok(Value::Bool(false)),
         }
@@ -537,7 +568,7 @@ impl<'s> Eval<'s> {
             || a.as_ref().is_ok_and(Value::is_marked)
             || b.as_ref().is_ok_and(Value::is_marked);
         if c.is_unknown() {
-            return Ok(Value::Unknown(ty).mark_if(marked));
+            return Ok(Value::Unknown(ty, None).mark_if(marked));
         }
         let chosen_true = match convert(&c, &Type::Bool) {
             Ok(v) => v.as_bool().unwrap_or(false),
@@ -579,7 +610,7 @@ impl<'s> Eval<'s> {
             UnaryOp::Not => Type::Bool,
         };
         if v.is_unknown() {
-            return Ok(Value::Unknown(want).mark_if(marked));
+            return Ok(Value::Unknown(want, None).mark_if(marked));
         }
         let converted = if v.is_null() {
             None
@@ -609,6 +640,7 @@ impl<'s> Eval<'s> {
         let (lhs, m1) = lhs.into_unmarked();
         let (rhs, m2) = rhs.into_unmarked();
         let marked = m1 || m2;
+        let derived = || Origin::derived(Op::Binary(symbol(op)), vec![lhs.clone(), rhs.clone()]);
         let out = match op {
             BinaryOp::Eq | BinaryOp::NotEq => {
                 // cty settles a comparison with null before looking inside
@@ -624,7 +656,7 @@ impl<'s> Eval<'s> {
                 };
                 match eq {
                     Some(eq) => Value::Bool(if op == BinaryOp::Eq { eq } else { !eq }),
-                    None => Value::Unknown(Type::Bool),
+                    None => Value::Unknown(Type::Bool, derived()),
                 }
             }
             BinaryOp::And | BinaryOp::Or => {
@@ -641,7 +673,7 @@ impl<'s> Eval<'s> {
                     (Some(true), None) | (None, Some(true)) if op == BinaryOp::Or => {
                         Value::Bool(true)
                     }
-                    _ => Value::Unknown(Type::Bool),
+                    _ => Value::Unknown(Type::Bool, derived()),
                 }
             }
             _ => {
@@ -656,7 +688,7 @@ impl<'s> Eval<'s> {
                         | BinaryOp::Mod => Type::Number,
                         _ => Type::Bool,
                     };
-                    return Ok(Value::Unknown(t).mark_if(marked));
+                    return Ok(Value::Unknown(t, derived()).mark_if(marked));
                 };
                 // Go's big.Float panics where these give NaN; cty's
                 // operator functions turn the panic into these messages.
@@ -856,10 +888,29 @@ fn requirement(t: &Type, got: &Value) -> String {
     }
 }
 
+/// The operator as written, for an origin's text.
+fn symbol(op: BinaryOp) -> &'static str {
+    match op {
+        BinaryOp::Eq => "==",
+        BinaryOp::NotEq => "!=",
+        BinaryOp::Less => "<",
+        BinaryOp::LessEq => "<=",
+        BinaryOp::Greater => ">",
+        BinaryOp::GreaterEq => ">=",
+        BinaryOp::Add => "+",
+        BinaryOp::Sub => "-",
+        BinaryOp::Mul => "*",
+        BinaryOp::Div => "/",
+        BinaryOp::Mod => "%",
+        BinaryOp::And => "&&",
+        BinaryOp::Or => "||",
+    }
+}
+
 /// Converts an operand or reports it as terraform does.
 fn operand(v: &Value, want: &Type, side: &str, e: &Expr) -> EvalResult {
     if v.is_unknown() {
-        return Ok(Value::Unknown(want.clone()));
+        return Ok(Value::Unknown(want.clone(), None));
     }
     if v.is_null() {
         return Err(err(
@@ -922,7 +973,9 @@ fn shapes_conflict(a: &Value, b: &Value) -> bool {
         (Value::Tuple(x), Value::Tuple(y)) => {
             x.len() != y.len() || x.iter().zip(y).any(|(p, q)| shapes_conflict(p, q))
         }
-        (Value::Unknown(_) | Value::Null(_), _) | (_, Value::Unknown(_) | Value::Null(_)) => false,
+        (Value::Unknown(..) | Value::Null(_), _) | (_, Value::Unknown(..) | Value::Null(_)) => {
+            false
+        }
         // A list never equals a tuple, nor a map an object.
         _ => std::mem::discriminant(a) != std::mem::discriminant(b),
     }
@@ -953,12 +1006,13 @@ pub fn values_equal(a: &Value, b: &Value) -> bool {
 /// `value.name`.
 pub fn get_attr(v: Value, name: &str, range: &SourceRange) -> EvalResult {
     let (v, marked) = v.into_unmarked();
+    let derived = |base: &Value| Origin::derived(Op::GetAttr(name.into()), vec![base.clone()]);
     let out = match v {
-        Value::Unknown(Type::Object(attrs)) => match attrs.get(name) {
-            Some(t) => Value::Unknown(t.clone()),
+        Value::Unknown(Type::Object(ref attrs), _) => match attrs.get(name) {
+            Some(t) => Value::Unknown(t.clone(), derived(&v)),
             None => return Err(unsupported_attr(name, range)),
         },
-        Value::Unknown(_) => Value::unknown(),
+        Value::Unknown(..) => Value::Unknown(Type::Dynamic, derived(&v)),
         Value::Null(_) => {
             return Err(err(
                 "Attempt to get attribute from null value",
@@ -1031,7 +1085,8 @@ pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
         ));
     }
     if v.is_unknown() || key.is_unknown() {
-        return Ok(Value::unknown().mark_if(marked));
+        let origin = Origin::derived(Op::Index, vec![v, key]);
+        return Ok(Value::Unknown(Type::Dynamic, origin).mark_if(marked));
     }
     let invalid = || {
         err(

@@ -5,4 +5,5 @@ pub mod eval;
 pub mod functions;
 pub mod number;
 pub mod types;
+pub mod unknown;
 pub mod value;

@@ -461,7 +461,7 @@ pub fn format_path(path: &[PathStep]) -> String {
                 Value::String(k) => s.push_str(&format!("[{k:?}]")),
                 Value::Number(n) => s.push_str(&format!("[{n}]")),
                 Value::Null(_) => s.push_str("[null]"),
-                Value::Unknown(_) => s.push_str("[(not yet known)]"),
+                Value::Unknown(..) => s.push_str("[(not yet known)]"),
                 other => s.push_str(&format!("[{other:?}]")),
             },
         }
@@ -858,7 +858,7 @@ fn conv_constraint(
     }
     match (value, c) {
         (Value::Null(t), _) => Ok(Value::Null(dynamic_replace(t, &c.ty()))),
-        (Value::Unknown(t), _) => Ok(Value::Unknown(dynamic_replace(t, &c.ty()))),
+        (Value::Unknown(t, o), _) => Ok(Value::Unknown(dynamic_replace(t, &c.ty()), o.clone())),
         (Value::Object(m) | Value::Map(_, m), Constraint::Object(attrs)) => {
             let mut out = BTreeMap::new();
             let mut missing = Vec::new();
@@ -1010,7 +1010,7 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
     }
     match value {
         Value::Null(t) => return Ok(Value::Null(dynamic_replace(t, want))),
-        Value::Unknown(t) => return Ok(Value::Unknown(dynamic_replace(t, want))),
+        Value::Unknown(t, o) => return Ok(Value::Unknown(dynamic_replace(t, want), o.clone())),
         _ => {}
     }
     if value.ty() == *want {
@@ -1838,7 +1838,7 @@ mod tests {
                 "unknown takes the type",
                 Value::unknown(),
                 Type::Number,
-                Value::Unknown(Type::Number),
+                Value::Unknown(Type::Number, None),
             ),
             (
                 "marks kept deep",

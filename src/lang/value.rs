@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::number::Number;
+use super::unknown::Origin;
 
 /// A type as cty knows it. `Dynamic` is cty's `DynamicPseudoType`: the type
 /// of `null` literals, of unknowns whose type is not yet decided, and `any`.
@@ -105,8 +106,10 @@ impl fmt::Display for Type {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Null(Type),
-    /// A value only known after apply.
-    Unknown(Type),
+    /// A value only known after apply, and where it comes from when that
+    /// is known (see [`super::unknown`]). Two unknowns are equal only when
+    /// their types and origins are.
+    Unknown(Type, Option<Origin>),
     Bool(bool),
     Number(Number),
     String(String),
@@ -125,7 +128,7 @@ impl Value {
     }
 
     pub fn unknown() -> Value {
-        Value::Unknown(Type::Dynamic)
+        Value::Unknown(Type::Dynamic, None)
     }
 
     pub fn string(s: impl Into<String>) -> Value {
@@ -158,7 +161,7 @@ impl Value {
     /// The value's type. A sensitive value has the type of what it wraps.
     pub fn ty(&self) -> Type {
         match self {
-            Value::Null(t) | Value::Unknown(t) => t.clone(),
+            Value::Null(t) | Value::Unknown(t, _) => t.clone(),
             Value::Bool(_) => Type::Bool,
             Value::Number(_) => Type::Number,
             Value::String(_) => Type::String,
@@ -257,13 +260,13 @@ impl Value {
 
     /// Whether the value itself (not its elements) is unknown.
     pub fn is_unknown(&self) -> bool {
-        matches!(self.unmark().0, Value::Unknown(_))
+        matches!(self.unmark().0, Value::Unknown(..))
     }
 
     /// Whether no unknown appears anywhere in the value.
     pub fn is_wholly_known(&self) -> bool {
         match self {
-            Value::Unknown(_) => false,
+            Value::Unknown(..) => false,
             Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
                 items.iter().all(Value::is_wholly_known)
             }
@@ -320,9 +323,9 @@ pub fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
         (Value::String(x), Value::String(y)) => x.cmp(y),
         (Value::Number(x), Value::Number(y)) => x.partial_cmp(y).unwrap_or(Ordering::Equal),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        (Value::Unknown(_), Value::Unknown(_)) => Ordering::Equal,
-        (Value::Unknown(_), _) => Ordering::Greater,
-        (_, Value::Unknown(_)) => Ordering::Less,
+        (Value::Unknown(..), Value::Unknown(..)) => Ordering::Equal,
+        (Value::Unknown(..), _) => Ordering::Greater,
+        (_, Value::Unknown(..)) => Ordering::Less,
         // Nulls come after known values, before unknowns.
         (Value::Null(_), Value::Null(_)) => Ordering::Equal,
         (Value::Null(_), _) => Ordering::Greater,

@@ -149,7 +149,7 @@ impl Plan {
 /// moved object's new address to its old one; `removed` lists objects a
 /// `removed` block takes out of management, with whether it destroys them.
 /// `canon` rewrites a configured value before it is compared (the
-/// refactor's symbolic references; identity otherwise).
+/// refactor follows unknowns' origins to the prior addresses; identity otherwise).
 pub fn plan(
     run: &Run,
     prior: &State,

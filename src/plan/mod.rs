@@ -15,6 +15,8 @@ use crate::addrs::AbsResourceInstance;
 use crate::config::{Config, Engine};
 use crate::diagnostics::Diagnostics;
 use crate::instances::{RootInputs, Run, RunOptions};
+use crate::lang::unknown::{Origin, origins_as_text, resolve};
+use crate::lang::value::{Type, Value};
 use crate::state::State;
 
 use moves::{MoveResults, MoveStatement};
@@ -51,7 +53,7 @@ pub fn plan_configuration(
     // Both engines check `removed` blocks while building the plan graph:
     // after moves apply, before anything is evaluated or moves validated.
     let removed_statements = removed::find_remove_statements(config, engine)?;
-    let symbolic = opts.symbolic_refs;
+    let origins = opts.track_origins;
     let run = Run::new(config, inputs, opts).with_prior_state(&moved_prior);
     let module_instances = run.module_instances()?;
     let resource_instances = run.resource_instances()?;
@@ -66,16 +68,20 @@ pub fn plan_configuration(
         .iter()
         .map(|(new, c)| (new.clone(), c.from.clone()))
         .collect();
-    // Symbolic references name objects by their new address; the prior
-    // state's name them by the old one.
-    let canon = |v: &crate::lang::value::Value| {
-        if !symbolic {
+    // Unknowns name their objects by the new address; a prior state built
+    // from the old configuration (the refactor's) names them by the old
+    // one, as text its JSON can hold.
+    let canon = |v: &Value| {
+        if !origins {
             return v.clone();
         }
-        crate::refactor::symbolic::rewrite(v, &|a, attr| {
-            let old = results.old_addr(a);
-            (old != *a).then(|| crate::refactor::symbolic::Resolved::Token(old, attr.to_string()))
-        })
+        let follow = |object: &str, attr: &str| {
+            let a = AbsResourceInstance::parse(object).ok()?;
+            let old = results.old_addr(&a);
+            (old != a)
+                .then(|| Value::Unknown(Type::Dynamic, Some(Origin::attr(old.to_string(), attr))))
+        };
+        origins_as_text(&resolve(v, &follow))
     };
     let mut plan = diff::plan(&run, &moved_prior, &moved_from, &removed, &canon)?;
     self_referencing_destroys(&plan, &moved_prior)?;

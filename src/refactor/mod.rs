@@ -4,15 +4,14 @@
 //!
 //! The prior objects come from a state when one is given, else from the
 //! old configuration itself (what a pull-request check has). Both
-//! configurations are evaluated with symbolic references (see `symbolic`),
-//! so a reference compares equal on both sides once the objects it names
-//! are paired.
+//! configurations are evaluated with unknowns that know their origin (see
+//! `lang::unknown`), so a reference compares equal on both sides once the
+//! objects it names are paired.
 
 pub mod blocks;
 pub mod commands;
 pub mod pairing;
 pub mod report;
-pub mod symbolic;
 pub mod verify;
 pub mod write;
 
@@ -28,9 +27,10 @@ use crate::plan::diff::{Action, ActionReason, Plan};
 use crate::plan::moves::MoveStatement;
 use crate::state::State;
 
+use crate::lang::unknown::{Origin, origins_as_text, resolve};
+use crate::lang::value::Type;
 use blocks::Block;
-use pairing::{Object, Pairing};
-use symbolic::{Mapping, Resolved};
+use pairing::{Mapping, Object, Pairing};
 
 pub struct Request {
     pub old_dir: PathBuf,
@@ -106,7 +106,7 @@ impl Request {
             pairing::Side::Create => new.clone(),
         });
         RunOptions {
-            symbolic_refs: true,
+            track_origins: true,
             unset_variables_unknown: self.unset_variables_unknown,
             defer_unknown_expansion: self.defer_unknown_keys,
             files_within,
@@ -193,100 +193,125 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     )
     .with_prior_state(moved_prior);
 
+    // A new object: its configured values.
+    let new_object = |addr: &AbsResourceInstance| -> Result<Object, Diagnostics> {
+        let configured = new_run.resource_config_value(addr)?;
+        let schema = crate::plan::diff::resource_schema(&new_run, addr);
+        Ok(Object::compared(
+            addr.clone(),
+            &schema,
+            &configured,
+            &configured,
+        ))
+    };
+    // A prior object, at `addr` in the moved prior state and `pre` in the
+    // old configuration. The old configuration decides what is compared,
+    // by the rule `plan` follows; the state, when it records the object,
+    // the values.
+    let prior_object =
+        |addr: &AbsResourceInstance, pre: &AbsResourceInstance| -> Result<Object, Diagnostics> {
+            let recorded = moved_index
+                .get(addr)
+                .map(|i| i.value())
+                .unwrap_or_else(Value::null);
+            if old_instances.contains(pre) {
+                let configured = old_run.resource_config_value(pre)?;
+                let schema = crate::plan::diff::resource_schema(&old_run, pre);
+                let source = match req.state.is_some() && !recorded.is_null() {
+                    true => &recorded,
+                    false => &configured,
+                };
+                return Ok(Object::compared(addr.clone(), &schema, &configured, source));
+            }
+            let type_name = &addr.resource.resource.type_name;
+            if let Some(schema) =
+                crate::providers::schema::Schemas::resource(new_run.schemas(), type_name)
+            {
+                return Ok(Object::compared(
+                    addr.clone(),
+                    &schema,
+                    &recorded,
+                    &recorded,
+                ));
+            }
+            // Recorded only (no old configuration declares it): its
+            // non-null attributes but the id.
+            let values = mapping_of(recorded);
+            let set: BTreeSet<String> = values
+                .iter()
+                .filter(|(k, v)| *k != "id" && !v.is_null())
+                .map(|(k, _)| k.clone())
+                .collect();
+            Ok(Object {
+                addr: addr.clone(),
+                values,
+                set,
+            })
+        };
     let mut destroys = Vec::new();
     let mut creates = Vec::new();
     for c in &before.plan.changes {
         match (c.action, &c.reason) {
-            (Action::Create, _) => {
-                let configured = new_run.resource_config_value(&c.addr)?;
-                let schema = crate::plan::diff::resource_schema(&new_run, &c.addr);
-                creates.push(Object::compared(
-                    c.addr.clone(),
-                    &schema,
-                    &configured,
-                    &configured,
-                ));
-            }
+            (Action::Create, _) => creates.push(new_object(&c.addr)?),
             // An object a `removed` block takes away is meant to go.
             (Action::Delete, Some(ActionReason::Removed)) => {}
             (Action::Delete, _) => {
-                let pre = before.moves.old_addr(&c.addr);
-                let recorded_value = moved_index
-                    .get(&c.addr)
-                    .map(|i| i.value())
-                    .unwrap_or_else(Value::null);
-                if old_instances.contains(&pre) {
-                    // The old configuration decides what is compared, by
-                    // the rule `plan` follows; the state, when given, the
-                    // values.
-                    let configured = old_run.resource_config_value(&pre)?;
-                    let schema = crate::plan::diff::resource_schema(&old_run, &pre);
-                    let source = match req.state.is_some() {
-                        true => &recorded_value,
-                        false => &configured,
-                    };
-                    destroys.push(Object::compared(
-                        c.addr.clone(),
-                        &schema,
-                        &configured,
-                        source,
-                    ));
-                    continue;
-                }
-                let type_name = &c.addr.resource.resource.type_name;
-                if let Some(schema) =
-                    crate::providers::schema::Schemas::resource(new_run.schemas(), type_name)
-                {
-                    destroys.push(Object::compared(
-                        c.addr.clone(),
-                        &schema,
-                        &recorded_value,
-                        &recorded_value,
-                    ));
-                    continue;
-                }
-                // Recorded only (no old configuration declares it): its
-                // non-null attributes but the id.
-                let values = mapping_of(recorded_value);
-                let set: BTreeSet<String> = values
-                    .iter()
-                    .filter(|(k, v)| *k != "id" && !v.is_null())
-                    .map(|(k, _)| k.clone())
-                    .collect();
-                destroys.push(Object {
-                    addr: c.addr.clone(),
-                    values,
-                    set,
-                });
+                destroys.push(prior_object(&c.addr, &before.moves.old_addr(&c.addr))?)
             }
             _ => {}
         }
     }
+    // Data sources pair like managed objects (same type, same configured
+    // arguments), so that a value read from one follows it wherever the
+    // module holding it has moved. They are never moved themselves: their
+    // pairs and leftovers are dropped after the pairing.
+    let is_data = |a: &&AbsResourceInstance| a.resource.resource.mode == ResourceMode::Data;
+    let new_data: BTreeSet<AbsResourceInstance> = new_run
+        .resource_instances()?
+        .into_iter()
+        .filter(|a| is_data(&a))
+        .collect();
+    for a in old_instances.iter().filter(is_data) {
+        if !new_data.contains(a) {
+            destroys.push(prior_object(a, a)?);
+        }
+    }
+    for a in new_data.iter().filter(|a| !old_instances.contains(*a)) {
+        creates.push(new_object(a)?);
+    }
 
     let with_state = req.state.is_some();
+    // A new-side unknown follows its object through the pairing: to the
+    // prior object's recorded value, or to the same attribute of the prior
+    // object under its old name.
     let canon = |v: &Value, mapping: &Mapping| {
-        symbolic::rewrite(v, &|a, attr| {
+        let follow = |object: &str, attr: &str| {
+            let a = AbsResourceInstance::parse(object).ok()?;
             let at = mapping
-                .get(a)
+                .get(&a)
                 .cloned()
-                .or_else(|| moved_index.get(a).map(|_| a.clone()))?;
+                .or_else(|| moved_index.get(&a).map(|_| a.clone()))?;
             if with_state {
                 let recorded = moved_index.get(&at).map(|i| i.value());
                 if let Some(v) =
                     recorded.and_then(|r| r.as_mapping().and_then(|m| m.get(attr).cloned()))
                 {
                     if !v.is_null() {
-                        return Some(Resolved::Value(v));
+                        return Some(v);
                     }
                 }
             }
-            Some(Resolved::Token(
-                before.moves.old_addr(&at),
-                attr.to_string(),
+            let old = before.moves.old_addr(&at);
+            Some(Value::Unknown(
+                Type::Dynamic,
+                Some(Origin::attr(old.to_string(), attr)),
             ))
-        })
+        };
+        resolve(v, &follow)
     };
     let mut pairing = pairing::pair(&destroys, &creates, &canon);
+    pairing.pairs.retain(|(a, _)| !is_data(&a));
+    pairing.unmatched.retain(|u| !is_data(&&u.addr));
     // An object whose declared move was blocked stays where it was and is
     // destroyed: say so rather than "nothing to pair with".
     for u in &mut pairing.unmatched {
@@ -386,18 +411,22 @@ fn mapping_of(v: Value) -> BTreeMap<String, Value> {
 }
 
 /// Without a state, the old configuration stands for it: every managed
-/// instance it declares exists, with the arguments it configures (and
-/// symbolic tokens where those refer to what only apply would know).
+/// instance it declares exists, with the arguments it configures (where
+/// those are known only after apply, their origin as text, which the
+/// planner compares with the new side's; see `origins_as_text`).
 fn prior_from_config(
     run: &Run,
     instances: &BTreeSet<AbsResourceInstance>,
 ) -> Result<State, Diagnostics> {
     let mut state = State::new(env!("CARGO_PKG_VERSION"));
-    for addr in instances
-        .iter()
-        .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
-    {
-        let (value, _) = run.resource_config_value(addr)?.unmark_deep();
+    for addr in instances {
+        // A data source is there too, so that moves carry it along with its
+        // module, but with nothing read yet: its attributes stay unknown.
+        if addr.resource.resource.mode == ResourceMode::Data {
+            crate::plan::apply::insert(&mut state, addr, serde_json::Value::Null);
+            continue;
+        }
+        let (value, _) = origins_as_text(&run.resource_config_value(addr)?).unmark_deep();
         crate::plan::apply::insert(&mut state, addr, crate::lang::display::json(&value));
     }
     Ok(state)

@@ -15,7 +15,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::addrs::{AbsResourceInstance, ModuleInstance, Resource};
 use crate::lang::value::Value;
 
-use super::symbolic::Mapping;
+use crate::lang::unknown::{Origin, Source};
+
+/// A mapping from the new configuration's addresses to the prior objects
+/// they were paired with.
+pub type Mapping = BTreeMap<AbsResourceInstance, AbsResourceInstance>;
 
 /// One side's object: its address, the values compared, and the names of
 /// the arguments its configuration sets.
@@ -99,7 +103,8 @@ pub struct Pairing {
 }
 
 /// Rewrites a new-side value under the current mapping (new → prior):
-/// tokens of paired objects become the prior object's token or value.
+/// unknowns from paired objects follow them to the prior object's
+/// attribute or recorded value.
 pub type Canon<'a> = dyn Fn(&Value, &Mapping) -> Value + 'a;
 
 /// How many of the closest candidates a "differs" reason lists.
@@ -426,7 +431,10 @@ pub fn canonical(v: &Value) -> String {
     let (v, _) = v.unmark();
     match v {
         Value::Null(_) => "null".into(),
-        Value::Unknown(_) => "?".into(),
+        // An unknown compares by where it comes from: the same attribute of
+        // the same (paired) object, or the same operation over such.
+        Value::Unknown(_, Some(o)) => format!("?{}", canonical_origin(o)),
+        Value::Unknown(_, None) => "?".into(),
         Value::Bool(b) => format!("p{b}"),
         Value::Number(n) => format!("p{n}"),
         Value::String(s) => format!("p{s}"),
@@ -458,6 +466,16 @@ pub fn canonical(v: &Value) -> String {
             }
         }
         Value::Sensitive(inner) => canonical(inner),
+    }
+}
+
+fn canonical_origin(o: &Origin) -> String {
+    match o.source() {
+        Source::Attr { object, attr } => format!("{object}.{attr}"),
+        Source::Derived { op, args } => format!(
+            "{op:?}({})",
+            args.iter().map(canonical).collect::<Vec<_>>().join(",")
+        ),
     }
 }
 

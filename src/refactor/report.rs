@@ -12,15 +12,14 @@ use crate::lang::value::Value;
 use super::Outcome;
 use super::blocks::Block;
 use super::pairing::{AttrDiff, Reason, Side, Unmatched};
-use super::symbolic;
 
-/// A value as the report shows it: console form, references readable,
-/// sensitive values hidden.
+/// A value as the report shows it: console form, a value known only after
+/// apply as the reference it comes from, sensitive values hidden.
 fn shown(v: &Value) -> String {
     if v.has_marks_deep() {
         return "(sensitive value)".into();
     }
-    symbolic::readable(&display::console(v))
+    display::console_with_origins(v)
 }
 
 fn side(u: &Unmatched) -> &'static str {

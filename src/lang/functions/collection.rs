@@ -79,9 +79,9 @@ pub fn call(
                 let mut unknown = false;
                 for v in seq(&a[0]) {
                     match v {
-                        Value::Unknown(_) => {
+                        Value::Unknown(..) => {
                             if all {
-                                return Ok(Value::Unknown(Type::Bool));
+                                return Ok(Value::Unknown(Type::Bool, None));
                             }
                             unknown = true;
                         }
@@ -91,7 +91,7 @@ pub fn call(
                     }
                 }
                 Ok(if unknown {
-                    Value::Unknown(Type::Bool)
+                    Value::Unknown(Type::Bool, None)
                 } else {
                     Value::Bool(all)
                 })
@@ -151,7 +151,7 @@ pub fn call(
                 for v in a {
                     let v = convert(v, ret).unwrap_or_else(|_| v.clone());
                     if v.is_unknown() {
-                        return Ok(Value::Unknown(ret.clone()));
+                        return Ok(Value::Unknown(ret.clone(), None));
                     }
                     if v.is_null() || (*ret == Type::String && v.as_str() == Some("")) {
                         continue;
@@ -197,7 +197,7 @@ pub fn call(
             |a, ret| {
                 for v in a {
                     if v.is_unknown() {
-                        return Ok(Value::Unknown(ret.clone()));
+                        return Ok(Value::Unknown(ret.clone(), None));
                     }
                     if !v.is_null() && !seq(v).is_empty() {
                         return Ok(v.clone());
@@ -214,7 +214,7 @@ pub fn call(
             fixed(list_of(Type::String)),
             |a, ret| {
                 if !a[0].is_wholly_known() {
-                    return Ok(Value::Unknown(ret.clone()));
+                    return Ok(Value::Unknown(ret.clone(), None));
                 }
                 let items = seq(&a[0])
                     .iter()
@@ -265,7 +265,7 @@ pub fn call(
                     return Ok(Value::Bool(false));
                 }
                 if !a[1].is_wholly_known() || items.iter().any(|v| !v.is_wholly_known()) {
-                    return Ok(Value::Unknown(Type::Bool));
+                    return Ok(Value::Unknown(Type::Bool, None));
                 }
                 Ok(Value::Bool(items.iter().any(|v| equal(v, &a[1]))))
             },
@@ -278,7 +278,7 @@ pub fn call(
             |a| Ok(a[0].ty()),
             |a, ret| {
                 if !a[0].is_wholly_known() {
-                    return Ok(Value::Unknown(ret.clone()));
+                    return Ok(Value::Unknown(ret.clone(), None));
                 }
                 let mut out: Vec<Value> = Vec::new();
                 for v in seq(&a[0]) {
@@ -357,7 +357,7 @@ pub fn call(
                 let mut out = Vec::new();
                 let mut marked = false;
                 if !flatten_into(&a[0], &mut out, &mut marked) {
-                    return Ok(Value::Unknown(Type::Dynamic).mark_if(marked));
+                    return Ok(Value::Unknown(Type::Dynamic, None).mark_if(marked));
                 }
                 Ok(Value::Tuple(out).mark_if(marked))
             },
@@ -381,7 +381,7 @@ pub fn call(
                 }
                 for (i, v) in items.iter().enumerate() {
                     if !v.is_wholly_known() || !a[1].is_wholly_known() {
-                        return Ok(Value::Unknown(Type::Number));
+                        return Ok(Value::Unknown(Type::Number, None));
                     }
                     if equal(v, &a[1]) {
                         return Ok(Value::int(i as i64));
@@ -407,7 +407,7 @@ pub fn call(
             },
             |a, ret| {
                 if a[0].is_unknown() {
-                    return Ok(Value::Unknown(ret.clone()));
+                    return Ok(Value::Unknown(ret.clone(), None));
                 }
                 let keys: Vec<Value> = a[0]
                     .as_mapping()
@@ -435,7 +435,7 @@ pub fn call(
                 Ok(match (&a[0], a[0].ty()) {
                     (_, Type::Tuple(t)) => Value::int(t.len() as i64),
                     (_, Type::Object(t)) => Value::int(t.len() as i64),
-                    (Value::Unknown(_), _) => Value::Unknown(Type::Number),
+                    (Value::Unknown(..), _) => Value::Unknown(Type::Number, None),
                     (Value::String(s), _) => Value::int(super::string::char_count(s) as i64),
                     (v, _) => Value::int(
                         v.as_sequence()
@@ -480,7 +480,7 @@ pub fn call(
                     return Ok(make_list(ety, vec![]));
                 }
                 if !a[0].is_wholly_known() || !keys.is_wholly_known() {
-                    return Ok(Value::Unknown(ret.clone()));
+                    return Ok(Value::Unknown(ret.clone(), None));
                 }
                 let out = seq(&keys)
                     .iter()
@@ -666,7 +666,7 @@ pub fn call(
             fixed(list_of(Type::String)),
             |a, ret| {
                 if !a[0].is_wholly_known() {
-                    return Ok(Value::Unknown(ret.clone()));
+                    return Ok(Value::Unknown(ret.clone(), None));
                 }
                 let mut items = Vec::new();
                 for (i, v) in seq(&a[0]).iter().enumerate() {
@@ -728,7 +728,7 @@ pub fn call(
                 for v in items {
                     let n = convert(v, &Type::Number).map_err(|_| bad())?;
                     if n.is_unknown() {
-                        return Ok(Value::Unknown(Type::Number));
+                        return Ok(Value::Unknown(Type::Number, None));
                     }
                     let n = n.as_number().ok_or_else(bad)?.clone();
                     total = Some(match total {
@@ -840,7 +840,7 @@ pub fn call(
             },
             |a, ret| {
                 if !a[0].is_wholly_known() {
-                    return Ok(Value::Unknown(ret.clone()));
+                    return Ok(Value::Unknown(ret.clone(), None));
                 }
                 let (keys, vals) = (seq(&a[0]), seq(&a[1]));
                 if keys.len() != vals.len() {
@@ -1000,7 +1000,7 @@ fn lookup(args: &[Value]) -> Result<Value, FunctionError> {
         },
         |a, ret| {
             if a[0].is_unknown() || a[1].is_unknown() {
-                return Ok(Value::Unknown(ret.clone()));
+                return Ok(Value::Unknown(ret.clone(), None));
             }
             let key = a[1].as_str().unwrap_or_default();
             if let Some(v) = a[0].as_mapping().and_then(|m| m.get(key)) {
@@ -1213,7 +1213,7 @@ fn setproduct_type(a: &[Value]) -> Result<Type, FunctionError> {
 fn setproduct(a: &[Value], ret: &Type) -> Result<Value, FunctionError> {
     let ety = ret.element().cloned().unwrap_or(Type::Dynamic);
     let Type::Tuple(etys) = &ety else {
-        return Ok(Value::Unknown(ret.clone()));
+        return Ok(Value::Unknown(ret.clone(), None));
     };
     let mut marked = false;
     let mut columns = Vec::new();
@@ -1221,7 +1221,7 @@ fn setproduct(a: &[Value], ret: &Type) -> Result<Value, FunctionError> {
         let (v, m) = v.unmark();
         marked |= m;
         if v.is_unknown() {
-            return Ok(Value::Unknown(ret.clone()).mark_if(marked));
+            return Ok(Value::Unknown(ret.clone(), None).mark_if(marked));
         }
         let items: Vec<Value> = seq(v)
             .iter()

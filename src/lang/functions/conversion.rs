@@ -182,8 +182,8 @@ mod tests {
             ),
             (
                 "tostring",
-                vec![Value::Unknown(Type::Dynamic)],
-                Value::Unknown(Type::String),
+                vec![Value::Unknown(Type::Dynamic, None)],
+                Value::Unknown(Type::String, None),
             ),
             ("tostring", vec![s("a").mark()], s("a").mark()),
             (

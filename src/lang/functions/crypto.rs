@@ -118,7 +118,7 @@ pub fn call(
             }
             if ctx.plan {
                 // A fresh salt each time: only known once applied.
-                return Ok(Value::Unknown(Type::String).mark_if(a.sensitive));
+                return Ok(Value::Unknown(Type::String, None).mark_if(a.sensitive));
             }
             a.finish(Type::String, |a| {
                 let password = a.string(0)?;
@@ -149,7 +149,7 @@ pub fn call(
         }),
         "uuid" => Args::new(name, &[], args).map(|_| {
             if ctx.plan {
-                Value::Unknown(Type::String)
+                Value::Unknown(Type::String, None)
             } else {
                 Value::String(uuid::Uuid::new_v4().to_string())
             }
@@ -479,15 +479,15 @@ mod tests {
         let here = Path::new(".");
         assert_eq!(
             run_in(here, true, "uuid", vec![]),
-            Ok(Value::Unknown(Type::String))
+            Ok(Value::Unknown(Type::String, None))
         );
         assert_eq!(
             run_in(here, true, "bcrypt", vec![s("x")]),
-            Ok(Value::Unknown(Type::String))
+            Ok(Value::Unknown(Type::String, None))
         );
         assert_eq!(
             run_in(here, true, "bcrypt", vec![s("x").mark()]),
-            Ok(Value::Unknown(Type::String).mark())
+            Ok(Value::Unknown(Type::String, None).mark())
         );
     }
 
@@ -515,8 +515,8 @@ mod tests {
             Ok(s("49f68a5c8493ec2c0bf489821c21fc3b").mark())
         );
         assert_eq!(
-            run("sha256", vec![Value::Unknown(Type::String)]),
-            Ok(Value::Unknown(Type::String))
+            run("sha256", vec![Value::Unknown(Type::String, None)]),
+            Ok(Value::Unknown(Type::String, None))
         );
     }
 }

@@ -23,7 +23,7 @@ pub fn call(
     let result = match name {
         "timestamp" | "plantimestamp" => Args::new(name, &[], args).map(|_| {
             if ctx.plan {
-                Value::Unknown(Type::String)
+                Value::Unknown(Type::String, None)
             } else {
                 Value::String(Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string())
             }
@@ -816,7 +816,10 @@ mod tests {
     #[test]
     fn timestamps_are_unknown_while_planning() {
         for name in ["timestamp", "plantimestamp"] {
-            assert_eq!(run(true, name, vec![]), Ok(Value::Unknown(Type::String)));
+            assert_eq!(
+                run(true, name, vec![]),
+                Ok(Value::Unknown(Type::String, None))
+            );
             let now = run(false, name, vec![]).unwrap();
             let now = now.as_str().unwrap();
             assert!(

@@ -253,7 +253,7 @@ impl<'a> Args<'a> {
         f: impl FnOnce(&Args) -> Result<Value, FunctionError>,
     ) -> Result<Value, FunctionError> {
         let v = if self.unknown {
-            Value::Unknown(ty)
+            Value::Unknown(ty, None)
         } else {
             f(&self)?
         };
@@ -561,7 +561,7 @@ pub(super) fn json_encode(v: &Value) -> String {
 
 fn write_json(v: &Value, out: &mut String) {
     match v.unmark().0 {
-        Value::Null(_) | Value::Unknown(_) => out.push_str("null"),
+        Value::Null(_) | Value::Unknown(..) => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_string()),
         Value::String(s) => write_json_string(s, out),
@@ -1394,7 +1394,7 @@ impl YamlEmitter {
     /// A scalar or empty collection; `indent` is where continuation lines go.
     fn scalar(&mut self, v: &Value, indent: usize) {
         match v.unmark().0 {
-            Value::Null(_) | Value::Unknown(_) => self.push("null"),
+            Value::Null(_) | Value::Unknown(..) => self.push("null"),
             Value::Bool(b) => self.push(if *b { "true" } else { "false" }),
             Value::Number(n) => self.push(&n.to_string()),
             Value::String(s) => {
@@ -3117,12 +3117,12 @@ spec:
     #[test]
     fn unknown_and_sensitive_arguments() {
         assert_eq!(
-            run("base64encode", vec![Value::Unknown(Type::String)]),
-            Ok(Value::Unknown(Type::String))
+            run("base64encode", vec![Value::Unknown(Type::String, None)]),
+            Ok(Value::Unknown(Type::String, None))
         );
         assert_eq!(
             run("jsonencode", vec![Value::Tuple(vec![Value::unknown()])]),
-            Ok(Value::Unknown(Type::String))
+            Ok(Value::Unknown(Type::String, None))
         );
         assert_eq!(
             run("base64encode", vec![s("a").mark()]),

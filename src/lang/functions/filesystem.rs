@@ -506,7 +506,7 @@ fn templatefile(args: &[Value], ctx: &FunctionContext) -> Result<Value, Function
     let (vars_val, vars_marked) = args[1].clone().unmark_deep();
     let marked = path_marked || vars_marked;
     if path_val.is_unknown() || vars_val.is_unknown() {
-        return Ok(Value::Unknown(Type::Dynamic).mark_if(marked));
+        return Ok(Value::Unknown(Type::Dynamic, None).mark_if(marked));
     }
     let path = a.string(0)?;
     // The template is read before the variables are looked at.
@@ -657,8 +657,8 @@ mod tests {
             Ok(s("hello\n").mark())
         );
         assert_eq!(
-            run_in(p, "file", vec![Value::Unknown(Type::String)]),
-            Ok(Value::Unknown(Type::String))
+            run_in(p, "file", vec![Value::Unknown(Type::String, None)]),
+            Ok(Value::Unknown(Type::String, None))
         );
 
         let d = p.display();
@@ -831,11 +831,11 @@ mod tests {
         assert_eq!(
             call(
                 "templatefile",
-                &[s("t.tpl"), Value::Unknown(Type::Dynamic)],
+                &[s("t.tpl"), Value::Unknown(Type::Dynamic, None)],
                 &ctx
             )
             .unwrap(),
-            Ok(Value::Unknown(Type::Dynamic))
+            Ok(Value::Unknown(Type::Dynamic, None))
         );
 
         let no_renderer = FunctionContext {

@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::types::convert;
+use super::unknown::{Op, Origin};
 use super::value::{Type, Value};
 
 /// What a function may need from the place it is called in.
@@ -117,7 +118,7 @@ pub fn call(name: &str, args: Vec<Value>, ctx: &FunctionContext) -> Result<Value
     let planning_only = name == "plantimestamp" && !ctx.plan;
     for (family, _) in FAMILIES.iter().filter(|_| !planning_only) {
         if let Some(result) = family(name, &args, ctx) {
-            return result;
+            return result.map(|v| with_origin(name, v, args));
         }
     }
     Err(FunctionError {
@@ -125,6 +126,25 @@ pub fn call(name: &str, args: Vec<Value>, ctx: &FunctionContext) -> Result<Value
         detail: format!("There is no function named \"{name}\"."),
         arg: None,
     })
+}
+
+/// An unknown result of a call over unknowns that know their origin
+/// knows it too: the call itself, so that a refactor can still compare
+/// `lower(aws_vpc.main.id)` with its counterpart (see `lang::unknown`).
+fn with_origin(name: &str, v: Value, args: Vec<Value>) -> Value {
+    match v {
+        Value::Unknown(t, None) => Value::Unknown(t, Origin::derived(Op::Call(name.into()), args)),
+        Value::Sensitive(inner) if matches!(*inner, Value::Unknown(_, None)) => {
+            with_origin(name, *inner, args).mark()
+        }
+        v => v,
+    }
+}
+
+/// Whether the function reads files (its result depends on the directory
+/// it runs in, so it is never computed again away from its scope).
+pub fn reads_files(name: &str) -> bool {
+    filesystem::NAMES.contains(&name)
 }
 
 // ---------------------------------------------------------------------------
@@ -263,7 +283,7 @@ pub fn invoke(
         } else {
             ret(&plain)?
         };
-        return Ok(Value::Unknown(ty).mark_if(marked));
+        return Ok(Value::Unknown(ty, None).mark_if(marked));
     }
     let ty = ret(&plain)?;
     Ok(imp(&plain, &ty)?.mark_if(marked))
@@ -375,8 +395,8 @@ mod tests {
             (
                 "unknown gives a typed unknown",
                 "upper",
-                vec![Value::Unknown(Type::String)],
-                Ok(Value::Unknown(Type::String)),
+                vec![Value::Unknown(Type::String, None)],
+                Ok(Value::Unknown(Type::String, None)),
             ),
             (
                 "sensitive argument marks the result",
@@ -412,7 +432,7 @@ mod tests {
     /// function can answer anyway (length of a tuple, type of a conversion).
     #[test]
     fn unknown_arguments() {
-        let unk = Value::Unknown;
+        let unk = |t| Value::Unknown(t, None);
         let list_s = || list_of(Type::String);
         let cases: Vec<(&str, Vec<Value>, Value)> = vec![
             ("upper", vec![unk(Type::String)], unk(Type::String)),

@@ -654,16 +654,16 @@ mod tests {
         assert_eq!(
             run(
                 "cidrhost",
-                vec![s("10.0.0.0/8"), Value::Unknown(Type::Number)]
+                vec![s("10.0.0.0/8"), Value::Unknown(Type::Number, None)]
             ),
-            Ok(Value::Unknown(Type::String))
+            Ok(Value::Unknown(Type::String, None))
         );
         assert_eq!(
             run(
                 "cidrsubnets",
-                vec![s("10.0.0.0/8"), Value::Unknown(Type::Number)]
+                vec![s("10.0.0.0/8"), Value::Unknown(Type::Number, None)]
             ),
-            Ok(Value::Unknown(Type::List(Box::new(Type::String))))
+            Ok(Value::Unknown(Type::List(Box::new(Type::String)), None))
         );
         assert_eq!(
             run("cidrnetmask", vec![s("10.0.0.0/8").mark()]),

@@ -204,7 +204,7 @@ pub fn call(
             fixed(Type::String),
             |a, _| {
                 if a[1..].iter().any(|v| !v.is_wholly_known()) {
-                    return Ok(Value::Unknown(Type::String));
+                    return Ok(Value::Unknown(Type::String, None));
                 }
                 format(st(&a[0]), &a[1..])
                     .map(Value::String)
@@ -322,7 +322,7 @@ fn join(a: &[Value]) -> Result<Value, FunctionError> {
     for (ai, list) in lists.iter().enumerate() {
         for (ei, v) in list.as_sequence().unwrap_or_default().iter().enumerate() {
             if v.is_unknown() {
-                return Ok(Value::Unknown(Type::String));
+                return Ok(Value::Unknown(Type::String, None));
             }
             match v.as_str() {
                 Some(s) => parts.push(s.to_string()),
@@ -894,7 +894,7 @@ fn formatlist(fmt: &str, args: &[Value], ret: &Type) -> Result<Value, FunctionEr
     let mut len: Option<(usize, usize)> = None;
     for (i, a) in args.iter().enumerate() {
         if a.is_unknown() {
-            return Ok(Value::Unknown(ret.clone()));
+            return Ok(Value::Unknown(ret.clone(), None));
         }
         if let (Some(items), false) = (a.as_sequence(), a.is_null()) {
             match len {
@@ -926,7 +926,7 @@ fn formatlist(fmt: &str, args: &[Value], ret: &Type) -> Result<Value, FunctionEr
             })
             .collect();
         if row.iter().any(|v| !v.is_wholly_known()) {
-            out.push(Value::Unknown(Type::String));
+            out.push(Value::Unknown(Type::String, None));
             continue;
         }
         let s = format(fmt, &row).map_err(|e| {
@@ -1042,7 +1042,7 @@ mod tests {
             (
                 "format",
                 vec![s("%s"), Value::null()],
-                Value::Unknown(Type::Dynamic),
+                Value::Unknown(Type::Dynamic, None),
             ),
             ("format", vec![s("%.3s"), s("abcdef")], s("abc")),
             ("format", vec![s("%f"), n(1)], s("1.000000")),
