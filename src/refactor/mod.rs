@@ -231,16 +231,57 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         .map(|(a, _)| a)
         .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
         .collect();
-    let new_modules = new_run.module_instances()?.into_iter().collect();
+    let module_instances = new_run.module_instances()?;
+    let resource_instances = new_run.resource_instances()?;
+    let new_modules = module_instances.iter().cloned().collect();
     let ctx = blocks::Context {
         prior: &prior_addrs,
         new_modules: &new_modules,
         config: &new_cfg,
         root_only: req.place_root,
     };
-    let blocks = blocks::minimal_blocks(&pairing.pairs, &ctx);
-
-    let statements = statements_of(&blocks)?;
+    // The coarsest set terraform's validation accepts: a coarse set can
+    // overlap with itself or with the configuration's own blocks once
+    // declared in shared module directories; the finer ones are declared
+    // in the root from the old addresses.
+    let valid = |blocks: &[Block]| -> Result<Option<Vec<MoveStatement>>, Diagnostics> {
+        let statements = statements_of(blocks, &new_cfg)?;
+        let invalid = crate::plan::moves::validate_with(
+            &new_cfg,
+            &prior,
+            &statements,
+            engine,
+            &module_instances,
+            &resource_instances,
+        );
+        Ok((!invalid.has_errors()).then_some(statements))
+    };
+    let mut chosen = None;
+    for level in blocks::Granularity::ALL {
+        let candidate = blocks::blocks_at(&pairing.pairs, &ctx, level);
+        if let Some(statements) = valid(&candidate)? {
+            chosen = Some((candidate, statements));
+            break;
+        }
+    }
+    let (blocks, statements) = match chosen {
+        Some(c) => c,
+        None => {
+            // Even single instances overlap with the configuration's own
+            // statements: keep the blocks that stay valid together, in
+            // order; the pairs left out are then planned as they are.
+            let all = blocks::blocks_at(&pairing.pairs, &ctx, blocks::Granularity::Instances);
+            let mut kept: Vec<Block> = Vec::new();
+            for b in all {
+                kept.push(b);
+                if valid(&kept)?.is_none() {
+                    kept.pop();
+                }
+            }
+            let statements = statements_of(&kept, &new_cfg)?;
+            (kept, statements)
+        }
+    };
     let proof = crate::plan::plan_configuration(
         &new_cfg,
         new_inputs,
@@ -319,21 +360,30 @@ fn prior_from_config(
     Ok(state)
 }
 
-/// The blocks as move statements, for the proof.
-pub fn statements_of(blocks: &[Block]) -> Result<Vec<MoveStatement>, Diagnostics> {
+/// The blocks as move statements, for the proof: a block written in a
+/// module directory is declared by every module path that loads that
+/// directory, whichever caller it was derived for.
+pub fn statements_of(blocks: &[Block], config: &Config) -> Result<Vec<MoveStatement>, Diagnostics> {
+    let paths_of_dir = blocks::module_paths_by_dir(config);
     let mut out = Vec::new();
-    for b in blocks {
+    for b in blocks::distinct(blocks) {
         let parse = |s: &str| MoveEndpoint::parse(s).map_err(Diagnostics::from);
-        let (from, to) =
-            unify_move_endpoints(&parse(&b.from)?, &parse(&b.to)?, &Module(b.module.clone()))
-                .map_err(Diagnostics::from)?;
+        let (from, to) = (parse(&b.from)?, parse(&b.to)?);
         let file = b.dir.join("moved.tf");
-        out.push(MoveStatement {
-            from,
-            to,
-            range: SourceRange::file_only(&file.to_string_lossy()),
-            implied: false,
-        });
+        let declaring: Vec<Module> = match paths_of_dir.get(&blocks::dir_key(&b.dir)) {
+            Some((_, paths)) => paths.clone(),
+            None => vec![Module(b.module.clone())],
+        };
+        for module in declaring {
+            let (from, to) =
+                unify_move_endpoints(&from, &to, &module).map_err(Diagnostics::from)?;
+            out.push(MoveStatement {
+                from,
+                to,
+                range: SourceRange::file_only(&file.to_string_lossy()),
+                implied: false,
+            });
+        }
     }
     Ok(out)
 }
