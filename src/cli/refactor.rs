@@ -103,7 +103,12 @@ pub fn run(
     } else {
         if !opts.write {
             let groups = write::by_dir(&outcome.blocks);
-            let several = groups.len() > 1;
+            // A file name whenever one is not the root's: blocks printed
+            // bare read as the root module's.
+            let several = groups.len() > 1
+                || groups.keys().any(|d| {
+                    crate::refactor::blocks::dir_key(d) != crate::refactor::blocks::dir_key(new_dir)
+                });
             for (i, (dir, pairs)) in groups.iter().enumerate() {
                 if several {
                     let _ = writeln!(
