@@ -5,10 +5,12 @@
 //! same way inside every instance of a local child module is declared in
 //! that module, so every caller gets it.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 
-use crate::addrs::{AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance};
+use crate::addrs::{
+    AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance, ModuleInstanceStep,
+};
 use crate::config::Config;
 
 /// One `moved` block to write.
@@ -115,15 +117,38 @@ pub fn blocks_at(
             if found.is_empty() {
                 break;
             }
+            // The moves of a round never nest: each address has at most one,
+            // found by looking up its module path's prefixes (a call move
+            // matches any key of its call, see `rebase_under`).
+            let mut calls: HashMap<
+                (&[ModuleInstanceStep], &str),
+                (&ModuleInstance, &ModuleInstance),
+            > = HashMap::new();
+            let mut instances: HashMap<&[ModuleInstanceStep], (&ModuleInstance, &ModuleInstance)> =
+                HashMap::new();
+            for m in &found {
+                if let Move::Call { from, to } | Move::ModuleInstance { from, to } = m
+                    && let Some(last) = from.0.last()
+                {
+                    let call_like = last.key == InstanceKey::NoKey
+                        && to.0.last().is_some_and(|s| s.key == InstanceKey::NoKey);
+                    if call_like {
+                        let parent = &from.0[..from.0.len() - 1];
+                        calls.insert((parent, last.name.as_str()), (from, to));
+                    } else {
+                        instances.insert(&from.0, (from, to));
+                    }
+                }
+            }
             let rebase = |a: &AbsResourceInstance| -> AbsResourceInstance {
-                found
-                    .iter()
-                    .find_map(|m| match m {
-                        Move::Call { from, to } | Move::ModuleInstance { from, to } => {
-                            rebase_under(a, from, to)
-                        }
-                        _ => None,
+                (1..=a.module.0.len())
+                    .find_map(|n| {
+                        let steps = &a.module.0;
+                        calls
+                            .get(&(&steps[..n - 1], steps[n - 1].name.as_str()))
+                            .or_else(|| instances.get(&steps[..n]))
                     })
+                    .and_then(|(from, to)| rebase_under(a, from, to))
                     .unwrap_or_else(|| a.clone())
             };
             prior_after = prior_after.iter().map(&rebase).collect();
@@ -213,11 +238,10 @@ fn module_moves(
     let mut candidates: Vec<(&Steps, Vec<usize>)> = by_prefix.into_iter().collect();
     candidates.sort_by_key(|(f, _)| f.len());
     let mut instance_moves: Vec<(ModuleInstance, ModuleInstance)> = Vec::new();
+    // Old instances already moving: what is under them moves with them.
+    let mut moving: std::collections::HashSet<&Steps> = std::collections::HashSet::new();
     for (from, idx) in candidates {
-        if instance_moves
-            .iter()
-            .any(|(f, _)| from.len() >= f.0.len() && from[..f.0.len()] == f.0[..])
-        {
+        if (1..=from.len()).any(|n| moving.contains(&from[..n])) {
             continue;
         }
         let under = under_module.get(from).copied().unwrap_or_default();
@@ -255,6 +279,7 @@ fn module_moves(
         if let Some((same_call, exact, j)) = best
             && (same_call || exact > 0)
         {
+            moving.insert(from);
             instance_moves.push((from_inst, ModuleInstance(common[..j].to_vec())));
         }
     }
@@ -424,7 +449,42 @@ fn place(
         .iter()
         .flat_map(|a| (1..=a.module.0.len()).map(move |n| ModuleInstance(a.module.0[..n].to_vec())))
         .collect();
-    let mut groups: BTreeMap<(PathBuf, String, String), BTreeSet<ModuleInstance>> = BTreeMap::new();
+    // What the prior state holds, to tell which instances of a module have
+    // the object a move names.
+    let calls_in_prior: HashSet<(&[ModuleInstanceStep], &str)> = instances_in_prior
+        .iter()
+        .filter_map(|m| {
+            let (last, parent) = m.0.split_last()?;
+            Some((parent, last.name.as_str()))
+        })
+        .collect();
+    let resources_in_prior: HashSet<AbsResource> =
+        prior.iter().map(|a| a.containing_resource()).collect();
+    let holds = |inst: &ModuleInstance, subject: &Subject| -> bool {
+        let mut steps = inst.0.clone();
+        match subject {
+            Subject::Call(rel) => {
+                steps.extend(rel.iter().cloned());
+                steps.split_last().is_some_and(|(last, parent)| {
+                    calls_in_prior.contains(&(parent, last.name.as_str()))
+                })
+            }
+            Subject::ModuleInstance(rel) => {
+                steps.extend(rel.iter().cloned());
+                instances_in_prior.contains(&ModuleInstance(steps))
+            }
+            Subject::Resource(rel, r) => {
+                steps.extend(rel.iter().cloned());
+                resources_in_prior.contains(&r.clone().absolute(ModuleInstance(steps)))
+            }
+            Subject::Instance(rel, r) => {
+                steps.extend(rel.iter().cloned());
+                prior.contains(&r.clone().absolute(ModuleInstance(steps)))
+            }
+        }
+    };
+    type Group = (BTreeSet<ModuleInstance>, Option<Subject>);
+    let mut groups: BTreeMap<(PathBuf, String, String), Group> = BTreeMap::new();
     let mut out = Vec::new();
     for m in &moves {
         let (base, from, to) = split(m);
@@ -439,22 +499,28 @@ fn place(
                     && !root_only
                     && is_local(ctx.config, &base.module().0) =>
             {
-                groups.entry((dir, from, to)).or_default().insert(base);
+                let group = groups.entry((dir, from, to)).or_default();
+                group.1.get_or_insert_with(|| subject(m, &base));
+                group.0.insert(base);
             }
             _ => out.push(full(m, &root_dir)),
         }
     }
-    for ((key, from, to), instances) in groups {
+    for ((key, from, to), (instances, subject)) in groups {
         let (dir, paths) = paths_of_dir
             .get(&key)
             .map_or((&root_dir, &[][..]), |(d, p)| (d, p.as_slice()));
-        let all: BTreeSet<&ModuleInstance> = instances_in_prior
-            .iter()
-            .filter(|m| paths.iter().any(|p| m.is_for_module(p)))
-            .collect();
-        if !paths.is_empty() && all.iter().all(|m| instances.contains(*m)) {
-            // The same move in every instance of every caller: say it once,
-            // in the module, for each path that loads it.
+        // Every instance of every caller that has the object moves it the
+        // same way: instances without it are left alone by the statement.
+        let everywhere = subject.is_some_and(|subject| {
+            instances_in_prior
+                .iter()
+                .filter(|m| paths.iter().any(|p| m.is_for_module(p)))
+                .filter(|m| holds(m, &subject))
+                .all(|m| instances.contains(m))
+        });
+        if !paths.is_empty() && everywhere {
+            // Say it once, in the module, for each path that loads it.
             for p in paths {
                 out.push(Block {
                     module: p.0.clone(),
@@ -479,6 +545,26 @@ fn place(
     out.sort();
     out.dedup();
     out
+}
+
+/// What a move's `from` names, relative to the module instance that
+/// declares it.
+#[derive(Clone, Debug)]
+enum Subject {
+    Call(Vec<ModuleInstanceStep>),
+    ModuleInstance(Vec<ModuleInstanceStep>),
+    Resource(Vec<ModuleInstanceStep>, crate::addrs::Resource),
+    Instance(Vec<ModuleInstanceStep>, crate::addrs::ResourceInstance),
+}
+
+fn subject(m: &Move, base: &ModuleInstance) -> Subject {
+    let rel = |module: &ModuleInstance| module.0[base.0.len().min(module.0.len())..].to_vec();
+    match m {
+        Move::Call { from, .. } => Subject::Call(rel(from)),
+        Move::ModuleInstance { from, .. } => Subject::ModuleInstance(rel(from)),
+        Move::Resource { from, .. } => Subject::Resource(rel(&from.module), from.resource.clone()),
+        Move::Instance { from, .. } => Subject::Instance(rel(&from.module), from.resource.clone()),
+    }
 }
 
 /// A directory as the file system knows it: `modules/a/../b` and

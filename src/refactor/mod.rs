@@ -109,6 +109,9 @@ fn load_side(
     Ok((config, inputs))
 }
 
+/// How many instance blocks the last-resort search keeps one by one.
+const GREEDY_LIMIT: usize = 2000;
+
 pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagnostics> {
     let engine = req
         .engine
@@ -270,14 +273,21 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             // Even single instances overlap with the configuration's own
             // statements: keep the blocks that stay valid together, in
             // order; the pairs left out are then planned as they are.
+            // (One validation per block: bounded, past that the proof
+            // reports what is invalid.)
             let all = blocks::blocks_at(&pairing.pairs, &ctx, blocks::Granularity::Instances);
-            let mut kept: Vec<Block> = Vec::new();
-            for b in all {
-                kept.push(b);
-                if valid(&kept)?.is_none() {
-                    kept.pop();
+            let kept = if all.len() > GREEDY_LIMIT {
+                all
+            } else {
+                let mut kept: Vec<Block> = Vec::new();
+                for b in all {
+                    kept.push(b);
+                    if valid(&kept)?.is_none() {
+                        kept.pop();
+                    }
                 }
-            }
+                kept
+            };
             let statements = statements_of(&kept, &new_cfg)?;
             (kept, statements)
         }
