@@ -15,6 +15,7 @@ pub mod symbolic;
 pub mod verify;
 pub mod write;
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
@@ -195,21 +196,36 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     }
 
     let with_state = req.state.is_some();
+    // New objects left ambiguous, with their identical candidates: a
+    // reference to one resolves when every candidate recorded the same
+    // value, so legitimately ambiguous twins do not take down a dependent
+    // whose value is the same whichever twin it follows.
+    let twins: RefCell<BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>>> =
+        RefCell::new(BTreeMap::new());
+    let recorded_attr = |at: &AbsResourceInstance, attr: &str| -> Option<Value> {
+        let recorded = moved_index.get(at).map(|i| i.value())?;
+        let v = recorded.as_mapping().and_then(|m| m.get(attr).cloned())?;
+        (!v.is_null()).then_some(v)
+    };
     let canon = |v: &Value, mapping: &Mapping| {
         symbolic::rewrite(v, &|a, attr| {
-            let at = mapping
+            let Some(at) = mapping
                 .get(a)
                 .cloned()
-                .or_else(|| moved_index.get(a).map(|_| a.clone()))?;
-            if with_state {
-                let recorded = moved_index.get(&at).map(|i| i.value());
-                if let Some(v) =
-                    recorded.and_then(|r| r.as_mapping().and_then(|m| m.get(attr).cloned()))
-                {
-                    if !v.is_null() {
-                        return Some(Resolved::Value(v));
-                    }
+                .or_else(|| moved_index.get(a).map(|_| a.clone()))
+            else {
+                if !with_state {
+                    return None;
                 }
+                let twins = twins.borrow();
+                let mut values = twins.get(a)?.iter().map(|t| recorded_attr(t, attr));
+                let first = values.next()??;
+                return values
+                    .all(|v| v.as_ref() == Some(&first))
+                    .then_some(Resolved::Value(first));
+            };
+            if with_state && let Some(v) = recorded_attr(&at, attr) {
+                return Some(Resolved::Value(v));
             }
             Some(Resolved::Token(
                 before.moves.old_addr(&at),
@@ -218,6 +234,19 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         })
     };
     let mut pairing = pairing::pair(&destroys, &creates, &canon);
+    let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
+        .unmatched
+        .iter()
+        .filter(|u| u.side == pairing::Side::Create)
+        .filter_map(|u| match &u.reason {
+            pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
+            _ => None,
+        })
+        .collect();
+    if with_state && !ambiguous.is_empty() {
+        *twins.borrow_mut() = ambiguous;
+        pairing = pairing::pair(&destroys, &creates, &canon);
+    }
     // An object whose declared move was blocked stays where it was and is
     // destroyed: say so rather than "nothing to pair with".
     for u in &mut pairing.unmatched {
