@@ -434,3 +434,82 @@ impl Outcome {
         destroy == 0 && (allow_add || add == 0) && self.deferred.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The blocks minimod once wrote for the differential case 30101: a
+    /// root block into a wrapped call, and a rename in modules/iam, which
+    /// both callers (`iam3` and `wrap_1002.iam`, reached as
+    /// `modules/w1002/../iam`) load. The proof must declare the child block
+    /// for both and fail as terraform does.
+    #[test]
+    fn a_block_in_a_shared_directory_is_declared_by_every_caller() {
+        let case = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/refactors/terraform-rejects-child-plus-root-block-30101");
+        let mut sources = SourceMap::default();
+        let engine = Engine::Terraform;
+        let load = |dir: &str, sources: &mut SourceMap| {
+            config::load(&case.join(dir), &LoadOptions { engine }, sources).unwrap()
+        };
+        let (old, new) = (load("old", &mut sources), load("new", &mut sources));
+        let block = |module: &[&str], dir: &str, from: &str, to: &str| Block {
+            module: module.iter().map(|s| s.to_string()).collect(),
+            dir: case.join("new").join(dir),
+            from: from.into(),
+            to: to.into(),
+        };
+        let child = block(
+            &["iam3"],
+            "modules/iam",
+            "terraform_data.db",
+            "terraform_data.dns_1001",
+        );
+        let root = block(
+            &[],
+            ".",
+            "module.iam.terraform_data.db",
+            "module.wrap_1002.module.iam.terraform_data.dns_1001",
+        );
+        let declared: Vec<String> = statements_of(std::slice::from_ref(&child), &new)
+            .unwrap()
+            .iter()
+            .map(|s| s.from.to_string())
+            .collect();
+        assert_eq!(
+            declared,
+            [
+                "module.iam3[*].terraform_data.db[*]",
+                "module.wrap_1002[*].module.iam[*].terraform_data.db[*]"
+            ]
+        );
+
+        let old_run = Run::new(&old, RootInputs::new(), RunOptions::default());
+        let prior = prior_from_config(
+            &old_run,
+            &old_run.check_all().unwrap().into_iter().collect(),
+        )
+        .unwrap();
+        let run = Run::new(&new, RootInputs::new(), RunOptions::default());
+        let (modules, resources) = (
+            run.module_instances().unwrap(),
+            run.resource_instances().unwrap(),
+        );
+        let check = |blocks: &[Block]| {
+            let stmts = statements_of(blocks, &new).unwrap();
+            crate::plan::moves::validate_with(&new, &prior, &stmts, engine, &modules, &resources)
+        };
+        let invalid = check(&[root, child.clone()]);
+        assert_eq!(
+            invalid
+                .0
+                .iter()
+                .map(|d| d.summary.as_str())
+                .collect::<Vec<_>>(),
+            ["Ambiguous move statements"]
+        );
+        let call_move = block(&[], ".", "module.iam", "module.wrap_1002.module.iam");
+        assert!(!check(&[call_move, child]).has_errors());
+    }
+}
