@@ -285,9 +285,17 @@ pub fn config_files(
     engine: Engine,
     overlay: &Overlay,
 ) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
+    // Directories compare by where they really are: one module directory
+    // may be reached as `modules/a` and as `modules/b/../a`.
+    let real_dir = dir.canonicalize().ok();
     let mut names: Vec<String> = overlay
         .keys()
-        .filter(|p| p.parent() == Some(dir) && !p.exists())
+        .filter(|p| {
+            let parent = p.parent();
+            (parent == Some(dir)
+                || (real_dir.is_some() && parent.and_then(|d| d.canonicalize().ok()) == real_dir))
+                && !p.exists()
+        })
         .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
         .collect();
     for entry in std::fs::read_dir(dir)? {
@@ -304,6 +312,8 @@ pub fn config_files(
         }
     }
     names.sort();
+    // One new file may be in the overlay under two spellings.
+    names.dedup();
     let is_tofu = |n: &str| n.ends_with(".tofu") || n.ends_with(".tofu.json");
     let mut primary = Vec::new();
     let mut overrides = Vec::new();
@@ -353,7 +363,11 @@ fn read_source(
     let overlaid = (!overlay.is_empty())
         .then(|| {
             overlay.get(path).or_else(|| {
-                let real = path.canonicalize().ok()?;
+                // The file itself may not exist yet: its directory does.
+                let real = match path.canonicalize() {
+                    Ok(real) => real,
+                    Err(_) => path.parent()?.canonicalize().ok()?.join(path.file_name()?),
+                };
                 overlay.get(&real)
             })
         })

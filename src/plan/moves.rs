@@ -667,6 +667,28 @@ pub fn apply_moves(stmts: &[MoveStatement], state: &mut State) -> MoveResults {
     results
 }
 
+/// Validates `extra` statements together with the configuration's own
+/// `moved` blocks and the moves they leave implied, as a plan with them
+/// would: the refactor checks each candidate set of blocks this way
+/// before it plans its proof.
+pub fn validate_with(
+    config: &Config,
+    prior: &State,
+    extra: &[MoveStatement],
+    engine: Engine,
+    module_instances: &[ModuleInstance],
+    resource_instances: &[AbsResourceInstance],
+) -> Diagnostics {
+    let mut stmts = match find_move_statements(config) {
+        Ok(s) => s,
+        Err(d) => return d,
+    };
+    stmts.extend(extra.iter().cloned());
+    let implied = implied_move_statements(config, prior, &stmts, engine);
+    stmts.extend(implied);
+    validate_moves(&stmts, config, module_instances, resource_instances)
+}
+
 /// What the expanded configuration declares, for the existence checks.
 struct Declared<'a> {
     config: &'a Config,

@@ -5,10 +5,12 @@
 //! same way inside every instance of a local child module is declared in
 //! that module, so every caller gets it.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 
-use crate::addrs::{AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance};
+use crate::addrs::{
+    AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance, ModuleInstanceStep,
+};
 use crate::config::Config;
 
 /// One `moved` block to write.
@@ -55,114 +57,109 @@ enum Move {
     },
 }
 
+/// How coarse a derivation may be. The refactor tries them in order and
+/// keeps the first whose statements terraform's validation accepts: a
+/// coarse set can overlap with itself once declared in shared module
+/// directories, the finer ones are declared in the root from the old
+/// addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Granularity {
+    /// Module calls and instances, resources, instances; placed in child
+    /// modules where every caller moves the same way.
+    Coarse,
+    /// The same moves, every one declared in the root.
+    CoarseInRoot,
+    /// Whole resources and instances, in the root.
+    Resources,
+    /// One block per instance, in the root.
+    Instances,
+}
+
+impl Granularity {
+    pub const ALL: [Granularity; 4] = [
+        Granularity::Coarse,
+        Granularity::CoarseInRoot,
+        Granularity::Resources,
+        Granularity::Instances,
+    ];
+}
+
 pub fn minimal_blocks(
     pairs: &[(AbsResourceInstance, AbsResourceInstance)],
     ctx: &Context,
 ) -> Vec<Block> {
+    blocks_at(pairs, ctx, Granularity::Coarse)
+}
+
+pub fn blocks_at(
+    pairs: &[(AbsResourceInstance, AbsResourceInstance)],
+    ctx: &Context,
+    level: Granularity,
+) -> Vec<Block> {
     let mut moves = Vec::new();
     let mut left: Vec<(AbsResourceInstance, AbsResourceInstance)> = pairs.to_vec();
+    let mut prior_after: BTreeSet<AbsResourceInstance> = ctx.prior.clone();
 
-    // 1. Module instances that move whole: every prior object under the old
-    //    instance lands at the same place under the new one.
-    let mut by_prefix: BTreeMap<(ModuleInstance, ModuleInstance), Vec<usize>> = BTreeMap::new();
-    for (i, (old, new)) in left.iter().enumerate() {
-        if let Some(prefixes) = module_prefixes(old, new) {
-            by_prefix.entry(prefixes).or_default().push(i);
+    if level == Granularity::Instances {
+        for (old, new) in left {
+            moves.push(Move::Instance { from: old, to: new });
         }
+        moves.sort();
+        return place(moves, ctx, &prior_after, true);
     }
-    // Prior objects under each module instance (counted at every prefix of
-    // their module path), once rather than per candidate.
-    let mut under_module: HashMap<&[crate::addrs::ModuleInstanceStep], usize> = HashMap::new();
-    for a in ctx.prior {
-        for n in 0..=a.module.0.len() {
-            *under_module.entry(&a.module.0[..n]).or_default() += 1;
-        }
-    }
-    let mut instance_moves: Vec<(ModuleInstance, ModuleInstance)> = Vec::new();
-    let mut covered = BTreeSet::new();
-    for ((from, to), idx) in &by_prefix {
-        let under = under_module
-            .get(from.0.as_slice())
-            .copied()
-            .unwrap_or_default();
-        let occupied = under_module.contains_key(to.0.as_slice());
-        if under == idx.len() && !occupied && !ctx.new_modules.contains(from) {
-            instance_moves.push((from.clone(), to.clone()));
-            covered.extend(idx.iter().copied());
-        }
-    }
-    // Module instance moves that keep their key and cover every instance
-    // of their call become one call move.
-    let mut by_call: BTreeMap<
-        (ModuleInstance, ModuleInstance),
-        Vec<(ModuleInstance, ModuleInstance)>,
-    > = BTreeMap::new();
-    for (from, to) in &instance_moves {
-        let (Some(f), Some(t)) = (from.0.last(), to.0.last()) else {
-            continue;
-        };
-        if f.key == t.key {
-            by_call
-                .entry((unkeyed(from), unkeyed(to)))
-                .or_default()
-                .push((from.clone(), to.clone()));
-        }
-    }
-    let mut as_call = BTreeSet::new();
-    for ((call_from, call_to), members) in &by_call {
-        let prior_keys: BTreeSet<&InstanceKey> = ctx
-            .prior
-            .iter()
-            .filter_map(|a| instance_of_call(&a.module, call_from).map(|s| &s.key))
-            .collect();
-        let declared = ctx
-            .new_modules
-            .iter()
-            .any(|m| instance_of_call(m, call_from).is_some());
-        if prior_keys.len() == members.len() && !declared {
-            moves.push(Move::Call {
-                from: call_from.clone(),
-                to: call_to.clone(),
-            });
-            as_call.extend(members.iter().cloned());
-        }
-    }
-    for m in instance_moves {
-        if !as_call.contains(&m) {
-            moves.push(Move::ModuleInstance { from: m.0, to: m.1 });
-        }
-    }
-    // What is left after the module moves, with the prior objects where
-    // those moves put them. Objects renamed inside a moved module become
-    // moves within the new module.
-    let module_moves: Vec<(ModuleInstance, ModuleInstance)> = moves
-        .iter()
-        .filter_map(|m| match m {
-            Move::Call { from, to } | Move::ModuleInstance { from, to } => {
-                Some((from.clone(), to.clone()))
+
+    // 1. Module instances that move whole, shallowest first, in rounds: a
+    //    module moved in one round may have modules renamed inside it,
+    //    found in the next (they chain after it).
+    if level != Granularity::Resources {
+        for _ in 0..8 {
+            let found = module_moves(&left, &prior_after, ctx);
+            if found.is_empty() {
+                break;
             }
-            _ => None,
-        })
-        .collect();
-    let rebase = |a: &AbsResourceInstance| -> AbsResourceInstance {
-        module_moves
-            .iter()
-            .find_map(|(from, to)| rebase_under(a, from, to))
-            .unwrap_or_else(|| a.clone())
-    };
-    let prior_after: BTreeSet<AbsResourceInstance> = ctx.prior.iter().map(&rebase).collect();
-    left = left
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, (old, new))| {
-            let old = if covered.contains(&i) {
-                rebase(&old)
-            } else {
-                old
+            // The moves of a round never nest: each address has at most one,
+            // found by looking up its module path's prefixes (a call move
+            // matches any key of its call, see `rebase_under`).
+            let mut calls: HashMap<
+                (&[ModuleInstanceStep], &str),
+                (&ModuleInstance, &ModuleInstance),
+            > = HashMap::new();
+            let mut instances: HashMap<&[ModuleInstanceStep], (&ModuleInstance, &ModuleInstance)> =
+                HashMap::new();
+            for m in &found {
+                if let Move::Call { from, to } | Move::ModuleInstance { from, to } = m
+                    && let Some(last) = from.0.last()
+                {
+                    let call_like = last.key == InstanceKey::NoKey
+                        && to.0.last().is_some_and(|s| s.key == InstanceKey::NoKey);
+                    if call_like {
+                        let parent = &from.0[..from.0.len() - 1];
+                        calls.insert((parent, last.name.as_str()), (from, to));
+                    } else {
+                        instances.insert(&from.0, (from, to));
+                    }
+                }
+            }
+            let rebase = |a: &AbsResourceInstance| -> AbsResourceInstance {
+                (1..=a.module.0.len())
+                    .find_map(|n| {
+                        let steps = &a.module.0;
+                        calls
+                            .get(&(&steps[..n - 1], steps[n - 1].name.as_str()))
+                            .or_else(|| instances.get(&steps[..n]))
+                    })
+                    .and_then(|(from, to)| rebase_under(a, from, to))
+                    .unwrap_or_else(|| a.clone())
             };
-            (old != new).then_some((old, new))
-        })
-        .collect();
+            prior_after = prior_after.iter().map(&rebase).collect();
+            left = left
+                .into_iter()
+                .map(|(old, new)| (rebase(&old), new))
+                .filter(|(old, new)| old != new)
+                .collect();
+            moves.extend(found);
+        }
+    }
 
     // 2. Whole resources: every prior instance moves, each keeping its key,
     //    to a resource that holds nothing yet and is not the old one.
@@ -198,7 +195,136 @@ pub fn minimal_blocks(
         }
     }
     moves.sort();
-    place(moves, ctx, &prior_after)
+    place(moves, ctx, &prior_after, level != Granularity::Coarse)
+}
+
+/// The module moves of one round: for each old module instance, shallowest
+/// first, a destination when every prior object under it is paired with
+/// something under one new module instance, the old instance is no longer
+/// declared and the new one holds nothing yet. Of the destinations every
+/// object agrees on (prefixes of their common module path), the one that
+/// puts most objects straight into their module is taken: a wrap keeps
+/// the wrapped call (`module.svc` -> `module.wrap.module.svc`), an
+/// extraction inside a renamed module stays a rename of the module
+/// (`module.a` -> `module.b`, then `x` -> `module.c.x` inside it); a
+/// destination ending in the same call is preferred over one that puts
+/// more objects straight into place.
+/// Instance moves that keep their keys and cover every instance of their
+/// call become one call move.
+fn module_moves(
+    pairs: &[(AbsResourceInstance, AbsResourceInstance)],
+    prior: &BTreeSet<AbsResourceInstance>,
+    ctx: &Context,
+) -> Vec<Move> {
+    type Steps = [crate::addrs::ModuleInstanceStep];
+    // Prior objects under each module instance (counted at every prefix of
+    // their module path), once rather than per candidate.
+    let mut under_module: HashMap<&Steps, usize> = HashMap::new();
+    for a in prior {
+        for n in 0..=a.module.0.len() {
+            *under_module.entry(&a.module.0[..n]).or_default() += 1;
+        }
+    }
+    // The pairs under each old module instance whose module changes.
+    let mut by_prefix: BTreeMap<&Steps, Vec<usize>> = BTreeMap::new();
+    for (i, (old, new)) in pairs.iter().enumerate() {
+        if old.module == new.module {
+            continue;
+        }
+        for n in 1..=old.module.0.len() {
+            by_prefix.entry(&old.module.0[..n]).or_default().push(i);
+        }
+    }
+    let mut candidates: Vec<(&Steps, Vec<usize>)> = by_prefix.into_iter().collect();
+    candidates.sort_by_key(|(f, _)| f.len());
+    let mut instance_moves: Vec<(ModuleInstance, ModuleInstance)> = Vec::new();
+    // Old instances already moving: what is under them moves with them.
+    let mut moving: std::collections::HashSet<&Steps> = std::collections::HashSet::new();
+    for (from, idx) in candidates {
+        if (1..=from.len()).any(|n| moving.contains(&from[..n])) {
+            continue;
+        }
+        let under = under_module.get(from).copied().unwrap_or_default();
+        let from_inst = ModuleInstance(from.to_vec());
+        if under != idx.len() || ctx.new_modules.contains(&from_inst) {
+            continue;
+        }
+        // The module path every destination shares.
+        let mut common: &Steps = &pairs[idx[0]].1.module.0;
+        for &i in &idx {
+            let n = &pairs[i].1.module.0;
+            let k = common.iter().zip(n).take_while(|(a, b)| a == b).count();
+            common = &common[..k];
+        }
+        let best = (1..=common.len())
+            .filter(|&j| !under_module.contains_key(&common[..j]) && common[..j] != *from)
+            .map(|j| {
+                let to = &common[..j];
+                let exact = idx
+                    .iter()
+                    .filter(|&&i| {
+                        let (old, new) = (&pairs[i].0.module.0, &pairs[i].1.module.0);
+                        new.len() == j + old.len() - from.len()
+                            && new[..j] == *to
+                            && new[j..] == old[from.len()..]
+                    })
+                    .count();
+                // A destination ending in the same call keeps the module
+                // (a wrap, a re-key): what changed inside it is then said
+                // once in its directory, for every caller.
+                let same_call = to[j - 1].name == from[from.len() - 1].name;
+                (same_call, exact, j)
+            })
+            .max();
+        if let Some((same_call, exact, j)) = best
+            && (same_call || exact > 0)
+        {
+            moving.insert(from);
+            instance_moves.push((from_inst, ModuleInstance(common[..j].to_vec())));
+        }
+    }
+    // Module instance moves that keep their key and cover every instance
+    // of their call become one call move.
+    let mut by_call: BTreeMap<
+        (ModuleInstance, ModuleInstance),
+        Vec<(ModuleInstance, ModuleInstance)>,
+    > = BTreeMap::new();
+    for (from, to) in &instance_moves {
+        let (Some(f), Some(t)) = (from.0.last(), to.0.last()) else {
+            continue;
+        };
+        if f.key == t.key {
+            by_call
+                .entry((unkeyed(from), unkeyed(to)))
+                .or_default()
+                .push((from.clone(), to.clone()));
+        }
+    }
+    let mut moves = Vec::new();
+    let mut as_call = BTreeSet::new();
+    for ((call_from, call_to), members) in &by_call {
+        let prior_keys: BTreeSet<&InstanceKey> = prior
+            .iter()
+            .filter_map(|a| instance_of_call(&a.module, call_from).map(|s| &s.key))
+            .collect();
+        let declared = ctx
+            .new_modules
+            .iter()
+            .any(|m| instance_of_call(m, call_from).is_some());
+        if prior_keys.len() == members.len() && !declared {
+            moves.push(Move::Call {
+                from: call_from.clone(),
+                to: call_to.clone(),
+            });
+            as_call.extend(members.iter().cloned());
+        }
+    }
+    for m in instance_moves {
+        if !as_call.contains(&m) {
+            moves.push(Move::ModuleInstance { from: m.0, to: m.1 });
+        }
+    }
+    moves
 }
 
 /// `a` with the module prefix `from` replaced by `to` (keys of a call move
@@ -232,24 +358,6 @@ fn rebase_under(
         module: ModuleInstance(steps),
         resource: a.resource.clone(),
     })
-}
-
-/// The module instances where two addresses' module paths diverge: what
-/// follows them (inner module steps) is the same; the resource may differ.
-fn module_prefixes(
-    old: &AbsResourceInstance,
-    new: &AbsResourceInstance,
-) -> Option<(ModuleInstance, ModuleInstance)> {
-    let (o, n) = (&old.module.0, &new.module.0);
-    let mut same = 0;
-    while same < o.len() && same < n.len() && o[o.len() - 1 - same] == n[n.len() - 1 - same] {
-        same += 1;
-    }
-    let (po, pn) = (&o[..o.len() - same], &n[..n.len() - same]);
-    if po.is_empty() || pn.is_empty() {
-        return None;
-    }
-    Some((ModuleInstance(po.to_vec()), ModuleInstance(pn.to_vec())))
 }
 
 /// The instance with its last key removed: the call as a path.
@@ -327,52 +435,92 @@ fn split(m: &Move) -> (ModuleInstance, String, String) {
 /// Decides where each move is declared. A move relative to a module
 /// instance goes into that module when the module is local and the same
 /// relative move holds in every instance of it that has objects;
-/// otherwise it is written in the root with full paths.
-fn place(moves: Vec<Move>, ctx: &Context, prior: &BTreeSet<AbsResourceInstance>) -> Vec<Block> {
+/// otherwise (or with `root_only`) it is written in the root with full
+/// paths.
+fn place(
+    moves: Vec<Move>,
+    ctx: &Context,
+    prior: &BTreeSet<AbsResourceInstance>,
+    root_only: bool,
+) -> Vec<Block> {
     let root_dir = ctx.config.module.dir.clone();
-    // Static module paths by directory: a block in a module's directory
-    // applies to every module path that loads that directory.
-    let mut paths_of_dir: BTreeMap<PathBuf, Vec<Module>> = BTreeMap::new();
-    let mut stack = vec![ctx.config];
-    while let Some(c) = stack.pop() {
-        paths_of_dir
-            .entry(c.module.dir.clone())
-            .or_default()
-            .push(Module(c.path.clone()));
-        stack.extend(c.children.values());
-    }
+    let paths_of_dir = module_paths_by_dir(ctx.config);
     let instances_in_prior: BTreeSet<ModuleInstance> = prior
         .iter()
         .flat_map(|a| (1..=a.module.0.len()).map(move |n| ModuleInstance(a.module.0[..n].to_vec())))
         .collect();
-    let mut groups: BTreeMap<(PathBuf, String, String), BTreeSet<ModuleInstance>> = BTreeMap::new();
+    // What the prior state holds, to tell which instances of a module have
+    // the object a move names.
+    let calls_in_prior: HashSet<(&[ModuleInstanceStep], &str)> = instances_in_prior
+        .iter()
+        .filter_map(|m| {
+            let (last, parent) = m.0.split_last()?;
+            Some((parent, last.name.as_str()))
+        })
+        .collect();
+    let resources_in_prior: HashSet<AbsResource> =
+        prior.iter().map(|a| a.containing_resource()).collect();
+    let holds = |inst: &ModuleInstance, subject: &Subject| -> bool {
+        let mut steps = inst.0.clone();
+        match subject {
+            Subject::Call(rel) => {
+                steps.extend(rel.iter().cloned());
+                steps.split_last().is_some_and(|(last, parent)| {
+                    calls_in_prior.contains(&(parent, last.name.as_str()))
+                })
+            }
+            Subject::ModuleInstance(rel) => {
+                steps.extend(rel.iter().cloned());
+                instances_in_prior.contains(&ModuleInstance(steps))
+            }
+            Subject::Resource(rel, r) => {
+                steps.extend(rel.iter().cloned());
+                resources_in_prior.contains(&r.clone().absolute(ModuleInstance(steps)))
+            }
+            Subject::Instance(rel, r) => {
+                steps.extend(rel.iter().cloned());
+                prior.contains(&r.clone().absolute(ModuleInstance(steps)))
+            }
+        }
+    };
+    type Group = (BTreeSet<ModuleInstance>, Option<Subject>);
+    let mut groups: BTreeMap<(PathBuf, String, String), Group> = BTreeMap::new();
     let mut out = Vec::new();
     for m in &moves {
         let (base, from, to) = split(m);
         let dir = ctx
             .config
             .descendant(&base.module().0)
-            .map(|c| c.module.dir.clone());
+            .map(|c| dir_key(&c.module.dir));
         match dir {
             Some(dir)
                 if !base.0.is_empty()
                     && !ctx.root_only
+                    && !root_only
                     && is_local(ctx.config, &base.module().0) =>
             {
-                groups.entry((dir, from, to)).or_default().insert(base);
+                let group = groups.entry((dir, from, to)).or_default();
+                group.1.get_or_insert_with(|| subject(m, &base));
+                group.0.insert(base);
             }
             _ => out.push(full(m, &root_dir)),
         }
     }
-    for ((dir, from, to), instances) in groups {
-        let paths = paths_of_dir.get(&dir).cloned().unwrap_or_default();
-        let all: BTreeSet<&ModuleInstance> = instances_in_prior
-            .iter()
-            .filter(|m| paths.iter().any(|p| m.is_for_module(p)))
-            .collect();
-        if all.iter().all(|m| instances.contains(*m)) {
-            // The same move in every instance of every caller: say it once,
-            // in the module, for each path that loads it.
+    for ((key, from, to), (instances, subject)) in groups {
+        let (dir, paths) = paths_of_dir
+            .get(&key)
+            .map_or((&root_dir, &[][..]), |(d, p)| (d, p.as_slice()));
+        // Every instance of every caller that has the object moves it the
+        // same way: instances without it are left alone by the statement.
+        let everywhere = subject.is_some_and(|subject| {
+            instances_in_prior
+                .iter()
+                .filter(|m| paths.iter().any(|p| m.is_for_module(p)))
+                .filter(|m| holds(m, &subject))
+                .all(|m| instances.contains(m))
+        });
+        if !paths.is_empty() && everywhere {
+            // Say it once, in the module, for each path that loads it.
             for p in paths {
                 out.push(Block {
                     module: p.0.clone(),
@@ -396,6 +544,68 @@ fn place(moves: Vec<Move>, ctx: &Context, prior: &BTreeSet<AbsResourceInstance>)
     // module directory each get a statement (the file is written once).
     out.sort();
     out.dedup();
+    out
+}
+
+/// What a move's `from` names, relative to the module instance that
+/// declares it.
+#[derive(Clone, Debug)]
+enum Subject {
+    Call(Vec<ModuleInstanceStep>),
+    ModuleInstance(Vec<ModuleInstanceStep>),
+    Resource(Vec<ModuleInstanceStep>, crate::addrs::Resource),
+    Instance(Vec<ModuleInstanceStep>, crate::addrs::ResourceInstance),
+}
+
+fn subject(m: &Move, base: &ModuleInstance) -> Subject {
+    let rel = |module: &ModuleInstance| module.0[base.0.len().min(module.0.len())..].to_vec();
+    match m {
+        Move::Call { from, .. } => Subject::Call(rel(from)),
+        Move::ModuleInstance { from, .. } => Subject::ModuleInstance(rel(from)),
+        Move::Resource { from, .. } => Subject::Resource(rel(&from.module), from.resource.clone()),
+        Move::Instance { from, .. } => Subject::Instance(rel(&from.module), from.resource.clone()),
+    }
+}
+
+/// A directory as the file system knows it: `modules/a/../b` and
+/// `modules/b` are one directory, and a `moved.tf` written there is loaded
+/// by every module call whose source leads there.
+pub fn dir_key(dir: &std::path::Path) -> PathBuf {
+    dir.canonicalize().unwrap_or_else(|_| {
+        let mut out = PathBuf::new();
+        for c in dir.components() {
+            match c {
+                std::path::Component::CurDir => {}
+                std::path::Component::ParentDir if out.file_name().is_some() => {
+                    out.pop();
+                }
+                c => out.push(c),
+            }
+        }
+        out
+    })
+}
+
+/// The static module paths that load each directory (keyed by
+/// [`dir_key`]), with the directory spelled as its shortest caller does.
+pub fn module_paths_by_dir(config: &Config) -> BTreeMap<PathBuf, (PathBuf, Vec<Module>)> {
+    let mut out: BTreeMap<PathBuf, (PathBuf, Vec<Module>)> = BTreeMap::new();
+    let mut stack = vec![config];
+    while let Some(c) = stack.pop() {
+        let dir = &c.module.dir;
+        let entry = out
+            .entry(dir_key(dir))
+            .or_insert_with(|| (dir.clone(), Vec::new()));
+        let shorter = (dir.as_os_str().len(), dir) < (entry.0.as_os_str().len(), &entry.0);
+        if shorter {
+            entry.0 = dir.clone();
+        }
+        entry.1.push(Module(c.path.clone()));
+        stack.extend(c.children.values());
+    }
+    for (_, paths) in out.values_mut() {
+        paths.sort();
+    }
     out
 }
 

@@ -15,6 +15,7 @@ pub mod report;
 pub mod verify;
 pub mod write;
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
@@ -152,6 +153,9 @@ fn load_side(
     Ok((config, inputs))
 }
 
+/// How many instance blocks the last-resort search keeps one by one.
+const GREEDY_LIMIT: usize = 2000;
+
 pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagnostics> {
     let engine = req
         .engine
@@ -281,25 +285,38 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     }
 
     let with_state = req.state.is_some();
+    // New objects left ambiguous, with their identical candidates: a
+    // reference to one resolves when every candidate recorded the same
+    // value, so legitimately ambiguous twins do not take down a dependent
+    // whose value is the same whichever twin it follows.
+    let twins: RefCell<BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>>> =
+        RefCell::new(BTreeMap::new());
+    let recorded_attr = |at: &AbsResourceInstance, attr: &str| -> Option<Value> {
+        let recorded = moved_index.get(at).map(|i| i.value())?;
+        let v = recorded.as_mapping().and_then(|m| m.get(attr).cloned())?;
+        (!v.is_null()).then_some(v)
+    };
     // A new-side unknown follows its object through the pairing: to the
     // prior object's recorded value, or to the same attribute of the prior
     // object under its old name.
     let canon = |v: &Value, mapping: &Mapping| {
         let follow = |object: &str, attr: &str| {
             let a = AbsResourceInstance::parse(object).ok()?;
-            let at = mapping
+            let Some(at) = mapping
                 .get(&a)
                 .cloned()
-                .or_else(|| moved_index.get(&a).map(|_| a.clone()))?;
-            if with_state {
-                let recorded = moved_index.get(&at).map(|i| i.value());
-                if let Some(v) =
-                    recorded.and_then(|r| r.as_mapping().and_then(|m| m.get(attr).cloned()))
-                {
-                    if !v.is_null() {
-                        return Some(v);
-                    }
+                .or_else(|| moved_index.get(&a).map(|_| a.clone()))
+            else {
+                if !with_state {
+                    return None;
                 }
+                let twins = twins.borrow();
+                let mut values = twins.get(&a)?.iter().map(|t| recorded_attr(t, attr));
+                let first = values.next()??;
+                return values.all(|v| v.as_ref() == Some(&first)).then_some(first);
+            };
+            if with_state && let Some(v) = recorded_attr(&at, attr) {
+                return Some(v);
             }
             let old = before.moves.old_addr(&at);
             Some(Value::Unknown(
@@ -310,6 +327,19 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         resolve(v, &follow)
     };
     let mut pairing = pairing::pair(&destroys, &creates, &canon);
+    let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
+        .unmatched
+        .iter()
+        .filter(|u| u.side == pairing::Side::Create)
+        .filter_map(|u| match &u.reason {
+            pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
+            _ => None,
+        })
+        .collect();
+    if with_state && !ambiguous.is_empty() {
+        *twins.borrow_mut() = ambiguous;
+        pairing = pairing::pair(&destroys, &creates, &canon);
+    }
     pairing.pairs.retain(|(a, _)| !is_data(&a));
     pairing.unmatched.retain(|u| !is_data(&&u.addr));
     // An object whose declared move was blocked stays where it was and is
@@ -328,14 +358,63 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         .map(|(a, _)| a)
         .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
         .collect();
-    let new_modules = new_run.module_instances()?.into_iter().collect();
+    let module_instances = new_run.module_instances()?;
+    let resource_instances = new_run.resource_instances()?;
+    let new_modules = module_instances.iter().cloned().collect();
     let ctx = blocks::Context {
         prior: &prior_addrs,
         new_modules: &new_modules,
         config: &new_cfg,
         root_only: req.place_root,
     };
-    let blocks = blocks::minimal_blocks(&pairing.pairs, &ctx);
+    // The coarsest set terraform's validation accepts: a coarse set can
+    // overlap with itself or with the configuration's own blocks once
+    // declared in shared module directories; the finer ones are declared
+    // in the root from the old addresses.
+    let valid = |blocks: &[Block]| -> Result<bool, Diagnostics> {
+        let statements = statements_of(blocks, &new_cfg)?;
+        let invalid = crate::plan::moves::validate_with(
+            &new_cfg,
+            &prior,
+            &statements,
+            engine,
+            &module_instances,
+            &resource_instances,
+        );
+        Ok(!invalid.has_errors())
+    };
+    let mut chosen = None;
+    for level in blocks::Granularity::ALL {
+        let candidate = blocks::blocks_at(&pairing.pairs, &ctx, level);
+        if valid(&candidate)? {
+            chosen = Some(candidate);
+            break;
+        }
+    }
+    let blocks = match chosen {
+        Some(blocks) => blocks,
+        None => {
+            // Even single instances overlap with the configuration's own
+            // statements: keep the blocks that stay valid together, in
+            // order; the pairs left out are then planned as they are.
+            // (One validation per block: bounded, past that the proof
+            // reports what is invalid.)
+            let all = blocks::blocks_at(&pairing.pairs, &ctx, blocks::Granularity::Instances);
+            let kept = if all.len() > GREEDY_LIMIT {
+                all
+            } else {
+                let mut kept: Vec<Block> = Vec::new();
+                for b in all {
+                    kept.push(b);
+                    if !valid(&kept)? {
+                        kept.pop();
+                    }
+                }
+                kept
+            };
+            kept
+        }
+    };
 
     // The proof plans the configuration as it will be on disk: the edited
     // files loaded through the same loader, from memory.
@@ -432,21 +511,30 @@ fn prior_from_config(
     Ok(state)
 }
 
-/// The blocks as move statements, for the proof.
-pub fn statements_of(blocks: &[Block]) -> Result<Vec<MoveStatement>, Diagnostics> {
+/// The blocks as move statements, for the proof: a block written in a
+/// module directory is declared by every module path that loads that
+/// directory, whichever caller it was derived for.
+pub fn statements_of(blocks: &[Block], config: &Config) -> Result<Vec<MoveStatement>, Diagnostics> {
+    let paths_of_dir = blocks::module_paths_by_dir(config);
     let mut out = Vec::new();
-    for b in blocks {
+    for b in blocks::distinct(blocks) {
         let parse = |s: &str| MoveEndpoint::parse(s).map_err(Diagnostics::from);
-        let (from, to) =
-            unify_move_endpoints(&parse(&b.from)?, &parse(&b.to)?, &Module(b.module.clone()))
-                .map_err(Diagnostics::from)?;
+        let (from, to) = (parse(&b.from)?, parse(&b.to)?);
         let file = b.dir.join("moved.tf");
-        out.push(MoveStatement {
-            from,
-            to,
-            range: SourceRange::file_only(&file.to_string_lossy()),
-            implied: false,
-        });
+        let declaring: Vec<Module> = match paths_of_dir.get(&blocks::dir_key(&b.dir)) {
+            Some((_, paths)) => paths.clone(),
+            None => vec![Module(b.module.clone())],
+        };
+        for module in declaring {
+            let (from, to) =
+                unify_move_endpoints(&from, &to, &module).map_err(Diagnostics::from)?;
+            out.push(MoveStatement {
+                from,
+                to,
+                range: SourceRange::file_only(&file.to_string_lossy()),
+                implied: false,
+            });
+        }
     }
     Ok(out)
 }
@@ -475,5 +563,84 @@ impl Outcome {
                 (recorded, new.clone())
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The blocks minimod once wrote for the differential case 30101: a
+    /// root block into a wrapped call, and a rename in modules/iam, which
+    /// both callers (`iam3` and `wrap_1002.iam`, reached as
+    /// `modules/w1002/../iam`) load. The proof must declare the child block
+    /// for both and fail as terraform does.
+    #[test]
+    fn a_block_in_a_shared_directory_is_declared_by_every_caller() {
+        let case = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/refactors/terraform-rejects-child-plus-root-block-30101");
+        let mut sources = SourceMap::default();
+        let engine = Engine::Terraform;
+        let load = |dir: &str, sources: &mut SourceMap| {
+            config::load(&case.join(dir), &LoadOptions { engine }, sources).unwrap()
+        };
+        let (old, new) = (load("old", &mut sources), load("new", &mut sources));
+        let block = |module: &[&str], dir: &str, from: &str, to: &str| Block {
+            module: module.iter().map(|s| s.to_string()).collect(),
+            dir: case.join("new").join(dir),
+            from: from.into(),
+            to: to.into(),
+        };
+        let child = block(
+            &["iam3"],
+            "modules/iam",
+            "terraform_data.db",
+            "terraform_data.dns_1001",
+        );
+        let root = block(
+            &[],
+            ".",
+            "module.iam.terraform_data.db",
+            "module.wrap_1002.module.iam.terraform_data.dns_1001",
+        );
+        let declared: Vec<String> = statements_of(std::slice::from_ref(&child), &new)
+            .unwrap()
+            .iter()
+            .map(|s| s.from.to_string())
+            .collect();
+        assert_eq!(
+            declared,
+            [
+                "module.iam3[*].terraform_data.db[*]",
+                "module.wrap_1002[*].module.iam[*].terraform_data.db[*]"
+            ]
+        );
+
+        let old_run = Run::new(&old, RootInputs::new(), RunOptions::default());
+        let prior = prior_from_config(
+            &old_run,
+            &old_run.check_all().unwrap().into_iter().collect(),
+        )
+        .unwrap();
+        let run = Run::new(&new, RootInputs::new(), RunOptions::default());
+        let (modules, resources) = (
+            run.module_instances().unwrap(),
+            run.resource_instances().unwrap(),
+        );
+        let check = |blocks: &[Block]| {
+            let stmts = statements_of(blocks, &new).unwrap();
+            crate::plan::moves::validate_with(&new, &prior, &stmts, engine, &modules, &resources)
+        };
+        let invalid = check(&[root, child.clone()]);
+        assert_eq!(
+            invalid
+                .0
+                .iter()
+                .map(|d| d.summary.as_str())
+                .collect::<Vec<_>>(),
+            ["Ambiguous move statements"]
+        );
+        let call_move = block(&[], ".", "module.iam", "module.wrap_1002.module.iam");
+        assert!(!check(&[call_move, child]).has_errors());
     }
 }

@@ -272,8 +272,15 @@ fn structural_choices(
         if d.resource.resource.name == c.resource.resource.name {
             s += 1;
         }
-        if module_pairs.contains(&(d.module.clone(), c.module.clone())) || same_relative_place(d, c)
+        if module_pairs.contains(&(d.module.clone(), c.module.clone()))
+            || same_relative_place(d, c)
+            || within_kept_instance(d, c)
         {
+            s += 1;
+        }
+        // The object stays in the very module instance it was in: every
+        // other candidate would have to leave an instance that still exists.
+        if d.module == c.module && !d.module.is_root() {
             s += 1;
         }
         s
@@ -306,11 +313,28 @@ fn structural_choices(
 }
 
 /// Whether the two addresses sit at the same place under their module
-/// paths: same module call names and keys from the point where the paths
-/// diverge (`module.web["a"].x` and `module.site["a"].x`).
+/// paths: the same instance keys on the steps both paths have, counted
+/// from the resource up (`module.web["a"].x` and `module.site["a"].x`, or a
+/// call wrapped in a new module: `module.svc["a"].x` and
+/// `module.wrap.module.svc["a"].x`).
 fn same_relative_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool {
     let (dm, cm) = (&d.module.0, &c.module.0);
-    dm.len() == cm.len() && !dm.is_empty() && dm.iter().zip(cm).all(|(a, b)| a.key == b.key)
+    let n = dm.len().min(cm.len());
+    n > 0
+        && dm[dm.len() - n..]
+            .iter()
+            .zip(&cm[cm.len() - n..])
+            .all(|(a, b)| a.key == b.key)
+}
+
+/// Whether one object is in a module instance the other's path goes
+/// through (extracted into a child, or out to the parent, inside a module
+/// instance that is kept): `module.data["blue"].x` and
+/// `module.data["blue"].module.svc.x`.
+fn within_kept_instance(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool {
+    let (dm, cm) = (&d.module.0, &c.module.0);
+    let n = dm.len().min(cm.len());
+    n > 0 && dm.len() != cm.len() && dm[..n] == cm[..n]
 }
 
 /// Why an object found no partner although the other side has objects of
@@ -675,6 +699,92 @@ mod tests {
             (
                 "module.web[\"a\"].x.page[0]".into(),
                 "module.site[\"a\"].x.page[0]".into()
+            )
+        );
+    }
+
+    /// Twins in every instance of a for_each call that is wrapped in a new
+    /// module: the keys kept under the wrapper decide.
+    #[test]
+    fn identical_candidates_pair_by_keys_of_a_wrapped_call() {
+        let p = run(
+            &[
+                obj("module.svc[\"a\"].x.job", &[]),
+                obj("module.svc[\"b\"].x.job", &[]),
+            ],
+            &[
+                obj("module.wrap.module.svc[\"a\"].x.job", &[]),
+                obj("module.wrap.module.svc[\"b\"].x.job", &[]),
+            ],
+        );
+        assert_eq!(
+            pairs(&p),
+            [
+                (
+                    "module.svc[\"a\"].x.job".into(),
+                    "module.wrap.module.svc[\"a\"].x.job".into()
+                ),
+                (
+                    "module.svc[\"b\"].x.job".into(),
+                    "module.wrap.module.svc[\"b\"].x.job".into()
+                ),
+            ],
+            "{:?}",
+            p.unmatched
+        );
+    }
+
+    /// A rename inside a module called twice with identical objects: each
+    /// object stays in the module instance it was in.
+    #[test]
+    fn identical_candidates_stay_in_their_module_instance() {
+        let p = run(
+            &[
+                obj("module.edge.module.data[\"b\"].x.key", &[]),
+                obj("module.edge3.module.data[\"b\"].x.key", &[]),
+            ],
+            &[
+                obj("module.edge.module.data[\"b\"].x.job", &[]),
+                obj("module.edge3.module.data[\"b\"].x.job", &[]),
+            ],
+        );
+        assert_eq!(
+            pairs(&p),
+            [
+                (
+                    "module.edge.module.data[\"b\"].x.key".into(),
+                    "module.edge.module.data[\"b\"].x.job".into()
+                ),
+                (
+                    "module.edge3.module.data[\"b\"].x.key".into(),
+                    "module.edge3.module.data[\"b\"].x.job".into()
+                ),
+            ],
+            "{:?}",
+            p.unmatched
+        );
+    }
+
+    /// Extracted into a child module inside each instance of a for_each
+    /// module: the instance the new child sits in decides.
+    #[test]
+    fn identical_candidates_extracted_inside_their_module_instance() {
+        let p = run(
+            &[
+                obj("module.data[\"blue\"].x.job[0]", &[]),
+                obj("module.data[\"green\"].x.job[0]", &[]),
+            ],
+            &[
+                obj("module.data[\"blue\"].module.svc.x.job[0]", &[]),
+                obj("module.data[\"green\"].module.svc.x.job[0]", &[]),
+            ],
+        );
+        assert_eq!(pairs(&p).len(), 2, "{:?}", p.unmatched);
+        assert_eq!(
+            pairs(&p)[0],
+            (
+                "module.data[\"blue\"].x.job[0]".into(),
+                "module.data[\"blue\"].module.svc.x.job[0]".into()
             )
         );
     }

@@ -140,8 +140,18 @@ pub fn edits(blocks: &[Block], format: Format, engine: Engine) -> Result<Vec<Edi
 pub fn overlay(edits: &[Edit]) -> crate::config::Overlay {
     let mut out = crate::config::Overlay::new();
     for e in edits {
-        // A linked file is read through its link elsewhere too.
-        if let Ok(real) = e.path.canonicalize() {
+        // A linked file is read through its link elsewhere too, and a new
+        // file under any spelling of its directory.
+        let real = e.path.canonicalize().ok().or_else(|| {
+            Some(
+                e.path
+                    .parent()?
+                    .canonicalize()
+                    .ok()?
+                    .join(e.path.file_name()?),
+            )
+        });
+        if let Some(real) = real {
             out.insert(real, e.after.clone());
         }
         out.insert(e.path.clone(), e.after.clone());

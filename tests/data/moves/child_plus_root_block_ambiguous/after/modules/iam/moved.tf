@@ -1,0 +1,4 @@
+moved {
+  from = terraform_data.db
+  to   = terraform_data.dns_1001
+}

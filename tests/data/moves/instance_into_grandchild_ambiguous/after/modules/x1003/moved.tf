@@ -1,0 +1,4 @@
+moved {
+  from = terraform_data.dns
+  to   = terraform_data.log_1005
+}
