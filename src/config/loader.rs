@@ -336,9 +336,11 @@ fn parse(file: &Arc<SourceFile>, sources: &mut SourceMap) -> Result<Body, Diagno
                 .chain(labels)
                 .collect::<Vec<_>>()
                 .join(" ");
+            // As terraform does, a subject names the block when the byte
+            // before it is inside the block: anywhere after its first byte.
             sources.add_context(
                 file.name.clone(),
-                b.def_range.end.byte,
+                b.def_range.start.byte + 1,
                 b.body.range().end.byte,
                 name,
             );
