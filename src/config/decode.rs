@@ -144,28 +144,9 @@ fn top_level_schema(content: &Content, diags: &mut Diagnostics) {
 fn did_you_mean(given: &str, candidates: &[&str]) -> String {
     candidates
         .iter()
-        .find(|c| levenshtein(given, c) < 3)
+        .find(|c| strsim::levenshtein(given, c) < 3)
         .map(|c| format!(" Did you mean \"{c}\"?"))
         .unwrap_or_default()
-}
-
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(cur).min(row[j])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// HCL's identifier rule, which Terraform applies to every declared name.
