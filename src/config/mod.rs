@@ -15,7 +15,7 @@ use crate::lang::types::Constraint;
 use crate::syntax::ast::Expr;
 use crate::syntax::body::{Attribute, Block};
 
-pub use loader::{Engine, LoadOptions, detect_engine, load, load_module_dir};
+pub use loader::{Engine, LoadOptions, config_files, detect_engine, load, load_module_dir};
 
 /// A module tree: one module and the modules its calls load, by call name.
 #[derive(Debug)]
