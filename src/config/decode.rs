@@ -259,19 +259,18 @@ fn string_attr(c: &Content, name: &str) -> Result<Option<(String, SourceRange)>,
     }
 }
 
-fn unsupported(
-    c: &Content,
-    allowed: &[&str],
-    blocks: &[&str],
-    what: &str,
-) -> Result<(), Diagnostics> {
+fn unsupported(c: &Content, allowed: &[&str], blocks: &[&str]) -> Result<(), Diagnostics> {
     let mut diags = Diagnostics::default();
     for a in &c.attributes {
         if !allowed.contains(&a.name.as_str()) {
             diags.push(
                 Diagnostic::error(
                     "Unsupported argument",
-                    format!("An argument named \"{}\" is not expected here.", a.name),
+                    format!(
+                        "An argument named \"{}\" is not expected here.{}",
+                        a.name,
+                        did_you_mean(&a.name, allowed)
+                    ),
                 )
                 .at(&a.name_range),
             );
@@ -283,8 +282,9 @@ fn unsupported(
                 Diagnostic::error(
                     "Unsupported block type",
                     format!(
-                        "Blocks of type \"{}\" are not expected here in {what}.",
-                        b.kind
+                        "Blocks of type \"{}\" are not expected here.{}",
+                        b.kind,
+                        did_you_mean(&b.kind, blocks)
                     ),
                 )
                 .at(&b.def_range),
@@ -311,7 +311,6 @@ fn variable(block: &Block) -> Result<Variable, Diagnostics> {
             "ephemeral",
         ],
         &["validation"],
-        "a variable block",
     )?;
     let constraint = match c.attr("type") {
         Some(a) => Some(parse_type_constraint(&a.static_expr()?).map_err(Diagnostics::from)?),
@@ -320,12 +319,7 @@ fn variable(block: &Block) -> Result<Variable, Diagnostics> {
     let mut validations = Vec::new();
     for v in c.blocks_of("validation") {
         let vc = v.body.content(&[])?;
-        unsupported(
-            &vc,
-            &["condition", "error_message"],
-            &[],
-            "a validation block",
-        )?;
+        unsupported(&vc, &["condition", "error_message"], &[])?;
         let (Some(cond), Some(msg)) = (vc.attr("condition"), vc.attr("error_message")) else {
             return Err(Diagnostic::error(
                 "Missing required argument",
@@ -410,7 +404,6 @@ fn output(block: &Block) -> Result<Output, Diagnostics> {
             "ephemeral",
         ],
         &["precondition"],
-        "an output block",
     )?;
     let Some(value) = c.attr("value") else {
         return Err(missing("value", &block.def_range));
@@ -562,7 +555,7 @@ fn check_conditions(c: &Content, kinds: &[&str]) -> Result<(), Diagnostics> {
 
 fn moved(block: &Block) -> Result<Moved, Diagnostics> {
     let c = block.body.content(&[])?;
-    unsupported(&c, &["from", "to"], &[], "a moved block")?;
+    unsupported(&c, &["from", "to"], &[])?;
     let (Some(from), Some(to)) = (c.attr("from"), c.attr("to")) else {
         let name = if c.attr("from").is_none() {
             "from"
