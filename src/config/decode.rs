@@ -204,7 +204,10 @@ fn block_names(block: &Block) -> Result<(), Diagnostics> {
             bad("Invalid data source name", t);
             bad("Invalid data resource name", name);
         }
-        ("ephemeral", [_, name]) => bad("Invalid ephemeral resource name", name),
+        ("ephemeral", [t, name]) => {
+            bad("Invalid ephemeral resource type", t);
+            bad("Invalid ephemeral resource name", name);
+        }
         ("provider", [name]) => {
             let ok = !name.is_empty()
                 && !name.starts_with('-')
