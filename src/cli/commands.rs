@@ -166,10 +166,37 @@ impl Loaded {
     }
 }
 
+/// terraform's "No configuration files" for a directory without any: an
+/// empty or mistyped directory is wrong input, not an empty configuration.
+/// `detail` says what the command would have done.
+pub(super) fn require_configuration(
+    dir: &Path,
+    engine: Engine,
+    detail: impl FnOnce() -> String,
+) -> Result<(), Diagnostics> {
+    match config::config_files(dir, engine, &config::Overlay::new()) {
+        Ok((primary, overrides)) if primary.is_empty() && overrides.is_empty() => {
+            Err(Diagnostic::error("No configuration files", detail()).into())
+        }
+        // An unreadable directory is reported by the loader.
+        _ => Ok(()),
+    }
+}
+
+/// The detail of "No configuration files" for commands terraform has no
+/// such message for.
+pub(super) fn nothing_to(verb: &str, dir: &Path) -> String {
+    format!(
+        "There are no configuration files (.tf, .tf.json, .tofu or .tofu.json) in {}, so there is nothing to {verb}. Give the directory of a root module.",
+        dir.display()
+    )
+}
+
 fn load(
     dir: &Path,
     args: &ConfigArgs,
     sources: &mut SourceMap,
+    verb: &str,
 ) -> Result<Loaded, (i32, Diagnostics)> {
     let engine = match args.engine.as_deref() {
         Some("terraform") => Engine::Terraform,
@@ -187,6 +214,17 @@ fn load(
         Some(p) => Some(State::read(p).map_err(|d| (CONFIG_ERROR, d.into()))?),
         None => None,
     };
+    let detail = || {
+        match verb {
+        "plan" => "Plan requires configuration to be present. Planning without a configuration would mark everything for destruction, which is normally not what is desired. If you would like to destroy everything, run plan with the -destroy option. Otherwise, create a Terraform configuration file (.tf file) and try again.".into(),
+        "apply" => "Apply requires configuration to be present. Applying without a configuration would mark everything for destruction, which is normally not what is desired. If you would like to destroy everything, run 'terraform destroy' instead.".into(),
+        _ => nothing_to(verb, dir),
+    }
+    };
+    // `terraform console` evaluates in an empty directory too.
+    if verb != "evaluate" {
+        require_configuration(dir, engine, detail).map_err(|d| (CONFIG_ERROR, d))?;
+    }
     let config =
         config::load(dir, &LoadOptions { engine }, sources).map_err(|d| (CONFIG_ERROR, d))?;
     let (inputs, warnings) =
@@ -204,7 +242,7 @@ fn load(
 }
 
 fn addresses(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
-    let loaded = load(dir, args, sources)?;
+    let loaded = load(dir, args, sources, "list")?;
     let run = loaded.run(RunOptions::default());
     let instances = run.check_all().map_err(|d| (CONFIG_ERROR, d))?;
     let mut out = std::io::stdout().lock();
@@ -215,7 +253,7 @@ fn addresses(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResul
 }
 
 fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
-    let loaded = load(dir, args, sources)?;
+    let loaded = load(dir, args, sources, "evaluate")?;
     let file = SourceFile::new("<console-input>", expr);
     sources.insert(file.name.clone(), file.text.clone());
     let e = native::parse_expr(&file, expr, 0).map_err(|d| (1, d))?;
@@ -243,7 +281,7 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
 }
 
 fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
-    let loaded = load(dir, args, sources)?;
+    let loaded = load(dir, args, sources, "output")?;
     let run = loaded.run(RunOptions::default());
     let values = run.root_outputs().map_err(|d| (CONFIG_ERROR, d))?;
     let mut stdout = std::io::stdout().lock();
@@ -308,7 +346,7 @@ fn plan(
     args: &ConfigArgs,
     sources: &mut SourceMap,
 ) -> CmdResult {
-    let loaded = load(dir, args, sources).map_err(|(_, d)| (1, d))?;
+    let loaded = load(dir, args, sources, "plan").map_err(|(_, d)| (1, d))?;
     let (prior, _) = prior_state(dir, &loaded)?;
     let schemas = load_schemas(schemas).map_err(|d| (1, d))?;
     let planned = crate::plan::plan_configuration(
@@ -355,7 +393,7 @@ fn apply(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     if new_state.is_some() {
         read_args.state = None;
     }
-    let loaded = load(dir, &read_args, sources).map_err(|(_, d)| (1, d))?;
+    let loaded = load(dir, &read_args, sources, "apply").map_err(|(_, d)| (1, d))?;
     let (prior, path) = match &new_state {
         Some(p) => (State::new(env!("CARGO_PKG_VERSION")), p.clone()),
         None => prior_state(dir, &loaded)?,

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use crate::config::Engine;
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
+use crate::instances::VarSource;
 use crate::refactor::verify::{self, Verified};
 use crate::refactor::{Request, blocks::Block, commands, report, write};
 use crate::state::State;
@@ -23,6 +24,104 @@ pub struct Options {
     pub commands: bool,
     /// `--schemas FILE`.
     pub schemas: Option<std::path::PathBuf>,
+}
+
+/// `-var` as every command treats it: `NAME=VALUE`, naming a variable
+/// that is declared; a refactor accepts one declared on either side.
+fn check_vars(
+    old_dir: &Path,
+    new_dir: &Path,
+    engine: Option<Engine>,
+    vars: &[VarSource],
+) -> Result<(), Diagnostics> {
+    let mut declared = std::collections::BTreeSet::new();
+    for dir in [old_dir, new_dir] {
+        let opts = crate::config::LoadOptions {
+            engine: engine.unwrap_or_else(|| crate::config::detect_engine(dir)),
+        };
+        // A side that does not load is reported by the refactor itself.
+        match crate::config::load_module_dir(dir, "", &opts, &mut SourceMap::default()) {
+            Ok(m) => declared.extend(m.variables.into_keys()),
+            Err(_) => return Ok(()),
+        }
+    }
+    for v in vars {
+        let VarSource::Var(arg) = v else { continue };
+        let Some((name, _)) = arg.split_once('=') else {
+            return Err(Diagnostic::error(
+                "Invalid -var option",
+                format!("The given -var option {arg:?} is not correctly specified. It must be a variable name and value separated an equals sign, like -var=\"key=value\"."),
+            )
+            .into());
+        };
+        if !declared.contains(name) {
+            return Err(Diagnostic::error(
+                "Value for undeclared variable",
+                format!("A variable named \"{name}\" was assigned on the command line, but neither root module declares a variable of that name. To use this value, add a \"variable\" block to the configuration."),
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// A state of another configuration pairs nothing and proves nothing: when
+/// none of its managed resources is declared anywhere in OLD_DIR's tree
+/// (by mode, type and name, whatever the module), say so. An empty state,
+/// or an old configuration without managed resources, has nothing to
+/// compare, and passes.
+fn check_state_belongs(
+    old_dir: &Path,
+    engine: Option<Engine>,
+    state: &State,
+    path: Option<&Path>,
+) -> Result<(), Diagnostics> {
+    use crate::config::{Config, ResourceMode};
+    let managed: Vec<_> = state
+        .resources
+        .iter()
+        .filter(|r| r.addr.resource.mode == ResourceMode::Managed && !r.instances.is_empty())
+        .collect();
+    if managed.is_empty() {
+        return Ok(());
+    }
+    let opts = crate::config::LoadOptions {
+        engine: engine.unwrap_or_else(|| crate::config::detect_engine(old_dir)),
+    };
+    // A configuration that does not load is reported by the refactor.
+    let Ok(config) = crate::config::load(old_dir, &opts, &mut SourceMap::default()) else {
+        return Ok(());
+    };
+    fn declared(c: &Config, into: &mut std::collections::HashSet<String>) {
+        for r in c.module.resources.values() {
+            if r.mode == ResourceMode::Managed {
+                into.insert(r.key());
+            }
+        }
+        for child in c.children.values() {
+            declared(child, into);
+        }
+    }
+    let mut names = std::collections::HashSet::new();
+    declared(&config, &mut names);
+    if names.is_empty()
+        || managed
+            .iter()
+            .any(|r| names.contains(&r.addr.resource.to_string()))
+    {
+        return Ok(());
+    }
+    let shown = path.map(shown_path).unwrap_or_default();
+    Err(Diagnostic::error(
+        "State does not match the configuration",
+        format!(
+            "None of the {} managed resources in the state {shown} (such as {}) is declared in {}: the state belongs to another configuration, and nothing could be paired with it. Give the state of this configuration (\"terraform state pull\" in its directory).",
+            managed.len(),
+            managed[0].addr,
+            shown_path(old_dir)
+        ),
+    )
+    .into())
 }
 
 /// Exit codes: 0 proven, 1 not proven, 2 bad input.
@@ -46,6 +145,14 @@ pub fn run(
             .into()));
         }
     };
+    for dir in [old_dir, new_dir] {
+        let e = engine.unwrap_or_else(|| crate::config::detect_engine(dir));
+        super::commands::require_configuration(dir, e, || {
+            super::commands::nothing_to("refactor", dir)
+        })
+        .map_err(bad)?;
+    }
+    check_vars(old_dir, new_dir, engine, &args.ordered).map_err(bad)?;
     let state = match &args.state {
         Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
         None => None,
@@ -56,6 +163,9 @@ pub fn run(
         write::Format::Hcl
     };
     let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
+    if let Some(s) = &state {
+        check_state_belongs(old_dir, engine, s, args.state.as_deref()).map_err(bad)?;
+    }
     let req = Request {
         old_dir: old_dir.to_path_buf(),
         new_dir: new_dir.to_path_buf(),
@@ -87,8 +197,14 @@ pub fn run(
             }
         };
         let dirs = module_dirs(new_dir, sources)?;
-        let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &req.vars)
-            .map_err(|d| (1, d))?;
+        let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &req.vars).map_err(
+            |d| {
+                // A tool that cannot start is the environment being wrong;
+                // one that runs and fails has answered "no".
+                let cannot_run = d.0.iter().any(|x| x.summary == "Cannot run the verifier");
+                (if cannot_run { 2 } else { 1 }, d)
+            },
+        )?;
         check_agreement(&v, &outcome).map_err(|d| (1, d))?;
         verified.push(serde_json::json!({ "tool": v.tool, "add": v.add, "change": v.change, "destroy": v.destroy }));
     }

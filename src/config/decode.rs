@@ -59,16 +59,15 @@ pub(super) fn decode_file(body: &Body, diags: &mut Diagnostics) -> FileDecls {
             return out;
         }
     };
-    if let Some(a) = content.attributes.first() {
-        diags.push(
-            Diagnostic::error(
-                "Unsupported argument",
-                format!("An argument named \"{}\" is not expected here.", a.name),
-            )
-            .at(&a.name_range),
-        );
-    }
+    top_level_schema(&content, diags);
     for block in &content.blocks {
+        if !TOP_LEVEL.iter().any(|(k, _)| *k == block.kind) {
+            continue;
+        }
+        if let Err(d) = block_names(block) {
+            diags.extend(d);
+            continue;
+        }
         let r = match block.kind.as_str() {
             "variable" => variable(block).map(|v| out.variables.push(v)),
             "locals" => locals(block).map(|l| out.locals.extend(l)),
@@ -93,6 +92,144 @@ pub(super) fn decode_file(body: &Body, diags: &mut Diagnostics) -> FileDecls {
         }
     }
     out
+}
+
+/// What HCL's body schema says about a file's top level beyond label counts
+/// (which `Body::content` checks): no arguments, no unknown block types.
+fn top_level_schema(content: &Content, diags: &mut Diagnostics) {
+    let kinds: Vec<&str> = TOP_LEVEL.iter().map(|(k, _)| *k).collect();
+    for a in &content.attributes {
+        // In JSON an unknown property may have been meant as a block.
+        let d = if a.json.is_some() {
+            Diagnostic::error(
+                "Extraneous JSON object property",
+                format!(
+                    "No argument or block type is named \"{}\".{}",
+                    a.name,
+                    did_you_mean(&a.name, &kinds)
+                ),
+            )
+        } else {
+            Diagnostic::error(
+                "Unsupported argument",
+                format!("An argument named \"{}\" is not expected here.", a.name),
+            )
+        };
+        diags.push(d.at(&a.name_range));
+    }
+    for b in &content.blocks {
+        if kinds.contains(&b.kind.as_str()) {
+            continue;
+        }
+        let d = if b.kind == "required_providers" {
+            Diagnostic::error(
+                "Invalid required_providers block",
+                "A \"required_providers\" block must be nested inside a \"terraform\" block.",
+            )
+        } else {
+            Diagnostic::error(
+                "Unsupported block type",
+                format!(
+                    "Blocks of type \"{}\" are not expected here.{}",
+                    b.kind,
+                    did_you_mean(&b.kind, &kinds)
+                ),
+            )
+        };
+        diags.push(d.at(&b.def_range));
+    }
+}
+
+/// HCL's suggestion: the first candidate within edit distance 2.
+fn did_you_mean(given: &str, candidates: &[&str]) -> String {
+    candidates
+        .iter()
+        .find(|c| strsim::levenshtein(given, c) < 3)
+        .map(|c| format!(" Did you mean \"{c}\"?"))
+        .unwrap_or_default()
+}
+
+/// HCL's identifier rule, which Terraform applies to every declared name.
+pub(crate) fn valid_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+const BAD_IDENTIFIER: &str = "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.";
+
+/// Variable names that mean something else inside a module block.
+const RESERVED_VARIABLE_NAMES: &[&str] = &[
+    "count",
+    "depends_on",
+    "for_each",
+    "lifecycle",
+    "providers",
+    "source",
+    "version",
+    "locals",
+];
+
+/// Checks a top-level block's labels as Terraform's decoder of that block
+/// type does, with its summaries.
+fn block_names(block: &Block) -> Result<(), Diagnostics> {
+    let mut diags = Diagnostics::default();
+    let mut bad = |summary: &str, label: &str| {
+        if !valid_identifier(label) {
+            diags.push(Diagnostic::error(summary, BAD_IDENTIFIER).at(&block.header_end()));
+        }
+    };
+    let labels: Vec<&str> = block.labels.iter().map(String::as_str).collect();
+    match (block.kind.as_str(), labels.as_slice()) {
+        ("variable", [name]) => {
+            bad("Invalid variable name", name);
+            if RESERVED_VARIABLE_NAMES.contains(name) {
+                diags.push(
+                    Diagnostic::error(
+                        "Invalid variable name",
+                        format!("The variable name \"{name}\" is reserved due to its special meaning inside module blocks."),
+                    )
+                    .at(&block.header_end()),
+                );
+            }
+        }
+        ("output", [name]) => bad("Invalid output name", name),
+        ("module", [name]) => bad("Invalid module instance name", name),
+        ("check", [name]) => bad("Invalid check block name", name),
+        ("resource", [t, name]) => {
+            bad("Invalid resource type name", t);
+            bad("Invalid resource name", name);
+        }
+        ("data", [t, name]) => {
+            bad("Invalid data source name", t);
+            bad("Invalid data resource name", name);
+        }
+        ("ephemeral", [t, name]) => {
+            bad("Invalid ephemeral resource type", t);
+            bad("Invalid ephemeral resource name", name);
+        }
+        ("provider", [name]) => {
+            let ok = !name.is_empty()
+                && !name.starts_with('-')
+                && !name.ends_with('-')
+                && name.chars().all(|c| c.is_alphanumeric() || c == '-');
+            if !ok {
+                diags.push(
+                    Diagnostic::error(
+                        "Invalid provider local name",
+                        format!("{name} is an invalid provider local name: must contain only letters, digits, and dashes, and may not use leading or trailing dashes"),
+                    )
+                    .at(&block.def_range),
+                );
+            }
+        }
+        _ => {}
+    }
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(())
+    }
 }
 
 fn bool_attr(c: &Content, name: &str) -> Result<Option<bool>, Diagnostics> {
@@ -125,19 +262,18 @@ fn string_attr(c: &Content, name: &str) -> Result<Option<(String, SourceRange)>,
     }
 }
 
-fn unsupported(
-    c: &Content,
-    allowed: &[&str],
-    blocks: &[&str],
-    what: &str,
-) -> Result<(), Diagnostics> {
+fn unsupported(c: &Content, allowed: &[&str], blocks: &[&str]) -> Result<(), Diagnostics> {
     let mut diags = Diagnostics::default();
     for a in &c.attributes {
         if !allowed.contains(&a.name.as_str()) {
             diags.push(
                 Diagnostic::error(
                     "Unsupported argument",
-                    format!("An argument named \"{}\" is not expected here.", a.name),
+                    format!(
+                        "An argument named \"{}\" is not expected here.{}",
+                        a.name,
+                        did_you_mean(&a.name, allowed)
+                    ),
                 )
                 .at(&a.name_range),
             );
@@ -149,8 +285,9 @@ fn unsupported(
                 Diagnostic::error(
                     "Unsupported block type",
                     format!(
-                        "Blocks of type \"{}\" are not expected here in {what}.",
-                        b.kind
+                        "Blocks of type \"{}\" are not expected here.{}",
+                        b.kind,
+                        did_you_mean(&b.kind, blocks)
                     ),
                 )
                 .at(&b.def_range),
@@ -177,7 +314,6 @@ fn variable(block: &Block) -> Result<Variable, Diagnostics> {
             "ephemeral",
         ],
         &["validation"],
-        "a variable block",
     )?;
     let constraint = match c.attr("type") {
         Some(a) => Some(parse_type_constraint(&a.static_expr()?).map_err(Diagnostics::from)?),
@@ -186,12 +322,7 @@ fn variable(block: &Block) -> Result<Variable, Diagnostics> {
     let mut validations = Vec::new();
     for v in c.blocks_of("validation") {
         let vc = v.body.content(&[])?;
-        unsupported(
-            &vc,
-            &["condition", "error_message"],
-            &[],
-            "a validation block",
-        )?;
+        unsupported(&vc, &["condition", "error_message"], &[])?;
         let (Some(cond), Some(msg)) = (vc.attr("condition"), vc.attr("error_message")) else {
             return Err(Diagnostic::error(
                 "Missing required argument",
@@ -246,9 +377,15 @@ fn default_expr(a: &Attribute) -> Expr {
 }
 
 fn locals(block: &Block) -> Result<Vec<Local>, Diagnostics> {
-    Ok(block
-        .body
-        .just_attributes()?
+    let attrs = block.body.just_attributes()?;
+    let mut diags = Diagnostics::default();
+    for a in attrs.iter().filter(|a| !valid_identifier(&a.name)) {
+        diags.push(Diagnostic::error("Invalid local value name", BAD_IDENTIFIER).at(&a.name_range));
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok(attrs
         .into_iter()
         .map(|a| Local {
             name: a.name.clone(),
@@ -270,7 +407,6 @@ fn output(block: &Block) -> Result<Output, Diagnostics> {
             "ephemeral",
         ],
         &["precondition"],
-        "an output block",
     )?;
     let Some(value) = c.attr("value") else {
         return Err(missing("value", &block.def_range));
@@ -422,7 +558,7 @@ fn check_conditions(c: &Content, kinds: &[&str]) -> Result<(), Diagnostics> {
 
 fn moved(block: &Block) -> Result<Moved, Diagnostics> {
     let c = block.body.content(&[])?;
-    unsupported(&c, &["from", "to"], &[], "a moved block")?;
+    unsupported(&c, &["from", "to"], &[])?;
     let (Some(from), Some(to)) = (c.attr("from"), c.attr("to")) else {
         let name = if c.attr("from").is_none() {
             "from"
@@ -493,8 +629,12 @@ pub(super) fn apply_override(m: &mut Module, body: &Body, diags: &mut Diagnostic
         Ok(c) => c,
         Err(d) => return diags.extend(d),
     };
+    top_level_schema(&content, diags);
     for block in &content.blocks {
-        if let Err(d) = override_block(m, block) {
+        if !TOP_LEVEL.iter().any(|(k, _)| *k == block.kind) {
+            continue;
+        }
+        if let Err(d) = block_names(block).and_then(|()| override_block(m, block)) {
             diags.extend(d);
         }
     }

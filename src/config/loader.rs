@@ -98,7 +98,7 @@ impl Loader<'_> {
         &mut self,
         dir: PathBuf,
         path: Vec<String>,
-        seen: &mut Vec<PathBuf>,
+        seen: &mut Vec<DirIdentity>,
     ) -> Result<Config, Diagnostics> {
         let rel = rel_dir(self.root, &dir);
         let display_base = std::env::current_dir().ok();
@@ -112,7 +112,7 @@ impl Loader<'_> {
         )?;
         let mut children = IndexMap::new();
         let mut diags = Diagnostics::default();
-        let canon = dir.canonicalize().unwrap_or(dir.clone());
+        let canon = dir_identity(&dir);
         if seen.contains(&canon) && seen.len() > 64 {
             return Err(Diagnostic::error(
                 "Module call cycle",
@@ -224,6 +224,26 @@ fn check_call(call: &ModuleCall, child: &Module) -> Result<(), Diagnostics> {
     } else {
         Ok(())
     }
+}
+
+/// Which directory a path names, for noticing a module that calls itself.
+/// The device and inode cost one lookup; `canonicalize` resolves every
+/// component of an ever longer path, which made deep trees cubic.
+#[derive(PartialEq)]
+enum DirIdentity {
+    Inode(u64, u64),
+    Path(PathBuf),
+}
+
+fn dir_identity(dir: &Path) -> DirIdentity {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(m) = std::fs::metadata(dir) {
+            return DirIdentity::Inode(m.dev(), m.ino());
+        }
+    }
+    DirIdentity::Path(dir.canonicalize().unwrap_or(dir.to_path_buf()))
 }
 
 fn rel_dir(root: &Path, dir: &Path) -> String {
@@ -408,9 +428,11 @@ fn parse(file: &Arc<SourceFile>, sources: &mut SourceMap) -> Result<Body, Diagno
                 .chain(labels)
                 .collect::<Vec<_>>()
                 .join(" ");
+            // As terraform does, a subject names the block when the byte
+            // before it is inside the block: anywhere after its first byte.
             sources.add_context(
                 file.name.clone(),
-                b.def_range.end.byte,
+                b.def_range.start.byte + 1,
                 b.body.range().end.byte,
                 name,
             );

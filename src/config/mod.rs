@@ -16,7 +16,8 @@ use crate::syntax::ast::Expr;
 use crate::syntax::body::{Attribute, Block};
 
 pub use loader::{
-    Engine, LoadOptions, Overlay, detect_engine, load, load_module_dir, load_with_overlay,
+    Engine, LoadOptions, Overlay, config_files, detect_engine, load, load_module_dir,
+    load_with_overlay,
 };
 
 /// A module tree: one module and the modules its calls load, by call name.

@@ -63,6 +63,11 @@ impl Default for RunOptions {
     }
 }
 
+/// The most instances one `count` makes. Terraform has no limit and
+/// allocates until the machine gives out; this keeps a typo such as
+/// `count = 1e18` a diagnostic, like the `for` iteration limit.
+pub const MAX_COUNT: i64 = 1 << 20;
+
 /// How a resource or module call expands in one module instance.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expansion {
@@ -511,6 +516,9 @@ impl<'c> Run<'c> {
             }
         };
         match n.as_number().map(|n| n.as_i64()) {
+            Some(Some(i)) if i > MAX_COUNT => Err(invalid(&format!(
+                "The given \"count\" argument value is unsuitable: minimod expands at most {MAX_COUNT} instances of one block, and {i} would exhaust memory."
+            ))),
             Some(Some(i)) if i >= 0 => Ok(Expansion::Count(i)),
             Some(Some(_)) => Err(invalid(
                 "The given \"count\" argument value is unsuitable: must be greater than or equal to zero.",

@@ -382,6 +382,14 @@ impl State {
 
 /// Checks `version` before anything else, as OpenTofu's `sniffJSONStateVersion`.
 fn check_version(json: &Json) -> Result<(), Diagnostic> {
+    // `terraform show -json` describes a state, but is not one: it has
+    // `format_version` and `values` where a state has `version: 4`.
+    if json.get("version").is_none() && json.get("format_version").is_some() {
+        return Err(Diagnostic::error(
+            UNSUPPORTED,
+            "This is the output of \"terraform show -json\" (it has \"format_version\" and \"values\"), which describes a state but is not one. Give the state itself: \"terraform state pull > current.tfstate\" (or \"tofu state pull\") writes it.",
+        ));
+    }
     let Some(v) = json.get("version") else {
         return Err(Diagnostic::error(
             UNSUPPORTED,

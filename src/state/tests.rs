@@ -645,3 +645,19 @@ fn indexed_views_agree_with_plain_methods() {
         }
     }
 }
+
+#[test]
+fn show_json_output_is_named_with_the_way_to_get_a_state() {
+    let err = State::read(&data("zoo/show.json")).unwrap_err();
+    assert_eq!(err.summary, UNSUPPORTED);
+    assert!(
+        err.detail.contains("terraform show -json"),
+        "{}",
+        err.detail
+    );
+    assert!(
+        err.detail.contains("terraform state pull"),
+        "{}",
+        err.detail
+    );
+}

@@ -76,10 +76,24 @@ impl Body {
                 attributes,
                 blocks: bs,
                 ..
-            } => Ok(Content {
-                attributes: attributes.clone(),
-                blocks: bs.clone(),
-            }),
+            } => {
+                let mut diags = Diagnostics::default();
+                for b in bs {
+                    if let Some((_, want)) = blocks.iter().find(|(k, _)| *k == b.kind) {
+                        if let Some(d) = label_count(b, *want) {
+                            diags.push(d);
+                        }
+                    }
+                }
+                if diags.has_errors() {
+                    return Err(diags);
+                }
+                Ok(Content {
+                    attributes: attributes.clone(),
+                    blocks: bs.clone(),
+                })
+            }
+            // JSON labels are levels of nesting: their number is always right.
             Body::Json { object, .. } => super::json::body_content(object, blocks),
         }
     }
@@ -100,6 +114,19 @@ impl Body {
     }
 }
 
+impl Block {
+    /// An empty range where the header ends: the place for a problem with
+    /// the labels (Terraform points at the label or the opening brace, on
+    /// the same line), inside the block so messages name it.
+    pub fn header_end(&self) -> SourceRange {
+        SourceRange {
+            file: self.def_range.file.clone(),
+            start: self.def_range.end,
+            end: self.def_range.end,
+        }
+    }
+}
+
 impl Attribute {
     /// The attribute as a static expression: a reference or a type
     /// expression. In native syntax that is the expression itself; in JSON
@@ -111,4 +138,49 @@ impl Attribute {
             Some(v) => super::json::static_expr(v),
         }
     }
+}
+
+/// The names HCL's block schemas give the labels of a block type, for the
+/// messages about a wrong number of them.
+fn label_names(kind: &str, count: usize) -> Vec<&'static str> {
+    match (kind, count) {
+        (_, 0) => Vec::new(),
+        (_, 2) => vec!["type", "name"],
+        ("backend" | "provisioner" | "dynamic", 1) => vec!["type"],
+        ("provider_meta", 1) => vec!["provider"],
+        _ => vec!["name"; count],
+    }
+}
+
+/// HCL's check of a native block's labels against its schema: too few or
+/// too many is an error, so nothing past `syntax` indexes a missing label.
+fn label_count(b: &Block, want: usize) -> Option<Diagnostic> {
+    let names = label_names(&b.kind, want);
+    let kind = &b.kind;
+    if b.labels.len() > want {
+        let detail = if want == 0 {
+            format!("No labels are expected for {kind} blocks.")
+        } else {
+            format!(
+                "Only {want} labels ({}) are expected for {kind} blocks.",
+                names.join(", ")
+            )
+        };
+        return Some(
+            Diagnostic::error(format!("Extraneous label for {kind}"), detail).at(&b.header_end()),
+        );
+    }
+    if b.labels.len() < want {
+        return Some(
+            Diagnostic::error(
+                format!("Missing {} for {kind}", names[b.labels.len()]),
+                format!(
+                    "All {kind} blocks must have {want} labels ({}).",
+                    names.join(", ")
+                ),
+            )
+            .at(&b.header_end()),
+        );
+    }
+    None
 }

@@ -56,6 +56,7 @@ pub fn parse(file: &Arc<SourceFile>) -> Result<JsonValue, Diagnostics> {
         file,
         bytes: file.text.as_bytes(),
         pos: 0,
+        depth: 0,
     };
     p.ws();
     let v = p.value()?;
@@ -73,7 +74,13 @@ struct Parser<'a> {
     file: &'a Arc<SourceFile>,
     bytes: &'a [u8],
     pos: usize,
+    /// Objects and arrays open around `pos`.
+    depth: usize,
 }
+
+/// As deep as native syntax nests (hcl-edit's limit): everything that
+/// walks a value afterwards recurses, and the stack is finite.
+const MAX_DEPTH: usize = 64;
 
 impl Parser<'_> {
     fn error(&self, summary: &str, detail: &str) -> Diagnostics {
@@ -100,6 +107,22 @@ impl Parser<'_> {
     }
 
     fn value(&mut self) -> Result<JsonValue, Diagnostics> {
+        if matches!(self.bytes.get(self.pos), Some(b'{' | b'[')) {
+            if self.depth >= MAX_DEPTH {
+                return Err(self.error(
+                    "Invalid JSON value",
+                    &format!("Invalid nesting depth; expected at most {MAX_DEPTH} nested levels."),
+                ));
+            }
+            self.depth += 1;
+            let v = self.value_inner();
+            self.depth -= 1;
+            return v;
+        }
+        self.value_inner()
+    }
+
+    fn value_inner(&mut self) -> Result<JsonValue, Diagnostics> {
         let start = self.pos;
         match self.bytes.get(self.pos) {
             Some(b'{') => {

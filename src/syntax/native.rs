@@ -13,6 +13,10 @@ use crate::lang::value::Value;
 
 use super::ast::{BinaryOp, Expr, ExprKind, ForExpr, TemplatePart, Traverser, UnaryOp};
 use super::body::{Attribute, Block, Body};
+
+/// The most splats one traversal may hold (the nesting depth hcl-edit
+/// allows elsewhere).
+const MAX_SPLATS: usize = 64;
 use super::source::SourceFile;
 
 /// Parses a whole `.tf` file.
@@ -402,6 +406,25 @@ impl Converter<'_> {
             .iter()
             .map(|o| o.span().map(|r| self.range(r)))
             .collect();
+        // Each splat nests the rest inside it, and evaluation recurses as
+        // deep: hold it to the nesting hcl-edit allows everywhere else.
+        let splats = ops
+            .iter()
+            .filter(|o| {
+                matches!(
+                    o,
+                    TraversalOperator::AttrSplat(_) | TraversalOperator::FullSplat(_)
+                )
+            })
+            .count();
+        if splats > MAX_SPLATS {
+            let d = Diagnostic::error(
+                "Invalid expression",
+                format!("Invalid nesting depth; expected at most {MAX_SPLATS} nested levels."),
+            )
+            .at(&range);
+            return Expr::new(ExprKind::Invalid(d.into()), range);
+        }
         let mut i = 0;
         let mut steps: Vec<Traverser> = Vec::new();
         while i < ops.len() {

@@ -1229,6 +1229,19 @@ fn setproduct(a: &[Value], ret: &Type) -> Result<Value, FunctionError> {
             .collect();
         columns.push(items);
     }
+    // Terraform builds any product; a few lists of a thousand make billions.
+    let size = columns
+        .iter()
+        .try_fold(1u64, |n, c| n.checked_mul(c.len() as u64));
+    if size.is_none_or(|n| n > crate::lang::eval::MAX_FOR_ITERATIONS) {
+        return Err(FunctionError::call(
+            "setproduct",
+            format!(
+                "the product would have more than {} elements",
+                crate::lang::eval::MAX_FOR_ITERATIONS
+            ),
+        ));
+    }
     let mut rows: Vec<Vec<Value>> = vec![vec![]];
     for col in &columns {
         rows = rows

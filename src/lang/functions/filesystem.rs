@@ -208,6 +208,52 @@ pub(super) fn io_message(e: &std::io::Error) -> String {
     }
 }
 
+/// The largest file the file functions read. Terraform reads until the
+/// end, which a device such as /dev/zero never reaches.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// Reads at most [`MAX_FILE_BYTES`]; a FIFO or socket, whose open or read
+/// could wait forever, is refused before it is opened. The outer error is
+/// the limit's, the inner one the system's.
+fn bounded_read(
+    full: &Path,
+    path: &str,
+    sensitive: bool,
+) -> Result<std::io::Result<Vec<u8>>, FunctionError> {
+    use std::io::Read;
+    #[cfg(unix)]
+    if let Ok(m) = std::fs::metadata(full) {
+        use std::os::unix::fs::FileTypeExt;
+        let t = m.file_type();
+        if t.is_fifo() || t.is_socket() {
+            return Err(FunctionError::arg(
+                0,
+                "path",
+                format!("{} is not a regular file", shown(path, sensitive)),
+            ));
+        }
+    }
+    let file = match std::fs::File::open(full) {
+        Ok(f) => f,
+        Err(e) => return Ok(Err(e)),
+    };
+    let mut bytes = Vec::new();
+    if let Err(e) = file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes) {
+        return Ok(Err(e));
+    }
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(FunctionError::arg(
+            0,
+            "path",
+            format!(
+                "{} is larger than {MAX_FILE_BYTES} bytes, the most minimod reads",
+                shown(path, sensitive)
+            ),
+        ));
+    }
+    Ok(Ok(bytes))
+}
+
 /// Reads a file for `file`, `filebase64` and `templatefile`, failing with
 /// Terraform's wording.
 fn read_config_file(
@@ -217,7 +263,7 @@ fn read_config_file(
 ) -> Result<Vec<u8>, FunctionError> {
     let base_dir = ctx.base_dir;
     let full = resolve_path(ctx, path)?;
-    std::fs::read(&full).map_err(|e| {
+    bounded_read(&full, path, sensitive)?.map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             FunctionError::arg(
                 0,

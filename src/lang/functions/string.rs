@@ -570,6 +570,24 @@ struct Verb {
     prec: Option<usize>,
 }
 
+/// The largest width or precision Go's fmt reads (10^6, then one more digit).
+const MAX_FORMAT_WIDTH: usize = 10_000_009;
+
+/// Beyond this many digits an f64's decimal expansion is only zeros
+/// (at most 767 significant and 1074 fractional digits).
+const F64_EXACT_DIGITS: usize = 1100;
+
+/// Rust's formatter refuses precisions above u16::MAX: format the exact
+/// digits, then pad the zeros that follow them.
+fn fixed_point(f: f64, prec: usize) -> String {
+    if prec <= F64_EXACT_DIGITS {
+        return format!("{:.*}", prec, f);
+    }
+    let mut s = format!("{:.*}", F64_EXACT_DIGITS, f);
+    s.extend(std::iter::repeat_n('0', prec - F64_EXACT_DIGITS));
+    s
+}
+
 /// cty's `format`: Go-style verbs over cty values.
 fn format(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
     let bytes = fmt.as_bytes();
@@ -644,6 +662,14 @@ fn format(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
             }
         }
         v.raw = fmt[start..i].to_string();
+        // Go's fmt stops reading a width or precision once it passes 10^6
+        // and prints "%!(NOVERB)"; larger ones only exhaust memory here.
+        if let Some(n) = v.width.max(v.prec).filter(|n| *n > MAX_FORMAT_WIDTH) {
+            return Err(FormatError::Call(format!(
+                "width or precision {n} in {:?} at offset {} is too large (at most {MAX_FORMAT_WIDTH})",
+                v.raw, v.offset
+            )));
+        }
         highest = highest.max(v.arg);
         format_verb(&v, args, &mut out)?;
         next_arg = v.arg + 1;
@@ -719,10 +745,8 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
                 16 => format!("{:x}", int.unsigned_abs()),
                 _ => int.unsigned_abs().to_string(),
             };
-            if let Some(p) = v.prec {
-                while digits.len() < p {
-                    digits.insert(0, '0');
-                }
+            if let Some(p) = v.prec.filter(|p| *p > digits.len()) {
+                digits.insert_str(0, &"0".repeat(p - digits.len()));
             }
             if v.sharp && radix != 10 {
                 digits.insert_str(0, prefix);
@@ -799,7 +823,7 @@ fn decimal_digits(f: f64, sig: Option<usize>) -> (String, i32) {
         return ("0".into(), 1);
     }
     let text = match sig {
-        Some(p) => format!("{:.*e}", p.max(1) - 1, f),
+        Some(p) => format!("{:.*e}", p.clamp(1, F64_EXACT_DIGITS) - 1, f),
         None => format!("{f:e}"),
     };
     let (mant, exp) = text.split_once('e').unwrap();
@@ -852,7 +876,7 @@ fn go_float(f: f64, mode: char, prec: Option<usize>) -> String {
             let (digits, dexp) = decimal_digits(f, Some(p + 1));
             exp_form(&digits, dexp, p, mode == 'E')
         }
-        'f' => format!("{:.*}", prec.unwrap_or(6), f),
+        'f' => fixed_point(f, prec.unwrap_or(6)),
         _ => {
             let shortest = prec.is_none();
             let (digits, dexp) = decimal_digits(f, prec.map(|p| p.max(1)));
@@ -873,7 +897,7 @@ fn go_float(f: f64, mode: char, prec: Option<usize>) -> String {
                 p = digits.len();
             }
             let decimals = (p as i32 - dexp).max(0) as usize;
-            format!("{:.*}", decimals, f)
+            fixed_point(f, decimals)
         }
     }
 }

@@ -1,0 +1,1 @@
+resourse "terraform_data" "a" {}

@@ -1,0 +1,3 @@
+module "a.b" {
+  source = "./child"
+}

@@ -1,0 +1,1 @@
+data "terraform_remote_state" "1st" {}

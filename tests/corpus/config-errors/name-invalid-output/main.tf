@@ -1,0 +1,3 @@
+output "a b" {
+  value = 1
+}

@@ -1,0 +1,813 @@
+//! Fuzzing on stable Rust, inside `cargo test`: seeded, deterministic
+//! mutations of the repository's own corpora are fed to the loader (parser,
+//! decoder, module tree), the evaluator, the planner, the state reader and,
+//! for a sample, the binary's commands. Every case must end without a panic,
+//! within a time budget, and an error must carry a diagnostic; mutations
+//! that always make an input invalid must be reported as errors.
+//!
+//! `MINIMOD_FUZZ_CASES=N` (default 2000: N expressions, N states and N/5
+//! configurations, about a minute in a debug build) and `MINIMOD_FUZZ_SEED=S`
+//! run it longer or elsewhere. A failure names the seed and case; the input
+//! is written to `target/fuzz-failures/`. Every crash found becomes a
+//! fixture under `tests/fuzz/regressions/`, which always runs.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use minimod::config::{self, LoadOptions};
+use minimod::diagnostics::{Diagnostics, SourceMap};
+use minimod::instances::{Run, RunOptions, collect_root_inputs};
+use minimod::state::State;
+use minimod::syntax::native;
+use minimod::syntax::source::SourceFile;
+
+/// Per case, in a debug build on a busy machine; a hang is far longer.
+const CASE_BUDGET: Duration = Duration::from_secs(20);
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn cases_wanted() -> usize {
+    std::env::var("MINIMOD_FUZZ_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2000)
+}
+
+fn seed() -> u64 {
+    std::env::var("MINIMOD_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5eed_2026)
+}
+
+/// splitmix64: small, deterministic, good enough to pick mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// A configuration directory of a corpus, with the file a case mutates.
+#[derive(Clone)]
+struct Seed {
+    dir: PathBuf,
+    files: Vec<PathBuf>,
+}
+
+fn config_seeds() -> Vec<Seed> {
+    let mut out = Vec::new();
+    let roots = [
+        repo().join("tests/corpus/configs"),
+        repo().join("tests/corpus/config-errors"),
+        repo().join("tests/corpus/plans"),
+        repo().join("fixtures/refactors"),
+    ];
+    for root in roots {
+        let Ok(rd) = std::fs::read_dir(&root) else {
+            continue;
+        };
+        let mut dirs: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        dirs.sort();
+        for d in dirs {
+            // A refactor fixture holds two configurations.
+            for dir in [d.clone(), d.join("old"), d.join("new")] {
+                let files = config_files(&dir);
+                if !files.is_empty() {
+                    out.push(Seed { dir, files });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn config_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = rd
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let n = p.to_string_lossy();
+            // Only what the loader reads without arguments.
+            p.is_file()
+                && (n.ends_with(".tf")
+                    || n.ends_with(".tf.json")
+                    || n.ends_with("/terraform.tfvars")
+                    || n.ends_with("/terraform.tfvars.json")
+                    || n.ends_with(".auto.tfvars")
+                    || n.ends_with(".auto.tfvars.json"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Copies a directory tree (configurations are small).
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        let name = e.file_name();
+        if name == "expected" || name == ".terraform" {
+            continue;
+        }
+        if p.is_dir() {
+            copy_dir(&p, &to.join(&name));
+        } else {
+            std::fs::copy(&p, to.join(&name)).unwrap();
+        }
+    }
+}
+
+/// What a mutation did, and whether the result can only be an error.
+struct Mutated {
+    what: String,
+    bytes: Vec<u8>,
+    must_fail: bool,
+}
+
+fn deep(open: &str, close: &str, n: usize) -> String {
+    format!("{}{}", open.repeat(n), close.repeat(n))
+}
+
+/// One mutation of `input` (a native or JSON file, by `json`).
+fn mutate(rng: &mut Rng, input: &[u8], json: bool) -> Mutated {
+    let mut b = input.to_vec();
+    let at = |rng: &mut Rng, b: &[u8]| rng.below(b.len() + 1);
+    let (what, must_fail) = match rng.below(16) {
+        0 => {
+            let n = 1 + rng.below(4);
+            for _ in 0..n {
+                if !b.is_empty() {
+                    let i = rng.below(b.len());
+                    b[i] = rng.next() as u8;
+                }
+            }
+            (format!("{n} byte flips"), false)
+        }
+        1 => {
+            let i = at(rng, &b);
+            b.truncate(i);
+            (format!("truncated at {i}"), false)
+        }
+        2 => {
+            let braces: Vec<usize> = (0..b.len())
+                .filter(|i| b"{}[]()".contains(&b[*i]))
+                .collect();
+            if braces.is_empty() {
+                ("no brace to delete".into(), false)
+            } else {
+                let i = *rng.pick(&braces);
+                b.remove(i);
+                (
+                    format!("deleted {:?} at {i}", b.get(i).map(|c| *c as char)),
+                    false,
+                )
+            }
+        }
+        3 => {
+            let copy = b.clone();
+            b.push(b'\n');
+            b.extend(copy);
+            ("file duplicated".into(), false)
+        }
+        4 => {
+            if json {
+                let n = 100 + rng.below(5000);
+                b = format!("{{\"locals\": {{\"x\": {}}}}}", deep("[", "]", n)).into_bytes();
+                (format!("JSON nested {n} deep"), true)
+            } else {
+                let n = 65 + rng.below(5000);
+                b.extend(format!("\nlocals {{\n  fuzz_deep = {}\n}}\n", deep("[", "]", n)).bytes());
+                (format!("native nested {n} deep"), true)
+            }
+        }
+        5 => {
+            let digits: String = (0..1 + rng.below(600))
+                .map(|_| char::from(b'1' + rng.below(9) as u8))
+                .collect();
+            let exp = if rng.below(2) == 0 {
+                format!("e{}", rng.next() % 100_000)
+            } else {
+                String::new()
+            };
+            let num = format!("{digits}{exp}");
+            let pos: Vec<usize> = (0..b.len()).filter(|i| b[*i].is_ascii_digit()).collect();
+            if pos.is_empty() || rng.below(2) == 0 {
+                if json {
+                    return Mutated { what: format!("count {num}"), bytes: format!("{{\"resource\": {{\"terraform_data\": {{\"n\": {{\"count\": {num}}}}}}}}}").into_bytes(), must_fail: false };
+                }
+                b.extend(
+                    format!("\nresource \"terraform_data\" \"fuzz_n\" {{\n  count = {num}\n}}\n")
+                        .bytes(),
+                );
+            } else {
+                let i = *rng.pick(&pos);
+                b.splice(i..i + 1, num.bytes());
+            }
+            (format!("huge number {}…", &num[..num.len().min(20)]), false)
+        }
+        6 => {
+            let n = 1 + rng.below(200_000);
+            let s = "x".repeat(n);
+            let i = at(rng, &b);
+            b.splice(i..i, s.bytes());
+            (format!("{n} bytes of text at {i}"), false)
+        }
+        7 => {
+            let i = at(rng, &b);
+            b.insert(i, 0xff);
+            ("invalid UTF-8".into(), true)
+        }
+        8 => {
+            let i = at(rng, &b);
+            b.insert(i, 0);
+            (format!("NUL at {i}"), false)
+        }
+        9 => {
+            b.splice(0..0, [0xef, 0xbb, 0xbf]);
+            ("BOM".into(), false)
+        }
+        10 => {
+            let mut out = Vec::new();
+            for c in &b {
+                if *c == b'\n' {
+                    out.push(b'\r');
+                }
+                out.push(*c);
+            }
+            b = out;
+            ("CRLF".into(), false)
+        }
+        11 if !json => {
+            b.extend(b"\nlocals {\n  fuzz_heredoc = <<EOT\nnever ends\n");
+            ("unterminated heredoc".into(), true)
+        }
+        12 if !json => {
+            b.extend(b"\nlocals {\n  fuzz_template = \"${upper(\"a\")\n}\n");
+            ("unterminated template".into(), true)
+        }
+        13 => {
+            let n = 1 + rng.below(30_000);
+            let e = if json {
+                format!("\"${{[1]{}}}\"", "[*]".repeat(n))
+            } else {
+                format!("[1]{}", "[*]".repeat(n))
+            };
+            if json {
+                b = format!("{{\"locals\": {{\"x\": {e}}}}}").into_bytes();
+            } else {
+                b.extend(format!("\nlocals {{\n  fuzz_splat = {e}\n}}\n").bytes());
+            }
+            (format!("{n} splats"), n > 64 && !json)
+        }
+        14 => {
+            // A piece of the file moved elsewhere.
+            if b.len() > 2 {
+                let s = rng.below(b.len());
+                let e = (s + 1 + rng.below(200)).min(b.len());
+                let piece: Vec<u8> = b[s..e].to_vec();
+                let i = rng.below(b.len());
+                b.splice(i..i, piece);
+            }
+            ("spliced".into(), false)
+        }
+        _ => {
+            let exprs = [
+                "format(\"%.70000f\", 1)",
+                "format(\"%99999999d\", 1)",
+                "[for i in range(64): [for j in range(64): i * j]]",
+                "setproduct(range(1024), range(1024), range(1024))",
+                "file(\"/dev/zero\")",
+                "range(1e18)",
+                "jsondecode(\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\")",
+                "\"${\"${\"${\"${\"${\"${\"${\"${1}\"}\"}\"}\"}\"}\"}\"}\"",
+                "substr(\"abc\", 9223372036854775807, 9223372036854775807)",
+                "pow(10, 400000)",
+            ];
+            let e = *rng.pick(&exprs);
+            if json {
+                b = format!(
+                    "{{\"locals\": {{\"x\": {}}}}}",
+                    serde_json::to_string(&format!("${{{e}}}")).unwrap()
+                )
+                .into_bytes();
+            } else {
+                b.extend(format!("\nlocals {{\n  fuzz_expr = {e}\n}}\noutput \"fuzz_expr\" {{\n  value = local.fuzz_expr\n}}\n").bytes());
+            }
+            (format!("expression {e}"), false)
+        }
+    };
+    Mutated {
+        what,
+        bytes: b,
+        must_fail,
+    }
+}
+
+/// The outcome of one case: did the input load (and plan) or fail with
+/// diagnostics.
+enum Outcome {
+    Ok,
+    Failed(Diagnostics),
+}
+
+/// Load, evaluate everything and plan against an empty state: what
+/// `addresses`, `outputs` and `plan` do.
+fn load_and_plan(dir: &Path) -> Outcome {
+    let mut sources = SourceMap::default();
+    let cfg = match config::load(dir, &LoadOptions::default(), &mut sources) {
+        Ok(c) => c,
+        Err(d) => return Outcome::Failed(d),
+    };
+    let inputs = match collect_root_inputs(&cfg.module, dir, &[], &[], &mut sources) {
+        Ok((i, _)) => i,
+        Err(d) => return Outcome::Failed(d),
+    };
+    let run = Run::new(&cfg, inputs.clone(), RunOptions::default());
+    if let Err(d) = run.check_all() {
+        return Outcome::Failed(d);
+    }
+    if let Err(d) = run.root_outputs() {
+        return Outcome::Failed(d);
+    }
+    let engine = config::detect_engine(dir);
+    match minimod::plan::plan_configuration(
+        &cfg,
+        inputs,
+        &State::new("1.11.0"),
+        engine,
+        &[],
+        RunOptions::default(),
+    ) {
+        Ok(_) => Outcome::Ok,
+        Err(d) => Outcome::Failed(d),
+    }
+}
+
+/// A job for the worker thread: a description and the work itself.
+type Job = (String, Box<dyn FnOnce() -> Result<(), String> + Send>);
+
+/// Runs jobs one after another on a thread with the main thread's stack
+/// size, each under `catch_unwind`, and gives each [`CASE_BUDGET`].
+/// Returns the failures.
+fn run_jobs(jobs: Vec<Job>) -> Vec<String> {
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Result<(), String>)>();
+    let names: Vec<String> = jobs.iter().map(|(n, _)| n.clone()).collect();
+    let total = jobs.len();
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || {
+            for (i, (_, job)) in jobs.into_iter().enumerate() {
+                let r = match catch_unwind(AssertUnwindSafe(job)) {
+                    Ok(r) => r,
+                    Err(p) => Err(format!(
+                        "panicked: {}",
+                        p.downcast_ref::<String>()
+                            .map(String::as_str)
+                            .or_else(|| p.downcast_ref::<&str>().copied())
+                            .unwrap_or("?")
+                    )),
+                };
+                if done_tx.send((i, r)).is_err() {
+                    return;
+                }
+            }
+        })
+        .unwrap();
+    let mut failures = Vec::new();
+    for expected in 0..total {
+        match done_rx.recv_timeout(CASE_BUDGET) {
+            Ok((i, Ok(()))) => assert_eq!(i, expected),
+            Ok((i, Err(e))) => failures.push(format!("{}: {e}", names[i])),
+            Err(_) => {
+                failures.push(format!(
+                    "{}: no answer within {CASE_BUDGET:?} (hang)",
+                    names[expected]
+                ));
+                // The worker is stuck; the process ends with the test.
+                return failures;
+            }
+        }
+    }
+    failures
+}
+
+fn save_failure(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = repo().join("target/fuzz-failures");
+    let _ = std::fs::create_dir_all(&dir);
+    let safe: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .take(100)
+        .collect();
+    let path = dir.join(safe);
+    let _ = std::fs::write(&path, bytes);
+    path
+}
+
+/// Checks one outcome against what the mutation promised.
+fn judge(outcome: Outcome, must_fail: bool) -> Result<(), String> {
+    match outcome {
+        Outcome::Ok if must_fail => Err("accepted an input that can only be invalid".into()),
+        Outcome::Ok => Ok(()),
+        Outcome::Failed(d) if !d.has_errors() => {
+            Err(format!("failed without an error diagnostic: {d:?}"))
+        }
+        Outcome::Failed(_) => Ok(()),
+    }
+}
+
+#[test]
+fn mutated_configurations_never_panic_or_hang() {
+    let seeds = config_seeds();
+    assert!(seeds.len() > 50, "corpora not found");
+    let mut rng = Rng(seed());
+    // A configuration case loads, evaluates and plans a whole directory.
+    let n = cases_wanted().div_ceil(5);
+    let scratch = tempfile::tempdir().unwrap();
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut binary_cases = Vec::new();
+    for case in 0..n {
+        let seed_dir = rng.pick(&seeds).clone();
+        let file = rng.pick(&seed_dir.files).clone();
+        let original = std::fs::read(&file).unwrap();
+        let json = file.to_string_lossy().ends_with(".json");
+        let m = mutate(&mut rng, &original, json);
+        let dir = scratch.path().join(format!("case{case}"));
+        copy_dir(&seed_dir.dir, &dir);
+        let target = dir.join(file.file_name().unwrap());
+        std::fs::write(&target, &m.bytes).unwrap();
+        let name = format!(
+            "seed {} case {case} ({} in {}: {})",
+            seed(),
+            file.file_name().unwrap().to_string_lossy(),
+            seed_dir
+                .dir
+                .strip_prefix(repo())
+                .unwrap_or(&seed_dir.dir)
+                .display(),
+            m.what
+        );
+        // One case in 40 also goes through the binary's commands.
+        if case % 40 == 0 {
+            binary_cases.push((
+                name.clone(),
+                seed_dir.dir.clone(),
+                dir.clone(),
+                m.bytes.clone(),
+            ));
+        }
+        // Under OpenTofu's rules `x.tofu` hides `x.tf`: a mutation of a
+        // hidden file changes nothing.
+        let stem = file
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .replace(".tf.json", "")
+            .replace(".tf", "");
+        let hidden = seed_dir.dir.join(format!("{stem}.tofu")).exists()
+            || seed_dir.dir.join(format!("{stem}.tofu.json")).exists();
+        let must_fail = m.must_fail && !hidden;
+        let bytes = m.bytes;
+        let job_name = name.clone();
+        jobs.push((
+            name,
+            Box::new(move || {
+                let r = judge(load_and_plan(&dir), must_fail);
+                if r.is_err() {
+                    save_failure(&job_name, &bytes);
+                }
+                let _ = std::fs::remove_dir_all(&dir);
+                r
+            }),
+        ));
+    }
+    let mut failures = run_jobs(jobs);
+    for (name, old, new, bytes) in binary_cases {
+        for args in [
+            vec!["plan".as_ref(), new.as_os_str()],
+            vec!["refactor".as_ref(), old.as_os_str(), new.as_os_str()],
+        ] {
+            if let Err(e) = run_binary(&args) {
+                save_failure(&name, &bytes);
+                failures.push(format!("{name}: {e}"));
+            }
+        }
+        let _ = std::fs::remove_dir_all(&new);
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {n} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Runs the binary with a time budget; exit codes 0, 1 and 2 are answers,
+/// anything else (101 for a panic, a signal) is a crash.
+fn run_binary(args: &[&std::ffi::OsStr]) -> Result<(), String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(args)
+        .env("TF_CLI_CONFIG_FILE", "/dev/null")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    loop {
+        match child.try_wait().map_err(|e| e.to_string())? {
+            Some(status) => {
+                let mut err = String::new();
+                if let Some(mut s) = child.stderr.take() {
+                    use std::io::Read;
+                    let _ = s.read_to_string(&mut err);
+                }
+                return match status.code() {
+                    Some(0..=2) => Ok(()),
+                    _ => Err(format!(
+                        "{args:?} ended with {status}: {}",
+                        err.lines().take(5).collect::<Vec<_>>().join(" | ")
+                    )),
+                };
+            }
+            None if start.elapsed() > CASE_BUDGET * 3 => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "{args:?} did not finish within {:?}",
+                    CASE_BUDGET * 3
+                ));
+            }
+            None => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+}
+
+/// Expressions of the console corpus, mutated, evaluated in the corpus's
+/// configuration.
+#[test]
+fn mutated_expressions_never_panic_or_hang() {
+    let mut exprs = Vec::new();
+    let dir = repo().join("tests/corpus/expressions");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "exprs"))
+        .collect();
+    files.sort();
+    for f in files {
+        for line in std::fs::read_to_string(&f).unwrap().lines() {
+            if !line.is_empty() && !line.starts_with('#') {
+                exprs.push(line.to_string());
+            }
+        }
+    }
+    assert!(exprs.len() > 100, "expression corpus not found");
+    let mut rng = Rng(seed() ^ 0xe);
+    let n = cases_wanted();
+    let mut cases = Vec::new();
+    for case in 0..n {
+        let e = rng.pick(&exprs).clone();
+        let m = mutate(&mut rng, e.as_bytes(), false);
+        // Expression mutations that append blocks make no sense here.
+        let text = String::from_utf8_lossy(&m.bytes).into_owned();
+        let text = if m.what.starts_with("expression ")
+            || m.what.starts_with("native nested")
+            || m.what.starts_with("unterminated")
+            || m.what.ends_with("splats")
+        {
+            let other = rng.pick(&exprs).clone();
+            format!("[{e}, {}]", other)
+        } else {
+            text
+        };
+        cases.push((
+            format!("seed {} case {case} ({}: {text:.120})", seed(), m.what),
+            text,
+        ));
+    }
+    let config_dir = repo().join("tests/corpus/expr-config");
+    let jobs: Vec<Job> = vec![(
+        "expressions".into(),
+        Box::new(move || {
+            let mut sources = SourceMap::default();
+            let cfg = config::load(&config_dir, &LoadOptions::default(), &mut sources)
+                .map_err(|d| format!("{d:?}"))?;
+            let (inputs, _) = collect_root_inputs(&cfg.module, &config_dir, &[], &[], &mut sources)
+                .map_err(|d| format!("{d:?}"))?;
+            let opts = RunOptions {
+                plan: false,
+                unknown_resources: true,
+                unset_variables_unknown: true,
+                cwd: config_dir.clone(),
+                ..RunOptions::default()
+            };
+            let mut failures = Vec::new();
+            for (name, text) in cases {
+                let run = Run::new(&cfg, inputs.clone(), opts.clone());
+                let file = SourceFile::new("<console-input>", &text);
+                let r = catch_unwind(AssertUnwindSafe(|| {
+                    match native::parse_expr(&file, &text, 0) {
+                        Err(d) if !d.has_errors() => {
+                            Err("parse failed without a diagnostic".to_string())
+                        }
+                        Err(_) => Ok(()),
+                        Ok(e) => match run.eval_in(&Default::default(), &e) {
+                            Err(d) if !d.has_errors() => {
+                                Err("evaluation failed without a diagnostic".to_string())
+                            }
+                            _ => Ok(()),
+                        },
+                    }
+                }));
+                match r {
+                    Ok(Ok(())) => {}
+                    Ok(Err(e)) => failures.push(format!("{name}: {e}")),
+                    Err(_) => failures.push(format!("{name}: panicked")),
+                }
+            }
+            if failures.is_empty() {
+                Ok(())
+            } else {
+                Err(failures.join("\n"))
+            }
+        }),
+    )];
+    // One job for all: the budget scales with the count.
+    let failures = run_jobs_with_budget(jobs, CASE_BUDGET + Duration::from_millis(50) * n as u32);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn run_jobs_with_budget(jobs: Vec<Job>, budget: Duration) -> Vec<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || {
+            for (name, job) in jobs {
+                let r =
+                    catch_unwind(AssertUnwindSafe(job)).unwrap_or_else(|_| Err("panicked".into()));
+                let _ = tx.send(r.map_err(|e| format!("{name}: {e}")));
+            }
+        })
+        .unwrap();
+    match rx.recv_timeout(budget) {
+        Ok(Ok(())) => Vec::new(),
+        Ok(Err(e)) => vec![e],
+        Err(_) => vec![format!("no answer within {budget:?} (hang)")],
+    }
+}
+
+/// State files of the corpora, mutated, read as `--state` reads them.
+#[test]
+fn mutated_states_never_panic() {
+    let mut states = Vec::new();
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.to_string_lossy().ends_with(".tfstate") {
+                out.push(p);
+            }
+        }
+    }
+    walk(&repo().join("tests"), &mut states);
+    walk(&repo().join("fixtures"), &mut states);
+    states.sort();
+    assert!(!states.is_empty(), "no state files found");
+    let mut rng = Rng(seed() ^ 0x5);
+    let n = cases_wanted();
+    let mut failures = Vec::new();
+    for case in 0..n {
+        let path = rng.pick(&states).clone();
+        let original = std::fs::read(&path).unwrap();
+        let m = mutate(&mut rng, &original, true);
+        let text = String::from_utf8_lossy(&m.bytes).into_owned();
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            if let Ok(s) = State::from_json(&text) {
+                // What the commands do with a state they read.
+                let _ = s.instances().count();
+                let _ = s.normalized_resources();
+                let _ = s.to_json();
+            }
+        }));
+        if r.is_err() {
+            let name = format!(
+                "seed {} case {case} ({}: {})",
+                seed(),
+                path.display(),
+                m.what
+            );
+            save_failure(&name, &m.bytes);
+            failures.push(name);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "state reader panicked:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// Inputs that crashed or hung minimod once, each a configuration
+/// directory under `tests/fuzz/regressions/` (with `expect-exit`, default
+/// 2), plus the ones too large to commit, generated here.
+#[test]
+fn regressions_end_with_an_answer() {
+    let root = repo().join("tests/fuzz/regressions");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    let scratch = tempfile::tempdir().unwrap();
+    let generated = [
+        (
+            "json-nested-5000",
+            "main.tf.json",
+            format!("{{\"locals\": {{\"a\": {}}}}}", deep("[", "]", 5000)),
+        ),
+        (
+            "tfvars-json-nested-5000",
+            "terraform.tfvars.json",
+            format!("{{\"v\": {}}}", deep("[", "]", 5000)),
+        ),
+        (
+            "splat-20000",
+            "main.tf",
+            format!("locals {{\n  a = [1]{}\n}}\n", "[*]".repeat(20_000)),
+        ),
+    ];
+    for (name, file, text) in &generated {
+        let d = scratch.path().join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join(file), text).unwrap();
+        if file.ends_with("tfvars.json") {
+            std::fs::write(d.join("main.tf"), "variable \"v\" {}\n").unwrap();
+        }
+        dirs.push(d);
+    }
+    assert!(dirs.len() > generated.len(), "no committed regressions");
+    let mut failures = Vec::new();
+    for dir in &dirs {
+        let want: i32 = std::fs::read_to_string(dir.join("expect-exit"))
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(2);
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(["addresses".as_ref(), dir.as_os_str()])
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() != Some(want) || (want == 2 && !stderr.contains("Error: ")) {
+            failures.push(format!(
+                "{}: {} (want exit {want})\n{stderr:.600}",
+                dir.display(),
+                out.status
+            ));
+        }
+        if let Ok(expected) = std::fs::read_to_string(dir.join("expect-stdout")) {
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            if stdout != expected {
+                failures.push(format!(
+                    "{}: stdout {stdout:.300}, want {expected:.300}",
+                    dir.display()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1,0 +1,4 @@
+module "m" {
+  source = "./m"
+  count  = 4294967296
+}

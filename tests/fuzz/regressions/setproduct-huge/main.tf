@@ -1,0 +1,3 @@
+locals {
+  a = length(setproduct(range(1024), range(1024), range(1024)))
+}
