@@ -259,8 +259,8 @@ fn first_line(s: &str) -> String {
 
 /// `minimod refactor old new [--state state.json] --json --place root`:
 /// its blocks must take every prior object where the answer key takes it,
-/// its proof must count what terraform counted with the key, and its exit
-/// code must follow from terraform's counts.
+/// be no more than the key's, its proof must count what terraform counted
+/// with the key, and its exit code must follow from terraform's counts.
 fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
     let mut args = vec!["refactor", "old", "new"];
     if with_state {
@@ -323,6 +323,15 @@ fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
             prior.len(),
             wrong[0],
             blocks.len()
+        ));
+    }
+    // The key is the coarsest true set (a whole call, then resources, then
+    // instances): more blocks for the same effect are finer than needed.
+    if wrong.is_empty() && blocks.len() > key.len() {
+        problems.push(format!(
+            "{} blocks where the key needs {}",
+            blocks.len(),
+            key.len()
         ));
     }
     if got != want {

@@ -140,6 +140,11 @@ for case in "${cases[@]}"; do
   echo "$case: $(jq -c '{add, change, destroy}' "$out/expected/proof.json")" >&2
 done
 
+# Recording some cases only adds to the schemas already recorded.
+if [ "$#" -gt 0 ] && [ -f "$outdir/schemas.json" ]; then
+  cp "$outdir/schemas.json" "$work/schemas/~previous.json"
+fi
+
 # One document in `providers schema -json`'s shape: every provider, and every
 # type's attributes and blocks, united over all the configurations (the
 # stub infers a schema per configuration from what that configuration uses).
