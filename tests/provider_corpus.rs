@@ -1,0 +1,635 @@
+//! The real-provider corpus (tests/corpus/providers, see its README.md):
+//! real public modules applied by terraform 1.11 through the stub provider,
+//! refactored, with terraform's answers recorded by record.sh. minimod must
+//! say what terraform said, for plain plans of both sides and for the
+//! refactor with and without the state.
+//!
+//! It is a ratchet: a check minimod gets wrong today is listed in
+//! `known-gaps` (issue 8). An unlisted disagreement fails, and so does a
+//! listed check that now agrees, so the list can only shrink.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// The corpus must keep covering at least this many refactors.
+const MIN_CASES: usize = 9;
+
+/// The checks run for every case, in report order.
+const CHECKS: [&str; 4] = ["plan-old", "plan-new", "refactor-state", "refactor-nostate"];
+
+fn corpus_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/providers")
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+struct Case {
+    name: String,
+    root: PathBuf,
+    args: Vec<String>,
+}
+
+impl Case {
+    fn expected(&self, file: &str) -> Value {
+        read_json(&self.root.join("expected").join(file))
+    }
+    fn allows_add(&self) -> bool {
+        self.args.iter().any(|a| a == "--allow-add")
+    }
+    /// The hand-written answer key, every block relative to the root.
+    fn key(&self) -> Vec<(String, String)> {
+        parse_moves(&read(&self.root.join("moves.txt")))
+            .unwrap_or_else(|e| panic!("{}: moves.txt: {e}", self.name))
+    }
+    /// Every managed resource instance address the recorded state holds.
+    fn prior_addresses(&self) -> Vec<String> {
+        state_addresses(&read_json(&self.root.join("state.json")))
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(corpus_root())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("old").is_dir())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|root| Case {
+            name: root.file_name().unwrap().to_string_lossy().into_owned(),
+            args: fs::read_to_string(root.join("args"))
+                .unwrap_or_default()
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect(),
+            root,
+        })
+        .collect()
+}
+
+/// moves.txt: `FROM -> TO` lines. A `# in DIR` line would send the next
+/// blocks into a child module; this corpus keeps every block in the root
+/// (terraform reads them there just as well) so their effect is plain.
+fn parse_moves(text: &str) -> Result<Vec<(String, String)>, String> {
+    let mut moves = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if line.starts_with("# in ") {
+            return Err(format!("blocks must be in the root: {line:?}"));
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let (from, to) = line
+            .split_once(" -> ")
+            .ok_or(format!("not FROM -> TO: {line:?}"))?;
+        moves.push((from.to_string(), to.to_string()));
+    }
+    Ok(moves)
+}
+
+/// Addresses of a version-4 state's managed resource instances, as
+/// `terraform state list` prints them.
+fn state_addresses(state: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for r in state["resources"].as_array().into_iter().flatten() {
+        if r["mode"] != "managed" {
+            continue;
+        }
+        let module = r["module"]
+            .as_str()
+            .map(|m| format!("{m}."))
+            .unwrap_or_default();
+        let base = format!(
+            "{module}{}.{}",
+            r["type"].as_str().unwrap_or_default(),
+            r["name"].as_str().unwrap_or_default()
+        );
+        for i in r["instances"].as_array().into_iter().flatten() {
+            out.push(match &i["index_key"] {
+                Value::Null => base.clone(),
+                Value::String(s) => format!("{base}[{}]", Value::String(s.clone())),
+                other => format!("{base}[{other}]"),
+            });
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Where one root-level moved block takes `addr`, if it applies: `from`
+/// names the address itself, a module call or instance the address is
+/// inside, or a resource (or module call) without a key whose instance the
+/// address is.
+fn apply_block(from: &str, to: &str, addr: &str) -> Option<String> {
+    if addr == from {
+        return Some(to.to_string());
+    }
+    let rest = addr.strip_prefix(from)?;
+    let keyless = !from.ends_with(']');
+    if rest.starts_with('.')
+        && from.rsplit('.').nth(1).is_some_and(|s| {
+            // A module path: its last step is `module.NAME` or `module.NAME[K]`.
+            s == "module"
+        })
+    {
+        return Some(format!("{to}{rest}"));
+    }
+    if rest.starts_with('[') && keyless {
+        return Some(format!("{to}{rest}"));
+    }
+    None
+}
+
+/// The address `addr` ends at after every block, chained as terraform
+/// chains them.
+fn follow(blocks: &[(String, String)], addr: &str) -> String {
+    let mut at = addr.to_string();
+    for _ in 0..=blocks.len() {
+        match blocks.iter().find_map(|(f, t)| apply_block(f, t, &at)) {
+            Some(next) if next != at => at = next,
+            _ => break,
+        }
+    }
+    at
+}
+
+fn minimod(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .current_dir(cwd)
+        .args(args)
+        .env_remove("TF_CLI_ARGS")
+        .output()
+        .expect("running minimod")
+}
+
+/// One planned action: address, actions, previous address. Plain no-ops
+/// are left out on both sides.
+type Action = (String, Vec<String>, Option<String>);
+
+fn actions_of(list: &[Value]) -> Result<BTreeSet<Action>, String> {
+    let mut out = BTreeSet::new();
+    for rc in list {
+        let address = rc["address"]
+            .as_str()
+            .ok_or(format!("no address in {rc}"))?
+            .to_string();
+        let actions: Vec<String> = rc
+            .pointer("/change/actions")
+            .or_else(|| rc.get("actions"))
+            .and_then(Value::as_array)
+            .ok_or(format!("{address}: no actions"))?
+            .iter()
+            .map(|a| a.as_str().unwrap_or_default().to_string())
+            .collect();
+        let previous = rc["previous_address"].as_str().map(String::from);
+        if actions == ["no-op"] && previous.is_none() {
+            continue;
+        }
+        out.insert((address, actions, previous));
+    }
+    Ok(out)
+}
+
+fn show(a: &Action) -> String {
+    let from =
+        a.2.as_ref()
+            .map(|p| format!(" (from {p})"))
+            .unwrap_or_default();
+    format!("{} {}{from}", a.1.join(","), a.0)
+}
+
+/// `minimod plan SIDE --state state.json --json` against terraform's
+/// recorded plan of that side.
+fn check_plan(case: &Case, side: &str) -> Result<(), String> {
+    let out = minimod(
+        &case.root,
+        &["plan", side, "--state", "state.json", "--json"],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
+        format!(
+            "exit {:?}, stdout not JSON ({e}): {}",
+            out.status.code(),
+            first_line(&stderr)
+        )
+    })?;
+    let got = actions_of(
+        doc["resource_changes"]
+            .as_array()
+            .ok_or("no resource_changes")?,
+    )?;
+    let want = actions_of(
+        case.expected(&format!("plan-{side}.json"))["changes"]
+            .as_array()
+            .ok_or("recorded plan has no changes")?,
+    )?;
+    if got == want {
+        return Ok(());
+    }
+    let extra: Vec<String> = got.difference(&want).map(show).collect();
+    let missing: Vec<String> = want.difference(&got).map(show).collect();
+    Err(format!(
+        "minimod plans {} action(s) terraform does not (e.g. {}); terraform plans {} minimod does not (e.g. {})",
+        extra.len(),
+        extra.first().map_or("-", String::as_str),
+        missing.len(),
+        missing.first().map_or("-", String::as_str),
+    ))
+}
+
+fn first_line(s: &str) -> String {
+    s.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// `minimod refactor old new [--state state.json] --json --place root`:
+/// its blocks must take every prior object where the answer key takes it,
+/// be no more than the key's, its proof must count what terraform counted
+/// with the key, and its exit code must follow from terraform's counts.
+fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
+    let mut args = vec!["refactor", "old", "new"];
+    if with_state {
+        args.extend(["--state", "state.json"]);
+    }
+    args.extend(["--json", "--place", "root"]);
+    args.extend(case.args.iter().map(String::as_str));
+    let out = minimod(&case.root, &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
+        format!(
+            "exit {:?}, stdout not JSON ({e}): {}",
+            out.status.code(),
+            first_line(&stderr)
+        )
+    })?;
+    let blocks: Vec<(String, String)> = doc["moves"]
+        .as_array()
+        .ok_or("no moves")?
+        .iter()
+        .map(|m| {
+            (
+                m["from"].as_str().unwrap_or_default().to_string(),
+                m["to"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    let key = case.key();
+    let prior = case.prior_addresses();
+    let wrong: Vec<String> = prior
+        .iter()
+        .filter_map(|a| {
+            let (want, got) = (follow(&key, a), follow(&blocks, a));
+            (want != got).then(|| format!("{a} -> {got}, not {want}"))
+        })
+        .collect();
+    let proof = case.expected("proof.json");
+    let count = |v: &Value, k: &str| v[k].as_u64().unwrap_or(u64::MAX);
+    let want = [
+        count(&proof, "add"),
+        count(&proof, "change"),
+        count(&proof, "destroy"),
+    ];
+    let got = [
+        count(&doc["plan"], "add"),
+        count(&doc["plan"], "change"),
+        count(&doc["plan"], "destroy"),
+    ];
+    let want_exit = if want[2] > 0 || (want[0] > 0 && !case.allows_add()) {
+        1
+    } else {
+        0
+    };
+    let mut problems = Vec::new();
+    if !wrong.is_empty() {
+        let unmatched = doc["unmatched"].as_array().map_or(0, Vec::len);
+        problems.push(format!(
+            "{} of {} objects not moved as the key moves them (e.g. {}); {} blocks, {unmatched} unmatched",
+            wrong.len(),
+            prior.len(),
+            wrong[0],
+            blocks.len()
+        ));
+    }
+    // The key is the coarsest true set (a whole call, then resources, then
+    // instances): more blocks for the same effect are finer than needed.
+    if wrong.is_empty() && blocks.len() > key.len() {
+        problems.push(format!(
+            "{} blocks where the key needs {}",
+            blocks.len(),
+            key.len()
+        ));
+    }
+    if got != want {
+        problems.push(format!(
+            "proof plans add/change/destroy {got:?}, terraform {want:?}"
+        ));
+    }
+    if out.status.code() != Some(want_exit) {
+        problems.push(format!("exit {:?}, want {want_exit}", out.status.code()));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+fn run_check(case: &Case, check: &str) -> Result<(), String> {
+    match check {
+        "plan-old" => check_plan(case, "old"),
+        "plan-new" => check_plan(case, "new"),
+        "refactor-state" => check_refactor(case, true),
+        "refactor-nostate" => check_refactor(case, false),
+        other => unreachable!("check {other}"),
+    }
+}
+
+/// known-gaps: `CASE CHECK: what minimod does; what terraform says (issue 8)`
+/// a line; '#' lines are comments.
+fn known_gaps() -> BTreeMap<(String, String), String> {
+    let mut gaps = BTreeMap::new();
+    for line in read(&corpus_root().join("known-gaps")).lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (head, why) = line
+            .split_once(": ")
+            .unwrap_or_else(|| panic!("known-gaps: no ': ' in {line:?}"));
+        let (case, check) = head
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("known-gaps: not CASE CHECK in {line:?}"));
+        assert!(
+            why.contains("issue 8"),
+            "known-gaps: {line:?} does not point at issue 8"
+        );
+        let prev = gaps.insert((case.to_string(), check.to_string()), why.to_string());
+        assert!(prev.is_none(), "known-gaps: {head} listed twice");
+    }
+    gaps
+}
+
+#[test]
+fn minimod_agrees_with_terraform_or_the_gap_is_known() {
+    let cases = cases();
+    assert!(cases.len() >= MIN_CASES, "only {} cases", cases.len());
+    let mut gaps = known_gaps();
+    let mut failures = Vec::new();
+    let mut agreed = 0;
+    for case in &cases {
+        for check in CHECKS {
+            let listed = gaps.remove(&(case.name.clone(), check.to_string()));
+            match (run_check(case, check), listed) {
+                (Ok(()), None) => agreed += 1,
+                (Err(e), Some(_)) => eprintln!("known gap: {} {check}: {e}", case.name),
+                (Err(e), None) => failures.push(format!(
+                    "{} {check}: disagrees with terraform and is not in known-gaps: {e}",
+                    case.name
+                )),
+                (Ok(()), Some(_)) => failures.push(format!(
+                    "{} {check}: now agrees with terraform: remove it from known-gaps",
+                    case.name
+                )),
+            }
+        }
+    }
+    for (case, check) in gaps.keys() {
+        failures.push(format!(
+            "known-gaps lists {case} {check}, which is no check of the corpus"
+        ));
+    }
+    eprintln!(
+        "{agreed} of {} checks agree with terraform",
+        cases.len() * CHECKS.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// What terraform said must make sense on its own: old/ plans nothing
+/// against its own state, the key leaves nothing destroyed, and every
+/// record and vendored module is complete.
+#[test]
+fn records_are_complete_and_consistent() {
+    let root = corpus_root();
+    let mut failures = Vec::new();
+    for case in cases() {
+        let mut fail = |what: String| failures.push(format!("{}: {what}", case.name));
+        for file in [
+            "moves.txt",
+            "README.md",
+            "state.json",
+            "expected/plan-old.json",
+            "expected/plan-new.json",
+            "expected/proof.json",
+        ] {
+            if !case.root.join(file).is_file() {
+                fail(format!("no {file}"));
+            }
+        }
+        if !case.root.join("expected/proof.json").is_file() {
+            continue;
+        }
+        let old = case.expected("plan-old.json");
+        if old["changes"].as_array().is_none_or(|c| !c.is_empty()) {
+            fail(format!(
+                "terraform plans changes for old/: {}",
+                old["changes"]
+            ));
+        }
+        let proof = case.expected("proof.json");
+        if proof["destroy"] != 0 {
+            fail(format!("the key leaves {} destroyed", proof["destroy"]));
+        }
+        // Every prior object is either moved by the key or kept, as terraform
+        // planned it: its moves are exactly the key's effect.
+        let key = case.key();
+        let want: BTreeSet<(String, String)> = case
+            .prior_addresses()
+            .iter()
+            .map(|a| (a.clone(), follow(&key, a)))
+            .filter(|(a, b)| a != b)
+            .collect();
+        let got: BTreeSet<(String, String)> = proof["changes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| {
+                Some((
+                    c["previous_address"].as_str()?.to_string(),
+                    c["address"].as_str()?.to_string(),
+                ))
+            })
+            .collect();
+        if got != want {
+            fail(format!("terraform moved {got:?}, the key {want:?}"));
+        }
+    }
+    for module in fs::read_dir(root.join("modules")).unwrap() {
+        let dir = module.unwrap().path();
+        for file in ["LICENSE", "SOURCE"] {
+            if !dir.join(file).is_file() {
+                failures.push(format!("{}: no {file}", dir.display()));
+            }
+        }
+    }
+    let schemas = read_json(&root.join("schemas.json"));
+    if schemas["provider_schemas"]
+        .as_object()
+        .is_none_or(|p| p.is_empty())
+    {
+        failures.push("schemas.json has no provider_schemas".into());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The recorded files terraform's answers live in, relative to a corpus.
+fn recorded_files(root: &Path) -> Vec<PathBuf> {
+    let mut files = vec![PathBuf::from("schemas.json")];
+    for case in cases() {
+        for f in ["plan-old.json", "plan-new.json", "proof.json"] {
+            files.push(Path::new(&case.name).join("expected").join(f));
+        }
+    }
+    files.retain(|f| root.join(f).exists() || corpus_root().join(f).exists());
+    files
+}
+
+/// With `MINIMOD_LIVE=1`, re-records the corpus with terraform and the stub
+/// provider (`MINIMOD_STUBPROV`, a bootstrapped copy of
+/// ../shared/tools/stubprov) into a scratch directory and fails if terraform
+/// now says something else. Asked for live and missing either, it fails.
+#[test]
+fn live_terraform_agrees_with_records() {
+    if std::env::var_os("MINIMOD_LIVE").is_none() {
+        eprintln!("skipped: set MINIMOD_LIVE=1 and MINIMOD_STUBPROV to re-record");
+        return;
+    }
+    let stub = std::env::var_os("MINIMOD_STUBPROV")
+        .map(PathBuf::from)
+        .expect("MINIMOD_LIVE is set but MINIMOD_STUBPROV (a bootstrapped stubprov) is not");
+    assert!(
+        stub.join("venv/bin/python").exists() && stub.join("stubprov.py").exists(),
+        "MINIMOD_STUBPROV={} is not a bootstrapped stubprov",
+        stub.display()
+    );
+    let tf = Command::new("terraform").arg("version").output();
+    assert!(
+        tf.is_ok_and(|o| o.status.success()),
+        "MINIMOD_LIVE is set but terraform is not on PATH"
+    );
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let out = Command::new("bash")
+        .arg(corpus_root().join("record.sh"))
+        .arg("-o")
+        .arg(scratch.path())
+        .env("MINIMOD_STUBPROV", &stub)
+        .output()
+        .expect("running record.sh");
+    assert!(
+        out.status.success(),
+        "record.sh failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut failures = Vec::new();
+    for file in recorded_files(scratch.path()) {
+        let fresh = fs::read_to_string(scratch.path().join(&file)).ok();
+        let committed = fs::read_to_string(corpus_root().join(&file)).ok();
+        if fresh != committed {
+            failures.push(format!("{} differs", file.display()));
+        }
+    }
+    // The stub invents ids, so states differ in values; their objects must not.
+    for case in cases() {
+        let fresh = read_json(&scratch.path().join(&case.name).join("state.json"));
+        if state_addresses(&fresh) != case.prior_addresses() {
+            failures.push(format!("{}/state.json holds other objects", case.name));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "terraform no longer agrees with the records:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn blocks_apply_to_calls_instances_and_resources() {
+        let k = key(&[("module.vpc", "module.network")]);
+        assert_eq!(
+            follow(&k, "module.vpc.aws_vpc.this[0]"),
+            "module.network.aws_vpc.this[0]"
+        );
+        assert_eq!(
+            follow(&k, "module.vpc2.aws_vpc.this[0]"),
+            "module.vpc2.aws_vpc.this[0]"
+        );
+        let k = key(&[("module.a", "module.b[\"x\"]")]);
+        assert_eq!(
+            follow(&k, "module.a.module.c.t.n"),
+            "module.b[\"x\"].module.c.t.n"
+        );
+        let k = key(&[(
+            "module.vpc.aws_subnet.public[0]",
+            "module.vpc.aws_subnet.public[\"a\"]",
+        )]);
+        assert_eq!(
+            follow(&k, "module.vpc.aws_subnet.public[0]"),
+            "module.vpc.aws_subnet.public[\"a\"]"
+        );
+        assert_eq!(
+            follow(&k, "module.vpc.aws_subnet.public[1]"),
+            "module.vpc.aws_subnet.public[1]"
+        );
+        let k = key(&[("aws_s3_bucket.a", "module.m.aws_s3_bucket.b")]);
+        assert_eq!(
+            follow(&k, "aws_s3_bucket.a[2]"),
+            "module.m.aws_s3_bucket.b[2]"
+        );
+        assert_eq!(follow(&k, "aws_s3_bucket.ab"), "aws_s3_bucket.ab");
+        // A resource is no module: nothing lives inside it.
+        assert_eq!(follow(&k, "aws_s3_bucket.a.x"), "aws_s3_bucket.a.x");
+        let k = key(&[("module.a", "module.b"), ("module.b.t.x", "module.b.t.y")]);
+        assert_eq!(follow(&k, "module.a.t.x"), "module.b.t.y");
+    }
+
+    #[test]
+    fn state_addresses_quote_string_keys() {
+        let state: Value = serde_json::from_str(
+            r#"{"resources": [
+              {"mode": "managed", "module": "module.m", "type": "t", "name": "n",
+               "instances": [{"index_key": "a"}, {"index_key": 1}, {}]},
+              {"mode": "data", "type": "d", "name": "n", "instances": [{}]}]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            state_addresses(&state),
+            vec!["module.m.t.n", "module.m.t.n[\"a\"]", "module.m.t.n[1]"]
+        );
+    }
+}
