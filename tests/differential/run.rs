@@ -696,6 +696,9 @@ pub fn write_fixture(case: &Case, o: &Outcome, dir: &Path) -> Result<(), String>
     };
     fs::write(dir.join("run.sh"), format!("#!/bin/sh\n# reproduce: compare with terraform (init + plan -refresh=false + show -json) on the same inputs\ncd \"$(dirname \"$0\")\"\n{cmd}\n"))
         .map_err(|e| e.to_string())?;
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(dir.join("run.sh"), fs::Permissions::from_mode(0o755))
+        .map_err(|e| e.to_string())?;
     Ok(())
 }
 
@@ -757,6 +760,15 @@ pub fn shrink(case: &Case, cat: &str, tmp: &Path) -> (Case, Outcome) {
                     for r in &mut d.m.resources {
                         r.triggers = None;
                     }
+                }
+            }
+        }));
+        // Outputs left reading nothing once their objects are gone.
+        candidates.push(Box::new(|c: &mut Case| {
+            for cfg in [&mut c.old, &mut c.new] {
+                for d in &mut cfg.dirs {
+                    d.m.outputs
+                        .retain(|(_, e)| e.iter().any(|p| !matches!(p, generator::Part::Lit(_))));
                 }
             }
         }));
