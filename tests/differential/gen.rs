@@ -843,6 +843,14 @@ impl Refactor {
                     return false;
                 }
                 let cid = *g.rng.pick(&calls);
+                if self.cfg.dirs[d]
+                    .m
+                    .calls
+                    .iter()
+                    .any(|c| c.cid == cid && reads_itself(c))
+                {
+                    return false;
+                }
                 self.inline(g, d, cid);
                 self.step(k, format!("{}: call {cid} inlined", self.cfg.dirs[d].path));
             }
@@ -1107,6 +1115,9 @@ impl Refactor {
             return false;
         }
         let ci = g.rng.below(self.cfg.dirs[d].m.calls.len());
+        if reads_itself(&self.cfg.dirs[d].m.calls[ci]) {
+            return false;
+        }
         let mut c = self.cfg.dirs[d].m.calls.remove(ci);
         let cid = c.cid;
         let mut wargs = Vec::new();
@@ -1220,6 +1231,15 @@ impl Refactor {
             a.path.retain(|(x, _)| *x != cid);
         }
     }
+}
+
+/// A call whose arguments read its own outputs (after an object moved into
+/// it): valid, but it can be neither wrapped nor inlined as is.
+fn reads_itself(c: &Call) -> bool {
+    c.args
+        .iter()
+        .flat_map(|(_, e)| e.iter())
+        .any(|p| matches!(p, Part::Mod { cid, .. } if *cid == c.cid))
 }
 
 /// Removes resource `rid` everywhere: references to it become a literal.
