@@ -230,7 +230,9 @@ fn differential_against_terraform() {
     if let Ok(dump) = std::env::var("MINIMOD_DIFF_DUMP") {
         for (case, o) in results.iter().filter(|(_, o)| !o.cats.is_empty()) {
             let dir = Path::new(&dump).join(format!("{}-{}", o.target, case.seed));
-            if let Err(e) = run::write_fixture(case, o, &dir) {
+            if let Err(e) =
+                run::write_fixture(case, o, o.cats.first().map_or("", |c| c.as_str()), &dir)
+            {
                 println!("seed {}: {e}", case.seed);
             }
         }
@@ -299,14 +301,13 @@ fn differential_long_run() {
     let found = std::env::var("MINIMOD_DIFF_FOUND")
         .map(PathBuf::from)
         .unwrap_or_else(|_| here().join("found"));
+    // The commit the run started from (a long run outlives later commits).
+    let head = git_head();
     let tmp = tempfile::tempdir().expect("tempdir");
     let results = run_all(first, cases, jobs, tmp.path());
     let r = report(&results);
-    let header = format!(
-        "seeds {first}..{}, terraform 1.11, minimod at {}\n\n",
-        first + cases,
-        git_head()
-    );
+    let last = results.last().map_or(first, |(c, _)| c.seed + 1);
+    let header = format!("seeds {first}..{last}, terraform 1.11.4, minimod at {head}\n\n");
     std::fs::create_dir_all(&found).expect("mkdir found");
     std::fs::write(found.join("summary.md"), format!("{header}{}", r.text)).expect("write summary");
     println!("{header}{}", r.text);
@@ -329,17 +330,17 @@ fn differential_long_run() {
                         let (small, o) = run::shrink(case, cat, tmp.path());
                         let slug: String = cat
                             .chars()
-                            .map(|c| {
-                                if c.is_ascii_alphanumeric() || c == '-' {
-                                    c
-                                } else {
-                                    '_'
-                                }
+                            .map(|c| match c {
+                                '<' => "-lt-".to_string(),
+                                '>' => "-gt-".to_string(),
+                                '=' => "-eq-".to_string(),
+                                c if c.is_ascii_alphanumeric() || c == '-' => c.to_string(),
+                                _ => "_".to_string(),
                             })
                             .collect();
-                        let slug = slug.trim_matches('_').chars().take(80).collect::<String>();
+                        let slug = slug.trim_matches(['_', '-']).chars().take(80).collect::<String>();
                         let dir = found.join(format!("{slug}-{}", case.seed));
-                        match run::write_fixture(&small, &o, &dir) {
+                        match run::write_fixture(&small, &o, cat, &dir) {
                             Ok(()) => println!("shrunk `{cat}` to {}", dir.display()),
                             Err(e) => println!("could not write `{cat}`: {e}"),
                         }

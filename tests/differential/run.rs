@@ -667,9 +667,9 @@ fn refactor_checks(case: &Case, dir: &Path, o: &mut Outcome) {
 }
 
 /// The case as case.json records it.
-pub fn case_json(case: &Case, o: &Outcome) -> Value {
+pub fn case_json(case: &Case, o: &Outcome, cat: &str) -> Value {
     json!({
-        "category": o.cats.first(),
+        "category": cat,
         "categories": o.cats,
         "seed": case.seed,
         "target": o.target,
@@ -681,13 +681,13 @@ pub fn case_json(case: &Case, o: &Outcome) -> Value {
 }
 
 /// Writes a case as a fixture directory: old/, new/, state.json, case.json, run.sh.
-pub fn write_fixture(case: &Case, o: &Outcome, dir: &Path) -> Result<(), String> {
+pub fn write_fixture(case: &Case, o: &Outcome, cat: &str, dir: &Path) -> Result<(), String> {
     let _ = fs::remove_dir_all(dir);
     fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     lay_out(case, dir)?;
     fs::write(
         dir.join("case.json"),
-        serde_json::to_string_pretty(&case_json(case, o)).expect("json") + "\n",
+        serde_json::to_string_pretty(&case_json(case, o, cat)).expect("json") + "\n",
     )
     .map_err(|e| e.to_string())?;
     let cmd = match case.target {
@@ -723,8 +723,11 @@ pub fn shrink(case: &Case, cat: &str, tmp: &Path) -> (Case, Outcome) {
         progress = false;
         let mut candidates: Vec<Box<dyn Fn(&mut Case)>> = Vec::new();
         for i in 0..best.blocks.len() {
+            // An earlier success in this pass may have shortened the list.
             candidates.push(Box::new(move |c: &mut Case| {
-                c.blocks.remove(i);
+                if i < c.blocks.len() {
+                    c.blocks.remove(i);
+                }
             }));
         }
         let (mut rids, mut cids, mut lids) = generator::ids(&best.old);
