@@ -338,7 +338,11 @@ fn differential_long_run() {
                                 _ => "_".to_string(),
                             })
                             .collect();
-                        let slug = slug.trim_matches(['_', '-']).chars().take(80).collect::<String>();
+                        let slug = slug
+                            .trim_matches(['_', '-'])
+                            .chars()
+                            .take(80)
+                            .collect::<String>();
                         let dir = found.join(format!("{slug}-{}", case.seed));
                         match run::write_fixture(&small, &o, cat, &dir) {
                             Ok(()) => println!("shrunk `{cat}` to {}", dir.display()),
