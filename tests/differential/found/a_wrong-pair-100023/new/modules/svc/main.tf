@@ -1,0 +1,5 @@
+module "app" {
+  source = "../app"
+  name = "a1-"
+}
+

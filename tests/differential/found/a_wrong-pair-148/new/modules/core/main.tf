@@ -1,0 +1,12 @@
+variable "name" {
+  type = string
+}
+
+variable "env" {
+  type = string
+}
+
+module "app" {
+  source = "../app"
+}
+

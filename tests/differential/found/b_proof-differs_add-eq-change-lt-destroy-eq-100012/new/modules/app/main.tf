@@ -1,0 +1,8 @@
+resource "terraform_data" "api" {
+  input = "edited-"
+}
+
+output "o_api" {
+  value = "${terraform_data.api.output}"
+}
+

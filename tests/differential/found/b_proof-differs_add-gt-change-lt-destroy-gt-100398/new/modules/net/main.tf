@@ -1,0 +1,13 @@
+variable "name" {
+  type = string
+}
+
+resource "terraform_data" "lb_1002" {
+  for_each = toset(["a"])
+  input = "b28-${var.name}/${each.key}/r"
+}
+
+output "o_key" {
+  value = "r"
+}
+

@@ -1,0 +1,5 @@
+module "iam" {
+  source = "../iam"
+  count = 1
+}
+

@@ -1,0 +1,13 @@
+variable "name" {
+  type = string
+}
+
+variable "env" {
+  type = string
+}
+
+resource "terraform_data" "api_1003" {
+  count = 1
+  input = "v73-"
+}
+

@@ -1,0 +1,8 @@
+variable "name" {
+  type = string
+}
+
+output "o_db" {
+  value = "m"
+}
+

@@ -1,0 +1,6 @@
+module "core" {
+  source = "./modules/core"
+  name = "name-s"
+  env = "env-s"
+}
+

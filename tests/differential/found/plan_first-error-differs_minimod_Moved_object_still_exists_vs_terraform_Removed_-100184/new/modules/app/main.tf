@@ -1,0 +1,5 @@
+module "core" {
+  source = "../core"
+  name = "name-s"
+}
+

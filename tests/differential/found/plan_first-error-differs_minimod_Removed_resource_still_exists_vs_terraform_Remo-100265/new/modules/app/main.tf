@@ -1,0 +1,8 @@
+variable "name" {
+  type = string
+}
+
+variable "env" {
+  type = string
+}
+
