@@ -24,10 +24,12 @@
 # Both apply to old/ and new/ alike; every inherited TF_VAR_* is removed.
 # STUB: a case with a <case>/stubprov file uses provider types (aws_vpc, ...)
 # served offline by the stub provider: STUBPROV must name a bootstrapped copy
+# (MINIMOD_STUBPROV, as the other recorders take it, works too)
 # of it (see its README); each side is set up with it, and new/'s
 # `terraform providers schema -json` goes to expected/schemas.json (which
 # minimod then reads with --schemas).
 set -euo pipefail
+STUBPROV=${STUBPROV:-${MINIMOD_STUBPROV:-}}
 export TF_CLI_CONFIG_FILE=/dev/null TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
 unset TF_LOG || true
 while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(TF_VAR_[^=]*\)=.*/\1/p')
