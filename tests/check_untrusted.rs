@@ -560,3 +560,37 @@ fn remote_module_sources_are_never_fetched() {
     assert_eq!(outcome_of(&roots(&out), "live"), "not-checkable", "{all}");
     assert!(all.replace("\\n", " ").contains("not installed"), "{all}");
 }
+
+/// Nothing of the runner's environment reaches a report: not its home
+/// directory through `pathexpand`, nor its `TF_WORKSPACE`.
+#[test]
+fn home_and_workspace_of_the_runner_stay_out() {
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+    );
+    // Declared: a root reading its workspace is otherwise left out.
+    repo.write(".minimod.hcl", "root \"live\" {}\n");
+    repo.commit("base");
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n\nresource \"terraform_data\" \"ws\" {\n  for_each = toset([terraform.workspace])\n}\n\nresource \"terraform_data\" \"home\" {\n  for_each = toset([pathexpand(\"~\")])\n}\n",
+    );
+    repo.commit("read the environment");
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["check", "--base", "HEAD~1", "--format", "json"])
+        .current_dir(&repo.dir)
+        .env("HOME", "/home/SECRET-HOME")
+        .env("TF_WORKSPACE", "SECRET-WORKSPACE")
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!all.contains("SECRET"), "{all}");
+    assert_eq!(outcome_of(&roots(&out), "live"), "not-checkable", "{all}");
+}

@@ -106,14 +106,20 @@ impl Request {
             pairing::Side::Destroy => old.clone(),
             pairing::Side::Create => new.clone(),
         });
-        RunOptions {
+        let confined = files_within.is_some();
+        let mut opts = RunOptions {
             track_origins: true,
             unset_variables_unknown: self.unset_variables_unknown,
             defer_unknown_expansion: self.defer_unknown_keys,
             files_within,
             schemas: self.schemas.clone(),
             ..RunOptions::default()
+        };
+        // A confined run (a check) does not take the runner's TF_WORKSPACE.
+        if confined {
+            opts.workspace = "default".into();
         }
+        opts
     }
 }
 

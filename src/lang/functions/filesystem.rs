@@ -46,7 +46,16 @@ pub fn call(
             .and_then(|a| a.finish(Type::String, |a| Ok(Value::String(dirname(&a.string(0)?))))),
         "pathexpand" => Args::new(name, &["path"], args).and_then(|a| {
             a.finish(Type::String, |a| {
-                expand_home(&a.string(0)?).map(Value::String).map_err(|m| FunctionError::call(name, m))
+                let path = a.string(0)?;
+                // A confined run (a check) shows nothing of the runner's
+                // environment, its home directory included.
+                if ctx.files_within.is_some() && path.starts_with('~') {
+                    return Err(FunctionError::call(
+                        name,
+                        "the home directory is the runner's, which a check does not read",
+                    ));
+                }
+                expand_home(&path).map(Value::String).map_err(|m| FunctionError::call(name, m))
             })
         }),
         "file" => Args::new(name, &["path"], args).and_then(|a| {
