@@ -516,7 +516,7 @@ fn lesson_fixture_plans_match_their_records() {
     );
 
     let scratch = tempfile::tempdir().unwrap();
-    copy_tree(&case.new_dir(), scratch.path());
+    common::copy_tree(&case.new_dir(), scratch.path());
     let main = scratch.path().join("main.tf.json");
     let mut doc = read_json(&main);
     doc.as_object_mut().unwrap().remove("moved");
@@ -536,19 +536,6 @@ fn lesson_fixture_plans_match_their_records() {
         missing.is_empty(),
         "the plan without moved blocks lacks {missing:?}:\n{stdout}"
     );
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let dest = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            fs::create_dir_all(&dest).unwrap();
-            copy_tree(&path, &dest);
-        } else {
-            fs::copy(&path, &dest).unwrap();
-        }
-    }
 }
 
 /// Record text with what legitimately varies between applies made equal:

@@ -537,7 +537,7 @@ fn format_json_writes_moved_tf_json() {
     let case = corpus_root().join("hcl-to-json");
     let scratch = tempfile::tempdir().expect("temp dir");
     let new = scratch.path().join("new");
-    copy_dir(&case.join("new"), &new);
+    common::copy_tree(&case.join("new"), &new);
     let args = strings(&[
         "refactor",
         "old",
@@ -602,19 +602,6 @@ fn bad_input_exits_2() {
             "{what}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
     }
 }
 
@@ -717,8 +704,8 @@ fn write_answer_key(moves: &BTreeSet<Move>, new: &Path) -> Result<(), String> {
 fn prove_live(case: &Case, scratch: &Path, blocks: Blocks) -> Result<(), String> {
     let old = scratch.join("old");
     let new = scratch.join("new");
-    copy_dir(&case.root.join("old"), &old);
-    copy_dir(&case.root.join("new"), &new);
+    common::copy_tree(&case.root.join("old"), &old);
+    common::copy_tree(&case.root.join("new"), &new);
     let tf_args = case.terraform_args();
     terraform(&old, &strings(&["init", "-input=false", "-no-color"]))?;
     let mut apply = strings(&["apply", "-auto-approve", "-input=false", "-no-color"]);
@@ -806,7 +793,7 @@ fn unknown_keys_errors_hold_in_terraform() {
         let mut got = Vec::new();
         for side in ["old", "new"] {
             let scratch = tempfile::tempdir().expect("temp dir");
-            copy_dir(&case.root.join(side), scratch.path());
+            common::copy_tree(&case.root.join(side), scratch.path());
             if let Err(e) = terraform(
                 scratch.path(),
                 &strings(&["init", "-input=false", "-no-color"]),

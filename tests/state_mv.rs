@@ -19,19 +19,6 @@ const CASES: &[&str] = &[
     "rename-in-shared-child",
 ];
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let dest = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_tree(&path, &dest);
-        } else {
-            std::fs::copy(&path, &dest).unwrap();
-        }
-    }
-}
-
 #[test]
 fn state_mv_commands_leave_nothing_to_add_or_destroy() {
     if !common::live() {
@@ -42,7 +29,7 @@ fn state_mv_commands_leave_nothing_to_add_or_destroy() {
     for case in CASES {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("new");
-        copy_tree(&fixtures.join(case).join("new"), &dir);
+        common::copy_tree(&fixtures.join(case).join("new"), &dir);
         std::fs::copy(
             fixtures.join(case).join("expected/prior.tfstate"),
             dir.join("terraform.tfstate"),

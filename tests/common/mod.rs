@@ -2,6 +2,7 @@
 //! printed diagnostics.
 #![allow(dead_code)] // each test binary uses its own subset
 
+use std::path::Path;
 use std::process::Command;
 
 /// Whether to re-check against the real terraform: `MINIMOD_LIVE` set.
@@ -94,4 +95,18 @@ pub fn is_source_excerpt(t: &str) -> bool {
     t == "(source code not available)"
         || t.split_once(':')
             .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Copies a directory tree (the cases are small).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
 }
