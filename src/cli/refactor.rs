@@ -198,11 +198,9 @@ pub fn run(
         };
         let dirs = module_dirs(new_dir, sources)?;
         let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &req.vars).map_err(
-            |d| {
-                // A tool that cannot start is the environment being wrong;
-                // one that runs and fails has answered "no".
-                let cannot_run = d.0.iter().any(|x| x.summary == "Cannot run the verifier");
-                (if cannot_run { 2 } else { 1 }, d)
+            |e| match e {
+                verify::VerifyError::CannotRun(d) => (2, d),
+                verify::VerifyError::Failed(d) => (1, d),
             },
         )?;
         check_agreement(&v, &outcome).map_err(|d| (1, d))?;

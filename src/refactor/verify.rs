@@ -25,8 +25,21 @@ pub struct Verified {
     pub moves: BTreeSet<(String, String)>,
 }
 
+/// Why verification gave no answer: the binary (or a temporary copy for
+/// it) could not be had, which is the environment being wrong; or it ran
+/// and failed, which is its answer "no".
+#[derive(Debug)]
+pub enum VerifyError {
+    CannotRun(Diagnostics),
+    Failed(Diagnostics),
+}
+
 fn fail(summary: &str, detail: impl Into<String>) -> Diagnostics {
     Diagnostic::error(summary, detail).into()
+}
+
+fn cannot(summary: &str, detail: impl Into<String>) -> VerifyError {
+    VerifyError::CannotRun(fail(summary, detail))
 }
 
 /// Plans `new_dir` with `edits` against `prior` using `tool` (a name on
@@ -39,7 +52,7 @@ pub fn verify(
     edits: &[Edit],
     prior: &State,
     vars: &[VarSource],
-) -> Result<Verified, Diagnostics> {
+) -> Result<Verified, VerifyError> {
     let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
     let new_dir = canon(new_dir);
     let mut base = new_dir.clone();
@@ -51,9 +64,9 @@ pub fn verify(
         }
     }
     let tmp = tempfile::tempdir()
-        .map_err(|e| fail("Failed to create a temporary directory", e.to_string()))?;
+        .map_err(|e| cannot("Failed to create a temporary directory", e.to_string()))?;
     copy_tree(&base, tmp.path())
-        .map_err(|e| fail("Failed to copy the configuration", e.to_string()))?;
+        .map_err(|e| cannot("Failed to copy the configuration", e.to_string()))?;
     let rebase = |p: &Path| {
         tmp.path()
             .join(canon(p).strip_prefix(&base).unwrap_or(Path::new("")))
@@ -66,17 +79,17 @@ pub fn verify(
         // Our private copy: a copied read-only file is simply replaced.
         let _ = std::fs::remove_file(&file);
         crate::atomic::write_atomic(&file, e.after.as_bytes())
-            .map_err(|err| fail("Failed to write file", err.to_string()))?;
+            .map_err(|err| cannot("Failed to write file", err.to_string()))?;
     }
     // A local backend, whatever the configuration says, reading our copy.
     crate::atomic::write_atomic(
         &work.join("minimod_verify_override.tf"),
         b"terraform {\n  backend \"local\" {}\n}\n",
     )
-    .map_err(|e| fail("Failed to write file", e.to_string()))?;
+    .map_err(|e| cannot("Failed to write file", e.to_string()))?;
     prior
         .write_atomic(&work.join("terraform.tfstate"))
-        .map_err(Diagnostics::from)?;
+        .map_err(|d| VerifyError::CannotRun(d.into()))?;
 
     let mut args: Vec<String> = Vec::new();
     for v in vars {
@@ -97,10 +110,10 @@ pub fn verify(
     plan.extend(args.iter().map(String::as_str));
     run(tool, &work, &plan)?;
     let shown = run(tool, &work, &["show", "-json", "minimod.plan"])?;
-    parse_plan(tool, &shown)
+    parse_plan(tool, &shown).map_err(VerifyError::Failed)
 }
 
-fn run(tool: &str, dir: &Path, args: &[&str]) -> Result<String, Diagnostics> {
+fn run(tool: &str, dir: &Path, args: &[&str]) -> Result<String, VerifyError> {
     let out = Command::new(tool)
         .args(args)
         .current_dir(dir)
@@ -108,20 +121,20 @@ fn run(tool: &str, dir: &Path, args: &[&str]) -> Result<String, Diagnostics> {
         .env("TF_INPUT", "0")
         .output()
         .map_err(|e| {
-            fail(
+            cannot(
                 "Cannot run the verifier",
                 format!("Running \"{tool}\" failed: {e}."),
             )
         })?;
     if !out.status.success() {
-        return Err(fail(
+        return Err(VerifyError::Failed(fail(
             "The verifier failed",
             format!(
                 "\"{tool} {}\" failed:\n{}",
                 args.join(" "),
                 String::from_utf8_lossy(&out.stderr).trim()
             ),
-        ));
+        )));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
