@@ -17,7 +17,7 @@ pub struct Fix {
 /// Exit codes: 0 passed, 1 failed, 2 errors.
 pub fn run(
     req: &CheckRequest,
-    format: &str,
+    format: super::ReportFormat,
     fix: Option<Fix>,
     sources: &mut SourceMap,
 ) -> CmdResult {
@@ -52,9 +52,11 @@ pub fn run(
     }
     let mut stdout = std::io::stdout().lock();
     let text = match format {
-        "markdown" => render::markdown(&report),
-        "json" => serde_json::to_string_pretty(&render::json(&report)).unwrap_or_default() + "\n",
-        _ => render::text(&report),
+        super::ReportFormat::Markdown => render::markdown(&report),
+        super::ReportFormat::Json => {
+            serde_json::to_string_pretty(&render::json(&report)).unwrap_or_default() + "\n"
+        }
+        super::ReportFormat::Text => render::text(&report),
     };
     let _ = write!(stdout, "{text}");
     // On stderr, so that one run both writes the report (a comment file)

@@ -74,13 +74,10 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 tf_var_env,
                 vars,
                 schemas,
-                engine: engine.map(|e| match e.as_str() {
-                    "tofu" => config::Engine::Tofu,
-                    _ => config::Engine::Terraform,
-                }),
+                engine: engine.map(Engine::from),
             };
             let fix = fix.then_some(super::check::Fix { allow_dirty });
-            super::check::run(&req, &format, fix, &mut sources)
+            super::check::run(&req, format, fix, &mut sources)
         }
         Command::Refactor {
             old_dir,
@@ -98,11 +95,11 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             let opts = super::refactor::Options {
                 format,
                 write,
-                place_root: place == "root",
+                place_root: place == super::Place::Root,
                 allow_add,
                 verify_with,
                 json,
-                commands: output == "commands",
+                commands: output == super::Output::Commands,
                 schemas,
             };
             super::refactor::run(
@@ -198,18 +195,9 @@ fn load(
     sources: &mut SourceMap,
     verb: &str,
 ) -> Result<Loaded, (i32, Diagnostics)> {
-    let engine = match args.engine.as_deref() {
-        Some("terraform") => Engine::Terraform,
-        Some("tofu") => Engine::Tofu,
-        Some(other) => {
-            let d = Diagnostic::error(
-                "Invalid engine",
-                format!("The --engine option takes \"terraform\" or \"tofu\", not {other:?}."),
-            );
-            return Err((CONFIG_ERROR, d.into()));
-        }
-        None => config::detect_engine(dir),
-    };
+    let engine = args
+        .engine
+        .map_or_else(|| config::detect_engine(dir), Engine::from);
     let state = match &args.state {
         Some(p) => Some(State::read(p).map_err(|d| (CONFIG_ERROR, d.into()))?),
         None => None,

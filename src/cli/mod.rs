@@ -26,6 +26,51 @@ pub struct Cli {
 }
 
 /// Arguments every command that evaluates a configuration takes.
+/// `refactor --format`: the syntax blocks are written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BlockSyntax {
+    Hcl,
+    Json,
+}
+
+/// `refactor --place`: where blocks are declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Place {
+    Auto,
+    Root,
+}
+
+/// `refactor --output`: moved blocks, or `terraform state mv` lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Output {
+    Blocks,
+    Commands,
+}
+
+/// `check --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Markdown,
+    Json,
+}
+
+/// `--engine`: whose rules to follow where Terraform and OpenTofu differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineArg {
+    Terraform,
+    Tofu,
+}
+
+impl From<EngineArg> for crate::config::Engine {
+    fn from(e: EngineArg) -> Self {
+        match e {
+            EngineArg::Terraform => crate::config::Engine::Terraform,
+            EngineArg::Tofu => crate::config::Engine::Tofu,
+        }
+    }
+}
+
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ConfigArgs {
     /// Set a root module variable (NAME=VALUE); repeatable, in order with -var-file.
@@ -38,8 +83,8 @@ pub struct ConfigArgs {
     #[arg(long = "state", value_name = "FILE")]
     pub state: Option<PathBuf>,
     /// Follow terraform's or OpenTofu's rules where they differ.
-    #[arg(long = "engine", value_name = "terraform|tofu")]
-    pub engine: Option<String>,
+    #[arg(long = "engine", value_enum)]
+    pub engine: Option<EngineArg>,
     /// The -var and -var-file arguments in command-line order (filled in
     /// from the raw arguments, since precedence depends on it).
     #[arg(skip)]
@@ -96,15 +141,15 @@ pub enum Command {
         /// The configuration after it.
         new_dir: PathBuf,
         /// Block syntax: hcl (moved.tf) or json (moved.tf.json).
-        #[arg(long, default_value = "hcl", value_parser = ["hcl", "json"])]
-        format: String,
+        #[arg(long, value_enum, default_value_t = BlockSyntax::Hcl)]
+        format: BlockSyntax,
         /// Write the blocks into NEW_DIR (and child modules) instead of stdout.
         #[arg(long)]
         write: bool,
         /// auto: a rename inside a local child module goes into that module;
         /// root: every block in the root module.
-        #[arg(long, default_value = "auto", value_parser = ["auto", "root"])]
-        place: String,
+        #[arg(long, value_enum, default_value_t = Place::Auto)]
+        place: Place,
         /// Accept creations (new infrastructure); destroys still fail.
         #[arg(long = "allow-add")]
         allow_add: bool,
@@ -116,8 +161,8 @@ pub enum Command {
         json: bool,
         /// blocks: moved blocks; commands: `terraform state mv` lines (for
         /// versions without moved blocks, or moving state by hand).
-        #[arg(long, default_value = "blocks", value_parser = ["blocks", "commands"])]
-        output: String,
+        #[arg(long, value_enum, default_value_t = Output::Blocks)]
+        output: Output,
         /// Provider schemas: the output of `terraform providers schema -json`
         /// (which attributes are computed, nested or sensitive).
         #[arg(long = "schemas", value_name = "FILE")]
@@ -146,8 +191,8 @@ pub enum Command {
         #[arg(default_value = ".")]
         repo: PathBuf,
         /// text, markdown (a pull-request comment) or json.
-        #[arg(long, default_value = "text", value_parser = ["text", "markdown", "json"])]
-        format: String,
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
         /// Write the missing moved blocks into the working tree.
         #[arg(long)]
         fix: bool,
@@ -169,8 +214,8 @@ pub enum Command {
         #[arg(long = "var-file", value_name = "FILE")]
         var_file: Vec<String>,
         /// Check every root with terraform's or OpenTofu's rules.
-        #[arg(long = "engine", value_parser = ["terraform", "tofu"])]
-        engine: Option<String>,
+        #[arg(long = "engine", value_enum)]
+        engine: Option<EngineArg>,
         /// Provider schemas (`terraform providers schema -json`), a path
         /// inside the repository, read from the head revision.
         #[arg(long = "schemas", value_name = "PATH")]

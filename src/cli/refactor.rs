@@ -14,7 +14,7 @@ use super::ConfigArgs;
 use super::commands::{CmdResult, print_diagnostics};
 
 pub struct Options {
-    pub format: String,
+    pub format: super::BlockSyntax,
     pub write: bool,
     pub place_root: bool,
     pub allow_add: bool,
@@ -133,18 +133,7 @@ pub fn run(
     sources: &mut SourceMap,
 ) -> CmdResult {
     let bad = |d: Diagnostics| (2, d);
-    let engine = match args.engine.as_deref() {
-        None => None,
-        Some("terraform") => Some(Engine::Terraform),
-        Some("tofu") => Some(Engine::Tofu),
-        Some(other) => {
-            return Err(bad(Diagnostic::error(
-                "Invalid engine",
-                format!("The --engine option takes \"terraform\" or \"tofu\", not {other:?}."),
-            )
-            .into()));
-        }
-    };
+    let engine = args.engine.map(Engine::from);
     for dir in [old_dir, new_dir] {
         let e = engine.unwrap_or_else(|| crate::config::detect_engine(dir));
         super::commands::require_configuration(dir, e, || {
@@ -157,10 +146,9 @@ pub fn run(
         Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
         None => None,
     };
-    let format = if opts.format == "json" {
-        write::Format::Json
-    } else {
-        write::Format::Hcl
+    let format = match opts.format {
+        super::BlockSyntax::Json => write::Format::Json,
+        super::BlockSyntax::Hcl => write::Format::Hcl,
     };
     let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
     if let Some(s) = &state {
