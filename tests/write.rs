@@ -3,6 +3,8 @@
 //! targets that are not plain files of the configuration, and `apply`
 //! writes the state as terraform does.
 
+mod common;
+
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::Path;
@@ -655,11 +657,14 @@ fn sensitive_attributes(state: &Path) -> Vec<(String, serde_json::Value)> {
         .iter()
         .flat_map(|r| {
             let name = r["name"].as_str().unwrap().to_string();
-            r["instances"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(move |i| (name.clone(), i["sensitive_attributes"].clone()))
+            r["instances"].as_array().unwrap().iter().map(move |i| {
+                // Terraform writes the paths in Go's map order: a set.
+                let mut paths = i["sensitive_attributes"].clone();
+                if let Some(a) = paths.as_array_mut() {
+                    a.sort_by_key(|p| p.to_string());
+                }
+                (name.clone(), paths)
+            })
         })
         .collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
@@ -690,7 +695,7 @@ fn apply_records_sensitive_attributes_as_terraform_does() {
 /// must still write the committed `sensitive_attributes`.
 #[test]
 fn recorded_sensitive_attributes_match_terraform_live() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() {
+    if !common::live() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
