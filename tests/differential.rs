@@ -214,6 +214,12 @@ fn judge(r: &Report) {
 
 #[test]
 fn differential_against_terraform() {
+    // Live only, as every test that asks terraform: CI sets MINIMOD_LIVE,
+    // and then a missing terraform fails the run.
+    if std::env::var_os("MINIMOD_LIVE").is_none() {
+        println!("differential run skipped: set MINIMOD_LIVE=1 (with terraform on PATH)");
+        return;
+    }
     let cases = env_u64("MINIMOD_DIFF_CASES", 150);
     if cases == 0 {
         println!("differential run skipped: MINIMOD_DIFF_CASES=0");
