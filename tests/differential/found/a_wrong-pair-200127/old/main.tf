@@ -1,0 +1,7 @@
+module "iam" {
+  source = "./modules/iam"
+  for_each = toset(["a"])
+  name = "e64-/${each.key}"
+  env = "n26-/${each.key}"
+}
+

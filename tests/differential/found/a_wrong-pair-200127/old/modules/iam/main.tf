@@ -1,0 +1,13 @@
+variable "name" {
+  type = string
+}
+
+variable "env" {
+  type = string
+}
+
+resource "terraform_data" "vol" {
+  count = 2
+  input = "m51-"
+}
+
