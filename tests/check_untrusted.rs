@@ -96,6 +96,15 @@ fn outcome_of<'a>(roots: &'a [serde_json::Value], dir: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no root {dir} in {roots:?}"))
 }
 
+/// stdout then stderr: what a runner's log would show.
+fn both(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
 fn text(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap()
 }
@@ -177,11 +186,7 @@ fn a_committed_symlink_out_of_the_repository_is_not_read() {
     );
     repo.commit("read a file through a link");
     let out = repo.check(&["--head", "HEAD"]);
-    let all = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let all = both(&out);
     assert!(!all.contains("TOKEN-0123456789"), "{all}");
     assert_ne!(out.status.code(), Some(0), "{all}");
     assert_eq!(text(&secret), "TOKEN-0123456789");
@@ -210,11 +215,7 @@ fn var_files_outside_the_repository_are_refused() {
             .env_remove("GITHUB_ACTIONS")
             .output()
             .unwrap();
-        let all = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let all = both(&out);
         assert!(!all.contains("TOKEN-0123456789"), "{escape}: {all}");
         assert!(!all.contains("root:x:0:0"), "{escape}: {all}");
         assert!(all.contains("outside the repository"), "{escape}: {all}");
@@ -261,11 +262,7 @@ fn filesystem_functions_stay_inside_the_repository() {
         );
         // The working tree is the head: nothing committed.
         let out = repo.check_base("HEAD", &[]);
-        let all = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let all = both(&out);
         assert!(!all.contains("TOKEN-0123456789"), "{name}: {all}");
         assert_eq!(
             outcome_of(&roots(&out), "live"),
@@ -342,11 +339,7 @@ fn hostile_directory_names_are_escaped() {
             String::from_utf8_lossy(&out.stderr)
         );
         // The report on stdout, the annotations on stderr.
-        format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
+        both(&out)
     };
     for format in ["text", "markdown", "json"] {
         let out = run(format);
@@ -550,11 +543,7 @@ fn remote_module_sources_are_never_fetched() {
     );
     repo.commit("a remote module");
     let out = repo.check(&["--head", "HEAD"]);
-    let all = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let all = both(&out);
     assert!(!all.contains("fetched"), "{all}");
     assert!(!repo.dir.join("live/.terraform").exists());
     assert_eq!(outcome_of(&roots(&out), "live"), "not-checkable", "{all}");
@@ -586,11 +575,7 @@ fn home_and_workspace_of_the_runner_stay_out() {
         .env_remove("GITHUB_ACTIONS")
         .output()
         .unwrap();
-    let all = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let all = both(&out);
     assert!(!all.contains("SECRET"), "{all}");
     assert_eq!(outcome_of(&roots(&out), "live"), "not-checkable", "{all}");
 }
