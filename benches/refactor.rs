@@ -1,19 +1,32 @@
-//! `cargo bench --bench refactor`: times `minimod refactor` on generated
-//! configurations of 1k, 10k and 100k `terraform_data` instances, so a
-//! quadratic step anywhere in planning, pairing or block derivation shows.
+//! `cargo bench --bench refactor [-- SHAPE... SIZE... --terraform]`: time
+//! and peak memory of minimod's commands on generated `terraform_data`
+//! configurations of 1k, 10k and 100k instances (issue 14).
 //!
-//! Old: a counted resource, a `for_each` resource and a counted module
-//! call (10 instances) holding a counted resource. New: the count turned
-//! into `for_each` keyed by value, the `for_each` resource renamed, the
-//! module call renamed. Every destroy pairs with a create and the proof
-//! plan must show nothing added or destroyed.
+//! Shapes:
+//! - `flat`: no state and no references between objects. Old: a counted
+//!   resource, a `for_each` resource and a counted module call (10
+//!   instances) holding a counted resource. New: the count turned into
+//!   `for_each` keyed by value, the `for_each` resource renamed, the module
+//!   call renamed.
+//! - `services`: what real estates look like (`shapes.rs`): a `for_each`
+//!   module call over S services, each with N servers (an object input with
+//!   a tags map) and a load balancer listing every server's id, the state
+//!   terraform writes for it; the refactor renames the call. Timed:
+//!   `refactor --state`, `plan --state`, `addresses`.
+//! - `check`: a repository of R roots of the services shape (10 x 10 each),
+//!   every call renamed between base and head; timed: `check`.
+//!
+//! Every measurement runs in a child process (this executable again), so
+//! its peak memory (VmHWM, the process's max RSS) is its own.
+//! `--terraform` also times `terraform plan -refresh=false` + `show -json`
+//! on the services shape's new directory, side by side.
+
+mod shapes;
 
 use std::fs;
 use std::path::Path;
+use std::process::Command;
 use std::time::Instant;
-
-use minimod::diagnostics::SourceMap;
-use minimod::refactor::{Request, refactor};
 
 const MODULES: usize = 10;
 
@@ -112,34 +125,169 @@ module "n" {{
     );
 }
 
-fn main() {
-    // `cargo bench` passes `--bench`; numbers given on the command line
-    // pick the sizes instead of the default ones.
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.replace('_', "").parse().ok())
-        .collect();
-    let sizes = if sizes.is_empty() {
-        vec![1_000, 10_000, 100_000]
-    } else {
-        sizes
-    };
-    for n in sizes {
-        let tmp = tempfile::tempdir().unwrap();
-        generate(tmp.path(), n);
-        let req = Request::new(tmp.path().join("old"), tmp.path().join("new"));
-        let start = Instant::now();
-        let outcome = refactor(&req, &mut SourceMap::default())
-            .unwrap_or_else(|d| panic!("refactor failed: {:?}", d.0.first()));
-        let elapsed = start.elapsed();
-        let (add, _, destroy) = outcome.proof.counts();
-        println!(
-            "{n:>7} instances: {:>9.3} s, {} pairs, {} blocks, proof {add} add / {destroy} destroy",
-            elapsed.as_secs_f64(),
-            outcome.pairing.pairs.len(),
-            outcome.blocks.len(),
+/// One measured command: the child runs `minimod::cli::main(args)` in
+/// `dir` and writes `SECONDS MAXRSS_KB EXIT` to the file in
+/// `MINIMOD_BENCH_RESULT`.
+fn measure(dir: &Path, args: &[&str]) -> (f64, u64) {
+    let result = dir.join(".bench-result");
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(args)
+        .current_dir(dir)
+        .env("MINIMOD_BENCH_RESULT", &result)
+        .stdout(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "bench child {args:?} failed: {err}");
+    // Each command is asked to succeed: a proof, a plan with no changes.
+    let text = fs::read_to_string(&result).unwrap();
+    let mut f = text.split_whitespace();
+    let secs = f.next().unwrap().parse().unwrap();
+    let kb = f.next().unwrap().parse().unwrap();
+    let code: i32 = f.next().unwrap().parse().unwrap();
+    assert_eq!(code, 0, "minimod {args:?} exited {code}: {err}");
+    (secs, kb)
+}
+
+fn child(result: &str) {
+    // The arguments after the program name are `minimod ARGS...`.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let start = Instant::now();
+    let code = minimod::cli::main(args);
+    let secs = start.elapsed().as_secs_f64();
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0);
+    fs::write(result, format!("{secs} {kb} {code}\n")).unwrap();
+}
+
+fn report(shape: &str, command: &str, n: usize, (secs, kb): (f64, u64), note: &str) {
+    println!(
+        "{shape:<9} {command:<10} {n:>7} instances: {secs:>9.3} s {:>9.1} MB{note}",
+        kb as f64 / 1024.0
+    );
+}
+
+/// Services and servers per service for `n` instances in all.
+fn services_for(n: usize) -> (usize, usize) {
+    match n {
+        ..=1_500 => (20, 50),
+        ..=15_000 => (100, 100),
+        _ => (n / 100, 100),
+    }
+}
+
+fn terraform_plan(dir: &Path) -> f64 {
+    let tf = |args: &[&str]| {
+        let out = Command::new("terraform")
+            .args(args)
+            .current_dir(dir)
+            .env("TF_CLI_CONFIG_FILE", "/dev/null")
+            .env("TF_IN_AUTOMATION", "1")
+            .output()
+            .expect("terraform on PATH");
+        assert!(
+            out.status.success(),
+            "terraform {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
         );
-        assert_eq!((add, destroy), (0, 0), "the proof must hold for {n}");
-        assert_eq!(outcome.pairing.pairs.len(), n, "every instance pairs");
+    };
+    tf(&["init", "-input=false"]);
+    let start = Instant::now();
+    tf(&["plan", "-refresh=false", "-input=false", "-out=p"]);
+    tf(&["show", "-json", "p"]);
+    start.elapsed().as_secs_f64()
+}
+
+fn main() {
+    if let Ok(result) = std::env::var("MINIMOD_BENCH_RESULT") {
+        return child(&result);
+    }
+    // `cargo bench` passes `--bench`; other words pick shapes and sizes.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut sizes: Vec<usize> = args
+        .iter()
+        .filter_map(|a| a.replace(['_', ','], "").replace('k', "000").parse().ok())
+        .collect();
+    if sizes.is_empty() {
+        sizes = vec![1_000, 10_000, 100_000];
+    }
+    let all = ["flat", "services", "check"];
+    let mut shapes: Vec<&str> = all
+        .into_iter()
+        .filter(|s| args.iter().any(|a| a == s))
+        .collect();
+    if shapes.is_empty() {
+        shapes = all.to_vec();
+    }
+    let with_terraform = args.iter().any(|a| a == "--terraform");
+    for shape in shapes {
+        for &n in &sizes {
+            let tmp = tempfile::tempdir().unwrap();
+            let root = tmp.path();
+            match shape {
+                "flat" => {
+                    generate(root, n);
+                    let m = measure(root, &["minimod", "refactor", "old", "new"]);
+                    report(shape, "refactor", n, m, "");
+                }
+                "services" => {
+                    let (s, per) = services_for(n);
+                    shapes::services(root, s, per);
+                    let n = s * (per + 1);
+                    let m = measure(
+                        root,
+                        &["minimod", "refactor", "old", "new", "--state", "state.json"],
+                    );
+                    let note = if with_terraform {
+                        fs::write(
+                            root.join("new/moved.tf"),
+                            "moved {\n  from = module.svc\n  to   = module.service\n}\n",
+                        )
+                        .unwrap();
+                        fs::copy(root.join("state.json"), root.join("new/terraform.tfstate"))
+                            .unwrap();
+                        let t = terraform_plan(&root.join("new"));
+                        fs::remove_file(root.join("new/moved.tf")).unwrap();
+                        format!("  (terraform plan + show -json {t:.3} s: {:.0}x)", t / m.0)
+                    } else {
+                        String::new()
+                    };
+                    report(shape, "refactor", n, m, &note);
+                    let m = measure(
+                        root,
+                        &[
+                            "minimod",
+                            "plan",
+                            "old",
+                            "--state",
+                            "state.json",
+                            "--detailed-exitcode",
+                        ],
+                    );
+                    report(shape, "plan", n, m, "");
+                    let m = measure(root, &["minimod", "addresses", "old"]);
+                    report(shape, "addresses", n, m, "");
+                }
+                _ => {
+                    let roots = (n / 110).max(1);
+                    shapes::many_roots(root, roots, 10, 10);
+                    let m = measure(
+                        root,
+                        &["minimod", "check", "--base", "base", "--head", "head", "."],
+                    );
+                    report(
+                        shape,
+                        "check",
+                        roots * 110,
+                        m,
+                        &format!("  ({roots} roots)"),
+                    );
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,143 @@
+//! The benchmark's shapes (`benches/shapes.rs`) are what they claim: the
+//! generated state is the one terraform accepts as up to date, the rename
+//! has one answer terraform proves, and minimod gives that answer at every
+//! size, so the benchmark times the right work (issue 14).
+
+mod common;
+
+#[path = "../benches/shapes.rs"]
+#[allow(dead_code)]
+mod shapes;
+
+use std::path::Path;
+use std::process::Command;
+
+/// The block a person writes for the rename; terraform proves it below.
+const RENAME: &str = "moved {\n  from = module.svc\n  to   = module.service\n}\n";
+
+fn minimod(args: &[&str], dir: &Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn services_rename_is_one_module_block_at_every_size() {
+    for (services, servers) in [(1, 1), (3, 2), (7, 5), (20, 50)] {
+        let tmp = tempfile::tempdir().unwrap();
+        shapes::services(tmp.path(), services, servers);
+        let (code, out, err) = minimod(
+            &["refactor", "old", "new", "--state", "state.json"],
+            tmp.path(),
+        );
+        assert_eq!(code, 0, "{services}x{servers}: {err}");
+        assert_eq!(
+            out,
+            format!("# new/moved.tf\n{RENAME}"),
+            "{services}x{servers}"
+        );
+        let (code, out, err) = minimod(
+            &["refactor", "old", "new", "--state", "state.json", "--json"],
+            tmp.path(),
+        );
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let proof = &json["plan"];
+        assert_eq!(json["unmatched"], serde_json::json!([]), "{json}");
+        for count in ["add", "change", "destroy"] {
+            assert_eq!(proof[count], 0, "{services}x{servers} {count}: {json}");
+        }
+    }
+}
+
+#[test]
+fn generated_state_is_up_to_date_for_minimod() {
+    let tmp = tempfile::tempdir().unwrap();
+    shapes::services(tmp.path(), 3, 4);
+    let (code, out, err) = minimod(
+        &[
+            "plan",
+            "old",
+            "--state",
+            "state.json",
+            "--detailed-exitcode",
+        ],
+        tmp.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = minimod(&["addresses", "old"], tmp.path());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3 * 5);
+    assert!(out.contains("module.svc[\"s0002\"].terraform_data.server[3]\n"));
+}
+
+/// Live: terraform plans nothing to do against the generated state, and
+/// with the rename block only moves.
+#[test]
+fn generated_state_is_up_to_date_for_terraform() {
+    if !common::live() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    shapes::services(tmp.path(), 3, 4);
+    let state = tmp.path().join("state.json");
+    std::fs::write(tmp.path().join("new/moved.tf"), RENAME).unwrap();
+    for side in ["old", "new"] {
+        let dir = tmp.path().join(side);
+        let tf = |args: &[&str]| {
+            let out = Command::new("terraform")
+                .args(args)
+                .current_dir(&dir)
+                .env("TF_CLI_CONFIG_FILE", "/dev/null")
+                .env("TF_IN_AUTOMATION", "1")
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "terraform {args:?} in {side}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8(out.stdout).unwrap()
+        };
+        std::fs::copy(&state, dir.join("terraform.tfstate")).unwrap();
+        tf(&["init", "-input=false"]);
+        tf(&["plan", "-refresh=false", "-input=false", "-out=p"]);
+        let plan: serde_json::Value = serde_json::from_str(&tf(&["show", "-json", "p"])).unwrap();
+        let changes = plan["resource_changes"].as_array().unwrap();
+        assert_eq!(changes.len(), 3 * 5, "{side}");
+        for c in changes {
+            assert_eq!(
+                c["change"]["actions"],
+                serde_json::json!(["no-op"]),
+                "{side}: {c}"
+            );
+            if side == "new" {
+                assert!(
+                    c["previous_address"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("module.svc[")
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn many_roots_check_passes_with_the_rename_blocks() {
+    let tmp = tempfile::tempdir().unwrap();
+    shapes::many_roots(tmp.path(), 3, 2, 2);
+    let (code, out, err) = minimod(
+        &["check", "--base", "base", "--head", "head", "."],
+        tmp.path(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("3 root modules"), "{out}");
+}
