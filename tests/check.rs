@@ -232,3 +232,60 @@ fn a_root_whose_for_each_needs_a_variable_is_not_checkable_and_says_how_to_give_
         "{unmatched}"
     );
 }
+
+/// `--shard K/N`: the shards together check every root exactly once, each
+/// in the order an unsharded run reports them, and a shard that holds no
+/// root passes only because the others hold some.
+#[test]
+fn shards_check_every_root_once() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let dirs = |args: &[&str]| -> Vec<String> {
+        let out = check(&repo, &[&["--format", "json"], args].concat());
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json(&out)["roots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["dir"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let all = dirs(&[]);
+    assert_eq!(all.len(), 6);
+    for n in [1, 2, 3, 7] {
+        let mut seen: Vec<String> = Vec::new();
+        for k in 1..=n {
+            let shard = format!("{k}/{n}");
+            let out = check(&repo, &["--format", "json", "--shard", &shard]);
+            let doc = json(&out);
+            assert_eq!(doc["shard"]["roots_in_all"], 6);
+            let mine: Vec<String> = doc["roots"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["dir"].as_str().unwrap().to_string())
+                .collect();
+            // Every root fails here (blocks missing); a shard with none passes.
+            assert_eq!(
+                out.status.code(),
+                Some(if mine.is_empty() { 0 } else { 1 }),
+                "{shard}"
+            );
+            let mut sorted = mine.clone();
+            sorted.sort();
+            assert_eq!(mine, sorted, "{shard}: stable order");
+            seen.extend(mine);
+        }
+        seen.sort();
+        assert_eq!(seen, all, "{n} shards");
+    }
+    for bad in ["0/2", "3/2", "2", "a/b"] {
+        let out = check(&repo, &["--shard", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}

@@ -39,6 +39,8 @@ pub struct CheckRequest {
     /// Provider schemas (`--schemas`): a path inside the repository, read
     /// from the head tree.
     pub schemas: Option<PathBuf>,
+    /// `--shard K/N`: check only this shard's roots.
+    pub shard: Option<Shard>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,13 +110,20 @@ pub struct CheckReport {
     pub unreached_warn: bool,
     pub off: Option<String>,
     pub warnings: Diagnostics,
+    /// With `--shard`: the shard, and how many roots all shards check.
+    pub shard: Option<(Shard, usize)>,
 }
 
 impl CheckReport {
+    /// No root was checked, by this run or (with `--shard`) by any shard.
+    pub fn nothing_checked(&self) -> bool {
+        self.roots.is_empty() && self.shard.is_none_or(|(_, total)| total == 0)
+    }
+
     /// Every root passed, at least one was checked, and nothing the change
     /// touches went unchecked: a check never passes on what it did not check.
     pub fn passed(&self) -> bool {
-        !self.roots.is_empty()
+        !self.nothing_checked()
             && self.roots.iter().all(|r| r.passed)
             && (self.unreached.is_empty() || self.unreached_warn)
     }
@@ -193,10 +202,13 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         .chain(&at_base)
         .map(|(f, _)| f.dir.clone())
         .collect();
-    let mut roots = Vec::new();
-    for dir in &dirs {
-        let head_root = at_head.iter().find(|(f, _)| &f.dir == dir);
-        let base_root = at_base.iter().find(|(f, _)| &f.dir == dir);
+    let mine: Vec<&String> = dirs
+        .iter()
+        .filter(|d| req.shard.is_none_or(|s| s.holds(d)))
+        .collect();
+    let roots = parallel_map(&mine, |dir| {
+        let head_root = at_head.iter().find(|(f, _)| &f.dir == *dir);
+        let base_root = at_base.iter().find(|(f, _)| &f.dir == *dir);
         let mut report = check_root(
             dir,
             head_root.or(base_root).map(|(f, _)| f),
@@ -208,10 +220,13 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
             schemas.clone(),
         );
         report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
-        roots.push(report);
-    }
+        report
+    });
     let changed = tree::changed_config_dirs(&repo, &req.base, req.head.as_deref())?;
-    let unreached = unreached(&changed, &dirs, &head_found, &base_found);
+    let mut unreached = unreached(&changed, &dirs, &head_found, &base_found);
+    // Each shard reports the unreached directories it holds, so the shards
+    // together report each once.
+    unreached.retain(|u| req.shard.is_none_or(|s| s.holds(&u.dir)));
     Ok(CheckReport {
         base: req.base.clone(),
         head: req.head.clone().unwrap_or_else(|| "working tree".into()),
@@ -221,7 +236,74 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         unreached_warn: head_config.unreached_warn,
         off: head_found.off.clone(),
         warnings,
+        shard: req.shard.map(|s| (s, dirs.len())),
     })
+}
+
+/// `f` over every item on all cores, the results in the items' order (so
+/// the report does not depend on which root finished first).
+fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len());
+    if workers <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        out.push((i, f(item)));
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
+
+/// `--shard K/N`: this run checks a stable 1/N of the roots, chosen by
+/// their directory alone, so N runs (a CI matrix) check every root once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1-based.
+    pub index: u32,
+    pub count: u32,
+}
+
+impl Shard {
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("{text:?} is not K/N with 1 <= K <= N (for example 2/4)");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether this shard checks the root in `dir`: FNV-1a of the path, a
+    /// hash that is the same on every machine and toolchain.
+    pub fn holds(&self, dir: &str) -> bool {
+        let hash = dir.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        hash % u64::from(self.count) == u64::from(self.index - 1)
+    }
 }
 
 /// The changed directories no checked root loads, itself or through local

@@ -78,14 +78,23 @@ fn blocks_text(head: &Path, blocks: &[Block]) -> Vec<(String, String)> {
         .collect()
 }
 
+/// " (shard K/N of M in all)" with `--shard`.
+fn shard_note(report: &CheckReport) -> String {
+    match report.shard {
+        Some((s, total)) => format!(" (shard {}/{} of {total} in all)", s.index, s.count),
+        None => String::new(),
+    }
+}
+
 pub fn text(report: &CheckReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "minimod check: base {}, head {}; {} root modules.",
+        "minimod check: base {}, head {}; {} root modules{}.",
         plain(&report.base),
         plain(&report.head),
-        report.roots.len()
+        report.roots.len(),
+        shard_note(report)
     );
     if let Some(off) = &report.off {
         let _ = writeln!(
@@ -123,7 +132,7 @@ pub fn text(report: &CheckReport) -> String {
         let _ = writeln!(out, "  {}", declare_hint(&u.dir));
     }
     let failed = report.roots.iter().filter(|r| !r.passed).count();
-    if report.roots.is_empty() {
+    if report.nothing_checked() {
         let _ = writeln!(
             out,
             "\nFailed: no root module was checked, so nothing is proven. Declare roots in .minimod.hcl."
@@ -165,9 +174,10 @@ pub fn markdown(report: &CheckReport) -> String {
     let _ = writeln!(out, "### minimod check {verdict}\n");
     let _ = writeln!(
         out,
-        "Base {}, head {}.\n",
+        "Base {}, head {}{}.\n",
         md_code(&report.base),
-        md_code(&report.head)
+        md_code(&report.head),
+        shard_note(report)
     );
     let _ = writeln!(out, "| Root module | Outcome | Add | Change | Destroy |");
     let _ = writeln!(out, "|---|---|---:|---:|---:|");
@@ -194,7 +204,7 @@ pub fn markdown(report: &CheckReport) -> String {
             md_text(&u.why)
         );
     }
-    if report.roots.is_empty() {
+    if report.nothing_checked() {
         let _ = writeln!(
             out,
             "\nNo root module was checked, so nothing is proven. Declare roots in `.minimod.hcl`."
@@ -248,7 +258,7 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
     let counts = |c: Option<(usize, usize, usize)>| {
         c.map(|(a, ch, d)| json!({ "add": a, "change": ch, "destroy": d }))
     };
-    json!({
+    let mut doc = json!({
         "base": report.base,
         "head": report.head,
         "passed": report.passed(),
@@ -270,7 +280,11 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
         "unreached": report.unreached.iter().map(|u| json!({
             "dir": u.dir, "reason": u.why,
         })).collect::<Vec<_>>(),
-    })
+    });
+    if let Some((s, total)) = report.shard {
+        doc["shard"] = json!({ "index": s.index, "count": s.count, "roots_in_all": total });
+    }
+    doc
 }
 
 /// `::error` workflow commands, one per failing root, naming the file the

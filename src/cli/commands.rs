@@ -52,6 +52,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             tf_var_env,
             engine,
             schemas,
+            shard,
             ..
         } => {
             // Files given on the command line are the runner's own, named
@@ -75,6 +76,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 vars,
                 schemas,
                 engine: engine.map(Engine::from),
+                shard,
             };
             let fix = fix.then_some(super::check::Fix { allow_dirty });
             super::check::run(&req, format, fix, &mut sources)

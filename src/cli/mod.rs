@@ -220,6 +220,10 @@ pub enum Command {
         /// inside the repository, read from the head revision.
         #[arg(long = "schemas", value_name = "PATH")]
         schemas: Option<PathBuf>,
+        /// Check only shard K of N (1-based): a stable 1/N of the roots, for a
+        /// CI matrix.
+        #[arg(long = "shard", value_name = "K/N", value_parser = crate::check::Shard::parse)]
+        shard: Option<crate::check::Shard>,
     },
     /// Print the root module's outputs.
     Outputs {

@@ -13,15 +13,16 @@
 //! back when it follows the origin through a pairing ([`resolve`]).
 
 use std::fmt;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::display;
 use super::functions::{self, FunctionContext};
 use super::value::{Type, Value};
 
-/// Where an unknown value comes from. Cheap to clone.
+/// Where an unknown value comes from. Cheap to clone, and shared across
+/// threads (`check` plans its roots in parallel).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Origin(Rc<Source>);
+pub struct Origin(Arc<Source>);
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Source {
@@ -49,7 +50,7 @@ pub enum Op {
 impl Origin {
     /// The attribute `attr` of the object named `object`.
     pub fn attr(object: impl Into<String>, attr: impl Into<String>) -> Origin {
-        Origin(Rc::new(Source::Attr {
+        Origin(Arc::new(Source::Attr {
             object: object.into(),
             attr: attr.into(),
         }))
@@ -60,7 +61,7 @@ impl Origin {
     pub fn derived(op: Op, args: Vec<Value>) -> Option<Origin> {
         args.iter()
             .any(Value::has_origins)
-            .then(|| Origin(Rc::new(Source::Derived { op, args })))
+            .then(|| Origin(Arc::new(Source::Derived { op, args })))
     }
 
     pub fn source(&self) -> &Source {
