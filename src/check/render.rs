@@ -1,8 +1,9 @@
 //! The check's outputs: text for a terminal, markdown for a pull-request
 //! comment, JSON for machines, and GitHub annotations in Actions.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
@@ -168,84 +169,135 @@ pub fn text(report: &CheckReport) -> String {
     out
 }
 
+/// The pull-request comment. It is rendered from the JSON report, so the
+/// comment of merged shards (`--merge`) is the comment of one run.
 pub fn markdown(report: &CheckReport) -> String {
+    markdown_doc(&json(report))
+}
+
+/// What a root's outcome says, from its JSON form.
+fn describe_doc(r: &serde_json::Value) -> String {
+    let moves = r["moves"].as_array().map_or(0, Vec::len);
+    match r["outcome"].as_str().unwrap_or("") {
+        "unchanged" => "unchanged".into(),
+        "proven" => "changes proven: nothing that moved is destroyed".into(),
+        "moved-blocks-missing" => format!("moved blocks missing ({moves})"),
+        "unmatched" => "objects destroyed or created that no move explains".into(),
+        "new-root" => "new root module".into(),
+        "deleted-root" => "root module deleted: every object in it would be destroyed".into(),
+        _ => "not checkable".into(),
+    }
+}
+
+fn str_of(v: &serde_json::Value) -> &str {
+    v.as_str().unwrap_or("")
+}
+
+pub fn markdown_doc(doc: &serde_json::Value) -> String {
+    let empty = Vec::new();
+    let list = |v: &serde_json::Value| v.as_array().unwrap_or(&empty).clone();
+    let roots = list(&doc["roots"]);
+    let unreached = list(&doc["unreached"]);
+    let warn = doc["unreached_warn"].as_bool().unwrap_or(false);
     let mut out = String::new();
-    let verdict = if report.passed() { "passed" } else { "failed" };
+    let verdict = if doc["passed"].as_bool().unwrap_or(false) {
+        "passed"
+    } else {
+        "failed"
+    };
     let _ = writeln!(out, "### minimod check {verdict}\n");
+    let shard = &doc["shard"];
+    let shard_note = match (shard["index"].as_u64(), shard["count"].as_u64()) {
+        (Some(k), Some(n)) => format!(" (shard {k}/{n} of {} in all)", shard["roots_in_all"]),
+        _ => String::new(),
+    };
     let _ = writeln!(
         out,
-        "Base {}, head {}{}.\n",
-        md_code(&report.base),
-        md_code(&report.head),
-        shard_note(report)
+        "Base {}, head {}{shard_note}.\n",
+        md_code(str_of(&doc["base"])),
+        md_code(str_of(&doc["head"])),
     );
     let _ = writeln!(out, "| Root module | Outcome | Add | Change | Destroy |");
     let _ = writeln!(out, "|---|---|---:|---:|---:|");
-    for r in &report.roots {
-        let (a, c, d) = r.before.unwrap_or((0, 0, 0));
-        let mark = if r.passed { "✅" } else { "❌" };
-        let _ = writeln!(
-            out,
-            "| {} | {mark} {} | {a} | {c} | {d} |",
-            md_code(&r.dir).replace('|', "\\|"),
-            describe(r)
-        );
-    }
-    for u in &report.unreached {
-        let mark = if report.unreached_warn {
-            "⚠️"
+    for r in &roots {
+        let count = |k: &str| r["plan"][k].as_u64().unwrap_or(0);
+        let mark = if r["passed"].as_bool().unwrap_or(false) {
+            "✅"
         } else {
             "❌"
         };
         let _ = writeln!(
             out,
-            "| {} | {mark} {UNREACHED}: {} | | | |",
-            md_code(&u.dir).replace('|', "\\|"),
-            md_text(&u.why)
+            "| {} | {mark} {} | {} | {} | {} |",
+            md_code(str_of(&r["dir"])).replace('|', "\\|"),
+            describe_doc(r),
+            count("add"),
+            count("change"),
+            count("destroy"),
         );
     }
-    if report.nothing_checked() {
+    for u in &unreached {
+        let mark = if warn { "⚠️" } else { "❌" };
+        let _ = writeln!(
+            out,
+            "| {} | {mark} {UNREACHED}: {} | | | |",
+            md_code(str_of(&u["dir"])).replace('|', "\\|"),
+            md_text(str_of(&u["reason"]))
+        );
+    }
+    let in_all = shard["roots_in_all"].as_u64().unwrap_or(roots.len() as u64);
+    if in_all == 0 {
         let _ = writeln!(
             out,
             "\nNo root module was checked, so nothing is proven. Declare roots in `.minimod.hcl`."
         );
     }
-    if !report.unreached.is_empty() {
+    if !unreached.is_empty() {
         let _ = writeln!(
             out,
             "\nChanged directories that no checked root reaches are not checked. {}",
             md_text(&declare_hint("DIR"))
         );
     }
-    for r in report
-        .roots
-        .iter()
-        .filter(|r| !r.blocks.is_empty() || !r.unmatched.is_empty() || r.error.is_some())
-    {
+    for r in &roots {
+        let moves = list(&r["moves"]);
+        let unmatched = list(&r["unmatched"]);
+        if moves.is_empty() && unmatched.is_empty() && r["error"].is_null() {
+            continue;
+        }
         let _ = writeln!(
             out,
             "\n<details><summary><code>{}</code>: {}</summary>\n",
-            html(&r.dir),
-            describe(r)
+            html(str_of(&r["dir"])),
+            describe_doc(r)
         );
-        for (file, text) in blocks_text(&report.head_dir, &r.blocks) {
+        // Grouped by the file's directory, as `--fix` writes them.
+        let mut files: BTreeMap<PathBuf, (String, Vec<(String, String)>)> = BTreeMap::new();
+        for m in &moves {
+            let file = str_of(&m["file"]);
+            let dir = Path::new(file).parent().map(Path::to_path_buf).unwrap_or_default();
+            let pairs = &mut files.entry(dir).or_insert_with(|| (file.to_string(), Vec::new())).1;
+            pairs.push((str_of(&m["from"]).to_string(), str_of(&m["to"]).to_string()));
+        }
+        for (file, pairs) in files.values() {
+            let text = write::hcl(pairs);
             let fence = md_fence(&text);
             let _ = writeln!(
                 out,
                 "Add to {}:\n\n{fence}hcl\n{text}{fence}\n",
-                md_code(&file)
+                md_code(file)
             );
         }
-        for u in &r.unmatched {
+        for u in &unmatched {
             let _ = writeln!(
                 out,
                 "- {} {}: {}",
-                side(u),
-                md_code(&u.addr.to_string()),
-                md_text(&reason_word(u))
+                str_of(&u["action"]),
+                md_code(str_of(&u["address"])),
+                md_text(str_of(&u["reason"]))
             );
         }
-        if let Some(e) = &r.error {
+        if let Some(e) = r["error"].as_str() {
             let fence = md_fence(e);
             let _ = writeln!(out, "{fence}\n{e}\n{fence}");
         }
@@ -262,6 +314,7 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
         "base": report.base,
         "head": report.head,
         "passed": report.passed(),
+        "unreached_warn": report.unreached_warn,
         "roots": report.roots.iter().map(|r| json!({
             "dir": r.dir,
             "outcome": r.outcome.id(),
