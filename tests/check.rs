@@ -289,3 +289,65 @@ fn shards_check_every_root_once() {
         assert_eq!(out.status.code(), Some(2), "{bad}");
     }
 }
+
+/// `--merge`: the shards' JSON reports make the comment and the verdict of
+/// one unsharded run; an incomplete or mixed set is refused.
+#[test]
+fn merged_shards_are_one_run() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let whole = check(&repo, &["--format", "json"]);
+    let whole_md = check(&repo, &["--format", "markdown"]);
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let out = check(&repo, &["--format", "json", "--shard", &format!("{k}/3")]);
+        let file = tmp.path().join(format!("shard{k}.json"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+    }
+    let merge = |files: &[&String], format: &str| {
+        let mut args = vec!["check", "--format", format];
+        for f in files {
+            args.extend(["--merge", f.as_str()]);
+        }
+        Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(args)
+            .current_dir(&repo)
+            .output()
+            .unwrap()
+    };
+    let all: Vec<&String> = files.iter().rev().collect();
+    let merged = merge(&all, "json");
+    assert_eq!(merged.status.code(), whole.status.code());
+    let (m, w) = (json(&merged), json(&whole));
+    for key in ["base", "head", "passed", "roots", "unreached"] {
+        assert_eq!(m[key], w[key], "{key}");
+    }
+    let md = merge(&all, "markdown");
+    assert_eq!(
+        String::from_utf8_lossy(&md.stdout),
+        String::from_utf8_lossy(&whole_md.stdout)
+    );
+    let text = String::from_utf8_lossy(&merge(&all, "text").stdout).into_owned();
+    assert!(
+        text.contains("; 6 root modules.") && text.ends_with("\nFailed.\n"),
+        "{text}"
+    );
+    for bad in [
+        vec![&files[0], &files[1]],
+        vec![&files[0], &files[0], &files[1], &files[2]],
+    ] {
+        let out = merge(&bad, "json");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = check(&repo, &["--format", "json"]);
+    let unsharded = tmp.path().join("whole.json");
+    std::fs::write(&unsharded, &out.stdout).unwrap();
+    let name = unsharded.to_string_lossy().into_owned();
+    assert_eq!(merge(&[&name], "json").status.code(), Some(2));
+}

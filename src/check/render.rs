@@ -275,8 +275,14 @@ pub fn markdown_doc(doc: &serde_json::Value) -> String {
         let mut files: BTreeMap<PathBuf, (String, Vec<(String, String)>)> = BTreeMap::new();
         for m in &moves {
             let file = str_of(&m["file"]);
-            let dir = Path::new(file).parent().map(Path::to_path_buf).unwrap_or_default();
-            let pairs = &mut files.entry(dir).or_insert_with(|| (file.to_string(), Vec::new())).1;
+            let dir = Path::new(file)
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default();
+            let pairs = &mut files
+                .entry(dir)
+                .or_insert_with(|| (file.to_string(), Vec::new()))
+                .1;
             pairs.push((str_of(&m["from"]).to_string(), str_of(&m["to"]).to_string()));
         }
         for (file, pairs) in files.values() {
@@ -338,6 +344,109 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
         doc["shard"] = json!({ "index": s.index, "count": s.count, "roots_in_all": total });
     }
     doc
+}
+
+/// The JSON reports of `--shard K/N` runs merged into the report of one
+/// run over every root: the roots and unreached directories of all
+/// shards, in the order one run reports them, and one verdict. Reports that
+/// are not one complete set of shards of one check are refused, since a
+/// merged report must never pass on a shard that did not run.
+pub fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::Value, String> {
+    let Some((_, first)) = docs.first() else {
+        return Err("no report to merge".into());
+    };
+    let count = first["shard"]["count"].as_u64();
+    let mut seen = BTreeMap::new();
+    let mut roots = Vec::new();
+    let mut unreached = Vec::new();
+    let mut in_all = None;
+    for (name, doc) in docs {
+        let shard = &doc["shard"];
+        let (Some(k), Some(n)) = (shard["index"].as_u64(), shard["count"].as_u64()) else {
+            return Err(format!(
+                "{name} is not the JSON report of a `check --shard` run"
+            ));
+        };
+        if Some(n) != count || doc["base"] != first["base"] || doc["head"] != first["head"] {
+            return Err(format!(
+                "{name} is shard {k}/{n} of another check (base, head or shard count differ)"
+            ));
+        }
+        if let Some(other) = seen.insert(k, name) {
+            return Err(format!("{other} and {name} are both shard {k}/{n}"));
+        }
+        let total = shard["roots_in_all"].as_u64();
+        if in_all.is_some_and(|t| Some(t) != total) {
+            return Err(format!("{name} counts a different number of roots in all"));
+        }
+        in_all = total;
+        roots.extend(doc["roots"].as_array().cloned().unwrap_or_default());
+        unreached.extend(doc["unreached"].as_array().cloned().unwrap_or_default());
+    }
+    let n = count.unwrap_or(0);
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !seen.contains_key(k))
+        .map(|k| format!("{k}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("shard {} missing", missing.join(", ")));
+    }
+    if in_all != Some(roots.len() as u64) {
+        return Err(format!(
+            "the shards report {} roots but counted {} in all",
+            roots.len(),
+            in_all.unwrap_or(0)
+        ));
+    }
+    let dir = |v: &serde_json::Value| str_of(&v["dir"]).to_string();
+    roots.sort_by_key(dir);
+    unreached.sort_by_key(dir);
+    let warn = first["unreached_warn"].as_bool().unwrap_or(false);
+    let passed = !roots.is_empty()
+        && roots.iter().all(|r| r["passed"].as_bool() == Some(true))
+        && (unreached.is_empty() || warn);
+    Ok(json!({
+        "base": first["base"],
+        "head": first["head"],
+        "passed": passed,
+        "unreached_warn": warn,
+        "roots": roots,
+        "unreached": unreached,
+    }))
+}
+
+/// The text report of a merged set of shards: the verdict and each root's
+/// outcome (the full text of a root is in its shard's log).
+pub fn text_doc(doc: &serde_json::Value) -> String {
+    let empty = Vec::new();
+    let roots = doc["roots"].as_array().unwrap_or(&empty);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "minimod check: base {}, head {}; {} root modules.",
+        plain(str_of(&doc["base"])),
+        plain(str_of(&doc["head"])),
+        roots.len()
+    );
+    for r in roots {
+        let _ = writeln!(out, "{}: {}", plain(str_of(&r["dir"])), describe_doc(r));
+    }
+    for u in doc["unreached"].as_array().unwrap_or(&empty) {
+        let _ = writeln!(
+            out,
+            "{}: {} ({})",
+            plain(str_of(&u["dir"])),
+            UNREACHED,
+            plain(str_of(&u["reason"]))
+        );
+    }
+    let verdict = if doc["passed"].as_bool() == Some(true) {
+        "Passed"
+    } else {
+        "Failed"
+    };
+    let _ = writeln!(out, "\n{verdict}.");
+    out
 }
 
 /// `::error` workflow commands, one per failing root, naming the file the

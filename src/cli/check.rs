@@ -66,3 +66,36 @@ pub fn run(
     }
     Ok(if report.passed() { 0 } else { 1 })
 }
+
+/// `check --merge A.json B.json ...`: the shards' reports as one.
+pub fn merge(files: &[std::path::PathBuf], format: super::ReportFormat) -> CmdResult {
+    let mut docs = Vec::new();
+    for f in files {
+        let name = f.display().to_string();
+        let read = std::fs::read_to_string(f)
+            .map_err(|e| e.to_string())
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).map_err(|e| e.to_string()));
+        let doc = read.map_err(|e| {
+            let d = Diagnostic::error("Cannot read a check report", format!("{name}: {e}"));
+            (2, d.into())
+        })?;
+        docs.push((name, doc));
+    }
+    let doc = render::merge(&docs).map_err(|e| {
+        (
+            2,
+            Diagnostic::error("Cannot merge the check reports", e).into(),
+        )
+    })?;
+    let text = match format {
+        super::ReportFormat::Markdown => render::markdown_doc(&doc),
+        super::ReportFormat::Json => serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n",
+        super::ReportFormat::Text => render::text_doc(&doc),
+    };
+    let _ = write!(std::io::stdout().lock(), "{text}");
+    Ok(if doc["passed"].as_bool() == Some(true) {
+        0
+    } else {
+        1
+    })
+}

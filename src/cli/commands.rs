@@ -53,33 +53,39 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             engine,
             schemas,
             shard,
+            merge,
             ..
         } => {
-            // Files given on the command line are the runner's own, named
-            // from where the check was started.
-            let cwd = std::env::current_dir().unwrap_or_default();
-            let vars = ordered
-                .into_iter()
-                .map(|v| match v {
-                    VarSource::File(f) => {
-                        VarSource::File(cwd.join(f).to_string_lossy().into_owned())
-                    }
-                    v => v,
-                })
-                .collect();
-            let req = crate::check::CheckRequest {
-                repo,
-                base,
-                head,
-                allow_add,
-                tf_var_env,
-                vars,
-                schemas,
-                engine: engine.map(Engine::from),
-                shard,
-            };
-            let fix = fix.then_some(super::check::Fix { allow_dirty });
-            super::check::run(&req, format, fix, &mut sources)
+            if !merge.is_empty() {
+                super::check::merge(&merge, format)
+            } else {
+                let base = base.unwrap_or_default();
+                // Files given on the command line are the runner's own, named
+                // from where the check was started.
+                let cwd = std::env::current_dir().unwrap_or_default();
+                let vars = ordered
+                    .into_iter()
+                    .map(|v| match v {
+                        VarSource::File(f) => {
+                            VarSource::File(cwd.join(f).to_string_lossy().into_owned())
+                        }
+                        v => v,
+                    })
+                    .collect();
+                let req = crate::check::CheckRequest {
+                    repo,
+                    base,
+                    head,
+                    allow_add,
+                    tf_var_env,
+                    vars,
+                    schemas,
+                    engine: engine.map(Engine::from),
+                    shard,
+                };
+                let fix = fix.then_some(super::check::Fix { allow_dirty });
+                super::check::run(&req, format, fix, &mut sources)
+            }
         }
         Command::Refactor {
             old_dir,

@@ -182,8 +182,8 @@ pub enum Command {
     /// The pre-merge check: fail a change that would destroy what it only moved.
     Check {
         /// The base revision (the target branch).
-        #[arg(long)]
-        base: String,
+        #[arg(long, required_unless_present = "merge")]
+        base: Option<String>,
         /// The head revision; the working tree when not given.
         #[arg(long)]
         head: Option<String>,
@@ -224,6 +224,10 @@ pub enum Command {
         /// CI matrix.
         #[arg(long = "shard", value_name = "K/N", value_parser = crate::check::Shard::parse)]
         shard: Option<crate::check::Shard>,
+        /// Check nothing: merge the JSON reports of every `--shard` run into
+        /// one verdict and one report (repeat for each shard).
+        #[arg(long = "merge", value_name = "REPORT.json", conflicts_with_all = ["fix", "shard"])]
+        merge: Vec<PathBuf>,
     },
     /// Print the root module's outputs.
     Outputs {
