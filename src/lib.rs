@@ -15,6 +15,7 @@ pub mod discover;
 pub mod instances;
 pub mod lang;
 pub mod plan;
+pub mod progress;
 pub mod providers;
 pub mod refactor;
 pub mod state;

@@ -206,7 +206,12 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         .iter()
         .filter(|d| req.shard.is_none_or(|s| s.holds(d)))
         .collect();
+    let finished = std::sync::atomic::AtomicUsize::new(0);
     let roots = parallel_map(&mine, |dir| {
+        crate::progress::step(|| {
+            let n = finished.load(std::sync::atomic::Ordering::Relaxed);
+            format!("checking root modules: {n} of {} done; {dir}", mine.len())
+        });
         let head_root = at_head.iter().find(|(f, _)| &f.dir == *dir);
         let base_root = at_base.iter().find(|(f, _)| &f.dir == *dir);
         let mut report = check_root(
@@ -220,6 +225,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
             schemas.clone(),
         );
         report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
+        finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         report
     });
     let changed = tree::changed_config_dirs(&repo, &req.base, req.head.as_deref())?;

@@ -50,7 +50,7 @@ pub fn run(
             report = check::check(req, sources).map_err(|d| (2, d))?;
         }
     }
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = super::commands::stdout();
     let text = match format {
         super::ReportFormat::Markdown => render::markdown(&report),
         super::ReportFormat::Json => {
@@ -92,7 +92,7 @@ pub fn merge(files: &[std::path::PathBuf], format: super::ReportFormat) -> CmdRe
         super::ReportFormat::Json => serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n",
         super::ReportFormat::Text => render::text_doc(&doc),
     };
-    let _ = write!(std::io::stdout().lock(), "{text}");
+    let _ = write!(super::commands::stdout(), "{text}");
     Ok(if doc["passed"].as_bool() == Some(true) {
         0
     } else {

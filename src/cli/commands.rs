@@ -134,7 +134,15 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
 
 /// Terraform frames diagnostics on a terminal and prints them plain (as
 /// with `-no-color`) otherwise; so does minimod.
+/// The command's output, after clearing the progress line it would
+/// otherwise be written over.
+pub(super) fn stdout() -> std::io::StdoutLock<'static> {
+    crate::progress::done();
+    std::io::stdout().lock()
+}
+
 pub(super) fn print_diagnostics(diags: &Diagnostics, sources: &SourceMap) {
+    crate::progress::done();
     use std::io::IsTerminal;
     let stderr = std::io::stderr();
     let text = if stderr.is_terminal() {
@@ -241,7 +249,7 @@ fn addresses(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResul
     let loaded = load(dir, args, sources, "list")?;
     let run = loaded.run(RunOptions::default());
     let instances = run.check_all().map_err(|d| (CONFIG_ERROR, d))?;
-    let mut out = std::io::stdout().lock();
+    let mut out = stdout();
     for i in instances {
         let _ = writeln!(out, "{i}");
     }
@@ -280,7 +288,7 @@ fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -
     let loaded = load(dir, args, sources, "output")?;
     let run = loaded.run(RunOptions::default());
     let values = run.root_outputs().map_err(|d| (CONFIG_ERROR, d))?;
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = stdout();
     if json {
         let mut doc = serde_json::Map::new();
         for (name, sensitive, v) in values {
@@ -357,7 +365,7 @@ fn plan(
         },
     )
     .map_err(|d| (1, d))?;
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = stdout();
     if json {
         let doc = crate::plan::render::json(&planned.plan);
         let _ = writeln!(

@@ -40,7 +40,7 @@ pub fn run(repo: &Path, as_json: bool, sources: &mut SourceMap) -> Result<i32, (
     } else {
         text(&found)
     };
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    let _ = super::commands::stdout().write_all(out.as_bytes());
     Ok(0)
 }
 

@@ -316,5 +316,31 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
     };
     let ordered = ordered_var_sources(&args);
-    commands::run(cli.command, ordered)
+    show_progress();
+    let code = commands::run(cli.command, ordered);
+    crate::progress::done();
+    code
+}
+
+/// Progress on stderr when it is a terminal, once a command has run for a
+/// second: one line, rewritten in place, cleared when the command ends.
+fn show_progress() {
+    use std::io::{IsTerminal, Write};
+    if !std::io::stderr().is_terminal() {
+        return;
+    }
+    let start = std::time::Instant::now();
+    let shown = std::sync::atomic::AtomicBool::new(false);
+    crate::progress::set_sink(move |text| {
+        let mut err = std::io::stderr().lock();
+        if text.is_empty() {
+            if shown.swap(false, std::sync::atomic::Ordering::Relaxed) {
+                let _ = write!(err, "\r\x1b[K");
+            }
+        } else if start.elapsed() >= std::time::Duration::from_secs(1) {
+            shown.store(true, std::sync::atomic::Ordering::Relaxed);
+            let line: String = text.chars().filter(|c| !c.is_control()).take(100).collect();
+            let _ = write!(err, "\r\x1b[K{line}");
+        }
+    });
 }

@@ -205,11 +205,12 @@ pub fn run(
         let files = write::write_edits(&outcome.edits, &confine).map_err(bad)?;
         if !opts.json {
             for f in files {
+                crate::progress::done();
                 eprintln!("Wrote {}", shown_path(&f));
             }
         }
     }
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = super::commands::stdout();
     if opts.json {
         let doc = report::json(&outcome, &file_of, verified);
         let _ = writeln!(

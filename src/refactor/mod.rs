@@ -166,9 +166,11 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let engine = req
         .engine
         .unwrap_or_else(|| config::detect_engine(&req.new_dir));
+    crate::progress::step(|| format!("loading {}", req.old_dir.display()));
     let (old_cfg, old_inputs) = load_side(&req.old_dir, engine, req, sources)?;
     let (new_cfg, new_inputs) = load_side(&req.new_dir, engine, req, sources)?;
 
+    crate::progress::step(|| format!("expanding {}", req.old_dir.display()));
     // The old configuration as it evaluates, and the prior objects.
     let mut old_run = Run::new(
         &old_cfg,
@@ -184,6 +186,13 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         None => prior_from_config(&old_run, &old_instances)?,
     };
 
+    crate::progress::step(|| {
+        format!(
+            "planning {} against {} prior objects",
+            req.new_dir.display(),
+            old_instances.len()
+        )
+    });
     // What the new configuration does to it, with its own moved blocks.
     let before = crate::plan::plan_configuration(
         &new_cfg,
@@ -332,6 +341,13 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         };
         resolve(v, &follow)
     };
+    crate::progress::step(|| {
+        format!(
+            "pairing {} destroyed with {} created objects",
+            destroys.len(),
+            creates.len()
+        )
+    });
     let mut pairing = pairing::pair(&destroys, &creates, &canon);
     let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
         .unmatched
@@ -434,6 +450,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             sources,
         )?),
     };
+    crate::progress::step(|| format!("proving {} blocks", blocks.len()));
     let proof = crate::plan::plan_configuration(
         proof_cfg.as_ref().unwrap_or(&new_cfg),
         new_inputs,

@@ -1,0 +1,53 @@
+//! Progress of a long command, for a person watching a terminal: what it is
+//! doing and how far it got. The layers below `cli` say what step they are
+//! on; `cli` decides whether anyone sees it (stderr is a terminal and the
+//! command has run for a second), as `log`'s facade leaves output to the
+//! program. Without a sink, a step costs one atomic load.
+
+use std::sync::OnceLock;
+
+type Sink = Box<dyn Fn(&str) + Send + Sync>;
+
+static SINK: OnceLock<Sink> = OnceLock::new();
+
+/// Where steps go, for the rest of the process (set once, by `cli`).
+pub fn set_sink(sink: impl Fn(&str) + Send + Sync + 'static) {
+    let _ = SINK.set(Box::new(sink));
+}
+
+/// The step now under way; the text is built only when someone listens.
+pub fn step(text: impl FnOnce() -> String) {
+    if let Some(sink) = SINK.get() {
+        sink(&text());
+    }
+}
+
+/// The command is done: the sink clears what it showed.
+pub fn done() {
+    step(String::new);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    static SEEN: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+    #[test]
+    fn steps_reach_the_sink_and_are_built_only_then() {
+        let mut built = false;
+        super::step(|| {
+            built = true;
+            String::new()
+        });
+        assert!(!built || super::SINK.get().is_some());
+        super::set_sink(|t| SEEN.lock().unwrap().push(t.to_string()));
+        super::step(|| "planning".to_string());
+        super::done();
+        let seen = SEEN.lock().unwrap();
+        assert!(
+            seen.ends_with(&["planning".to_string(), String::new()]),
+            "{seen:?}"
+        );
+    }
+}
