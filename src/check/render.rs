@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::refactor::blocks::{Block, distinct};
-use crate::refactor::pairing::{Reason, Side, Unmatched};
+use crate::refactor::pairing::{Reason, Side, Unmatched, Update};
 use crate::refactor::write;
 
 use super::{CheckReport, Outcome, RootReport};
@@ -44,6 +44,44 @@ fn reason_word(u: &Unmatched) -> String {
             format!("its declared move to {w} is blocked: {w} already holds an object")
         }
     }
+}
+
+/// An update as one line: the move and the names of what changes (the
+/// values stay in `refactor`'s report).
+fn update_word(u: &Update) -> String {
+    let names: Vec<&str> = u.diffs.iter().map(|d| d.name.as_str()).collect();
+    format!(
+        "{} -> {}, updated in place: {}",
+        u.prior,
+        u.new,
+        names.join(", ")
+    )
+}
+
+/// The accepted updates, then what `--allow-update` would accept.
+fn update_lines(r: &RootReport) -> Vec<String> {
+    r.updates
+        .iter()
+        .map(|u| format!("moved, will be updated in place: {}", update_word(u)))
+        .chain(
+            r.update_hint
+                .iter()
+                .map(|u| format!("did you mean: --allow-update? {}", update_word(u))),
+        )
+        .collect()
+}
+
+fn updates_json(updates: &[Update]) -> serde_json::Value {
+    json!(
+        updates
+            .iter()
+            .map(|u| json!({
+                "from": u.prior.to_string(),
+                "to": u.new.to_string(),
+                "attributes": u.diffs.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(),
+            }))
+            .collect::<Vec<_>>()
+    )
 }
 
 fn side(u: &Unmatched) -> &'static str {
@@ -107,6 +145,9 @@ pub fn text(report: &CheckReport) -> String {
                     let _ = writeln!(out, "    {line}");
                 }
             }
+        }
+        for line in update_lines(r) {
+            let _ = writeln!(out, "  {}", plain(&line));
         }
         for u in &r.unmatched {
             let _ = writeln!(out, "  {} {}: {}", side(u), u.addr, plain(&reason_word(u)));
@@ -207,11 +248,12 @@ pub fn markdown(report: &CheckReport) -> String {
             md_text(&declare_hint("DIR"))
         );
     }
-    for r in report
-        .roots
-        .iter()
-        .filter(|r| !r.blocks.is_empty() || !r.unmatched.is_empty() || r.error.is_some())
-    {
+    for r in report.roots.iter().filter(|r| {
+        !r.blocks.is_empty()
+            || !r.unmatched.is_empty()
+            || r.error.is_some()
+            || !update_lines(r).is_empty()
+    }) {
         let _ = writeln!(
             out,
             "\n<details><summary><code>{}</code>: {}</summary>\n",
@@ -225,6 +267,9 @@ pub fn markdown(report: &CheckReport) -> String {
                 "Add to {}:\n\n{fence}hcl\n{text}{fence}\n",
                 md_code(&file)
             );
+        }
+        for line in update_lines(r) {
+            let _ = writeln!(out, "- {}", md_text(&line));
         }
         for u in &r.unmatched {
             let _ = writeln!(
@@ -264,6 +309,8 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
             "unmatched": r.unmatched.iter().map(|u| json!({
                 "address": u.addr.to_string(), "action": side(u), "reason": reason_word(u),
             })).collect::<Vec<_>>(),
+            "updates_accepted": updates_json(&r.updates),
+            "updates_with_allow_update": updates_json(&r.update_hint),
             "error": r.error,
             "note": r.note,
         })).collect::<Vec<_>>(),

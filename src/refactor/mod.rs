@@ -62,6 +62,9 @@ pub struct Request {
     pub format: write::Format,
     /// Provider schemas (`--schemas`): compare as terraform does.
     pub schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
+    /// `--allow-update`: pair what structure decides although values
+    /// differ; those objects are moved and updated in place.
+    pub allow_update: bool,
 }
 
 pub struct Outcome {
@@ -77,6 +80,10 @@ pub struct Outcome {
     /// Blocks whose instances cannot be known before apply: (address,
     /// side, the reason), on the old side as destroys, the new as creates.
     pub deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)>,
+    /// Without `--allow-update`: the updates it would accept (the pairing
+    /// run with it), which the report names; empty with it (they are in
+    /// `pairing.updates`).
+    pub update_hint: Vec<pairing::Update>,
 }
 
 impl Request {
@@ -98,6 +105,7 @@ impl Request {
             file_roots: None,
             format: write::Format::Hcl,
             schemas: None,
+            allow_update: false,
         }
     }
 
@@ -332,20 +340,33 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         };
         resolve(v, &follow)
     };
-    let mut pairing = pairing::pair(&destroys, &creates, &canon);
-    let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
-        .unmatched
-        .iter()
-        .filter(|u| u.side == pairing::Side::Create)
-        .filter_map(|u| match &u.reason {
-            pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
-            _ => None,
-        })
-        .collect();
-    if with_state && !ambiguous.is_empty() {
-        *twins.borrow_mut() = ambiguous;
-        pairing = pairing::pair(&destroys, &creates, &canon);
-    }
+    let run_pairing = |allow_update: bool| {
+        let opts = pairing::Options { allow_update };
+        *twins.borrow_mut() = BTreeMap::new();
+        let pairing = pairing::pair_with(&destroys, &creates, &canon, opts);
+        let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
+            .unmatched
+            .iter()
+            .filter(|u| u.side == pairing::Side::Create)
+            .filter_map(|u| match &u.reason {
+                pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
+                _ => None,
+            })
+            .collect();
+        if with_state && !ambiguous.is_empty() {
+            *twins.borrow_mut() = ambiguous;
+            return pairing::pair_with(&destroys, &creates, &canon, opts);
+        }
+        pairing
+    };
+    let mut pairing = run_pairing(req.allow_update);
+    // Without consent, what it would accept: the report names exactly
+    // those pairs and differences. Only worth a second run when something
+    // is left unmatched.
+    let update_hint = match req.allow_update || pairing.unmatched.is_empty() {
+        true => Vec::new(),
+        false => run_pairing(true).updates,
+    };
     pairing.pairs.retain(|(a, _)| !is_data(&a));
     pairing.unmatched.retain(|u| !is_data(&&u.addr));
     // An object whose declared move was blocked stays where it was and is
@@ -462,6 +483,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         edits,
         engine,
         deferred,
+        update_hint,
     })
 }
 
@@ -546,10 +568,31 @@ pub fn statements_of(blocks: &[Block], config: &Config) -> Result<Vec<MoveStatem
 }
 
 impl Outcome {
-    /// Proven: nothing destroyed, and nothing created unless allowed.
+    /// Proven: nothing destroyed, nothing created unless allowed, and no
+    /// moved object updated in place unless that update was accepted
+    /// (`--allow-update`).
     pub fn proven(&self, allow_add: bool) -> bool {
         let (add, _, destroy) = self.proof.counts();
-        destroy == 0 && (allow_add || add == 0) && self.deferred.is_empty()
+        destroy == 0
+            && (allow_add || add == 0)
+            && self.deferred.is_empty()
+            && self.unaccepted_updates().is_empty()
+    }
+
+    /// Objects the proof updates in place that were paired (so moved) but
+    /// whose update nobody accepted.
+    pub fn unaccepted_updates(&self) -> Vec<&AbsResourceInstance> {
+        let accepted: BTreeSet<&AbsResourceInstance> =
+            self.pairing.updates.iter().map(|u| &u.new).collect();
+        let moved: BTreeSet<&AbsResourceInstance> =
+            self.pairing.pairs.iter().map(|(_, new)| new).collect();
+        self.proof
+            .changes
+            .iter()
+            .filter(|c| c.action == Action::Update)
+            .map(|c| &c.addr)
+            .filter(|a| moved.contains(a) && !accepted.contains(a))
+            .collect()
     }
 
     /// Each paired object's move, from its address in the state as it is
