@@ -119,3 +119,69 @@ fn the_recorded_plan_replaces_by_trigger() {
         ]
     );
 }
+
+/// `replace-paths.json` (what `parse_plan`'s unit test reads) is still
+/// what terraform plans for a changed `triggers_replace`.
+#[test]
+fn the_recorded_forced_replacement_holds_live() {
+    if !common::live() {
+        return;
+    }
+    let reduce = |doc: &serde_json::Value| -> Vec<serde_json::Value> {
+        doc["resource_changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                serde_json::json!([
+                    c["address"],
+                    c["change"]["actions"],
+                    c["action_reason"],
+                    c["change"]["replace_paths"]
+                ])
+            })
+            .collect()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let tf = |args: &[&str]| {
+        let out = Command::new("terraform")
+            .args(args)
+            .current_dir(dir.path())
+            .env("TF_CLI_CONFIG_FILE", "/dev/null")
+            .env("TF_IN_AUTOMATION", "1")
+            .env("CHECKPOINT_DISABLE", "1")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let main = dir.path().join("main.tf");
+    std::fs::write(
+        &main,
+        "resource \"terraform_data\" \"a\" {\n  triggers_replace = \"v1\"\n}\n",
+    )
+    .unwrap();
+    tf(&["init", "-input=false", "-no-color"]);
+    tf(&["apply", "-auto-approve", "-input=false", "-no-color"]);
+    std::fs::write(
+        &main,
+        "resource \"terraform_data\" \"a\" {\n  triggers_replace = \"v2\"\n}\n",
+    )
+    .unwrap();
+    tf(&[
+        "plan",
+        "-refresh=false",
+        "-input=false",
+        "-no-color",
+        "-out=p",
+    ]);
+    let live: serde_json::Value = serde_json::from_slice(&tf(&["show", "-json", "p"])).unwrap();
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(case().join("replace-paths.json")).unwrap())
+            .unwrap();
+    assert_eq!(reduce(&live), reduce(&recorded));
+}

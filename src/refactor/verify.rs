@@ -276,3 +276,57 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn recorded(file: &str) -> Verified {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/verify-replace")
+            .join(file);
+        parse_plan("terraform", &std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    /// terraform 1.11's own plans (tests/data/verify-replace/record.sh).
+    #[test]
+    fn replacements_are_read_with_their_reason() {
+        let forced = recorded("replace-paths.json");
+        assert_eq!(
+            forced.replaced,
+            [Replaced {
+                address: "terraform_data.a".into(),
+                reason: "replace_because_cannot_update".into(),
+                paths: vec!["triggers_replace".into()],
+            }]
+        );
+        assert_eq!(
+            forced.replaced[0].why(),
+            "changing triggers_replace forces replacement"
+        );
+        let triggered = recorded("plan.json");
+        assert_eq!(
+            (triggered.add, triggered.change, triggered.destroy),
+            (1, 1, 1)
+        );
+        assert_eq!(triggered.replaced[0].reason, "replace_by_triggers");
+
+        let addr = |s: &str| crate::addrs::AbsResourceInstance::parse(s).unwrap();
+        let (version, server) = (
+            addr("module.app.terraform_data.version"),
+            addr("module.app.terraform_data.server"),
+        );
+        let said = replaced_moves(&triggered, &BTreeSet::from([&server]), [&version, &server]);
+        assert_eq!(
+            said,
+            [
+                "terraform would replace module.app.terraform_data.server, not update it in place: its lifecycle replace_triggered_by names an object this plan changes."
+            ]
+        );
+        let said = replaced_moves(&triggered, &BTreeSet::new(), [&server]);
+        assert!(
+            said[0].contains("server, although it was only moved: "),
+            "{said:?}"
+        );
+    }
+}

@@ -22,3 +22,17 @@ printf 'moved {\n  from = module.app_v1\n  to   = module.app\n}\n' >"$work/new/m
   terraform show -json p | jq . >"$here/plan.json"
 )
 jq -c '[.resource_changes[] | {address, actions: .change.actions, action_reason}]' "$here/plan.json" >&2
+
+# A replacement the provider forces (terraform_data's triggers_replace
+# changes): show -json with replace_paths -> replace-paths.json.
+mkdir -p "$work/forced"
+printf 'resource "terraform_data" "a" {\n  triggers_replace = "v1"\n}\n' >"$work/forced/main.tf"
+(
+  cd "$work/forced"
+  terraform init -input=false -no-color >/dev/null
+  terraform apply -auto-approve -input=false -no-color >/dev/null
+  sed -i 's/"v1"/"v2"/' main.tf
+  terraform plan -refresh=false -input=false -no-color -out=p >/dev/null
+  terraform show -json p | jq . >"$here/replace-paths.json"
+)
+jq -c '[.resource_changes[] | {address, actions: .change.actions, action_reason, replace_paths: .change.replace_paths}]' "$here/replace-paths.json" >&2
