@@ -580,16 +580,27 @@ impl Outcome {
     }
 
     /// Objects the proof updates in place that were paired (so moved) but
-    /// whose update nobody accepted.
+    /// whose update nobody accepted. An update whose every changed value
+    /// is known only after apply (a data source read without a state)
+    /// shows no difference yet, and is not counted.
     pub fn unaccepted_updates(&self) -> Vec<&AbsResourceInstance> {
         let accepted: BTreeSet<&AbsResourceInstance> =
             self.pairing.updates.iter().map(|u| &u.new).collect();
         let moved: BTreeSet<&AbsResourceInstance> =
             self.pairing.pairs.iter().map(|(_, new)| new).collect();
+        let known_change = |c: &crate::plan::diff::ResourceChange| {
+            let after = c.after.as_ref().and_then(Value::as_mapping);
+            c.changed.is_empty()
+                || c.changed.iter().any(|name| {
+                    after
+                        .and_then(|m| m.get(name))
+                        .is_none_or(Value::is_wholly_known)
+                })
+        };
         self.proof
             .changes
             .iter()
-            .filter(|c| c.action == Action::Update)
+            .filter(|c| c.action == Action::Update && known_change(c))
             .map(|c| &c.addr)
             .filter(|a| moved.contains(a) && !accepted.contains(a))
             .collect()
@@ -618,6 +629,54 @@ impl Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The proof may update a moved object in place only where that update
+    /// was accepted; one whose changed values are all known only after
+    /// apply shows no difference yet.
+    #[test]
+    fn only_accepted_updates_of_moved_objects_are_proven() {
+        let a = |s: &str| AbsResourceInstance::parse(s).unwrap();
+        let outcome = |input: Value, accepted: bool| {
+            let update = pairing::Update {
+                prior: a("terraform_data.old"),
+                new: a("terraform_data.new"),
+                diffs: Vec::new(),
+            };
+            Outcome {
+                blocks: Vec::new(),
+                pairing: Pairing {
+                    pairs: vec![(a("terraform_data.old"), a("terraform_data.new"))],
+                    unmatched: Vec::new(),
+                    updates: if accepted { vec![update] } else { Vec::new() },
+                },
+                before: Plan::default(),
+                proof: Plan {
+                    changes: vec![crate::plan::diff::ResourceChange {
+                        addr: a("terraform_data.new"),
+                        previous: Some(a("terraform_data.old")),
+                        action: Action::Update,
+                        reason: None,
+                        before: None,
+                        after: Some(Value::Object(BTreeMap::from([(
+                            "input".to_string(),
+                            input,
+                        )]))),
+                        changed: vec!["input".into()],
+                        replace_paths: Vec::new(),
+                    }],
+                    ..Plan::default()
+                },
+                edits: Vec::new(),
+                engine: Engine::Terraform,
+                deferred: Vec::new(),
+                update_hint: Vec::new(),
+            }
+        };
+        let known = Value::string("v2");
+        assert!(!outcome(known.clone(), false).proven(false));
+        assert!(outcome(known, true).proven(false));
+        assert!(outcome(Value::Unknown(Type::String, None), false).proven(false));
+    }
 
     /// The blocks minimod once wrote for the differential case 30101: a
     /// root block into a wrapped call, and a rename in modules/iam, which
