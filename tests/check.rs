@@ -351,3 +351,73 @@ fn merged_shards_are_one_run() {
     let name = unsharded.to_string_lossy().into_owned();
     assert_eq!(merge(&[&name], "json").status.code(), Some(2));
 }
+
+/// The extraction also resizes the database: without consent the check
+/// fails and names the update `--allow-update` would accept; with
+/// `check { allow_update = true }` in `.minimod.hcl`, `--fix` writes the
+/// blocks (the database's too) and the check passes.
+#[test]
+fn a_refactor_that_also_changes_a_value_needs_allow_update() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let module = repo.join("modules/service/main.tf");
+    let text = std::fs::read_to_string(&module).unwrap();
+    std::fs::write(&module, text.replace("size = 20", "size = 40")).unwrap();
+    let db_update = serde_json::json!([{
+        "from": "terraform_data.db",
+        "to": "module.service.terraform_data.db",
+        "attributes": ["input"],
+    }]);
+
+    let out = check(&repo, &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out);
+    for r in doc["roots"].as_array().unwrap() {
+        assert_eq!(r["updates_with_allow_update"], db_update, "{r}");
+        assert_eq!(r["updates_accepted"], serde_json::json!([]), "{r}");
+        let moved: Vec<&str> = r["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["from"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            moved,
+            ["terraform_data.queue"],
+            "nothing written for the update"
+        );
+    }
+    let text = String::from_utf8_lossy(&check(&repo, &[]).stdout).into_owned();
+    assert!(
+        text.contains("did you mean: --allow-update? terraform_data.db -> module.service.terraform_data.db, updated in place: input"),
+        "{text}"
+    );
+
+    let flag = json(&check(&repo, &["--format", "json", "--allow-update"]));
+    for r in flag["roots"].as_array().unwrap() {
+        assert_eq!(r["updates_accepted"], db_update, "{r}");
+        assert_eq!(r["moves"].as_array().unwrap().len(), 3, "{r}");
+        assert_eq!(
+            r["plan_with_blocks"],
+            serde_json::json!({ "add": 0, "change": 1, "destroy": 0 })
+        );
+    }
+
+    std::fs::write(
+        repo.join(".minimod.hcl"),
+        "check {\n  allow_update = true\n}\n",
+    )
+    .unwrap();
+    let fixed = check(&repo, &["--fix"]);
+    assert_eq!(
+        fixed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&fixed.stdout)
+    );
+    let moved = std::fs::read_to_string(repo.join("envs/dev/moved.tf")).unwrap();
+    assert!(
+        moved.contains("from = terraform_data.db\n  to   = module.service.terraform_data.db"),
+        "{moved}"
+    );
+}

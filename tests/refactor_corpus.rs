@@ -1156,3 +1156,115 @@ mod helpers {
         assert!(!implied(&pair("t.w[1]", "t.w")));
     }
 }
+
+/// module-count-to-for-each-with-change without --allow-update: nothing is
+/// written for the changed records (the probes that refer to them stay
+/// unmatched too), the run is not proven, and the report names exactly
+/// the six pairs and the difference --allow-update would accept.
+#[test]
+fn without_allow_update_the_updates_are_named_not_written() {
+    let case = cases()
+        .into_iter()
+        .find(|c| c.name == "module-count-to-for-each-with-change")
+        .expect("the case");
+    for with_state in [true, false] {
+        let args: Vec<String> = refactor_args(&case, with_state, true)
+            .into_iter()
+            .filter(|a| a != "--allow-update")
+            .collect();
+        let out = minimod(&case.root, &args);
+        assert_eq!(out.status.code(), Some(1));
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(doc["updates_accepted"], serde_json::json!([]));
+        let hint: Vec<(String, String, Vec<String>)> = doc["updates_with_allow_update"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| {
+                (
+                    u["from"].as_str().unwrap().into(),
+                    u["to"].as_str().unwrap().into(),
+                    u["differences"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|d| d["attribute"].as_str().unwrap().into())
+                        .collect(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, String, Vec<String>)> = [0, 1, 2, 4, 5, 6]
+            .iter()
+            .map(|i| {
+                (
+                    format!("module.web[{i}].terraform_data.record[0]"),
+                    format!("module.web[\"web-{i}\"].terraform_data.record[0]"),
+                    vec!["input".to_string()],
+                )
+            })
+            .collect();
+        assert_eq!(hint, want);
+        let moves = doc["moves"].as_array().unwrap();
+        assert!(
+            moves.iter().all(|m| {
+                let from = m["from"].as_str().unwrap();
+                !from.contains("record") && !from.contains("probe")
+            }),
+            "{moves:?}"
+        );
+        let text = minimod(
+            &case.root,
+            &args
+                .into_iter()
+                .filter(|a| a != "--json")
+                .collect::<Vec<_>>(),
+        );
+        let stderr = String::from_utf8_lossy(&text.stderr);
+        assert!(
+            stderr.contains("Did you mean: --allow-update? With it, these 6 pairs would be moved and updated in place"),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(
+                "refers to module.web[\"web-0\"].terraform_data.record[0], which did not pair"
+            ),
+            "{stderr}"
+        );
+    }
+}
+
+/// closest-candidate-fewest-differences: db's closest candidate is
+/// primary (one value differs), and app/web name the object their
+/// reference waits on.
+#[test]
+fn the_closest_candidate_has_the_fewest_differences() {
+    let case = corpus_root().join("closest-candidate-fewest-differences");
+    let out = minimod(&case, &strings(&["refactor", "old", "new", "--json"]));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let entry = |addr: &str| {
+        doc["unmatched"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["address"] == addr)
+            .unwrap_or_else(|| panic!("{addr} in {doc}"))
+            .clone()
+    };
+    assert_eq!(
+        entry("terraform_data.db")["candidates"][0],
+        "module.database.terraform_data.primary"
+    );
+    assert_eq!(
+        entry("terraform_data.app")["refers_to_unpaired"],
+        serde_json::json!([
+            {"from": "terraform_data.app", "object": "terraform_data.db"},
+            {"from": "terraform_data.web", "object": "module.database.terraform_data.primary"},
+        ])
+    );
+    let human = minimod(&case, &strings(&["refactor", "old", "new"]));
+    let stderr = String::from_utf8_lossy(&human.stderr);
+    assert!(
+        stderr.contains("      refers to terraform_data.db, which did not pair\n"),
+        "{stderr}"
+    );
+}

@@ -29,6 +29,9 @@ pub struct CheckRequest {
     /// A revision, or None for the working tree.
     pub head: Option<String>,
     pub allow_add: bool,
+    /// `--allow-update` (or `check { allow_update = true }` in the head's
+    /// `.minimod.hcl`): pairs structure decides although values differ.
+    pub allow_update: bool,
     /// Read `TF_VAR_` environment variables for root variables.
     pub tf_var_env: bool,
     /// `-var` and `-var-file` for every root (a variable a root does not
@@ -84,6 +87,10 @@ pub struct RootReport {
     /// The moved files with those blocks, as the proof planned them.
     pub edits: Vec<refactor::write::Edit>,
     pub unmatched: Vec<Unmatched>,
+    /// Pairs moved and updated in place (`allow_update`), and without it
+    /// the ones it would accept.
+    pub updates: Vec<refactor::pairing::Update>,
+    pub update_hint: Vec<refactor::pairing::Update>,
     /// The plan of the head as it stands, and with the missing blocks.
     pub before: Option<(usize, usize, usize)>,
     pub after: Option<(usize, usize, usize)>,
@@ -155,6 +162,10 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     };
     let (base_found, _) = discover_tree(&base.dir, sources)?;
     let (head_found, head_config) = discover_tree(&head.dir, sources)?;
+    let req = &CheckRequest {
+        allow_update: req.allow_update || head_config.allow_update,
+        ..req.clone()
+    };
     let schemas = match &req.schemas {
         Some(rel) => Some(std::sync::Arc::new(
             crate::providers::schema::Schemas::load(&head.dir.join(rel))
@@ -371,6 +382,8 @@ fn check_root(
         blocks: Vec::new(),
         edits: Vec::new(),
         unmatched: Vec::new(),
+        updates: Vec::new(),
+        update_hint: Vec::new(),
         before: None,
         after: None,
         error: None,
@@ -434,6 +447,7 @@ fn check_root(
         file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
         format: refactor::write::Format::Hcl,
         schemas,
+        allow_update: req.allow_update,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
@@ -460,6 +474,8 @@ fn check_root(
     report.blocks = outcome.blocks.clone();
     report.edits = outcome.edits.clone();
     report.unmatched = outcome.pairing.unmatched.clone();
+    report.updates = outcome.pairing.updates.clone();
+    report.update_hint = outcome.update_hint.clone();
     let destroys = report.unmatched.iter().any(|u| u.side == Side::Destroy);
     let creates = report.unmatched.iter().any(|u| u.side == Side::Create);
     let (b_add, b_change, b_destroy) = counts(&outcome.before);

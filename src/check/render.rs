@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 
 use crate::refactor::blocks::{Block, distinct};
-use crate::refactor::pairing::{Reason, Side, Unmatched};
+use crate::refactor::pairing::{Reason, Side, Unmatched, Update};
 use crate::refactor::write;
 
 use super::{CheckReport, Outcome, RootReport};
@@ -45,6 +45,72 @@ fn reason_word(u: &Unmatched) -> String {
             format!("its declared move to {w} is blocked: {w} already holds an object")
         }
     }
+}
+
+/// An update as one line: the move and the names of what changes (the
+/// values stay in `refactor`'s report).
+fn update_word(u: &Update) -> String {
+    let names: Vec<&str> = u.diffs.iter().map(|d| d.name.as_str()).collect();
+    format!(
+        "{} -> {}, updated in place: {}",
+        u.prior,
+        u.new,
+        names.join(", ")
+    )
+}
+
+/// The accepted updates, then what `--allow-update` would accept.
+fn update_lines(r: &RootReport) -> Vec<String> {
+    r.updates
+        .iter()
+        .map(|u| format!("moved, will be updated in place: {}", update_word(u)))
+        .chain(
+            r.update_hint
+                .iter()
+                .map(|u| format!("did you mean: --allow-update? {}", update_word(u))),
+        )
+        .collect()
+}
+
+/// `update_lines` from a root's JSON form.
+fn update_lines_doc(r: &serde_json::Value) -> Vec<String> {
+    let line = |u: &serde_json::Value| {
+        let names: Vec<&str> = u["attributes"]
+            .as_array()
+            .map(|a| a.iter().map(str_of).collect())
+            .unwrap_or_default();
+        format!(
+            "{} -> {}, updated in place: {}",
+            str_of(&u["from"]),
+            str_of(&u["to"]),
+            names.join(", ")
+        )
+    };
+    let of = |key: &str, lead: &str| -> Vec<String> {
+        r[key]
+            .as_array()
+            .map(|a| a.iter().map(|u| format!("{lead}{}", line(u))).collect())
+            .unwrap_or_default()
+    };
+    let mut out = of("updates_accepted", "moved, will be updated in place: ");
+    out.extend(of(
+        "updates_with_allow_update",
+        "did you mean: --allow-update? ",
+    ));
+    out
+}
+
+fn updates_json(updates: &[Update]) -> serde_json::Value {
+    json!(
+        updates
+            .iter()
+            .map(|u| json!({
+                "from": u.prior.to_string(),
+                "to": u.new.to_string(),
+                "attributes": u.diffs.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(),
+            }))
+            .collect::<Vec<_>>()
+    )
 }
 
 fn side(u: &Unmatched) -> &'static str {
@@ -117,6 +183,9 @@ pub fn text(report: &CheckReport) -> String {
                     let _ = writeln!(out, "    {line}");
                 }
             }
+        }
+        for line in update_lines(r) {
+            let _ = writeln!(out, "  {}", plain(&line));
         }
         for u in &r.unmatched {
             let _ = writeln!(out, "  {} {}: {}", side(u), u.addr, plain(&reason_word(u)));
@@ -262,7 +331,8 @@ pub fn markdown_doc(doc: &serde_json::Value) -> String {
     for r in &roots {
         let moves = list(&r["moves"]);
         let unmatched = list(&r["unmatched"]);
-        if moves.is_empty() && unmatched.is_empty() && r["error"].is_null() {
+        let updates = update_lines_doc(r);
+        if moves.is_empty() && unmatched.is_empty() && updates.is_empty() && r["error"].is_null() {
             continue;
         }
         let _ = writeln!(
@@ -293,6 +363,9 @@ pub fn markdown_doc(doc: &serde_json::Value) -> String {
                 "Add to {}:\n\n{fence}hcl\n{text}{fence}\n",
                 md_code(file)
             );
+        }
+        for line in &updates {
+            let _ = writeln!(out, "- {}", md_text(line));
         }
         for u in &unmatched {
             let _ = writeln!(
@@ -333,6 +406,8 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
             "unmatched": r.unmatched.iter().map(|u| json!({
                 "address": u.addr.to_string(), "action": side(u), "reason": reason_word(u),
             })).collect::<Vec<_>>(),
+            "updates_accepted": updates_json(&r.updates),
+            "updates_with_allow_update": updates_json(&r.update_hint),
             "error": r.error,
             "note": r.note,
         })).collect::<Vec<_>>(),

@@ -153,6 +153,10 @@ pub enum Command {
         /// Accept creations (new infrastructure); destroys still fail.
         #[arg(long = "allow-add")]
         allow_add: bool,
+        /// Pair objects that structure places although some values differ:
+        /// they are moved, then updated in place.
+        #[arg(long = "allow-update")]
+        allow_update: bool,
         /// Also prove the blocks with terraform, tofu, or the binary at PATH.
         #[arg(long = "verify-with", value_name = "terraform|tofu|PATH")]
         verify_with: Option<String>,
@@ -202,6 +206,10 @@ pub enum Command {
         /// Accept creations (new infrastructure); destroys still fail.
         #[arg(long = "allow-add")]
         allow_add: bool,
+        /// Pair objects that structure places although some values differ
+        /// (also `check { allow_update = true }` in .minimod.hcl).
+        #[arg(long = "allow-update")]
+        allow_update: bool,
         /// Read root variable values from TF_VAR_* environment variables
         /// (off by default: a pull request must not see the runner's environment).
         #[arg(long = "tf-var-env")]
@@ -255,6 +263,7 @@ fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         "write",
         "place",
         "allow-add",
+        "allow-update",
         "verify-with",
         "base",
         "head",

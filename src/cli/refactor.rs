@@ -18,6 +18,8 @@ pub struct Options {
     pub write: bool,
     pub place_root: bool,
     pub allow_add: bool,
+    /// `--allow-update`.
+    pub allow_update: bool,
     pub verify_with: Option<String>,
     pub json: bool,
     /// `terraform state mv` lines on stdout instead of blocks.
@@ -168,6 +170,7 @@ pub fn run(
         file_roots: None,
         format,
         schemas,
+        allow_update: opts.allow_update,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
     let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, outcome.engine));
@@ -252,8 +255,26 @@ pub fn run(
     Ok(if outcome.proven(opts.allow_add) { 0 } else { 1 })
 }
 
-/// Terraform's verdict must be minimod's: same counts, same moves.
+/// Terraform's verdict must be minimod's: same counts, same moves. An
+/// accepted update the binary plans as a replacement is said first and
+/// plainly: only the provider knew that the difference forces it.
 fn check_agreement(v: &Verified, outcome: &crate::refactor::Outcome) -> Result<(), Diagnostics> {
+    let updated = outcome.pairing.updates.iter().map(|u| &u.new).collect();
+    let replaced = verify::replaced_moves(
+        v,
+        &updated,
+        outcome.pairing.pairs.iter().map(|(_, new)| new),
+    );
+    if !replaced.is_empty() {
+        return Err(Diagnostic::error(
+            "The verifier replaces moved objects",
+            format!(
+                "{}\n\nminimod paired these objects, so its blocks move them; the real binary destroys and re-creates them instead. Leave the difference out of this change, or keep the objects unmatched.",
+                replaced.join("\n")
+            ),
+        )
+        .into());
+    }
     let (add, change, destroy) = outcome.proof.counts();
     let ours: std::collections::BTreeSet<(String, String)> = outcome
         .proof

@@ -17,6 +17,11 @@
 //! ignore "templates/new-root" {
 //!   reason = "generator template"            # optional
 //! }
+//!
+//! check {
+//!   unreached    = "fail"     # or "warn"
+//!   allow_update = false      # true: as `check --allow-update`
+//! }
 //! ```
 
 use std::path::Path;
@@ -49,6 +54,8 @@ pub struct RepoConfig {
     /// `check { unreached = "warn" }`: changed directories that no checked
     /// root reaches are a warning in `check`, not a failure.
     pub unreached_warn: bool,
+    /// `check { allow_update = true }`: `check --allow-update` for every run.
+    pub allow_update: bool,
 }
 
 impl Default for RepoConfig {
@@ -59,6 +66,7 @@ impl Default for RepoConfig {
             roots: Vec::new(),
             ignores: Vec::new(),
             unreached_warn: false,
+            allow_update: false,
         }
     }
 }
@@ -253,6 +261,10 @@ fn check_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
                     .at(&a.expr.range)
                     .into());
                 }
+            },
+            "allow_update" => match constant(&a)? {
+                Value::Bool(v) => config.allow_update = v,
+                _ => return Err(wrong_type(&a, "bool")),
             },
             _ => return Err(unsupported_argument(&a).into()),
         }
@@ -490,6 +502,19 @@ ignore "templates/new" {}
         assert_eq!(c.ignores[0].dir, "legacy/old");
         assert_eq!(c.ignores[0].reason.as_deref(), Some("frozen"));
         assert_eq!(c.ignores[1].reason, None);
+    }
+
+    #[test]
+    fn check_allow_update_is_a_bool() {
+        let c = parse_text("check {\n  allow_update = true\n}\n").unwrap();
+        assert!(c.allow_update);
+        assert!(!RepoConfig::default().allow_update);
+        let e = first_error("check {\n  allow_update = \"yes\"\n}\n");
+        assert!(
+            e.starts_with("Incorrect attribute value type at .minimod.hcl:2,"),
+            "{e}"
+        );
+        assert!(e.ends_with("\"allow_update\": bool required."), "{e}");
     }
 
     #[test]

@@ -62,6 +62,9 @@ pub struct Request {
     pub format: write::Format,
     /// Provider schemas (`--schemas`): compare as terraform does.
     pub schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
+    /// `--allow-update`: pair what structure decides although values
+    /// differ; those objects are moved and updated in place.
+    pub allow_update: bool,
 }
 
 pub struct Outcome {
@@ -77,6 +80,10 @@ pub struct Outcome {
     /// Blocks whose instances cannot be known before apply: (address,
     /// side, the reason), on the old side as destroys, the new as creates.
     pub deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)>,
+    /// Without `--allow-update`: the updates it would accept (the pairing
+    /// run with it), which the report names; empty with it (they are in
+    /// `pairing.updates`).
+    pub update_hint: Vec<pairing::Update>,
 }
 
 impl Request {
@@ -98,6 +105,7 @@ impl Request {
             file_roots: None,
             format: write::Format::Hcl,
             schemas: None,
+            allow_update: false,
         }
     }
 
@@ -348,20 +356,33 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             creates.len()
         )
     });
-    let mut pairing = pairing::pair(&destroys, &creates, &canon);
-    let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
-        .unmatched
-        .iter()
-        .filter(|u| u.side == pairing::Side::Create)
-        .filter_map(|u| match &u.reason {
-            pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
-            _ => None,
-        })
-        .collect();
-    if with_state && !ambiguous.is_empty() {
-        *twins.borrow_mut() = ambiguous;
-        pairing = pairing::pair(&destroys, &creates, &canon);
-    }
+    let run_pairing = |allow_update: bool| {
+        let opts = pairing::Options { allow_update };
+        *twins.borrow_mut() = BTreeMap::new();
+        let pairing = pairing::pair_with(&destroys, &creates, &canon, opts);
+        let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
+            .unmatched
+            .iter()
+            .filter(|u| u.side == pairing::Side::Create)
+            .filter_map(|u| match &u.reason {
+                pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
+                _ => None,
+            })
+            .collect();
+        if with_state && !ambiguous.is_empty() {
+            *twins.borrow_mut() = ambiguous;
+            return pairing::pair_with(&destroys, &creates, &canon, opts);
+        }
+        pairing
+    };
+    let mut pairing = run_pairing(req.allow_update);
+    // Without consent, what it would accept: the report names exactly
+    // those pairs and differences. Only worth a second run when something
+    // is left unmatched.
+    let update_hint = match req.allow_update || pairing.unmatched.is_empty() {
+        true => Vec::new(),
+        false => run_pairing(true).updates,
+    };
     pairing.pairs.retain(|(a, _)| !is_data(&a));
     pairing.unmatched.retain(|u| !is_data(&&u.addr));
     // An object whose declared move was blocked stays where it was and is
@@ -479,6 +500,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         edits,
         engine,
         deferred,
+        update_hint,
     })
 }
 
@@ -563,10 +585,42 @@ pub fn statements_of(blocks: &[Block], config: &Config) -> Result<Vec<MoveStatem
 }
 
 impl Outcome {
-    /// Proven: nothing destroyed, and nothing created unless allowed.
+    /// Proven: nothing destroyed, nothing created unless allowed, and no
+    /// moved object updated in place unless that update was accepted
+    /// (`--allow-update`).
     pub fn proven(&self, allow_add: bool) -> bool {
         let (add, _, destroy) = self.proof.counts();
-        destroy == 0 && (allow_add || add == 0) && self.deferred.is_empty()
+        destroy == 0
+            && (allow_add || add == 0)
+            && self.deferred.is_empty()
+            && self.unaccepted_updates().is_empty()
+    }
+
+    /// Objects the proof updates in place that were paired (so moved) but
+    /// whose update nobody accepted. An update whose every changed value
+    /// is known only after apply (a data source read without a state)
+    /// shows no difference yet, and is not counted.
+    pub fn unaccepted_updates(&self) -> Vec<&AbsResourceInstance> {
+        let accepted: BTreeSet<&AbsResourceInstance> =
+            self.pairing.updates.iter().map(|u| &u.new).collect();
+        let moved: BTreeSet<&AbsResourceInstance> =
+            self.pairing.pairs.iter().map(|(_, new)| new).collect();
+        let known_change = |c: &crate::plan::diff::ResourceChange| {
+            let after = c.after.as_ref().and_then(Value::as_mapping);
+            c.changed.is_empty()
+                || c.changed.iter().any(|name| {
+                    after
+                        .and_then(|m| m.get(name))
+                        .is_none_or(Value::is_wholly_known)
+                })
+        };
+        self.proof
+            .changes
+            .iter()
+            .filter(|c| c.action == Action::Update && known_change(c))
+            .map(|c| &c.addr)
+            .filter(|a| moved.contains(a) && !accepted.contains(a))
+            .collect()
     }
 
     /// Each paired object's move, from its address in the state as it is
@@ -592,6 +646,54 @@ impl Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The proof may update a moved object in place only where that update
+    /// was accepted; one whose changed values are all known only after
+    /// apply shows no difference yet.
+    #[test]
+    fn only_accepted_updates_of_moved_objects_are_proven() {
+        let a = |s: &str| AbsResourceInstance::parse(s).unwrap();
+        let outcome = |input: Value, accepted: bool| {
+            let update = pairing::Update {
+                prior: a("terraform_data.old"),
+                new: a("terraform_data.new"),
+                diffs: Vec::new(),
+            };
+            Outcome {
+                blocks: Vec::new(),
+                pairing: Pairing {
+                    pairs: vec![(a("terraform_data.old"), a("terraform_data.new"))],
+                    unmatched: Vec::new(),
+                    updates: if accepted { vec![update] } else { Vec::new() },
+                },
+                before: Plan::default(),
+                proof: Plan {
+                    changes: vec![crate::plan::diff::ResourceChange {
+                        addr: a("terraform_data.new"),
+                        previous: Some(a("terraform_data.old")),
+                        action: Action::Update,
+                        reason: None,
+                        before: None,
+                        after: Some(Value::Object(BTreeMap::from([(
+                            "input".to_string(),
+                            input,
+                        )]))),
+                        changed: vec!["input".into()],
+                        replace_paths: Vec::new(),
+                    }],
+                    ..Plan::default()
+                },
+                edits: Vec::new(),
+                engine: Engine::Terraform,
+                deferred: Vec::new(),
+                update_hint: Vec::new(),
+            }
+        };
+        let known = Value::string("v2");
+        assert!(!outcome(known.clone(), false).proven(false));
+        assert!(outcome(known, true).proven(false));
+        assert!(outcome(Value::Unknown(Type::String, None), false).proven(false));
+    }
 
     /// The blocks minimod once wrote for the differential case 30101: a
     /// root block into a wrapped call, and a rename in modules/iam, which

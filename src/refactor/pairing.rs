@@ -66,6 +66,27 @@ pub struct AttrDiff {
 pub struct Near {
     pub addr: AbsResourceInstance,
     pub diffs: Vec<AttrDiff>,
+    /// When every difference is a reference to an object that did not
+    /// pair: (the object whose value holds it, the object it names).
+    pub unpaired_refs: Vec<(AbsResourceInstance, AbsResourceInstance)>,
+}
+
+/// A pair structure decided although configured values differ, taken with
+/// `--allow-update`: the object moves and is then updated in place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Update {
+    pub prior: AbsResourceInstance,
+    pub new: AbsResourceInstance,
+    pub diffs: Vec<AttrDiff>,
+}
+
+/// What the pairing may accept beyond equal values.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Pair objects that structure decides even when some configured
+    /// values differ (`--allow-update`): only the provider knows whether a
+    /// difference forces a replacement, so it takes the user's consent.
+    pub allow_update: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -100,6 +121,9 @@ pub struct Pairing {
     /// (prior address, new address), in prior address order.
     pub pairs: Vec<(AbsResourceInstance, AbsResourceInstance)>,
     pub unmatched: Vec<Unmatched>,
+    /// The pairs among `pairs` whose values differ (`Options::allow_update`),
+    /// in prior address order.
+    pub updates: Vec<Update>,
 }
 
 /// Rewrites a new-side value under the current mapping (new → prior):
@@ -111,6 +135,11 @@ pub type Canon<'a> = dyn Fn(&Value, &Mapping) -> Value + 'a;
 const NEAREST: usize = 3;
 
 pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
+    pair_with(destroys, creates, canon, Options::default())
+}
+
+pub fn pair_with(destroys: &[Object], creates: &[Object], canon: &Canon, opts: Options) -> Pairing {
+    let mut updates: Vec<Update> = Vec::new();
     let mut mapping: Mapping = BTreeMap::new();
     let mut taken: BTreeSet<usize> = BTreeSet::new();
     let mut done: BTreeSet<usize> = BTreeSet::new();
@@ -164,6 +193,18 @@ pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
         if decided.is_empty() {
             decided = structural_choices(destroys, creates, &c_cands, &d_cands, &mapping);
         }
+        // Equal values first; only when they decide nothing more, objects
+        // structure places although values differ.
+        if decided.is_empty() && opts.allow_update {
+            for (i, j, diffs) in update_choices(destroys, creates, &taken, &done, &mapping, canon) {
+                decided.push((i, j));
+                updates.push(Update {
+                    prior: destroys[i].addr.clone(),
+                    new: creates[j].addr.clone(),
+                    diffs,
+                });
+            }
+        }
         if decided.is_empty() {
             let mut found: BTreeMap<usize, Vec<usize>> = c_cands
                 .iter()
@@ -189,6 +230,8 @@ pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
         .map(|(new, old)| (old.clone(), new.clone()))
         .collect();
     pairs.sort();
+    updates.sort_by(|a, b| a.prior.cmp(&b.prior));
+    let module_pairs = module_pairs_of(&mapping);
     let mut unmatched = Vec::new();
     // The unpaired objects of each kind, in order, gathered once: looking
     // them up per unmatched object would scan the other side each time.
@@ -206,6 +249,7 @@ pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
                 same_kind_unpaired(&unpaired_creates, d),
                 true,
                 &mapping,
+                &module_pairs,
                 canon,
             ),
         };
@@ -227,6 +271,7 @@ pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
                 same_kind_unpaired(&unpaired_destroys, c),
                 false,
                 &mapping,
+                &module_pairs,
                 canon,
             ),
         };
@@ -236,7 +281,12 @@ pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
             reason,
         });
     }
-    Pairing { pairs, unmatched }
+    note_unpaired_refs(&mut unmatched);
+    Pairing {
+        pairs,
+        unmatched,
+        updates,
+    }
 }
 
 /// Mode and type: what must be equal for two objects to pair (the name
@@ -364,43 +414,344 @@ fn same_kind_unpaired<'a, 'k>(
 }
 
 /// `same`: the unpaired objects of `others` with `obj`'s kind, in order.
+/// The closest candidate differs in the fewest values (counted down to
+/// the leaves of objects and lists), then has the most structure in
+/// common (see `evidence`), then the most similar name.
 fn differs(
     obj: &Object,
     others: &[Object],
     same: &[usize],
     obj_is_prior: bool,
     mapping: &Mapping,
+    module_pairs: &ModulePairs,
     canon: &Canon,
 ) -> Reason {
     let same: Vec<(usize, &Object)> = same.iter().map(|&k| (k, &others[k])).collect();
     if same.is_empty() {
         return Reason::NoCounterpart;
     }
-    let mut near: Vec<(usize, f64, Near)> = same
+    let mut near: Vec<((usize, std::cmp::Reverse<u32>, f64), Near)> = same
         .into_iter()
         .take(500)
         .map(|(_, o)| {
             let (prior, new) = if obj_is_prior { (obj, o) } else { (o, obj) };
             let diffs = attr_diffs(prior, new, mapping, canon);
+            let distance = diffs.iter().map(value_distance).sum();
+            let structure = evidence(&prior.addr, &new.addr, module_pairs);
             let name_distance =
                 1.0 - strsim::jaro_winkler(&obj.addr.to_string(), &o.addr.to_string());
             (
-                diffs.len(),
-                name_distance,
+                (distance, std::cmp::Reverse(structure), name_distance),
                 Near {
                     addr: o.addr.clone(),
                     diffs,
+                    unpaired_refs: Vec::new(),
                 },
             )
         })
-        .map(|(n, d, near)| (n, d, near))
         .collect::<Vec<_>>();
     near.sort_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then(a.1.total_cmp(&b.1))
-            .then(a.2.addr.cmp(&b.2.addr))
+        (a.0.0, a.0.1)
+            .cmp(&(b.0.0, b.0.1))
+            .then(a.0.2.total_cmp(&b.0.2))
+            .then(a.1.addr.cmp(&b.1.addr))
     });
-    Reason::Differs(near.into_iter().take(NEAREST).map(|(_, _, n)| n).collect())
+    Reason::Differs(near.into_iter().take(NEAREST).map(|(_, n)| n).collect())
+}
+
+/// (old module instance, new module instance) pairs that decided pairs
+/// already show.
+type ModulePairs = BTreeSet<(ModuleInstance, ModuleInstance)>;
+
+fn module_pairs_of(mapping: &Mapping) -> ModulePairs {
+    mapping
+        .iter()
+        .map(|(new, old)| (old.module.clone(), new.module.clone()))
+        .collect()
+}
+
+/// Whether the prior object `d` and the new `c` sit at the same place:
+/// in module instances that pair, at the same relative place under their
+/// module paths, inside a kept instance, or in the very same non-root
+/// module instance.
+fn same_place(
+    d: &AbsResourceInstance,
+    c: &AbsResourceInstance,
+    module_pairs: &ModulePairs,
+) -> bool {
+    module_pairs.contains(&(d.module.clone(), c.module.clone()))
+        || same_relative_place(d, c)
+        || within_kept_instance(d, c)
+        || (d.module == c.module && !d.module.is_root())
+}
+
+/// How much structure two objects share: the same place (`same_place`),
+/// the same instance key, the same resource name.
+fn evidence(d: &AbsResourceInstance, c: &AbsResourceInstance, module_pairs: &ModulePairs) -> u32 {
+    u32::from(same_place(d, c, module_pairs))
+        + u32::from(d.resource.key == c.resource.key)
+        + u32::from(d.resource.resource.name == c.resource.resource.name)
+}
+
+/// Beyond this many (prior, new) comparisons of one type, name and key,
+/// no update is decided among them: structure would not single one out.
+const UPDATE_BUCKET_LIMIT: usize = 1 << 20;
+
+/// Pairs that structure decides although configured values differ, for
+/// `--allow-update`: the only unpaired objects of their type on both
+/// sides, or objects of the same name and key at the same place
+/// (`same_place`), unique both ways. Left out: data sources (never
+/// moved), differences in arguments that force a replacement for the
+/// types minimod knows (`triggers_replace`), and differences that are only
+/// references to objects not paired yet (those may still pair, and then
+/// the reference is equal).
+fn update_choices(
+    destroys: &[Object],
+    creates: &[Object],
+    taken: &BTreeSet<usize>,
+    done: &BTreeSet<usize>,
+    mapping: &Mapping,
+    canon: &Canon,
+) -> Vec<(usize, usize, Vec<AttrDiff>)> {
+    let module_pairs = module_pairs_of(mapping);
+    let open_d = unpaired(destroys, taken);
+    let open_c = unpaired(creates, done);
+    let unpaired_addrs: BTreeSet<&AbsResourceInstance> = open_d
+        .values()
+        .flatten()
+        .map(|&i| &destroys[i].addr)
+        .chain(open_c.values().flatten().map(|&j| &creates[j].addr))
+        .collect();
+    let mut chosen: Vec<(usize, usize)> = Vec::new();
+    for (kind, cs) in &open_c {
+        if kind.0 == crate::addrs::ResourceMode::Data {
+            continue;
+        }
+        let Some(ds) = open_d.get(kind) else {
+            continue;
+        };
+        if let ([j], [i]) = (cs.as_slice(), ds.as_slice()) {
+            chosen.push((*i, *j));
+            continue;
+        }
+        // Same name and key, then the place decides.
+        let mut buckets: HashMap<(&str, &crate::addrs::InstanceKey), (Vec<usize>, Vec<usize>)> =
+            HashMap::new();
+        for &i in ds {
+            let r = &destroys[i].addr.resource;
+            buckets
+                .entry((r.resource.name.as_str(), &r.key))
+                .or_default()
+                .0
+                .push(i);
+        }
+        for &j in cs {
+            let r = &creates[j].addr.resource;
+            if let Some(b) = buckets.get_mut(&(r.resource.name.as_str(), &r.key)) {
+                b.1.push(j);
+            }
+        }
+        for (bd, bc) in buckets.values() {
+            if bd.is_empty() || bc.is_empty() || bd.len() * bc.len() > UPDATE_BUCKET_LIMIT {
+                continue;
+            }
+            let placed =
+                |i: usize, j: usize| same_place(&destroys[i].addr, &creates[j].addr, &module_pairs);
+            for &j in bc {
+                let [i] = bd
+                    .iter()
+                    .copied()
+                    .filter(|&i| placed(i, j))
+                    .collect::<Vec<_>>()[..]
+                else {
+                    continue;
+                };
+                if bc.iter().filter(|&&k| placed(i, k)).count() == 1 {
+                    chosen.push((i, j));
+                }
+            }
+        }
+    }
+    // Each choice with the unpaired objects its differences refer to.
+    let mut found = Vec::new();
+    for (i, j) in chosen {
+        let diffs = attr_diffs(&destroys[i], &creates[j], mapping, canon);
+        // Equal values that stayed unpaired are identical candidates:
+        // ambiguity is not for this rule to settle.
+        if diffs.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = diffs.iter().map(|d| d.name.clone()).collect();
+        let type_name = &creates[j].addr.resource.resource.type_name;
+        if !crate::providers::schema::replace_paths(type_name, &names).is_empty() {
+            continue;
+        }
+        let pending: BTreeSet<AbsResourceInstance> = diffs
+            .iter()
+            .flat_map(|d| d.prior.iter().chain(&d.new))
+            .flat_map(referenced_objects)
+            .filter(|r| unpaired_addrs.contains(r))
+            .collect();
+        found.push((i, j, diffs, pending));
+    }
+    // A difference that is only a reference to an object not paired yet
+    // may vanish once that object pairs: decide the others first, and
+    // those waiting on one of this round's choices never in this round.
+    let clean: Vec<_> = found.iter().filter(|f| f.3.is_empty()).cloned().collect();
+    let chosen_now: Vec<_> = match clean.is_empty() {
+        false => clean,
+        true => {
+            let choices: BTreeSet<&AbsResourceInstance> = found
+                .iter()
+                .flat_map(|(i, j, _, _)| [&destroys[*i].addr, &creates[*j].addr])
+                .collect();
+            found
+                .iter()
+                .filter(|f| !f.3.iter().any(|r| choices.contains(r)))
+                .cloned()
+                .collect()
+        }
+    };
+    chosen_now
+        .into_iter()
+        .map(|(i, j, diffs, _)| (i, j, diffs))
+        .collect()
+}
+
+/// The objects a value's unknowns come from (`aws_kms_key.this[0]` for
+/// `aws_kms_key.this[0].key_id`, through templates and function calls).
+fn referenced_objects(v: &Value) -> Vec<AbsResourceInstance> {
+    fn walk(v: &Value, out: &mut Vec<AbsResourceInstance>) {
+        match v.unmark().0 {
+            Value::Unknown(_, Some(o)) => match o.source() {
+                Source::Attr { object, .. } => {
+                    if let Ok(a) = AbsResourceInstance::parse(object) {
+                        if !out.contains(&a) {
+                            out.push(a);
+                        }
+                    }
+                }
+                Source::Derived { args, .. } => args.iter().for_each(|a| walk(a, out)),
+            },
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                items.iter().for_each(|i| walk(i, out))
+            }
+            Value::Map(_, m) | Value::Object(m) => m.values().for_each(|i| walk(i, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(v, &mut out);
+    out
+}
+
+/// Marks the closest candidate of each unmatched object whose every
+/// difference is a reference to an object that did not pair: it is left
+/// unmatched only because of that object.
+fn note_unpaired_refs(unmatched: &mut [Unmatched]) {
+    // (is a prior object, address)
+    let open: BTreeSet<(bool, AbsResourceInstance)> = unmatched
+        .iter()
+        .map(|u| (u.side == Side::Destroy, u.addr.clone()))
+        .collect();
+    for u in unmatched.iter_mut() {
+        let holder_of_prior_value;
+        let holder_of_new_value;
+        let Reason::Differs(near) = &mut u.reason else {
+            continue;
+        };
+        let Some(first) = near.first_mut() else {
+            continue;
+        };
+        match u.side {
+            Side::Destroy => {
+                holder_of_prior_value = u.addr.clone();
+                holder_of_new_value = first.addr.clone();
+            }
+            Side::Create => {
+                holder_of_prior_value = first.addr.clone();
+                holder_of_new_value = u.addr.clone();
+            }
+        }
+        let mut refs = Vec::new();
+        let mut all = !first.diffs.is_empty();
+        for d in &first.diffs {
+            let mut found = false;
+            let sides = [
+                (&d.prior, Side::Destroy, &holder_of_prior_value),
+                (&d.new, Side::Create, &holder_of_new_value),
+            ];
+            for (value, side, holder) in sides {
+                for r in value.iter().flat_map(referenced_objects) {
+                    if open.contains(&(side == Side::Destroy, r.clone())) {
+                        found = true;
+                        let entry = (holder.clone(), r);
+                        if !refs.contains(&entry) {
+                            refs.push(entry);
+                        }
+                    }
+                }
+            }
+            all &= found;
+        }
+        if all {
+            first.unpaired_refs = refs;
+        }
+    }
+}
+
+/// How many values differ, counted down to the leaves of objects, maps
+/// and lists of equal length: `{size = 10, engine = "pg"}` against
+/// `{size = 20, engine = "pg"}` is 1, against `{size = 1, engine = "my"}` 2.
+fn value_distance(d: &AttrDiff) -> usize {
+    match (&d.prior, &d.new) {
+        (Some(a), Some(b)) => leaf_distance(a, b),
+        (Some(v), None) | (None, Some(v)) => leaves(v).max(1),
+        (None, None) => 0,
+    }
+}
+
+fn leaf_distance(a: &Value, b: &Value) -> usize {
+    if canonical(a) == canonical(b) {
+        return 0;
+    }
+    let (a, b) = (a.unmark().0, b.unmark().0);
+    match (a, b) {
+        (Value::Map(_, x) | Value::Object(x), Value::Map(_, y) | Value::Object(y)) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            let d: usize = keys
+                .into_iter()
+                .map(|k| match (x.get(k), y.get(k)) {
+                    (Some(p), Some(q)) => leaf_distance(p, q),
+                    (Some(v), None) | (None, Some(v)) => leaves(v),
+                    (None, None) => 0,
+                })
+                .sum();
+            d.max(1)
+        }
+        (Value::List(_, x) | Value::Tuple(x), Value::List(_, y) | Value::Tuple(y))
+            if x.len() == y.len() =>
+        {
+            x.iter()
+                .zip(y)
+                .map(|(p, q)| leaf_distance(p, q))
+                .sum::<usize>()
+                .max(1)
+        }
+        _ => leaves(a).max(leaves(b)).max(1),
+    }
+}
+
+/// The primitive values (and unknowns) a value holds.
+fn leaves(v: &Value) -> usize {
+    match v.unmark().0 {
+        Value::Null(_) => 0,
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            items.iter().map(leaves).sum()
+        }
+        Value::Map(_, m) | Value::Object(m) => m.values().map(leaves).sum(),
+        _ => 1,
+    }
 }
 
 /// The arguments on which a prior and a new object differ.
@@ -786,6 +1137,213 @@ mod tests {
                 "module.data[\"blue\"].x.job[0]".into(),
                 "module.data[\"blue\"].module.svc.x.job[0]".into()
             )
+        );
+    }
+
+    fn allowing(destroys: &[Object], creates: &[Object]) -> Pairing {
+        pair_with(
+            destroys,
+            creates,
+            &|v, _| v.clone(),
+            Options { allow_update: true },
+        )
+    }
+
+    fn web(key: &str, res: &str, input: &str) -> Object {
+        obj(&format!("module.web[{key}].{res}"), &[("input", s(input))])
+    }
+
+    /// count -> for_each on a module call while a value inside changes:
+    /// the pages pair by value, which pairs the module instances, and the
+    /// records then pair by place, name and key (only with consent).
+    #[test]
+    fn a_changed_object_pairs_by_place_only_with_allow_update() {
+        let destroys = [
+            web("0", "t.page", "page a"),
+            web("1", "t.page", "page b"),
+            web("0", "t.record[0]", "a.example.com"),
+            web("1", "t.record[0]", "b.example.com"),
+        ];
+        let creates = [
+            web("\"a\"", "t.page", "page a"),
+            web("\"b\"", "t.page", "page b"),
+            web("\"a\"", "t.record[0]", "a.internal.example.com"),
+            web("\"b\"", "t.record[0]", "b.internal.example.com"),
+        ];
+        let strict = run(&destroys, &creates);
+        assert_eq!(strict.pairs.len(), 2);
+        assert!(strict.updates.is_empty());
+        let p = allowing(&destroys, &creates);
+        assert_eq!(p.pairs.len(), 4, "{:?}", p.unmatched);
+        assert!(p.unmatched.is_empty());
+        let updates: Vec<(String, String, String)> = p
+            .updates
+            .iter()
+            .map(|u| {
+                (
+                    u.prior.to_string(),
+                    u.new.to_string(),
+                    u.diffs[0].name.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            updates,
+            [
+                (
+                    "module.web[0].t.record[0]".into(),
+                    "module.web[\"a\"].t.record[0]".into(),
+                    "input".into()
+                ),
+                (
+                    "module.web[1].t.record[0]".into(),
+                    "module.web[\"b\"].t.record[0]".into(),
+                    "input".into()
+                ),
+            ]
+        );
+    }
+
+    /// Nothing structural: two candidates each way in the root, different
+    /// names. No update is guessed.
+    #[test]
+    fn changed_objects_without_structure_stay_unmatched() {
+        let p = allowing(
+            &[
+                obj("t.a", &[("input", s("1"))]),
+                obj("t.b", &[("input", s("2"))]),
+            ],
+            &[
+                obj("t.c", &[("input", s("3"))]),
+                obj("t.d", &[("input", s("4"))]),
+            ],
+        );
+        assert!(p.pairs.is_empty());
+        assert!(p.updates.is_empty());
+    }
+
+    /// The only object of its type on both sides pairs, unless what
+    /// differs forces a replacement (terraform_data's triggers_replace).
+    #[test]
+    fn the_only_object_of_its_type_pairs_unless_the_change_replaces() {
+        let p = allowing(
+            &[obj("terraform_data.config", &[("input", s("v1"))])],
+            &[obj(
+                "module.cfg.terraform_data.settings",
+                &[("input", s("v2"))],
+            )],
+        );
+        assert_eq!(pairs(&p).len(), 1);
+        assert_eq!(p.updates.len(), 1);
+        let p = allowing(
+            &[obj(
+                "terraform_data.config",
+                &[("triggers_replace", s("v1"))],
+            )],
+            &[obj(
+                "terraform_data.settings",
+                &[("triggers_replace", s("v2"))],
+            )],
+        );
+        assert!(p.pairs.is_empty());
+    }
+
+    /// The alias differs only by its reference to the key, which pairs as
+    /// an update: the alias then pairs as an exact pair, not an update.
+    #[test]
+    fn a_dependent_follows_an_accepted_update() {
+        let key_id = |object: &str| {
+            Value::Unknown(
+                crate::lang::value::Type::String,
+                Some(Origin::attr(object, "key_id")),
+            )
+        };
+        let destroys = [
+            obj("module.kms.k.this[0]", &[("description", s("old"))]),
+            obj(
+                "module.kms.a.this",
+                &[("target", key_id("module.kms.k.this[0]"))],
+            ),
+        ];
+        let creates = [
+            obj("module.key.k.this[0]", &[("description", s("new"))]),
+            obj(
+                "module.key.a.this",
+                &[("target", key_id("module.key.k.this[0]"))],
+            ),
+        ];
+        // Follows a new-side reference to the prior object it paired with.
+        let canon = |v: &Value, m: &Mapping| {
+            crate::lang::unknown::resolve(v, &|object, attr| {
+                let at = m.get(&AbsResourceInstance::parse(object).ok()?)?;
+                Some(Value::Unknown(
+                    crate::lang::value::Type::String,
+                    Some(Origin::attr(at.to_string(), attr)),
+                ))
+            })
+        };
+        let strict = pair(&destroys, &creates, &canon);
+        let alias = strict
+            .unmatched
+            .iter()
+            .find(|u| u.addr.to_string() == "module.key.a.this")
+            .unwrap();
+        let Reason::Differs(near) = &alias.reason else {
+            panic!("{alias:?}")
+        };
+        let a = |s: &str| AbsResourceInstance::parse(s).unwrap();
+        // Each side's alias refers to its side's key, neither of which paired.
+        assert_eq!(
+            near[0].unpaired_refs,
+            [
+                (a("module.kms.a.this"), a("module.kms.k.this[0]")),
+                (a("module.key.a.this"), a("module.key.k.this[0]")),
+            ],
+        );
+        let p = pair_with(&destroys, &creates, &canon, Options { allow_update: true });
+        assert_eq!(p.pairs.len(), 2, "{:?}", p.unmatched);
+        let updated: Vec<String> = p.updates.iter().map(|u| u.new.to_string()).collect();
+        assert_eq!(updated, ["module.key.k.this[0]"]);
+    }
+
+    /// The closest candidate differs in the fewest values, counted inside
+    /// objects: `primary` (size only) before `backup` (everything), though
+    /// each differs in the one argument `input`.
+    #[test]
+    fn the_closest_candidate_differs_in_the_fewest_values() {
+        let db = |engine: &str, size: i64, name: &str| {
+            object(&[
+                ("engine", s(engine)),
+                ("size", Value::int(size)),
+                ("name", s(name)),
+            ])
+        };
+        let p = run(
+            &[obj(
+                "terraform_data.db",
+                &[("input", db("pg", 20, "orders"))],
+            )],
+            &[
+                obj(
+                    "module.database.terraform_data.backup",
+                    &[("input", db("s3", 500, "orders-backup"))],
+                ),
+                obj(
+                    "module.database.terraform_data.primary",
+                    &[("input", db("pg", 50, "orders"))],
+                ),
+            ],
+        );
+        let Reason::Differs(near) = &p.unmatched[0].reason else {
+            panic!("{:?}", p.unmatched)
+        };
+        let order: Vec<String> = near.iter().map(|n| n.addr.to_string()).collect();
+        assert_eq!(
+            order,
+            [
+                "module.database.terraform_data.primary",
+                "module.database.terraform_data.backup"
+            ]
         );
     }
 

@@ -11,7 +11,7 @@ use crate::lang::value::Value;
 
 use super::Outcome;
 use super::blocks::Block;
-use super::pairing::{AttrDiff, Reason, Side, Unmatched};
+use super::pairing::{AttrDiff, Reason, Side, Unmatched, Update};
 
 /// A value as the report shows it: console form, a value known only after
 /// apply as the reference it comes from, sensitive values hidden.
@@ -115,6 +115,16 @@ fn reason_text(u: &Unmatched, out: &mut String) {
                     diff_lines(d, out);
                 }
             }
+            for (holder, r) in near.first().map_or(&[][..], |n| &n.unpaired_refs[..]) {
+                match holder == &u.addr {
+                    true => {
+                        let _ = writeln!(out, "      refers to {r}, which did not pair");
+                    }
+                    false => {
+                        let _ = writeln!(out, "      {holder} refers to {r}, which did not pair");
+                    }
+                }
+            }
             if let Some(n) = near.first() {
                 if strsim::jaro_winkler(
                     &u.addr.resource.resource.name,
@@ -144,6 +154,10 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
             "s"
         }
     );
+    if !outcome.pairing.updates.is_empty() {
+        let _ = writeln!(out, "\nMoved, will be updated in place:");
+        updates_text(&outcome.pairing.updates, &mut out);
+    }
     if !outcome.pairing.unmatched.is_empty() || !outcome.deferred.is_empty() {
         let _ = writeln!(out, "\nNot matched:");
         for u in &outcome.pairing.unmatched {
@@ -169,6 +183,19 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
             }
         }
     }
+    if !outcome.update_hint.is_empty() {
+        let n = outcome.update_hint.len();
+        let _ = writeln!(
+            out,
+            "\nDid you mean: --allow-update? With it, {} would be moved and updated in place\n(only the provider knows whether a difference forces a replacement; --verify-with tells):",
+            if n == 1 {
+                "this pair".to_string()
+            } else {
+                format!("these {n} pairs")
+            }
+        );
+        updates_text(&outcome.update_hint, &mut out);
+    }
     let removals = removed_from(outcome);
     if !removals.is_empty() {
         let _ = writeln!(
@@ -187,17 +214,67 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
         out,
         "\nWith these blocks: Plan: {add} to add, {change} to change, {destroy} to destroy."
     );
-    let verdict = if outcome.proven(allow_add) {
-        "Proven: nothing that was only moved is destroyed."
+    let updates = outcome.pairing.updates.len();
+    let unaccepted = outcome.unaccepted_updates();
+    let verdict = if outcome.proven(allow_add) && updates > 0 {
+        format!(
+            "Proven: nothing that was only moved is destroyed; {updates} moved object{} updated in place, as accepted.",
+            if updates == 1 { " is" } else { "s are" }
+        )
+    } else if outcome.proven(allow_add) {
+        "Proven: nothing that was only moved is destroyed.".into()
     } else if !outcome.deferred.is_empty() {
-        "Not proven: some instances are known only after apply; give --state so their keys are known."
+        "Not proven: some instances are known only after apply; give --state so their keys are known.".into()
     } else if destroy > 0 {
-        "Not proven: the plan still destroys objects."
+        "Not proven: the plan still destroys objects.".into()
+    } else if add > 0 && !allow_add {
+        "Not proven: the plan still creates objects (use --allow-add if they are new infrastructure).".into()
     } else {
-        "Not proven: the plan still creates objects (use --allow-add if they are new infrastructure)."
+        let names: Vec<String> = unaccepted.iter().map(ToString::to_string).collect();
+        format!(
+            "Not proven: the plan updates objects that were only moved: {}.",
+            names.join(", ")
+        )
     };
     let _ = writeln!(out, "{verdict}");
     out
+}
+
+/// Each pair moved and updated in place, with what changes.
+fn updates_text(updates: &[Update], out: &mut String) {
+    for u in updates {
+        let _ = writeln!(out, "  - {} -> {}", u.prior, u.new);
+        for d in &u.diffs {
+            diff_lines(d, out);
+        }
+    }
+}
+
+fn differences_json(diffs: &[AttrDiff]) -> serde_json::Value {
+    json!(
+        diffs
+            .iter()
+            .map(|d| json!({
+                "attribute": d.name,
+                "prior": d.prior.as_ref().map(shown),
+                "new": d.new.as_ref().map(shown),
+            }))
+            .collect::<Vec<_>>()
+    )
+}
+
+/// Updates as `--json` carries them.
+pub fn updates_json(updates: &[Update]) -> serde_json::Value {
+    json!(
+        updates
+            .iter()
+            .map(|u| json!({
+                "from": u.prior.to_string(),
+                "to": u.new.to_string(),
+                "differences": differences_json(&u.diffs),
+            }))
+            .collect::<Vec<_>>()
+    )
 }
 
 /// The reason word, the candidate addresses, and (for `differs`) what
@@ -253,15 +330,26 @@ pub fn json(
             "detail": d.detail,
         })).chain(outcome.pairing.unmatched.iter().map(|u| {
             let (reason, candidates, differences) = reason_json(u);
-            json!({
+            let mut entry = json!({
                 "address": u.addr.to_string(),
                 "action": side(u),
                 "reason": reason,
                 "candidates": candidates,
                 "differences": differences,
-            })
+            });
+            if let Reason::Differs(near) = &u.reason
+                && let Some(n) = near.first().filter(|n| !n.unpaired_refs.is_empty())
+            {
+                entry["refers_to_unpaired"] = json!(n.unpaired_refs.iter().map(|(holder, r)| json!({
+                    "from": holder.to_string(),
+                    "object": r.to_string(),
+                })).collect::<Vec<_>>());
+            }
+            entry
         })).collect::<Vec<_>>(),
         "plan": { "add": add, "change": change, "destroy": destroy },
+        "updates_accepted": updates_json(&outcome.pairing.updates),
+        "updates_with_allow_update": updates_json(&outcome.update_hint),
         "removed_suggested": removed_from(outcome),
         "verified_by": verified_by,
     })

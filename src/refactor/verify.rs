@@ -23,6 +23,34 @@ pub struct Verified {
     pub change: usize,
     pub destroy: usize,
     pub moves: BTreeSet<(String, String)>,
+    /// Objects it replaces: an update minimod accepted may be one the
+    /// provider can only make by replacing.
+    pub replaced: Vec<Replaced>,
+}
+
+/// One replacement in the binary's plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replaced {
+    pub address: String,
+    /// `action_reason` (`replace_because_cannot_update`, `replace_by_triggers`, ...).
+    pub reason: String,
+    /// The attributes whose change forces it (`replace_paths`, as `a.b[0]`).
+    pub paths: Vec<String>,
+}
+
+impl Replaced {
+    /// Why, in a sentence's words.
+    pub fn why(&self) -> String {
+        match (self.reason.as_str(), self.paths.as_slice()) {
+            ("replace_by_triggers", _) => {
+                "its lifecycle replace_triggered_by names an object this plan changes".into()
+            }
+            ("replace_because_tainted", _) => "it is tainted".into(),
+            ("replace_by_request", _) => "its replacement was requested".into(),
+            (_, []) => "the provider cannot change it in place".into(),
+            (_, paths) => format!("changing {} forces replacement", paths.join(", ")),
+        }
+    }
 }
 
 /// Why verification gave no answer: the binary (or a temporary copy for
@@ -40,6 +68,32 @@ fn fail(summary: &str, detail: impl Into<String>) -> Diagnostics {
 
 fn cannot(summary: &str, detail: impl Into<String>) -> VerifyError {
     VerifyError::CannotRun(fail(summary, detail))
+}
+
+/// The moved objects (new addresses) the binary replaces, each as the
+/// sentence the report prints: `updated` were accepted as moved and
+/// updated in place, `moved` only moved.
+pub fn replaced_moves<'a>(
+    v: &Verified,
+    updated: &BTreeSet<&'a crate::addrs::AbsResourceInstance>,
+    moved: impl IntoIterator<Item = &'a crate::addrs::AbsResourceInstance>,
+) -> Vec<String> {
+    moved
+        .into_iter()
+        .filter_map(|new| {
+            let text = new.to_string();
+            let r = v.replaced.iter().find(|r| r.address == text)?;
+            let instead = match updated.contains(new) {
+                true => "not update it in place",
+                false => "although it was only moved",
+            };
+            Some(format!(
+                "{} would replace {text}, {instead}: {}.",
+                v.tool,
+                r.why()
+            ))
+        })
+        .collect()
 }
 
 /// Plans `new_dir` with `edits` against `prior` using `tool` (a name on
@@ -149,6 +203,7 @@ pub fn parse_plan(tool: &str, text: &str) -> Result<Verified, Diagnostics> {
         change: 0,
         destroy: 0,
         moves: BTreeSet::new(),
+        replaced: Vec::new(),
     };
     for rc in doc["resource_changes"].as_array().into_iter().flatten() {
         if rc["mode"] != "managed" {
@@ -163,12 +218,40 @@ pub fn parse_plan(tool: &str, text: &str) -> Result<Verified, Diagnostics> {
         v.add += actions.contains(&"create") as usize;
         v.destroy += actions.contains(&"delete") as usize;
         v.change += (actions == ["update"]) as usize;
+        if actions.contains(&"delete") && actions.contains(&"create") {
+            let paths = rc["change"]["replace_paths"]
+                .as_array()
+                .or(rc["replace_paths"].as_array())
+                .into_iter()
+                .flatten()
+                .map(path_text)
+                .collect();
+            v.replaced.push(Replaced {
+                address: rc["address"].as_str().unwrap_or_default().to_string(),
+                reason: rc["action_reason"].as_str().unwrap_or_default().to_string(),
+                paths,
+            });
+        }
         if let (Some(prev), Some(addr)) = (rc["previous_address"].as_str(), rc["address"].as_str())
         {
             v.moves.insert((prev.to_string(), addr.to_string()));
         }
     }
     Ok(v)
+}
+
+/// A `replace_paths` entry (`["rule", 0, "id"]`) as a path: `rule[0].id`
+/// (without a schema a map key reads as an attribute).
+fn path_text(p: &serde_json::Value) -> String {
+    let mut out = String::new();
+    for step in p.as_array().into_iter().flatten() {
+        match step {
+            serde_json::Value::String(s) if out.is_empty() => out.push_str(s),
+            serde_json::Value::String(s) => out.push_str(&format!(".{s}")),
+            other => out.push_str(&format!("[{other}]")),
+        }
+    }
+    out
 }
 
 fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
@@ -192,4 +275,58 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn recorded(file: &str) -> Verified {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/verify-replace")
+            .join(file);
+        parse_plan("terraform", &std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    /// terraform 1.11's own plans (tests/data/verify-replace/record.sh).
+    #[test]
+    fn replacements_are_read_with_their_reason() {
+        let forced = recorded("replace-paths.json");
+        assert_eq!(
+            forced.replaced,
+            [Replaced {
+                address: "terraform_data.a".into(),
+                reason: "replace_because_cannot_update".into(),
+                paths: vec!["triggers_replace".into()],
+            }]
+        );
+        assert_eq!(
+            forced.replaced[0].why(),
+            "changing triggers_replace forces replacement"
+        );
+        let triggered = recorded("plan.json");
+        assert_eq!(
+            (triggered.add, triggered.change, triggered.destroy),
+            (1, 1, 1)
+        );
+        assert_eq!(triggered.replaced[0].reason, "replace_by_triggers");
+
+        let addr = |s: &str| crate::addrs::AbsResourceInstance::parse(s).unwrap();
+        let (version, server) = (
+            addr("module.app.terraform_data.version"),
+            addr("module.app.terraform_data.server"),
+        );
+        let said = replaced_moves(&triggered, &BTreeSet::from([&server]), [&version, &server]);
+        assert_eq!(
+            said,
+            [
+                "terraform would replace module.app.terraform_data.server, not update it in place: its lifecycle replace_triggered_by names an object this plan changes."
+            ]
+        );
+        let said = replaced_moves(&triggered, &BTreeSet::new(), [&server]);
+        assert!(
+            said[0].contains("server, although it was only moved: "),
+            "{said:?}"
+        );
+    }
 }

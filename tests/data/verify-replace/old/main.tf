@@ -1,0 +1,3 @@
+module "app_v1" {
+  source = "./app"
+}
