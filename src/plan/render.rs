@@ -41,7 +41,11 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
     let shown: Vec<&ResourceChange> = plan
         .changes
         .iter()
-        .filter(|c| c.action != Action::NoOp || c.previous.is_some())
+        .filter(|c| {
+            c.action != Action::NoOp
+                || c.previous.is_some()
+                || plan.imports.iter().any(|(a, _)| *a == c.addr)
+        })
         .collect();
     let (add, change, destroy) = plan.counts();
     if shown.is_empty() {
@@ -73,7 +77,12 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
     }
     out.push_str(&format!("\n{tool} will perform the following actions:\n\n"));
     for c in shown {
-        render_change(&mut out, c, tool);
+        let imported = plan.imports.iter().any(|(a, _)| *a == c.addr);
+        if imported && c.action == Action::NoOp && c.previous.is_none() {
+            let _ = writeln!(out, "  # {} will be imported", c.addr);
+        } else {
+            render_change(&mut out, c, tool);
+        }
         out.push('\n');
     }
     // OpenTofu counts forgotten objects in the summary; Terraform does not.
@@ -83,9 +92,14 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
     } else {
         String::new()
     };
+    // Terraform counts imports first in the summary.
+    let import = match plan.imports.len() {
+        0 => String::new(),
+        n => format!("{n} to import, "),
+    };
     let _ = writeln!(
         out,
-        "Plan: {add} to add, {change} to change, {destroy} to destroy{forget}."
+        "Plan: {import}{add} to add, {change} to change, {destroy} to destroy{forget}."
     );
     out
 }
@@ -338,6 +352,11 @@ pub fn json(plan: &Plan) -> serde_json::Value {
                 "change".into(),
                 json!({ "actions": c.action.json_actions() }),
             );
+            if let Some((_, id)) = plan.imports.iter().find(|(a, _)| *a == c.addr) {
+                if let Some(change) = entry.get_mut("change").and_then(|v| v.as_object_mut()) {
+                    change.insert("importing".into(), json!({ "id": id }));
+                }
+            }
             if let Some(reason) = &c.reason {
                 entry.insert("action_reason".into(), json!(reason.json()));
             } else if c.action == Action::Replace {
@@ -350,9 +369,14 @@ pub fn json(plan: &Plan) -> serde_json::Value {
         })
         .collect();
     let (add, change, destroy) = plan.counts();
+    let mut summary = json!({ "add": add, "change": change, "destroy": destroy });
+    // As terraform's `Plan: N to import, ...`: only when something is.
+    if !plan.imports.is_empty() {
+        summary["import"] = json!(plan.imports.len());
+    }
     json!({
         "format_version": "1.2",
         "resource_changes": changes,
-        "summary": { "add": add, "change": change, "destroy": destroy },
+        "summary": summary,
     })
 }
