@@ -82,6 +82,8 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
         Command::Refactor {
             old_dir,
             new_dir,
+            roots,
+            state_for,
             format,
             write,
             place,
@@ -102,13 +104,13 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 commands: output == super::Output::Commands,
                 schemas,
             };
-            super::refactor::run(
-                &old_dir,
-                &new_dir,
-                &opts,
-                &with_order(args, ordered),
-                &mut sources,
-            )
+            let args = with_order(args, ordered);
+            match (old_dir, new_dir) {
+                (Some(old_dir), Some(new_dir)) => {
+                    super::refactor::run(&old_dir, &new_dir, &opts, &args, &mut sources)
+                }
+                _ => super::refactor::run_roots(&roots, &state_for, &opts, args, &mut sources),
+            }
         }
         Command::Discover { repo, json } => super::discover::run(&repo, json, &mut sources),
         Command::Outputs { dir, json, args } => {
