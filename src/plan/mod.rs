@@ -356,9 +356,11 @@ mod tests {
         let p = plan(&d).unwrap().plan;
         assert_eq!(p.counts(), (0, 1, 0));
         assert_eq!(p.imports.len(), 2);
-        assert!(
-            render::human(&p, "Terraform")
-                .contains("Plan: 2 to import, 0 to add, 1 to change, 0 to destroy.")
-        );
+        let text = render::human(&p, "Terraform");
+        assert!(text.contains("Plan: 2 to import, 0 to add, 1 to change, 0 to destroy."));
+        assert!(text.contains(
+            "  # terraform_data.a will be updated in-place\n  # (imported from \"x\")\n"
+        ));
+        assert!(text.contains("  # terraform_data.b will be imported\n"));
     }
 }

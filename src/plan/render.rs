@@ -77,12 +77,12 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
     }
     out.push_str(&format!("\n{tool} will perform the following actions:\n\n"));
     for c in shown {
-        let imported = plan.imports.iter().any(|(a, _)| *a == c.addr);
-        if imported && c.action == Action::NoOp && c.previous.is_none() {
-            let _ = writeln!(out, "  # {} will be imported", c.addr);
-        } else {
-            render_change(&mut out, c, tool);
-        }
+        let imported = plan
+            .imports
+            .iter()
+            .find(|(a, _)| *a == c.addr)
+            .map(|(_, id)| id.as_str());
+        render_change(&mut out, c, tool, imported);
         out.push('\n');
     }
     // OpenTofu counts forgotten objects in the summary; Terraform does not.
@@ -104,13 +104,25 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
     out
 }
 
-fn render_change(out: &mut String, c: &ResourceChange, tool: &str) {
+fn render_change(out: &mut String, c: &ResourceChange, tool: &str, imported: Option<&str>) {
     let addr = &c.addr;
-    let moved = c
+    let mut moved = c
         .previous
         .as_ref()
         .map(|p| format!("  # (moved from {p})\n"))
         .unwrap_or_default();
+    if let Some(id) = imported {
+        if c.action == Action::NoOp && c.previous.is_none() {
+            let _ = writeln!(out, "  # {addr} will be imported");
+            // An object nobody could read has nothing to show.
+            if c.before.is_some() {
+                render_body(out, c);
+            }
+            return;
+        }
+        let id = serde_json::Value::String(id.to_string());
+        moved.push_str(&format!("  # (imported from {id})\n"));
+    }
     match c.action {
         Action::Read => {
             let _ = writeln!(out, " # {addr} will be read during apply");
