@@ -456,3 +456,77 @@ fn live_terraform_agrees_with_records() {
         }
     }
 }
+
+/// `--write` writes every root's files; a second run then has nothing
+/// left to move, and its plans are terraform's plans with the blocks.
+#[test]
+fn write_writes_every_root_and_a_second_run_finds_nothing_to_move() {
+    for case in cases() {
+        let tmp = tempfile::tempdir().unwrap();
+        common::copy_tree(&case, tmp.path());
+        let dir = tmp.path();
+        let out = refactor(dir, dir, None, &["--write"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let key = key(&case);
+        for (ra, from, rb, _) in key.iter().filter(|(a, _, b, _)| a != b) {
+            let removed = fs::read_to_string(dir.join(ra).join("new/removed.tf")).unwrap();
+            assert!(removed.contains(&format!("  from = {}\n", resource_of(from))));
+            let imports = fs::read_to_string(dir.join(rb).join("new/imports.tf")).unwrap();
+            let state = read_json(&dir.join(format!("state-{ra}.json")));
+            let id = state_id(&state, from).unwrap();
+            assert!(imports.contains(&format!("  id = \"{id}\"\n")), "{imports}");
+        }
+        let again = refactor(dir, dir, None, &["--json"]);
+        assert_eq!(again.status.code(), Some(0));
+        let doc: Value = serde_json::from_slice(&again.stdout).unwrap();
+        assert_eq!(doc["cross_root_moves"], Value::Array(Vec::new()));
+        for (i, r) in roots(&case).iter().enumerate() {
+            let tf = read_json(&case.join(format!("expected/blocks-{r}.json")));
+            for count in ["add", "change", "destroy", "import"] {
+                assert_eq!(doc["roots"][i]["plan"][count], tf[count], "{r} {count}");
+            }
+        }
+    }
+}
+
+/// An id the source state marks sensitive never reaches the output: the
+/// move is reported, and its blocks are left to the user.
+#[test]
+fn a_sensitive_id_is_never_printed() {
+    let case = &cases()[0];
+    let (source, from) = key(case)
+        .into_iter()
+        .find(|(a, _, b, _)| a != b)
+        .map(|(a, f, ..)| (a, f))
+        .unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    common::copy_tree(case, tmp.path());
+    let path = tmp.path().join(format!("state-{source}.json"));
+    let mut state = read_json(&path);
+    let id = state_id(&state, &from).unwrap();
+    for r in state["resources"].as_array_mut().unwrap() {
+        for i in r["instances"].as_array_mut().unwrap() {
+            if i["attributes"]["id"] == id.as_str() {
+                i["sensitive_attributes"] =
+                    serde_json::json!([[{ "type": "get_attr", "value": "id" }]]);
+            }
+        }
+    }
+    fs::write(&path, serde_json::to_string(&state).unwrap()).unwrap();
+    for extra in [&["--json"][..], &[][..]] {
+        let out = refactor(tmp.path(), tmp.path(), None, extra);
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!all.contains(&id), "the sensitive id is printed:\n{all}");
+        assert!(all.contains("sensitive"), "{all}");
+        assert_eq!(out.status.code(), Some(1));
+    }
+}

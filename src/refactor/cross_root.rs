@@ -146,15 +146,22 @@ pub fn refactor(reqs: &[Request], sources: &mut SourceMap) -> Result<CrossOutcom
     for (from_root, prior, to_root, new) in pairs {
         let outcome = &roots[from_root];
         let from = recorded_addr(outcome, &prior);
-        let id = reqs[from_root]
+        let recorded_id = reqs[from_root]
             .state
             .as_ref()
             .and_then(|_| indexes[from_root].get(&from))
-            .and_then(|i| i.attributes.as_ref())
-            .and_then(|a| a.get("id"))
-            .and_then(|v| v.as_str())
-            .map(str::to_string);
+            .and_then(|i| i.value().as_mapping().and_then(|m| m.get("id").cloned()));
+        // A sensitive id is never printed, so it cannot go into a block.
+        let sensitive = recorded_id.as_ref().is_some_and(Value::has_marks_deep);
+        let id = match &recorded_id {
+            Some(Value::String(s)) if !sensitive => Some(s.to_string()),
+            _ => None,
+        };
         let unwritable = match (&reqs[from_root].state, &id) {
+            (Some(_), None) if sensitive => Some(format!(
+                "the state of {} marks the id of {from} sensitive, and minimod never prints a sensitive value: write its import block by hand",
+                shown(&reqs[from_root].old_dir)
+            )),
             (None, _) => Some(format!(
                 "the import block needs the object's id, which only a state has: give --state-for {}=FILE",
                 shown(&reqs[from_root].old_dir)
