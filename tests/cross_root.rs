@@ -530,3 +530,34 @@ fn a_sensitive_id_is_never_printed() {
         assert_eq!(out.status.code(), Some(1));
     }
 }
+
+/// The text report gives each root's proof in terraform's summary form,
+/// with the counts terraform planned.
+#[test]
+fn the_report_summarises_each_root_as_terraform_did() {
+    for case in cases() {
+        let out = refactor(&case, &case, None, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        for r in roots(&case) {
+            let tf = read_json(&case.join(format!("expected/blocks-{r}.json")));
+            let import = match tf["import"].as_u64().unwrap() {
+                0 => String::new(),
+                n => format!("{n} to import, "),
+            };
+            let line = format!(
+                "With these blocks: Plan: {import}{} to add, {} to change, {} to destroy.",
+                tf["add"], tf["change"], tf["destroy"]
+            );
+            let section = stderr
+                .split(&format!("== {r}/old -> {r}/new\n"))
+                .nth(1)
+                .and_then(|s| s.split("\n\n==").next())
+                .unwrap_or_default();
+            assert!(
+                section.contains(&line),
+                "{}: no {line:?} in:\n{stderr}",
+                case.display()
+            );
+        }
+    }
+}

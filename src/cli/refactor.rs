@@ -545,10 +545,17 @@ pub fn run_roots(
         let mut text = String::new();
         for (i, o) in cross.roots.iter().enumerate() {
             text.push_str(&format!("== {} -> {}\n", old_of(i), dir_of(i)));
-            text.push_str(&report::human(o, opts.allow_add));
+            let mut human = report::human(o, opts.allow_add);
+            // Terraform's summary counts imports first.
             if !o.proof.imports.is_empty() {
-                text.push_str(&format!("And {} to import.\n", o.proof.imports.len()));
+                let n = o.proof.imports.len();
+                human = human.replacen(
+                    "With these blocks: Plan: ",
+                    &format!("With these blocks: Plan: {n} to import, "),
+                    1,
+                );
             }
+            text.push_str(&human);
             text.push('\n');
         }
         let n = cross.moves.len();
