@@ -561,3 +561,107 @@ fn the_report_summarises_each_root_as_terraform_did() {
         }
     }
 }
+
+/// Writes `files` under `dir` and records each root's old state with
+/// `minimod apply` (these cases check minimod's own decisions, not a plan
+/// terraform would make).
+fn scratch_roots(dir: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        let p = dir.join(name);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+    for r in roots(dir) {
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .current_dir(dir)
+            .args([
+                "apply",
+                &format!("{r}/old"),
+                "--state",
+                &format!("state-{r}.json"),
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// An object created in one root that two other roots' destroyed objects
+/// both match is not guessed: nothing moves.
+#[test]
+fn a_create_two_roots_could_supply_is_not_paired() {
+    let tmp = tempfile::tempdir().unwrap();
+    let same = "resource \"terraform_data\" \"x\" {\n  input = \"same\"\n}\n";
+    scratch_roots(
+        tmp.path(),
+        &[
+            ("a/old/main.tf", same),
+            ("a/new/main.tf", "locals {}\n"),
+            ("b/old/main.tf", same),
+            ("b/new/main.tf", "locals {}\n"),
+            ("c/old/main.tf", "locals {}\n"),
+            ("c/new/main.tf", same),
+        ],
+    );
+    let out = refactor(tmp.path(), tmp.path(), None, &["--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["cross_root_moves"], Value::Array(Vec::new()));
+}
+
+/// One instance of a resource the source root still declares cannot be
+/// forgotten by a `removed` block (it names the whole resource): the move
+/// is reported with why, and `--output commands` still moves it.
+#[test]
+fn an_instance_of_a_kept_resource_moves_only_by_command() {
+    let tmp = tempfile::tempdir().unwrap();
+    scratch_roots(
+        tmp.path(),
+        &[
+            (
+                "a/old/main.tf",
+                "resource \"terraform_data\" \"c\" {\n  count = 2\n  input = \"n${count.index}\"\n}\n",
+            ),
+            (
+                "a/new/main.tf",
+                "resource \"terraform_data\" \"c\" {\n  count = 1\n  input = \"n${count.index}\"\n}\n",
+            ),
+            ("b/old/main.tf", "locals {}\n"),
+            (
+                "b/new/main.tf",
+                "resource \"terraform_data\" \"n1\" {\n  input = \"n1\"\n}\n",
+            ),
+        ],
+    );
+    let out = refactor(tmp.path(), tmp.path(), None, &["--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves = doc["cross_root_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["from"], "terraform_data.c[1]");
+    assert_eq!(moves[0]["to"], "terraform_data.n1");
+    assert!(
+        moves[0]["blocked"]
+            .as_str()
+            .unwrap()
+            .starts_with("terraform_data.c is still declared in the source root")
+    );
+    assert_eq!(doc["roots"][1]["imports"], Value::Array(Vec::new()));
+    let out = refactor(
+        tmp.path(),
+        Path::new("."),
+        None,
+        &["--output", "commands", "--engine", "terraform"],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "terraform state mv -state=state-a.json -state-out=state-b.json 'terraform_data.c[1]' terraform_data.n1\n"
+        ),
+        "{stdout}"
+    );
+}

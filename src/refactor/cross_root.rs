@@ -180,8 +180,6 @@ pub fn refactor(reqs: &[Request], sources: &mut SourceMap) -> Result<CrossOutcom
             id,
             unwritable,
         });
-        // `prior` is kept only to decide removability below.
-        let _ = prior;
     }
     removable(&roots, &mut moves);
 
