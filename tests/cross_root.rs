@@ -388,6 +388,16 @@ fn bad_root_options_are_reported() {
         (
             &[
                 "refactor",
+                "a/old",
+                "a/new",
+                "--state-for",
+                "a/old=state-a.json",
+            ][..],
+            "Invalid --state-for option",
+        ),
+        (
+            &[
+                "refactor",
                 "--root",
                 "a/old:a/new",
                 "--root",

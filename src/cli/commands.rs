@@ -106,6 +106,14 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             };
             let args = with_order(args, ordered);
             match (old_dir, new_dir) {
+                (Some(_), Some(_)) if !state_for.is_empty() => Err((
+                    2,
+                    crate::diagnostics::Diagnostic::error(
+                        "Invalid --state-for option",
+                        "--state-for gives the state of a --root pair; with OLD_DIR NEW_DIR, give it with --state.",
+                    )
+                    .into(),
+                )),
                 (Some(old_dir), Some(new_dir)) => {
                     super::refactor::run(&old_dir, &new_dir, &opts, &args, &mut sources)
                 }

@@ -147,7 +147,7 @@ pub enum Command {
         #[arg(long = "root", value_name = "OLD_DIR:NEW_DIR", conflicts_with_all = ["old_dir", "new_dir"])]
         roots: Vec<String>,
         /// The state of the root whose old configuration is OLD_DIR (with --root).
-        #[arg(long = "state-for", value_name = "OLD_DIR=FILE", requires = "roots")]
+        #[arg(long = "state-for", value_name = "OLD_DIR=FILE")]
         state_for: Vec<String>,
         /// Block syntax: hcl (moved.tf) or json (moved.tf.json).
         #[arg(long, value_enum, default_value_t = BlockSyntax::Hcl)]
