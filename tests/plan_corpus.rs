@@ -440,7 +440,15 @@ fn records_are_complete_and_consistent() {
                 "{name}: plan.txt says \"No changes.\": {no_changes}, plan.json: {nothing}"
             ));
         }
-        if !nothing && !text.lines().any(|l| l == plan_line) {
+        // Imports come first on the line: "Plan: N to import, 0 to add, ...".
+        let counts = &plan_line["Plan: ".len()..];
+        let is_plan_line = |l: &str| {
+            l == plan_line
+                || l.strip_prefix("Plan: ")
+                    .and_then(|r| r.split_once(" to import, "))
+                    .is_some_and(|(n, rest)| n.parse::<usize>().is_ok() && rest == counts)
+        };
+        if !nothing && !text.lines().any(is_plan_line) {
             failures.push(format!("{name}: plan.txt lacks `{plan_line}`"));
         }
         let mut json_moves: Vec<(String, String)> = summary

@@ -92,6 +92,8 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
         Command::Refactor {
             old_dir,
             new_dir,
+            roots,
+            state_for,
             format,
             write,
             place,
@@ -114,13 +116,21 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 commands: output == super::Output::Commands,
                 schemas,
             };
-            super::refactor::run(
-                &old_dir,
-                &new_dir,
-                &opts,
-                &with_order(args, ordered),
-                &mut sources,
-            )
+            let args = with_order(args, ordered);
+            match (old_dir, new_dir) {
+                (Some(_), Some(_)) if !state_for.is_empty() => Err((
+                    2,
+                    crate::diagnostics::Diagnostic::error(
+                        "Invalid --state-for option",
+                        "--state-for gives the state of a --root pair; with OLD_DIR NEW_DIR, give it with --state.",
+                    )
+                    .into(),
+                )),
+                (Some(old_dir), Some(new_dir)) => {
+                    super::refactor::run(&old_dir, &new_dir, &opts, &args, &mut sources)
+                }
+                _ => super::refactor::run_roots(&roots, &state_for, &opts, args, &mut sources),
+            }
         }
         Command::Discover { repo, json } => super::discover::run(&repo, json, &mut sources),
         Command::Outputs { dir, json, args } => {

@@ -137,9 +137,18 @@ pub enum Command {
     /// Write the moved blocks a refactor needs, prove them, explain the rest.
     Refactor {
         /// The configuration before the refactor.
-        old_dir: PathBuf,
+        #[arg(required_unless_present = "roots")]
+        old_dir: Option<PathBuf>,
         /// The configuration after it.
-        new_dir: PathBuf,
+        #[arg(required_unless_present = "roots")]
+        new_dir: Option<PathBuf>,
+        /// A root module before and after (repeatable): each is refactored
+        /// on its own, then what is left is paired across roots.
+        #[arg(long = "root", value_name = "OLD_DIR:NEW_DIR", conflicts_with_all = ["old_dir", "new_dir"])]
+        roots: Vec<String>,
+        /// The state of the root whose old configuration is OLD_DIR (with --root).
+        #[arg(long = "state-for", value_name = "OLD_DIR=FILE")]
+        state_for: Vec<String>,
         /// Block syntax: hcl (moved.tf) or json (moved.tf.json).
         #[arg(long, value_enum, default_value_t = BlockSyntax::Hcl)]
         format: BlockSyntax,
@@ -270,6 +279,8 @@ fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         "fix",
         "allow-dirty",
         "schemas",
+        "root",
+        "state-for",
     ];
     args.into_iter()
         .map(|a| {

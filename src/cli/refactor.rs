@@ -318,3 +318,296 @@ fn module_dirs(
 fn shown_path(p: &Path) -> String {
     crate::syntax::source::clean_path(p)
 }
+
+/// `refactor --root OLD:NEW ...`: one pair is exactly `refactor OLD NEW`;
+/// several are refactored each on its own, then paired across roots.
+pub fn run_roots(
+    roots: &[String],
+    state_for: &[String],
+    opts: &Options,
+    mut args: ConfigArgs,
+    sources: &mut SourceMap,
+) -> CmdResult {
+    use crate::refactor::cross_root;
+    let bad = |d: Diagnostics| (2, d);
+    let invalid = |summary: &str, detail: String| bad(Diagnostic::error(summary, detail).into());
+    let mut pairs: Vec<(std::path::PathBuf, std::path::PathBuf)> = Vec::new();
+    for r in roots {
+        match r.split_once(':') {
+            Some((old, new)) if !old.is_empty() && !new.is_empty() => {
+                pairs.push((old.into(), new.into()))
+            }
+            _ => {
+                return Err(invalid(
+                    "Invalid --root option",
+                    format!(
+                        "The given --root option {r:?} is not correctly specified. It must be the old and the new directory of one root module separated by a colon, like --root=\"before/prod:prod\"."
+                    ),
+                ));
+            }
+        }
+    }
+    // The same directory by any spelling.
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => shown_path(a) == shown_path(b),
+    };
+    let mut states: Vec<Option<std::path::PathBuf>> = vec![None; pairs.len()];
+    for s in state_for {
+        let Some((old, file)) = s
+            .split_once('=')
+            .filter(|(o, f)| !o.is_empty() && !f.is_empty())
+        else {
+            return Err(invalid(
+                "Invalid --state-for option",
+                format!(
+                    "The given --state-for option {s:?} is not correctly specified. It must be a root's old directory and a state file separated by an equals sign, like --state-for=\"before/prod=prod.tfstate\"."
+                ),
+            ));
+        };
+        let Some(i) = pairs.iter().position(|(o, _)| same(o, Path::new(old))) else {
+            return Err(invalid(
+                "Invalid --state-for option",
+                format!(
+                    "The given --state-for option {s:?} names {old:?}, which is not the old directory of any --root."
+                ),
+            ));
+        };
+        if states[i].is_some() {
+            return Err(invalid(
+                "Invalid --state-for option",
+                format!("The state of {old:?} is given more than once."),
+            ));
+        }
+        states[i] = Some(file.into());
+    }
+    if pairs.len() == 1 {
+        if let Some(s) = states[0].take() {
+            if args.state.is_some() {
+                return Err(invalid(
+                    "Invalid --state-for option",
+                    "Give the state either with --state or with --state-for, not both.".into(),
+                ));
+            }
+            args.state = Some(s);
+        }
+        return run(&pairs[0].0, &pairs[0].1, opts, &args, sources);
+    }
+    if args.state.is_some() {
+        return Err(invalid(
+            "Ambiguous --state option",
+            "With several --root pairs, give each root's state with --state-for OLD_DIR=FILE."
+                .into(),
+        ));
+    }
+    if opts.verify_with.is_some() {
+        return Err(invalid(
+            "Unsupported option",
+            "--verify-with proves one root pair; with several --root pairs, verify each root on its own.".into(),
+        ));
+    }
+    let engine = args.engine.map(Engine::from);
+    for (old, new) in &pairs {
+        for dir in [old, new] {
+            let e = engine.unwrap_or_else(|| crate::config::detect_engine(dir));
+            super::commands::require_configuration(dir, e, || {
+                super::commands::nothing_to("refactor", dir)
+            })
+            .map_err(bad)?;
+        }
+    }
+    // A -var needs a declaration in some root, not in every one.
+    let var_checks: Vec<Result<(), Diagnostics>> = pairs
+        .iter()
+        .map(|(o, n)| check_vars(o, n, engine, &args.ordered))
+        .collect();
+    if var_checks.iter().all(Result::is_err) {
+        if let Some(Err(d)) = var_checks.into_iter().next() {
+            return Err(bad(d));
+        }
+    }
+    let format = match opts.format {
+        super::BlockSyntax::Json => write::Format::Json,
+        super::BlockSyntax::Hcl => write::Format::Hcl,
+    };
+    let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
+    let mut reqs = Vec::new();
+    for ((old, new), state_path) in pairs.iter().zip(&states) {
+        let state = match state_path {
+            Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
+            None => None,
+        };
+        if let Some(s) = &state {
+            check_state_belongs(old, engine, s, state_path.as_deref()).map_err(bad)?;
+        }
+        reqs.push(Request {
+            old_dir: old.clone(),
+            new_dir: new.clone(),
+            state,
+            vars: args.ordered.clone(),
+            engine,
+            place_root: opts.place_root,
+            variables: Vec::new(),
+            unset_variables_unknown: false,
+            defer_unknown_keys: true,
+            tf_var_env: crate::instances::tf_var_env(),
+            file_roots: None,
+            format,
+            schemas: schemas.clone(),
+            allow_update: opts.allow_update,
+        });
+    }
+    let cross = cross_root::refactor(&reqs, sources).map_err(bad)?;
+
+    if opts.write {
+        for (outcome, req) in cross.roots.iter().zip(&reqs) {
+            let confine = write::Confinement {
+                links_within: Some(req.new_dir.clone()),
+                within: None,
+            };
+            let files = write::write_edits(&outcome.edits, &confine).map_err(bad)?;
+            if !opts.json {
+                for f in files {
+                    eprintln!("Wrote {}", shown_path(&f));
+                }
+            }
+        }
+    }
+    let dir_of = |i: usize| shown_path(&reqs[i].new_dir);
+    let old_of = |i: usize| shown_path(&reqs[i].old_dir);
+    let mut stdout = std::io::stdout().lock();
+    if opts.json {
+        let roots: Vec<serde_json::Value> = cross
+            .roots
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, o.engine));
+                let mut doc = report::json(o, &file_of, Vec::new());
+                doc["old"] = serde_json::json!(old_of(i));
+                doc["new"] = serde_json::json!(dir_of(i));
+                doc["plan"]["import"] = serde_json::json!(o.proof.imports.len());
+                doc["removed"] = serde_json::json!(cross.removed[i]
+                    .iter()
+                    .map(|f| serde_json::json!({ "from": f, "file": shown_path(&reqs[i].new_dir.join(cross_root::REMOVED_FILE)) }))
+                    .collect::<Vec<_>>());
+                doc["imports"] = serde_json::json!(cross.imports[i]
+                    .iter()
+                    .map(|(to, id)| serde_json::json!({ "to": to, "id": id, "file": shown_path(&reqs[i].new_dir.join(cross_root::IMPORTS_FILE)) }))
+                    .collect::<Vec<_>>());
+                doc
+            })
+            .collect();
+        let moves: Vec<serde_json::Value> = cross
+            .moves
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "from_root": old_of(m.from_root),
+                    "from": m.from.to_string(),
+                    "to_root": dir_of(m.to_root),
+                    "to": m.to.to_string(),
+                    "id": m.id,
+                    "blocked": m.unwritable,
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({
+            "roots": roots,
+            "cross_root_moves": moves,
+            "proven": cross.proven(opts.allow_add),
+        });
+        let _ = writeln!(
+            stdout,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    } else {
+        let binary = match cross.roots.first().map(|o| o.engine) {
+            Some(Engine::Tofu) => "tofu",
+            _ => "terraform",
+        };
+        let mut groups: Vec<String> = Vec::new();
+        for (i, o) in cross.roots.iter().enumerate() {
+            if opts.commands {
+                let lines = commands::state_mv_lines(binary, &o.state_moves());
+                if !lines.is_empty() {
+                    groups.push(format!("# in {}\n{}\n", dir_of(i), lines.join("\n")));
+                }
+                continue;
+            }
+            if opts.write {
+                continue;
+            }
+            for (dir, pairs) in write::by_dir(&o.blocks) {
+                let file = shown_path(&format.file_in(&dir, o.engine));
+                groups.push(write::render_group(&file, &pairs, format));
+            }
+            if !cross.removed[i].is_empty() {
+                let file = shown_path(&reqs[i].new_dir.join(cross_root::REMOVED_FILE));
+                groups.push(format!(
+                    "# {file}\n{}",
+                    cross_root::removed_blocks(&cross.removed[i])
+                ));
+            }
+            if !cross.imports[i].is_empty() {
+                let file = shown_path(&reqs[i].new_dir.join(cross_root::IMPORTS_FILE));
+                groups.push(format!(
+                    "# {file}\n{}",
+                    cross_root::import_blocks(&cross.imports[i])
+                ));
+            }
+        }
+        if opts.commands {
+            let lines = cross_root::state_mv_lines(binary, &cross.moves, &states);
+            if !lines.is_empty() {
+                groups.push(format!("# across root modules\n{}\n", lines.join("\n")));
+            }
+        }
+        let _ = write!(stdout, "{}", groups.join("\n"));
+        let mut text = String::new();
+        for (i, o) in cross.roots.iter().enumerate() {
+            text.push_str(&format!("== {} -> {}\n", old_of(i), dir_of(i)));
+            let mut human = report::human(o, opts.allow_add);
+            // Terraform's summary counts imports first.
+            if !o.proof.imports.is_empty() {
+                let n = o.proof.imports.len();
+                human = human.replacen(
+                    "With these blocks: Plan: ",
+                    &format!("With these blocks: Plan: {n} to import, "),
+                    1,
+                );
+            }
+            text.push_str(&human);
+            text.push('\n');
+        }
+        let n = cross.moves.len();
+        text.push_str(&format!(
+            "Across root modules: {n} object{} move{}.\n",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" }
+        ));
+        for m in &cross.moves {
+            text.push_str(&format!(
+                "  - {} ({}) -> {} ({})\n",
+                m.from,
+                old_of(m.from_root),
+                m.to,
+                dir_of(m.to_root)
+            ));
+            if let Some(why) = &m.unwritable {
+                text.push_str(&format!("      no blocks written: {why}\n"));
+            }
+            if opts.commands && (states[m.from_root].is_none() || states[m.to_root].is_none()) {
+                text.push_str("      no command printed: `state mv -state-out` needs both roots' state files (--state-for)\n");
+            }
+        }
+        text.push_str(if cross.proven(opts.allow_add) {
+            "Proven in every root: nothing that was only moved is destroyed.\n"
+        } else {
+            "Not proven in every root (see above).\n"
+        });
+        eprint!("{text}");
+    }
+    Ok(if cross.proven(opts.allow_add) { 0 } else { 1 })
+}

@@ -46,6 +46,7 @@ pub(super) struct FileDecls {
     pub resources: Vec<Resource>,
     pub moved: Vec<Moved>,
     pub removed: Vec<Removed>,
+    pub imports: Vec<Import>,
     pub other_blocks: Vec<Block>,
     pub backend: Option<(String, SourceRange)>,
 }
@@ -77,6 +78,7 @@ pub(super) fn decode_file(body: &Body, diags: &mut Diagnostics) -> FileDecls {
             "data" => resource(block, ResourceMode::Data).map(|r| out.resources.push(r)),
             "moved" => moved(block).map(|m| out.moved.push(m)),
             "removed" => removed(block).map(|r| out.removed.push(r)),
+            "import" => import(block).map(|i| out.imports.push(i)),
             "check" => check_block(block).map(|()| out.other_blocks.push(block.clone())),
             "terraform" => terraform(block).map(|b| {
                 out.backend = out.backend.take().or(b);
@@ -588,6 +590,20 @@ fn removed(block: &Block) -> Result<Removed, Diagnostics> {
     Ok(Removed {
         from: from.static_expr()?,
         destroy,
+        range: block.def_range.clone(),
+    })
+}
+
+fn import(block: &Block) -> Result<Import, Diagnostics> {
+    let c = block.body.content(&[])?;
+    unsupported(&c, &["to", "id", "identity", "for_each", "provider"], &[])?;
+    let Some(to) = c.attr("to") else {
+        return Err(missing("to", &block.def_range));
+    };
+    Ok(Import {
+        to: to.static_expr()?,
+        id: c.attr("id").map(|a| a.expr.clone()),
+        for_each: c.attr("for_each").map(|a| a.expr.clone()),
         range: block.def_range.clone(),
     })
 }

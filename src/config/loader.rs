@@ -112,6 +112,22 @@ impl Loader<'_> {
         )?;
         let mut children = IndexMap::new();
         let mut diags = Diagnostics::default();
+        // Only the root module may import (terraform's configs package).
+        if !path.is_empty() {
+            let module_path: Vec<String> = path.iter().map(|p| format!("module.{p}")).collect();
+            for i in &module.imports {
+                diags.push(
+                    Diagnostic::error(
+                        "Invalid import configuration",
+                        format!(
+                            "An import block was detected in \"{}\". Import blocks are only allowed in the root module.",
+                            module_path.join(".")
+                        ),
+                    )
+                    .at(&i.range),
+                );
+            }
+        }
         let canon = dir_identity(&dir);
         if seen.contains(&canon) && seen.len() > 64 {
             return Err(Diagnostic::error(
@@ -565,6 +581,7 @@ fn merge_primary(m: &mut Module, decls: FileDecls, diags: &mut Diagnostics) {
     }
     m.moved.extend(decls.moved);
     m.removed.extend(decls.removed);
+    m.imports.extend(decls.imports);
     m.other_blocks.extend(decls.other_blocks);
     if m.backend.is_none() {
         m.backend = decls.backend;

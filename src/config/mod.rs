@@ -53,7 +53,9 @@ pub struct Module {
     pub resources: IndexMap<String, Resource>,
     pub moved: Vec<Moved>,
     pub removed: Vec<Removed>,
-    /// Blocks that create no address (provider, terraform, check, import):
+    /// `import` blocks (valid only in the root module; the loader says so).
+    pub imports: Vec<Import>,
+    /// Blocks that create no address (provider, terraform, check):
     /// read and kept so nothing is rejected that terraform accepts.
     pub other_blocks: Vec<Block>,
     /// `backend "x"` or `cloud` inside `terraform`, by type.
@@ -149,5 +151,15 @@ pub struct Removed {
     pub from: Expr,
     /// `lifecycle { destroy = ... }` when given.
     pub destroy: Option<bool>,
+    pub range: SourceRange,
+}
+
+/// An `import` block: the instance `to` names takes over the existing
+/// object the provider finds by `id`.
+#[derive(Debug, Clone)]
+pub struct Import {
+    pub to: Expr,
+    pub id: Option<Expr>,
+    pub for_each: Option<Expr>,
     pub range: SourceRange,
 }

@@ -38,6 +38,16 @@ pub fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagnostics>
                 let attrs = attributes(&c.addr, &after, old);
                 insert_with(&mut state, &c.addr, attrs, sensitive);
             }
+            // An import nobody could read is recorded as configured.
+            Action::NoOp
+                if state.instance(&c.addr).is_none()
+                    && planned.plan.imports.iter().any(|(a, _)| *a == c.addr) =>
+            {
+                let after = c.after.clone().unwrap_or_else(Value::null);
+                let sensitive = sensitive_paths(&after, None);
+                let attrs = attributes(&c.addr, &after, None);
+                insert_with(&mut state, &c.addr, attrs, sensitive);
+            }
             Action::NoOp | Action::Read => {}
         }
     }

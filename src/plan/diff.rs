@@ -104,6 +104,9 @@ pub struct Plan {
     /// Managed resource instances, in `terraform state list` order.
     pub changes: Vec<ResourceChange>,
     pub warnings: Diagnostics,
+    /// Instances an `import` block brings under management, with the id
+    /// imported (their changes say what happens to them after the import).
+    pub imports: Vec<(AbsResourceInstance, String)>,
 }
 
 impl Plan {
@@ -256,6 +259,7 @@ pub fn plan(
     Ok(Plan {
         changes,
         warnings: Diagnostics::default(),
+        imports: Vec::new(),
     })
 }
 

@@ -41,7 +41,11 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
     let shown: Vec<&ResourceChange> = plan
         .changes
         .iter()
-        .filter(|c| c.action != Action::NoOp || c.previous.is_some())
+        .filter(|c| {
+            c.action != Action::NoOp
+                || c.previous.is_some()
+                || plan.imports.iter().any(|(a, _)| *a == c.addr)
+        })
         .collect();
     let (add, change, destroy) = plan.counts();
     if shown.is_empty() {
@@ -73,7 +77,12 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
     }
     out.push_str(&format!("\n{tool} will perform the following actions:\n\n"));
     for c in shown {
-        render_change(&mut out, c, tool);
+        let imported = plan
+            .imports
+            .iter()
+            .find(|(a, _)| *a == c.addr)
+            .map(|(_, id)| id.as_str());
+        render_change(&mut out, c, tool, imported);
         out.push('\n');
     }
     // OpenTofu counts forgotten objects in the summary; Terraform does not.
@@ -83,20 +92,37 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
     } else {
         String::new()
     };
+    // Terraform counts imports first in the summary.
+    let import = match plan.imports.len() {
+        0 => String::new(),
+        n => format!("{n} to import, "),
+    };
     let _ = writeln!(
         out,
-        "Plan: {add} to add, {change} to change, {destroy} to destroy{forget}."
+        "Plan: {import}{add} to add, {change} to change, {destroy} to destroy{forget}."
     );
     out
 }
 
-fn render_change(out: &mut String, c: &ResourceChange, tool: &str) {
+fn render_change(out: &mut String, c: &ResourceChange, tool: &str, imported: Option<&str>) {
     let addr = &c.addr;
-    let moved = c
+    let mut moved = c
         .previous
         .as_ref()
         .map(|p| format!("  # (moved from {p})\n"))
         .unwrap_or_default();
+    if let Some(id) = imported {
+        if c.action == Action::NoOp && c.previous.is_none() {
+            let _ = writeln!(out, "  # {addr} will be imported");
+            // An object nobody could read has nothing to show.
+            if c.before.is_some() {
+                render_body(out, c);
+            }
+            return;
+        }
+        let id = serde_json::Value::String(id.to_string());
+        moved.push_str(&format!("  # (imported from {id})\n"));
+    }
     match c.action {
         Action::Read => {
             let _ = writeln!(out, " # {addr} will be read during apply");
@@ -338,6 +364,11 @@ pub fn json(plan: &Plan) -> serde_json::Value {
                 "change".into(),
                 json!({ "actions": c.action.json_actions() }),
             );
+            if let Some((_, id)) = plan.imports.iter().find(|(a, _)| *a == c.addr) {
+                if let Some(change) = entry.get_mut("change").and_then(|v| v.as_object_mut()) {
+                    change.insert("importing".into(), json!({ "id": id }));
+                }
+            }
             if let Some(reason) = &c.reason {
                 entry.insert("action_reason".into(), json!(reason.json()));
             } else if c.action == Action::Replace {
@@ -350,9 +381,14 @@ pub fn json(plan: &Plan) -> serde_json::Value {
         })
         .collect();
     let (add, change, destroy) = plan.counts();
+    let mut summary = json!({ "add": add, "change": change, "destroy": destroy });
+    // As terraform's `Plan: N to import, ...`: only when something is.
+    if !plan.imports.is_empty() {
+        summary["import"] = json!(plan.imports.len());
+    }
     json!({
         "format_version": "1.2",
         "resource_changes": changes,
-        "summary": { "add": add, "change": change, "destroy": destroy },
+        "summary": summary,
     })
 }

@@ -10,6 +10,7 @@
 
 pub mod blocks;
 pub mod commands;
+pub mod cross_root;
 pub mod pairing;
 pub mod report;
 pub mod verify;
@@ -84,6 +85,13 @@ pub struct Outcome {
     /// run with it), which the report names; empty with it (they are in
     /// `pairing.updates`).
     pub update_hint: Vec<pairing::Update>,
+    /// The prior objects planned against: the state, or the old
+    /// configuration's objects.
+    pub prior: State,
+    /// The managed objects left unmatched, as pairing compared them (a
+    /// create's references followed through this root's pairs), for
+    /// pairing across root modules.
+    pub leftovers: (Vec<Object>, Vec<Object>),
 }
 
 impl Request {
@@ -140,8 +148,19 @@ fn load_side(
     req: &Request,
     sources: &mut SourceMap,
 ) -> Result<(Config, RootInputs), Diagnostics> {
+    load_side_with(dir, engine, req, &config::Overlay::new(), sources)
+}
+
+/// `load_side` with some files read from `overlay` (a proof).
+fn load_side_with(
+    dir: &std::path::Path,
+    engine: Engine,
+    req: &Request,
+    overlay: &config::Overlay,
+    sources: &mut SourceMap,
+) -> Result<(Config, RootInputs), Diagnostics> {
     let vars = &req.vars;
-    let config = config::load(dir, &LoadOptions { engine }, sources)?;
+    let config = config::load_with_overlay(dir, &LoadOptions { engine }, overlay, sources)?;
     let vars: Vec<VarSource> = vars
         .iter()
         .filter(|v| match v {
@@ -383,6 +402,11 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         true => Vec::new(),
         false => run_pairing(true).updates,
     };
+    let final_mapping: Mapping = pairing
+        .pairs
+        .iter()
+        .map(|(old, new)| (new.clone(), old.clone()))
+        .collect();
     pairing.pairs.retain(|(a, _)| !is_data(&a));
     pairing.unmatched.retain(|u| !is_data(&&u.addr));
     // An object whose declared move was blocked stays where it was and is
@@ -395,6 +419,35 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             u.reason = pairing::Reason::Blocked(wanted);
         }
     }
+
+    let left = |side: pairing::Side| -> BTreeSet<&AbsResourceInstance> {
+        pairing
+            .unmatched
+            .iter()
+            .filter(|u| u.side == side)
+            .map(|u| &u.addr)
+            .collect()
+    };
+    let (left_destroys, left_creates) = (left(pairing::Side::Destroy), left(pairing::Side::Create));
+    let leftovers = (
+        destroys
+            .iter()
+            .filter(|d| left_destroys.contains(&d.addr))
+            .cloned()
+            .collect(),
+        creates
+            .iter()
+            .filter(|c| left_creates.contains(&c.addr))
+            .map(|c| Object {
+                values: c
+                    .values
+                    .iter()
+                    .map(|(k, v)| (k.clone(), canon(v, &final_mapping)))
+                    .collect(),
+                ..c.clone()
+            })
+            .collect(),
+    );
 
     let prior_addrs: BTreeSet<AbsResourceInstance> = moved_prior
         .instances()
@@ -501,6 +554,8 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         engine,
         deferred,
         update_hint,
+        prior,
+        leftovers,
     })
 }
 
@@ -687,6 +742,8 @@ mod tests {
                 engine: Engine::Terraform,
                 deferred: Vec::new(),
                 update_hint: Vec::new(),
+                prior: State::new("1.11.4"),
+                leftovers: (Vec::new(), Vec::new()),
             }
         };
         let known = Value::string("v2");

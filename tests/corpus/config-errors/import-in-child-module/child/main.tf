@@ -1,0 +1,6 @@
+resource "terraform_data" "c" {}
+
+import {
+  to = terraform_data.c
+  id = "y"
+}
