@@ -354,7 +354,8 @@ fn merged_shards_are_one_run() {
 
 /// The extraction also resizes the database: without consent the check
 /// fails and names the update `--allow-update` would accept; with
-/// `check { allow_update = true }` in `.minimod.hcl`, `--fix` writes the
+/// `--allow-update` (or `check { allow_update = true }` in the base's
+/// `.minimod.hcl`, never the head's), `--fix` writes the
 /// blocks (the database's too) and the check passes.
 #[test]
 fn a_refactor_that_also_changes_a_value_needs_allow_update() {
@@ -403,12 +404,15 @@ fn a_refactor_that_also_changes_a_value_needs_allow_update() {
         );
     }
 
+    // Consent is the target branch's (or the command line's): a pull
+    // request's own `.minimod.hcl` cannot give it.
     std::fs::write(
         repo.join(".minimod.hcl"),
         "check {\n  allow_update = true\n}\n",
     )
     .unwrap();
-    let fixed = check(&repo, &["--fix"]);
+    assert_eq!(check(&repo, &[]).status.code(), Some(1));
+    let fixed = check(&repo, &["--fix", "--allow-update"]);
     assert_eq!(
         fixed.status.code(),
         Some(0),

@@ -430,9 +430,19 @@ fn what_no_root_reaches_is_never_a_pass() {
         "{stdout}"
     );
 
+    // The pull request cannot relax its own check...
     repo.write(".minimod.hcl", "check {\n  unreached = \"warn\"\n}\n");
     repo.commit("make it a warning");
     let out = repo.check_base("HEAD~2", &["--format", "text"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    // ...the target branch's policy does.
+    repo.write(
+        "stray/main.tf",
+        "resource \"terraform_data\" \"z\" {\n  input = 1\n}\n",
+    );
+    repo.commit("change it again");
+    let out = repo.check_base("HEAD~1", &["--format", "text"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("Passed, with a warning"), "{stdout}");

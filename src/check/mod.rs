@@ -29,7 +29,7 @@ pub struct CheckRequest {
     /// A revision, or None for the working tree.
     pub head: Option<String>,
     pub allow_add: bool,
-    /// `--allow-update` (or `check { allow_update = true }` in the head's
+    /// `--allow-update` (or `check { allow_update = true }` in the base's
     /// `.minimod.hcl`): pairs structure decides although values differ.
     pub allow_update: bool,
     /// Read `TF_VAR_` environment variables for root variables.
@@ -160,10 +160,14 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         Some(rev) => tree::extract(&repo, rev)?,
         None => tree::Tree::working(repo.clone()),
     };
-    let (base_found, _) = discover_tree(&base.dir, sources)?;
-    let (head_found, head_config) = discover_tree(&head.dir, sources)?;
+    let (base_found, base_config) = discover_tree(&base.dir, sources)?;
+    let (head_found, _) = discover_tree(&head.dir, sources)?;
+    // What the check accepts is the target branch's policy: a pull request
+    // cannot relax the check of itself by editing `.minimod.hcl` (it can
+    // declare more roots, which only adds checks).
+    let policy = &base_config;
     let req = &CheckRequest {
-        allow_update: req.allow_update || head_config.allow_update,
+        allow_update: req.allow_update || policy.allow_update,
         ..req.clone()
     };
     let schemas = match &req.schemas {
@@ -250,7 +254,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         head_dir: head.dir.clone(),
         roots,
         unreached,
-        unreached_warn: head_config.unreached_warn,
+        unreached_warn: policy.unreached_warn,
         off: head_found.off.clone(),
         warnings,
         shard: req.shard.map(|s| (s, dirs.len())),
