@@ -39,6 +39,9 @@ pub struct CheckRequest {
     /// Provider schemas (`--schemas`): a path inside the repository, read
     /// from the head tree.
     pub schemas: Option<PathBuf>,
+    /// Ignore rules from the command line; the head's `.minimod.hcl`
+    /// adds its own.
+    pub ignore: crate::refactor::ignore::Rules,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,6 +149,14 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     };
     let (base_found, _) = discover_tree(&base.dir, sources)?;
     let (head_found, head_config) = discover_tree(&head.dir, sources)?;
+    let mut rules = req.ignore.clone();
+    rules
+        .0
+        .extend(crate::refactor::ignore::Rules::from_config(&head_config.ignore_rules)?.0);
+    let req = &CheckRequest {
+        ignore: rules,
+        ..req.clone()
+    };
     let schemas = match &req.schemas {
         Some(rel) => Some(std::sync::Arc::new(
             crate::providers::schema::Schemas::load(&head.dir.join(rel))
@@ -346,6 +357,8 @@ fn check_root(
         file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
         format: refactor::write::Format::Hcl,
         schemas,
+        ignore: req.ignore.clone(),
+        plan: None,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {

@@ -52,6 +52,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             tf_var_env,
             engine,
             schemas,
+            ignore,
             ..
         } => {
             // Files given on the command line are the runner's own, named
@@ -66,6 +67,13 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     v => v,
                 })
                 .collect();
+            let ignore = match crate::refactor::ignore::Rules::parse_all(&ignore) {
+                Ok(r) => r,
+                Err(d) => {
+                    print_diagnostics(&d, &sources);
+                    return 2;
+                }
+            };
             let req = crate::check::CheckRequest {
                 repo,
                 base,
@@ -75,6 +83,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 vars,
                 schemas,
                 engine: engine.map(Engine::from),
+                ignore,
             };
             let fix = fix.then_some(super::check::Fix { allow_dirty });
             super::check::run(&req, format, fix, &mut sources)
@@ -90,6 +99,8 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             json,
             output,
             schemas,
+            ignore,
+            plan,
             args,
         } => {
             let opts = super::refactor::Options {
@@ -101,6 +112,8 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 json,
                 commands: output == super::Output::Commands,
                 schemas,
+                ignore,
+                plan,
             };
             super::refactor::run(
                 &old_dir,

@@ -24,6 +24,10 @@ pub struct Options {
     pub commands: bool,
     /// `--schemas FILE`.
     pub schemas: Option<std::path::PathBuf>,
+    /// `--ignore` rules, as given.
+    pub ignore: Vec<String>,
+    /// `--plan FILE`: `terraform show -json` of a plan of NEW_DIR.
+    pub plan: Option<std::path::PathBuf>,
 }
 
 /// `-var` as every command treats it: `NAME=VALUE`, naming a variable
@@ -142,9 +146,17 @@ pub fn run(
         .map_err(bad)?;
     }
     check_vars(old_dir, new_dir, engine, &args.ordered).map_err(bad)?;
+    let ignore = crate::refactor::ignore::Rules::parse_all(&opts.ignore).map_err(bad)?;
+    let saved = match &opts.plan {
+        Some(p) => Some(std::sync::Arc::new(
+            crate::state::plan_json::SavedPlan::read(p).map_err(|d| bad(d.into()))?,
+        )),
+        None => None,
+    };
+    // A plan's prior objects stand for the state unless one is given.
     let state = match &args.state {
         Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
-        None => None,
+        None => saved.as_ref().map(|p| p.prior.clone()),
     };
     let format = match opts.format {
         super::BlockSyntax::Json => write::Format::Json,
@@ -152,7 +164,8 @@ pub fn run(
     };
     let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
     if let Some(s) = &state {
-        check_state_belongs(old_dir, engine, s, args.state.as_deref()).map_err(bad)?;
+        let from = args.state.as_deref().or(opts.plan.as_deref());
+        check_state_belongs(old_dir, engine, s, from).map_err(bad)?;
     }
     let req = Request {
         old_dir: old_dir.to_path_buf(),
@@ -161,13 +174,19 @@ pub fn run(
         vars: args.ordered.clone(),
         engine,
         place_root: opts.place_root,
-        variables: Vec::new(),
+        // What the plan was made with: the planned values depend on them.
+        variables: saved
+            .as_ref()
+            .map(|p| p.variables.clone())
+            .unwrap_or_default(),
         unset_variables_unknown: false,
         defer_unknown_keys: true,
         tf_var_env: crate::instances::tf_var_env(),
         file_roots: None,
         format,
         schemas,
+        ignore,
+        plan: saved,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
     let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, outcome.engine));
@@ -175,6 +194,13 @@ pub fn run(
     let mut verified = Vec::new();
     if let Some(tool) = &opts.verify_with {
         let prior = match &req.state {
+            Some(_) if args.state.is_none() => {
+                return Err(bad(Diagnostic::error(
+                    "Verification needs a state",
+                    "--verify-with plans against the prior objects in a temporary copy, and a plan's prior_state is not a state terraform can read back: give --state FILE too (for example from `terraform state pull`).",
+                )
+                .into()));
+            }
             Some(s) => s.clone(),
             None => {
                 return Err(bad(Diagnostic::error(

@@ -17,6 +17,13 @@
 //! ignore "templates/new-root" {
 //!   reason = "generator template"            # optional
 //! }
+//!
+//! pairing {                   # for `check`: differences that do not
+//!   ignore = [                # keep two objects apart (refactor --ignore)
+//!     "everything:aws_*:tags.CreatedBy",
+//!     "json:aws_iam_policy:policy",
+//!   ]
+//! }
 //! ```
 
 use std::path::Path;
@@ -49,6 +56,9 @@ pub struct RepoConfig {
     /// `check { unreached = "warn" }`: changed directories that no checked
     /// root reaches are a warning in `check`, not a failure.
     pub unreached_warn: bool,
+    /// `pairing { ignore = [...] }`: ignore rules as written, each with
+    /// its place (`refactor::ignore` reads them; discovery does not).
+    pub ignore_rules: Vec<(String, SourceRange)>,
 }
 
 impl Default for RepoConfig {
@@ -59,6 +69,7 @@ impl Default for RepoConfig {
             roots: Vec::new(),
             ignores: Vec::new(),
             unreached_warn: false,
+            ignore_rules: Vec::new(),
         }
     }
 }
@@ -154,6 +165,11 @@ pub fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
             }
             "check" => {
                 if let Err(d) = check_block(b, &mut config) {
+                    diags.extend(d);
+                }
+            }
+            "pairing" => {
+                if let Err(d) = pairing_block(b, &mut config) {
                     diags.extend(d);
                 }
             }
@@ -254,6 +270,37 @@ fn check_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
                     .into());
                 }
             },
+            _ => return Err(unsupported_argument(&a).into()),
+        }
+    }
+    Ok(())
+}
+
+/// `pairing { ignore = ["KIND:TYPE:ATTR", ...] }`: the rules' syntax is
+/// checked where they are used, at each string's place.
+fn pairing_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
+    labels(b, &[])?;
+    for a in attributes(b)? {
+        match a.name.as_str() {
+            "ignore" => {
+                let items = match constant(&a)? {
+                    Value::Tuple(items) | Value::List(_, items) => items,
+                    _ => return Err(wrong_type(&a, "list of string")),
+                };
+                let ranges: Vec<&SourceRange> = match &a.expr.kind {
+                    crate::syntax::ast::ExprKind::Tuple(exprs) => {
+                        exprs.iter().map(|e| &e.range).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                for (i, item) in items.into_iter().enumerate() {
+                    let Value::String(rule) = item else {
+                        return Err(wrong_type(&a, "list of string"));
+                    };
+                    let range = ranges.get(i).copied().unwrap_or(&a.expr.range);
+                    config.ignore_rules.push((rule, range.clone()));
+                }
+            }
             _ => return Err(unsupported_argument(&a).into()),
         }
     }
@@ -490,6 +537,27 @@ ignore "templates/new" {}
         assert_eq!(c.ignores[0].dir, "legacy/old");
         assert_eq!(c.ignores[0].reason.as_deref(), Some("frozen"));
         assert_eq!(c.ignores[1].reason, None);
+    }
+
+    #[test]
+    fn pairing_ignore_rules_keep_each_strings_place() {
+        let c = parse_text(
+            "pairing {\n  ignore = [\n    \"everything:aws_*:tags\",\n    \"json:x:policy\",\n  ]\n}\n",
+        )
+        .unwrap();
+        let rules: Vec<(&str, usize, usize)> = c
+            .ignore_rules
+            .iter()
+            .map(|(r, at)| (r.as_str(), at.start.line, at.start.column))
+            .collect();
+        assert_eq!(
+            rules,
+            [("everything:aws_*:tags", 3, 5), ("json:x:policy", 4, 5)]
+        );
+        let err = parse_text("pairing {\n  ignore = \"everything:x:y\"\n}\n").unwrap_err();
+        assert_eq!(err.0[0].summary, "Incorrect attribute value type");
+        let err = parse_text("pairing {\n  ignores = []\n}\n").unwrap_err();
+        assert_eq!(err.0[0].summary, "Unsupported argument");
     }
 
     #[test]

@@ -144,6 +144,12 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
             "s"
         }
     );
+    if !outcome.decided_by_rules.is_empty() {
+        let _ = writeln!(out, "\nPaired through ignore rules:");
+        for d in &outcome.decided_by_rules {
+            let _ = writeln!(out, "  - {}", d.describe(&outcome.proof));
+        }
+    }
     if !outcome.pairing.unmatched.is_empty() || !outcome.deferred.is_empty() {
         let _ = writeln!(out, "\nNot matched:");
         for u in &outcome.pairing.unmatched {
@@ -263,6 +269,13 @@ pub fn json(
         })).collect::<Vec<_>>(),
         "plan": { "add": add, "change": change, "destroy": destroy },
         "removed_suggested": removed_from(outcome),
+        "ignore_rules": outcome.ignore_rules,
+        "paired_by_rules": outcome.decided_by_rules.iter().map(|d| json!({
+            "from": d.prior.to_string(),
+            "to": d.new.to_string(),
+            "rules": d.rules,
+            "planned": d.planned(&outcome.proof),
+        })).collect::<Vec<_>>(),
         "verified_by": verified_by,
     })
 }
