@@ -19,7 +19,9 @@
 //!
 //! Rules normalise both sides' compared values before pairing, so the
 //! signature index, the pairing and the "differs" report all see the same
-//! values. They decide only the pairing: an ignored difference of an
+//! values; the pairing's one hook (`pairing::Normalise`) normalises what a
+//! new-side reference resolves to (`policy = data.x.json` followed to the
+//! recorded document) the same way. They decide only the pairing: an ignored difference of an
 //! argument the configuration sets is still a difference to terraform,
 //! which plans an update (or a replacement) for it, and the proof says so.
 
@@ -238,6 +240,24 @@ impl Rules {
         out
     }
 
+    /// One argument's value of an object of `type_name` as the rules leave
+    /// it (for values references resolved to; see `pairing::Normalise`).
+    /// Applying it again changes nothing.
+    pub fn normalise(&self, type_name: &str, attr: &str, mut v: Value) -> Value {
+        let rules = self
+            .0
+            .iter()
+            .filter(|r| r.applies_to(type_name) && r.attribute() == attr);
+        for rule in rules {
+            // A whole attribute ignored never gets here: `apply` dropped it.
+            if rule.path.len() == 1 && rule.kind == Kind::Everything {
+                continue;
+            }
+            edit(&mut v, &rule.path[1..], &rule.kind);
+        }
+        v
+    }
+
     /// The rules that made a pair: those reaching into an attribute on
     /// which the two objects, as configured, differ. Empty when they are
     /// equal without any rule.
@@ -309,7 +329,15 @@ fn normalise(s: &str, kind: &Kind) -> String {
     match kind {
         Kind::Everything => String::new(),
         Kind::Whitespace => s.chars().filter(|c| !c.is_whitespace()).collect(),
-        Kind::Prefix(p) => s.strip_prefix(p.as_str()).unwrap_or(s).to_string(),
+        // Repeated prefixes too, so that normalising twice (a configured
+        // value, then what its reference resolved to) changes nothing.
+        Kind::Prefix(p) => {
+            let mut rest = s;
+            while let Some(r) = rest.strip_prefix(p.as_str()) {
+                rest = r;
+            }
+            rest.to_string()
+        }
         // Not JSON: compared as it is (tfautomv's rule equates nothing
         // then, and equal strings are equal anyway).
         Kind::Json => match serde_json::from_str::<serde_json::Value>(s) {
@@ -639,6 +667,44 @@ mod tests {
             r.apply(&a).values["value"].has_marks_deep(),
             "still sensitive"
         );
+    }
+
+    /// `policy = data.x.json`: the reference resolves (through the pairing)
+    /// to a document laid out otherwise; the rule normalises it too.
+    #[test]
+    fn values_references_resolve_to_are_normalised_in_the_pairing() {
+        use crate::lang::unknown::Origin;
+        let r = rules(&[
+            "json:aws_iam_policy:policy",
+            "prefix:aws_iam_policy:name:x-",
+        ]);
+        let prior = obj(
+            "aws_iam_policy.old",
+            &[("policy", s("{\"a\": 1, \"b\": 2}")), ("name", s("x-p"))],
+        );
+        let reference = Value::Unknown(Type::String, Some(Origin::attr("data.doc.d", "json")));
+        let new = obj(
+            "aws_iam_policy.new",
+            &[("policy", reference), ("name", s("x-x-p"))],
+        );
+        let canon = |v: &Value, _: &Mapping| match v {
+            Value::Unknown(..) => s("{\"b\":2,\n \"a\":1}"),
+            v => v.clone(),
+        };
+        let (d, c) = (vec![r.apply(&prior)], vec![r.apply(&new)]);
+        let normalise = |a: &AbsResourceInstance, k: &str, v: Value| {
+            r.normalise(&a.resource.resource.type_name, k, v)
+        };
+        let p = super::super::pairing::pair_with(&d, &c, &canon, &normalise);
+        assert_eq!(p.pairs.len(), 1, "{:?}", p.unmatched);
+        let p = super::super::pairing::pair(&d, &c, &canon);
+        assert!(
+            p.pairs.is_empty(),
+            "without the hook the resolved text differs"
+        );
+        // Idempotent: normalising a normalised value changes nothing.
+        let once = r.normalise("aws_iam_policy", "name", s("x-x-p"));
+        assert_eq!(r.normalise("aws_iam_policy", "name", once.clone()), once);
     }
 
     #[test]

@@ -358,7 +358,11 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         destroys = destroys.iter().map(|o| req.ignore.apply(o)).collect();
         creates = creates.iter().map(|o| req.ignore.apply(o)).collect();
     }
-    let mut pairing = pairing::pair(&destroys, &creates, &canon);
+    let normalise = |a: &AbsResourceInstance, attr: &str, v: Value| {
+        req.ignore
+            .normalise(&a.resource.resource.type_name, attr, v)
+    };
+    let mut pairing = pairing::pair_with(&destroys, &creates, &canon, &normalise);
     let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
         .unmatched
         .iter()
@@ -370,7 +374,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         .collect();
     if with_state && !ambiguous.is_empty() {
         *twins.borrow_mut() = ambiguous;
-        pairing = pairing::pair(&destroys, &creates, &canon);
+        pairing = pairing::pair_with(&destroys, &creates, &canon, &normalise);
     }
     pairing.pairs.retain(|(a, _)| !is_data(&a));
     pairing.unmatched.retain(|u| !is_data(&&u.addr));

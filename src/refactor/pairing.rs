@@ -110,7 +110,21 @@ pub type Canon<'a> = dyn Fn(&Value, &Mapping) -> Value + 'a;
 /// How many of the closest candidates a "differs" reason lists.
 const NEAREST: usize = 3;
 
+/// A create's value of one argument once `Canon` has followed its
+/// references: ignore rules normalise what a reference resolved to as they
+/// normalised the configured value (`ignore::Rules::normalise`).
+pub type Normalise<'a> = dyn Fn(&AbsResourceInstance, &str, Value) -> Value + 'a;
+
 pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
+    pair_with(destroys, creates, canon, &|_, _, v| v)
+}
+
+pub fn pair_with(
+    destroys: &[Object],
+    creates: &[Object],
+    canon: &Canon,
+    normalise: &Normalise,
+) -> Pairing {
     let mut mapping: Mapping = BTreeMap::new();
     let mut taken: BTreeSet<usize> = BTreeSet::new();
     let mut done: BTreeSet<usize> = BTreeSet::new();
@@ -139,7 +153,7 @@ pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
             let values: BTreeMap<String, Value> = c
                 .values
                 .iter()
-                .map(|(k, v)| (k.clone(), canon(v, &mapping)))
+                .map(|(k, v)| (k.clone(), normalise(&c.addr, k, canon(v, &mapping))))
                 .collect();
             let sig = signature(&c.set, &values);
             let list = index
