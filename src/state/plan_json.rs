@@ -32,7 +32,7 @@ pub struct SavedPlan {
     /// `prior_state`: every object the plan started from.
     pub prior: State,
     /// Objects the plan creates: the planned values and which are unknown.
-    pub creates: BTreeMap<AbsResourceInstance, (Json, Json)>,
+    pub creates: BTreeMap<AbsResourceInstance, Planned>,
     /// Managed instances the planned configuration declares (every change
     /// but a destroy), for telling a plan of another configuration.
     pub declared: BTreeSet<AbsResourceInstance>,
@@ -40,6 +40,15 @@ pub struct SavedPlan {
     pub moves: BTreeSet<(AbsResourceInstance, AbsResourceInstance)>,
     /// The root variables the plan was made with.
     pub variables: Vec<(String, Value)>,
+}
+
+/// One created object's `change`: `after`, `after_unknown` and
+/// `after_sensitive`, each in the shape of the values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Planned {
+    pub after: Json,
+    pub unknown: Json,
+    pub sensitive: Json,
 }
 
 impl SavedPlan {
@@ -125,9 +134,13 @@ impl SavedPlan {
             self.moves.insert((prev, addr.clone()));
         }
         if actions.contains(&"create") {
-            let after = change.get("after").cloned().unwrap_or(Json::Null);
-            let unknown = change.get("after_unknown").cloned().unwrap_or(Json::Null);
-            self.creates.insert(addr, (after, unknown));
+            let get = |k: &str| change.get(k).cloned().unwrap_or(Json::Null);
+            let planned = Planned {
+                after: get("after"),
+                unknown: get("after_unknown"),
+                sensitive: get("after_sensitive"),
+            };
+            self.creates.insert(addr, planned);
         }
         Ok(())
     }
@@ -138,8 +151,8 @@ impl SavedPlan {
     /// the configured value (and the reference it follows) stays. None
     /// when the plan does not create the object.
     pub fn planned(&self, addr: &AbsResourceInstance, configured: &Value) -> Option<Value> {
-        let (after, unknown) = self.creates.get(addr)?;
-        Some(merge(configured, after, unknown))
+        let p = self.creates.get(addr)?;
+        Some(merge(configured, &p.after, &p.unknown, &p.sensitive))
     }
 
     /// Whether the plan is one of this configuration, made without the new
@@ -381,18 +394,23 @@ fn sensitive_paths(v: &Json) -> Vec<AttrPath> {
 }
 
 /// The configured value with the plan's known values laid over it (see
-/// [`SavedPlan::planned`]). Marks stay where the configuration put them.
-fn merge(configured: &Value, after: &Json, unknown: &Json) -> Value {
+/// [`SavedPlan::planned`]). Marks stay where the configuration put them,
+/// and are added where the plan says a value is sensitive (a provider's
+/// sensitive attribute), so no report shows it.
+fn merge(configured: &Value, after: &Json, unknown: &Json, sensitive: &Json) -> Value {
     if *unknown == Json::Bool(true) {
         return configured.clone();
     }
     let (inner, marked) = configured.unmark();
+    let marked = marked || *sensitive == Json::Bool(true);
+    let at = |j: &Json, k: &str| j.get(k).cloned().unwrap_or(Json::Null);
+    let at_i = |j: &Json, i: usize| j.get(i).cloned().unwrap_or(Json::Null);
     let merged = match (inner, after) {
         (Value::Object(m) | Value::Map(_, m), Json::Object(a)) => Value::Object(
             m.iter()
                 .map(|(k, v)| {
                     let v = match a.get(k) {
-                        Some(j) => merge(v, j, unknown.get(k).unwrap_or(&Json::Null)),
+                        Some(j) => merge(v, j, &at(unknown, k), &at(sensitive, k)),
                         None => v.clone(),
                     };
                     (k.clone(), v)
@@ -405,7 +423,7 @@ fn merge(configured: &Value, after: &Json, unknown: &Json) -> Value {
                     .iter()
                     .zip(a)
                     .enumerate()
-                    .map(|(i, (v, j))| merge(v, j, unknown.get(i).unwrap_or(&Json::Null)))
+                    .map(|(i, (v, j))| merge(v, j, &at_i(unknown, i), &at_i(sensitive, i)))
                     .collect(),
             )
         }
@@ -480,8 +498,9 @@ mod tests {
                   "change": { "actions": ["delete"], "before": {}, "after": null } },
                 { "address": "terraform_data.svc", "mode": "managed",
                   "change": { "actions": ["create"],
-                              "after": { "input": { "n": "app", "vpc": null } },
-                              "after_unknown": { "id": true, "output": true, "input": { "vpc": true } } } },
+                              "after": { "input": { "n": "app", "vpc": null, "pw": "hunter2" } },
+                              "after_unknown": { "id": true, "output": true, "input": { "vpc": true } },
+                              "after_sensitive": { "input": { "pw": true } } } },
                 { "address": "module.net.terraform_data.vpc[\"a\"]", "mode": "managed",
                   "change": { "actions": ["no-op"] } },
                 { "address": "data.terraform_remote_state.x", "mode": "data",
@@ -538,6 +557,7 @@ mod tests {
                         [
                             ("n".to_string(), Value::unknown()),
                             ("vpc".to_string(), origin.clone()),
+                            ("pw".to_string(), Value::string("hunter2")),
                         ]
                         .into_iter()
                         .collect(),
@@ -552,6 +572,11 @@ mod tests {
         let input = got.as_mapping().unwrap()["input"].clone();
         let input = input.as_mapping().unwrap();
         assert_eq!(input["n"], Value::string("app"), "known in the plan");
+        assert!(
+            input["pw"].has_marks_deep(),
+            "the plan says it is sensitive"
+        );
+        assert!(!input["n"].has_marks_deep());
         assert_eq!(
             input["vpc"], origin,
             "only apply knows it: the reference stays"
