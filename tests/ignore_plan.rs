@@ -441,3 +441,33 @@ fn records_hold_in_terraform() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `--verify-with` re-plans with the real binary and the plan's variables
+/// (the state from `--state`: a plan's prior state is not one).
+#[test]
+fn a_plan_case_verifies_with_terraform() {
+    if !common::live() {
+        return;
+    }
+    let case = root().join("plan-variables");
+    let out = minimod(
+        &case,
+        &strings(&[
+            "refactor",
+            "old",
+            "new",
+            "--plan",
+            "expected/plan.json",
+            "--state",
+            "expected/prior.tfstate",
+            "--verify-with",
+            "terraform",
+        ]),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("Verified with terraform: Plan: 0 to add, 0 to change, 0 to destroy."),
+        "{stderr}"
+    );
+}

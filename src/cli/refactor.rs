@@ -211,7 +211,21 @@ pub fn run(
             }
         };
         let dirs = module_dirs(new_dir, sources)?;
-        let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &req.vars).map_err(
+        // The plan's variables first: what terraform planned with, unless
+        // -var says otherwise.
+        let mut vars: Vec<VarSource> = req
+            .variables
+            .iter()
+            .map(|(name, value)| {
+                let text = match value {
+                    crate::lang::value::Value::String(s) => s.clone(),
+                    v => crate::lang::display::json(v).to_string(),
+                };
+                VarSource::Var(format!("{name}={text}"))
+            })
+            .collect();
+        vars.extend(req.vars.iter().cloned());
+        let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &vars).map_err(
             |e| match e {
                 verify::VerifyError::CannotRun(d) => (2, d),
                 verify::VerifyError::Failed(d) => (1, d),
