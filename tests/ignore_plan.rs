@@ -375,6 +375,16 @@ fn check_takes_rules_from_the_command_line_and_minimod_hcl() {
     );
     let out = check(&["--ignore", "everything:terraform_data:input.Owner"]);
     assert_eq!(outcome(&out), "moved-blocks-missing", "both pair");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        doc["roots"][0]["paired_by_rules"],
+        serde_json::json!([{
+            "from": "terraform_data.web",
+            "to": "terraform_data.frontend",
+            "rules": ["everything:terraform_data:input.Owner"],
+            "planned": "update",
+        }])
+    );
     fs::write(
         repo.join(".minimod.hcl"),
         "pairing {\n  ignore = [\"everything:terraform_*:input.Owner\"]\n}\n",

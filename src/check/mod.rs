@@ -97,6 +97,9 @@ pub struct RootReport {
     /// call or resource an object moved to, or a new one): file inside the
     /// repository and line.
     pub anchor: Option<(String, usize)>,
+    /// Pairs only ignore rules made: (from, to, rules, what the proof
+    /// plans for the object: update, replace or no-op).
+    pub paired_by_rules: Vec<(String, String, Vec<String>, &'static str)>,
 }
 
 pub struct CheckReport {
@@ -299,6 +302,7 @@ fn check_root(
         error: None,
         note: None,
         anchor: None,
+        paired_by_rules: Vec::new(),
     };
     if !in_head {
         report.outcome = Outcome::DeletedRoot;
@@ -385,6 +389,19 @@ fn check_root(
     report.blocks = outcome.blocks.clone();
     report.edits = outcome.edits.clone();
     report.unmatched = outcome.pairing.unmatched.clone();
+    report.paired_by_rules = outcome
+        .decided_by_rules
+        .iter()
+        .map(|d| {
+            let planned = d.planned(&outcome.proof);
+            (
+                d.prior.to_string(),
+                d.new.to_string(),
+                d.rules.clone(),
+                planned,
+            )
+        })
+        .collect();
     let destroys = report.unmatched.iter().any(|u| u.side == Side::Destroy);
     let creates = report.unmatched.iter().any(|u| u.side == Side::Create);
     let (b_add, b_change, b_destroy) = counts(&outcome.before);

@@ -266,6 +266,9 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
             })).collect::<Vec<_>>(),
             "error": r.error,
             "note": r.note,
+            "paired_by_rules": r.paired_by_rules.iter().map(|(from, to, rules, planned)| json!({
+                "from": from, "to": to, "rules": rules, "planned": planned,
+            })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "unreached": report.unreached.iter().map(|u| json!({
             "dir": u.dir, "reason": u.why,
