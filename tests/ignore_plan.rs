@@ -244,6 +244,7 @@ fn bad_rules_and_plan_files_exit_2_with_a_diagnostic() {
         &other.join("new"),
     );
     common::copy_tree(&case.join("expected"), &other.join("expected"));
+    let replacement = root().join("ignore-forces-replacement");
     let table: Vec<(Vec<String>, &Path, &str, &str)> = vec![
         (
             strings(&["--ignore", "everything:terraform_data"]),
@@ -274,6 +275,15 @@ fn bad_rules_and_plan_files_exit_2_with_a_diagnostic() {
             &other,
             "Error: Plan does not match the configuration",
             "The plan has terraform_data.service, which new does not declare. new declares terraform_data.sessions, which the plan does not have.",
+        ),
+        (
+            vec![
+                "--plan".into(),
+                case.join("expected/plan.json").display().to_string(),
+            ],
+            &replacement,
+            "Error: State does not match the configuration",
+            "None of the 1 managed resources in the prior state of the plan",
         ),
         (
             strings(&["--plan", "expected/plan.json", "--verify-with", "terraform"]),

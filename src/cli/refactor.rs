@@ -165,7 +165,19 @@ pub fn run(
     let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
     if let Some(s) = &state {
         let from = args.state.as_deref().or(opts.plan.as_deref());
-        check_state_belongs(old_dir, engine, s, from).map_err(bad)?;
+        let from_plan = args.state.is_none();
+        check_state_belongs(old_dir, engine, s, from)
+            .map_err(|mut d| {
+                // The prior objects came from --plan: say so, and what to give.
+                for d in d.0.iter_mut().filter(|_| from_plan) {
+                    d.detail = d
+                        .detail
+                        .replacen("in the state", "in the prior state of the plan", 1)
+                        .replacen("Give the state of this configuration (\"terraform state pull\" in its directory).", "Give a plan made from this configuration's state.", 1);
+                }
+                d
+            })
+            .map_err(bad)?;
     }
     let req = Request {
         old_dir: old_dir.to_path_buf(),
