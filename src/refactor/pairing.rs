@@ -119,6 +119,8 @@ pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
     pair_with(destroys, creates, canon, &|_, _, v| v)
 }
 
+/// `pair`, with each create's followed values passed through `normalise`
+/// before they are compared (the ignore rules' one hook).
 pub fn pair_with(
     destroys: &[Object],
     creates: &[Object],
