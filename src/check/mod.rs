@@ -44,6 +44,9 @@ pub struct CheckRequest {
     pub schemas: Option<PathBuf>,
     /// `--shard K/N`: check only this shard's roots.
     pub shard: Option<Shard>,
+    /// Ignore rules from the command line; the base's `.minimod.hcl`
+    /// adds its own.
+    pub ignore: crate::refactor::ignore::Rules,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,6 +106,9 @@ pub struct RootReport {
     /// call or resource an object moved to, or a new one): file inside the
     /// repository and line.
     pub anchor: Option<(String, usize)>,
+    /// Pairs only ignore rules made: (from, to, rules, what the proof
+    /// plans for the object: update, replace or no-op).
+    pub paired_by_rules: Vec<(String, String, Vec<String>, &'static str)>,
 }
 
 pub struct CheckReport {
@@ -166,8 +172,13 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     // cannot relax the check of itself by editing `.minimod.hcl` (it can
     // declare more roots, which only adds checks).
     let policy = &base_config;
+    let mut rules = req.ignore.clone();
+    rules
+        .0
+        .extend(crate::refactor::ignore::Rules::from_config(&policy.ignore_rules)?.0);
     let req = &CheckRequest {
         allow_update: req.allow_update || policy.allow_update,
+        ignore: rules,
         ..req.clone()
     };
     let schemas = match &req.schemas {
@@ -393,6 +404,7 @@ fn check_root(
         error: None,
         note: None,
         anchor: None,
+        paired_by_rules: Vec::new(),
     };
     if !in_head {
         report.outcome = Outcome::DeletedRoot;
@@ -452,6 +464,8 @@ fn check_root(
         format: refactor::write::Format::Hcl,
         schemas,
         allow_update: req.allow_update,
+        ignore: req.ignore.clone(),
+        plan: None,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
@@ -480,6 +494,19 @@ fn check_root(
     report.unmatched = outcome.pairing.unmatched.clone();
     report.updates = outcome.pairing.updates.clone();
     report.update_hint = outcome.update_hint.clone();
+    report.paired_by_rules = outcome
+        .decided_by_rules
+        .iter()
+        .map(|d| {
+            let planned = d.planned(&outcome.proof);
+            (
+                d.prior.to_string(),
+                d.new.to_string(),
+                d.rules.clone(),
+                planned,
+            )
+        })
+        .collect();
     let destroys = report.unmatched.iter().any(|u| u.side == Side::Destroy);
     let creates = report.unmatched.iter().any(|u| u.side == Side::Create);
     let (b_add, b_change, b_destroy) = counts(&outcome.before);

@@ -410,6 +410,9 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
             "updates_with_allow_update": updates_json(&r.update_hint),
             "error": r.error,
             "note": r.note,
+            "paired_by_rules": r.paired_by_rules.iter().map(|(from, to, rules, planned)| json!({
+                "from": from, "to": to, "rules": rules, "planned": planned,
+            })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "unreached": report.unreached.iter().map(|u| json!({
             "dir": u.dir, "reason": u.why,

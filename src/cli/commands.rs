@@ -55,6 +55,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             schemas,
             shard,
             merge,
+            ignore,
             ..
         } => {
             if !merge.is_empty() {
@@ -73,6 +74,13 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                         v => v,
                     })
                     .collect();
+                let ignore = match crate::refactor::ignore::Rules::parse_all(&ignore) {
+                    Ok(r) => r,
+                    Err(d) => {
+                        print_diagnostics(&d, &sources);
+                        return 2;
+                    }
+                };
                 let req = crate::check::CheckRequest {
                     repo,
                     base,
@@ -84,6 +92,7 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     schemas,
                     engine: engine.map(Engine::from),
                     shard,
+                    ignore,
                 };
                 let fix = fix.then_some(super::check::Fix { allow_dirty });
                 super::check::run(&req, format, fix, &mut sources)
@@ -103,6 +112,8 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             json,
             output,
             schemas,
+            ignore,
+            plan,
             args,
         } => {
             let opts = super::refactor::Options {
@@ -115,6 +126,8 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 json,
                 commands: output == super::Output::Commands,
                 schemas,
+                ignore,
+                plan,
             };
             let args = with_order(args, ordered);
             match (old_dir, new_dir) {

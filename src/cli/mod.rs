@@ -180,6 +180,15 @@ pub enum Command {
         /// (which attributes are computed, nested or sensitive).
         #[arg(long = "schemas", value_name = "FILE")]
         schemas: Option<PathBuf>,
+        /// A difference that does not keep two objects apart:
+        /// KIND:RESOURCE_TYPE:ATTRIBUTE, KIND everything, whitespace, json or
+        /// prefix (prefix:TYPE:ATTR:PREFIX); repeatable.
+        #[arg(long = "ignore", value_name = "KIND:TYPE:ATTR")]
+        ignore: Vec<String>,
+        /// The plan of NEW_DIR without the new blocks (`terraform show -json`
+        /// of it): its prior objects (unless --state) and planned values.
+        #[arg(long = "plan", value_name = "FILE")]
+        plan: Option<PathBuf>,
         #[command(flatten)]
         args: ConfigArgs,
     },
@@ -245,6 +254,11 @@ pub enum Command {
         /// one verdict and one report (repeat for each shard).
         #[arg(long = "merge", value_name = "REPORT.json", conflicts_with_all = ["fix", "shard"])]
         merge: Vec<PathBuf>,
+        /// A difference that does not keep two objects apart
+        /// (KIND:RESOURCE_TYPE:ATTRIBUTE, as for refactor); repeatable,
+        /// added to .minimod.hcl's.
+        #[arg(long = "ignore", value_name = "KIND:TYPE:ATTR")]
+        ignore: Vec<String>,
     },
     /// Print the root module's outputs.
     Outputs {

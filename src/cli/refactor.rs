@@ -26,6 +26,10 @@ pub struct Options {
     pub commands: bool,
     /// `--schemas FILE`.
     pub schemas: Option<std::path::PathBuf>,
+    /// `--ignore` rules, as given.
+    pub ignore: Vec<String>,
+    /// `--plan FILE`: `terraform show -json` of a plan of NEW_DIR.
+    pub plan: Option<std::path::PathBuf>,
 }
 
 /// `-var` as every command treats it: `NAME=VALUE`, naming a variable
@@ -144,9 +148,17 @@ pub fn run(
         .map_err(bad)?;
     }
     check_vars(old_dir, new_dir, engine, &args.ordered).map_err(bad)?;
+    let ignore = crate::refactor::ignore::Rules::parse_all(&opts.ignore).map_err(bad)?;
+    let saved = match &opts.plan {
+        Some(p) => Some(std::sync::Arc::new(
+            crate::state::plan_json::SavedPlan::read(p).map_err(|d| bad(d.into()))?,
+        )),
+        None => None,
+    };
+    // A plan's prior objects stand for the state unless one is given.
     let state = match &args.state {
         Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
-        None => None,
+        None => saved.as_ref().map(|p| p.prior.clone()),
     };
     let format = match opts.format {
         super::BlockSyntax::Json => write::Format::Json,
@@ -154,7 +166,20 @@ pub fn run(
     };
     let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
     if let Some(s) = &state {
-        check_state_belongs(old_dir, engine, s, args.state.as_deref()).map_err(bad)?;
+        let from = args.state.as_deref().or(opts.plan.as_deref());
+        let from_plan = args.state.is_none();
+        check_state_belongs(old_dir, engine, s, from)
+            .map_err(|mut d| {
+                // The prior objects came from --plan: say so, and what to give.
+                for d in d.0.iter_mut().filter(|_| from_plan) {
+                    d.detail = d
+                        .detail
+                        .replacen("in the state", "in the prior state of the plan", 1)
+                        .replacen("Give the state of this configuration (\"terraform state pull\" in its directory).", "Give a plan made from this configuration's state.", 1);
+                }
+                d
+            })
+            .map_err(bad)?;
     }
     let req = Request {
         old_dir: old_dir.to_path_buf(),
@@ -163,7 +188,11 @@ pub fn run(
         vars: args.ordered.clone(),
         engine,
         place_root: opts.place_root,
-        variables: Vec::new(),
+        // What the plan was made with: the planned values depend on them.
+        variables: saved
+            .as_ref()
+            .map(|p| p.variables.clone())
+            .unwrap_or_default(),
         unset_variables_unknown: false,
         defer_unknown_keys: true,
         tf_var_env: crate::instances::tf_var_env(),
@@ -171,6 +200,8 @@ pub fn run(
         format,
         schemas,
         allow_update: opts.allow_update,
+        ignore,
+        plan: saved,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
     let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, outcome.engine));
@@ -178,6 +209,13 @@ pub fn run(
     let mut verified = Vec::new();
     if let Some(tool) = &opts.verify_with {
         let prior = match &req.state {
+            Some(_) if args.state.is_none() => {
+                return Err(bad(Diagnostic::error(
+                    "Verification needs a state",
+                    "--verify-with plans against the prior objects in a temporary copy, and a plan's prior_state is not a state terraform can read back: give --state FILE too (for example from `terraform state pull`).",
+                )
+                .into()));
+            }
             Some(s) => s.clone(),
             None => {
                 return Err(bad(Diagnostic::error(
@@ -188,7 +226,21 @@ pub fn run(
             }
         };
         let dirs = module_dirs(new_dir, sources)?;
-        let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &req.vars).map_err(
+        // The plan's variables first: what terraform planned with, unless
+        // -var says otherwise.
+        let mut vars: Vec<VarSource> = req
+            .variables
+            .iter()
+            .map(|(name, value)| {
+                let text = match value {
+                    crate::lang::value::Value::String(s) => s.clone(),
+                    v => crate::lang::display::json(v).to_string(),
+                };
+                VarSource::Var(format!("{name}={text}"))
+            })
+            .collect();
+        vars.extend(req.vars.iter().cloned());
+        let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &vars).map_err(
             |e| match e {
                 verify::VerifyError::CannotRun(d) => (2, d),
                 verify::VerifyError::Failed(d) => (1, d),
@@ -431,6 +483,14 @@ pub fn run_roots(
         super::BlockSyntax::Hcl => write::Format::Hcl,
     };
     let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
+    let ignore = crate::refactor::ignore::Rules::parse_all(&opts.ignore).map_err(bad)?;
+    if opts.plan.is_some() {
+        let d = crate::diagnostics::Diagnostic::error(
+            "Invalid --plan option",
+            "A saved plan is the plan of one root module; give it with OLD_DIR NEW_DIR or one --root pair.",
+        );
+        return Err(bad(d.into()));
+    }
     let mut reqs = Vec::new();
     for ((old, new), state_path) in pairs.iter().zip(&states) {
         let state = match state_path {
@@ -455,6 +515,8 @@ pub fn run_roots(
             format,
             schemas: schemas.clone(),
             allow_update: opts.allow_update,
+            ignore: ignore.clone(),
+            plan: None,
         });
     }
     let cross = cross_root::refactor(&reqs, sources).map_err(bad)?;

@@ -22,6 +22,13 @@
 //!   unreached    = "fail"     # or "warn"
 //!   allow_update = false      # true: as `check --allow-update`
 //! }
+//!
+//! pairing {                   # for `check`: differences that do not
+//!   ignore = [                # keep two objects apart (refactor --ignore)
+//!     "everything:aws_*:tags.CreatedBy",
+//!     "json:aws_iam_policy:policy",
+//!   ]
+//! }
 //! ```
 
 use std::path::Path;
@@ -56,6 +63,9 @@ pub struct RepoConfig {
     pub unreached_warn: bool,
     /// `check { allow_update = true }`: `check --allow-update` for every run.
     pub allow_update: bool,
+    /// `pairing { ignore = [...] }`: ignore rules as written, each with
+    /// its place (`refactor::ignore` reads them; discovery does not).
+    pub ignore_rules: Vec<(String, SourceRange)>,
 }
 
 impl Default for RepoConfig {
@@ -67,6 +77,7 @@ impl Default for RepoConfig {
             ignores: Vec::new(),
             unreached_warn: false,
             allow_update: false,
+            ignore_rules: Vec::new(),
         }
     }
 }
@@ -162,6 +173,11 @@ pub fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
             }
             "check" => {
                 if let Err(d) = check_block(b, &mut config) {
+                    diags.extend(d);
+                }
+            }
+            "pairing" => {
+                if let Err(d) = pairing_block(b, &mut config) {
                     diags.extend(d);
                 }
             }
@@ -266,6 +282,37 @@ fn check_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
                 Value::Bool(v) => config.allow_update = v,
                 _ => return Err(wrong_type(&a, "bool")),
             },
+            _ => return Err(unsupported_argument(&a).into()),
+        }
+    }
+    Ok(())
+}
+
+/// `pairing { ignore = ["KIND:TYPE:ATTR", ...] }`: the rules' syntax is
+/// checked where they are used, at each string's place.
+fn pairing_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
+    labels(b, &[])?;
+    for a in attributes(b)? {
+        match a.name.as_str() {
+            "ignore" => {
+                let items = match constant(&a)? {
+                    Value::Tuple(items) | Value::List(_, items) => items,
+                    _ => return Err(wrong_type(&a, "list of string")),
+                };
+                let ranges: Vec<&SourceRange> = match &a.expr.kind {
+                    crate::syntax::ast::ExprKind::Tuple(exprs) => {
+                        exprs.iter().map(|e| &e.range).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                for (i, item) in items.into_iter().enumerate() {
+                    let Value::String(rule) = item else {
+                        return Err(wrong_type(&a, "list of string"));
+                    };
+                    let range = ranges.get(i).copied().unwrap_or(&a.expr.range);
+                    config.ignore_rules.push((rule, range.clone()));
+                }
+            }
             _ => return Err(unsupported_argument(&a).into()),
         }
     }
@@ -515,6 +562,27 @@ ignore "templates/new" {}
             "{e}"
         );
         assert!(e.ends_with("\"allow_update\": bool required."), "{e}");
+    }
+
+    #[test]
+    fn pairing_ignore_rules_keep_each_strings_place() {
+        let c = parse_text(
+            "pairing {\n  ignore = [\n    \"everything:aws_*:tags\",\n    \"json:x:policy\",\n  ]\n}\n",
+        )
+        .unwrap();
+        let rules: Vec<(&str, usize, usize)> = c
+            .ignore_rules
+            .iter()
+            .map(|(r, at)| (r.as_str(), at.start.line, at.start.column))
+            .collect();
+        assert_eq!(
+            rules,
+            [("everything:aws_*:tags", 3, 5), ("json:x:policy", 4, 5)]
+        );
+        let err = parse_text("pairing {\n  ignore = \"everything:x:y\"\n}\n").unwrap_err();
+        assert_eq!(err.0[0].summary, "Incorrect attribute value type");
+        let err = parse_text("pairing {\n  ignores = []\n}\n").unwrap_err();
+        assert_eq!(err.0[0].summary, "Unsupported argument");
     }
 
     #[test]

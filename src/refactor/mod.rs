@@ -11,6 +11,7 @@
 pub mod blocks;
 pub mod commands;
 pub mod cross_root;
+pub mod ignore;
 pub mod pairing;
 pub mod report;
 pub mod verify;
@@ -66,6 +67,12 @@ pub struct Request {
     /// `--allow-update`: pair what structure decides although values
     /// differ; those objects are moved and updated in place.
     pub allow_update: bool,
+    /// Ignore rules (`--ignore`, `.minimod.hcl`): differences that do not
+    /// keep two objects apart.
+    pub ignore: ignore::Rules,
+    /// A saved plan of NEW_DIR without the new blocks (`--plan`): the
+    /// values it plans for created objects are the ones compared.
+    pub plan: Option<std::sync::Arc<crate::state::plan_json::SavedPlan>>,
 }
 
 pub struct Outcome {
@@ -92,6 +99,10 @@ pub struct Outcome {
     /// create's references followed through this root's pairs), for
     /// pairing across root modules.
     pub leftovers: (Vec<Object>, Vec<Object>),
+    /// The pairs that only ignore rules made, with the rules.
+    pub decided_by_rules: Vec<ignore::Decided>,
+    /// The rules in force, as text (for the report).
+    pub ignore_rules: Vec<String>,
 }
 
 impl Request {
@@ -114,6 +125,8 @@ impl Request {
             format: write::Format::Hcl,
             schemas: None,
             allow_update: false,
+            ignore: ignore::Rules::default(),
+            plan: None,
         }
     }
 
@@ -229,6 +242,9 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         &[],
         req.run_options(pairing::Side::Create),
     )?;
+    if let Some(saved) = &req.plan {
+        check_plan_matches(saved, &before.plan, &req.new_dir)?;
+    }
     let moved_prior = &before.moved_prior;
     // Looked up once per destroy and per reference: index it once.
     let moved_index = moved_prior.instance_index();
@@ -243,11 +259,14 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let new_object = |addr: &AbsResourceInstance| -> Result<Object, Diagnostics> {
         let configured = new_run.resource_config_value(addr)?;
         let schema = crate::plan::diff::resource_schema(&new_run, addr);
+        // A saved plan's values, where it knows them, are what the
+        // provider will store.
+        let planned = req.plan.as_ref().and_then(|p| p.planned(addr, &configured));
         Ok(Object::compared(
             addr.clone(),
             &schema,
             &configured,
-            &configured,
+            planned.as_ref().unwrap_or(&configured),
         ))
     };
     // A prior object, at `addr` in the moved prior state and `pre` in the
@@ -375,10 +394,21 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             creates.len()
         )
     });
+    // Ignore rules normalise both sides before pairing; the objects as
+    // configured stay, to name the rules that decided each pair.
+    let configured = (!req.ignore.is_empty()).then(|| (destroys.clone(), creates.clone()));
+    if configured.is_some() {
+        destroys = destroys.iter().map(|o| req.ignore.apply(o)).collect();
+        creates = creates.iter().map(|o| req.ignore.apply(o)).collect();
+    }
+    let normalise = |a: &AbsResourceInstance, attr: &str, v: Value| {
+        req.ignore
+            .normalise(&a.resource.resource.type_name, attr, v)
+    };
     let run_pairing = |allow_update: bool| {
         let opts = pairing::Options { allow_update };
         *twins.borrow_mut() = BTreeMap::new();
-        let pairing = pairing::pair_with(&destroys, &creates, &canon, opts);
+        let pairing = pairing::pair_with(&destroys, &creates, &canon, &normalise, opts);
         let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
             .unmatched
             .iter()
@@ -390,7 +420,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             .collect();
         if with_state && !ambiguous.is_empty() {
             *twins.borrow_mut() = ambiguous;
-            return pairing::pair_with(&destroys, &creates, &canon, opts);
+            return pairing::pair_with(&destroys, &creates, &canon, &normalise, opts);
         }
         pairing
     };
@@ -409,6 +439,10 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         .collect();
     pairing.pairs.retain(|(a, _)| !is_data(&a));
     pairing.unmatched.retain(|u| !is_data(&&u.addr));
+    let decided_by_rules = match &configured {
+        Some((d, c)) => decided_by_rules(&req.ignore, &pairing, d, c, &canon),
+        None => Vec::new(),
+    };
     // An object whose declared move was blocked stays where it was and is
     // destroyed: say so rather than "nothing to pair with".
     for u in &mut pairing.unmatched {
@@ -556,7 +590,72 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         update_hint,
         prior,
         leftovers,
+        decided_by_rules,
+        ignore_rules: req.ignore.0.iter().map(ToString::to_string).collect(),
     })
+}
+
+/// A saved plan must be of NEW_DIR as it is, without the new blocks: the
+/// same managed instances kept or created, no move its own blocks lack.
+fn check_plan_matches(
+    saved: &crate::state::plan_json::SavedPlan,
+    before: &Plan,
+    new_dir: &std::path::Path,
+) -> Result<(), Diagnostics> {
+    let declared: BTreeSet<AbsResourceInstance> = before
+        .changes
+        .iter()
+        .filter(|c| !matches!(c.action, Action::Delete | Action::Forget))
+        .filter(|c| c.addr.resource.resource.mode == ResourceMode::Managed)
+        .map(|c| c.addr.clone())
+        .collect();
+    let moves = before
+        .moves()
+        .into_iter()
+        .map(|(f, t)| (f.clone(), t.clone()))
+        .collect();
+    let dir = crate::syntax::source::clean_path(new_dir);
+    saved
+        .check_matches(&declared, &moves, &dir)
+        .map_err(Diagnostics::from)
+}
+
+/// The pairs that differ as configured, with the rules that made them
+/// equal.
+fn decided_by_rules(
+    rules: &ignore::Rules,
+    pairing: &Pairing,
+    destroys: &[Object],
+    creates: &[Object],
+    canon: &pairing::Canon,
+) -> Vec<ignore::Decided> {
+    let by_addr = |objs: &'_ [Object]| -> BTreeMap<AbsResourceInstance, usize> {
+        objs.iter()
+            .enumerate()
+            .map(|(i, o)| (o.addr.clone(), i))
+            .collect()
+    };
+    let (prior_at, new_at) = (by_addr(destroys), by_addr(creates));
+    let mapping: Mapping = pairing
+        .pairs
+        .iter()
+        .map(|(old, new)| (new.clone(), old.clone()))
+        .collect();
+    let mut out = Vec::new();
+    for (old, new) in &pairing.pairs {
+        let (Some(&i), Some(&j)) = (prior_at.get(old), new_at.get(new)) else {
+            continue;
+        };
+        let used = rules.deciding(&destroys[i], &creates[j], &mapping, canon);
+        if !used.is_empty() {
+            out.push(ignore::Decided {
+                prior: old.clone(),
+                new: new.clone(),
+                rules: used.iter().map(ToString::to_string).collect(),
+            });
+        }
+    }
+    out
 }
 
 /// Where a blocked move wanted `addr` to go, if a blocked move covers it.
@@ -652,12 +751,18 @@ impl Outcome {
     }
 
     /// Objects the proof updates in place that were paired (so moved) but
-    /// whose update nobody accepted. An update whose every changed value
-    /// is known only after apply (a data source read without a state)
-    /// shows no difference yet, and is not counted.
+    /// whose update nobody accepted (with `--allow-update`, or by an ignore
+    /// rule that paired them). An update whose every changed value is
+    /// known only after apply (a data source read without a state) shows
+    /// no difference yet, and is not counted.
     pub fn unaccepted_updates(&self) -> Vec<&AbsResourceInstance> {
-        let accepted: BTreeSet<&AbsResourceInstance> =
-            self.pairing.updates.iter().map(|u| &u.new).collect();
+        let accepted: BTreeSet<&AbsResourceInstance> = self
+            .pairing
+            .updates
+            .iter()
+            .map(|u| &u.new)
+            .chain(self.decided_by_rules.iter().map(|d| &d.new))
+            .collect();
         let moved: BTreeSet<&AbsResourceInstance> =
             self.pairing.pairs.iter().map(|(_, new)| new).collect();
         let known_change = |c: &crate::plan::diff::ResourceChange| {
@@ -744,6 +849,8 @@ mod tests {
                 update_hint: Vec::new(),
                 prior: State::new("1.11.4"),
                 leftovers: (Vec::new(), Vec::new()),
+                decided_by_rules: Vec::new(),
+                ignore_rules: Vec::new(),
             }
         };
         let known = Value::string("v2");

@@ -134,11 +134,24 @@ pub type Canon<'a> = dyn Fn(&Value, &Mapping) -> Value + 'a;
 /// How many of the closest candidates a "differs" reason lists.
 const NEAREST: usize = 3;
 
+/// A create's value of one argument once `Canon` has followed its
+/// references: ignore rules normalise what a reference resolved to as they
+/// normalised the configured value (`ignore::Rules::normalise`).
+pub type Normalise<'a> = dyn Fn(&AbsResourceInstance, &str, Value) -> Value + 'a;
+
 pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
-    pair_with(destroys, creates, canon, Options::default())
+    pair_with(destroys, creates, canon, &|_, _, v| v, Options::default())
 }
 
-pub fn pair_with(destroys: &[Object], creates: &[Object], canon: &Canon, opts: Options) -> Pairing {
+/// `pair`, with each create's followed values passed through `normalise`
+/// before they are compared (the ignore rules' one hook), and `opts`.
+pub fn pair_with(
+    destroys: &[Object],
+    creates: &[Object],
+    canon: &Canon,
+    normalise: &Normalise,
+    opts: Options,
+) -> Pairing {
     let mut updates: Vec<Update> = Vec::new();
     let mut mapping: Mapping = BTreeMap::new();
     let mut taken: BTreeSet<usize> = BTreeSet::new();
@@ -168,7 +181,7 @@ pub fn pair_with(destroys: &[Object], creates: &[Object], canon: &Canon, opts: O
             let values: BTreeMap<String, Value> = c
                 .values
                 .iter()
-                .map(|(k, v)| (k.clone(), canon(v, &mapping)))
+                .map(|(k, v)| (k.clone(), normalise(&c.addr, k, canon(v, &mapping))))
                 .collect();
             let sig = signature(&c.set, &values);
             let list = index
@@ -1145,6 +1158,7 @@ mod tests {
             destroys,
             creates,
             &|v, _| v.clone(),
+            &|_, _, v| v,
             Options { allow_update: true },
         )
     }
@@ -1300,7 +1314,13 @@ mod tests {
                 (a("module.key.a.this"), a("module.key.k.this[0]")),
             ],
         );
-        let p = pair_with(&destroys, &creates, &canon, Options { allow_update: true });
+        let p = pair_with(
+            &destroys,
+            &creates,
+            &canon,
+            &|_, _, v| v,
+            Options { allow_update: true },
+        );
         assert_eq!(p.pairs.len(), 2, "{:?}", p.unmatched);
         let updated: Vec<String> = p.updates.iter().map(|u| u.new.to_string()).collect();
         assert_eq!(updated, ["module.key.k.this[0]"]);

@@ -158,6 +158,12 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
         let _ = writeln!(out, "\nMoved, will be updated in place:");
         updates_text(&outcome.pairing.updates, &mut out);
     }
+    if !outcome.decided_by_rules.is_empty() {
+        let _ = writeln!(out, "\nPaired through ignore rules:");
+        for d in &outcome.decided_by_rules {
+            let _ = writeln!(out, "  - {}", d.describe(&outcome.proof));
+        }
+    }
     if !outcome.pairing.unmatched.is_empty() || !outcome.deferred.is_empty() {
         let _ = writeln!(out, "\nNot matched:");
         for u in &outcome.pairing.unmatched {
@@ -351,6 +357,13 @@ pub fn json(
         "updates_accepted": updates_json(&outcome.pairing.updates),
         "updates_with_allow_update": updates_json(&outcome.update_hint),
         "removed_suggested": removed_from(outcome),
+        "ignore_rules": outcome.ignore_rules,
+        "paired_by_rules": outcome.decided_by_rules.iter().map(|d| json!({
+            "from": d.prior.to_string(),
+            "to": d.new.to_string(),
+            "rules": d.rules,
+            "planned": d.planned(&outcome.proof),
+        })).collect::<Vec<_>>(),
         "verified_by": verified_by,
     })
 }

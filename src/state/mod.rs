@@ -10,6 +10,7 @@
 mod attributes;
 mod file;
 mod index;
+pub mod plan_json;
 
 use std::fs;
 use std::path::Path;

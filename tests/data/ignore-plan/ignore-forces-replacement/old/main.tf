@@ -1,0 +1,4 @@
+resource "terraform_data" "cache" {
+  triggers_replace = "redis 7"
+  input            = "cache"
+}

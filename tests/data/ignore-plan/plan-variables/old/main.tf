@@ -1,0 +1,8 @@
+variable "env" {
+  type    = string
+  default = "dev"
+}
+
+resource "terraform_data" "app" {
+  input = "app-${var.env}"
+}
