@@ -100,10 +100,11 @@ fn render_change(out: &mut String, c: &ResourceChange, tool: &str) {
     match c.action {
         Action::Read => {
             let _ = writeln!(out, " # {addr} will be read during apply");
-            let _ = writeln!(
-                out,
-                " # (depends on a resource or a module with changes pending)"
-            );
+            let why = match c.reason {
+                Some(ActionReason::ConfigUnknown) => "config refers to values not yet known",
+                _ => "depends on a resource or a module with changes pending",
+            };
+            let _ = writeln!(out, " # ({why})");
         }
         Action::NoOp => {
             let from = c
@@ -147,7 +148,7 @@ fn reason_text(
     previous: Option<&AbsResourceInstance>,
 ) -> Option<String> {
     Some(match reason {
-        ActionReason::DependencyPending => return None,
+        ActionReason::DependencyPending | ActionReason::ConfigUnknown => return None,
         // terraform prints `type.name`, without the module path.
         ActionReason::NoResourceConfig | ActionReason::Removed => format!(
             "(because {}.{} is not in configuration)",
