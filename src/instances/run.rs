@@ -1869,3 +1869,90 @@ fn name_suggestion<'a>(
         .find(|c| strsim::levenshtein(given, c) < 3)
         .map(String::as_str)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Engine, LoadOptions};
+    use crate::diagnostics::SourceMap;
+
+    fn load(main_tf: &str) -> (tempfile::TempDir, Config) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("main.tf"), main_tf).unwrap();
+        let opts = LoadOptions {
+            engine: Engine::Terraform,
+        };
+        let config = crate::config::load(dir.path(), &opts, &mut SourceMap::default()).unwrap();
+        (dir, config)
+    }
+
+    /// A data source is read with its configured arguments and answers with
+    /// what it read: `region = var.region` (null) is a null argument, known,
+    /// while `data.aws_region.current.region` is the state's record.
+    #[test]
+    fn a_data_source_is_configured_by_its_arguments_and_reads_its_record() {
+        let (_dir, config) = load(
+            r#"
+variable "region" {
+  default = null
+}
+data "aws_region" "current" {
+  region = var.region
+}
+data "aws_caller_identity" "me" {}
+output "region" {
+  value = data.aws_region.current.region
+}
+output "account" {
+  value = data.aws_caller_identity.me.account_id
+}
+"#,
+        );
+        let current = AbsResourceInstance::parse("data.aws_region.current").unwrap();
+        let state = crate::state::State::from_json(
+            r#"{"version": 4, "terraform_version": "1.11.4", "serial": 1, "lineage": "l",
+              "outputs": {}, "resources": [{"mode": "data", "type": "aws_region",
+              "name": "current", "provider": "provider[\"registry.terraform.io/hashicorp/aws\"]",
+              "instances": [{"schema_version": 0,
+                             "attributes": {"id": "r", "region": "eu-west-1"}}]}]}"#,
+        )
+        .unwrap();
+        let run =
+            Run::new(&config, RootInputs::new(), RunOptions::default()).with_prior_state(&state);
+        let configured = run.resource_config_value(&current).unwrap();
+        assert_eq!(
+            configured,
+            Value::Object([("region".to_string(), Value::null())].into())
+        );
+        assert!(configured.is_wholly_known());
+        let root = ModuleInstance::default();
+        assert_eq!(
+            run.output(&root, "region").unwrap(),
+            Value::string("eu-west-1")
+        );
+        // Not recorded: unknown, naming what it stands for even outside a
+        // refactor, so the plan can tell it is read while planning.
+        let account = run.output(&root, "account").unwrap();
+        assert!(account.is_unknown());
+        assert_eq!(
+            account.origin().map(ToString::to_string).as_deref(),
+            Some("data.aws_caller_identity.me.account_id")
+        );
+    }
+
+    /// An error in a data source's arguments fails the run, as terraform's
+    /// plan fails: they are evaluated although nothing reads them.
+    #[test]
+    fn a_data_source_argument_that_fails_fails_the_run() {
+        let (_dir, config) = load(
+            r#"
+data "aws_region" "current" {
+  region = local.missing
+}
+"#,
+        );
+        let run = Run::new(&config, RootInputs::new(), RunOptions::default());
+        let err = run.check_all().unwrap_err();
+        assert_eq!(err.0[0].summary, "Reference to undeclared local value");
+    }
+}

@@ -351,11 +351,13 @@ impl DataReads<'_, '_> {
     }
 
     /// Whether a managed resource the data source depends on has a change
-    /// pending. As terraform's `dependsOn`: what `depends_on` names (its own
-    /// and its calling modules'), with everything that depends on in turn;
-    /// with a precondition or postcondition, every resource its
-    /// configuration reaches. Plain references do not count otherwise: a
-    /// value they bring that changes is unknown, and that defers already.
+    /// pending. As terraform's `dependsOn`: what its `depends_on` names and
+    /// the managed resources its configuration refers to directly (a
+    /// reference to one counts even when its value is known); for a named
+    /// module, output or variable, everything that reaches in turn; then
+    /// what every calling module's `depends_on` reaches. With a
+    /// precondition or postcondition, every resource its configuration
+    /// reaches.
     fn dependency_pending(&self, addr: &AbsResourceInstance) -> bool {
         let config = self.run.config();
         let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
@@ -374,10 +376,17 @@ impl DataReads<'_, '_> {
             deps.resource(&path, r);
         } else {
             for e in &r.depends_on {
-                deps.depends_on(&path, e);
+                deps.depends_on(&path, e, false);
+            }
+            for e in resource_exprs(r) {
+                deps.managed_references(&path, e);
+            }
+            for b in &r.blocks {
+                deps.managed_references_in(&path, &b.body);
             }
         }
-        // A calling module's depends_on holds for everything inside it.
+        // A calling module's depends_on holds for everything inside it,
+        // with all that its targets depend on.
         for n in (0..path.len()).rev() {
             let (parent, call) = (&path[..n], &path[n]);
             let Some(c) = config
@@ -387,7 +396,7 @@ impl DataReads<'_, '_> {
                 continue;
             };
             for e in &c.depends_on {
-                deps.depends_on(parent, e);
+                deps.depends_on(parent, e, true);
             }
         }
         self.pending.iter().any(|p| {
@@ -399,6 +408,13 @@ impl DataReads<'_, '_> {
                 && (p_path != path || p.module == addr.module)
         })
     }
+}
+
+/// A resource's own expressions (not its nested blocks').
+fn resource_exprs(r: &crate::config::Resource) -> Vec<&Expr> {
+    let mut exprs: Vec<&Expr> = r.attributes.iter().map(|a| &a.expr).collect();
+    exprs.extend(r.count.iter().chain(&r.for_each));
+    exprs
 }
 
 fn has_custom_conditions(r: &crate::config::Resource) -> bool {
@@ -426,24 +442,82 @@ struct Dependencies<'c> {
 }
 
 impl<'c> Dependencies<'c> {
-    /// A `depends_on` entry in the module at `path`: the object it names and
-    /// everything that one depends on; a whole module call, all inside it.
-    fn depends_on(&mut self, path: &[String], e: &Expr) {
+    /// A `depends_on` entry in the module at `path`. A resource named is a
+    /// dependency itself; what it depends on in turn counts only
+    /// `through_resources` (a calling module's depends_on). A module
+    /// call, output or variable: every resource that reaches it.
+    fn depends_on(&mut self, path: &[String], e: &Expr, through_resources: bool) {
         for (root, steps, _) in e.references() {
             let attr = |i: usize| match steps.get(i) {
                 Some(TraversalStep::Attr(a)) => Some(a.clone()),
                 _ => None,
             };
-            if root == "module" {
-                let Some(call) = attr(0) else { continue };
-                let mut child = path.to_vec();
-                child.push(call);
-                if let Some(c) = self.config.descendant(&child) {
-                    self.whole_module(c);
+            match root.as_str() {
+                "module" => {
+                    let Some(call) = attr(0) else { continue };
+                    let mut child = path.to_vec();
+                    child.push(call);
+                    if let Some(c) = self.config.descendant(&child) {
+                        self.whole_module(c);
+                    }
                 }
+                "local" | "var" | "each" | "count" | "path" | "terraform" | "tofu" | "self" => {
+                    self.reference(path, &root, &steps)
+                }
+                _ if through_resources => self.reference(path, &root, &steps),
+                "data" => {}
+                t => {
+                    if let Some(n) = attr(0) {
+                        self.managed(path, &format!("{t}.{n}"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The managed resources `e` refers to directly (terraform's
+    /// `dataDependsOn`): not through locals, variables or outputs.
+    fn managed_references(&mut self, path: &[String], e: &Expr) {
+        for (root, steps, _) in e.references() {
+            if matches!(
+                root.as_str(),
+                "var"
+                    | "local"
+                    | "module"
+                    | "data"
+                    | "each"
+                    | "count"
+                    | "path"
+                    | "terraform"
+                    | "tofu"
+                    | "self"
+            ) {
                 continue;
             }
-            self.reference(path, &root, &steps);
+            if let Some(TraversalStep::Attr(n)) = steps.first() {
+                self.managed(path, &format!("{root}.{n}"));
+            }
+        }
+    }
+
+    fn managed_references_in(&mut self, path: &[String], body: &crate::syntax::body::Body) {
+        let Ok(c) = body.content(&[]) else { return };
+        for a in &c.attributes {
+            self.managed_references(path, &a.expr);
+        }
+        for b in &c.blocks {
+            self.managed_references_in(path, &b.body);
+        }
+    }
+
+    /// A managed resource by key, when the module declares it.
+    fn managed(&mut self, path: &[String], key: &str) {
+        if self
+            .config
+            .descendant(path)
+            .is_some_and(|c| c.module.resources.contains_key(key))
+        {
+            self.found.insert((path.to_vec(), key.to_string()));
         }
     }
 
@@ -465,10 +539,12 @@ impl<'c> Dependencies<'c> {
         if r.mode == ResourceMode::Managed {
             self.found.insert((path.to_vec(), r.key()));
         }
-        let mut exprs: Vec<&Expr> = r.attributes.iter().map(|a| &a.expr).collect();
-        exprs.extend(r.count.iter().chain(&r.for_each).chain(&r.depends_on));
-        for e in exprs {
+        for e in resource_exprs(r) {
             self.expr(path, e);
+        }
+        // `depends_on = [module.x]` waits for everything inside the call.
+        for e in &r.depends_on {
+            self.depends_on(path, e, true);
         }
         for b in r.blocks.iter().chain(&r.lifecycle) {
             self.body(path, &b.body);
@@ -656,4 +732,123 @@ fn shown_after(schema: &schema::Block, after: Value, changed: &[String]) -> Valu
         other => other,
     };
     schema.mark_sensitive(after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Engine, LoadOptions};
+    use crate::diagnostics::SourceMap;
+    use crate::instances::{RootInputs, RunOptions};
+
+    /// What each data source's read waits for, as terraform's `dependsOn`
+    /// and `dataDependsOn` collect it (transform_reference.go): a resource
+    /// named in depends_on or referred to directly is a dependency by
+    /// itself; a local, variable, output or module named is followed to
+    /// every resource behind it; a calling module's depends_on is followed
+    /// through resources too. (The corpus case aws-data-reads-rename has
+    /// terraform's own plans of the same rules.)
+    #[test]
+    fn data_source_dependencies_follow_terraforms_depends_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |path: &str, text: &str| {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        write(
+            "main.tf",
+            r#"
+resource "terraform_data" "a" {}
+resource "terraform_data" "b" {
+  input = terraform_data.a.id
+}
+locals {
+  b_id = terraform_data.b.id
+}
+data "x_doc" "named" {
+  depends_on = [terraform_data.b]
+}
+data "x_doc" "through_local" {
+  depends_on = [local.b_id]
+}
+data "x_doc" "refers" {
+  text = terraform_data.b.id
+}
+data "x_doc" "refers_through_local" {
+  text = local.b_id
+}
+data "x_doc" "whole_module" {
+  depends_on = [module.m]
+}
+module "m" {
+  source     = "./m"
+  depends_on = [terraform_data.b]
+}
+"#,
+        );
+        write(
+            "m/main.tf",
+            r#"
+resource "terraform_data" "c" {}
+data "x_doc" "inside" {}
+"#,
+        );
+        let opts = LoadOptions {
+            engine: Engine::Terraform,
+        };
+        let config = crate::config::load(dir.path(), &opts, &mut SourceMap::default()).unwrap();
+        let run = Run::new(&config, RootInputs::new(), RunOptions::default());
+        let every = |pending: &[(&[&str], &str)]| DataReads {
+            run: &run,
+            pending: pending
+                .iter()
+                .map(|(m, r)| {
+                    let module = m
+                        .iter()
+                        .fold(crate::addrs::ModuleInstance::default(), |m, s| {
+                            m.child(s.to_string(), InstanceKey::NoKey)
+                        });
+                    AbsResource {
+                        module,
+                        resource: crate::addrs::Resource::new(
+                            ResourceMode::Managed,
+                            "terraform_data",
+                            *r,
+                        ),
+                    }
+                })
+                .collect(),
+            decided: RefCell::default(),
+        };
+        let waits = |reads: &DataReads, addr: &str| {
+            reads.dependency_pending(&AbsResourceInstance::parse(addr).unwrap())
+        };
+        // Only `a` changes: nothing names it or refers to it directly, and
+        // only the module call's depends_on follows `b` to it.
+        let a = every(&[(&[], "a")]);
+        for (addr, want) in [
+            ("data.x_doc.named", false),
+            ("data.x_doc.through_local", true),
+            ("data.x_doc.refers", false),
+            ("data.x_doc.refers_through_local", false),
+            ("data.x_doc.whole_module", false),
+            ("module.m.data.x_doc.inside", true),
+        ] {
+            assert_eq!(waits(&a, addr), want, "{addr} with a pending");
+        }
+        let b = every(&[(&[], "b")]);
+        for addr in [
+            "data.x_doc.named",
+            "data.x_doc.through_local",
+            "data.x_doc.refers",
+            "module.m.data.x_doc.inside",
+        ] {
+            assert!(waits(&b, addr), "{addr} with b pending");
+        }
+        assert!(!waits(&b, "data.x_doc.refers_through_local"));
+        let c = every(&[(&["m"], "c")]);
+        assert!(waits(&c, "data.x_doc.whole_module"));
+        assert!(!waits(&c, "data.x_doc.named"));
+    }
 }
