@@ -197,6 +197,13 @@ fn actions_of(list: &[Value]) -> Result<BTreeSet<Action>, String> {
         if actions == ["no-op"] && previous.is_none() {
             continue;
         }
+        // Why a read waits for apply is part of what terraform decided.
+        let mut actions = actions;
+        if actions == ["read"]
+            && let Some(reason) = rc["action_reason"].as_str()
+        {
+            actions.push(format!("({reason})"));
+        }
         out.insert((address, actions, previous));
     }
     Ok(out)

@@ -115,6 +115,8 @@ enum Vertex {
     Local(String),
     Output(String),
     Attr(String, InstanceKey, String),
+    /// A data source's configured argument (its attribute is what it read).
+    DataArg(String, InstanceKey, String),
     ResourceExpansion(String),
     CallExpansion(String),
 }
@@ -710,8 +712,42 @@ impl<'c> Run<'c> {
         )
     }
 
+    /// A data source's argument as its configuration sets it (null when
+    /// unset): what it is read with, not what it read.
+    pub fn data_source_arg(
+        &self,
+        module: &ModuleInstance,
+        rkey: &str,
+        key: &InstanceKey,
+        attr: &str,
+    ) -> Result<Value, Diagnostics> {
+        let r = &self.module_config(module).module.resources[rkey];
+        let label = format!("{}{rkey}{key}.{attr} (argument)", module_label(module));
+        self.memo(
+            (
+                module.clone(),
+                Vertex::DataArg(rkey.into(), key.clone(), attr.into()),
+            ),
+            label,
+            || {
+                let rep = self
+                    .resource_expansion(module, rkey)?
+                    .repetition(key)
+                    .unwrap_or_default();
+                let scope = self.scope(module, rep);
+                match r.attributes.iter().find(|a| a.name == attr) {
+                    Some(a) => Eval::new(&scope).expr(&a.expr),
+                    None => Ok(Value::null()),
+                }
+            },
+        )
+    }
+
     /// An attribute the provider decides: the recorded value when the prior
     /// state has the object, else unknown (knowing its origin in refactors).
+    /// A data source's unknown always knows its origin: the plan asks
+    /// whether a value waits only on data sources that are read while
+    /// planning (see `plan::diff`), which terraform would know.
     fn computed_attr(
         &self,
         module: &ModuleInstance,
@@ -732,9 +768,7 @@ impl<'c> Run<'c> {
             // will know as text: that is no value, and never read as one.
             .filter(|v| !(self.opts.track_origins && holds_origin_text(v)));
         recorded.unwrap_or_else(|| {
-            let origin = self
-                .opts
-                .track_origins
+            let origin = (self.opts.track_origins || r.mode == crate::addrs::ResourceMode::Data)
                 .then(|| Origin::attr(addr.to_string(), attr));
             Value::Unknown(Type::Dynamic, origin)
         })
@@ -819,11 +853,14 @@ impl<'c> Run<'c> {
         let rkey = addr.resource.resource.to_string();
         let r = &self.module_config(module).module.resources[&rkey];
         let mut obj = BTreeMap::new();
+        let data = r.mode == crate::addrs::ResourceMode::Data;
         for a in &r.attributes {
-            obj.insert(
-                a.name.clone(),
-                self.resource_attr(module, &rkey, &addr.resource.key, &a.name)?,
-            );
+            let key = &addr.resource.key;
+            let v = match data {
+                true => self.data_source_arg(module, &rkey, key, &a.name)?,
+                false => self.resource_attr(module, &rkey, key, &a.name)?,
+            };
+            obj.insert(a.name.clone(), v);
         }
         if !r.blocks.is_empty() {
             let rep = self
@@ -1167,8 +1204,14 @@ impl<'c> Run<'c> {
             for i in instances {
                 let rkey = i.resource.resource.to_string();
                 let r = &self.module_config(&i.module).module.resources[&rkey];
+                let data = r.mode == crate::addrs::ResourceMode::Data;
                 for a in &r.attributes {
-                    if let Err(d) = self.resource_attr(&i.module, &rkey, &i.resource.key, &a.name) {
+                    let (m, k, n) = (&i.module, &i.resource.key, &a.name);
+                    let v = match data {
+                        true => self.data_source_arg(m, &rkey, k, n),
+                        false => self.resource_attr(m, &rkey, k, n),
+                    };
+                    if let Err(d) = v {
                         diags.extend(d);
                     }
                 }
@@ -1825,4 +1868,91 @@ fn name_suggestion<'a>(
         .into_iter()
         .find(|c| strsim::levenshtein(given, c) < 3)
         .map(String::as_str)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Engine, LoadOptions};
+    use crate::diagnostics::SourceMap;
+
+    fn load(main_tf: &str) -> (tempfile::TempDir, Config) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("main.tf"), main_tf).unwrap();
+        let opts = LoadOptions {
+            engine: Engine::Terraform,
+        };
+        let config = crate::config::load(dir.path(), &opts, &mut SourceMap::default()).unwrap();
+        (dir, config)
+    }
+
+    /// A data source is read with its configured arguments and answers with
+    /// what it read: `region = var.region` (null) is a null argument, known,
+    /// while `data.aws_region.current.region` is the state's record.
+    #[test]
+    fn a_data_source_is_configured_by_its_arguments_and_reads_its_record() {
+        let (_dir, config) = load(
+            r#"
+variable "region" {
+  default = null
+}
+data "aws_region" "current" {
+  region = var.region
+}
+data "aws_caller_identity" "me" {}
+output "region" {
+  value = data.aws_region.current.region
+}
+output "account" {
+  value = data.aws_caller_identity.me.account_id
+}
+"#,
+        );
+        let current = AbsResourceInstance::parse("data.aws_region.current").unwrap();
+        let state = crate::state::State::from_json(
+            r#"{"version": 4, "terraform_version": "1.11.4", "serial": 1, "lineage": "l",
+              "outputs": {}, "resources": [{"mode": "data", "type": "aws_region",
+              "name": "current", "provider": "provider[\"registry.terraform.io/hashicorp/aws\"]",
+              "instances": [{"schema_version": 0,
+                             "attributes": {"id": "r", "region": "eu-west-1"}}]}]}"#,
+        )
+        .unwrap();
+        let run =
+            Run::new(&config, RootInputs::new(), RunOptions::default()).with_prior_state(&state);
+        let configured = run.resource_config_value(&current).unwrap();
+        assert_eq!(
+            configured,
+            Value::Object([("region".to_string(), Value::null())].into())
+        );
+        assert!(configured.is_wholly_known());
+        let root = ModuleInstance::default();
+        assert_eq!(
+            run.output(&root, "region").unwrap(),
+            Value::string("eu-west-1")
+        );
+        // Not recorded: unknown, naming what it stands for even outside a
+        // refactor, so the plan can tell it is read while planning.
+        let account = run.output(&root, "account").unwrap();
+        assert!(account.is_unknown());
+        assert_eq!(
+            account.origin().map(ToString::to_string).as_deref(),
+            Some("data.aws_caller_identity.me.account_id")
+        );
+    }
+
+    /// An error in a data source's arguments fails the run, as terraform's
+    /// plan fails: they are evaluated although nothing reads them.
+    #[test]
+    fn a_data_source_argument_that_fails_fails_the_run() {
+        let (_dir, config) = load(
+            r#"
+data "aws_region" "current" {
+  region = local.missing
+}
+"#,
+        );
+        let run = Run::new(&config, RootInputs::new(), RunOptions::default());
+        let err = run.check_all().unwrap_err();
+        assert_eq!(err.0[0].summary, "Reference to undeclared local value");
+    }
 }

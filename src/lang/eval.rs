@@ -596,7 +596,14 @@ impl<'s> Eval<'s> {
             || a.as_ref().is_ok_and(Value::is_marked)
             || b.as_ref().is_ok_and(Value::is_marked);
         if c.is_unknown() {
-            return Ok(Value::Unknown(ty, None).mark_if(marked));
+            // Which side is not known; the origin says it is this choice
+            // over these values, so that the same condition over the same
+            // unknowns compares equal in a refactor.
+            let origin = match (&a, &b) {
+                (Ok(a), Ok(b)) => Origin::derived(Op::Conditional, vec![c, a.clone(), b.clone()]),
+                _ => None,
+            };
+            return Ok(Value::Unknown(ty, origin).mark_if(marked));
         }
         let chosen_true = match convert(&c, &Type::Bool) {
             Ok(v) => v.as_bool().unwrap_or(false),

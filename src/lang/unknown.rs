@@ -45,6 +45,8 @@ pub enum Op {
     Index,
     /// A binary operator over `args[0]` and `args[1]`.
     Binary(&'static str),
+    /// `args[0] ? args[1] : args[2]`, the condition being unknown.
+    Conditional,
 }
 
 impl Origin {
@@ -177,6 +179,19 @@ fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
         Op::GetAttr(name) => super::eval::get_attr(args.first()?.clone(), name, &range).ok(),
         Op::Index => super::eval::index(args.first()?.clone(), args.get(1)?, &range).ok(),
         Op::Binary(_) => None,
+        // The chosen side, when both sides have one type (otherwise the
+        // unified type would have to be known here).
+        Op::Conditional => {
+            let [c, a, b] = args else { return None };
+            if a.ty() != b.ty() {
+                return None;
+            }
+            match c.unmark().0 {
+                Value::Bool(true) => Some(a.clone()),
+                Value::Bool(false) => Some(b.clone()),
+                _ => None,
+            }
+        }
     }
 }
 
@@ -261,6 +276,7 @@ impl fmt::Display for Origin {
                     Op::GetAttr(name) => write!(f, "{}.{name}", arg(0)),
                     Op::Index => write!(f, "{}[{}]", arg(0), arg(1)),
                     Op::Binary(sym) => write!(f, "{} {sym} {}", arg(0), arg(1)),
+                    Op::Conditional => write!(f, "{} ? {} : {}", arg(0), arg(1), arg(2)),
                 }
             }
         }
@@ -345,6 +361,46 @@ mod tests {
         );
         // Unfollowed origins stay.
         assert_eq!(resolve(&t, &|_, _| None), t);
+        // A choice over an unknown condition: once the condition is known,
+        // the chosen side (the other side's unknown no longer matters).
+        let cond = Value::Unknown(
+            Type::Bool,
+            Origin::derived(Op::Binary("=="), vec![a_id(), Value::string("X")]),
+        );
+        let choice = |then: Value, otherwise: Value| {
+            Value::Unknown(
+                Type::String,
+                Origin::derived(Op::Conditional, vec![cond.clone(), then, otherwise]),
+            )
+        };
+        let c = choice(Value::string("yes"), Value::string("no"));
+        assert_eq!(
+            c.origin().unwrap().to_string(),
+            "terraform_data.a.id == \"X\" ? \"yes\" : \"no\""
+        );
+        let known_cond = |o: &str, _: &str| (o == "terraform_data.a").then(|| Value::string("X"));
+        // `==` is not recomputed (Binary): the condition stays unknown.
+        assert!(resolve(&c, &known_cond).is_unknown());
+        let c = Value::Unknown(
+            Type::String,
+            Origin::derived(
+                Op::Conditional,
+                vec![a_id(), Value::string("yes"), Value::string("no")],
+            ),
+        );
+        assert_eq!(
+            resolve(&c, &|_, _| Some(Value::Bool(false))),
+            Value::string("no")
+        );
+        // Sides of different types would need the unified type: kept unknown.
+        let mixed = Value::Unknown(
+            Type::String,
+            Origin::derived(
+                Op::Conditional,
+                vec![a_id(), Value::int(1), Value::string("no")],
+            ),
+        );
+        assert!(resolve(&mixed, &|_, _| Some(Value::Bool(true))).is_unknown());
     }
 
     /// `a` is an object whose `id` and `names` are known only after apply.
@@ -421,8 +477,15 @@ mod tests {
             // A conversion is the same value: the origin stays.
             ("tostring(a.id)", Type::String, Some("x.a.id")),
             ("try(a.id, \"\")", Type::Dynamic, Some("try(x.a.id)")),
-            // A condition on an unknown is unknown; which side is not known.
-            ("a.id == \"x\" ? 1 : 2", Type::Number, None),
+            // A condition on an unknown is unknown; which side is not
+            // known, but the origin says what it chooses between.
+            (
+                "a.id == \"x\" ? 1 : 2",
+                Type::Number,
+                Some("x.a.id == \"x\" ? 1 : 2"),
+            ),
+            // A plain unknown condition gives no origin.
+            ("length({ (a.id) = 1 }) > 0 ? 1 : 2", Type::Number, None),
             // An unknown key makes the whole object unknown.
             ("{ (a.id) = 1 }", Type::Dynamic, None),
         ];

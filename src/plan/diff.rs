@@ -5,15 +5,18 @@
 //! rest belong to the provider and never cause a change); with one (the
 //! built-in `terraform_data`, or `--schemas`), as terraform compares.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use crate::addrs::{AbsResourceInstance, InstanceKey, ResourceMode};
+use crate::addrs::{AbsResource, AbsResourceInstance, InstanceKey, ResourceMode};
 use crate::config::Config;
 use crate::diagnostics::Diagnostics;
 use crate::instances::{Expansion, Run};
+use crate::lang::unknown::Source;
 use crate::lang::value::Value;
 use crate::state::State;
+use crate::syntax::ast::{Expr, TraversalStep};
 
 use crate::providers::schema;
 
@@ -65,6 +68,9 @@ pub enum ActionReason {
     Removed,
     /// A data source read during apply: it depends on changes pending.
     DependencyPending,
+    /// A data source read during apply: its configuration is not known
+    /// while planning.
+    ConfigUnknown,
 }
 
 impl ActionReason {
@@ -78,6 +84,7 @@ impl ActionReason {
             ActionReason::NoMoveTarget { .. } => "delete_because_no_move_target",
             ActionReason::Removed => "delete_because_no_resource_config",
             ActionReason::DependencyPending => "read_because_dependency_pending",
+            ActionReason::ConfigUnknown => "read_because_config_unknown",
         }
     }
 }
@@ -238,16 +245,21 @@ pub fn plan(
         .filter(|c| c.action != Action::NoOp)
         .map(|c| c.addr.containing_resource())
         .collect();
+    let reads = DataReads {
+        run,
+        pending,
+        decided: RefCell::default(),
+    };
     for addr in instances
         .iter()
         .filter(|a| a.resource.resource.mode == ResourceMode::Data)
     {
-        if data_source_deferred(run, addr, &pending)? {
+        if let Some(reason) = reads.deferred(addr)? {
             changes.push(ResourceChange {
                 addr: addr.clone(),
                 previous: None,
                 action: Action::Read,
-                reason: Some(ActionReason::DependencyPending),
+                reason: Some(reason),
                 before: None,
                 after: Some(run.resource_config_value(addr)?),
                 changed: Vec::new(),
@@ -263,35 +275,215 @@ pub fn plan(
     })
 }
 
-/// Whether a data source waits for apply: its arguments are not known yet,
-/// or it refers to (or depends on) a managed resource with changes pending.
-fn data_source_deferred(
-    run: &Run,
-    addr: &AbsResourceInstance,
-    pending: &BTreeSet<crate::addrs::AbsResource>,
-) -> Result<bool, Diagnostics> {
-    if !run.resource_config_value(addr)?.is_wholly_known() {
-        return Ok(true);
+/// Which data sources terraform reads during apply rather than while
+/// planning (`planDataSource`): those whose configuration is not wholly
+/// known, and those that depend on a managed resource with a change pending
+/// (`dependenciesHavePendingChanges`). Any other data source is read while
+/// planning; minimod has no provider, so what it reads is the state's
+/// record where there is one, and otherwise an unknown that names it,
+/// which a dependent data source's configuration does not count as
+/// unknown: terraform would know it by then.
+struct DataReads<'r, 'c> {
+    run: &'r Run<'c>,
+    /// Managed resources (per module instance) with a change planned.
+    pending: BTreeSet<AbsResource>,
+    /// Decided so far (why it waits, if it does); `None` while being
+    /// decided (a reference cycle, which evaluation reports).
+    decided: RefCell<BTreeMap<AbsResourceInstance, Option<Option<ActionReason>>>>,
+}
+
+/// A resource by static module path and key (`aws_s3_bucket.this`),
+/// as terraform's dependencies name them (`addrs.ConfigResource`).
+type ConfigResource = (Vec<String>, String);
+
+impl DataReads<'_, '_> {
+    /// Why the data source is read during apply; None: while planning.
+    fn deferred(&self, addr: &AbsResourceInstance) -> Result<Option<ActionReason>, Diagnostics> {
+        if let Some(d) = self.decided.borrow().get(addr) {
+            return Ok(d.clone().unwrap_or(Some(ActionReason::ConfigUnknown)));
+        }
+        self.decided.borrow_mut().insert(addr.clone(), None);
+        let config = self.run.resource_config_value(addr)?;
+        // Terraform names the unknown configuration first.
+        let reason = if !self.known_while_planning(&config)? {
+            Some(ActionReason::ConfigUnknown)
+        } else if self.dependency_pending(addr) {
+            Some(ActionReason::DependencyPending)
+        } else {
+            None
+        };
+        self.decided
+            .borrow_mut()
+            .insert(addr.clone(), Some(reason.clone()));
+        Ok(reason)
     }
-    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
-    let Some(cfg) = run.config().descendant(&path) else {
-        return Ok(false);
-    };
-    let Some(r) = cfg
-        .module
-        .resources
-        .get(&addr.resource.resource.to_string())
-    else {
-        return Ok(false);
-    };
-    let exprs = r.attributes.iter().map(|a| &a.expr).chain(&r.depends_on);
-    for e in exprs {
-        for (root, steps, _) in e.references() {
-            let Some(crate::syntax::ast::TraversalStep::Attr(name)) = steps.first() else {
+
+    /// Whether terraform knows `v` while planning: every unknown in it
+    /// stands for (or is derived only from) what a data source read during
+    /// planning returns.
+    fn known_while_planning(&self, v: &Value) -> Result<bool, Diagnostics> {
+        match v {
+            Value::Unknown(_, None) => Ok(false),
+            Value::Unknown(_, Some(o)) => match o.source() {
+                Source::Attr { object, .. } => match AbsResourceInstance::parse(object) {
+                    Ok(a) if a.resource.resource.mode == ResourceMode::Data => {
+                        Ok(self.deferred(&a)?.is_none())
+                    }
+                    _ => Ok(false),
+                },
+                Source::Derived { args, .. } => self.all_known_while_planning(args),
+            },
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                self.all_known_while_planning(items)
+            }
+            Value::Map(_, m) | Value::Object(m) => {
+                let items: Vec<Value> = m.values().cloned().collect();
+                self.all_known_while_planning(&items)
+            }
+            Value::Sensitive(inner) => self.known_while_planning(inner),
+            _ => Ok(true),
+        }
+    }
+
+    fn all_known_while_planning(&self, items: &[Value]) -> Result<bool, Diagnostics> {
+        for i in items {
+            if !self.known_while_planning(i)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether a managed resource the data source depends on has a change
+    /// pending. As terraform's `dependsOn`: what its `depends_on` names and
+    /// the managed resources its configuration refers to directly (a
+    /// reference to one counts even when its value is known); for a named
+    /// module, output or variable, everything that reaches in turn; then
+    /// what every calling module's `depends_on` reaches. With a
+    /// precondition or postcondition, every resource its configuration
+    /// reaches.
+    fn dependency_pending(&self, addr: &AbsResourceInstance) -> bool {
+        let config = self.run.config();
+        let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+        let Some(r) = config
+            .descendant(&path)
+            .and_then(|c| c.module.resources.get(&addr.resource.resource.to_string()))
+        else {
+            return false;
+        };
+        let mut deps = Dependencies {
+            config,
+            found: BTreeSet::new(),
+            seen: BTreeSet::new(),
+        };
+        if has_custom_conditions(r) {
+            deps.resource(&path, r);
+        } else {
+            for e in &r.depends_on {
+                deps.depends_on(&path, e, false);
+            }
+            for e in resource_exprs(r) {
+                deps.managed_references(&path, e);
+            }
+            for b in &r.blocks {
+                deps.managed_references_in(&path, &b.body);
+            }
+        }
+        // A calling module's depends_on holds for everything inside it,
+        // with all that its targets depend on.
+        for n in (0..path.len()).rev() {
+            let (parent, call) = (&path[..n], &path[n]);
+            let Some(c) = config
+                .descendant(parent)
+                .and_then(|c| c.module.module_calls.get(call))
+            else {
                 continue;
             };
-            let managed = crate::addrs::Resource::new(ResourceMode::Managed, &root, name);
-            if !matches!(
+            for e in &c.depends_on {
+                deps.depends_on(parent, e, true);
+            }
+        }
+        self.pending.iter().any(|p| {
+            let p_path: Vec<String> = p.module.0.iter().map(|s| s.name.clone()).collect();
+            // Dependencies are by configuration address; within the same
+            // module only the very same instance's changes count.
+            deps.found
+                .contains(&(p_path.clone(), p.resource.to_string()))
+                && (p_path != path || p.module == addr.module)
+        })
+    }
+}
+
+/// A resource's own expressions (not its nested blocks').
+fn resource_exprs(r: &crate::config::Resource) -> Vec<&Expr> {
+    let mut exprs: Vec<&Expr> = r.attributes.iter().map(|a| &a.expr).collect();
+    exprs.extend(r.count.iter().chain(&r.for_each));
+    exprs
+}
+
+fn has_custom_conditions(r: &crate::config::Resource) -> bool {
+    r.lifecycle
+        .as_ref()
+        .and_then(|l| {
+            l.body
+                .content(&[("precondition", 0), ("postcondition", 0)])
+                .ok()
+        })
+        .is_some_and(|c| {
+            c.blocks
+                .iter()
+                .any(|b| b.kind == "precondition" || b.kind == "postcondition")
+        })
+}
+
+/// The managed resources some expressions depend on, directly or through
+/// locals, variables, module outputs and the resources they reach: the
+/// ancestors terraform's graph gives them, by configuration address.
+struct Dependencies<'c> {
+    config: &'c Config,
+    found: BTreeSet<ConfigResource>,
+    seen: BTreeSet<(Vec<String>, String)>,
+}
+
+impl<'c> Dependencies<'c> {
+    /// A `depends_on` entry in the module at `path`. A resource named is a
+    /// dependency itself; what it depends on in turn counts only
+    /// `through_resources` (a calling module's depends_on). A module
+    /// call, output or variable: every resource that reaches it.
+    fn depends_on(&mut self, path: &[String], e: &Expr, through_resources: bool) {
+        for (root, steps, _) in e.references() {
+            let attr = |i: usize| match steps.get(i) {
+                Some(TraversalStep::Attr(a)) => Some(a.clone()),
+                _ => None,
+            };
+            match root.as_str() {
+                "module" => {
+                    let Some(call) = attr(0) else { continue };
+                    let mut child = path.to_vec();
+                    child.push(call);
+                    if let Some(c) = self.config.descendant(&child) {
+                        self.whole_module(c);
+                    }
+                }
+                "local" | "var" | "each" | "count" | "path" | "terraform" | "tofu" | "self" => {
+                    self.reference(path, &root, &steps)
+                }
+                _ if through_resources => self.reference(path, &root, &steps),
+                "data" => {}
+                t => {
+                    if let Some(n) = attr(0) {
+                        self.managed(path, &format!("{t}.{n}"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The managed resources `e` refers to directly (terraform's
+    /// `dataDependsOn`): not through locals, variables or outputs.
+    fn managed_references(&mut self, path: &[String], e: &Expr) {
+        for (root, steps, _) in e.references() {
+            if matches!(
                 root.as_str(),
                 "var"
                     | "local"
@@ -301,14 +493,164 @@ fn data_source_deferred(
                     | "count"
                     | "path"
                     | "terraform"
+                    | "tofu"
                     | "self"
-            ) && pending.contains(&managed.absolute(addr.module.clone()))
-            {
-                return Ok(true);
+            ) {
+                continue;
+            }
+            if let Some(TraversalStep::Attr(n)) = steps.first() {
+                self.managed(path, &format!("{root}.{n}"));
             }
         }
     }
-    Ok(false)
+
+    fn managed_references_in(&mut self, path: &[String], body: &crate::syntax::body::Body) {
+        let Ok(c) = body.content(&[]) else { return };
+        for a in &c.attributes {
+            self.managed_references(path, &a.expr);
+        }
+        for b in &c.blocks {
+            self.managed_references_in(path, &b.body);
+        }
+    }
+
+    /// A managed resource by key, when the module declares it.
+    fn managed(&mut self, path: &[String], key: &str) {
+        if self
+            .config
+            .descendant(path)
+            .is_some_and(|c| c.module.resources.contains_key(key))
+        {
+            self.found.insert((path.to_vec(), key.to_string()));
+        }
+    }
+
+    fn whole_module(&mut self, c: &'c Config) {
+        for r in c.module.resources.values() {
+            self.resource(&c.path, r);
+        }
+        for child in c.children.values() {
+            self.whole_module(child);
+        }
+    }
+
+    /// A resource and what its configuration reaches; only managed ones
+    /// are dependencies (data sources have nothing pending of their own).
+    fn resource(&mut self, path: &[String], r: &'c crate::config::Resource) {
+        if !self.seen.insert((path.to_vec(), r.key())) {
+            return;
+        }
+        if r.mode == ResourceMode::Managed {
+            self.found.insert((path.to_vec(), r.key()));
+        }
+        for e in resource_exprs(r) {
+            self.expr(path, e);
+        }
+        // `depends_on = [module.x]` waits for everything inside the call.
+        for e in &r.depends_on {
+            self.depends_on(path, e, true);
+        }
+        for b in r.blocks.iter().chain(&r.lifecycle) {
+            self.body(path, &b.body);
+        }
+    }
+
+    /// Every expression of a nested body: native blocks, or a JSON body's
+    /// properties (whose templates hold the same references).
+    fn body(&mut self, path: &[String], body: &crate::syntax::body::Body) {
+        let Ok(c) = body.content(&[]) else { return };
+        for a in &c.attributes {
+            self.expr(path, &a.expr);
+        }
+        for b in &c.blocks {
+            self.body(path, &b.body);
+        }
+    }
+
+    fn expr(&mut self, path: &[String], e: &Expr) {
+        for (root, steps, _) in e.references() {
+            self.reference(path, &root, &steps);
+        }
+    }
+
+    fn reference(&mut self, path: &[String], root: &str, steps: &[TraversalStep]) {
+        let Some(cfg) = self.config.descendant(path) else {
+            return;
+        };
+        let attr = |i: usize| match steps.get(i) {
+            Some(TraversalStep::Attr(a)) => Some(a.clone()),
+            _ => None,
+        };
+        match root {
+            "local" => {
+                let Some(l) = attr(0).and_then(|n| cfg.module.locals.get(&n)) else {
+                    return;
+                };
+                if self
+                    .seen
+                    .insert((path.to_vec(), format!("local.{}", l.name)))
+                {
+                    self.expr(path, &l.expr);
+                }
+            }
+            "var" => {
+                let (Some(name), Some((call, parent))) = (attr(0), path.split_last()) else {
+                    return;
+                };
+                let Some(c) = self
+                    .config
+                    .descendant(parent)
+                    .and_then(|p| p.module.module_calls.get(call))
+                else {
+                    return;
+                };
+                if let Some(a) = c.inputs.iter().find(|a| a.name == name)
+                    && self.seen.insert((path.to_vec(), format!("var.{name}")))
+                {
+                    self.expr(parent, &a.expr);
+                }
+            }
+            "module" => {
+                let Some(call) = attr(0) else { return };
+                let mut child = path.to_vec();
+                child.push(call);
+                let Some(c) = self.config.descendant(&child) else {
+                    return;
+                };
+                // `module.x.out`, or the whole call (every output).
+                let named = steps.iter().skip(1).find_map(|s| match s {
+                    TraversalStep::Attr(a) => c.module.outputs.get(a),
+                    _ => None,
+                });
+                let outputs: Vec<_> = match named {
+                    Some(o) => vec![o],
+                    None => c.module.outputs.values().collect(),
+                };
+                for o in outputs {
+                    if self
+                        .seen
+                        .insert((child.clone(), format!("output.{}", o.name)))
+                    {
+                        self.expr(&child, &o.expr);
+                    }
+                }
+            }
+            "data" => {
+                if let (Some(t), Some(n)) = (attr(0), attr(1))
+                    && let Some(r) = cfg.module.resources.get(&format!("data.{t}.{n}"))
+                {
+                    self.resource(path, r);
+                }
+            }
+            "each" | "count" | "path" | "terraform" | "tofu" | "self" => {}
+            t => {
+                if let Some(r) = attr(0).and_then(|n| cfg.module.resources.get(&format!("{t}.{n}")))
+                {
+                    self.resource(path, r);
+                }
+            }
+        }
+    }
 }
 
 /// Why a recorded object with no configuration is destroyed, decided as
@@ -394,4 +736,123 @@ fn shown_after(schema: &schema::Block, after: Value, changed: &[String]) -> Valu
         other => other,
     };
     schema.mark_sensitive(after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Engine, LoadOptions};
+    use crate::diagnostics::SourceMap;
+    use crate::instances::{RootInputs, RunOptions};
+
+    /// What each data source's read waits for, as terraform's `dependsOn`
+    /// and `dataDependsOn` collect it (transform_reference.go): a resource
+    /// named in depends_on or referred to directly is a dependency by
+    /// itself; a local, variable, output or module named is followed to
+    /// every resource behind it; a calling module's depends_on is followed
+    /// through resources too. (The corpus case aws-data-reads-rename has
+    /// terraform's own plans of the same rules.)
+    #[test]
+    fn data_source_dependencies_follow_terraforms_depends_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |path: &str, text: &str| {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        write(
+            "main.tf",
+            r#"
+resource "terraform_data" "a" {}
+resource "terraform_data" "b" {
+  input = terraform_data.a.id
+}
+locals {
+  b_id = terraform_data.b.id
+}
+data "x_doc" "named" {
+  depends_on = [terraform_data.b]
+}
+data "x_doc" "through_local" {
+  depends_on = [local.b_id]
+}
+data "x_doc" "refers" {
+  text = terraform_data.b.id
+}
+data "x_doc" "refers_through_local" {
+  text = local.b_id
+}
+data "x_doc" "whole_module" {
+  depends_on = [module.m]
+}
+module "m" {
+  source     = "./m"
+  depends_on = [terraform_data.b]
+}
+"#,
+        );
+        write(
+            "m/main.tf",
+            r#"
+resource "terraform_data" "c" {}
+data "x_doc" "inside" {}
+"#,
+        );
+        let opts = LoadOptions {
+            engine: Engine::Terraform,
+        };
+        let config = crate::config::load(dir.path(), &opts, &mut SourceMap::default()).unwrap();
+        let run = Run::new(&config, RootInputs::new(), RunOptions::default());
+        let every = |pending: &[(&[&str], &str)]| DataReads {
+            run: &run,
+            pending: pending
+                .iter()
+                .map(|(m, r)| {
+                    let module = m
+                        .iter()
+                        .fold(crate::addrs::ModuleInstance::default(), |m, s| {
+                            m.child(s.to_string(), InstanceKey::NoKey)
+                        });
+                    AbsResource {
+                        module,
+                        resource: crate::addrs::Resource::new(
+                            ResourceMode::Managed,
+                            "terraform_data",
+                            *r,
+                        ),
+                    }
+                })
+                .collect(),
+            decided: RefCell::default(),
+        };
+        let waits = |reads: &DataReads, addr: &str| {
+            reads.dependency_pending(&AbsResourceInstance::parse(addr).unwrap())
+        };
+        // Only `a` changes: nothing names it or refers to it directly, and
+        // only the module call's depends_on follows `b` to it.
+        let a = every(&[(&[], "a")]);
+        for (addr, want) in [
+            ("data.x_doc.named", false),
+            ("data.x_doc.through_local", true),
+            ("data.x_doc.refers", false),
+            ("data.x_doc.refers_through_local", false),
+            ("data.x_doc.whole_module", false),
+            ("module.m.data.x_doc.inside", true),
+        ] {
+            assert_eq!(waits(&a, addr), want, "{addr} with a pending");
+        }
+        let b = every(&[(&[], "b")]);
+        for addr in [
+            "data.x_doc.named",
+            "data.x_doc.through_local",
+            "data.x_doc.refers",
+            "module.m.data.x_doc.inside",
+        ] {
+            assert!(waits(&b, addr), "{addr} with b pending");
+        }
+        assert!(!waits(&b, "data.x_doc.refers_through_local"));
+        let c = every(&[(&["m"], "c")]);
+        assert!(waits(&c, "data.x_doc.whole_module"));
+        assert!(!waits(&c, "data.x_doc.named"));
+    }
 }

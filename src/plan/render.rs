@@ -125,11 +125,12 @@ fn render_change(out: &mut String, c: &ResourceChange, tool: &str, imported: Opt
     }
     match c.action {
         Action::Read => {
-            let _ = writeln!(out, " # {addr} will be read during apply");
-            let _ = writeln!(
-                out,
-                " # (depends on a resource or a module with changes pending)"
-            );
+            let _ = writeln!(out, "  # {addr} will be read during apply");
+            let why = match c.reason {
+                Some(ActionReason::ConfigUnknown) => "config refers to values not yet known",
+                _ => "depends on a resource or a module with changes pending",
+            };
+            let _ = writeln!(out, "  # ({why})");
         }
         Action::NoOp => {
             let from = c
@@ -173,7 +174,7 @@ fn reason_text(
     previous: Option<&AbsResourceInstance>,
 ) -> Option<String> {
     Some(match reason {
-        ActionReason::DependencyPending => return None,
+        ActionReason::DependencyPending | ActionReason::ConfigUnknown => return None,
         // terraform prints `type.name`, without the module path.
         ActionReason::NoResourceConfig | ActionReason::Removed => format!(
             "(because {}.{} is not in configuration)",
@@ -391,4 +392,48 @@ pub fn json(plan: &Plan) -> serde_json::Value {
         "resource_changes": changes,
         "summary": summary,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::diff::{Action, ActionReason, ResourceChange};
+
+    /// A read during apply says why, indented as terraform prints it
+    /// (`  # data.x will be read during apply`, then the reason).
+    #[test]
+    fn a_read_during_apply_says_why() {
+        let read = |reason| ResourceChange {
+            addr: AbsResourceInstance::parse("data.aws_region.r").unwrap(),
+            previous: None,
+            action: Action::Read,
+            reason: Some(reason),
+            before: None,
+            after: Some(Value::Object(Default::default())),
+            changed: Vec::new(),
+            replace_paths: Vec::new(),
+        };
+        for (reason, why, json) in [
+            (
+                ActionReason::ConfigUnknown,
+                "config refers to values not yet known",
+                "read_because_config_unknown",
+            ),
+            (
+                ActionReason::DependencyPending,
+                "depends on a resource or a module with changes pending",
+                "read_because_dependency_pending",
+            ),
+        ] {
+            let mut out = String::new();
+            render_change(&mut out, &read(reason.clone()), "Terraform", None);
+            assert!(
+                out.starts_with(&format!(
+                    "  # data.aws_region.r will be read during apply\n  # ({why})\n"
+                )),
+                "{out}"
+            );
+            assert_eq!(reason.json(), json);
+        }
+    }
 }

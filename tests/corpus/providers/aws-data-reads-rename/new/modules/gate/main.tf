@@ -1,0 +1,5 @@
+data "aws_region" "inner" {}
+
+resource "terraform_data" "z" {
+  input = "z"
+}
