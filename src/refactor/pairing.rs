@@ -285,31 +285,62 @@ fn structural_choices(
         }
         s
     };
-    let best = |scores: Vec<(usize, u32)>| -> Option<usize> {
-        let max = scores.iter().map(|(_, s)| *s).max()?;
-        let top: Vec<usize> = scores
+    // Among equally scored candidates, the one whose module path is
+    // nearest: twins in the instances of one module directory called from
+    // two places (`module.app`, `module.core.module.app`) each stay in
+    // their own instance rather than cross to the other.
+    let best = |scores: Vec<(usize, u32, usize)>| -> Option<usize> {
+        let max = scores.iter().map(|(_, s, _)| *s).max()?;
+        let top: Vec<(usize, usize)> = scores
             .iter()
-            .filter(|(_, s)| *s == max)
+            .filter(|(_, s, _)| *s == max)
+            .map(|(k, _, d)| (*k, *d))
+            .collect();
+        let near = top.iter().map(|(_, d)| *d).min()?;
+        let nearest: Vec<usize> = top
+            .iter()
+            .filter(|(_, d)| *d == near)
             .map(|(k, _)| *k)
             .collect();
-        (max >= 2 && top.len() == 1).then(|| top[0])
+        (max >= 2 && nearest.len() == 1).then(|| nearest[0])
     };
+    let dist =
+        |i: usize, j: usize| module_distance(&destroys[i].addr.module, &creates[j].addr.module);
     let mut out = Vec::new();
     for (&j, ds) in c_cands {
         if ds.len() < 2 {
             continue;
         }
-        let Some(i) = best(ds.iter().map(|&i| (i, score(i, j))).collect()) else {
+        let Some(i) = best(ds.iter().map(|&i| (i, score(i, j), dist(i, j))).collect()) else {
             continue;
         };
         let back = d_cands
             .get(&i)
-            .map(|cs| best(cs.iter().map(|&k| (k, score(i, k))).collect()));
+            .map(|cs| best(cs.iter().map(|&k| (k, score(i, k), dist(i, k))).collect()));
         if back == Some(Some(j)) && !out.iter().any(|(a, _)| *a == i) {
             out.push((i, j));
         }
     }
     out
+}
+
+/// How far apart two module paths are: the fewest steps inserted, removed
+/// or changed (a step's name and its key count one each) to turn one into
+/// the other. A wrap or an extraction is one step away; moving into another
+/// call's instance is at least two.
+fn module_distance(a: &ModuleInstance, b: &ModuleInstance) -> usize {
+    let (a, b) = (&a.0, &b.0);
+    // One row of the edit-distance table at a time: paths are short.
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (x, sa) in a.iter().enumerate() {
+        let mut row = vec![x + 1];
+        for (y, sb) in b.iter().enumerate() {
+            let change = usize::from(sa.name != sb.name) + usize::from(sa.key != sb.key);
+            row.push((prev[y] + change).min(prev[y + 1] + 1).min(row[y] + 1));
+        }
+        prev = row;
+    }
+    prev[b.len()]
 }
 
 /// Whether the two addresses sit at the same place under their module
