@@ -278,9 +278,10 @@ fn structural_choices(
         {
             s += 1;
         }
-        // The object stays in the very module instance it was in: every
-        // other candidate would have to leave an instance that still exists.
-        if d.module == c.module && !d.module.is_root() {
+        // The object stays in the very module instance it was in (the root
+        // too: a rename keeping keys): every other candidate would have to
+        // leave an instance that still exists.
+        if d.module == c.module {
             s += 1;
         }
         s
@@ -709,6 +710,31 @@ mod tests {
             p.unmatched
                 .iter()
                 .all(|u| matches!(u.reason, Reason::Ambiguous(_)))
+        );
+    }
+
+    /// A counted resource of identical objects renamed in the root: each
+    /// keeps its key (differential seeds 81, 165, 201).
+    #[test]
+    fn identical_candidates_pair_by_keys_of_a_root_rename() {
+        let p = run(
+            &[
+                obj("null_resource.lb[0]", &[]),
+                obj("null_resource.lb[1]", &[]),
+            ],
+            &[
+                obj("null_resource.db[0]", &[]),
+                obj("null_resource.db[1]", &[]),
+            ],
+        );
+        assert_eq!(
+            pairs(&p),
+            [
+                ("null_resource.lb[0]".into(), "null_resource.db[0]".into()),
+                ("null_resource.lb[1]".into(), "null_resource.db[1]".into()),
+            ],
+            "{:?}",
+            p.unmatched
         );
     }
 
