@@ -273,6 +273,7 @@ fn structural_choices(
             s += 1;
         }
         if module_pairs.contains(&(d.module.clone(), c.module.clone()))
+            || follows_siblings(&module_pairs, d, c)
             || same_relative_place(d, c)
             || within_kept_instance(d, c)
         {
@@ -323,6 +324,20 @@ fn structural_choices(
         }
     }
     out
+}
+
+/// Whether one object moves as its decided siblings did, into or out of a
+/// child on the way: the siblings in `module.core["a"]` went to
+/// `module.iam["a"]`, and this one to `module.iam["a"].module.x`.
+fn follows_siblings(
+    module_pairs: &BTreeSet<(ModuleInstance, ModuleInstance)>,
+    d: &AbsResourceInstance,
+    c: &AbsResourceInstance,
+) -> bool {
+    module_pairs.iter().any(|(old, new)| {
+        (d.module == *old && c.module.0.starts_with(&new.0))
+            || (c.module == *new && d.module.0.starts_with(&old.0))
+    })
 }
 
 /// How far apart two module paths are: the fewest steps inserted, removed
@@ -711,6 +726,36 @@ mod tests {
                 .iter()
                 .all(|u| matches!(u.reason, Reason::Ambiguous(_)))
         );
+    }
+
+    /// Identical objects in several instances of a renamed call, extracted
+    /// into a child there with a new key: each follows its siblings
+    /// (differential seed 300237).
+    #[test]
+    fn identical_candidates_follow_their_siblings_into_a_child() {
+        let p = run(
+            &[
+                obj("module.core[\"a\"].x.log", &[("input", s("log"))]),
+                obj("module.core[\"b\"].x.log", &[("input", s("log2"))]),
+                obj("module.core[\"a\"].x.lb[0]", &[]),
+                obj("module.core[\"b\"].x.lb[0]", &[]),
+            ],
+            &[
+                obj("module.iam[\"a\"].x.log", &[("input", s("log"))]),
+                obj("module.iam[\"b\"].x.log", &[("input", s("log2"))]),
+                obj("module.iam[\"b\"].module.c.x.lb[1]", &[]),
+                obj("module.iam[\"a\"].module.c.x.lb[1]", &[]),
+            ],
+        );
+        assert!(
+            pairs(&p).contains(&(
+                "module.core[\"a\"].x.lb[0]".into(),
+                "module.iam[\"a\"].module.c.x.lb[1]".into()
+            )),
+            "{:?}",
+            p.unmatched
+        );
+        assert_eq!(pairs(&p).len(), 4, "{:?}", p.unmatched);
     }
 
     /// A counted resource of identical objects renamed in the root: each
