@@ -329,14 +329,17 @@ fn structural_choices(
 /// Whether one object moves as its decided siblings did, into or out of a
 /// child on the way: the siblings in `module.core["a"]` went to
 /// `module.iam["a"]`, and this one to `module.iam["a"].module.x`.
+/// Siblings that stayed where they were say nothing here (every object of
+/// the root would follow root siblings); `within_kept_instance` covers it.
 fn follows_siblings(
     module_pairs: &BTreeSet<(ModuleInstance, ModuleInstance)>,
     d: &AbsResourceInstance,
     c: &AbsResourceInstance,
 ) -> bool {
     module_pairs.iter().any(|(old, new)| {
-        (d.module == *old && c.module.0.starts_with(&new.0))
-            || (c.module == *new && d.module.0.starts_with(&old.0))
+        old != new
+            && ((d.module == *old && c.module.0.starts_with(&new.0))
+                || (c.module == *new && d.module.0.starts_with(&old.0)))
     })
 }
 
