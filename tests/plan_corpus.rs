@@ -337,10 +337,19 @@ fn check_error_case(case: &Case, failures: &mut Vec<String>) {
         ));
     }
     let got = diagnostics(&stderr);
-    for want in diagnostics(&read(&exp.join("stderr.txt"))) {
-        if !got.contains(&want) {
+    let wanted = diagnostics(&read(&exp.join("stderr.txt")));
+    for want in &wanted {
+        if !got.contains(want) {
             failures.push(format!("{name}: stderr lacks {want:?}; stderr:\n{stderr}"));
         }
+    }
+    // The errors come in terraform's order (the first one is what a user
+    // reads first, and what the differential test compares).
+    let order: Vec<_> = got.iter().filter(|d| wanted.contains(d)).collect();
+    if order.len() == wanted.len() && order.iter().zip(&wanted).any(|(g, w)| *g != w) {
+        failures.push(format!(
+            "{name}: errors in another order than terraform's; stderr:\n{stderr}"
+        ));
     }
 }
 

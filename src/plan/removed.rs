@@ -79,10 +79,19 @@ pub fn find_remove_statements(
     let mut diags = Diagnostics::default();
     collect(config, engine, &mut out, &mut diags);
     if !diags.has_errors() {
-        for stmt in &out {
-            if let Some(d) = still_declared(config, stmt, engine) {
-                diags.push(d);
-            }
+        let mut declared: Vec<Diagnostic> = out
+            .iter()
+            .filter_map(|stmt| still_declared(config, stmt, engine))
+            .collect();
+        // Terraform checks its statements in map order and its view sorts
+        // the errors by subject (`tfdiags.sortDiagnostics`): the resource's
+        // or call's declaration, fewer path segments first, then file name,
+        // then offset. OpenTofu reports them in the order it found them.
+        if engine == Engine::Terraform {
+            declared.sort_by(|a, b| terraform_subject_order(a, b));
+        }
+        for d in declared {
+            diags.push(d);
         }
     }
     if diags.has_errors() {
@@ -190,6 +199,21 @@ fn first_index_range(expr: &Expr) -> Option<SourceRange> {
         }
     }
     None
+}
+
+/// `tfdiags.sortDiagnostics` for two errors that both have a subject.
+fn terraform_subject_order(a: &Diagnostic, b: &Diagnostic) -> std::cmp::Ordering {
+    let key = |d: &Diagnostic| {
+        d.subject.as_ref().map(|s| {
+            (
+                s.file.matches(std::path::MAIN_SEPARATOR).count(),
+                s.file.clone(),
+                s.start.byte,
+                s.end.byte,
+            )
+        })
+    };
+    key(a).cmp(&key(b))
 }
 
 fn still_declared(root: &Config, stmt: &RemoveStatement, engine: Engine) -> Option<Diagnostic> {

@@ -336,43 +336,93 @@ fn structural_choices(
             s += 1;
         }
         if module_pairs.contains(&(d.module.clone(), c.module.clone()))
+            || follows_siblings(&module_pairs, d, c)
             || same_relative_place(d, c)
             || within_kept_instance(d, c)
         {
             s += 1;
         }
-        // The object stays in the very module instance it was in: every
-        // other candidate would have to leave an instance that still exists.
-        if d.module == c.module && !d.module.is_root() {
+        // The object stays in the very module instance it was in (the root
+        // too: a rename keeping keys): every other candidate would have to
+        // leave an instance that still exists.
+        if d.module == c.module {
             s += 1;
         }
         s
     };
-    let best = |scores: Vec<(usize, u32)>| -> Option<usize> {
-        let max = scores.iter().map(|(_, s)| *s).max()?;
-        let top: Vec<usize> = scores
+    // Among equally scored candidates, the one whose module path is
+    // nearest: twins in the instances of one module directory called from
+    // two places (`module.app`, `module.core.module.app`) each stay in
+    // their own instance rather than cross to the other.
+    let best = |scores: Vec<(usize, u32, usize)>| -> Option<usize> {
+        let max = scores.iter().map(|(_, s, _)| *s).max()?;
+        let top: Vec<(usize, usize)> = scores
             .iter()
-            .filter(|(_, s)| *s == max)
+            .filter(|(_, s, _)| *s == max)
+            .map(|(k, _, d)| (*k, *d))
+            .collect();
+        let near = top.iter().map(|(_, d)| *d).min()?;
+        let nearest: Vec<usize> = top
+            .iter()
+            .filter(|(_, d)| *d == near)
             .map(|(k, _)| *k)
             .collect();
-        (max >= 2 && top.len() == 1).then(|| top[0])
+        (max >= 2 && nearest.len() == 1).then(|| nearest[0])
     };
+    let dist =
+        |i: usize, j: usize| module_distance(&destroys[i].addr.module, &creates[j].addr.module);
     let mut out = Vec::new();
     for (&j, ds) in c_cands {
         if ds.len() < 2 {
             continue;
         }
-        let Some(i) = best(ds.iter().map(|&i| (i, score(i, j))).collect()) else {
+        let Some(i) = best(ds.iter().map(|&i| (i, score(i, j), dist(i, j))).collect()) else {
             continue;
         };
         let back = d_cands
             .get(&i)
-            .map(|cs| best(cs.iter().map(|&k| (k, score(i, k))).collect()));
+            .map(|cs| best(cs.iter().map(|&k| (k, score(i, k), dist(i, k))).collect()));
         if back == Some(Some(j)) && !out.iter().any(|(a, _)| *a == i) {
             out.push((i, j));
         }
     }
     out
+}
+
+/// Whether one object moves as its decided siblings did, into or out of a
+/// child on the way: the siblings in `module.core["a"]` went to
+/// `module.iam["a"]`, and this one to `module.iam["a"].module.x`.
+/// Siblings that stayed where they were say nothing here (every object of
+/// the root would follow root siblings); `within_kept_instance` covers it.
+fn follows_siblings(
+    module_pairs: &BTreeSet<(ModuleInstance, ModuleInstance)>,
+    d: &AbsResourceInstance,
+    c: &AbsResourceInstance,
+) -> bool {
+    module_pairs.iter().any(|(old, new)| {
+        old != new
+            && ((d.module == *old && c.module.0.starts_with(&new.0))
+                || (c.module == *new && d.module.0.starts_with(&old.0)))
+    })
+}
+
+/// How far apart two module paths are: the fewest steps inserted, removed
+/// or changed (a step's name and its key count one each) to turn one into
+/// the other. A wrap or an extraction is one step away; moving into another
+/// call's instance is at least two.
+fn module_distance(a: &ModuleInstance, b: &ModuleInstance) -> usize {
+    let (a, b) = (&a.0, &b.0);
+    // One row of the edit-distance table at a time: paths are short.
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (x, sa) in a.iter().enumerate() {
+        let mut row = vec![x + 1];
+        for (y, sb) in b.iter().enumerate() {
+            let change = usize::from(sa.name != sb.name) + usize::from(sa.key != sb.key);
+            row.push((prev[y] + change).min(prev[y + 1] + 1).min(row[y] + 1));
+        }
+        prev = row;
+    }
+    prev[b.len()]
 }
 
 /// Whether the two addresses sit at the same place under their module
@@ -1042,6 +1092,61 @@ mod tests {
             p.unmatched
                 .iter()
                 .all(|u| matches!(u.reason, Reason::Ambiguous(_)))
+        );
+    }
+
+    /// Identical objects in several instances of a renamed call, extracted
+    /// into a child there with a new key: each follows its siblings
+    /// (differential seed 300237).
+    #[test]
+    fn identical_candidates_follow_their_siblings_into_a_child() {
+        let p = run(
+            &[
+                obj("module.core[\"a\"].x.log", &[("input", s("log"))]),
+                obj("module.core[\"b\"].x.log", &[("input", s("log2"))]),
+                obj("module.core[\"a\"].x.lb[0]", &[]),
+                obj("module.core[\"b\"].x.lb[0]", &[]),
+            ],
+            &[
+                obj("module.iam[\"a\"].x.log", &[("input", s("log"))]),
+                obj("module.iam[\"b\"].x.log", &[("input", s("log2"))]),
+                obj("module.iam[\"b\"].module.c.x.lb[1]", &[]),
+                obj("module.iam[\"a\"].module.c.x.lb[1]", &[]),
+            ],
+        );
+        assert!(
+            pairs(&p).contains(&(
+                "module.core[\"a\"].x.lb[0]".into(),
+                "module.iam[\"a\"].module.c.x.lb[1]".into()
+            )),
+            "{:?}",
+            p.unmatched
+        );
+        assert_eq!(pairs(&p).len(), 4, "{:?}", p.unmatched);
+    }
+
+    /// A counted resource of identical objects renamed in the root: each
+    /// keeps its key (differential seeds 81, 165, 201).
+    #[test]
+    fn identical_candidates_pair_by_keys_of_a_root_rename() {
+        let p = run(
+            &[
+                obj("null_resource.lb[0]", &[]),
+                obj("null_resource.lb[1]", &[]),
+            ],
+            &[
+                obj("null_resource.db[0]", &[]),
+                obj("null_resource.db[1]", &[]),
+            ],
+        );
+        assert_eq!(
+            pairs(&p),
+            [
+                ("null_resource.lb[0]".into(), "null_resource.db[0]".into()),
+                ("null_resource.lb[1]".into(), "null_resource.db[1]".into()),
+            ],
+            "{:?}",
+            p.unmatched
         );
     }
 

@@ -1,0 +1,3 @@
+resource "terraform_data" "cache" {
+  input = "c"
+}
