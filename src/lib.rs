@@ -19,3 +19,4 @@ pub mod providers;
 pub mod refactor;
 pub mod state;
 pub mod syntax;
+pub mod text;

@@ -6,6 +6,7 @@ use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, TimeZone, Timelike, Utc
 use super::encoding::{Args, quote};
 use super::{FunctionContext, FunctionError};
 use crate::lang::value::{Type, Value};
+use crate::text::go_time_quote;
 
 pub const NAMES: &[&str] = &[
     "formatdate",
@@ -359,7 +360,7 @@ fn strict_check(s: &str) -> ParseError {
 
 /// Go's `time.ParseDuration`, in nanoseconds.
 fn parse_duration(orig: &str) -> Result<i64, String> {
-    let invalid = || format!("time: invalid duration {}", quote(orig));
+    let invalid = || format!("time: invalid duration {}", go_time_quote(orig));
     let mut s = orig;
     let mut neg = false;
     if let Some(r) = s.strip_prefix('-') {
@@ -401,7 +402,10 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
             .find(|c: char| c == '.' || c.is_ascii_digit())
             .unwrap_or(s.len());
         if unit_len == 0 {
-            return Err(format!("time: missing unit in duration {}", quote(orig)));
+            return Err(format!(
+                "time: missing unit in duration {}",
+                go_time_quote(orig)
+            ));
         }
         let unit = &s[..unit_len];
         s = &s[unit_len..];
@@ -415,8 +419,8 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
             _ => {
                 return Err(format!(
                     "time: unknown unit {} in duration {}",
-                    quote(unit),
-                    quote(orig)
+                    go_time_quote(unit),
+                    go_time_quote(orig)
                 ));
             }
         };
