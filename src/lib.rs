@@ -20,3 +20,4 @@ pub mod providers;
 pub mod refactor;
 pub mod state;
 pub mod syntax;
+pub mod text;

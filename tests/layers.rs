@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// Lower first. Modules of one rank may not name each other.
 const RANKS: &[&[&str]] = &[
-    &["diagnostics", "atomic", "progress"],
+    &["diagnostics", "atomic", "progress", "text"],
     &["syntax"],
     &["lang"],
     &["addrs", "providers"],

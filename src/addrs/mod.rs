@@ -18,7 +18,7 @@ mod move_endpoint;
 mod parse;
 mod resource;
 
-pub use instance_key::{InstanceKey, hcl_quoted_string, is_print};
+pub use instance_key::{InstanceKey, hcl_quoted_string};
 pub use module::{AbsModuleCall, Module, ModuleCall, ModuleInstance, ModuleInstanceStep};
 pub use move_endpoint::{
     AbsMoveable, ConfigMoveable, MoveEndpoint, MoveEndpointInModule, MoveEndpointKind,

@@ -196,7 +196,7 @@ fn write_string(out: &mut String, s: &str, indent: usize) {
     if s.contains('\n') {
         write_heredoc(out, s, indent);
     } else {
-        out.push_str(&quote(s));
+        out.push_str(&crate::text::go_quote(s));
     }
 }
 
@@ -218,63 +218,6 @@ fn write_heredoc(out: &mut String, s: &str, indent: usize) {
     }
     newline(out, indent);
     out.push_str(&delim);
-}
-
-/// Quotes as Go's `strconv.Quote` does, which the console uses: the usual
-/// backslash escapes, `\xHH` for other ASCII controls, `\uHHHH` /
-/// `\UHHHHHHHH` for characters Go does not consider printable. Template
-/// sequences (`${`, `%{`) are not escaped.
-pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if !go_printable(c) => {
-                if (c as u32) < 0x10000 {
-                    out.push_str(&format!("\\u{:04x}", c as u32));
-                } else {
-                    out.push_str(&format!("\\U{:08x}", c as u32));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Go's `unicode.IsPrint` for the characters that matter in practice:
-/// controls, format characters, private use, and every space except
-/// U+0020 are not printable. (Unassigned code points are treated as
-/// printable here; Go would escape them.)
-fn go_printable(c: char) -> bool {
-    let u = c as u32;
-    let not_printable = c.is_control()
-        || matches!(
-            u,
-            // Space separators other than U+0020, line and paragraph separators.
-            0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
-            // Format characters (Cf).
-            | 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890 | 0x891 | 0x8E2 | 0x180E
-            | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
-            | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
-            | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F
-            // Private use (Co) and surrogates cannot be a Rust char.
-            | 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD
-        );
-    !not_printable
 }
 
 #[cfg(test)]

@@ -3,138 +3,119 @@
 //! (`type` is console-only and left to the console; `try` and `can` are
 //! evaluated lazily by the evaluator.)
 
-use super::{FunctionContext, FunctionError, Param, fixed, invoke};
+use super::{Call, Function, FunctionError, Param, Ret};
 use crate::lang::types::{can_convert, constraint_name, convert, mismatch_message};
 use crate::lang::value::{Type, Value};
-
-pub const NAMES: &[&str] = &[
-    "issensitive",
-    "nonsensitive",
-    "sensitive",
-    "tobool",
-    "tolist",
-    "tomap",
-    "tonumber",
-    "toset",
-    "tostring",
-];
 
 fn any_value() -> Param {
     Param::any("v").null().unknown().dynamic().marked()
 }
 
-pub fn call(
-    name: &str,
-    args: &[Value],
-    _ctx: &FunctionContext,
-) -> Option<Result<Value, FunctionError>> {
-    let want = match name {
+/// The conversion functions' entries in the registry.
+pub(super) fn functions() -> Vec<Function> {
+    let same_type = || Ret::Rule(|c| Ok(c.args[0].ty()));
+    vec![
+        conversion("tobool"),
+        conversion("tonumber"),
+        conversion("tostring"),
+        conversion("tolist"),
+        conversion("toset"),
+        conversion("tomap"),
+        Function::new("sensitive", vec![any_value()], same_type(), |c, _| {
+            Ok(c.args[0].clone().mark())
+        }),
+        // Removes the top-level mark only, as Terraform does.
+        Function::new("nonsensitive", vec![any_value()], same_type(), |c, _| {
+            Ok(c.args[0].clone())
+        })
+        .unmarked_result(),
+        Function::new(
+            "issensitive",
+            vec![any_value()],
+            Ret::Fixed(Type::Bool),
+            |c, _| Ok(Value::Bool(c.given[0].is_marked())),
+        )
+        .unmarked_result(),
+    ]
+}
+
+/// The type a `to*` function converts to.
+fn wanted(name: &str) -> Type {
+    match name {
         "tobool" => Type::Bool,
         "tonumber" => Type::Number,
         "tostring" => Type::String,
         "tolist" => Type::List(Box::new(Type::Dynamic)),
         "toset" => Type::Set(Box::new(Type::Dynamic)),
-        "tomap" => Type::Map(Box::new(Type::Dynamic)),
-        "sensitive" => {
-            return Some(invoke(
-                name,
-                &[any_value()],
-                None,
-                args,
-                |a| Ok(a[0].ty()),
-                |a, _| Ok(a[0].clone().mark()),
-            ));
-        }
-        // Removes the top-level mark only, as Terraform does.
-        "nonsensitive" => {
-            return Some(
-                invoke(
-                    name,
-                    &[any_value()],
-                    None,
-                    args,
-                    |a| Ok(a[0].ty()),
-                    |a, _| Ok(a[0].clone()),
-                )
-                .map(|v| v.into_unmarked().0),
-            );
-        }
-        "issensitive" => {
-            let marked = args.first().is_some_and(Value::is_marked);
-            return Some(
-                invoke(
-                    name,
-                    &[any_value()],
-                    None,
-                    args,
-                    fixed(Type::Bool),
-                    |_, _| Ok(Value::Bool(marked)),
-                )
-                .map(|v| v.into_unmarked().0),
-            );
-        }
-        _ => return None,
-    };
-    Some(invoke(
+        _ => Type::Map(Box::new(Type::Dynamic)),
+    }
+}
+
+fn conversion(name: &'static str) -> Function {
+    Function::new(
         name,
-        &[any_value()],
-        None,
-        args,
-        |a| {
-            let got = a[0].ty();
-            if got == want || can_convert(&got, &want, true) {
-                return Ok(if want.has_dynamic() {
-                    Type::Dynamic
-                } else {
-                    want.clone()
-                });
+        vec![any_value()],
+        Ret::Rule(conversion_type),
+        convert_to,
+    )
+}
+
+fn conversion_type(c: &Call) -> Result<Type, FunctionError> {
+    let want = wanted(c.name);
+    let got = c.args[0].ty();
+    if got == want || can_convert(&got, &want, true) {
+        return Ok(if want.has_dynamic() {
+            Type::Dynamic
+        } else {
+            want
+        });
+    }
+    let msg = match (&got, &want) {
+        (Type::Tuple(_), Type::Tuple(_)) => {
+            format!(
+                "incompatible tuple type for conversion: {}",
+                mismatch_message(&got, &want)
+            )
+        }
+        (Type::Object(_), Type::Object(_)) => {
+            format!(
+                "incompatible object type for conversion: {}",
+                mismatch_message(&got, &want)
+            )
+        }
+        _ => format!(
+            "cannot convert {} to {}",
+            got.friendly_name(),
+            constraint_name(&want)
+        ),
+    };
+    Err(FunctionError::arg(0, "v", msg))
+}
+
+fn convert_to(c: &Call, _: &Type) -> Result<Value, FunctionError> {
+    let want = wanted(c.name);
+    convert(&c.args[0], &want).map_err(|e| {
+        let v = c.args[0].clone().unmark_deep().0;
+        let what = || match v.as_str() {
+            Some(s) => format!("{s:?}"),
+            None => "string".to_string(),
+        };
+        let msg = match (v.ty(), &want) {
+            // A sensitive value's content is never echoed back.
+            (got, _) if c.given[0].has_marks_deep() => {
+                format!("cannot convert this sensitive {} to {}", got.friendly_name(), constraint_name(&want))
             }
-            let msg = match (&got, &want) {
-                (Type::Tuple(_), Type::Tuple(_)) => {
-                    format!(
-                        "incompatible tuple type for conversion: {}",
-                        mismatch_message(&got, &want)
-                    )
-                }
-                (Type::Object(_), Type::Object(_)) => {
-                    format!(
-                        "incompatible object type for conversion: {}",
-                        mismatch_message(&got, &want)
-                    )
-                }
-                _ => format!(
-                    "cannot convert {} to {}",
-                    got.friendly_name(),
-                    constraint_name(&want)
-                ),
-            };
-            Err(FunctionError::arg(0, "v", msg))
-        },
-        |a, _| {
-            convert(&a[0], &want).map_err(|e| {
-                let v = a[0].clone().unmark_deep().0;
-                let what = || match v.as_str() {
-                    Some(s) => format!("{s:?}"),
-                    None => "string".to_string(),
-                };
-                let msg = match (v.ty(), &want) {
-                    // A sensitive value's content is never echoed back.
-                    (got, _) if args[0].has_marks_deep() => {
-                        format!("cannot convert this sensitive {} to {}", got.friendly_name(), constraint_name(&want))
-                    }
-                    (Type::String, Type::Bool) => {
-                        format!("cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed", what())
-                    }
-                    (Type::String, Type::Number) => format!(
-                        "cannot convert {} to number; given string must be a decimal representation of a number",
-                        what()
-                    ),
-                    _ => e.to_string(),
-                };
-                FunctionError::arg(0, "v", msg)
-            })
-        },
-    ))
+            (Type::String, Type::Bool) => {
+                format!("cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed", what())
+            }
+            (Type::String, Type::Number) => format!(
+                "cannot convert {} to number; given string must be a decimal representation of a number",
+                what()
+            ),
+            _ => e.to_string(),
+        };
+        FunctionError::arg(0, "v", msg)
+    })
 }
 
 #[cfg(test)]

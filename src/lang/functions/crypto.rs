@@ -7,29 +7,9 @@ use md5::Md5;
 use sha1::Sha1;
 use sha2::{Digest, Sha256, Sha512};
 
-use super::encoding::Args;
 use super::filesystem::{io_message, joined_path, resolve_path};
-use super::{FunctionContext, FunctionError};
+use super::{Call, Function, FunctionError, Param, Ret};
 use crate::lang::value::{Type, Value};
-
-pub const NAMES: &[&str] = &[
-    "base64sha256",
-    "base64sha512",
-    "bcrypt",
-    "filebase64sha256",
-    "filebase64sha512",
-    "filemd5",
-    "filesha1",
-    "filesha256",
-    "filesha512",
-    "md5",
-    "sha1",
-    "sha256",
-    "sha512",
-    "uuid",
-    "uuidv5",
-    "rsadecrypt",
-];
 
 #[derive(Clone, Copy)]
 enum Algo {
@@ -56,140 +36,165 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-pub fn call(
-    name: &str,
-    args: &[Value],
-    ctx: &FunctionContext,
-) -> Option<Result<Value, FunctionError>> {
-    // (algorithm, base64 rather than hex, reads a file)
-    let hashing = match name {
-        "md5" => Some((Algo::Md5, false, false)),
-        "sha1" => Some((Algo::Sha1, false, false)),
-        "sha256" => Some((Algo::Sha256, false, false)),
-        "sha512" => Some((Algo::Sha512, false, false)),
-        "base64sha256" => Some((Algo::Sha256, true, false)),
-        "base64sha512" => Some((Algo::Sha512, true, false)),
-        "filemd5" => Some((Algo::Md5, false, true)),
-        "filesha1" => Some((Algo::Sha1, false, true)),
-        "filesha256" => Some((Algo::Sha256, false, true)),
-        "filesha512" => Some((Algo::Sha512, false, true)),
-        "filebase64sha256" => Some((Algo::Sha256, true, true)),
-        "filebase64sha512" => Some((Algo::Sha512, true, true)),
-        _ => None,
+/// The crypto functions' entries in the registry.
+pub(super) fn functions() -> Vec<Function> {
+    let text = |name| Param::any(name).dynamic();
+    let hash = |name: &'static str, param| {
+        Function::new(name, vec![text(param)], Ret::Fixed(Type::String), hashing).wholly_known()
     };
-    if let Some((algo, b64, from_file)) = hashing {
-        let params: &[&str] = if from_file { &["path"] } else { &["str"] };
-        return Some(Args::new(name, params, args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let text = a.string(0)?;
-                let data = if from_file {
-                    let path = resolve_path(ctx, &text)?;
-                    std::fs::read(&path).map_err(|e| {
-                        let shown = joined_path(ctx.base_dir, &text);
-                        let op = if e.kind() == std::io::ErrorKind::IsADirectory {
-                            "read"
-                        } else {
-                            "open"
-                        };
-                        FunctionError::call(name, format!("{op} {shown}: {}", io_message(&e)))
-                    })?
-                } else {
-                    text.into_bytes()
-                };
-                let sum = digest(algo, &data);
-                Ok(Value::String(if b64 {
-                    STANDARD.encode(sum)
-                } else {
-                    hex(&sum)
-                }))
-            })
-        }));
-    }
-    let result = match name {
-        "bcrypt" => Args::variadic(name, &["str"], "cost", args).and_then(|a| {
-            for i in 1..a.values.len() {
-                a.number(i)?;
-            }
-            if a.values.len() > 2 {
-                return Err(FunctionError::call(
-                    name,
-                    "bcrypt() takes no more than two arguments",
-                ));
-            }
-            if ctx.plan {
-                // A fresh salt each time: only known once applied.
-                return Ok(Value::Unknown(Type::String, None).mark_if(a.sensitive));
-            }
-            a.finish(Type::String, |a| {
-                let password = a.string(0)?;
-                let cost = if a.values.len() > 1 {
-                    a.int(1)?
-                } else {
-                    GO_DEFAULT_COST
-                };
-                // Go's bcrypt quietly raises too-low costs to the default.
-                let cost = if cost < 4 { GO_DEFAULT_COST } else { cost };
-                let fail = |m: String| {
-                    FunctionError::call(name, format!("error occured generating password {m}"))
-                };
-                if cost > 31 {
-                    return Err(fail(format!(
-                        "crypto/bcrypt: cost {cost} is outside allowed range (4,31)"
-                    )));
-                }
-                if password.len() > 72 {
-                    return Err(fail("bcrypt: password length exceeds 72 bytes".into()));
-                }
-                let parts = bcrypt::hash_with_result(password.as_bytes(), cost as u32)
-                    .map_err(|e| fail(e.to_string()))?;
-                Ok(Value::String(
-                    parts.format_for_version(bcrypt::Version::TwoA),
-                ))
-            })
-        }),
-        "uuid" => Args::new(name, &[], args).map(|_| {
-            if ctx.plan {
+    vec![
+        hash("md5", "str"),
+        hash("sha1", "str"),
+        hash("sha256", "str"),
+        hash("sha512", "str"),
+        hash("base64sha256", "str"),
+        hash("base64sha512", "str"),
+        hash("filemd5", "path"),
+        hash("filesha1", "path"),
+        hash("filesha256", "path"),
+        hash("filesha512", "path"),
+        hash("filebase64sha256", "path"),
+        hash("filebase64sha512", "path"),
+        Function::new(
+            "bcrypt",
+            vec![text("str")],
+            Ret::Fixed(Type::String),
+            bcrypt_hash,
+        )
+        .wholly_known()
+        .variadic(text("cost")),
+        Function::new("uuid", vec![], Ret::Fixed(Type::String), |c, _| {
+            Ok(if c.ctx.plan {
                 Value::Unknown(Type::String, None)
             } else {
                 Value::String(uuid::Uuid::new_v4().to_string())
-            }
-        }),
-        "uuidv5" => Args::new(name, &["namespace", "name"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let ns_text = a.string(0)?;
-                let ns = match ns_text.as_str() {
-                    "dns" => uuid::Uuid::NAMESPACE_DNS,
-                    "url" => uuid::Uuid::NAMESPACE_URL,
-                    "oid" => uuid::Uuid::NAMESPACE_OID,
-                    "x500" => uuid::Uuid::NAMESPACE_X500,
-                    other => parse_uuid(other).map_err(|why| {
-                        FunctionError::call(
-                            name,
-                            format!("uuidv5() doesn't support namespace {other} ({why})"),
-                        )
-                    })?,
-                };
-                Ok(Value::String(
-                    uuid::Uuid::new_v5(&ns, a.string(1)?.as_bytes()).to_string(),
-                ))
             })
         }),
-        "rsadecrypt" => Args::new(name, &["ciphertext", "privatekey"], args)
-            .and_then(|a| a.finish(Type::String, rsadecrypt)),
-        _ => return None,
+        Function::new(
+            "uuidv5",
+            vec![text("namespace"), text("name")],
+            Ret::Fixed(Type::String),
+            uuidv5,
+        )
+        .wholly_known(),
+        Function::new(
+            "rsadecrypt",
+            vec![text("ciphertext"), text("privatekey")],
+            Ret::Fixed(Type::String),
+            |c, _| rsadecrypt(c),
+        )
+        .wholly_known(),
+    ]
+}
+
+fn hashing(a: &Call, _: &Type) -> Result<Value, FunctionError> {
+    let (name, ctx) = (a.name, a.ctx);
+    // (algorithm, base64 rather than hex, reads a file)
+    let (algo, b64, from_file) = match name {
+        "md5" => (Algo::Md5, false, false),
+        "sha1" => (Algo::Sha1, false, false),
+        "sha256" => (Algo::Sha256, false, false),
+        "sha512" => (Algo::Sha512, false, false),
+        "base64sha256" => (Algo::Sha256, true, false),
+        "base64sha512" => (Algo::Sha512, true, false),
+        "filemd5" => (Algo::Md5, false, true),
+        "filesha1" => (Algo::Sha1, false, true),
+        "filesha256" => (Algo::Sha256, false, true),
+        "filesha512" => (Algo::Sha512, false, true),
+        "filebase64sha256" => (Algo::Sha256, true, true),
+        _ => (Algo::Sha512, true, true),
     };
-    Some(result)
+    let text = a.string(0)?;
+    let data = if from_file {
+        let path = resolve_path(ctx, &text)?;
+        std::fs::read(&path).map_err(|e| {
+            let shown = joined_path(ctx.base_dir, &text);
+            let op = if e.kind() == std::io::ErrorKind::IsADirectory {
+                "read"
+            } else {
+                "open"
+            };
+            FunctionError::call(name, format!("{op} {shown}: {}", io_message(&e)))
+        })?
+    } else {
+        text.into_bytes()
+    };
+    let sum = digest(algo, &data);
+    Ok(Value::String(if b64 {
+        STANDARD.encode(sum)
+    } else {
+        hex(&sum)
+    }))
+}
+
+fn bcrypt_hash(a: &Call, _: &Type) -> Result<Value, FunctionError> {
+    let name = a.name;
+    for i in 1..a.args.len() {
+        a.number(i)?;
+    }
+    if a.args.len() > 2 {
+        return Err(FunctionError::call(
+            name,
+            "bcrypt() takes no more than two arguments",
+        ));
+    }
+    if a.ctx.plan {
+        // A fresh salt each time: only known once applied.
+        return Ok(Value::Unknown(Type::String, None));
+    }
+    let password = a.string(0)?;
+    let cost = if a.args.len() > 1 {
+        a.int(1)?
+    } else {
+        GO_DEFAULT_COST
+    };
+    // Go's bcrypt quietly raises too-low costs to the default.
+    let cost = if cost < 4 { GO_DEFAULT_COST } else { cost };
+    let fail =
+        |m: String| FunctionError::call(name, format!("error occured generating password {m}"));
+    if cost > 31 {
+        return Err(fail(format!(
+            "crypto/bcrypt: cost {cost} is outside allowed range (4,31)"
+        )));
+    }
+    if password.len() > 72 {
+        return Err(fail("bcrypt: password length exceeds 72 bytes".into()));
+    }
+    let parts = bcrypt::hash_with_result(password.as_bytes(), cost as u32)
+        .map_err(|e| fail(e.to_string()))?;
+    Ok(Value::String(
+        parts.format_for_version(bcrypt::Version::TwoA),
+    ))
+}
+
+fn uuidv5(a: &Call, _: &Type) -> Result<Value, FunctionError> {
+    let ns_text = a.string(0)?;
+    let ns = match ns_text.as_str() {
+        "dns" => uuid::Uuid::NAMESPACE_DNS,
+        "url" => uuid::Uuid::NAMESPACE_URL,
+        "oid" => uuid::Uuid::NAMESPACE_OID,
+        "x500" => uuid::Uuid::NAMESPACE_X500,
+        other => parse_uuid(other).map_err(|why| {
+            FunctionError::call(
+                a.name,
+                format!("uuidv5() doesn't support namespace {other} ({why})"),
+            )
+        })?,
+    };
+    Ok(Value::String(
+        uuid::Uuid::new_v5(&ns, a.string(1)?.as_bytes()).to_string(),
+    ))
 }
 
 /// Decrypts PKCS #1 v1.5 ciphertext with a PEM private key (PKCS #1 or
 /// PKCS #8), as Terraform's `rsadecrypt` does.
-fn rsadecrypt(a: &Args) -> Result<Value, FunctionError> {
+fn rsadecrypt(a: &Call) -> Result<Value, FunctionError> {
     use rsa::pkcs1::DecodeRsaPrivateKey;
     use rsa::pkcs8::DecodePrivateKey;
     let ciphertext = a.string(0)?;
     let key_text = a.string(1)?;
     let bytes = super::encoding::go_base64_decode(&ciphertext).map_err(|_| {
-        let shown = if a.sensitive {
+        let shown = if a.sensitive() {
             "(sensitive value)".to_string()
         } else {
             super::encoding::quote(&ciphertext)
@@ -256,6 +261,7 @@ fn parse_uuid(s: &str) -> Result<uuid::Uuid, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::FunctionContext;
     use super::*;
     use std::path::Path;
 
@@ -271,7 +277,7 @@ mod tests {
             render_template: None,
             files_within: None,
         };
-        call(name, &args, &ctx).expect("function belongs to this family")
+        super::super::call(name, args, &ctx)
     }
 
     fn run(name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {

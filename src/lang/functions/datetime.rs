@@ -3,51 +3,56 @@
 
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, TimeZone, Timelike, Utc};
 
-use super::encoding::{Args, quote};
-use super::{FunctionContext, FunctionError};
+use super::encoding::quote;
+use super::{Call, Function, FunctionError, Param, Ret};
 use crate::lang::value::{Type, Value};
+use crate::text::go_time_quote;
 
-pub const NAMES: &[&str] = &[
-    "formatdate",
-    "plantimestamp",
-    "timeadd",
-    "timecmp",
-    "timestamp",
-];
-
-pub fn call(
-    name: &str,
-    args: &[Value],
-    ctx: &FunctionContext,
-) -> Option<Result<Value, FunctionError>> {
-    let result = match name {
-        "timestamp" | "plantimestamp" => Args::new(name, &[], args).map(|_| {
-            if ctx.plan {
-                Value::Unknown(Type::String, None)
-            } else {
-                Value::String(Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string())
-            }
-        }),
-        "formatdate" => Args::new(name, &["format", "time"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
+pub(super) fn functions() -> Vec<Function> {
+    vec![
+        Function::new("timestamp", vec![], Ret::Fixed(Type::String), now),
+        Function::new("plantimestamp", vec![], Ret::Fixed(Type::String), now),
+        Function::new(
+            "formatdate",
+            vec![Param::any("format").dynamic(), Param::any("time").dynamic()],
+            Ret::Fixed(Type::String),
+            |a, _| {
                 let t =
                     parse_timestamp(&a.string(1)?).map_err(|m| FunctionError::arg(1, "time", m))?;
                 format_date(&a.string(0)?, &t)
                     .map(Value::String)
                     .map_err(|m| FunctionError::arg(0, "format", m))
-            })
-        }),
-        "timeadd" => Args::new(name, &["timestamp", "duration"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let t = parse_timestamp(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
-                let nanos =
-                    parse_duration(&a.string(1)?).map_err(|m| FunctionError::call(name, m))?;
-                let t = t + chrono::Duration::nanoseconds(nanos);
-                Ok(Value::String(rfc3339(&t)))
-            })
-        }),
-        "timecmp" => Args::new(name, &["timestamp_a", "timestamp_b"], args).and_then(|a| {
-            a.finish(Type::Number, |a| {
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "timeadd",
+            vec![
+                Param::any("timestamp").dynamic(),
+                Param::any("duration").dynamic(),
+            ],
+            Ret::Fixed(Type::String),
+            |a, _| {
+                let name = a.name;
+                {
+                    let t =
+                        parse_timestamp(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
+                    let nanos =
+                        parse_duration(&a.string(1)?).map_err(|m| FunctionError::call(name, m))?;
+                    let t = t + chrono::Duration::nanoseconds(nanos);
+                    Ok(Value::String(rfc3339(&t)))
+                }
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "timecmp",
+            vec![
+                Param::any("timestamp_a").dynamic(),
+                Param::any("timestamp_b").dynamic(),
+            ],
+            Ret::Fixed(Type::Number),
+            |a, _| {
                 let x = parse_timestamp(&a.string(0)?)
                     .map_err(|m| FunctionError::arg(0, "timestamp_a", m))?;
                 let y = parse_timestamp(&a.string(1)?)
@@ -57,11 +62,20 @@ pub fn call(
                     std::cmp::Ordering::Equal => 0,
                     std::cmp::Ordering::Greater => 1,
                 }))
-            })
-        }),
-        _ => return None,
-    };
-    Some(result)
+            },
+        )
+        .wholly_known(),
+    ]
+}
+
+/// The current time; unknown while planning, since it is known only once
+/// applied.
+fn now(c: &Call, _: &Type) -> Result<Value, FunctionError> {
+    Ok(if c.ctx.plan {
+        Value::Unknown(Type::String, None)
+    } else {
+        Value::String(Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string())
+    })
 }
 
 type Time = DateTime<FixedOffset>;
@@ -359,7 +373,7 @@ fn strict_check(s: &str) -> ParseError {
 
 /// Go's `time.ParseDuration`, in nanoseconds.
 fn parse_duration(orig: &str) -> Result<i64, String> {
-    let invalid = || format!("time: invalid duration {}", quote(orig));
+    let invalid = || format!("time: invalid duration {}", go_time_quote(orig));
     let mut s = orig;
     let mut neg = false;
     if let Some(r) = s.strip_prefix('-') {
@@ -401,7 +415,10 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
             .find(|c: char| c == '.' || c.is_ascii_digit())
             .unwrap_or(s.len());
         if unit_len == 0 {
-            return Err(format!("time: missing unit in duration {}", quote(orig)));
+            return Err(format!(
+                "time: missing unit in duration {}",
+                go_time_quote(orig)
+            ));
         }
         let unit = &s[..unit_len];
         s = &s[unit_len..];
@@ -415,8 +432,8 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
             _ => {
                 return Err(format!(
                     "time: unknown unit {} in duration {}",
-                    quote(unit),
-                    quote(orig)
+                    go_time_quote(unit),
+                    go_time_quote(orig)
                 ));
             }
         };
@@ -597,6 +614,7 @@ fn format_date(format: &str, t: &Time) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::FunctionContext;
     use super::*;
     use std::path::Path;
 
@@ -607,7 +625,7 @@ mod tests {
             render_template: None,
             files_within: None,
         };
-        call(name, &args, &ctx).expect("function belongs to this family")
+        super::super::call(name, args, &ctx)
     }
 
     fn s(x: &str) -> Value {
@@ -820,7 +838,17 @@ mod tests {
                 run(true, name, vec![]),
                 Ok(Value::Unknown(Type::String, None))
             );
-            let now = run(false, name, vec![]).unwrap();
+            // plantimestamp exists only while planning (the console lacks it).
+            let now = run(name == "plantimestamp", name, vec![]);
+            if name == "plantimestamp" {
+                assert_eq!(now, Ok(Value::Unknown(Type::String, None)));
+                assert_eq!(
+                    run(false, name, vec![]).unwrap_err().summary,
+                    "Call to unknown function"
+                );
+                continue;
+            }
+            let now = now.unwrap();
             let now = now.as_str().unwrap();
             assert!(
                 fast_rfc3339(now).is_some() && now.ends_with('Z') && now.len() == 20,

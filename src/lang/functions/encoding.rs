@@ -7,75 +7,90 @@ use std::io::Write;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 
-use super::{FunctionContext, FunctionError};
+use super::{Function, FunctionError, Param, Ret};
 use crate::lang::number::Number;
 use crate::lang::value::{Type, Value};
 
-pub const NAMES: &[&str] = &[
-    "base64decode",
-    "base64encode",
-    "base64gzip",
-    "csvdecode",
-    "jsondecode",
-    "jsonencode",
-    "textdecodebase64",
-    "textencodebase64",
-    "urlencode",
-    "yamldecode",
-    "yamlencode",
-];
-
-pub fn call(
-    name: &str,
-    args: &[Value],
-    _ctx: &FunctionContext,
-) -> Option<Result<Value, FunctionError>> {
-    let result = match name {
-        "base64decode" => Args::new(name, &["str"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let s = a.string(0)?;
-                let bytes = go_base64_decode(&s).map_err(|_| {
-                    let shown = if a.sensitive {
-                        "(sensitive value)".into()
-                    } else {
-                        quote(&s)
-                    };
-                    FunctionError::call(name, format!("failed to decode base64 data {shown}"))
-                })?;
-                String::from_utf8(bytes).map(Value::String).map_err(|_| {
-                    FunctionError::call(
-                        name,
-                        "the result of decoding the provided string is not valid UTF-8",
-                    )
-                })
-            })
-        }),
-        "base64encode" => Args::new(name, &["str"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                Ok(Value::String(STANDARD.encode(a.string(0)?)))
-            })
-        }),
-        "base64gzip" => Args::new(name, &["str"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                Ok(Value::String(
-                    STANDARD.encode(go_gzip(a.string(0)?.as_bytes())),
-                ))
-            })
-        }),
-        "csvdecode" => Args::new(name, &["str"], args)
-            .and_then(|a| a.finish(Type::Dynamic, |a| csvdecode(&a.string(0)?))),
-        "jsondecode" => Args::new(name, &["str"], args).and_then(|a| {
-            a.finish(Type::Dynamic, |a| {
+pub(super) fn functions() -> Vec<Function> {
+    vec![
+        Function::new(
+            "base64decode",
+            vec![Param::any("str").dynamic()],
+            Ret::Fixed(Type::String),
+            |a, _| {
+                let name = a.name;
+                {
+                    let s = a.string(0)?;
+                    let bytes = go_base64_decode(&s).map_err(|_| {
+                        let shown = if a.sensitive() {
+                            "(sensitive value)".into()
+                        } else {
+                            quote(&s)
+                        };
+                        FunctionError::call(name, format!("failed to decode base64 data {shown}"))
+                    })?;
+                    String::from_utf8(bytes).map(Value::String).map_err(|_| {
+                        FunctionError::call(
+                            name,
+                            "the result of decoding the provided string is not valid UTF-8",
+                        )
+                    })
+                }
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "base64encode",
+            vec![Param::any("str").dynamic()],
+            Ret::Fixed(Type::String),
+            |a, _| Ok(Value::String(STANDARD.encode(a.string(0)?))),
+        )
+        .wholly_known(),
+        Function::new(
+            "base64gzip",
+            vec![Param::any("str").dynamic()],
+            Ret::Fixed(Type::String),
+            |a, _| {
+                {
+                    Ok(Value::String(
+                        STANDARD.encode(go_gzip(a.string(0)?.as_bytes())),
+                    ))
+                }
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "csvdecode",
+            vec![Param::any("str").dynamic()],
+            Ret::Fixed(Type::Dynamic),
+            |a, _| csvdecode(&a.string(0)?),
+        )
+        .wholly_known(),
+        Function::new(
+            "jsondecode",
+            vec![Param::any("str").dynamic()],
+            Ret::Fixed(Type::Dynamic),
+            |a, _| {
+                let name = a.name;
                 json_decode(&a.string(0)?).map_err(|e| FunctionError::call(name, e))
-            })
-        }),
-        "jsonencode" => Args::new_nullable(name, &["val"], &[0], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                Ok(Value::String(json_encode(&a.values[0])))
-            })
-        }),
-        "textencodebase64" => Args::new(name, &["string", "encoding"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "jsonencode",
+            vec![Param::any("val").dynamic().null()],
+            Ret::Fixed(Type::String),
+            |a, _| Ok(Value::String(json_encode(&a.args[0]))),
+        )
+        .wholly_known(),
+        Function::new(
+            "textencodebase64",
+            vec![
+                Param::any("string").dynamic(),
+                Param::any("encoding").dynamic(),
+            ],
+            Ret::Fixed(Type::String),
+            |a, _| {
                 let text = a.string(0)?;
                 let enc = TextEncoding::lookup(&a.string(1)?)?;
                 let bytes = enc.encode(&text).ok_or_else(|| {
@@ -89,56 +104,73 @@ pub fn call(
                     )
                 })?;
                 Ok(Value::String(STANDARD.encode(bytes)))
-            })
-        }),
-        "textdecodebase64" => Args::new(name, &["source", "encoding"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let source = a.string(0)?;
-                let enc = TextEncoding::lookup(&a.string(1)?)?;
-                let bytes = go_base64_decode(&source).map_err(|offset| {
-                    FunctionError::arg(
-                        0,
-                        "source",
-                        format!(
-                            "the given value is has an invalid base64 symbol at offset {offset}"
-                        ),
-                    )
-                })?;
-                // Terraform also refuses a decoded replacement character.
-                let text = enc
-                    .decode(&bytes)
-                    .filter(|t| !t.contains('\u{fffd}'))
-                    .ok_or_else(|| {
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "textdecodebase64",
+            vec![
+                Param::any("source").dynamic(),
+                Param::any("encoding").dynamic(),
+            ],
+            Ret::Fixed(Type::String),
+            |a, _| {
+                {
+                    let source = a.string(0)?;
+                    let enc = TextEncoding::lookup(&a.string(1)?)?;
+                    let bytes = go_base64_decode(&source).map_err(|offset| {
                         FunctionError::arg(
                             0,
                             "source",
                             format!(
-                                "the given string contains symbols that are not defined for {}",
-                                enc.name()
+                                "the given value is has an invalid base64 symbol at offset {offset}"
                             ),
                         )
                     })?;
-                Ok(Value::String(text))
-            })
-        }),
-        "urlencode" => Args::new(name, &["str"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                Ok(Value::String(query_escape(&a.string(0)?)))
-            })
-        }),
-        "yamldecode" => Args::new(name, &["src"], args).and_then(|a| {
-            a.finish(Type::Dynamic, |a| {
+                    // Terraform also refuses a decoded replacement character.
+                    let text = enc
+                        .decode(&bytes)
+                        .filter(|t| !t.contains('\u{fffd}'))
+                        .ok_or_else(|| {
+                            FunctionError::arg(
+                                0,
+                                "source",
+                                format!(
+                                    "the given string contains symbols that are not defined for {}",
+                                    enc.name()
+                                ),
+                            )
+                        })?;
+                    Ok(Value::String(text))
+                }
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "urlencode",
+            vec![Param::any("str").dynamic()],
+            Ret::Fixed(Type::String),
+            |a, _| Ok(Value::String(query_escape(&a.string(0)?))),
+        )
+        .wholly_known(),
+        Function::new(
+            "yamldecode",
+            vec![Param::any("src").dynamic()],
+            Ret::Fixed(Type::Dynamic),
+            |a, _| {
+                let name = a.name;
                 yaml_decode(&a.string(0)?).map_err(|e| FunctionError::call(name, e))
-            })
-        }),
-        "yamlencode" => Args::new_nullable(name, &["value"], &[0], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                Ok(Value::String(yaml_encode(&a.values[0])))
-            })
-        }),
-        _ => return None,
-    };
-    Some(result)
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "yamlencode",
+            vec![Param::any("value").dynamic().null()],
+            Ret::Fixed(Type::String),
+            |a, _| Ok(Value::String(yaml_encode(&a.args[0]))),
+        )
+        .wholly_known(),
+    ]
 }
 
 // ---------------------------------------------------------------------------
@@ -146,181 +178,7 @@ pub fn call(
 // datetime, network): arity, nulls, unknowns, marks and the few
 // conversions these functions need.
 
-/// A call's arguments after the checks every function shares: arity, nulls
-/// (unless a parameter allows them), and deep sensitive marks removed (the
-/// result is marked instead).
-pub(super) struct Args<'a> {
-    pub name: &'a str,
-    pub params: &'a [&'a str],
-    /// The name of the repeated last parameter, if any.
-    pub variadic: Option<&'a str>,
-    pub values: Vec<Value>,
-    pub sensitive: bool,
-    pub unknown: bool,
-}
-
-impl<'a> Args<'a> {
-    /// Fixed parameters, none of which may be null.
-    pub fn new(
-        name: &'a str,
-        params: &'a [&'a str],
-        args: &[Value],
-    ) -> Result<Args<'a>, FunctionError> {
-        Self::build(name, params, None, &[], args)
-    }
-
-    /// Fixed parameters; those listed in `nullable` may be null.
-    pub fn new_nullable(
-        name: &'a str,
-        params: &'a [&'a str],
-        nullable: &[usize],
-        args: &[Value],
-    ) -> Result<Args<'a>, FunctionError> {
-        Self::build(name, params, None, nullable, args)
-    }
-
-    /// Fixed parameters followed by any number of `variadic` ones.
-    pub fn variadic(
-        name: &'a str,
-        params: &'a [&'a str],
-        variadic: &'a str,
-        args: &[Value],
-    ) -> Result<Args<'a>, FunctionError> {
-        Self::build(name, params, Some(variadic), &[], args)
-    }
-
-    fn build(
-        name: &'a str,
-        params: &'a [&'a str],
-        variadic: Option<&'a str>,
-        nullable: &[usize],
-        args: &[Value],
-    ) -> Result<Args<'a>, FunctionError> {
-        if args.len() < params.len() {
-            let at_least = if variadic.is_some() { "at least " } else { "" };
-            return Err(FunctionError {
-                summary: "Not enough function arguments".into(),
-                detail: format!(
-                    "Function \"{name}\" expects {at_least}{} argument(s). Missing value for \"{}\".",
-                    params.len(),
-                    params[args.len()]
-                ),
-                arg: None,
-            });
-        }
-        if variadic.is_none() && args.len() > params.len() {
-            return Err(FunctionError {
-                summary: "Too many function arguments".into(),
-                detail: format!(
-                    "Function \"{name}\" expects only {} argument(s).",
-                    params.len()
-                ),
-                arg: None,
-            });
-        }
-        let mut values = Vec::with_capacity(args.len());
-        let mut sensitive = false;
-        let mut unknown = false;
-        for (i, arg) in args.iter().enumerate() {
-            let param = params.get(i).copied().or(variadic).unwrap_or("");
-            if arg.is_null() && !nullable.contains(&i) {
-                return Err(FunctionError::arg(i, param, "argument must not be null"));
-            }
-            let (v, marked) = arg.clone().unmark_deep();
-            sensitive |= marked;
-            unknown |= !v.is_wholly_known();
-            values.push(v);
-        }
-        Ok(Args {
-            name,
-            params,
-            variadic,
-            values,
-            sensitive,
-            unknown,
-        })
-    }
-
-    fn param(&self, i: usize) -> &str {
-        self.params.get(i).copied().or(self.variadic).unwrap_or("")
-    }
-
-    /// Runs `f` unless an argument is unknown (then the result is an unknown
-    /// of type `ty`), and marks the result when an argument was sensitive.
-    pub fn finish(
-        self,
-        ty: Type,
-        f: impl FnOnce(&Args) -> Result<Value, FunctionError>,
-    ) -> Result<Value, FunctionError> {
-        let v = if self.unknown {
-            Value::Unknown(ty, None)
-        } else {
-            f(&self)?
-        };
-        Ok(v.mark_if(self.sensitive))
-    }
-
-    /// Argument `i` as a string, converting numbers and bools as Terraform's
-    /// automatic conversion does.
-    pub fn string(&self, i: usize) -> Result<String, FunctionError> {
-        match &self.values[i] {
-            Value::String(s) => Ok(s.clone()),
-            Value::Number(n) => Ok(n.to_string()),
-            Value::Bool(b) => Ok(b.to_string()),
-            _ => Err(FunctionError::arg(i, self.param(i), "string required")),
-        }
-    }
-
-    /// Argument `i` as a number, converting numeric strings.
-    pub fn number(&self, i: usize) -> Result<Number, FunctionError> {
-        match &self.values[i] {
-            Value::Number(n) => Ok(n.clone()),
-            Value::String(s) => Number::parse(s)
-                .ok_or_else(|| FunctionError::arg(i, self.param(i), "a number is required")),
-            _ => Err(FunctionError::arg(i, self.param(i), "number required")),
-        }
-    }
-
-    /// Argument `i` as a whole number of any size (Go's `*big.Int`),
-    /// failing as cty's `gocty` conversion does for fractions.
-    pub fn integer(&self, i: usize) -> Result<i128, FunctionError> {
-        let n = self.number(i)?;
-        let whole = n.as_i128();
-        whole.ok_or_else(|| FunctionError::call(self.name, "value must be a whole number"))
-    }
-
-    /// Argument `i` as a Go `int`, failing as cty's `gocty` conversion does
-    /// for fractions and out-of-range numbers.
-    pub fn int(&self, i: usize) -> Result<i64, FunctionError> {
-        let n = self.number(i)?;
-        n.as_i64().ok_or_else(|| {
-            FunctionError::call(
-                self.name,
-                "value must be a whole number, between -9223372036854775808 and 9223372036854775807",
-            )
-        })
-    }
-}
-
-/// Go's `%q` for the common printable case.
-pub(super) fn quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+pub(super) use crate::text::go_quote as quote;
 
 // ---------------------------------------------------------------------------
 // base64
@@ -2025,6 +1883,7 @@ fn parse_yaml_timestamp(s: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::FunctionContext;
     use super::*;
     use std::path::Path;
 
@@ -2038,7 +1897,7 @@ mod tests {
     }
 
     fn run(name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
-        call(name, &args, &ctx()).expect("function belongs to this family")
+        super::super::call(name, args, &ctx())
     }
 
     fn s(x: &str) -> Value {

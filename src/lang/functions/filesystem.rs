@@ -6,30 +6,22 @@ use std::path::{Path, PathBuf};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 
-use super::encoding::{Args, quote};
-use super::{FunctionContext, FunctionError};
+use super::encoding::quote;
+use super::{Call, Function, FunctionContext, FunctionError, Param, Ret};
 use crate::lang::value::{Type, Value};
 
-pub const NAMES: &[&str] = &[
-    "abspath",
-    "basename",
-    "dirname",
-    "pathexpand",
-    "file",
-    "fileexists",
-    "fileset",
-    "filebase64",
-    "templatefile",
-];
-
-pub fn call(
-    name: &str,
-    args: &[Value],
-    ctx: &FunctionContext,
-) -> Option<Result<Value, FunctionError>> {
-    let result = match name {
-        "abspath" => Args::new(name, &["path"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
+pub(super) fn functions() -> Vec<Function> {
+    vec![
+        Function::new(
+            "templatefile",
+            vec![
+                Param::any("path").dynamic().unknown().marked(),
+                Param::any("vars").dynamic().unknown().marked(),
+            ],
+            Ret::Fixed(Type::Dynamic),
+            templatefile,
+        ),
+Function::new("abspath", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { let name = a.name; {
                 let p = a.string(0)?;
                 let joined = if Path::new(&p).is_absolute() {
                     p
@@ -38,14 +30,10 @@ pub fn call(
                     format!("{}/{p}", cwd.display())
                 };
                 Ok(Value::String(clean(&joined)))
-            })
-        }),
-        "basename" => Args::new(name, &["path"], args)
-            .and_then(|a| a.finish(Type::String, |a| Ok(Value::String(basename(&a.string(0)?))))),
-        "dirname" => Args::new(name, &["path"], args)
-            .and_then(|a| a.finish(Type::String, |a| Ok(Value::String(dirname(&a.string(0)?))))),
-        "pathexpand" => Args::new(name, &["path"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
+            } }).wholly_known(),
+Function::new("basename", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { Ok(Value::String(basename(&a.string(0)?))) }).wholly_known(),
+Function::new("dirname", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { Ok(Value::String(dirname(&a.string(0)?))) }).wholly_known(),
+Function::new("pathexpand", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.string(0)?;
                 // A confined run (a check) shows nothing of the runner's
                 // environment, its home directory included.
@@ -56,36 +44,30 @@ pub fn call(
                     ));
                 }
                 expand_home(&path).map(Value::String).map_err(|m| FunctionError::call(name, m))
-            })
-        }),
-        "file" => Args::new(name, &["path"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
+            } }).wholly_known(),
+Function::new("file", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.string(0)?;
-                let bytes = read_config_file(ctx, &path, a.sensitive)?;
+                let bytes = read_config_file(ctx, &path, a.sensitive())?;
                 String::from_utf8(bytes).map(Value::String).map_err(|_| {
                     FunctionError::call(
                         name,
                         format!(
                             "contents of {} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead",
-                            shown(&path, a.sensitive)
+                            shown(&path, a.sensitive())
                         ),
                     )
                 })
-            })
-        }),
-        "filebase64" => Args::new(name, &["path"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let bytes = read_config_file(ctx, &a.string(0)?, a.sensitive)?;
+            } }).wholly_known(),
+Function::new("filebase64", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { let ctx = a.ctx; {
+                let bytes = read_config_file(ctx, &a.string(0)?, a.sensitive())?;
                 Ok(Value::String(STANDARD.encode(bytes)))
-            })
-        }),
-        "fileexists" => Args::new(name, &["path"], args).and_then(|a| {
-            a.finish(Type::Bool, |a| {
+            } }).wholly_known(),
+Function::new("fileexists", vec![Param::any("path").dynamic()], Ret::Fixed(Type::Bool), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.string(0)?;
                 let full = resolve_path(ctx, &path)?;
                 // Messages name the path joined to the module directory.
                 let joined = joined_path(ctx.base_dir, &path);
-                let shown = shown(&joined, a.sensitive);
+                let shown = shown(&joined, a.sensitive());
                 let fail = |what: &str| Err(FunctionError::call(name, format!("{shown} {what}")));
                 match std::fs::metadata(&full) {
                     Ok(m) if m.is_file() => Ok(Value::Bool(true)),
@@ -107,10 +89,8 @@ pub fn call(
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Value::Bool(false)),
                     Err(_) => Err(FunctionError::call(name, format!("failed to stat {shown}"))),
                 }
-            })
-        }),
-        "fileset" => Args::new(name, &["path", "pattern"], args).and_then(|a| {
-            a.finish(Type::Set(Box::new(Type::String)), |a| {
+            } }).wholly_known(),
+Function::new("fileset", vec![Param::any("path").dynamic(), Param::any("pattern").dynamic()], Ret::Fixed(Type::Set(Box::new(Type::String))), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.string(0)?;
                 let pattern = a.string(1)?;
                 let root = resolve_path(ctx, &path)?;
@@ -118,12 +98,11 @@ pub fn call(
                     FunctionError::call(name, format!("failed to glob pattern {}: {m}", quote(&pattern)))
                 })?;
                 Ok(Value::set(Type::String, files.into_iter().map(Value::String).collect()))
-            })
-        }),
-        "templatefile" => templatefile(args, ctx),
-        _ => return None,
-    };
-    Some(result)
+            } }).wholly_known(),
+    ]
+    .into_iter()
+    .map(Function::reading_files)
+    .collect()
 }
 
 /// A path for messages: the caller's text, unless it is secret.
@@ -553,9 +532,10 @@ fn class_matches(class: &[char], ch: char) -> bool {
 // ---------------------------------------------------------------------------
 // templatefile
 
-fn templatefile(args: &[Value], ctx: &FunctionContext) -> Result<Value, FunctionError> {
-    let name = "templatefile";
-    let a = Args::new(name, &["path", "vars"], args)?;
+/// Reads marks and unknowns itself: marks anywhere in the variables mark
+/// the result, and an unknown path or variables give an unknown of any type.
+fn templatefile(a: &Call, _: &Type) -> Result<Value, FunctionError> {
+    let (name, args, ctx) = (a.name, a.given, a.ctx);
     let (path_val, path_marked) = args[0].clone().into_unmarked();
     // Marks anywhere in the variables mark the whole result, as in Terraform.
     let (vars_val, vars_marked) = args[1].clone().unmark_deep();
@@ -618,6 +598,15 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
+    /// The dispatcher, in the shape these tests were written for.
+    fn call(
+        name: &str,
+        args: &[Value],
+        ctx: &FunctionContext,
+    ) -> Option<Result<Value, FunctionError>> {
+        Some(super::super::call(name, args.to_vec(), ctx))
+    }
+
     fn run_in(dir: &Path, name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
         let ctx = FunctionContext {
             base_dir: dir,
@@ -625,7 +614,7 @@ mod tests {
             render_template: None,
             files_within: None,
         };
-        call(name, &args, &ctx).expect("function belongs to this family")
+        super::super::call(name, args, &ctx)
     }
 
     fn s(x: &str) -> Value {

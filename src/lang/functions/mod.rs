@@ -1,9 +1,11 @@
-//! Terraform's built-in functions. Each family lives in its own file and
-//! exposes `call(name, args, ctx) -> Option<Result<..>>` (None: not mine)
-//! and `NAMES`; `call` here dispatches. The rules every function shares
-//! (arity, argument conversion, null, unknown and sensitive arguments) live
-//! in [`invoke`], which families call with their function's [`Param`]s, as
-//! cty's `function.Call` and HCL's call expression apply them.
+//! Terraform's built-in functions. Each family lives in its own file; the
+//! table-driven ones list their entries in `functions()` (a [`Function`]
+//! per name, cty's `function.Spec`: parameters with their `Allow*` rules,
+//! a variadic parameter, the return-type rule, the implementation), and
+//! [`call`] applies the rules every function shares once, in
+//! [`apply_rules`]: arity, conversion to the parameter types, null,
+//! unknown and marked arguments. Adding a function is adding an entry
+//! (and a line to the expression corpus, tests/corpus/expressions).
 
 mod collection;
 mod conversion;
@@ -18,6 +20,7 @@ mod string;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::number::Number;
 use super::types::convert;
 use super::unknown::{Op, Origin};
 use super::value::{Type, Value};
@@ -73,32 +76,9 @@ impl FunctionError {
     }
 }
 
-/// A family's entry point: `None` when the name is not one of its functions.
-pub type Family = fn(&str, &[Value], &FunctionContext) -> Option<Result<Value, FunctionError>>;
-
-/// The families, asked in turn, each with its `NAMES` list. A family's
-/// `call` normally hands its arguments to [`invoke`] with the function's
-/// parameters, so the shared rules apply to every family alike.
-const FAMILIES: &[(Family, &[&str])] = &[
-    (numeric::call, numeric::NAMES),
-    (string::call, string::NAMES),
-    (collection::call, collection::NAMES),
-    (conversion::call, conversion::NAMES),
-    (encoding::call, encoding::NAMES),
-    (crypto::call, crypto::NAMES),
-    (filesystem::call, filesystem::NAMES),
-    (datetime::call, datetime::NAMES),
-    (network::call, network::NAMES),
-];
-
-/// Every function name the families provide, sorted.
+/// Every function name, sorted.
 pub fn names() -> Vec<&'static str> {
-    let mut all: Vec<&'static str> = FAMILIES
-        .iter()
-        .flat_map(|(_, n)| n.iter().copied())
-        .collect();
-    all.sort_unstable();
-    all
+    registry().keys().copied().collect()
 }
 
 /// Calls the function `name` with already-evaluated arguments.
@@ -116,10 +96,8 @@ pub fn call(name: &str, args: Vec<Value>, ctx: &FunctionContext) -> Result<Value
     }
     // plantimestamp exists only while planning; the console lacks it.
     let planning_only = name == "plantimestamp" && !ctx.plan;
-    for (family, _) in FAMILIES.iter().filter(|_| !planning_only) {
-        if let Some(result) = family(name, &args, ctx) {
-            return result.map(|v| with_origin(name, v, args));
-        }
+    if let Some(f) = registry().get(name).filter(|_| !planning_only) {
+        return call_function(f, &args, ctx).map(|v| with_origin(name, v, args));
     }
     Err(FunctionError {
         summary: "Call to unknown function".into(),
@@ -144,7 +122,7 @@ fn with_origin(name: &str, v: Value, args: Vec<Value>) -> Value {
 /// Whether the function reads files (its result depends on the directory
 /// it runs in, so it is never computed again away from its scope).
 pub fn reads_files(name: &str) -> bool {
-    filesystem::NAMES.contains(&name)
+    registry().get(name).is_some_and(|f| f.reads_files)
 }
 
 // ---------------------------------------------------------------------------
@@ -204,18 +182,222 @@ impl Param {
     }
 }
 
-/// Calls a function the way HCL and cty do: checks the number of
-/// arguments, converts each to its parameter's type, rejects nulls, returns
-/// an unknown of type `ret(args)` for unknown arguments (and for untyped
-/// null or unknown ones where the parameter wants a type), and carries
-/// sensitive marks from the arguments to the result.
-pub fn invoke(
+/// One built-in function, described as cty's `function.Spec` describes
+/// it: parameters (each with its `Allow*` rules, see [`Param`]), an
+/// optional variadic parameter, the rule for the return type, and the
+/// implementation. The rules every function shares are applied once, by
+/// [`call`], never inside an implementation.
+pub(super) struct Function {
+    pub name: &'static str,
+    pub params: Vec<Param>,
+    pub var_param: Option<Param>,
+    pub ret: Ret,
+    /// The result never carries a mark (`nonsensitive`, `issensitive`).
+    pub unmarked_result: bool,
+    /// An unknown anywhere inside an argument, not only at its top, gives
+    /// an unknown result (cty implementations that check `IsWhollyKnown`).
+    pub wholly_known: bool,
+    /// Its result depends on the directory it runs in (see [`reads_files`]).
+    pub reads_files: bool,
+    /// Runs with known (unless allowed), non-null (unless allowed),
+    /// converted arguments whose marks were handled; gets the return type.
+    pub imp: fn(&Call, &Type) -> Result<Value, FunctionError>,
+}
+
+/// The return type: cty's `Type` callback.
+pub(super) enum Ret {
+    Fixed(Type),
+    /// Computed from the converted arguments, which may be unknown.
+    Rule(fn(&Call) -> Result<Type, FunctionError>),
+}
+
+/// A call's arguments and context as an implementation sees them.
+pub(super) struct Call<'a> {
+    /// The name it was called by (one implementation may serve several).
+    pub name: &'static str,
+    pub args: &'a [Value],
+    /// The arguments as given, marks and all (cty's `AllowMarked`
+    /// functions read them).
+    pub given: &'a [Value],
+    pub ctx: &'a FunctionContext<'a>,
+    function: &'a Function,
+}
+
+impl Call<'_> {
+    /// Whether any argument carried a sensitive mark (the result is
+    /// marked; messages must not show the value). Computed on demand: it
+    /// walks every argument.
+    pub fn sensitive(&self) -> bool {
+        self.given.iter().any(Value::has_marks_deep)
+    }
+
+    fn param(&self, i: usize) -> &'static str {
+        let f = self.function;
+        f.params
+            .get(i)
+            .or(f.var_param.as_ref())
+            .map_or("", |p| p.name)
+    }
+
+    /// Argument `i` as a string, converting numbers and bools as
+    /// Terraform's automatic conversion does.
+    pub fn string(&self, i: usize) -> Result<String, FunctionError> {
+        match &self.args[i] {
+            Value::String(s) => Ok(s.clone()),
+            Value::Number(n) => Ok(n.to_string()),
+            Value::Bool(b) => Ok(b.to_string()),
+            _ => Err(FunctionError::arg(i, self.param(i), "string required")),
+        }
+    }
+
+    /// Argument `i` as a number, converting numeric strings.
+    pub fn number(&self, i: usize) -> Result<Number, FunctionError> {
+        match &self.args[i] {
+            Value::Number(n) => Ok(n.clone()),
+            Value::String(s) => Number::parse(s)
+                .ok_or_else(|| FunctionError::arg(i, self.param(i), "a number is required")),
+            _ => Err(FunctionError::arg(i, self.param(i), "number required")),
+        }
+    }
+
+    /// Argument `i` as a whole number of any size (Go's `*big.Int`),
+    /// failing as cty's `gocty` conversion does for fractions.
+    pub fn integer(&self, i: usize) -> Result<i128, FunctionError> {
+        let n = self.number(i)?;
+        n.as_i128()
+            .ok_or_else(|| FunctionError::call(self.name, "value must be a whole number"))
+    }
+
+    /// Argument `i` as a Go `int`, failing as cty's `gocty` conversion does
+    /// for fractions and out-of-range numbers.
+    pub fn int(&self, i: usize) -> Result<i64, FunctionError> {
+        let n = self.number(i)?;
+        n.as_i64().ok_or_else(|| {
+            FunctionError::call(
+                self.name,
+                "value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+            )
+        })
+    }
+}
+
+impl Function {
+    pub fn new(
+        name: &'static str,
+        params: Vec<Param>,
+        ret: Ret,
+        imp: fn(&Call, &Type) -> Result<Value, FunctionError>,
+    ) -> Function {
+        Function {
+            name,
+            params,
+            var_param: None,
+            ret,
+            unmarked_result: false,
+            wholly_known: false,
+            reads_files: false,
+            imp,
+        }
+    }
+
+    pub fn reading_files(mut self) -> Function {
+        self.reads_files = true;
+        self
+    }
+
+    pub fn wholly_known(mut self) -> Function {
+        self.wholly_known = true;
+        self
+    }
+
+    pub fn unmarked_result(mut self) -> Function {
+        self.unmarked_result = true;
+        self
+    }
+
+    pub fn variadic(mut self, p: Param) -> Function {
+        self.var_param = Some(p);
+        self
+    }
+}
+
+/// Every function in the registry, by name.
+fn registry() -> &'static BTreeMap<&'static str, Function> {
+    static REGISTRY: std::sync::LazyLock<BTreeMap<&'static str, Function>> =
+        std::sync::LazyLock::new(|| {
+            [
+                numeric::functions(),
+                string::functions(),
+                conversion::functions(),
+                collection::functions(),
+                encoding::functions(),
+                crypto::functions(),
+                filesystem::functions(),
+                datetime::functions(),
+                network::functions(),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|f| (f.name, f))
+            .collect()
+        });
+    &REGISTRY
+}
+
+/// Calls a registry entry under the shared rules.
+fn call_function(
+    f: &'static Function,
+    args: &[Value],
+    ctx: &FunctionContext,
+) -> Result<Value, FunctionError> {
+    let result = apply_rules(
+        f.name,
+        &f.params,
+        f.var_param.as_ref(),
+        f.wholly_known,
+        args,
+        &|a| match &f.ret {
+            Ret::Fixed(t) => Ok(t.clone()),
+            Ret::Rule(rule) => rule(&Call {
+                name: f.name,
+                args: a,
+                given: args,
+                ctx,
+                function: f,
+            }),
+        },
+        &|a, ty| {
+            let call = Call {
+                name: f.name,
+                args: a,
+                given: args,
+                ctx,
+                function: f,
+            };
+            (f.imp)(&call, ty)
+        },
+    )?;
+    Ok(if f.unmarked_result {
+        result.into_unmarked().0
+    } else {
+        result
+    })
+}
+
+/// The rules every function shares, as HCL's call expression and cty's
+/// `function.Call` apply them: checks the number of arguments, converts
+/// each to its parameter's type, rejects nulls, returns an unknown of the
+/// return type for unknown arguments (and for untyped null or unknown ones
+/// where the parameter wants a type), and carries sensitive marks from the
+/// arguments to the result.
+fn apply_rules(
     name: &str,
     params: &[Param],
     var_param: Option<&Param>,
+    wholly_known: bool,
     args: &[Value],
-    ret: impl Fn(&[Value]) -> Result<Type, FunctionError>,
-    imp: impl Fn(&[Value], &Type) -> Result<Value, FunctionError>,
+    ret: &dyn Fn(&[Value]) -> Result<Type, FunctionError>,
+    imp: &dyn Fn(&[Value], &Type) -> Result<Value, FunctionError>,
 ) -> Result<Value, FunctionError> {
     if args.len() < params.len() {
         let at_least = if var_param.is_some() { " at least" } else { "" };
@@ -272,7 +454,7 @@ pub fn invoke(
             marked |= m;
             v
         };
-        if a.is_unknown() && !p.allow_unknown {
+        if (a.is_unknown() && !p.allow_unknown) || (wholly_known && !a.is_wholly_known()) {
             unknown = true;
         }
         plain.push(a);
@@ -287,11 +469,6 @@ pub fn invoke(
     }
     let ty = ret(&plain)?;
     Ok(imp(&plain, &ty)?.mark_if(marked))
-}
-
-/// The return type for functions whose result type is always the same.
-pub fn fixed(ty: Type) -> impl Fn(&[Value]) -> Result<Type, FunctionError> {
-    move |_| Ok(ty.clone())
 }
 
 /// A list of `t`.

@@ -2,61 +2,88 @@
 //! `cidrsubnet` and `cidrsubnets`, with the arithmetic (and the corner
 //! cases) of the go-cidr library Terraform uses.
 
-use super::encoding::Args;
-use super::{FunctionContext, FunctionError};
+use super::{Call, Function, FunctionError, Param, Ret};
 use crate::lang::value::{Type, Value};
 
-pub const NAMES: &[&str] = &["cidrhost", "cidrnetmask", "cidrsubnet", "cidrsubnets"];
-
-pub fn call(
-    name: &str,
-    args: &[Value],
-    _ctx: &FunctionContext,
-) -> Option<Result<Value, FunctionError>> {
-    let result = match name {
-        "cidrhost" => Args::new(name, &["prefix", "hostnum"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let host = a.integer(1)?;
-                // Shortest form, as Terraform prints a big whole number.
-                let shown = a.number(1)?.to_string();
-                let net = parse_cidr(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
-                net.host(host, &shown)
-                    .map(Value::String)
-                    .map_err(|m| FunctionError::call(name, m))
-            })
-        }),
-        "cidrnetmask" => Args::new(name, &["prefix"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let text = a.string(0)?;
-                let net = parse_cidr(&text).map_err(|m| FunctionError::call(name, m))?;
-                if !net.is_v4() {
-                    return Err(FunctionError::call(
-                        name,
-                        format!("IPv6 addresses cannot have a netmask: {text}"),
-                    ));
+pub(super) fn functions() -> Vec<Function> {
+    vec![
+        Function::new(
+            "cidrhost",
+            vec![
+                Param::any("prefix").dynamic(),
+                Param::any("hostnum").dynamic(),
+            ],
+            Ret::Fixed(Type::String),
+            |a, _| {
+                let name = a.name;
+                {
+                    let host = a.integer(1)?;
+                    // Shortest form, as Terraform prints a big whole number.
+                    let shown = a.number(1)?.to_string();
+                    let net =
+                        parse_cidr(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
+                    net.host(host, &shown)
+                        .map(Value::String)
+                        .map_err(|m| FunctionError::call(name, m))
                 }
-                let mask = Ip {
-                    bytes: net.bytes,
-                    value: mask_bits(net.prefix, net.bits()),
-                };
-                Ok(Value::String(mask.to_string()))
-            })
-        }),
-        "cidrsubnet" => Args::new(name, &["prefix", "newbits", "netnum"], args).and_then(|a| {
-            a.finish(Type::String, |a| {
-                let newbits = a.int(1)?;
-                let netnum = a.integer(2)?;
-                let net = parse_cidr(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
-                net.subnet(newbits, netnum)
-                    .map(Value::String)
-                    .map_err(|m| FunctionError::call(name, m))
-            })
-        }),
-        "cidrsubnets" => Args::variadic(name, &["prefix"], "newbits", args)
-            .and_then(|a| a.finish(Type::List(Box::new(Type::String)), cidrsubnets)),
-        _ => return None,
-    };
-    Some(result)
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "cidrnetmask",
+            vec![Param::any("prefix").dynamic()],
+            Ret::Fixed(Type::String),
+            |a, _| {
+                let name = a.name;
+                {
+                    let text = a.string(0)?;
+                    let net = parse_cidr(&text).map_err(|m| FunctionError::call(name, m))?;
+                    if !net.is_v4() {
+                        return Err(FunctionError::call(
+                            name,
+                            format!("IPv6 addresses cannot have a netmask: {text}"),
+                        ));
+                    }
+                    let mask = Ip {
+                        bytes: net.bytes,
+                        value: mask_bits(net.prefix, net.bits()),
+                    };
+                    Ok(Value::String(mask.to_string()))
+                }
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "cidrsubnet",
+            vec![
+                Param::any("prefix").dynamic(),
+                Param::any("newbits").dynamic(),
+                Param::any("netnum").dynamic(),
+            ],
+            Ret::Fixed(Type::String),
+            |a, _| {
+                let name = a.name;
+                {
+                    let newbits = a.int(1)?;
+                    let netnum = a.integer(2)?;
+                    let net =
+                        parse_cidr(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
+                    net.subnet(newbits, netnum)
+                        .map(Value::String)
+                        .map_err(|m| FunctionError::call(name, m))
+                }
+            },
+        )
+        .wholly_known(),
+        Function::new(
+            "cidrsubnets",
+            vec![Param::any("prefix").dynamic()],
+            Ret::Fixed(Type::List(Box::new(Type::String))),
+            |a, _| cidrsubnets(a),
+        )
+        .wholly_known()
+        .variadic(Param::any("newbits").dynamic()),
+    ]
 }
 
 /// An address as Go's `net.IP` holds it: 4 or 16 bytes, big-endian.
@@ -308,9 +335,9 @@ fn parse_ipv4(s: &str) -> Option<u32> {
 
 /// Consecutive subnets of the given extra prefix lengths, each after the
 /// last, as Terraform's `cidrsubnets` lays them out.
-fn cidrsubnets(a: &Args) -> Result<Value, FunctionError> {
+fn cidrsubnets(a: &Call) -> Result<Value, FunctionError> {
     let net = parse_cidr(&a.string(0)?).map_err(|m| FunctionError::arg(0, "prefix", m))?;
-    let lengths = &a.values[1..];
+    let lengths = &a.args[1..];
     if lengths.is_empty() {
         return Ok(Value::List(Type::String, vec![]));
     }
@@ -395,6 +422,7 @@ fn cidrsubnets(a: &Args) -> Result<Value, FunctionError> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::FunctionContext;
     use super::*;
     use std::path::Path;
 
@@ -405,7 +433,7 @@ mod tests {
             render_template: None,
             files_within: None,
         };
-        call(name, &args, &ctx).expect("function belongs to this family")
+        super::super::call(name, args, &ctx)
     }
 
     fn s(x: &str) -> Value {

@@ -1,140 +1,127 @@
 //! Numeric functions: abs, ceil, floor, log, max, min, parseint, pow, signum.
 
-use super::{FunctionContext, FunctionError, Param, fixed, invoke};
+use super::{Call, Function, FunctionError, Param, Ret};
 use crate::lang::number::Number;
 use crate::lang::value::{Type, Value};
 
 const WHOLE: &str =
     "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
 
-pub const NAMES: &[&str] = &[
-    "abs", "ceil", "floor", "log", "max", "min", "parseint", "pow", "signum",
-];
-
-pub fn call(
-    name: &str,
-    args: &[Value],
-    _ctx: &FunctionContext,
-) -> Option<Result<Value, FunctionError>> {
-    let num = |v: &Value| v.as_number().expect("converted to number").clone();
-    let ret = fixed(Type::Number);
-    let result = match name {
-        "abs" => invoke(
-            name,
-            &[Param::number("num").marked().dynamic()],
-            None,
-            args,
-            ret,
-            |a, _| Ok(Value::Number(num(&a[0]).abs())),
+/// The numeric functions' entries in the registry.
+pub(super) fn functions() -> Vec<Function> {
+    let number = || Ret::Fixed(Type::Number);
+    vec![
+        Function::new(
+            "abs",
+            vec![Param::number("num").marked().dynamic()],
+            number(),
+            |c, _| Ok(Value::Number(num(&c.args[0]).abs())),
         ),
-        "ceil" | "floor" => invoke(name, &[Param::number("num")], None, args, ret, |a, _| {
-            let n = num(&a[0]);
-            Ok(Value::Number(if name == "ceil" {
-                n.ceil()
-            } else {
-                n.floor()
-            }))
+        Function::new("ceil", vec![Param::number("num")], number(), |c, _| {
+            Ok(Value::Number(num(&c.args[0]).ceil()))
         }),
-        "log" => invoke(
-            name,
-            &[Param::number("num"), Param::number("base")],
-            None,
-            args,
-            ret,
-            |a, _| {
-                let r = num(&a[0]).as_f64().ln() / num(&a[1]).as_f64().ln();
+        Function::new("floor", vec![Param::number("num")], number(), |c, _| {
+            Ok(Value::Number(num(&c.args[0]).floor()))
+        }),
+        Function::new(
+            "log",
+            vec![Param::number("num"), Param::number("base")],
+            number(),
+            |c, _| {
+                let r = num(&c.args[0]).as_f64().ln() / num(&c.args[1]).as_f64().ln();
                 if r.is_nan() {
-                    return Err(FunctionError::call(name, "result is not a number"));
+                    return Err(FunctionError::call(c.name, "result is not a number"));
                 }
                 Ok(Value::Number(Number::from_f64(r)))
             },
         ),
-        "pow" => invoke(
-            name,
-            &[Param::number("num"), Param::number("power")],
-            None,
-            args,
-            ret,
-            |a, _| {
-                let (x, y) = (num(&a[0]), num(&a[1]));
+        Function::new(
+            "pow",
+            vec![Param::number("num"), Param::number("power")],
+            number(),
+            |c, _| {
+                let (x, y) = (num(&c.args[0]), num(&c.args[1]));
                 // cty computes math.Pow on float64s, whole numbers included.
                 let r = go_pow(x.as_f64(), y.as_f64());
                 if r.is_nan() {
-                    return Err(FunctionError::call(name, "result is not a number"));
+                    return Err(FunctionError::call(c.name, "result is not a number"));
                 }
                 Ok(Value::Number(Number::from_f64(r)))
             },
         ),
-        "signum" => invoke(name, &[Param::number("num")], None, args, ret, |a, _| {
+        Function::new("signum", vec![Param::number("num")], number(), |c, _| {
             // cty reads the argument as a Go int first.
-            let i = num(&a[0])
+            let i = num(&c.args[0])
                 .as_i64()
-                .ok_or_else(|| FunctionError::call(name, WHOLE))?;
+                .ok_or_else(|| FunctionError::call(c.name, WHOLE))?;
             Ok(Value::int(i.signum()))
         }),
-        "max" | "min" => invoke(
-            name,
-            &[],
-            Some(&Param::number("numbers").dynamic()),
-            args,
-            ret,
-            |a, _| {
-                let mut best: Option<Number> = None;
-                for v in a {
-                    let n = num(v);
-                    best = Some(match best {
-                        None => n,
-                        Some(b) if (name == "max") == (n > b) && n != b => n,
-                        Some(b) => b,
-                    });
-                }
-                best.map(Value::Number)
-                    .ok_or_else(|| FunctionError::call(name, "must pass at least one number"))
-            },
-        ),
-        "parseint" => invoke(
-            name,
-            &[Param::any("number"), Param::number("base")],
-            None,
-            args,
-            |a| {
-                if a[0].ty() != Type::String && a[0].ty() != Type::Dynamic {
+        Function::new("max", vec![], number(), max_min)
+            .variadic(Param::number("numbers").dynamic()),
+        Function::new("min", vec![], number(), max_min)
+            .variadic(Param::number("numbers").dynamic()),
+        Function::new(
+            "parseint",
+            vec![Param::any("number"), Param::number("base")],
+            Ret::Rule(|c| {
+                let ty = c.args[0].ty();
+                if ty != Type::String && ty != Type::Dynamic {
                     return Err(FunctionError::arg(
                         0,
                         "number",
                         format!(
                             "first argument must be a string, not {}",
-                            a[0].ty().friendly_name()
+                            ty.friendly_name()
                         ),
                     ));
                 }
                 Ok(Type::Number)
-            },
-            |a, _| {
-                let text = a[0].as_str().unwrap_or_default();
-                let base = num(&a[1]);
-                let base = match base.as_i64() {
-                    Some(b) if (2..=62).contains(&b) => b as u32,
-                    _ => {
-                        return Err(FunctionError::arg(
-                            1,
-                            "base",
-                            "base must be a whole number between 2 and 62 inclusive",
-                        ));
-                    }
-                };
-                parse_int(text, base).map(Value::Number).ok_or_else(|| {
-                    FunctionError::arg(
-                        0,
-                        "number",
-                        format!("cannot parse {text:?} as a base {base} integer"),
-                    )
-                })
-            },
+            }),
+            parseint,
         ),
-        _ => return None,
+    ]
+}
+
+/// A converted number argument (the registry converted it).
+fn num(v: &Value) -> Number {
+    v.as_number()
+        .cloned()
+        .unwrap_or_else(|| Number::from_f64(0.0))
+}
+
+fn max_min(c: &Call, _: &Type) -> Result<Value, FunctionError> {
+    let mut best: Option<Number> = None;
+    for v in c.args {
+        let n = num(v);
+        best = Some(match best {
+            None => n,
+            Some(b) if (c.name == "max") == (n > b) && n != b => n,
+            Some(b) => b,
+        });
+    }
+    best.map(Value::Number)
+        .ok_or_else(|| FunctionError::call(c.name, "must pass at least one number"))
+}
+
+fn parseint(c: &Call, _: &Type) -> Result<Value, FunctionError> {
+    let text = c.args[0].as_str().unwrap_or_default();
+    let base = match num(&c.args[1]).as_i64() {
+        Some(b) if (2..=62).contains(&b) => b as u32,
+        _ => {
+            return Err(FunctionError::arg(
+                1,
+                "base",
+                "base must be a whole number between 2 and 62 inclusive",
+            ));
+        }
     };
-    Some(result)
+    parse_int(text, base).map(Value::Number).ok_or_else(|| {
+        FunctionError::arg(
+            0,
+            "number",
+            format!("cannot parse {text:?} as a base {base} integer"),
+        )
+    })
 }
 
 /// Go's `big.Int.SetString` for a given base: an optional sign, then

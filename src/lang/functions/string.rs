@@ -8,143 +8,106 @@ use std::collections::BTreeMap;
 use regex::Regex;
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{FunctionContext, FunctionError, Param, fixed, invoke, list_of};
+use super::{Call, Function, FunctionError, Param, Ret, list_of};
 use crate::lang::number::Number;
 use crate::lang::types::convert;
 use crate::lang::value::{Type, Value};
 
-pub const NAMES: &[&str] = &[
-    "chomp",
-    "endswith",
-    "format",
-    "formatlist",
-    "indent",
-    "join",
-    "lower",
-    "regex",
-    "regexall",
-    "replace",
-    "split",
-    "startswith",
-    "strcontains",
-    "strrev",
-    "substr",
-    "title",
-    "trim",
-    "trimprefix",
-    "trimspace",
-    "trimsuffix",
-    "upper",
-];
-
+/// A converted string argument (the registry converted it).
 fn st(v: &Value) -> &str {
-    v.as_str().expect("converted to string")
+    v.as_str().unwrap_or_default()
 }
 
-fn string_fn(
-    name: &str,
-    params: &[Param],
-    args: &[Value],
-    f: impl Fn(&[Value]) -> Result<String, FunctionError>,
-) -> Result<Value, FunctionError> {
-    invoke(name, params, None, args, fixed(Type::String), |a, _| {
-        f(a).map(Value::String)
-    })
+/// An entry returning a string: `f` gives its text.
+fn string_fn(name: &'static str, params: Vec<Param>, f: Impl) -> Function {
+    Function::new(name, params, Ret::Fixed(Type::String), f)
 }
 
-pub fn call(
-    name: &str,
-    args: &[Value],
-    _ctx: &FunctionContext,
-) -> Option<Result<Value, FunctionError>> {
+type Impl = fn(&Call, &Type) -> Result<Value, FunctionError>;
+
+fn text(s: impl Into<String>) -> Result<Value, FunctionError> {
+    Ok(Value::String(s.into()))
+}
+
+/// The string functions' entries in the registry.
+pub(super) fn functions() -> Vec<Function> {
     let p = Param::string;
-    let r = match name {
-        "chomp" => string_fn(
-            name,
-            &[p("str")],
-            args,
-            |a| Ok(chomp(st(&a[0])).to_string()),
-        ),
-        "lower" => string_fn(name, &[p("str")], args, |a| Ok(map_chars(st(&a[0]), false))),
-        "upper" => string_fn(name, &[p("str")], args, |a| Ok(map_chars(st(&a[0]), true))),
-        "title" => string_fn(name, &[p("str")], args, |a| Ok(title(st(&a[0])))),
-        "strrev" => string_fn(name, &[p("str")], args, |a| {
-            Ok(st(&a[0]).graphemes(true).rev().collect())
+    let any_args = || Param::any("args").null().unknown();
+    vec![
+        string_fn("chomp", vec![p("str")], |c, _| text(chomp(st(&c.args[0])))),
+        string_fn("lower", vec![p("str")], |c, _| {
+            text(map_chars(st(&c.args[0]), false))
         }),
-        "trimspace" => string_fn(name, &[p("str")], args, |a| {
-            Ok(st(&a[0]).trim().to_string())
+        string_fn("upper", vec![p("str")], |c, _| {
+            text(map_chars(st(&c.args[0]), true))
         }),
-        "trim" => string_fn(name, &[p("str"), p("cutset")], args, |a| {
-            let cut: Vec<char> = st(&a[1]).chars().collect();
-            Ok(st(&a[0]).trim_matches(|c| cut.contains(&c)).to_string())
+        string_fn("title", vec![p("str")], |c, _| text(title(st(&c.args[0])))),
+        string_fn("strrev", vec![p("str")], |c, _| {
+            text(st(&c.args[0]).graphemes(true).rev().collect::<String>())
         }),
-        "trimprefix" => string_fn(name, &[p("str"), p("prefix")], args, |a| {
-            Ok(st(&a[0])
-                .strip_prefix(st(&a[1]))
-                .unwrap_or(st(&a[0]))
-                .to_string())
+        string_fn("trimspace", vec![p("str")], |c, _| {
+            text(st(&c.args[0]).trim())
         }),
-        "trimsuffix" => string_fn(name, &[p("str"), p("suffix")], args, |a| {
-            Ok(st(&a[0])
-                .strip_suffix(st(&a[1]))
-                .unwrap_or(st(&a[0]))
-                .to_string())
+        string_fn("trim", vec![p("str"), p("cutset")], |c, _| {
+            let cut: Vec<char> = st(&c.args[1]).chars().collect();
+            text(st(&c.args[0]).trim_matches(|ch| cut.contains(&ch)))
         }),
-        "indent" => string_fn(name, &[Param::number("spaces"), p("str")], args, |a| {
-            let n = a[0].as_number().and_then(|n| n.as_i64()).unwrap_or(0);
+        string_fn("trimprefix", vec![p("str"), p("prefix")], |c, _| {
+            let (s, x) = (st(&c.args[0]), st(&c.args[1]));
+            text(s.strip_prefix(x).unwrap_or(s))
+        }),
+        string_fn("trimsuffix", vec![p("str"), p("suffix")], |c, _| {
+            let (s, x) = (st(&c.args[0]), st(&c.args[1]));
+            text(s.strip_suffix(x).unwrap_or(s))
+        }),
+        string_fn("indent", vec![Param::number("spaces"), p("str")], |c, _| {
+            let n = c.args[0].as_number().and_then(|n| n.as_i64()).unwrap_or(0);
             if n < 0 {
                 // Terraform 1.11 crashes in Go's strings.Repeat here.
                 return Err(FunctionError::call(
-                    name,
+                    c.name,
                     "panic in function implementation: strings: negative Repeat count",
                 ));
             }
             let n = n as usize;
-            Ok(st(&a[1]).replace('\n', &format!("\n{}", " ".repeat(n))))
+            text(st(&c.args[1]).replace('\n', &format!("\n{}", " ".repeat(n))))
         }),
-        "startswith" | "endswith" | "strcontains" => {
-            let params = if name == "strcontains" {
-                [p("str"), p("substr")]
-            } else {
-                [
-                    p("str"),
-                    p(if name == "startswith" {
-                        "prefix"
-                    } else {
-                        "suffix"
-                    }),
-                ]
-            };
-            invoke(name, &params, None, args, fixed(Type::Bool), |a, _| {
-                let (s, x) = (st(&a[0]), st(&a[1]));
-                Ok(Value::Bool(match name {
-                    "startswith" => s.starts_with(x),
-                    "endswith" => s.ends_with(x),
-                    _ => s.contains(x),
-                }))
-            })
-        }
-        "substr" => string_fn(
-            name,
-            &[p("str"), Param::number("offset"), Param::number("length")],
-            args,
-            |a| {
+        Function::new(
+            "startswith",
+            vec![p("str"), p("prefix")],
+            Ret::Fixed(Type::Bool),
+            |c, _| Ok(Value::Bool(st(&c.args[0]).starts_with(st(&c.args[1])))),
+        ),
+        Function::new(
+            "endswith",
+            vec![p("str"), p("suffix")],
+            Ret::Fixed(Type::Bool),
+            |c, _| Ok(Value::Bool(st(&c.args[0]).ends_with(st(&c.args[1])))),
+        ),
+        Function::new(
+            "strcontains",
+            vec![p("str"), p("substr")],
+            Ret::Fixed(Type::Bool),
+            |c, _| Ok(Value::Bool(st(&c.args[0]).contains(st(&c.args[1])))),
+        ),
+        string_fn(
+            "substr",
+            vec![p("str"), Param::number("offset"), Param::number("length")],
+            |c, _| {
                 let int = |v: &Value| {
                     v.as_number()
                         .and_then(Number::as_i64)
-                        .ok_or_else(|| FunctionError::call(name, "value must be a whole number"))
+                        .ok_or_else(|| FunctionError::call(c.name, "value must be a whole number"))
                 };
-                Ok(substr(st(&a[0]), int(&a[1])?, int(&a[2])?))
+                text(substr(st(&c.args[0]), int(&c.args[1])?, int(&c.args[2])?))
             },
         ),
-        "split" => invoke(
-            name,
-            &[p("separator"), p("str")],
-            None,
-            args,
-            fixed(list_of(Type::String)),
-            |a, _| {
-                let (sep, text) = (st(&a[0]), st(&a[1]));
+        Function::new(
+            "split",
+            vec![p("separator"), p("str")],
+            Ret::Fixed(list_of(Type::String)),
+            |c, _| {
+                let (sep, text) = (st(&c.args[0]), st(&c.args[1]));
                 // Go splits around every character when the separator is empty.
                 let items = if sep.is_empty() {
                     text.chars().map(|c| Value::String(c.to_string())).collect()
@@ -154,74 +117,70 @@ pub fn call(
                 Ok(Value::List(Type::String, items))
             },
         ),
-        "join" => invoke(
-            name,
-            &[p("separator")],
-            Some(&Param::new("lists", list_of(Type::String))),
-            args,
-            fixed(Type::String),
-            |a, _| join(a),
+        Function::new(
+            "join",
+            vec![p("separator")],
+            Ret::Fixed(Type::String),
+            |c, _| join(c.args),
+        )
+        .variadic(Param::new("lists", list_of(Type::String))),
+        string_fn(
+            "replace",
+            vec![p("str"), p("substr"), p("replace")],
+            |c, _| replace(st(&c.args[0]), st(&c.args[1]), st(&c.args[2])).map(Value::String),
         ),
-        "replace" => string_fn(name, &[p("str"), p("substr"), p("replace")], args, |a| {
-            replace(st(&a[0]), st(&a[1]), st(&a[2]))
-        }),
-        "regex" => invoke(
-            name,
-            &[p("pattern"), p("string")],
-            None,
-            args,
-            |a| pattern_type(&a[0]).map(|(_, t)| t),
-            |a, _| {
-                let (re, ty) = pattern_type(&a[0])?;
-                let re = re.expect("known pattern");
-                let caps = re.captures(st(&a[1])).ok_or_else(|| {
-                    FunctionError::call(name, "pattern did not match any part of the given string")
+        Function::new(
+            "regex",
+            vec![p("pattern"), p("string")],
+            Ret::Rule(|c| pattern_type(&c.args[0]).map(|(_, t)| t)),
+            |c, _| {
+                let (re, ty) = pattern_type(&c.args[0])?;
+                let Some(re) = re else {
+                    return Ok(Value::Unknown(ty, None));
+                };
+                let caps = re.captures(st(&c.args[1])).ok_or_else(|| {
+                    FunctionError::call(
+                        c.name,
+                        "pattern did not match any part of the given string",
+                    )
                 })?;
                 Ok(match_value(&re, &caps, &ty))
             },
         ),
-        "regexall" => invoke(
-            name,
-            &[p("pattern"), p("string")],
-            None,
-            args,
-            |a| pattern_type(&a[0]).map(|(_, t)| list_of(t)),
-            |a, _| {
-                let (re, ty) = pattern_type(&a[0])?;
-                let re = re.expect("known pattern");
+        Function::new(
+            "regexall",
+            vec![p("pattern"), p("string")],
+            Ret::Rule(|c| pattern_type(&c.args[0]).map(|(_, t)| list_of(t))),
+            |c, _| {
+                let (re, ty) = pattern_type(&c.args[0])?;
+                let Some(re) = re else {
+                    return Ok(Value::Unknown(list_of(ty), None));
+                };
                 let items = re
-                    .captures_iter(st(&a[1]))
-                    .map(|c| match_value(&re, &c, &ty))
+                    .captures_iter(st(&c.args[1]))
+                    .map(|caps| match_value(&re, &caps, &ty))
                     .collect();
                 Ok(Value::List(ty, items))
             },
         ),
-        "format" => invoke(
-            name,
-            &[p("format")],
-            Some(&Param::any("args").null().unknown()),
-            args,
-            fixed(Type::String),
-            |a, _| {
-                if a[1..].iter().any(|v| !v.is_wholly_known()) {
-                    return Ok(Value::Unknown(Type::String, None));
-                }
-                format(st(&a[0]), &a[1..])
-                    .map(Value::String)
-                    .map_err(|e| e.into_error(name))
-            },
-        ),
-        "formatlist" => invoke(
-            name,
-            &[p("format")],
-            Some(&Param::any("args").null().unknown()),
-            args,
-            fixed(list_of(Type::String)),
-            |a, ret| formatlist(st(&a[0]), &a[1..], ret),
-        ),
-        _ => return None,
-    };
-    Some(r)
+        string_fn("format", vec![p("format")], |c, _| {
+            let a = c.args;
+            if a[1..].iter().any(|v| !v.is_wholly_known()) {
+                return Ok(Value::Unknown(Type::String, None));
+            }
+            format(st(&a[0]), &a[1..])
+                .map(Value::String)
+                .map_err(|e| e.into_error(c.name))
+        })
+        .variadic(any_args()),
+        Function::new(
+            "formatlist",
+            vec![p("format")],
+            Ret::Fixed(list_of(Type::String)),
+            |c, ret| formatlist(st(&c.args[0]), &c.args[1..], ret),
+        )
+        .variadic(any_args()),
+    ]
 }
 
 /// Removes every trailing newline (`\n`, `\r\n` or a lone `\r`).
