@@ -221,3 +221,29 @@ fn every_command_answers_bad_input_with_its_code() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// OpenTofu warns about a `removed` block that does not say whether to
+/// destroy (its default differs from terraform's); terraform does not.
+#[test]
+fn tofu_warns_about_a_removed_block_without_lifecycle() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/moves/removed_in_child/after");
+    let state = dir.parent().unwrap().join("before.tfstate");
+    let plan = |engine: &str| {
+        let mut args = vec!["plan", "--engine", engine];
+        if state.exists() {
+            args.extend(["--state", state.to_str().unwrap()]);
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(&args)
+            .arg(&dir)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    assert!(
+        plan("tofu").contains("Warning: Missing lifecycle from the removed block"),
+        "{}",
+        plan("tofu")
+    );
+    assert!(!plan("terraform").contains("Missing lifecycle"));
+}

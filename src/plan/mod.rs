@@ -123,6 +123,8 @@ pub fn plan_configuration_importing(
     if let Some(w) = results.blocked_warning(engine) {
         plan.warnings.push(w);
     }
+    plan.warnings
+        .extend(removed::removed_warnings(config, engine));
     let deferred = run.deferred();
     Ok(Planned {
         plan,
