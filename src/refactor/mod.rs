@@ -199,6 +199,64 @@ fn load_side_with(
     Ok((config, inputs))
 }
 
+/// The pairs decided by what refers to identical objects left ambiguous
+/// (`pairing::dependents_evidence`). The dependents are the objects that
+/// are the same object on both sides: at the same address, or paired. The
+/// old configuration is evaluated without the state, so that its
+/// references stay unknowns that name the objects they come from.
+#[allow(clippy::too_many_arguments)]
+fn dependents_evidence(
+    pairing: &pairing::Pairing,
+    destroys: &[Object],
+    creates: &[Object],
+    moves: &crate::plan::moves::MoveResults,
+    old_cfg: &Config,
+    old_inputs: &RootInputs,
+    req: &Request,
+    old_instances: &BTreeSet<AbsResourceInstance>,
+    new_run: &Run,
+) -> Result<Vec<(AbsResourceInstance, AbsResourceInstance)>, Diagnostics> {
+    let old_run = Run::new(
+        old_cfg,
+        old_inputs.clone(),
+        req.run_options(pairing::Side::Destroy),
+    );
+    let moved: BTreeSet<&AbsResourceInstance> = destroys
+        .iter()
+        .map(|d| &d.addr)
+        .chain(creates.iter().map(|c| &c.addr))
+        .collect();
+    let mut both: Vec<(AbsResourceInstance, AbsResourceInstance)> = pairing
+        .pairs
+        .iter()
+        .map(|(p, n)| (moves.old_addr(p), n.clone()))
+        .collect();
+    for a in new_run.resource_instances()? {
+        if old_instances.contains(&a) && !moved.contains(&a) {
+            both.push((a.clone(), a));
+        }
+    }
+    // Evidence only: an object either side cannot evaluate gives none.
+    let dependents: Vec<(Value, Value)> = both
+        .iter()
+        .filter(|(o, _)| old_instances.contains(o))
+        .filter_map(|(o, n)| {
+            let old = old_run.resource_config_value(o).ok()?;
+            let new = new_run.resource_config_value(n).ok()?;
+            Some((old, new))
+        })
+        .collect();
+    let to_prior: BTreeMap<AbsResourceInstance, AbsResourceInstance> = destroys
+        .iter()
+        .map(|d| (moves.old_addr(&d.addr), d.addr.clone()))
+        .collect();
+    Ok(pairing::dependents_evidence(
+        &pairing.unmatched,
+        &dependents,
+        &|a| to_prior.get(a).cloned().unwrap_or_else(|| a.clone()),
+    ))
+}
+
 /// How many instance blocks the last-resort search keeps one by one.
 const GREEDY_LIMIT: usize = 2000;
 
@@ -214,7 +272,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     // The old configuration as it evaluates, and the prior objects.
     let mut old_run = Run::new(
         &old_cfg,
-        old_inputs,
+        old_inputs.clone(),
         req.run_options(pairing::Side::Destroy),
     );
     if let Some(s) = &req.state {
@@ -405,32 +463,59 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         req.ignore
             .normalise(&a.resource.resource.type_name, attr, v)
     };
-    let run_pairing = |allow_update: bool| {
-        let opts = pairing::Options { allow_update };
-        *twins.borrow_mut() = BTreeMap::new();
-        let pairing = pairing::pair_with(&destroys, &creates, &canon, &normalise, opts);
-        let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
-            .unmatched
-            .iter()
-            .filter(|u| u.side == pairing::Side::Create)
-            .filter_map(|u| match &u.reason {
-                pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
-                _ => None,
-            })
-            .collect();
-        if with_state && !ambiguous.is_empty() {
-            *twins.borrow_mut() = ambiguous;
-            return pairing::pair_with(&destroys, &creates, &canon, &normalise, opts);
-        }
-        pairing
+    let run_pairing =
+        |allow_update: bool, pinned: &[(AbsResourceInstance, AbsResourceInstance)]| {
+            let opts = pairing::Options {
+                allow_update,
+                pinned,
+            };
+            *twins.borrow_mut() = BTreeMap::new();
+            let pairing = pairing::pair_with(&destroys, &creates, &canon, &normalise, opts);
+            let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
+                .unmatched
+                .iter()
+                .filter(|u| u.side == pairing::Side::Create)
+                .filter_map(|u| match &u.reason {
+                    pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
+                    _ => None,
+                })
+                .collect();
+            if with_state && !ambiguous.is_empty() {
+                *twins.borrow_mut() = ambiguous;
+                return pairing::pair_with(&destroys, &creates, &canon, &normalise, opts);
+            }
+            pairing
+        };
+    let mut pairing = run_pairing(req.allow_update, &[]);
+    // Identical objects told apart by what refers to them: a second pairing
+    // with what the dependents' references decided taken first.
+    let pinned = match pairing
+        .unmatched
+        .iter()
+        .any(|u| matches!(u.reason, pairing::Reason::Ambiguous(_)))
+    {
+        true => dependents_evidence(
+            &pairing,
+            &destroys,
+            &creates,
+            &before.moves,
+            &old_cfg,
+            &old_inputs,
+            req,
+            &old_instances,
+            &new_run,
+        )?,
+        false => Vec::new(),
     };
-    let mut pairing = run_pairing(req.allow_update);
+    if !pinned.is_empty() {
+        pairing = run_pairing(req.allow_update, &pinned);
+    }
     // Without consent, what it would accept: the report names exactly
     // those pairs and differences. Only worth a second run when something
     // is left unmatched.
     let update_hint = match req.allow_update || pairing.unmatched.is_empty() {
         true => Vec::new(),
-        false => run_pairing(true).updates,
+        false => run_pairing(true, &pinned).updates,
     };
     let final_mapping: Mapping = pairing
         .pairs

@@ -82,11 +82,14 @@ pub struct Update {
 
 /// What the pairing may accept beyond equal values.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Options {
+pub struct Options<'a> {
     /// Pair objects that structure decides even when some configured
     /// values differ (`--allow-update`): only the provider knows whether a
     /// difference forces a replacement, so it takes the user's consent.
     pub allow_update: bool,
+    /// (prior, new) pairs decided before any values are compared: what
+    /// their dependents' references said (`dependents_evidence`).
+    pub pinned: &'a [(AbsResourceInstance, AbsResourceInstance)],
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -156,6 +159,17 @@ pub fn pair_with(
     let mut mapping: Mapping = BTreeMap::new();
     let mut taken: BTreeSet<usize> = BTreeSet::new();
     let mut done: BTreeSet<usize> = BTreeSet::new();
+    for (p, n) in opts.pinned {
+        let i = destroys.iter().position(|d| &d.addr == p);
+        let j = creates.iter().position(|c| &c.addr == n);
+        if let (Some(i), Some(j)) = (i, j) {
+            if !taken.contains(&i) && !done.contains(&j) {
+                taken.insert(i);
+                done.insert(j);
+                mapping.insert(n.clone(), p.clone());
+            }
+        }
+    }
     let destroy_sigs: Vec<String> = destroys
         .iter()
         .map(|d| signature(&d.set, &d.values))
@@ -708,6 +722,140 @@ fn referenced_objects(v: &Value) -> Vec<AbsResourceInstance> {
     out
 }
 
+/// The references of a value's unknowns: (object, attribute), through
+/// templates and function calls.
+fn referenced_attrs(v: &Value) -> Vec<(AbsResourceInstance, String)> {
+    fn walk(v: &Value, out: &mut Vec<(AbsResourceInstance, String)>) {
+        match v.unmark().0 {
+            Value::Unknown(_, Some(o)) => match o.source() {
+                Source::Attr { object, attr } => {
+                    if let Ok(a) = AbsResourceInstance::parse(object) {
+                        let r = (a, attr.clone());
+                        if !out.contains(&r) {
+                            out.push(r);
+                        }
+                    }
+                }
+                Source::Derived { args, .. } => args.iter().for_each(|a| walk(a, out)),
+            },
+            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+                items.iter().for_each(|i| walk(i, out))
+            }
+            Value::Map(_, m) | Value::Object(m) => m.values().for_each(|i| walk(i, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(v, &mut out);
+    out
+}
+
+/// What a dependent's references say about identical objects that stayed
+/// ambiguous (tfautomv's dependency analysis). `dependents` are objects
+/// that are the same object on both sides (same address, or paired): their
+/// configured value in the old configuration (unknowns named by old
+/// configuration addresses, `old_to_prior` takes them to prior addresses)
+/// and in the new. Where one refers, at the same attribute path, to the
+/// attribute of exactly one ambiguous prior object X and the other to the
+/// same attribute of exactly one ambiguous new object Y that is X's
+/// candidate, that is evidence X -> Y. Only decisive evidence decides: a
+/// class of identical objects gets its pairs only when the evidence is a
+/// bijection over the whole class (no conflict, no member left out).
+pub fn dependents_evidence(
+    unmatched: &[Unmatched],
+    dependents: &[(Value, Value)],
+    old_to_prior: &dyn Fn(&AbsResourceInstance) -> AbsResourceInstance,
+) -> Vec<(AbsResourceInstance, AbsResourceInstance)> {
+    // Candidates each way, from the ambiguous reasons.
+    let mut cands: BTreeSet<(AbsResourceInstance, AbsResourceInstance)> = BTreeSet::new();
+    for u in unmatched {
+        if let Reason::Ambiguous(others) = &u.reason {
+            for o in others {
+                cands.insert(match u.side {
+                    Side::Destroy => (u.addr.clone(), o.clone()),
+                    Side::Create => (o.clone(), u.addr.clone()),
+                });
+            }
+        }
+    }
+    if cands.is_empty() {
+        return Vec::new();
+    }
+    let priors: BTreeSet<&AbsResourceInstance> = cands.iter().map(|(p, _)| p).collect();
+    let news: BTreeSet<&AbsResourceInstance> = cands.iter().map(|(_, n)| n).collect();
+    let mut found: BTreeSet<(AbsResourceInstance, AbsResourceInstance)> = BTreeSet::new();
+    fn walk(old: &Value, new: &Value, seen: &mut dyn FnMut(&Value, &Value)) {
+        match (old.unmark().0, new.unmark().0) {
+            (Value::Object(a), Value::Object(b)) | (Value::Map(_, a), Value::Map(_, b)) => {
+                for (k, v) in a {
+                    if let Some(w) = b.get(k) {
+                        walk(v, w, seen);
+                    }
+                }
+            }
+            (Value::List(_, a), Value::List(_, b)) | (Value::Tuple(a), Value::Tuple(b)) => {
+                a.iter().zip(b).for_each(|(v, w)| walk(v, w, seen))
+            }
+            (Value::Unknown(..), Value::Unknown(..)) => seen(old, new),
+            _ => {}
+        }
+    }
+    for (old, new) in dependents {
+        walk(old, new, &mut |o, n| {
+            let from: Vec<(AbsResourceInstance, String)> = referenced_attrs(o)
+                .into_iter()
+                .map(|(a, attr)| (old_to_prior(&a), attr))
+                .filter(|(a, _)| priors.contains(a))
+                .collect();
+            let to: Vec<(AbsResourceInstance, String)> = referenced_attrs(n)
+                .into_iter()
+                .filter(|(a, _)| news.contains(a))
+                .collect();
+            if let ([(x, xa)], [(y, ya)]) = (from.as_slice(), to.as_slice()) {
+                if xa == ya && cands.contains(&(x.clone(), y.clone())) {
+                    found.insert((x.clone(), y.clone()));
+                }
+            }
+        });
+    }
+    // Classes of identical objects: connected through their candidates.
+    let mut class: BTreeMap<(bool, &AbsResourceInstance), usize> = BTreeMap::new();
+    for (n, (p, c)) in cands.iter().enumerate() {
+        let (a, b) = (
+            class.get(&(true, p)).copied(),
+            class.get(&(false, c)).copied(),
+        );
+        let id = a.or(b).unwrap_or(n);
+        if let (Some(a), Some(b)) = (a, b) {
+            if a != b {
+                class.values_mut().filter(|v| **v == b).for_each(|v| *v = a);
+            }
+        }
+        class.insert((true, p), id);
+        class.insert((false, c), id);
+    }
+    // A class decides only when its evidence is a bijection over all of
+    // it: every member said to become exactly one other. Evidence for part
+    // of a class, or one object said to become two, decides nothing.
+    let mut undecided: BTreeSet<usize> = BTreeSet::new();
+    for (&(prior, member), &id) in &class {
+        let said = found
+            .iter()
+            .filter(|(x, y)| match prior {
+                true => x == member,
+                false => y == member,
+            })
+            .count();
+        if said != 1 {
+            undecided.insert(id);
+        }
+    }
+    found
+        .into_iter()
+        .filter(|(x, _)| !undecided.contains(&class[&(true, x)]))
+        .collect()
+}
+
 /// Marks the closest candidate of each unmatched object whose every
 /// difference is a reference to an object that did not pair: it is left
 /// unmatched only because of that object.
@@ -1095,6 +1243,118 @@ mod tests {
         );
     }
 
+    fn twins() -> (Vec<Object>, Vec<Object>) {
+        (
+            vec![
+                obj("null_resource.a[0]", &[]),
+                obj("null_resource.a[1]", &[]),
+            ],
+            vec![
+                obj("null_resource.b[\"x\"]", &[]),
+                obj("null_resource.b[\"y\"]", &[]),
+            ],
+        )
+    }
+
+    /// A dependent's configured value: `{ of = OBJECT.id }` at `attr`.
+    fn refers(attr: &str, object: &str) -> Value {
+        use crate::lang::value::Type;
+        let id = Value::Unknown(Type::Dynamic, Some(Origin::attr(object, "id")));
+        object_of(&[(attr, object_of(&[("of", id)]))])
+    }
+
+    fn object_of(attrs: &[(&str, Value)]) -> Value {
+        object(attrs)
+    }
+
+    fn evidence(dependents: &[(Value, Value)]) -> Vec<(String, String)> {
+        let (d, c) = twins();
+        let p = run(&d, &c);
+        dependents_evidence(&p.unmatched, dependents, &|a| a.clone())
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    /// tfautomv's dependency analysis: dependents that are the same object
+    /// on both sides say which identical object became which, and the
+    /// pinned pairs then pair.
+    #[test]
+    fn identical_candidates_told_apart_by_their_dependents() {
+        let deps = [
+            (
+                refers("input", "null_resource.a[0]"),
+                refers("input", "null_resource.b[\"y\"]"),
+            ),
+            (
+                refers("input", "null_resource.a[1]"),
+                refers("input", "null_resource.b[\"x\"]"),
+            ),
+        ];
+        let want = vec![
+            (
+                "null_resource.a[0]".to_string(),
+                "null_resource.b[\"y\"]".to_string(),
+            ),
+            (
+                "null_resource.a[1]".to_string(),
+                "null_resource.b[\"x\"]".to_string(),
+            ),
+        ];
+        assert_eq!(evidence(&deps), want);
+        let (d, c) = twins();
+        let pinned: Vec<_> = want
+            .iter()
+            .map(|(a, b)| {
+                (
+                    AbsResourceInstance::parse(a).unwrap(),
+                    AbsResourceInstance::parse(b).unwrap(),
+                )
+            })
+            .collect();
+        let opts = Options {
+            allow_update: false,
+            pinned: &pinned,
+        };
+        let p = pair_with(&d, &c, &|v, _| v.clone(), &|_, _, v| v, opts);
+        assert_eq!(pairs(&p), want);
+        assert!(p.unmatched.is_empty());
+    }
+
+    /// Only decisive evidence decides: one object said to become two, a
+    /// class only partly covered, or references at different attribute
+    /// paths leave the twins ambiguous.
+    #[test]
+    fn conflicting_or_partial_dependents_decide_nothing() {
+        let conflict = [
+            (
+                refers("input", "null_resource.a[0]"),
+                refers("input", "null_resource.b[\"x\"]"),
+            ),
+            (
+                refers("input", "null_resource.a[1]"),
+                refers("input", "null_resource.b[\"x\"]"),
+            ),
+        ];
+        assert!(evidence(&conflict).is_empty());
+        let partial = [(
+            refers("input", "null_resource.a[0]"),
+            refers("input", "null_resource.b[\"x\"]"),
+        )];
+        assert!(evidence(&partial).is_empty());
+        let elsewhere = [
+            (
+                refers("input", "null_resource.a[0]"),
+                refers("other", "null_resource.b[\"x\"]"),
+            ),
+            (
+                refers("input", "null_resource.a[1]"),
+                refers("other", "null_resource.b[\"y\"]"),
+            ),
+        ];
+        assert!(evidence(&elsewhere).is_empty());
+    }
+
     /// Identical objects in several instances of a renamed call, extracted
     /// into a child there with a new key: each follows its siblings
     /// (differential seed 300237).
@@ -1264,7 +1524,10 @@ mod tests {
             creates,
             &|v, _| v.clone(),
             &|_, _, v| v,
-            Options { allow_update: true },
+            Options {
+                allow_update: true,
+                ..Options::default()
+            },
         )
     }
 
@@ -1424,7 +1687,10 @@ mod tests {
             &creates,
             &canon,
             &|_, _, v| v,
-            Options { allow_update: true },
+            Options {
+                allow_update: true,
+                ..Options::default()
+            },
         );
         assert_eq!(p.pairs.len(), 2, "{:?}", p.unmatched);
         let updated: Vec<String> = p.updates.iter().map(|u| u.new.to_string()).collect();
