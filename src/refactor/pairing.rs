@@ -340,6 +340,7 @@ fn structural_choices(
         .iter()
         .map(|(new, old)| (old.module.clone(), new.module.clone()))
         .collect();
+    let whole = WholeResources::new(destroys, creates, d_cands);
     let score = |i: usize, j: usize| -> u32 {
         let (d, c) = (&destroys[i].addr, &creates[j].addr);
         let mut s = 0;
@@ -354,6 +355,9 @@ fn structural_choices(
             || same_relative_place(d, c)
             || within_kept_instance(d, c)
         {
+            s += 1;
+        }
+        if whole.correspond(i, j) {
             s += 1;
         }
         // The object stays in the very module instance it was in (the root
@@ -401,6 +405,60 @@ fn structural_choices(
         }
     }
     out
+}
+
+/// Resources whose unpaired instances could move as a whole: every
+/// instance of one is a candidate of every instance of the other, and they
+/// have as many. That is the shape of one `moved` block between two
+/// resources (renamed, moved into or out of a module, keys changed or not),
+/// so it counts as evidence; with equal keys or a kept module instance it
+/// decides which twin went where.
+struct WholeResources {
+    destroy_group: Vec<(ModuleInstance, Resource)>,
+    create_group: Vec<(ModuleInstance, Resource)>,
+    corresponding: BTreeSet<((ModuleInstance, Resource), (ModuleInstance, Resource))>,
+}
+
+impl WholeResources {
+    fn new(destroys: &[Object], creates: &[Object], d_cands: &BTreeMap<usize, Vec<usize>>) -> Self {
+        let group = |a: &AbsResourceInstance| (a.module.clone(), a.resource.resource.clone());
+        let destroy_group: Vec<_> = destroys.iter().map(|o| group(&o.addr)).collect();
+        let create_group: Vec<_> = creates.iter().map(|o| group(&o.addr)).collect();
+        let mut old_members: BTreeMap<&(ModuleInstance, Resource), Vec<usize>> = BTreeMap::new();
+        for &i in d_cands.keys() {
+            old_members.entry(&destroy_group[i]).or_default().push(i);
+        }
+        let mut new_members: BTreeMap<&(ModuleInstance, Resource), BTreeSet<usize>> =
+            BTreeMap::new();
+        for cs in d_cands.values() {
+            for &j in cs {
+                new_members.entry(&create_group[j]).or_default().insert(j);
+            }
+        }
+        let mut corresponding = BTreeSet::new();
+        for (old, is) in &old_members {
+            for (new, js) in &new_members {
+                let all = is.iter().all(|i| {
+                    let cs = &d_cands[i];
+                    js.iter().all(|j| cs.contains(j))
+                });
+                if is.len() == js.len() && all {
+                    corresponding.insert(((*old).clone(), (*new).clone()));
+                }
+            }
+        }
+        WholeResources {
+            destroy_group,
+            create_group,
+            corresponding,
+        }
+    }
+
+    fn correspond(&self, i: usize, j: usize) -> bool {
+        // Pairs of twins are few; the clones are cheap next to the planning.
+        self.corresponding
+            .contains(&(self.destroy_group[i].clone(), self.create_group[j].clone()))
+    }
 }
 
 /// Whether one object moves as its decided siblings did, into or out of a
@@ -1516,6 +1574,94 @@ mod tests {
                 "module.data[\"blue\"].module.svc.x.job[0]".into()
             )
         );
+    }
+
+    /// A counted resource of identical objects moved out of a child module
+    /// and renamed as a whole: each keeps its key, as one `moved` block
+    /// between the two resources says (differential seeds 400008, 400570,
+    /// 401230: out of a child, into a child, extracted).
+    #[test]
+    fn identical_candidates_moved_as_a_whole_resource_keep_their_keys() {
+        let p = run(
+            &[
+                obj("module.svc.null_resource.log[0]", &[]),
+                obj("module.svc.null_resource.log[1]", &[]),
+            ],
+            &[
+                obj("null_resource.log_moved[0]", &[]),
+                obj("null_resource.log_moved[1]", &[]),
+            ],
+        );
+        assert_eq!(
+            pairs(&p),
+            [
+                (
+                    "module.svc.null_resource.log[0]".into(),
+                    "null_resource.log_moved[0]".into()
+                ),
+                (
+                    "module.svc.null_resource.log[1]".into(),
+                    "null_resource.log_moved[1]".into()
+                ),
+            ],
+            "{:?}",
+            p.unmatched
+        );
+    }
+
+    /// Twins in two instances of a module, each re-keyed (count to
+    /// for_each), renamed and extracted into a child: the whole resource
+    /// and the module instance it stays inside decide (seed 400198).
+    #[test]
+    fn identical_candidates_rekeyed_and_extracted_stay_in_their_module_instance() {
+        let p = run(
+            &[
+                obj("module.app[\"api\"].null_resource.lb[0]", &[]),
+                obj("module.app[\"prod\"].null_resource.lb[0]", &[]),
+            ],
+            &[
+                obj(
+                    "module.app[\"api\"].module.data.null_resource.web[\"b\"]",
+                    &[],
+                ),
+                obj(
+                    "module.app[\"prod\"].module.data.null_resource.web[\"b\"]",
+                    &[],
+                ),
+            ],
+        );
+        assert_eq!(
+            pairs(&p),
+            [
+                (
+                    "module.app[\"api\"].null_resource.lb[0]".into(),
+                    "module.app[\"api\"].module.data.null_resource.web[\"b\"]".into()
+                ),
+                (
+                    "module.app[\"prod\"].null_resource.lb[0]".into(),
+                    "module.app[\"prod\"].module.data.null_resource.web[\"b\"]".into()
+                ),
+            ],
+            "{:?}",
+            p.unmatched
+        );
+    }
+
+    /// Two identical counted resources renamed together: each whole
+    /// resource could have become either new one, so nothing decides.
+    #[test]
+    fn two_whole_resources_of_twins_renamed_stay_ambiguous() {
+        let p = run(
+            &[
+                obj("module.a.null_resource.x[0]", &[]),
+                obj("module.b.null_resource.y[0]", &[]),
+            ],
+            &[
+                obj("null_resource.p[0]", &[]),
+                obj("null_resource.q[0]", &[]),
+            ],
+        );
+        assert!(pairs(&p).is_empty(), "{:?}", pairs(&p));
     }
 
     fn allowing(destroys: &[Object], creates: &[Object]) -> Pairing {
