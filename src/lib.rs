@@ -14,6 +14,7 @@ pub mod diagnostics;
 pub mod discover;
 pub mod instances;
 pub mod lang;
+pub mod number;
 pub mod plan;
 pub mod progress;
 pub mod providers;

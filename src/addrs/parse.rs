@@ -5,7 +5,7 @@
 use crate::diagnostics::Diagnostic;
 use crate::lang::number::Number;
 use crate::lang::value::Value;
-use crate::syntax::ast::TraversalStep;
+use crate::syntax::ast::{Literal, TraversalStep};
 
 use super::instance_key::InstanceKey;
 use super::module::{ModuleInstance, ModuleInstanceStep};
@@ -51,7 +51,7 @@ pub(crate) fn module_instance_prefix(
         remain = &remain[2..];
         let mut key = InstanceKey::NoKey;
         if let Some(TraversalStep::Index(v)) = remain.first() {
-            key = module_key(v)?;
+            key = module_key(&Value::from(v))?;
             remain = &remain[1..];
         }
         path.push(ModuleInstanceStep {
@@ -100,7 +100,7 @@ pub(crate) fn resource_instance_under(
     let resource = Resource::new(mode, type_name.clone(), name.clone());
     let key = match &remain[2..] {
         [] => InstanceKey::NoKey,
-        [TraversalStep::Index(v)] => InstanceKey::from_value(v)
+        [TraversalStep::Index(v)] => InstanceKey::from_value(&Value::from(v))
             .map_err(|e| invalid_address(format!("Invalid resource instance key: {e}.")))?,
         [TraversalStep::Attr(_)] => {
             return Err(invalid_address(
@@ -217,7 +217,7 @@ pub fn parse_traversal(s: &str) -> Result<(String, Vec<TraversalStep>), Diagnost
         match c {
             '.' => {
                 if let Some(n) = lx.digits() {
-                    steps.push(TraversalStep::Index(Value::Number(n)));
+                    steps.push(TraversalStep::Index(Literal::Number(n)));
                 } else {
                     let name = lx
                         .ident()
@@ -229,9 +229,9 @@ pub fn parse_traversal(s: &str) -> Result<(String, Vec<TraversalStep>), Diagnost
                 let key = match lx.chars.peek() {
                     Some((_, '"')) => {
                         lx.chars.next();
-                        Value::String(lx.quoted()?)
+                        Literal::String(lx.quoted()?)
                     }
-                    _ => Value::Number(lx.number().ok_or_else(|| {
+                    _ => Literal::Number(lx.number().ok_or_else(|| {
                         syntax("An index key must be a number or a quoted string.")
                     })?),
                 };
@@ -572,7 +572,7 @@ mod tests {
     fn bool_index_from_an_expression_is_rejected() {
         let steps = vec![
             TraversalStep::Attr("a".into()),
-            TraversalStep::Index(Value::Bool(true)),
+            TraversalStep::Index(Literal::Bool(true)),
         ];
         let d = ModuleInstance::from_traversal("module", &steps).unwrap_err();
         assert_eq!(
@@ -581,7 +581,7 @@ mod tests {
         );
         let steps = vec![
             TraversalStep::Attr("n".into()),
-            TraversalStep::Index(Value::Bool(true)),
+            TraversalStep::Index(Literal::Bool(true)),
         ];
         let d = AbsResourceInstance::from_traversal("t", &steps).unwrap_err();
         assert_eq!(

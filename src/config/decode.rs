@@ -2,8 +2,7 @@
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::lang::types::parse_type_constraint;
-use crate::lang::value::Value;
-use crate::syntax::ast::{Expr, ExprKind, TraversalStep};
+use crate::syntax::ast::{Expr, ExprKind, Literal, TraversalStep};
 use crate::syntax::body::{Attribute, Block, Body, Content};
 
 use super::*;
@@ -239,7 +238,7 @@ fn bool_attr(c: &Content, name: &str) -> Result<Option<bool>, Diagnostics> {
         return Ok(None);
     };
     match &a.expr.kind {
-        ExprKind::Literal(Value::Bool(b)) => Ok(Some(*b)),
+        ExprKind::Literal(Literal::Bool(b)) => Ok(Some(*b)),
         _ => Err(Diagnostic::error(
             "Invalid value",
             format!("The \"{name}\" argument must be a literal true or false."),
@@ -254,7 +253,7 @@ fn string_attr(c: &Content, name: &str) -> Result<Option<(String, SourceRange)>,
         return Ok(None);
     };
     match &a.expr.kind {
-        ExprKind::Literal(Value::String(s)) => Ok(Some((s.clone(), a.expr.range.clone()))),
+        ExprKind::Literal(Literal::String(s)) => Ok(Some((s.clone(), a.expr.range.clone()))),
         _ => Err(Diagnostic::error(
             "Invalid value",
             format!("The \"{name}\" argument must be a literal string: no variables or function calls are allowed here."),

@@ -8,8 +8,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use crate::diagnostics::SourceRange;
-use crate::lang::value::Value;
-use crate::syntax::ast::{ExprKind, TraversalStep};
+use crate::syntax::ast::{ExprKind, Literal, TraversalStep};
 use crate::syntax::body::{Block, Body};
 use crate::syntax::source::SourceFile;
 use crate::syntax::{json, native};
@@ -118,7 +117,7 @@ pub fn local_calls(files: &[ParsedFile]) -> Vec<(String, String, SourceRange)> {
                 continue;
             };
             let Some(a) = c.attr("source") else { continue };
-            if let ExprKind::Literal(Value::String(s)) = &a.expr.kind
+            if let ExprKind::Literal(Literal::String(s)) = &a.expr.kind
                 && is_local_source(s)
             {
                 out.push((b.labels[0].clone(), s.clone(), a.expr.range.clone()));

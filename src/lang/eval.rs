@@ -128,7 +128,7 @@ impl<'s> Eval<'s> {
 
     pub fn expr(&self, e: &Expr) -> EvalResult {
         match &e.kind {
-            ExprKind::Literal(v) => Ok(v.clone()),
+            ExprKind::Literal(v) => Ok(Value::from(v)),
             ExprKind::Parens(x) => self.expr(x),
             ExprKind::TemplateWrap(x) => self.expr(x),
             ExprKind::Template(parts) => {

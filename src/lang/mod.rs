@@ -3,7 +3,7 @@
 pub mod display;
 pub mod eval;
 pub mod functions;
-pub mod number;
+pub use crate::number;
 pub mod types;
 pub mod unknown;
 pub mod value;

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::{Expr, ExprKind, TemplatePart, UnaryOp};
+use crate::syntax::ast::{Expr, ExprKind, Literal, TemplatePart, UnaryOp};
 
 use super::number::Number;
 use super::value::{Type, Value};
@@ -187,7 +187,7 @@ pub fn parse_type_constraint(expr: &Expr) -> Result<Constraint, Diagnostic> {
 /// A native quoted string (`"string"`), which Terraform treats specially.
 fn quoted_string(expr: &Expr) -> Option<String> {
     match &expr.kind {
-        ExprKind::Literal(Value::String(s)) => Some(s.clone()),
+        ExprKind::Literal(Literal::String(s)) => Some(s.clone()),
         ExprKind::Template(parts) => match parts.as_slice() {
             [TemplatePart::Literal(s)] => Some(s.clone()),
             [] => Some(String::new()),
@@ -292,7 +292,7 @@ fn type_from_expr(expr: &Expr) -> Result<Constraint, Diagnostic> {
             let mut attrs = BTreeMap::new();
             for (k, v) in items {
                 let key = match &strip_parens(k).kind {
-                    ExprKind::Literal(Value::String(s)) => s.clone(),
+                    ExprKind::Literal(Literal::String(s)) => s.clone(),
                     ExprKind::Variable(s) => s.clone(),
                     _ => {
                         return Err(type_error(
@@ -377,7 +377,7 @@ fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
             .at(&expr.range)
     };
     match &expr.kind {
-        ExprKind::Literal(v) => Ok(v.clone()),
+        ExprKind::Literal(v) => Ok(Value::from(v)),
         ExprKind::Parens(e) | ExprKind::TemplateWrap(e) => constant_value(e),
         ExprKind::Template(parts) => {
             let mut s = String::new();
@@ -1537,7 +1537,12 @@ mod tests {
         })
     }
     fn lit(v: Value) -> Expr {
-        e(ExprKind::Literal(v))
+        e(ExprKind::Literal(match v {
+            Value::String(s) => Literal::String(s),
+            Value::Number(n) => Literal::Number(n),
+            Value::Bool(b) => Literal::Bool(b),
+            other => panic!("not a literal: {other:?}"),
+        }))
     }
     fn object(attrs: Vec<(&str, Expr)>) -> Expr {
         e(ExprKind::Object(

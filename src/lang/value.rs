@@ -122,6 +122,25 @@ pub enum Value {
     Sensitive(Box<Value>),
 }
 
+impl From<&crate::syntax::ast::Literal> for Value {
+    fn from(l: &crate::syntax::ast::Literal) -> Value {
+        use crate::syntax::ast::Literal;
+        match l {
+            Literal::Null => Value::null(),
+            Literal::Bool(b) => Value::Bool(*b),
+            Literal::Number(n) => Value::Number(n.clone()),
+            Literal::String(s) => Value::String(s.clone()),
+            Literal::Tuple(items) => Value::Tuple(items.iter().map(Value::from).collect()),
+            Literal::Object(attrs) => Value::Object(
+                attrs
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Value::from(v)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
 impl Value {
     pub fn null() -> Value {
         Value::Null(Type::Dynamic)

@@ -3,7 +3,27 @@
 //! (see `json`); the evaluator only ever sees this.
 
 use crate::diagnostics::SourceRange;
-use crate::lang::value::Value;
+use std::collections::BTreeMap;
+
+use crate::number::Number;
+
+/// A constant as written: the expression model's own data, so that the
+/// syntax layer needs no evaluation types. `lang` turns it into a `Value`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Literal {
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(String),
+    Tuple(Vec<Literal>),
+    Object(BTreeMap<String, Literal>),
+}
+
+impl Literal {
+    pub fn string(s: impl Into<String>) -> Literal {
+        Literal::String(s.into())
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
@@ -13,8 +33,10 @@ pub struct Expr {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
-    /// A literal: null, bool, number or a string without interpolation.
-    Literal(Value),
+    /// A literal: null, bool, number or a string without interpolation
+    /// (and, read from JSON where strings are not templates, a constant
+    /// tuple or object).
+    Literal(Literal),
     /// A string template. Literal pieces already have escapes, strip
     /// markers (`~`) and heredoc indentation applied.
     Template(Vec<TemplatePart>),
@@ -156,7 +178,7 @@ impl Expr {
 #[derive(Clone, Debug, PartialEq)]
 pub enum TraversalStep {
     Attr(String),
-    Index(Value),
+    Index(Literal),
 }
 
 fn collect_refs(

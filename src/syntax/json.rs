@@ -7,10 +7,9 @@
 use std::sync::Arc;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
-use crate::lang::number::Number;
-use crate::lang::value::Value;
+use crate::number::Number;
 
-use super::ast::{Expr, ExprKind};
+use super::ast::{Expr, ExprKind, Literal};
 use super::body::{Attribute, Block, Body, Content};
 use super::native;
 use super::source::SourceFile;
@@ -289,11 +288,11 @@ impl Parser<'_> {
 /// keys are templates, numbers keep their exact text.
 pub fn expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
     let kind = match &v.kind {
-        JsonKind::Null => ExprKind::Literal(Value::null()),
-        JsonKind::Bool(b) => ExprKind::Literal(Value::Bool(*b)),
-        JsonKind::Number(n) => {
-            ExprKind::Literal(Value::Number(Number::parse(n).expect("checked when read")))
-        }
+        JsonKind::Null => ExprKind::Literal(Literal::Null),
+        JsonKind::Bool(b) => ExprKind::Literal(Literal::Bool(*b)),
+        JsonKind::Number(n) => ExprKind::Literal(Literal::Number(
+            Number::parse(n).expect("checked when read"),
+        )),
         JsonKind::String(s) => return template(v, s),
         JsonKind::Array(items) => {
             ExprKind::Tuple(items.iter().map(expr).collect::<Result<_, _>>()?)
@@ -303,7 +302,7 @@ pub fn expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
             for (k, krange, val) in props {
                 let previous = out
                     .iter()
-                    .find(|(e, _)| e.kind == ExprKind::Literal(Value::string(k.clone())));
+                    .find(|(e, _)| e.kind == ExprKind::Literal(Literal::string(k.clone())));
                 if let Some((prev, _)) = previous {
                     return Err(Diagnostic::error(
                         "Duplicate object attribute",
@@ -332,7 +331,7 @@ pub fn expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
 fn template(v: &JsonValue, s: &str) -> Result<Expr, Diagnostics> {
     if !s.contains("${") && !s.contains("%{") {
         return Ok(Expr::new(
-            ExprKind::Literal(Value::string(s)),
+            ExprKind::Literal(Literal::string(s)),
             v.range.clone(),
         ));
     }
@@ -344,14 +343,14 @@ fn template(v: &JsonValue, s: &str) -> Result<Expr, Diagnostics> {
 
 /// A JSON value taken as a constant, strings not being templates: how
 /// Terraform reads a variable's `default` in JSON syntax.
-pub fn literal_value(v: &JsonValue) -> Value {
+pub fn literal_value(v: &JsonValue) -> Literal {
     match &v.kind {
-        JsonKind::Null => Value::null(),
-        JsonKind::Bool(b) => Value::Bool(*b),
-        JsonKind::Number(n) => Value::Number(Number::parse(n).expect("checked when read")),
-        JsonKind::String(s) => Value::string(s.clone()),
-        JsonKind::Array(items) => Value::Tuple(items.iter().map(literal_value).collect()),
-        JsonKind::Object(props) => Value::Object(
+        JsonKind::Null => Literal::Null,
+        JsonKind::Bool(b) => Literal::Bool(*b),
+        JsonKind::Number(n) => Literal::Number(Number::parse(n).expect("checked when read")),
+        JsonKind::String(s) => Literal::string(s.clone()),
+        JsonKind::Array(items) => Literal::Tuple(items.iter().map(literal_value).collect()),
+        JsonKind::Object(props) => Literal::Object(
             props
                 .iter()
                 .map(|(k, _, v)| (k.clone(), literal_value(v)))
@@ -376,7 +375,7 @@ pub fn static_expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
             let items = items.iter().map(static_expr).collect::<Result<_, _>>()?;
             Ok(Expr::new(ExprKind::Tuple(items), v.range.clone()))
         }
-        JsonKind::Null => Ok(Expr::new(ExprKind::Literal(Value::null()), v.range.clone())),
+        JsonKind::Null => Ok(Expr::new(ExprKind::Literal(Literal::Null), v.range.clone())),
         _ => Err(Diagnostic::error(
             "Invalid expression",
             "A JSON string containing a reference or type expression is required here.",
@@ -527,7 +526,10 @@ mod tests {
     fn escaped_interpolation_is_literal_and_whole_interpolation_wraps() {
         let b = body(r#"{"a": "$${x}", "b": "${var.m}"}"#);
         let attrs = b.just_attributes().unwrap();
-        assert_eq!(attrs[0].expr.kind, ExprKind::Literal(Value::string("${x}")));
+        assert_eq!(
+            attrs[0].expr.kind,
+            ExprKind::Literal(Literal::string("${x}"))
+        );
         assert!(matches!(attrs[1].expr.kind, ExprKind::TemplateWrap(_)));
     }
 

@@ -8,10 +8,9 @@ use hcl_edit::template::{self as ht, Directive, Element, Strip};
 use hcl_primitives::expr::{BinaryOperator, UnaryOperator};
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
-use crate::lang::number::Number;
-use crate::lang::value::Value;
+use crate::number::Number;
 
-use super::ast::{BinaryOp, Expr, ExprKind, ForExpr, TemplatePart, Traverser, UnaryOp};
+use super::ast::{BinaryOp, Expr, ExprKind, ForExpr, Literal, TemplatePart, Traverser, UnaryOp};
 use super::body::{Attribute, Block, Body};
 
 /// The most splats one traversal may hold (the nesting depth hcl-edit
@@ -298,9 +297,9 @@ impl Converter<'_> {
             .map(|r| self.range(r))
             .unwrap_or_else(|| self.range(0..0));
         let kind = match e {
-            Expression::Null(_) => ExprKind::Literal(Value::null()),
-            Expression::Bool(b) => ExprKind::Literal(Value::Bool(*b.value())),
-            Expression::Number(n) => ExprKind::Literal(Value::Number(
+            Expression::Null(_) => ExprKind::Literal(Literal::Null),
+            Expression::Bool(b) => ExprKind::Literal(Literal::Bool(*b.value())),
+            Expression::Number(n) => ExprKind::Literal(Literal::Number(
                 // HCL reads literals from their text at 512 bits; the parsed
                 // i64/f64 would lose precision.
                 e.span()
@@ -310,14 +309,14 @@ impl Converter<'_> {
                     })
                     .unwrap_or_else(|| number(n.value())),
             )),
-            Expression::String(s) => ExprKind::Literal(Value::String(nfc(s.value()))),
+            Expression::String(s) => ExprKind::Literal(Literal::String(nfc(s.value()))),
             Expression::Array(a) => ExprKind::Tuple(a.iter().map(|x| self.expr(x)).collect()),
             Expression::Object(o) => ExprKind::Object(
                 o.iter()
                     .map(|(k, v)| {
                         let key = match k {
                             hx::ObjectKey::Ident(id) => Expr::new(
-                                ExprKind::Literal(Value::String(id.as_str().to_string())),
+                                ExprKind::Literal(Literal::String(id.as_str().to_string())),
                                 self.span_of(id, &range),
                             ),
                             hx::ObjectKey::Expression(x) => self.object_key(x),
@@ -388,7 +387,9 @@ impl Converter<'_> {
     fn object_key(&self, x: &Expression) -> Expr {
         let e = self.expr(x);
         match e.kind {
-            ExprKind::Variable(name) => Expr::new(ExprKind::Literal(Value::String(name)), e.range),
+            ExprKind::Variable(name) => {
+                Expr::new(ExprKind::Literal(Literal::String(name)), e.range)
+            }
             _ => e,
         }
     }
@@ -488,7 +489,7 @@ impl Converter<'_> {
             }
             TraversalOperator::Index(e) => Traverser::Index(self.expr(e)),
             TraversalOperator::LegacyIndex(n) => Traverser::Index(Expr::new(
-                ExprKind::Literal(Value::int(*n.value() as i64)),
+                ExprKind::Literal(Literal::Number(Number::from_i64(*n.value() as i64))),
                 self.span_of(n, range),
             )),
             TraversalOperator::AttrSplat(_) | TraversalOperator::FullSplat(_) => {
@@ -507,9 +508,9 @@ impl Converter<'_> {
             }
         }
         match parts.as_slice() {
-            [] => Expr::new(ExprKind::Literal(Value::string("")), range),
+            [] => Expr::new(ExprKind::Literal(Literal::string("")), range),
             [TemplatePart::Literal(s)] => {
-                Expr::new(ExprKind::Literal(Value::string(s.clone())), range)
+                Expr::new(ExprKind::Literal(Literal::string(s.clone())), range)
             }
             _ => Expr::new(ExprKind::Template(parts), range),
         }
@@ -687,9 +688,9 @@ mod tests {
         let ExprKind::Object(items) = expr("{ a = 1, (b) = 2, \"c\" = 3 }").kind else {
             panic!()
         };
-        assert_eq!(items[0].0.kind, ExprKind::Literal(Value::string("a")));
+        assert_eq!(items[0].0.kind, ExprKind::Literal(Literal::string("a")));
         assert!(matches!(items[1].0.kind, ExprKind::Parens(_)));
-        assert_eq!(items[2].0.kind, ExprKind::Literal(Value::string("c")));
+        assert_eq!(items[2].0.kind, ExprKind::Literal(Literal::string("c")));
     }
 
     #[test]
