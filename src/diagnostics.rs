@@ -77,6 +77,18 @@ pub struct Diagnostic {
     /// Values of the references in the subject expression, shown under the
     /// source line: (`var.name`, `is "x"`).
     pub values: Vec<(String, String)>,
+    /// What code acting on the diagnostic needs to know beyond its text
+    /// (OpenTofu's `tfdiags` extra information).
+    pub extra: Option<Extra>,
+}
+
+/// A diagnostic's extra information, so that no caller reads its words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Extra {
+    /// A value known only after apply caused it (OpenTofu's
+    /// `DiagnosticCausedByUnknown`): the paragraphs of the detail that
+    /// name what the value depends on and how to give it.
+    CausedByUnknown { depends_on: Vec<String> },
 }
 
 impl Diagnostic {
@@ -87,6 +99,7 @@ impl Diagnostic {
             detail: detail.into(),
             subject: None,
             values: Vec::new(),
+            extra: None,
         }
     }
 
@@ -95,6 +108,13 @@ impl Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(summary, detail)
         }
+    }
+
+    /// Marks it as caused by a value known only after apply, with the
+    /// paragraphs of its detail that say what that value depends on.
+    pub fn caused_by_unknown(mut self, depends_on: Vec<String>) -> Diagnostic {
+        self.extra = Some(Extra::CausedByUnknown { depends_on });
+        self
     }
 
     pub fn at(mut self, subject: &SourceRange) -> Diagnostic {

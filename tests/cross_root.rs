@@ -675,3 +675,182 @@ fn an_instance_of_a_kept_resource_moves_only_by_command() {
         "{stdout}"
     );
 }
+
+/// A stand-in for terraform under `--verify-with`: `init` and `plan`
+/// succeed, `show -json` prints what terraform planned in that root
+/// (expected/blocks-<root>.json, recorded by record.sh, in `show -json`'s
+/// shape). The root is told by the lineage of the state minimod put
+/// beside the copy; the copy must hold the root's `removed.tf` and
+/// `imports.tf`. `tamper` edits one root's recorded plan first.
+fn replaying_verifier(
+    case: &Path,
+    dir: &Path,
+    tamper: Option<(&str, &dyn Fn(&mut Value))>,
+) -> String {
+    let key = key(case);
+    let mut script = String::from("#!/bin/sh\n[ \"$1\" = show ] || exit 0\n");
+    for r in roots(case) {
+        let reduced = read_json(&case.join(format!("expected/blocks-{r}.json")));
+        let changes: Vec<Value> = reduced["changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let mut change = serde_json::json!({ "actions": c["actions"] });
+                if c["importing"] == true {
+                    change["importing"] = serde_json::json!({ "id": "recorded" });
+                }
+                let mut rc = serde_json::json!({
+                    "address": c["address"],
+                    "mode": "managed",
+                    "change": change,
+                });
+                if let Some(prev) = c["previous_address"].as_str() {
+                    rc["previous_address"] = prev.into();
+                }
+                rc
+            })
+            .collect();
+        let mut plan = serde_json::json!({ "resource_changes": changes });
+        if let Some((root, edit)) = &tamper
+            && *root == r
+        {
+            edit(&mut plan);
+        }
+        let file = dir.join(format!("plan-{r}.json"));
+        fs::write(&file, plan.to_string()).unwrap();
+        let state = read_json(&case.join(format!("state-{r}.json")));
+        let mut needs = String::new();
+        if key.iter().any(|(a, _, b, _)| *a == r && a != b) {
+            needs.push_str(" && [ -f removed.tf ]");
+        }
+        if key.iter().any(|(a, _, b, _)| *b == r && a != b) {
+            needs.push_str(" && [ -f imports.tf ]");
+        }
+        script.push_str(&format!(
+            "if grep -q '{}' terraform.tfstate{needs}; then cat '{}'; exit 0; fi\n",
+            state["lineage"].as_str().unwrap(),
+            file.display()
+        ));
+    }
+    script.push_str("echo 'not a recorded root' >&2\nexit 1\n");
+    let tool = dir.join("recorded-terraform");
+    fs::write(&tool, script).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&tool, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    tool.display().to_string()
+}
+
+/// The line the report gives each root's verification, with the counts
+/// terraform planned there.
+fn verified_line(case: &Path, tool: &str, root: &str) -> String {
+    let tf = read_json(&case.join(format!("expected/blocks-{root}.json")));
+    let import = match tf["import"].as_u64().unwrap() {
+        0 => String::new(),
+        n => format!("{n} to import, "),
+    };
+    let forget = match tf["forget"].as_u64().unwrap() {
+        0 => String::new(),
+        n => format!(", {n} to forget"),
+    };
+    format!(
+        "Verified with {tool} in {root}/new: Plan: {import}{} to add, {} to change, {} to destroy{forget}.",
+        tf["add"], tf["change"], tf["destroy"]
+    )
+}
+
+/// `--verify-with` with several roots plans every root with the binary,
+/// each against its own state with its own blocks, and says per root what
+/// it planned (here terraform's recorded plans, replayed).
+#[test]
+fn verify_with_plans_every_root() {
+    for case in cases() {
+        let scratch = tempfile::tempdir().unwrap();
+        let tool = replaying_verifier(&case, scratch.path(), None);
+        let out = refactor(&case, &case, None, &["--verify-with", &tool]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{}: {stderr}", case.display());
+        for r in roots(&case) {
+            let line = verified_line(&case, &tool, &r);
+            let section = stderr
+                .split(&format!("== {r}/old -> {r}/new\n"))
+                .nth(1)
+                .and_then(|s| s.split("\n\n==").next())
+                .unwrap_or_default();
+            assert!(section.contains(&line), "no {line:?} in:\n{stderr}");
+        }
+        let out = refactor(&case, &case, None, &["--verify-with", &tool, "--json"]);
+        assert_eq!(out.status.code(), Some(0));
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for (i, r) in roots(&case).iter().enumerate() {
+            let tf = read_json(&case.join(format!("expected/blocks-{r}.json")));
+            let by = &doc["roots"][i]["verified_by"][0];
+            for count in ["import", "add", "change", "destroy", "forget"] {
+                assert_eq!(by[count], tf[count], "{r} {count}");
+            }
+        }
+    }
+}
+
+/// A root where the binary plans otherwise fails the verification, and
+/// the error names that root.
+#[test]
+fn verify_with_names_the_root_the_binary_disagrees_about() {
+    let case = &cases()[0];
+    let scratch = tempfile::tempdir().unwrap();
+    // The binary creates what minimod imports.
+    let create_first = |plan: &mut Value| {
+        let rc = plan["resource_changes"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|rc| rc["change"]["importing"].is_object())
+            .unwrap();
+        rc["change"] = serde_json::json!({ "actions": ["create"] });
+    };
+    let tool = replaying_verifier(case, scratch.path(), Some(("b", &create_first)));
+    let out = refactor(case, case, None, &["--verify-with", &tool]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let errors = common::diagnostics(&stderr);
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert_eq!(errors[0].summary, "The verifier disagrees with minimod");
+    assert!(errors[0].detail.starts_with("In b/new: "), "{stderr}");
+}
+
+/// Every root is verified against its state: one without is refused
+/// before anything runs.
+#[test]
+fn verify_with_needs_every_roots_state() {
+    let case = &cases()[0];
+    let out = refactor(case, case, Some("a"), &["--verify-with", "terraform"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let errors = common::diagnostics(&stderr);
+    assert_eq!(errors[0].summary, "Verification needs a state");
+    assert!(
+        errors[0].detail.contains("--state-for a/old=FILE"),
+        "{stderr}"
+    );
+}
+
+/// `MINIMOD_LIVE=1`: the real terraform verifies every root of every case
+/// and plans what it recorded.
+#[test]
+fn verify_with_terraform_live() {
+    if !common::live() {
+        return;
+    }
+    for case in cases() {
+        let out = refactor(&case, &case, None, &["--verify-with", "terraform"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{}: {stderr}", case.display());
+        for r in roots(&case) {
+            let line = verified_line(&case, "terraform", &r);
+            assert!(stderr.contains(&line), "no {line:?} in:\n{stderr}");
+        }
+    }
+}

@@ -1268,3 +1268,109 @@ fn the_closest_candidate_has_the_fewest_differences() {
         "{stderr}"
     );
 }
+
+/// The warning blocks of a text, in order: each from "Warning: " up to
+/// the next warning or error, or the end.
+fn warnings_in(text: &str) -> Vec<String> {
+    text.split("\nWarning: ")
+        .skip(1)
+        .map(|w| {
+            let w = w.split("\nError: ").next().unwrap_or(w);
+            format!("Warning: {}", w.trim_end())
+        })
+        .collect()
+}
+
+/// `refactor` shows the warnings `plan` shows (which the plan corpus
+/// holds to terraform's): reading each side's inputs (a variables file's
+/// value for an undeclared variable; a `-var-file` both sides read is
+/// reported once, by NEW_DIR), then planning NEW_DIR (OpenTofu's
+/// `removed` without `lifecycle`). On stderr after the report, and in
+/// `--json` with their ranges.
+#[test]
+fn refactor_shows_the_warnings_plan_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |p: &str, t: &str| {
+        let p = dir.path().join(p);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, t).unwrap();
+    };
+    write(
+        "old/main.tf",
+        "resource \"terraform_data\" \"a\" {\n  input = \"x\"\n}\n",
+    );
+    write("old/terraform.tfvars", "old_only = 1\n");
+    write(
+        "new/main.tf",
+        "resource \"terraform_data\" \"b\" {\n  input = \"x\"\n}\n\nremoved {\n  from = terraform_data.gone\n}\n",
+    );
+    write("extra.tfvars", "nowhere = 1\n");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let old = run(&["plan", "old", "--engine", "tofu"]);
+    let new = run(&[
+        "plan",
+        "new",
+        "--engine",
+        "tofu",
+        "-var-file",
+        "extra.tfvars",
+    ]);
+    let mut want = warnings_in(&text(&old.stderr));
+    want.extend(warnings_in(&text(&new.stderr)));
+    want.extend(warnings_in(&text(&new.stdout)));
+    assert_eq!(want.len(), 3, "{want:#?}");
+
+    let args = [
+        "refactor",
+        "old",
+        "new",
+        "--engine",
+        "tofu",
+        "-var-file",
+        "extra.tfvars",
+    ];
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert_eq!(warnings_in(&stderr), want, "{stderr}");
+    assert!(stderr.starts_with("minimod: 1 object paired"), "{stderr}");
+
+    let out = run(&[&args[..], &["--json"]].concat());
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let got: Vec<(String, String, String, u64)> = doc["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            (
+                w["severity"].as_str().unwrap().to_string(),
+                w["summary"].as_str().unwrap().to_string(),
+                w["range"]["filename"].as_str().unwrap().to_string(),
+                w["range"]["start"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let warning = |summary: &str, file: &str, line: u64| {
+        (
+            "warning".to_string(),
+            summary.to_string(),
+            file.to_string(),
+            line,
+        )
+    };
+    assert_eq!(
+        got,
+        [
+            warning("Value for undeclared variable", "old/terraform.tfvars", 1),
+            warning("Value for undeclared variable", "extra.tfvars", 1),
+            warning("Missing lifecycle from the removed block", "new/main.tf", 5),
+        ]
+    );
+}

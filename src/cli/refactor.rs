@@ -1,7 +1,7 @@
 //! `minimod refactor OLD_DIR NEW_DIR`.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::config::Engine;
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
@@ -130,6 +130,59 @@ fn check_state_belongs(
     .into())
 }
 
+/// The file syntax `--format` names.
+fn block_format(opts: &Options) -> write::Format {
+    match opts.format {
+        super::BlockSyntax::Json => write::Format::Json,
+        super::BlockSyntax::Hcl => write::Format::Hcl,
+    }
+}
+
+/// Both directories hold a configuration, and every `-var` names a
+/// variable one of them declares.
+fn check_dirs(old_dir: &Path, new_dir: &Path, args: &ConfigArgs) -> Result<(), Diagnostics> {
+    let engine = args.engine.map(Engine::from);
+    for dir in [old_dir, new_dir] {
+        let e = engine.unwrap_or_else(|| crate::config::detect_engine(dir));
+        super::commands::require_configuration(dir, e, || {
+            super::commands::nothing_to("refactor", dir)
+        })?;
+    }
+    Ok(())
+}
+
+/// The prior state: `--state`, else a saved plan's prior objects; checked
+/// to belong to OLD_DIR.
+fn read_prior(
+    old_dir: &Path,
+    opts: &Options,
+    args: &ConfigArgs,
+    saved: Option<&crate::state::plan_json::SavedPlan>,
+) -> Result<Option<State>, Diagnostics> {
+    let engine = args.engine.map(Engine::from);
+    // A plan's prior objects stand for the state unless one is given.
+    let state = match &args.state {
+        Some(p) => Some(State::read(p)?),
+        None => saved.map(|p| p.prior.clone()),
+    };
+    let Some(s) = &state else {
+        return Ok(None);
+    };
+    let from = args.state.as_deref().or(opts.plan.as_deref());
+    let from_plan = args.state.is_none();
+    check_state_belongs(old_dir, engine, s, from).map_err(|mut d| {
+        // The prior objects came from --plan: say so, and what to give.
+        for d in d.0.iter_mut().filter(|_| from_plan) {
+            d.detail = d
+                .detail
+                .replacen("in the state", "in the prior state of the plan", 1)
+                .replacen("Give the state of this configuration (\"terraform state pull\" in its directory).", "Give a plan made from this configuration's state.", 1);
+        }
+        d
+    })?;
+    Ok(state)
+}
+
 /// Exit codes: 0 proven, 1 not proven, 2 bad input.
 pub fn run(
     old_dir: &Path,
@@ -140,13 +193,7 @@ pub fn run(
 ) -> CmdResult {
     let bad = |d: Diagnostics| (2, d);
     let engine = args.engine.map(Engine::from);
-    for dir in [old_dir, new_dir] {
-        let e = engine.unwrap_or_else(|| crate::config::detect_engine(dir));
-        super::commands::require_configuration(dir, e, || {
-            super::commands::nothing_to("refactor", dir)
-        })
-        .map_err(bad)?;
-    }
+    check_dirs(old_dir, new_dir, args).map_err(bad)?;
     check_vars(old_dir, new_dir, engine, &args.ordered).map_err(bad)?;
     let ignore = crate::refactor::ignore::Rules::parse_all(&opts.ignore).map_err(bad)?;
     let saved = match &opts.plan {
@@ -155,32 +202,9 @@ pub fn run(
         )),
         None => None,
     };
-    // A plan's prior objects stand for the state unless one is given.
-    let state = match &args.state {
-        Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
-        None => saved.as_ref().map(|p| p.prior.clone()),
-    };
-    let format = match opts.format {
-        super::BlockSyntax::Json => write::Format::Json,
-        super::BlockSyntax::Hcl => write::Format::Hcl,
-    };
+    let format = block_format(opts);
+    let state = read_prior(old_dir, opts, args, saved.as_deref()).map_err(bad)?;
     let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
-    if let Some(s) = &state {
-        let from = args.state.as_deref().or(opts.plan.as_deref());
-        let from_plan = args.state.is_none();
-        check_state_belongs(old_dir, engine, s, from)
-            .map_err(|mut d| {
-                // The prior objects came from --plan: say so, and what to give.
-                for d in d.0.iter_mut().filter(|_| from_plan) {
-                    d.detail = d
-                        .detail
-                        .replacen("in the state", "in the prior state of the plan", 1)
-                        .replacen("Give the state of this configuration (\"terraform state pull\" in its directory).", "Give a plan made from this configuration's state.", 1);
-                }
-                d
-            })
-            .map_err(bad)?;
-    }
     let req = Request {
         old_dir: old_dir.to_path_buf(),
         new_dir: new_dir.to_path_buf(),
@@ -204,7 +228,6 @@ pub fn run(
         plan: saved,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
-    let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, outcome.engine));
 
     let mut verified = Vec::new();
     if let Some(tool) = &opts.verify_with {
@@ -216,7 +239,7 @@ pub fn run(
                 )
                 .into()));
             }
-            Some(s) => s.clone(),
+            Some(s) => s,
             None => {
                 return Err(bad(Diagnostic::error(
                     "Verification needs a state",
@@ -225,86 +248,195 @@ pub fn run(
                 .into()));
             }
         };
-        let dirs = module_dirs(new_dir, sources)?;
-        // The plan's variables first: what terraform planned with, unless
-        // -var says otherwise.
-        let mut vars: Vec<VarSource> = req
-            .variables
-            .iter()
-            .map(|(name, value)| {
-                let text = match value {
-                    crate::lang::value::Value::String(s) => s.clone(),
-                    v => crate::lang::display::json(v).to_string(),
-                };
-                VarSource::Var(format!("{name}={text}"))
-            })
-            .collect();
-        vars.extend(req.vars.iter().cloned());
-        let v = verify::verify(tool, new_dir, &dirs, &outcome.edits, &prior, &vars).map_err(
-            |e| match e {
-                verify::VerifyError::CannotRun(d) => (2, d),
-                verify::VerifyError::Failed(d) => (1, d),
-            },
-        )?;
-        check_agreement(&v, &outcome).map_err(|d| (1, d))?;
-        verified.push(serde_json::json!({ "tool": v.tool, "add": v.add, "change": v.change, "destroy": v.destroy }));
+        let v = verify_root(tool, &req, prior, &outcome, sources)?;
+        verified.push(v);
     }
 
     if opts.write {
-        // Exactly the texts the proof planned; a link is followed only
-        // to a file inside NEW_DIR.
-        let confine = write::Confinement {
-            links_within: Some(new_dir.to_path_buf()),
-            within: None,
-        };
-        let files = write::write_edits(&outcome.edits, &confine).map_err(bad)?;
-        if !opts.json {
-            for f in files {
-                crate::progress::done();
-                eprintln!("Wrote {}", shown_path(&f));
-            }
-        }
+        write_root(&req, &outcome, opts.json)?;
     }
-    let mut stdout = super::commands::stdout();
+    let warnings = outcome.warnings();
     if opts.json {
-        let doc = report::json(&outcome, &file_of, verified);
+        let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, outcome.engine));
+        let mut doc = report::json(
+            &outcome,
+            &file_of,
+            verified.iter().map(verified_json).collect(),
+        );
+        doc["warnings"] = diagnostics_json(&warnings);
         let _ = writeln!(
-            stdout,
+            super::commands::stdout(),
             "{}",
             serde_json::to_string_pretty(&doc).unwrap_or_default()
         );
     } else {
-        if opts.commands {
-            let binary = match outcome.engine {
-                Engine::Tofu => "tofu",
-                Engine::Terraform => "terraform",
-            };
-            for line in commands::state_mv_lines(binary, &outcome.state_moves()) {
-                let _ = writeln!(stdout, "{line}");
-            }
-        } else if !opts.write {
-            // Every group says which file it belongs in: pasted into the
-            // wrong module's file, a block means something else.
-            for (i, (dir, pairs)) in write::by_dir(&outcome.blocks).iter().enumerate() {
-                let file = shown_path(&format.file_in(dir, outcome.engine));
-                let sep = if i > 0 { "\n" } else { "" };
-                let _ = write!(stdout, "{sep}{}", write::render_group(&file, pairs, format));
-            }
-        }
+        print_single(&outcome, format, opts);
         let mut text = report::human(&outcome, opts.allow_add);
         for v in &verified {
-            text.push_str(&format!(
-                "Verified with {}: Plan: {} to add, {} to change, {} to destroy.\n",
-                v["tool"].as_str().unwrap_or_default(),
-                v["add"],
-                v["change"],
-                v["destroy"]
-            ));
+            text.push_str(&verified_line(v, None));
         }
         eprint!("{text}");
     }
-    let _ = print_diagnostics;
+    if !warnings.is_empty() {
+        print_diagnostics(&warnings, sources);
+    }
     Ok(if outcome.proven(opts.allow_add) { 0 } else { 1 })
+}
+
+/// The blocks (or `state mv` lines) of one root pair on stdout.
+fn print_single(outcome: &crate::refactor::Outcome, format: write::Format, opts: &Options) {
+    let mut stdout = super::commands::stdout();
+    if opts.commands {
+        for line in commands::state_mv_lines(binary(outcome.engine), &outcome.state_moves()) {
+            let _ = writeln!(stdout, "{line}");
+        }
+    } else if !opts.write {
+        // Every group says which file it belongs in: pasted into the
+        // wrong module's file, a block means something else.
+        for (i, (dir, pairs)) in write::by_dir(&outcome.blocks).iter().enumerate() {
+            let file = shown_path(&format.file_in(dir, outcome.engine));
+            let sep = if i > 0 { "\n" } else { "" };
+            let _ = write!(stdout, "{sep}{}", write::render_group(&file, pairs, format));
+        }
+    }
+}
+
+fn binary(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Tofu => "tofu",
+        Engine::Terraform => "terraform",
+    }
+}
+
+/// Writes one root's edits: exactly the texts the proof planned; a link
+/// is followed only to a file inside its NEW_DIR.
+fn write_root(
+    req: &Request,
+    outcome: &crate::refactor::Outcome,
+    json: bool,
+) -> Result<(), (i32, Diagnostics)> {
+    let confine = write::Confinement {
+        links_within: Some(req.new_dir.clone()),
+        within: None,
+    };
+    let files = write::write_edits(&outcome.edits, &confine).map_err(|d| (2, d))?;
+    if !json {
+        for f in files {
+            crate::progress::done();
+            eprintln!("Wrote {}", shown_path(&f));
+        }
+    }
+    Ok(())
+}
+
+/// Plans one root's NEW_DIR with its edits against `prior` with the real
+/// binary, which must plan what minimod planned.
+fn verify_root(
+    tool: &str,
+    req: &Request,
+    prior: &State,
+    outcome: &crate::refactor::Outcome,
+    sources: &mut SourceMap,
+) -> Result<Verified, (i32, Diagnostics)> {
+    let new_dir = &req.new_dir;
+    let config = crate::config::load(new_dir, &Default::default(), sources).map_err(|d| (2, d))?;
+    // The plan's variables first: what terraform planned with, unless
+    // -var says otherwise. terraform refuses a -var this root does not
+    // declare (one for the old side, or another root).
+    let mut vars: Vec<VarSource> = req
+        .variables
+        .iter()
+        .map(|(name, value)| {
+            let text = match value {
+                crate::lang::value::Value::String(s) => s.clone(),
+                v => crate::lang::display::json(v).to_string(),
+            };
+            VarSource::Var(format!("{name}={text}"))
+        })
+        .collect();
+    vars.extend(
+        req.vars
+            .iter()
+            .filter(|v| match v {
+                VarSource::Var(arg) => arg
+                    .split_once('=')
+                    .is_some_and(|(n, _)| config.module.variables.contains_key(n)),
+                VarSource::File(_) => true,
+            })
+            .cloned(),
+    );
+    let v = verify::verify(
+        tool,
+        new_dir,
+        &module_dirs(&config),
+        &outcome.edits,
+        prior,
+        &vars,
+    )
+    .map_err(|e| match e {
+        verify::VerifyError::CannotRun(d) => (2, d),
+        verify::VerifyError::Failed(d) => (1, d),
+    })?;
+    check_agreement(&v, outcome).map_err(|d| (1, d))?;
+    Ok(v)
+}
+
+/// What the verifier planned, as `--json`'s `verified_by` carries it.
+fn verified_json(v: &Verified) -> serde_json::Value {
+    serde_json::json!({
+        "tool": v.tool,
+        "import": v.import,
+        "add": v.add,
+        "change": v.change,
+        "destroy": v.destroy,
+        "forget": v.forget,
+    })
+}
+
+/// "Verified with terraform[ in DIR]: Plan: ...", in terraform's summary
+/// form (imports first), with what it forgets as OpenTofu counts it: a
+/// move across roots leaves its source root so.
+fn verified_line(v: &Verified, root: Option<&str>) -> String {
+    let import = match v.import {
+        0 => String::new(),
+        n => format!("{n} to import, "),
+    };
+    let forget = match v.forget {
+        0 => String::new(),
+        n => format!(", {n} to forget"),
+    };
+    let root = root.map(|r| format!(" in {r}")).unwrap_or_default();
+    format!(
+        "Verified with {}{root}: Plan: {import}{} to add, {} to change, {} to destroy{forget}.\n",
+        v.tool, v.add, v.change, v.destroy
+    )
+}
+
+/// Diagnostics as terraform's `-json` views give them: severity, summary,
+/// detail and, where known, the range.
+fn diagnostics_json(diags: &Diagnostics) -> serde_json::Value {
+    let pos = |p: &crate::diagnostics::Pos| serde_json::json!({ "line": p.line, "column": p.column, "byte": p.byte });
+    diags
+        .iter()
+        .map(|d| {
+            let mut doc = serde_json::json!({
+                "severity": match d.severity {
+                    crate::diagnostics::Severity::Error => "error",
+                    crate::diagnostics::Severity::Warning => "warning",
+                },
+                "summary": d.summary,
+                "detail": d.detail,
+            });
+            if let Some(r) = &d.subject {
+                doc["range"] = serde_json::json!({
+                    "filename": &*r.file,
+                    "start": pos(&r.start),
+                    "end": pos(&r.end),
+                });
+            }
+            doc
+        })
+        .collect()
 }
 
 /// Terraform's verdict must be minimod's: same counts, same moves. An
@@ -328,15 +460,27 @@ fn check_agreement(v: &Verified, outcome: &crate::refactor::Outcome) -> Result<(
         .into());
     }
     let (add, change, destroy) = outcome.proof.counts();
+    let (import, forget) = (outcome.proof.imports.len(), outcome.proof.forgets());
     let ours: std::collections::BTreeSet<(String, String)> = outcome
         .proof
         .moves()
         .into_iter()
         .map(|(f, t)| (f.to_string(), t.to_string()))
         .collect();
-    if (v.add, v.change, v.destroy) == (add, change, destroy) && v.moves == ours {
+    if (v.add, v.change, v.destroy, v.import, v.forget) == (add, change, destroy, import, forget)
+        && v.moves == ours
+    {
         return Ok(());
     }
+    // Imports and forgets are named only where either side has some.
+    let imported = |n: usize| match n {
+        0 if v.import == import => String::new(),
+        n => format!("{n} to import, "),
+    };
+    let forgotten = |n: usize| match n {
+        0 if v.forget == forget => String::new(),
+        n => format!(", {n} to forget"),
+    };
     let list = |m: &std::collections::BTreeSet<(String, String)>| {
         m.iter()
             .map(|(f, t)| format!("\n  {f} -> {t}"))
@@ -345,30 +489,92 @@ fn check_agreement(v: &Verified, outcome: &crate::refactor::Outcome) -> Result<(
     Err(Diagnostic::error(
         "The verifier disagrees with minimod",
         format!(
-            "{} planned {} to add, {} to change, {} to destroy with the moves:{}\n\nminimod planned {add} to add, {change} to change, {destroy} to destroy with the moves:{}",
-            v.tool, v.add, v.change, v.destroy, list(&v.moves), list(&ours)
+            "{} planned {}{} to add, {} to change, {} to destroy{} with the moves:{}\n\nminimod planned {}{add} to add, {change} to change, {destroy} to destroy{} with the moves:{}",
+            v.tool,
+            imported(v.import),
+            v.add,
+            v.change,
+            v.destroy,
+            forgotten(v.forget),
+            list(&v.moves),
+            imported(import),
+            forgotten(forget),
+            list(&ours)
         ),
     )
     .into())
 }
 
-/// Every module directory the new configuration loads.
-fn module_dirs(
-    new_dir: &Path,
-    sources: &mut SourceMap,
-) -> Result<Vec<std::path::PathBuf>, (i32, Diagnostics)> {
-    let config = crate::config::load(new_dir, &Default::default(), sources).map_err(|d| (2, d))?;
+/// Every module directory a configuration loads.
+fn module_dirs(config: &crate::config::Config) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut stack = vec![&config];
+    let mut stack = vec![config];
     while let Some(c) = stack.pop() {
         out.push(c.module.dir.clone());
         stack.extend(c.children.values());
     }
-    Ok(out)
+    out
 }
 
 fn shown_path(p: &Path) -> String {
     crate::syntax::source::clean_path(p)
+}
+
+/// `--root OLD:NEW` options as directory pairs.
+fn parse_roots(roots: &[String]) -> Result<Vec<(PathBuf, PathBuf)>, Diagnostics> {
+    roots
+        .iter()
+        .map(|r| match r.split_once(':') {
+            Some((old, new)) if !old.is_empty() && !new.is_empty() => {
+                Ok((old.into(), new.into()))
+            }
+            _ => Err(Diagnostic::error(
+                "Invalid --root option",
+                format!(
+                    "The given --root option {r:?} is not correctly specified. It must be the old and the new directory of one root module separated by a colon, like --root=\"before/prod:prod\"."
+                ),
+            )
+            .into()),
+        })
+        .collect()
+}
+
+/// `--state-for OLD=FILE` options: each root's state file, by position.
+fn states_for(
+    pairs: &[(PathBuf, PathBuf)],
+    state_for: &[String],
+) -> Result<Vec<Option<PathBuf>>, Diagnostics> {
+    let invalid = |detail: String| -> Diagnostics {
+        Diagnostic::error("Invalid --state-for option", detail).into()
+    };
+    // The same directory by any spelling.
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => shown_path(a) == shown_path(b),
+    };
+    let mut states: Vec<Option<PathBuf>> = vec![None; pairs.len()];
+    for s in state_for {
+        let Some((old, file)) = s
+            .split_once('=')
+            .filter(|(o, f)| !o.is_empty() && !f.is_empty())
+        else {
+            return Err(invalid(format!(
+                "The given --state-for option {s:?} is not correctly specified. It must be a root's old directory and a state file separated by an equals sign, like --state-for=\"before/prod=prod.tfstate\"."
+            )));
+        };
+        let Some(i) = pairs.iter().position(|(o, _)| same(o, Path::new(old))) else {
+            return Err(invalid(format!(
+                "The given --state-for option {s:?} names {old:?}, which is not the old directory of any --root."
+            )));
+        };
+        if states[i].is_some() {
+            return Err(invalid(format!(
+                "The state of {old:?} is given more than once."
+            )));
+        }
+        states[i] = Some(file.into());
+    }
+    Ok(states)
 }
 
 /// `refactor --root OLD:NEW ...`: one pair is exactly `refactor OLD NEW`;
@@ -382,63 +588,15 @@ pub fn run_roots(
 ) -> CmdResult {
     use crate::refactor::cross_root;
     let bad = |d: Diagnostics| (2, d);
-    let invalid = |summary: &str, detail: String| bad(Diagnostic::error(summary, detail).into());
-    let mut pairs: Vec<(std::path::PathBuf, std::path::PathBuf)> = Vec::new();
-    for r in roots {
-        match r.split_once(':') {
-            Some((old, new)) if !old.is_empty() && !new.is_empty() => {
-                pairs.push((old.into(), new.into()))
-            }
-            _ => {
-                return Err(invalid(
-                    "Invalid --root option",
-                    format!(
-                        "The given --root option {r:?} is not correctly specified. It must be the old and the new directory of one root module separated by a colon, like --root=\"before/prod:prod\"."
-                    ),
-                ));
-            }
-        }
-    }
-    // The same directory by any spelling.
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => shown_path(a) == shown_path(b),
-    };
-    let mut states: Vec<Option<std::path::PathBuf>> = vec![None; pairs.len()];
-    for s in state_for {
-        let Some((old, file)) = s
-            .split_once('=')
-            .filter(|(o, f)| !o.is_empty() && !f.is_empty())
-        else {
-            return Err(invalid(
-                "Invalid --state-for option",
-                format!(
-                    "The given --state-for option {s:?} is not correctly specified. It must be a root's old directory and a state file separated by an equals sign, like --state-for=\"before/prod=prod.tfstate\"."
-                ),
-            ));
-        };
-        let Some(i) = pairs.iter().position(|(o, _)| same(o, Path::new(old))) else {
-            return Err(invalid(
-                "Invalid --state-for option",
-                format!(
-                    "The given --state-for option {s:?} names {old:?}, which is not the old directory of any --root."
-                ),
-            ));
-        };
-        if states[i].is_some() {
-            return Err(invalid(
-                "Invalid --state-for option",
-                format!("The state of {old:?} is given more than once."),
-            ));
-        }
-        states[i] = Some(file.into());
-    }
+    let invalid = |summary: &str, detail: &str| bad(Diagnostic::error(summary, detail).into());
+    let pairs = parse_roots(roots).map_err(bad)?;
+    let mut states = states_for(&pairs, state_for).map_err(bad)?;
     if pairs.len() == 1 {
         if let Some(s) = states[0].take() {
             if args.state.is_some() {
                 return Err(invalid(
                     "Invalid --state-for option",
-                    "Give the state either with --state or with --state-for, not both.".into(),
+                    "Give the state either with --state or with --state-for, not both.",
                 ));
             }
             args.state = Some(s);
@@ -448,25 +606,79 @@ pub fn run_roots(
     if args.state.is_some() {
         return Err(invalid(
             "Ambiguous --state option",
-            "With several --root pairs, give each root's state with --state-for OLD_DIR=FILE."
-                .into(),
+            "With several --root pairs, give each root's state with --state-for OLD_DIR=FILE.",
         ));
     }
+    let reqs = cross_requests(&pairs, &states, opts, &args).map_err(bad)?;
     if opts.verify_with.is_some() {
-        return Err(invalid(
-            "Unsupported option",
-            "--verify-with proves one root pair; with several --root pairs, verify each root on its own.".into(),
-        ));
-    }
-    let engine = args.engine.map(Engine::from);
-    for (old, new) in &pairs {
-        for dir in [old, new] {
-            let e = engine.unwrap_or_else(|| crate::config::detect_engine(dir));
-            super::commands::require_configuration(dir, e, || {
-                super::commands::nothing_to("refactor", dir)
-            })
-            .map_err(bad)?;
+        // Each root is verified against its own state: all are needed.
+        if let Some(i) = states.iter().position(Option::is_none) {
+            return Err(bad(Diagnostic::error(
+                "Verification needs a state",
+                format!(
+                    "--verify-with plans every root against its prior objects, which only a state has: give --state-for {}=FILE (for example from `terraform state pull`).",
+                    shown_path(&pairs[i].0)
+                ),
+            )
+            .into()));
         }
+    }
+    let cross = cross_root::refactor(&reqs, sources).map_err(bad)?;
+
+    let mut verified: Vec<Vec<Verified>> = vec![Vec::new(); reqs.len()];
+    if let Some(tool) = &opts.verify_with {
+        for (i, (req, outcome)) in reqs.iter().zip(&cross.roots).enumerate() {
+            let Some(prior) = &req.state else { continue };
+            let v = verify_root(tool, req, prior, outcome, sources).map_err(|(code, mut d)| {
+                // Which root the verifier disagrees about.
+                for d in &mut d.0 {
+                    d.detail = format!("In {}: {}", shown_path(&req.new_dir), d.detail);
+                }
+                (code, d)
+            })?;
+            verified[i].push(v);
+        }
+    }
+    if opts.write {
+        for (outcome, req) in cross.roots.iter().zip(&reqs) {
+            write_root(req, outcome, opts.json)?;
+        }
+    }
+    let format = block_format(opts);
+    if opts.json {
+        let doc = cross_json(&cross, &reqs, format, &verified, opts);
+        let _ = writeln!(
+            std::io::stdout().lock(),
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    } else {
+        let _ = write!(
+            std::io::stdout().lock(),
+            "{}",
+            cross_blocks(&cross, &reqs, &states, format, opts)
+        );
+        eprint!("{}", cross_text(&cross, &reqs, &states, &verified, opts));
+    }
+    for o in &cross.roots {
+        let warnings = o.warnings();
+        if !warnings.is_empty() {
+            print_diagnostics(&warnings, sources);
+        }
+    }
+    Ok(if cross.proven(opts.allow_add) { 0 } else { 1 })
+}
+
+/// One `Request` per root pair, each with its state.
+fn cross_requests(
+    pairs: &[(PathBuf, PathBuf)],
+    states: &[Option<PathBuf>],
+    opts: &Options,
+    args: &ConfigArgs,
+) -> Result<Vec<Request>, Diagnostics> {
+    let engine = args.engine.map(Engine::from);
+    for (old, new) in pairs {
+        check_dirs(old, new, args)?;
     }
     // A -var needs a declaration in some root, not in every one.
     let var_checks: Vec<Result<(), Diagnostics>> = pairs
@@ -475,30 +687,26 @@ pub fn run_roots(
         .collect();
     if var_checks.iter().all(Result::is_err) {
         if let Some(Err(d)) = var_checks.into_iter().next() {
-            return Err(bad(d));
+            return Err(d);
         }
     }
-    let format = match opts.format {
-        super::BlockSyntax::Json => write::Format::Json,
-        super::BlockSyntax::Hcl => write::Format::Hcl,
-    };
-    let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
-    let ignore = crate::refactor::ignore::Rules::parse_all(&opts.ignore).map_err(bad)?;
+    let schemas = super::commands::load_schemas(opts.schemas.as_deref())?;
+    let ignore = crate::refactor::ignore::Rules::parse_all(&opts.ignore)?;
     if opts.plan.is_some() {
-        let d = crate::diagnostics::Diagnostic::error(
+        return Err(Diagnostic::error(
             "Invalid --plan option",
             "A saved plan is the plan of one root module; give it with OLD_DIR NEW_DIR or one --root pair.",
-        );
-        return Err(bad(d.into()));
+        )
+        .into());
     }
     let mut reqs = Vec::new();
-    for ((old, new), state_path) in pairs.iter().zip(&states) {
+    for ((old, new), state_path) in pairs.iter().zip(states) {
         let state = match state_path {
-            Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
+            Some(p) => Some(State::read(p)?),
             None => None,
         };
         if let Some(s) = &state {
-            check_state_belongs(old, engine, s, state_path.as_deref()).map_err(bad)?;
+            check_state_belongs(old, engine, s, state_path.as_deref())?;
         }
         reqs.push(Request {
             old_dir: old.clone(),
@@ -512,164 +720,178 @@ pub fn run_roots(
             defer_unknown_keys: true,
             tf_var_env: crate::instances::tf_var_env(),
             file_roots: None,
-            format,
+            format: block_format(opts),
             schemas: schemas.clone(),
             allow_update: opts.allow_update,
             ignore: ignore.clone(),
             plan: None,
         });
     }
-    let cross = cross_root::refactor(&reqs, sources).map_err(bad)?;
+    Ok(reqs)
+}
 
-    if opts.write {
-        for (outcome, req) in cross.roots.iter().zip(&reqs) {
-            let confine = write::Confinement {
-                links_within: Some(req.new_dir.clone()),
-                within: None,
-            };
-            let files = write::write_edits(&outcome.edits, &confine).map_err(bad)?;
-            if !opts.json {
-                for f in files {
-                    eprintln!("Wrote {}", shown_path(&f));
-                }
-            }
-        }
-    }
+/// The `--json` document of several roots: each root's document with its
+/// `removed` and `imports` blocks, and the moves across roots.
+fn cross_json(
+    cross: &crate::refactor::cross_root::CrossOutcome,
+    reqs: &[Request],
+    format: write::Format,
+    verified: &[Vec<Verified>],
+    opts: &Options,
+) -> serde_json::Value {
+    use crate::refactor::cross_root;
     let dir_of = |i: usize| shown_path(&reqs[i].new_dir);
     let old_of = |i: usize| shown_path(&reqs[i].old_dir);
-    let mut stdout = std::io::stdout().lock();
-    if opts.json {
-        let roots: Vec<serde_json::Value> = cross
-            .roots
-            .iter()
-            .enumerate()
-            .map(|(i, o)| {
-                let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, o.engine));
-                let mut doc = report::json(o, &file_of, Vec::new());
-                doc["old"] = serde_json::json!(old_of(i));
-                doc["new"] = serde_json::json!(dir_of(i));
-                doc["plan"]["import"] = serde_json::json!(o.proof.imports.len());
-                doc["removed"] = serde_json::json!(cross.removed[i]
-                    .iter()
-                    .map(|f| serde_json::json!({ "from": f, "file": shown_path(&reqs[i].new_dir.join(cross_root::REMOVED_FILE)) }))
-                    .collect::<Vec<_>>());
-                doc["imports"] = serde_json::json!(cross.imports[i]
-                    .iter()
-                    .map(|(to, id)| serde_json::json!({ "to": to, "id": id, "file": shown_path(&reqs[i].new_dir.join(cross_root::IMPORTS_FILE)) }))
-                    .collect::<Vec<_>>());
-                doc
+    let roots: Vec<serde_json::Value> = cross
+        .roots
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let file_of = |b: &Block| shown_path(&format.file_in(&b.dir, o.engine));
+            let mut doc = report::json(o, &file_of, verified[i].iter().map(verified_json).collect());
+            doc["old"] = serde_json::json!(old_of(i));
+            doc["new"] = serde_json::json!(dir_of(i));
+            doc["plan"]["import"] = serde_json::json!(o.proof.imports.len());
+            doc["removed"] = serde_json::json!(cross.removed[i]
+                .iter()
+                .map(|f| serde_json::json!({ "from": f, "file": shown_path(&reqs[i].new_dir.join(cross_root::REMOVED_FILE)) }))
+                .collect::<Vec<_>>());
+            doc["imports"] = serde_json::json!(cross.imports[i]
+                .iter()
+                .map(|(to, id)| serde_json::json!({ "to": to, "id": id, "file": shown_path(&reqs[i].new_dir.join(cross_root::IMPORTS_FILE)) }))
+                .collect::<Vec<_>>());
+            doc["warnings"] = diagnostics_json(&o.warnings());
+            doc
+        })
+        .collect();
+    let moves: Vec<serde_json::Value> = cross
+        .moves
+        .iter()
+        .map(|m| {
+            serde_json::json!({
+                "from_root": old_of(m.from_root),
+                "from": m.from.to_string(),
+                "to_root": dir_of(m.to_root),
+                "to": m.to.to_string(),
+                "id": m.id,
+                "blocked": m.unwritable,
             })
-            .collect();
-        let moves: Vec<serde_json::Value> = cross
-            .moves
-            .iter()
-            .map(|m| {
-                serde_json::json!({
-                    "from_root": old_of(m.from_root),
-                    "from": m.from.to_string(),
-                    "to_root": dir_of(m.to_root),
-                    "to": m.to.to_string(),
-                    "id": m.id,
-                    "blocked": m.unwritable,
-                })
-            })
-            .collect();
-        let doc = serde_json::json!({
-            "roots": roots,
-            "cross_root_moves": moves,
-            "proven": cross.proven(opts.allow_add),
-        });
-        let _ = writeln!(
-            stdout,
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        );
-    } else {
-        let binary = match cross.roots.first().map(|o| o.engine) {
-            Some(Engine::Tofu) => "tofu",
-            _ => "terraform",
-        };
-        let mut groups: Vec<String> = Vec::new();
-        for (i, o) in cross.roots.iter().enumerate() {
-            if opts.commands {
-                let lines = commands::state_mv_lines(binary, &o.state_moves());
-                if !lines.is_empty() {
-                    groups.push(format!("# in {}\n{}\n", dir_of(i), lines.join("\n")));
-                }
-                continue;
-            }
-            if opts.write {
-                continue;
-            }
-            for (dir, pairs) in write::by_dir(&o.blocks) {
-                let file = shown_path(&format.file_in(&dir, o.engine));
-                groups.push(write::render_group(&file, &pairs, format));
-            }
-            if !cross.removed[i].is_empty() {
-                let file = shown_path(&reqs[i].new_dir.join(cross_root::REMOVED_FILE));
-                groups.push(format!(
-                    "# {file}\n{}",
-                    cross_root::removed_blocks(&cross.removed[i])
-                ));
-            }
-            if !cross.imports[i].is_empty() {
-                let file = shown_path(&reqs[i].new_dir.join(cross_root::IMPORTS_FILE));
-                groups.push(format!(
-                    "# {file}\n{}",
-                    cross_root::import_blocks(&cross.imports[i])
-                ));
-            }
-        }
+        })
+        .collect();
+    serde_json::json!({
+        "roots": roots,
+        "cross_root_moves": moves,
+        "proven": cross.proven(opts.allow_add),
+    })
+}
+
+/// Every root's blocks (or `state mv` lines) for stdout, each group under
+/// the file it belongs in.
+fn cross_blocks(
+    cross: &crate::refactor::cross_root::CrossOutcome,
+    reqs: &[Request],
+    states: &[Option<PathBuf>],
+    format: write::Format,
+    opts: &Options,
+) -> String {
+    use crate::refactor::cross_root;
+    let binary = binary(cross.roots.first().map_or(Engine::Terraform, |o| o.engine));
+    let mut groups: Vec<String> = Vec::new();
+    for (i, o) in cross.roots.iter().enumerate() {
+        let dir = shown_path(&reqs[i].new_dir);
         if opts.commands {
-            let lines = cross_root::state_mv_lines(binary, &cross.moves, &states);
+            let lines = commands::state_mv_lines(binary, &o.state_moves());
             if !lines.is_empty() {
-                groups.push(format!("# across root modules\n{}\n", lines.join("\n")));
+                groups.push(format!("# in {dir}\n{}\n", lines.join("\n")));
             }
+            continue;
         }
-        let _ = write!(stdout, "{}", groups.join("\n"));
-        let mut text = String::new();
-        for (i, o) in cross.roots.iter().enumerate() {
-            text.push_str(&format!("== {} -> {}\n", old_of(i), dir_of(i)));
-            let mut human = report::human(o, opts.allow_add);
-            // Terraform's summary counts imports first.
-            if !o.proof.imports.is_empty() {
-                let n = o.proof.imports.len();
-                human = human.replacen(
-                    "With these blocks: Plan: ",
-                    &format!("With these blocks: Plan: {n} to import, "),
-                    1,
-                );
-            }
-            text.push_str(&human);
-            text.push('\n');
+        if opts.write {
+            continue;
         }
-        let n = cross.moves.len();
-        text.push_str(&format!(
-            "Across root modules: {n} object{} move{}.\n",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "s" } else { "" }
-        ));
-        for m in &cross.moves {
-            text.push_str(&format!(
-                "  - {} ({}) -> {} ({})\n",
-                m.from,
-                old_of(m.from_root),
-                m.to,
-                dir_of(m.to_root)
+        for (dir, pairs) in write::by_dir(&o.blocks) {
+            let file = shown_path(&format.file_in(&dir, o.engine));
+            groups.push(write::render_group(&file, &pairs, format));
+        }
+        if !cross.removed[i].is_empty() {
+            let file = shown_path(&reqs[i].new_dir.join(cross_root::REMOVED_FILE));
+            groups.push(format!(
+                "# {file}\n{}",
+                cross_root::removed_blocks(&cross.removed[i])
             ));
-            if let Some(why) = &m.unwritable {
-                text.push_str(&format!("      no blocks written: {why}\n"));
-            }
-            if opts.commands && (states[m.from_root].is_none() || states[m.to_root].is_none()) {
-                text.push_str("      no command printed: `state mv -state-out` needs both roots' state files (--state-for)\n");
-            }
         }
-        text.push_str(if cross.proven(opts.allow_add) {
-            "Proven in every root: nothing that was only moved is destroyed.\n"
-        } else {
-            "Not proven in every root (see above).\n"
-        });
-        eprint!("{text}");
+        if !cross.imports[i].is_empty() {
+            let file = shown_path(&reqs[i].new_dir.join(cross_root::IMPORTS_FILE));
+            groups.push(format!(
+                "# {file}\n{}",
+                cross_root::import_blocks(&cross.imports[i])
+            ));
+        }
     }
-    Ok(if cross.proven(opts.allow_add) { 0 } else { 1 })
+    if opts.commands {
+        let lines = cross_root::state_mv_lines(binary, &cross.moves, states);
+        if !lines.is_empty() {
+            groups.push(format!("# across root modules\n{}\n", lines.join("\n")));
+        }
+    }
+    groups.join("\n")
+}
+
+/// The report of several roots: each root's own, what the verifier
+/// planned there, then the moves across roots and the verdict.
+fn cross_text(
+    cross: &crate::refactor::cross_root::CrossOutcome,
+    reqs: &[Request],
+    states: &[Option<PathBuf>],
+    verified: &[Vec<Verified>],
+    opts: &Options,
+) -> String {
+    let dir_of = |i: usize| shown_path(&reqs[i].new_dir);
+    let old_of = |i: usize| shown_path(&reqs[i].old_dir);
+    let mut text = String::new();
+    for (i, o) in cross.roots.iter().enumerate() {
+        text.push_str(&format!("== {} -> {}\n", old_of(i), dir_of(i)));
+        let mut human = report::human(o, opts.allow_add);
+        // Terraform's summary counts imports first.
+        if !o.proof.imports.is_empty() {
+            let n = o.proof.imports.len();
+            human = human.replacen(
+                "With these blocks: Plan: ",
+                &format!("With these blocks: Plan: {n} to import, "),
+                1,
+            );
+        }
+        text.push_str(&human);
+        for v in &verified[i] {
+            text.push_str(&verified_line(v, Some(&dir_of(i))));
+        }
+        text.push('\n');
+    }
+    let n = cross.moves.len();
+    text.push_str(&format!(
+        "Across root modules: {n} object{} move{}.\n",
+        if n == 1 { "" } else { "s" },
+        if n == 1 { "s" } else { "" }
+    ));
+    for m in &cross.moves {
+        text.push_str(&format!(
+            "  - {} ({}) -> {} ({})\n",
+            m.from,
+            old_of(m.from_root),
+            m.to,
+            dir_of(m.to_root)
+        ));
+        if let Some(why) = &m.unwritable {
+            text.push_str(&format!("      no blocks written: {why}\n"));
+        }
+        if opts.commands && (states[m.from_root].is_none() || states[m.to_root].is_none()) {
+            text.push_str("      no command printed: `state mv -state-out` needs both roots' state files (--state-for)\n");
+        }
+    }
+    text.push_str(if cross.proven(opts.allow_add) {
+        "Proven in every root: nothing that was only moved is destroyed.\n"
+    } else {
+        "Not proven in every root (see above).\n"
+    });
+    text
 }

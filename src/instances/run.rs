@@ -468,9 +468,16 @@ impl<'c> Run<'c> {
                 let unknown = self.unknown_expansion.replace(false);
                 let e = match e {
                     Err(d) if unknown && self.opts.defer_unknown_expansion => {
+                        // What it depends on, for the refactor's report.
+                        let depends_on = count
+                            .or(for_each)
+                            .map(|e| self.depends_on(module, e))
+                            .unwrap_or_default();
                         let first = d.0.into_iter().next();
                         let addr = format!("{}{what}", module_label(module));
-                        self.deferred.borrow_mut().extend(first.map(|d| (addr, d)));
+                        self.deferred
+                            .borrow_mut()
+                            .extend(first.map(|d| (addr, d.caused_by_unknown(depends_on))));
                         Expansion::Count(0)
                     }
                     e => e?,
@@ -1009,17 +1016,25 @@ impl<'c> Run<'c> {
     /// which ones and that a state supplies them: minimod reads data source
     /// results from a state file rather than from providers.
     fn data_source_hint(&self, module: &ModuleInstance, e: &Expr) -> String {
+        self.depends_on(module, e)
+            .iter()
+            .map(|p| format!("\n\n{p}"))
+            .collect()
+    }
+
+    /// The paragraphs of `data_source_hint`, one per kind of input.
+    fn depends_on(&self, module: &ModuleInstance, e: &Expr) -> Vec<String> {
         let mut found = BTreeSet::new();
         let mut seen = BTreeSet::new();
         self.data_sources_behind(module, e, &mut found, &mut seen);
         let (vars, data): (Vec<String>, Vec<String>) =
             found.into_iter().partition(|n| n.starts_with("var."));
-        let mut out = String::new();
+        let mut out = Vec::new();
         let plural =
             |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
         if !data.is_empty() {
-            out.push_str(&format!(
-                "\n\nThe value depends on {} {}, whose results minimod only knows from a state: pass --state FILE with a state that holds {}.",
+            out.push(format!(
+                "The value depends on {} {}, whose results minimod only knows from a state: pass --state FILE with a state that holds {}.",
                 plural(data.len(), "data source", "data sources"),
                 data.join(", "),
                 plural(data.len(), "it", "them")
@@ -1027,8 +1042,8 @@ impl<'c> Run<'c> {
         }
         if !vars.is_empty() {
             let names: Vec<&str> = vars.iter().map(|v| v.trim_start_matches("var.")).collect();
-            out.push_str(&format!(
-                "\n\nThe value depends on {} {}, which {} no value: give {} with -var, or in .minimod.hcl as root \"DIR\" {{ variables = {{ {} = ... }} }}.",
+            out.push(format!(
+                "The value depends on {} {}, which {} no value: give {} with -var, or in .minimod.hcl as root \"DIR\" {{ variables = {{ {} = ... }} }}.",
                 plural(vars.len(), "root variable", "root variables"),
                 vars.join(", "),
                 plural(vars.len(), "has", "have"),

@@ -28,7 +28,7 @@ use crate::instances::{RootInputs, Run, RunOptions, VarSource, collect_root_inpu
 use crate::lang::value::Value;
 use crate::plan::diff::{Action, ActionReason, Plan};
 use crate::plan::moves::MoveStatement;
-use crate::state::State;
+use crate::state::{InstanceIndex, State};
 
 use crate::lang::unknown::{Origin, origins_as_text, resolve};
 use crate::lang::value::Type;
@@ -103,6 +103,9 @@ pub struct Outcome {
     pub decided_by_rules: Vec<ignore::Decided>,
     /// The rules in force, as text (for the report).
     pub ignore_rules: Vec<String>,
+    /// The warnings of reading both sides' inputs; `warnings` adds the
+    /// proof's.
+    pub input_warnings: Diagnostics,
 }
 
 impl Request {
@@ -152,7 +155,7 @@ impl Request {
     }
 }
 
-/// Loads one side: its configuration and root inputs. `-var` values for
+/// Loads one side: its configuration, root inputs and their warnings. `-var` values for
 /// variables this side does not declare are skipped: the same command
 /// line serves both sides of a refactor.
 fn load_side(
@@ -160,7 +163,7 @@ fn load_side(
     engine: Engine,
     req: &Request,
     sources: &mut SourceMap,
-) -> Result<(Config, RootInputs), Diagnostics> {
+) -> Result<(Config, RootInputs, Diagnostics), Diagnostics> {
     load_side_with(dir, engine, req, &config::Overlay::new(), sources)
 }
 
@@ -171,7 +174,7 @@ fn load_side_with(
     req: &Request,
     overlay: &config::Overlay,
     sources: &mut SourceMap,
-) -> Result<(Config, RootInputs), Diagnostics> {
+) -> Result<(Config, RootInputs, Diagnostics), Diagnostics> {
     let vars = &req.vars;
     let config = config::load_with_overlay(dir, &LoadOptions { engine }, overlay, sources)?;
     let vars: Vec<VarSource> = vars
@@ -184,7 +187,7 @@ fn load_side_with(
         })
         .cloned()
         .collect();
-    let (mut inputs, _warnings) =
+    let (mut inputs, warnings) =
         collect_root_inputs(&config.module, dir, &req.tf_var_env, &vars, sources)?;
     for (name, value) in &req.variables {
         if config.module.variables.contains_key(name) {
@@ -196,349 +199,642 @@ fn load_side_with(
             inputs.insert(name.clone(), input);
         }
     }
-    Ok((config, inputs))
-}
-
-/// The pairs decided by what refers to identical objects left ambiguous
-/// (`pairing::dependents_evidence`). The dependents are the objects that
-/// are the same object on both sides: at the same address, or paired. The
-/// old configuration is evaluated without the state, so that its
-/// references stay unknowns that name the objects they come from.
-#[allow(clippy::too_many_arguments)]
-fn dependents_evidence(
-    pairing: &pairing::Pairing,
-    destroys: &[Object],
-    creates: &[Object],
-    moves: &crate::plan::moves::MoveResults,
-    old_cfg: &Config,
-    old_inputs: &RootInputs,
-    req: &Request,
-    old_instances: &BTreeSet<AbsResourceInstance>,
-    new_run: &Run,
-) -> Result<Vec<(AbsResourceInstance, AbsResourceInstance)>, Diagnostics> {
-    let old_run = Run::new(
-        old_cfg,
-        old_inputs.clone(),
-        req.run_options(pairing::Side::Destroy),
-    );
-    let moved: BTreeSet<&AbsResourceInstance> = destroys
-        .iter()
-        .map(|d| &d.addr)
-        .chain(creates.iter().map(|c| &c.addr))
-        .collect();
-    let mut both: Vec<(AbsResourceInstance, AbsResourceInstance)> = pairing
-        .pairs
-        .iter()
-        .map(|(p, n)| (moves.old_addr(p), n.clone()))
-        .collect();
-    for a in new_run.resource_instances()? {
-        if old_instances.contains(&a) && !moved.contains(&a) {
-            both.push((a.clone(), a));
-        }
-    }
-    // Evidence only: an object either side cannot evaluate gives none.
-    let dependents: Vec<(Value, Value)> = both
-        .iter()
-        .filter(|(o, _)| old_instances.contains(o))
-        .filter_map(|(o, n)| {
-            let old = old_run.resource_config_value(o).ok()?;
-            let new = new_run.resource_config_value(n).ok()?;
-            Some((old, new))
-        })
-        .collect();
-    let to_prior: BTreeMap<AbsResourceInstance, AbsResourceInstance> = destroys
-        .iter()
-        .map(|d| (moves.old_addr(&d.addr), d.addr.clone()))
-        .collect();
-    Ok(pairing::dependents_evidence(
-        &pairing.unmatched,
-        &dependents,
-        &|a| to_prior.get(a).cloned().unwrap_or_else(|| a.clone()),
-    ))
+    Ok((config, inputs, warnings))
 }
 
 /// How many instance blocks the last-resort search keeps one by one.
 const GREEDY_LIMIT: usize = 2000;
 
+/// Refactors OLD_DIR into NEW_DIR: each phase below is one step of it.
 pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagnostics> {
     let engine = req
         .engine
         .unwrap_or_else(|| config::detect_engine(&req.new_dir));
-    crate::progress::step(|| format!("loading {}", req.old_dir.display()));
-    let (old_cfg, old_inputs) = load_side(&req.old_dir, engine, req, sources)?;
-    let (new_cfg, new_inputs) = load_side(&req.new_dir, engine, req, sources)?;
-
-    crate::progress::step(|| format!("expanding {}", req.old_dir.display()));
-    // The old configuration as it evaluates, and the prior objects.
-    let mut old_run = Run::new(
-        &old_cfg,
-        old_inputs.clone(),
-        req.run_options(pairing::Side::Destroy),
-    );
-    if let Some(s) = &req.state {
-        old_run = old_run.with_prior_state(s);
-    }
-    let old_instances: BTreeSet<AbsResourceInstance> = old_run.check_all()?.into_iter().collect();
-    let prior = match &req.state {
-        Some(s) => s.clone(),
-        None => prior_from_config(&old_run, &old_instances)?,
-    };
-
-    crate::progress::step(|| {
-        format!(
-            "planning {} against {} prior objects",
-            req.new_dir.display(),
-            old_instances.len()
-        )
-    });
-    // What the new configuration does to it, with its own moved blocks.
-    let before = crate::plan::plan_configuration(
-        &new_cfg,
-        new_inputs.clone(),
-        &prior,
-        engine,
-        &[],
-        req.run_options(pairing::Side::Create),
-    )?;
-    if let Some(saved) = &req.plan {
-        check_plan_matches(saved, &before.plan, &req.new_dir)?;
-    }
-    let moved_prior = &before.moved_prior;
+    let loaded = Loaded::load(req, engine, sources)?;
+    let sides = Sides::expand(req, engine, &loaded)?;
     // Looked up once per destroy and per reference: index it once.
-    let moved_index = moved_prior.instance_index();
-    let new_run = Run::new(
-        &new_cfg,
-        new_inputs.clone(),
-        req.run_options(pairing::Side::Create),
-    )
-    .with_prior_state(moved_prior);
+    let moved_index = sides.before.moved_prior.instance_index();
+    let (destroys, creates) = sides.changed_objects(&moved_index)?;
+    let paired = sides.pair(&moved_index, destroys, creates)?;
+    let blocks = sides.derive_blocks(&paired.pairing)?;
+    let (edits, proof) = sides.prove(&blocks, sources)?;
+    Ok(sides.outcome(paired, blocks, edits, proof, loaded.warnings.clone()))
+}
 
-    // A new object: its configured values.
-    let new_object = |addr: &AbsResourceInstance| -> Result<Object, Diagnostics> {
-        let configured = new_run.resource_config_value(addr)?;
-        let schema = crate::plan::diff::resource_schema(&new_run, addr);
+/// Both configurations with their root inputs, and the warnings of
+/// reading them.
+struct Loaded {
+    old: (Config, RootInputs),
+    new: (Config, RootInputs),
+    /// Input warnings (a variables file's value for an undeclared
+    /// variable): the new side's, and the old side's from its own files.
+    warnings: Diagnostics,
+}
+
+impl Loaded {
+    fn load(req: &Request, engine: Engine, sources: &mut SourceMap) -> Result<Loaded, Diagnostics> {
+        crate::progress::step(|| format!("loading {}", req.old_dir.display()));
+        let (old_cfg, old_inputs, old_warnings) = load_side(&req.old_dir, engine, req, sources)?;
+        let (new_cfg, new_inputs, mut warnings) = load_side(&req.new_dir, engine, req, sources)?;
+        // A -var-file is read by both sides; the new side, which is
+        // planned, speaks for it.
+        let given: BTreeSet<String> = req
+            .vars
+            .iter()
+            .filter_map(|v| match v {
+                VarSource::File(f) => {
+                    Some(crate::syntax::source::shown_path(std::path::Path::new(f)))
+                }
+                VarSource::Var(_) => None,
+            })
+            .collect();
+        let mut old_own: Vec<_> = old_warnings
+            .0
+            .into_iter()
+            .filter(|w| w.subject.as_ref().is_none_or(|s| !given.contains(&*s.file)))
+            .filter(|w| !warnings.0.contains(w))
+            .collect();
+        old_own.append(&mut warnings.0);
+        Ok(Loaded {
+            old: (old_cfg, old_inputs),
+            new: (new_cfg, new_inputs),
+            warnings: Diagnostics(old_own),
+        })
+    }
+}
+
+/// Both sides evaluated: the old configuration expanded (and the prior
+/// objects it stands for without a state), the new one planned as it is,
+/// before any new block. Every later phase reads them.
+struct Sides<'c> {
+    req: &'c Request,
+    engine: Engine,
+    old_cfg: &'c Config,
+    old_inputs: &'c RootInputs,
+    new_cfg: &'c Config,
+    new_inputs: &'c RootInputs,
+    old_run: Run<'c>,
+    old_instances: BTreeSet<AbsResourceInstance>,
+    /// The prior objects planned against: the state, or the old
+    /// configuration's objects.
+    prior: State,
+    /// The new configuration's plan with its own moved blocks.
+    before: crate::plan::Planned,
+    /// The new configuration evaluated against the moved prior state.
+    new_run: Run<'c>,
+}
+
+/// The pairing and what the report and the cross-root pairing need of it.
+struct Paired {
+    pairing: Pairing,
+    update_hint: Vec<pairing::Update>,
+    decided_by_rules: Vec<ignore::Decided>,
+    leftovers: (Vec<Object>, Vec<Object>),
+}
+
+fn is_data(a: &AbsResourceInstance) -> bool {
+    a.resource.resource.mode == ResourceMode::Data
+}
+
+impl<'c> Sides<'c> {
+    fn expand(
+        req: &'c Request,
+        engine: Engine,
+        loaded: &'c Loaded,
+    ) -> Result<Sides<'c>, Diagnostics> {
+        let (old_cfg, old_inputs) = (&loaded.old.0, &loaded.old.1);
+        let (new_cfg, new_inputs) = (&loaded.new.0, &loaded.new.1);
+        crate::progress::step(|| format!("expanding {}", req.old_dir.display()));
+        // The old configuration as it evaluates, and the prior objects.
+        let mut old_run = Run::new(
+            old_cfg,
+            old_inputs.clone(),
+            req.run_options(pairing::Side::Destroy),
+        );
+        if let Some(s) = &req.state {
+            old_run = old_run.with_prior_state(s);
+        }
+        let old_instances: BTreeSet<AbsResourceInstance> =
+            old_run.check_all()?.into_iter().collect();
+        let prior = match &req.state {
+            Some(s) => s.clone(),
+            None => prior_from_config(&old_run, &old_instances)?,
+        };
+
+        crate::progress::step(|| {
+            format!(
+                "planning {} against {} prior objects",
+                req.new_dir.display(),
+                old_instances.len()
+            )
+        });
+        // What the new configuration does to it, with its own moved blocks.
+        let before = crate::plan::plan_configuration(
+            new_cfg,
+            new_inputs.clone(),
+            &prior,
+            engine,
+            &[],
+            req.run_options(pairing::Side::Create),
+        )?;
+        if let Some(saved) = &req.plan {
+            check_plan_matches(saved, &before.plan, &req.new_dir)?;
+        }
+        let new_run = Run::new(
+            new_cfg,
+            new_inputs.clone(),
+            req.run_options(pairing::Side::Create),
+        )
+        .with_prior_state(&before.moved_prior);
+        Ok(Sides {
+            req,
+            engine,
+            old_cfg,
+            old_inputs,
+            new_cfg,
+            new_inputs,
+            old_run,
+            old_instances,
+            prior,
+            before,
+            new_run,
+        })
+    }
+
+    /// A new object: its configured values.
+    fn new_object(&self, addr: &AbsResourceInstance) -> Result<Object, Diagnostics> {
+        let configured = self.new_run.resource_config_value(addr)?;
+        let schema = crate::plan::diff::resource_schema(&self.new_run, addr);
         // A saved plan's values, where it knows them, are what the
         // provider will store.
-        let planned = req.plan.as_ref().and_then(|p| p.planned(addr, &configured));
+        let planned = self
+            .req
+            .plan
+            .as_ref()
+            .and_then(|p| p.planned(addr, &configured));
         Ok(Object::compared(
             addr.clone(),
             &schema,
             &configured,
             planned.as_ref().unwrap_or(&configured),
         ))
-    };
-    // A prior object, at `addr` in the moved prior state and `pre` in the
-    // old configuration. The old configuration decides what is compared,
-    // by the rule `plan` follows; the state, when it records the object,
-    // the values.
-    let prior_object =
-        |addr: &AbsResourceInstance, pre: &AbsResourceInstance| -> Result<Object, Diagnostics> {
-            let recorded = moved_index
-                .get(addr)
-                .map(|i| i.value())
-                .unwrap_or_else(Value::null);
-            if old_instances.contains(pre) {
-                let configured = old_run.resource_config_value(pre)?;
-                let schema = crate::plan::diff::resource_schema(&old_run, pre);
-                let source = match req.state.is_some() && !recorded.is_null() {
-                    true => &recorded,
-                    false => &configured,
-                };
-                return Ok(Object::compared(addr.clone(), &schema, &configured, source));
-            }
-            let type_name = &addr.resource.resource.type_name;
-            if let Some(schema) =
-                crate::providers::schema::Schemas::resource(new_run.schemas(), type_name)
-            {
-                return Ok(Object::compared(
-                    addr.clone(),
-                    &schema,
-                    &recorded,
-                    &recorded,
-                ));
-            }
-            // Recorded only (no old configuration declares it): its
-            // non-null attributes but the id.
-            let values = mapping_of(recorded);
-            let set: BTreeSet<String> = values
-                .iter()
-                .filter(|(k, v)| *k != "id" && !v.is_null())
-                .map(|(k, _)| k.clone())
-                .collect();
-            Ok(Object {
-                addr: addr.clone(),
-                values,
-                set,
-            })
-        };
-    let mut destroys = Vec::new();
-    let mut creates = Vec::new();
-    for c in &before.plan.changes {
-        match (c.action, &c.reason) {
-            (Action::Create, _) => creates.push(new_object(&c.addr)?),
-            // An object a `removed` block takes away is meant to go.
-            (Action::Delete, Some(ActionReason::Removed)) => {}
-            (Action::Delete, _) => {
-                destroys.push(prior_object(&c.addr, &before.moves.old_addr(&c.addr))?)
-            }
-            _ => {}
-        }
-    }
-    // Data sources pair like managed objects (same type, same configured
-    // arguments), so that a value read from one follows it wherever the
-    // module holding it has moved. They are never moved themselves: their
-    // pairs and leftovers are dropped after the pairing.
-    let is_data = |a: &&AbsResourceInstance| a.resource.resource.mode == ResourceMode::Data;
-    let new_data: BTreeSet<AbsResourceInstance> = new_run
-        .resource_instances()?
-        .into_iter()
-        .filter(|a| is_data(&a))
-        .collect();
-    for a in old_instances.iter().filter(is_data) {
-        if !new_data.contains(a) {
-            destroys.push(prior_object(a, a)?);
-        }
-    }
-    for a in new_data.iter().filter(|a| !old_instances.contains(*a)) {
-        creates.push(new_object(a)?);
     }
 
-    let with_state = req.state.is_some();
-    // New objects left ambiguous, with their identical candidates: a
-    // reference to one resolves when every candidate recorded the same
-    // value, so legitimately ambiguous twins do not take down a dependent
-    // whose value is the same whichever twin it follows.
-    let twins: RefCell<BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>>> =
-        RefCell::new(BTreeMap::new());
-    let recorded_attr = |at: &AbsResourceInstance, attr: &str| -> Option<Value> {
-        let recorded = moved_index.get(at).map(|i| i.value())?;
+    /// A prior object, at `addr` in the moved prior state and `pre` in the
+    /// old configuration. The old configuration decides what is compared,
+    /// by the rule `plan` follows; the state, when it records the object,
+    /// the values.
+    fn prior_object(
+        &self,
+        moved_index: &InstanceIndex,
+        addr: &AbsResourceInstance,
+        pre: &AbsResourceInstance,
+    ) -> Result<Object, Diagnostics> {
+        let recorded = moved_index
+            .get(addr)
+            .map(|i| i.value())
+            .unwrap_or_else(Value::null);
+        if self.old_instances.contains(pre) {
+            let configured = self.old_run.resource_config_value(pre)?;
+            let schema = crate::plan::diff::resource_schema(&self.old_run, pre);
+            let source = match self.req.state.is_some() && !recorded.is_null() {
+                true => &recorded,
+                false => &configured,
+            };
+            return Ok(Object::compared(addr.clone(), &schema, &configured, source));
+        }
+        let type_name = &addr.resource.resource.type_name;
+        if let Some(schema) =
+            crate::providers::schema::Schemas::resource(self.new_run.schemas(), type_name)
+        {
+            return Ok(Object::compared(
+                addr.clone(),
+                &schema,
+                &recorded,
+                &recorded,
+            ));
+        }
+        // Recorded only (no old configuration declares it): its
+        // non-null attributes but the id.
+        let values = mapping_of(recorded);
+        let set: BTreeSet<String> = values
+            .iter()
+            .filter(|(k, v)| *k != "id" && !v.is_null())
+            .map(|(k, _)| k.clone())
+            .collect();
+        Ok(Object {
+            addr: addr.clone(),
+            values,
+            set,
+        })
+    }
+
+    /// What the new configuration destroys and creates, as pairing
+    /// compares them.
+    fn changed_objects(
+        &self,
+        moved_index: &InstanceIndex,
+    ) -> Result<(Vec<Object>, Vec<Object>), Diagnostics> {
+        let mut destroys = Vec::new();
+        let mut creates = Vec::new();
+        for c in &self.before.plan.changes {
+            match (c.action, &c.reason) {
+                (Action::Create, _) => creates.push(self.new_object(&c.addr)?),
+                // An object a `removed` block takes away is meant to go.
+                (Action::Delete, Some(ActionReason::Removed)) => {}
+                (Action::Delete, _) => destroys.push(self.prior_object(
+                    moved_index,
+                    &c.addr,
+                    &self.before.moves.old_addr(&c.addr),
+                )?),
+                _ => {}
+            }
+        }
+        // Data sources pair like managed objects (same type, same configured
+        // arguments), so that a value read from one follows it wherever the
+        // module holding it has moved. They are never moved themselves: their
+        // pairs and leftovers are dropped after the pairing.
+        let new_data: BTreeSet<AbsResourceInstance> = self
+            .new_run
+            .resource_instances()?
+            .into_iter()
+            .filter(is_data)
+            .collect();
+        for a in self.old_instances.iter().filter(|a| is_data(a)) {
+            if !new_data.contains(a) {
+                destroys.push(self.prior_object(moved_index, a, a)?);
+            }
+        }
+        for a in new_data.iter().filter(|a| !self.old_instances.contains(*a)) {
+            creates.push(self.new_object(a)?);
+        }
+        Ok((destroys, creates))
+    }
+
+    /// Pairs the destroys with the creates: by values, then with what the
+    /// dependents of identical objects say; without `--allow-update`, also
+    /// what it would accept.
+    fn pair(
+        &self,
+        moved_index: &InstanceIndex,
+        mut destroys: Vec<Object>,
+        mut creates: Vec<Object>,
+    ) -> Result<Paired, Diagnostics> {
+        let req = self.req;
+        let follow = Follow {
+            with_state: req.state.is_some(),
+            moved_index,
+            moves: &self.before.moves,
+            twins: RefCell::new(BTreeMap::new()),
+        };
+        let canon = |v: &Value, mapping: &Mapping| follow.canon(v, mapping);
+        crate::progress::step(|| {
+            format!(
+                "pairing {} destroyed with {} created objects",
+                destroys.len(),
+                creates.len()
+            )
+        });
+        // Ignore rules normalise both sides before pairing; the objects as
+        // configured stay, to name the rules that decided each pair.
+        let configured = (!req.ignore.is_empty()).then(|| (destroys.clone(), creates.clone()));
+        if configured.is_some() {
+            destroys = destroys.iter().map(|o| req.ignore.apply(o)).collect();
+            creates = creates.iter().map(|o| req.ignore.apply(o)).collect();
+        }
+        let normalise = |a: &AbsResourceInstance, attr: &str, v: Value| {
+            req.ignore
+                .normalise(&a.resource.resource.type_name, attr, v)
+        };
+        let run_pairing =
+            |allow_update: bool, pinned: &[(AbsResourceInstance, AbsResourceInstance)]| {
+                let opts = pairing::Options {
+                    allow_update,
+                    pinned,
+                };
+                follow.pair(&destroys, &creates, &canon, &normalise, opts)
+            };
+        let mut pairing = run_pairing(req.allow_update, &[]);
+        // Identical objects told apart by what refers to them: a second pairing
+        // with what the dependents' references decided taken first.
+        let pinned = match pairing
+            .unmatched
+            .iter()
+            .any(|u| matches!(u.reason, pairing::Reason::Ambiguous(_)))
+        {
+            true => self.dependents_evidence(&pairing, &destroys, &creates)?,
+            false => Vec::new(),
+        };
+        if !pinned.is_empty() {
+            pairing = run_pairing(req.allow_update, &pinned);
+        }
+        // Without consent, what it would accept: the report names exactly
+        // those pairs and differences. Only worth a second run when something
+        // is left unmatched.
+        let update_hint = match req.allow_update || pairing.unmatched.is_empty() {
+            true => Vec::new(),
+            false => run_pairing(true, &pinned).updates,
+        };
+        let final_mapping: Mapping = pairing
+            .pairs
+            .iter()
+            .map(|(old, new)| (new.clone(), old.clone()))
+            .collect();
+        pairing.pairs.retain(|(a, _)| !is_data(a));
+        pairing.unmatched.retain(|u| !is_data(&u.addr));
+        let decided_by_rules = match &configured {
+            Some((d, c)) => decided_by_rules(&req.ignore, &pairing, d, c, &canon),
+            None => Vec::new(),
+        };
+        // An object whose declared move was blocked stays where it was and is
+        // destroyed: say so rather than "nothing to pair with".
+        for u in &mut pairing.unmatched {
+            if u.side != pairing::Side::Destroy {
+                continue;
+            }
+            if let Some(wanted) = blocked_destination(&self.before.moves.blocked, &u.addr) {
+                u.reason = pairing::Reason::Blocked(wanted);
+            }
+        }
+        let leftovers = leftovers(&pairing, &destroys, &creates, &|v: &Value| {
+            canon(v, &final_mapping)
+        });
+        Ok(Paired {
+            pairing,
+            update_hint,
+            decided_by_rules,
+            leftovers,
+        })
+    }
+
+    /// The pairs decided by what refers to identical objects left ambiguous
+    /// (`pairing::dependents_evidence`). The dependents are the objects that
+    /// are the same object on both sides: at the same address, or paired. The
+    /// old configuration is evaluated without the state, so that its
+    /// references stay unknowns that name the objects they come from.
+    fn dependents_evidence(
+        &self,
+        pairing: &Pairing,
+        destroys: &[Object],
+        creates: &[Object],
+    ) -> Result<Vec<(AbsResourceInstance, AbsResourceInstance)>, Diagnostics> {
+        let moves = &self.before.moves;
+        let old_run = Run::new(
+            self.old_cfg,
+            self.old_inputs.clone(),
+            self.req.run_options(pairing::Side::Destroy),
+        );
+        let moved: BTreeSet<&AbsResourceInstance> = destroys
+            .iter()
+            .map(|d| &d.addr)
+            .chain(creates.iter().map(|c| &c.addr))
+            .collect();
+        let mut both: Vec<(AbsResourceInstance, AbsResourceInstance)> = pairing
+            .pairs
+            .iter()
+            .map(|(p, n)| (moves.old_addr(p), n.clone()))
+            .collect();
+        for a in self.new_run.resource_instances()? {
+            if self.old_instances.contains(&a) && !moved.contains(&a) {
+                both.push((a.clone(), a));
+            }
+        }
+        // Evidence only: an object either side cannot evaluate gives none.
+        let dependents: Vec<(Value, Value)> = both
+            .iter()
+            .filter(|(o, _)| self.old_instances.contains(o))
+            .filter_map(|(o, n)| {
+                let old = old_run.resource_config_value(o).ok()?;
+                let new = self.new_run.resource_config_value(n).ok()?;
+                Some((old, new))
+            })
+            .collect();
+        let to_prior: BTreeMap<AbsResourceInstance, AbsResourceInstance> = destroys
+            .iter()
+            .map(|d| (moves.old_addr(&d.addr), d.addr.clone()))
+            .collect();
+        Ok(pairing::dependents_evidence(
+            &pairing.unmatched,
+            &dependents,
+            &|a| to_prior.get(a).cloned().unwrap_or_else(|| a.clone()),
+        ))
+    }
+
+    /// The coarsest set of blocks terraform's validation accepts: a coarse
+    /// set can overlap with itself or with the configuration's own blocks
+    /// once declared in shared module directories; the finer ones are
+    /// declared in the root from the old addresses.
+    fn derive_blocks(&self, pairing: &Pairing) -> Result<Vec<Block>, Diagnostics> {
+        let prior_addrs: BTreeSet<AbsResourceInstance> = self
+            .before
+            .moved_prior
+            .instances()
+            .map(|(a, _)| a)
+            .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
+            .collect();
+        let module_instances = self.new_run.module_instances()?;
+        let resource_instances = self.new_run.resource_instances()?;
+        let new_modules = module_instances.iter().cloned().collect();
+        let ctx = blocks::Context {
+            prior: &prior_addrs,
+            new_modules: &new_modules,
+            config: self.new_cfg,
+            root_only: self.req.place_root,
+        };
+        let valid = |blocks: &[Block]| -> Result<bool, Diagnostics> {
+            let statements = statements_of(blocks, self.new_cfg)?;
+            let invalid = crate::plan::moves::validate_with(
+                self.new_cfg,
+                &self.prior,
+                &statements,
+                self.engine,
+                &module_instances,
+                &resource_instances,
+            );
+            Ok(!invalid.has_errors())
+        };
+        for level in blocks::Granularity::ALL {
+            let candidate = blocks::blocks_at(&pairing.pairs, &ctx, level);
+            if valid(&candidate)? {
+                return Ok(candidate);
+            }
+        }
+        // Even single instances overlap with the configuration's own
+        // statements: keep the blocks that stay valid together, in
+        // order; the pairs left out are then planned as they are.
+        // (One validation per block: bounded, past that the proof
+        // reports what is invalid.)
+        let all = blocks::blocks_at(&pairing.pairs, &ctx, blocks::Granularity::Instances);
+        if all.len() > GREEDY_LIMIT {
+            return Ok(all);
+        }
+        let mut kept: Vec<Block> = Vec::new();
+        for b in all {
+            kept.push(b);
+            if !valid(&kept)? {
+                kept.pop();
+            }
+        }
+        Ok(kept)
+    }
+
+    /// The proof plans the configuration as it will be on disk: the edited
+    /// files loaded through the same loader, from memory.
+    fn prove(
+        &self,
+        blocks: &[Block],
+        sources: &mut SourceMap,
+    ) -> Result<(Vec<write::Edit>, Plan), Diagnostics> {
+        let engine = self.engine;
+        let edits = write::edits(blocks, self.req.format, engine)?;
+        let proof_cfg = match edits.is_empty() {
+            true => None,
+            false => Some(config::load_with_overlay(
+                &self.req.new_dir,
+                &LoadOptions { engine },
+                &write::overlay(&edits),
+                sources,
+            )?),
+        };
+        crate::progress::step(|| format!("proving {} blocks", blocks.len()));
+        let proof = crate::plan::plan_configuration(
+            proof_cfg.as_ref().unwrap_or(self.new_cfg),
+            self.new_inputs.clone(),
+            &self.prior,
+            engine,
+            &[],
+            self.req.run_options(pairing::Side::Create),
+        )?;
+        Ok((edits, proof.plan))
+    }
+
+    fn outcome(
+        self,
+        paired: Paired,
+        blocks: Vec<Block>,
+        edits: Vec<write::Edit>,
+        proof: Plan,
+        input_warnings: Diagnostics,
+    ) -> Outcome {
+        let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> = self
+            .old_run
+            .deferred()
+            .into_iter()
+            .map(|(a, d)| (a, pairing::Side::Destroy, d))
+            .collect();
+        deferred.extend(
+            self.before
+                .deferred
+                .iter()
+                .cloned()
+                .map(|(a, d)| (a, pairing::Side::Create, d)),
+        );
+        Outcome {
+            blocks,
+            pairing: paired.pairing,
+            before: self.before.plan,
+            proof,
+            edits,
+            engine: self.engine,
+            deferred,
+            update_hint: paired.update_hint,
+            prior: self.prior,
+            leftovers: paired.leftovers,
+            decided_by_rules: paired.decided_by_rules,
+            ignore_rules: self.req.ignore.0.iter().map(ToString::to_string).collect(),
+            input_warnings,
+        }
+    }
+}
+
+/// How a new-side unknown follows its object through the pairing: to the
+/// prior object's recorded value, or to the same attribute of the prior
+/// object under its old name.
+struct Follow<'a> {
+    with_state: bool,
+    moved_index: &'a InstanceIndex<'a>,
+    moves: &'a crate::plan::moves::MoveResults,
+    /// New objects left ambiguous, with their identical candidates: a
+    /// reference to one resolves when every candidate recorded the same
+    /// value, so legitimately ambiguous twins do not take down a dependent
+    /// whose value is the same whichever twin it follows.
+    twins: RefCell<BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>>>,
+}
+
+impl Follow<'_> {
+    fn recorded_attr(&self, at: &AbsResourceInstance, attr: &str) -> Option<Value> {
+        let recorded = self.moved_index.get(at).map(|i| i.value())?;
         let v = recorded.as_mapping().and_then(|m| m.get(attr).cloned())?;
         (!v.is_null()).then_some(v)
-    };
-    // A new-side unknown follows its object through the pairing: to the
-    // prior object's recorded value, or to the same attribute of the prior
-    // object under its old name.
-    let canon = |v: &Value, mapping: &Mapping| {
+    }
+
+    fn canon(&self, v: &Value, mapping: &Mapping) -> Value {
         let follow = |object: &str, attr: &str| {
             let a = AbsResourceInstance::parse(object).ok()?;
             let Some(at) = mapping
                 .get(&a)
                 .cloned()
-                .or_else(|| moved_index.get(&a).map(|_| a.clone()))
+                .or_else(|| self.moved_index.get(&a).map(|_| a.clone()))
             else {
-                if !with_state {
+                if !self.with_state {
                     return None;
                 }
-                let twins = twins.borrow();
-                let mut values = twins.get(&a)?.iter().map(|t| recorded_attr(t, attr));
+                let twins = self.twins.borrow();
+                let mut values = twins.get(&a)?.iter().map(|t| self.recorded_attr(t, attr));
                 let first = values.next()??;
                 return values.all(|v| v.as_ref() == Some(&first)).then_some(first);
             };
-            if with_state && let Some(v) = recorded_attr(&at, attr) {
+            if self.with_state
+                && let Some(v) = self.recorded_attr(&at, attr)
+            {
                 return Some(v);
             }
-            let old = before.moves.old_addr(&at);
+            let old = self.moves.old_addr(&at);
             Some(Value::Unknown(
                 Type::Dynamic,
                 Some(Origin::attr(old.to_string(), attr)),
             ))
         };
         resolve(v, &follow)
-    };
-    crate::progress::step(|| {
-        format!(
-            "pairing {} destroyed with {} created objects",
-            destroys.len(),
-            creates.len()
-        )
-    });
-    // Ignore rules normalise both sides before pairing; the objects as
-    // configured stay, to name the rules that decided each pair.
-    let configured = (!req.ignore.is_empty()).then(|| (destroys.clone(), creates.clone()));
-    if configured.is_some() {
-        destroys = destroys.iter().map(|o| req.ignore.apply(o)).collect();
-        creates = creates.iter().map(|o| req.ignore.apply(o)).collect();
-    }
-    let normalise = |a: &AbsResourceInstance, attr: &str, v: Value| {
-        req.ignore
-            .normalise(&a.resource.resource.type_name, attr, v)
-    };
-    let run_pairing =
-        |allow_update: bool, pinned: &[(AbsResourceInstance, AbsResourceInstance)]| {
-            let opts = pairing::Options {
-                allow_update,
-                pinned,
-            };
-            *twins.borrow_mut() = BTreeMap::new();
-            let pairing = pairing::pair_with(&destroys, &creates, &canon, &normalise, opts);
-            let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
-                .unmatched
-                .iter()
-                .filter(|u| u.side == pairing::Side::Create)
-                .filter_map(|u| match &u.reason {
-                    pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
-                    _ => None,
-                })
-                .collect();
-            if with_state && !ambiguous.is_empty() {
-                *twins.borrow_mut() = ambiguous;
-                return pairing::pair_with(&destroys, &creates, &canon, &normalise, opts);
-            }
-            pairing
-        };
-    let mut pairing = run_pairing(req.allow_update, &[]);
-    // Identical objects told apart by what refers to them: a second pairing
-    // with what the dependents' references decided taken first.
-    let pinned = match pairing
-        .unmatched
-        .iter()
-        .any(|u| matches!(u.reason, pairing::Reason::Ambiguous(_)))
-    {
-        true => dependents_evidence(
-            &pairing,
-            &destroys,
-            &creates,
-            &before.moves,
-            &old_cfg,
-            &old_inputs,
-            req,
-            &old_instances,
-            &new_run,
-        )?,
-        false => Vec::new(),
-    };
-    if !pinned.is_empty() {
-        pairing = run_pairing(req.allow_update, &pinned);
-    }
-    // Without consent, what it would accept: the report names exactly
-    // those pairs and differences. Only worth a second run when something
-    // is left unmatched.
-    let update_hint = match req.allow_update || pairing.unmatched.is_empty() {
-        true => Vec::new(),
-        false => run_pairing(true, &pinned).updates,
-    };
-    let final_mapping: Mapping = pairing
-        .pairs
-        .iter()
-        .map(|(old, new)| (new.clone(), old.clone()))
-        .collect();
-    pairing.pairs.retain(|(a, _)| !is_data(&a));
-    pairing.unmatched.retain(|u| !is_data(&&u.addr));
-    let decided_by_rules = match &configured {
-        Some((d, c)) => decided_by_rules(&req.ignore, &pairing, d, c, &canon),
-        None => Vec::new(),
-    };
-    // An object whose declared move was blocked stays where it was and is
-    // destroyed: say so rather than "nothing to pair with".
-    for u in &mut pairing.unmatched {
-        if u.side != pairing::Side::Destroy {
-            continue;
-        }
-        if let Some(wanted) = blocked_destination(&before.moves.blocked, &u.addr) {
-            u.reason = pairing::Reason::Blocked(wanted);
-        }
     }
 
+    /// One pairing; with a state, a second one once the ambiguous twins
+    /// are known, so references to them resolve where the twins agree.
+    fn pair(
+        &self,
+        destroys: &[Object],
+        creates: &[Object],
+        canon: &pairing::Canon,
+        normalise: &pairing::Normalise,
+        opts: pairing::Options,
+    ) -> Pairing {
+        *self.twins.borrow_mut() = BTreeMap::new();
+        let pairing = pairing::pair_with(destroys, creates, canon, normalise, opts);
+        let ambiguous: BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>> = pairing
+            .unmatched
+            .iter()
+            .filter(|u| u.side == pairing::Side::Create)
+            .filter_map(|u| match &u.reason {
+                pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
+                _ => None,
+            })
+            .collect();
+        if self.with_state && !ambiguous.is_empty() {
+            *self.twins.borrow_mut() = ambiguous;
+            return pairing::pair_with(destroys, creates, canon, normalise, opts);
+        }
+        pairing
+    }
+}
+
+/// The managed objects left unmatched, a create's values with its
+/// references followed through this root's pairs (`canon`).
+fn leftovers(
+    pairing: &Pairing,
+    destroys: &[Object],
+    creates: &[Object],
+    canon: &dyn Fn(&Value) -> Value,
+) -> (Vec<Object>, Vec<Object>) {
     let left = |side: pairing::Side| -> BTreeSet<&AbsResourceInstance> {
         pairing
             .unmatched
@@ -548,7 +844,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             .collect()
     };
     let (left_destroys, left_creates) = (left(pairing::Side::Destroy), left(pairing::Side::Create));
-    let leftovers = (
+    (
         destroys
             .iter()
             .filter(|d| left_destroys.contains(&d.addr))
@@ -561,123 +857,12 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
                 values: c
                     .values
                     .iter()
-                    .map(|(k, v)| (k.clone(), canon(v, &final_mapping)))
+                    .map(|(k, v)| (k.clone(), canon(v)))
                     .collect(),
                 ..c.clone()
             })
             .collect(),
-    );
-
-    let prior_addrs: BTreeSet<AbsResourceInstance> = moved_prior
-        .instances()
-        .map(|(a, _)| a)
-        .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
-        .collect();
-    let module_instances = new_run.module_instances()?;
-    let resource_instances = new_run.resource_instances()?;
-    let new_modules = module_instances.iter().cloned().collect();
-    let ctx = blocks::Context {
-        prior: &prior_addrs,
-        new_modules: &new_modules,
-        config: &new_cfg,
-        root_only: req.place_root,
-    };
-    // The coarsest set terraform's validation accepts: a coarse set can
-    // overlap with itself or with the configuration's own blocks once
-    // declared in shared module directories; the finer ones are declared
-    // in the root from the old addresses.
-    let valid = |blocks: &[Block]| -> Result<bool, Diagnostics> {
-        let statements = statements_of(blocks, &new_cfg)?;
-        let invalid = crate::plan::moves::validate_with(
-            &new_cfg,
-            &prior,
-            &statements,
-            engine,
-            &module_instances,
-            &resource_instances,
-        );
-        Ok(!invalid.has_errors())
-    };
-    let mut chosen = None;
-    for level in blocks::Granularity::ALL {
-        let candidate = blocks::blocks_at(&pairing.pairs, &ctx, level);
-        if valid(&candidate)? {
-            chosen = Some(candidate);
-            break;
-        }
-    }
-    let blocks = match chosen {
-        Some(blocks) => blocks,
-        None => {
-            // Even single instances overlap with the configuration's own
-            // statements: keep the blocks that stay valid together, in
-            // order; the pairs left out are then planned as they are.
-            // (One validation per block: bounded, past that the proof
-            // reports what is invalid.)
-            let all = blocks::blocks_at(&pairing.pairs, &ctx, blocks::Granularity::Instances);
-            let kept = if all.len() > GREEDY_LIMIT {
-                all
-            } else {
-                let mut kept: Vec<Block> = Vec::new();
-                for b in all {
-                    kept.push(b);
-                    if !valid(&kept)? {
-                        kept.pop();
-                    }
-                }
-                kept
-            };
-            kept
-        }
-    };
-
-    // The proof plans the configuration as it will be on disk: the edited
-    // files loaded through the same loader, from memory.
-    let edits = write::edits(&blocks, req.format, engine)?;
-    let proof_cfg = match edits.is_empty() {
-        true => None,
-        false => Some(config::load_with_overlay(
-            &req.new_dir,
-            &LoadOptions { engine },
-            &write::overlay(&edits),
-            sources,
-        )?),
-    };
-    crate::progress::step(|| format!("proving {} blocks", blocks.len()));
-    let proof = crate::plan::plan_configuration(
-        proof_cfg.as_ref().unwrap_or(&new_cfg),
-        new_inputs,
-        &prior,
-        engine,
-        &[],
-        req.run_options(pairing::Side::Create),
-    )?;
-    let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> = old_run
-        .deferred()
-        .into_iter()
-        .map(|(a, d)| (a, pairing::Side::Destroy, d))
-        .collect();
-    deferred.extend(
-        before
-            .deferred
-            .iter()
-            .cloned()
-            .map(|(a, d)| (a, pairing::Side::Create, d)),
-    );
-    Ok(Outcome {
-        blocks,
-        pairing,
-        before: before.plan,
-        proof: proof.plan,
-        edits,
-        engine,
-        deferred,
-        update_hint,
-        prior,
-        leftovers,
-        decided_by_rules,
-        ignore_rules: req.ignore.0.iter().map(ToString::to_string).collect(),
-    })
+    )
 }
 
 /// A saved plan must be of NEW_DIR as it is, without the new blocks: the
@@ -824,6 +1009,19 @@ pub fn statements_of(blocks: &[Block], config: &Config) -> Result<Vec<MoveStatem
 }
 
 impl Outcome {
+    /// Every warning terraform would show for this refactor: reading the
+    /// inputs, then planning NEW_DIR with the blocks (a blocked move,
+    /// OpenTofu's `removed` without `lifecycle`).
+    pub fn warnings(&self) -> Diagnostics {
+        let mut out = self.input_warnings.clone();
+        for w in self.proof.warnings.iter() {
+            if !out.0.contains(w) {
+                out.push(w.clone());
+            }
+        }
+        out
+    }
+
     /// Proven: nothing destroyed, nothing created unless allowed, and no
     /// moved object updated in place unless that update was accepted
     /// (`--allow-update`).
@@ -936,12 +1134,73 @@ mod tests {
                 leftovers: (Vec::new(), Vec::new()),
                 decided_by_rules: Vec::new(),
                 ignore_rules: Vec::new(),
+                input_warnings: Diagnostics::default(),
             }
         };
         let known = Value::string("v2");
         assert!(!outcome(known.clone(), false).proven(false));
         assert!(outcome(known, true).proven(false));
         assert!(outcome(Value::Unknown(Type::String, None), false).proven(false));
+    }
+
+    /// A block whose keys wait on a data source: the reason records what
+    /// the keys depend on as the diagnostic's extra information, and the
+    /// report names it from there, whatever the detail's words.
+    #[test]
+    fn what_unknown_keys_depend_on_is_carried_by_the_diagnostic() {
+        let dir = tempfile::tempdir().unwrap();
+        let side = |name: &str, resource: &str| {
+            let d = dir.path().join(name);
+            std::fs::create_dir_all(&d).unwrap();
+            std::fs::write(
+                d.join("main.tf"),
+                format!(
+                    "data \"aws_availability_zones\" \"zones\" {{}}\n\nresource \"terraform_data\" \"{resource}\" {{\n  count = length(data.aws_availability_zones.zones.names)\n}}\n"
+                ),
+            )
+            .unwrap();
+            d
+        };
+        let (old, new) = (side("old", "web"), side("new", "app"));
+        let mut req = Request::new(old, new);
+        req.defer_unknown_keys = true;
+        req.engine = Some(Engine::Terraform);
+        let outcome = refactor(&req, &mut SourceMap::default()).unwrap();
+        let depends_on: Vec<_> = outcome
+            .deferred
+            .iter()
+            .map(|(addr, _, d)| match &d.extra {
+                Some(crate::diagnostics::Extra::CausedByUnknown { depends_on }) => {
+                    (addr.as_str(), depends_on.clone())
+                }
+                other => panic!("{addr}: {other:?}"),
+            })
+            .collect();
+        let want = "The value depends on data source data.aws_availability_zones.zones, whose results minimod only knows from a state: pass --state FILE with a state that holds it.";
+        // (The new side plans against the old side's objects, where the
+        // data source is recorded unread: its detail names nothing.)
+        assert_eq!(
+            depends_on,
+            [
+                ("terraform_data.web", vec![want.to_string()]),
+                ("terraform_data.app", vec![])
+            ]
+        );
+        // The detail says it too, after what terraform says.
+        assert!(
+            outcome.deferred[0]
+                .2
+                .detail
+                .ends_with(&format!("\n\n{want}"))
+        );
+        assert!(
+            !outcome.deferred[1]
+                .2
+                .detail
+                .contains("The value depends on")
+        );
+        let text = report::human(&outcome, false);
+        assert!(text.contains(&format!("\n      {want}\n")), "{text}");
     }
 
     /// The blocks minimod once wrote for the differential case 30101: a

@@ -180,10 +180,8 @@ pub fn human(outcome: &Outcome, allow_add: bool) -> String {
                 out,
                 "  - {action} {addr}: its keys are known only after apply, so its instances cannot be paired"
             );
-            if let Some(hint) = d
-                .detail
-                .split("\n\n")
-                .find(|p| p.starts_with("The value depends on"))
+            if let Some(crate::diagnostics::Extra::CausedByUnknown { depends_on }) = &d.extra
+                && let Some(hint) = depends_on.first()
             {
                 let _ = writeln!(out, "      {}", hint.replace('\n', " "));
             }

@@ -19,9 +19,15 @@ use super::write::Edit;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verified {
     pub tool: String,
+    /// Objects imported (`change.importing`): a move across root modules
+    /// arrives by an `import` block.
+    pub import: usize,
     pub add: usize,
     pub change: usize,
     pub destroy: usize,
+    /// Objects forgotten (`removed` with `destroy = false`): a move across
+    /// root modules leaves its source state so.
+    pub forget: usize,
     pub moves: BTreeSet<(String, String)>,
     /// Objects it replaces: an update minimod accepted may be one the
     /// provider can only make by replacing.
@@ -199,9 +205,11 @@ pub fn parse_plan(tool: &str, text: &str) -> Result<Verified, Diagnostics> {
         serde_json::from_str(text).map_err(|e| fail("Unreadable plan", e.to_string()))?;
     let mut v = Verified {
         tool: tool.to_string(),
+        import: 0,
         add: 0,
         change: 0,
         destroy: 0,
+        forget: 0,
         moves: BTreeSet::new(),
         replaced: Vec::new(),
     };
@@ -218,6 +226,8 @@ pub fn parse_plan(tool: &str, text: &str) -> Result<Verified, Diagnostics> {
         v.add += actions.contains(&"create") as usize;
         v.destroy += actions.contains(&"delete") as usize;
         v.change += (actions == ["update"]) as usize;
+        v.forget += (actions == ["forget"]) as usize;
+        v.import += !rc["change"]["importing"].is_null() as usize;
         if actions.contains(&"delete") && actions.contains(&"create") {
             let paths = rc["change"]["replace_paths"]
                 .as_array()
