@@ -426,3 +426,64 @@ fn a_refactor_that_also_changes_a_value_needs_allow_update() {
         "{moved}"
     );
 }
+
+/// A repository of one root, `live`, whose base is `old` and whose working
+/// tree is `new` (each a main.tf): built in the test.
+fn one_root_repo(old: &str, new: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .args(args)
+            .current_dir(repo)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["config", "user.email", "check@example.com"]);
+    git(&["config", "user.name", "check"]);
+    std::fs::create_dir_all(repo.join("live")).unwrap();
+    let backend = "terraform {\n  backend \"local\" {}\n}\n";
+    std::fs::write(repo.join("live/backend.tf"), backend).unwrap();
+    std::fs::write(repo.join("live/main.tf"), old).unwrap();
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "base"]);
+    std::fs::write(repo.join("live/main.tf"), new).unwrap();
+    tmp
+}
+
+/// The pairs ignore rules made are named in every output, not only JSON:
+/// the rule, the pair, and what the plan still does to the object.
+#[test]
+fn text_and_markdown_name_the_ignore_rules_that_paired() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/refactors/ignore-owner-tag");
+    let read = |side: &str| std::fs::read_to_string(fixture.join(side).join("main.tf")).unwrap();
+    let tmp = one_root_repo(&read("old"), &read("new"));
+    let run = |format: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(["check", "--base", "HEAD", "--engine", "terraform"])
+            .args(["--ignore", "everything:terraform_data:input.Owner"])
+            .args(["--format", format])
+            .current_dir(tmp.path())
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run("text");
+    assert!(
+        text.contains(
+            "  paired by ignore rules: terraform_data.web -> terraform_data.frontend: everything:terraform_data:input.Owner; the ignored difference stays: the plan updates it in place\n"
+        ),
+        "{text}"
+    );
+    let markdown = run("markdown");
+    assert!(
+        markdown.contains(
+            "- paired by ignore rules: terraform\\_data.web -\\> terraform\\_data.frontend: everything:terraform\\_data:input.Owner; the ignored difference stays: the plan updates it in place\n"
+        ),
+        "{markdown}"
+    );
+}

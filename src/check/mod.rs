@@ -421,51 +421,14 @@ fn check_root(
             None => base_dir.join(dir),
         }
     };
-    let new_dir = head_dir.join(dir);
-    let mut vars: Vec<VarSource> = req.vars.clone();
-    for file in found.map(|f| f.var_files.as_slice()).unwrap_or_default() {
-        match inside(head_dir, &new_dir.join(file)) {
-            Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
-            None => {
-                report.outcome = Outcome::NotCheckable;
-                report.passed = false;
-                report.error = Some(format!(
-                    "Error: Variables file outside the repository\n\nThe var_files entry {file:?} for root \"{dir}\" in .minimod.hcl leads outside the repository; a check reads only the repository's own files."
-                ));
-                return report;
-            }
+    let request = match root_request(dir, found, old_dir, base_dir, head_dir, req, schemas) {
+        Ok(r) => r,
+        Err(e) => {
+            report.outcome = Outcome::NotCheckable;
+            report.passed = false;
+            report.error = Some(e);
+            return report;
         }
-    }
-    let request = Request {
-        old_dir,
-        new_dir,
-        state: None,
-        vars,
-        engine: req
-            .engine
-            .or(found.and_then(|f| f.tool).map(|t| t.engine())),
-        place_root: false,
-        variables: found
-            .map(|f| {
-                f.variables
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect()
-            })
-            .unwrap_or_default(),
-        unset_variables_unknown: true,
-        // The check says a root is not checkable, naming the variable.
-        defer_unknown_keys: false,
-        tf_var_env: match req.tf_var_env {
-            true => crate::instances::tf_var_env(),
-            false => Vec::new(),
-        },
-        file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
-        format: refactor::write::Format::Hcl,
-        schemas,
-        allow_update: req.allow_update,
-        ignore: req.ignore.clone(),
-        plan: None,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
@@ -531,6 +494,64 @@ fn check_root(
         report.anchor = anchor(&request, &report, head_dir);
     }
     report
+}
+
+/// The refactor request for one root, without state: the base's copy (or
+/// an empty directory) against the head's, each side's files confined to
+/// its revision; `Err` with the rendered reason when the root is not
+/// checkable as configured.
+fn root_request(
+    dir: &str,
+    found: Option<&Found>,
+    old_dir: PathBuf,
+    base_dir: &Path,
+    head_dir: &Path,
+    req: &CheckRequest,
+    schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
+) -> Result<Request, String> {
+    let new_dir = head_dir.join(dir);
+    let mut vars: Vec<VarSource> = req.vars.clone();
+    for file in found.map(|f| f.var_files.as_slice()).unwrap_or_default() {
+        match inside(head_dir, &new_dir.join(file)) {
+            Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
+            None => {
+                return Err(format!(
+                    "Error: Variables file outside the repository\n\nThe var_files entry {file:?} for root \"{dir}\" in .minimod.hcl leads outside the repository; a check reads only the repository's own files."
+                ));
+            }
+        }
+    }
+    Ok(Request {
+        old_dir,
+        new_dir,
+        state: None,
+        vars,
+        engine: req
+            .engine
+            .or(found.and_then(|f| f.tool).map(|t| t.engine())),
+        place_root: false,
+        variables: found
+            .map(|f| {
+                f.variables
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        unset_variables_unknown: true,
+        // The check says a root is not checkable, naming the variable.
+        defer_unknown_keys: false,
+        tf_var_env: match req.tf_var_env {
+            true => crate::instances::tf_var_env(),
+            false => Vec::new(),
+        },
+        file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
+        format: refactor::write::Format::Hcl,
+        schemas,
+        allow_update: req.allow_update,
+        ignore: req.ignore.clone(),
+        plan: None,
+    })
 }
 
 /// Where in the head a failing root's annotation points: the declaration

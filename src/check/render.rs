@@ -40,11 +40,34 @@ fn reason_word(u: &Unmatched) -> String {
             ),
             None => "differs".into(),
         },
-        Reason::Ambiguous(c) => format!("{} identical candidates", c.len()),
+        Reason::Ambiguous(c, e) if !e.said.is_empty() => format!(
+            "{} identical candidates; what refers to them does not decide it: {}",
+            c.len(),
+            evidence_word(e)
+        ),
+        Reason::Ambiguous(c, _) => format!("{} identical candidates", c.len()),
         Reason::Blocked(w) => {
             format!("its declared move to {w} is blocked: {w} already holds an object")
         }
     }
+}
+
+/// The dependents' evidence on one line: who said what, and why it did
+/// not decide.
+fn evidence_word(e: &crate::refactor::pairing::Evidence) -> String {
+    let mut parts: Vec<String> = e
+        .said
+        .iter()
+        .map(|s| format!("{} says {} -> {}", s.dependent, s.prior, s.new))
+        .collect();
+    if !e.conflicts.is_empty() {
+        parts.push("they conflict".into());
+    }
+    if !e.uncovered.is_empty() {
+        let m: Vec<String> = e.uncovered.iter().map(|(_, a)| a.to_string()).collect();
+        parts.push(format!("no dependent refers to {}", m.join(", ")));
+    }
+    parts.join("; ")
 }
 
 /// An update as one line: the move and the names of what changes (the
@@ -70,6 +93,46 @@ fn update_lines(r: &RootReport) -> Vec<String> {
                 .map(|u| format!("did you mean: --allow-update? {}", update_word(u))),
         )
         .collect()
+}
+
+/// A pair only ignore rules made, as one line: the rules, then what the
+/// plan does to the object (the ignored difference is still planned).
+fn rules_line(from: &str, to: &str, rules: &[&str], planned: &str) -> String {
+    let what = match planned {
+        "update" => "the ignored difference stays: the plan updates it in place",
+        "replace" => {
+            "the ignored difference stays, and the plan REPLACES it: the attribute forces replacement"
+        }
+        _ => "the plan leaves it unchanged",
+    };
+    format!(
+        "paired by ignore rules: {from} -> {to}: {}; {what}",
+        rules.join(", ")
+    )
+}
+
+/// `rules_line` for each of a root's pairs, from its JSON form (the text
+/// and the markdown say the same).
+fn rules_lines_doc(r: &serde_json::Value) -> Vec<String> {
+    r["paired_by_rules"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|p| {
+                    let rules: Vec<&str> = p["rules"]
+                        .as_array()
+                        .map(|r| r.iter().map(str_of).collect())
+                        .unwrap_or_default();
+                    rules_line(
+                        str_of(&p["from"]),
+                        str_of(&p["to"]),
+                        &rules,
+                        str_of(&p["planned"]),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// `update_lines` from a root's JSON form.
@@ -186,6 +249,10 @@ pub fn text(report: &CheckReport) -> String {
         }
         for line in update_lines(r) {
             let _ = writeln!(out, "  {}", plain(&line));
+        }
+        for (from, to, rules, planned) in &r.paired_by_rules {
+            let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+            let _ = writeln!(out, "  {}", plain(&rules_line(from, to, &rules, planned)));
         }
         for u in &r.unmatched {
             let _ = writeln!(out, "  {} {}: {}", side(u), u.addr, plain(&reason_word(u)));
@@ -331,7 +398,8 @@ pub fn markdown_doc(doc: &serde_json::Value) -> String {
     for r in &roots {
         let moves = list(&r["moves"]);
         let unmatched = list(&r["unmatched"]);
-        let updates = update_lines_doc(r);
+        let mut updates = update_lines_doc(r);
+        updates.extend(rules_lines_doc(r));
         if moves.is_empty() && unmatched.is_empty() && updates.is_empty() && r["error"].is_null() {
             continue;
         }

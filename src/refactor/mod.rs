@@ -215,7 +215,7 @@ fn dependents_evidence(
     req: &Request,
     old_instances: &BTreeSet<AbsResourceInstance>,
     new_run: &Run,
-) -> Result<Vec<(AbsResourceInstance, AbsResourceInstance)>, Diagnostics> {
+) -> Result<pairing::Dependents, Diagnostics> {
     let old_run = Run::new(
         old_cfg,
         old_inputs.clone(),
@@ -237,13 +237,16 @@ fn dependents_evidence(
         }
     }
     // Evidence only: an object either side cannot evaluate gives none.
-    let dependents: Vec<(Value, Value)> = both
+    let dependents: Vec<pairing::Dependent> = both
         .iter()
         .filter(|(o, _)| old_instances.contains(o))
         .filter_map(|(o, n)| {
-            let old = old_run.resource_config_value(o).ok()?;
-            let new = new_run.resource_config_value(n).ok()?;
-            Some((old, new))
+            Some(pairing::Dependent {
+                old: old_run.resource_config_value(o).ok()?,
+                new: new_run.resource_config_value(n).ok()?,
+                old_addr: o.clone(),
+                new_addr: n.clone(),
+            })
         })
         .collect();
     let to_prior: BTreeMap<AbsResourceInstance, AbsResourceInstance> = destroys
@@ -476,7 +479,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
                 .iter()
                 .filter(|u| u.side == pairing::Side::Create)
                 .filter_map(|u| match &u.reason {
-                    pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
+                    pairing::Reason::Ambiguous(cands, _) => Some((u.addr.clone(), cands.clone())),
                     _ => None,
                 })
                 .collect();
@@ -489,10 +492,10 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let mut pairing = run_pairing(req.allow_update, &[]);
     // Identical objects told apart by what refers to them: a second pairing
     // with what the dependents' references decided taken first.
-    let pinned = match pairing
+    let dependents = match pairing
         .unmatched
         .iter()
-        .any(|u| matches!(u.reason, pairing::Reason::Ambiguous(_)))
+        .any(|u| matches!(u.reason, pairing::Reason::Ambiguous(..)))
     {
         true => dependents_evidence(
             &pairing,
@@ -505,17 +508,21 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
             &old_instances,
             &new_run,
         )?,
-        false => Vec::new(),
+        false => pairing::Dependents::default(),
     };
+    let pinned = &dependents.pins;
     if !pinned.is_empty() {
-        pairing = run_pairing(req.allow_update, &pinned);
+        pairing = run_pairing(req.allow_update, pinned);
     }
+    // What the dependents said of twins it did not decide, named in their
+    // reasons.
+    dependents.name_evidence(&mut pairing.unmatched);
     // Without consent, what it would accept: the report names exactly
     // those pairs and differences. Only worth a second run when something
     // is left unmatched.
     let update_hint = match req.allow_update || pairing.unmatched.is_empty() {
         true => Vec::new(),
-        false => run_pairing(true, &pinned).updates,
+        false => run_pairing(true, pinned).updates,
     };
     let final_mapping: Mapping = pairing
         .pairs
