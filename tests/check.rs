@@ -426,3 +426,190 @@ fn a_refactor_that_also_changes_a_value_needs_allow_update() {
         "{moved}"
     );
 }
+
+/// A repository of one root, `live`, whose base is `old` and whose working
+/// tree is `new` (each a main.tf): built in the test.
+fn one_root_repo(old: &str, new: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .args(args)
+            .current_dir(repo)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["config", "user.email", "check@example.com"]);
+    git(&["config", "user.name", "check"]);
+    std::fs::create_dir_all(repo.join("live")).unwrap();
+    let backend = "terraform {\n  backend \"local\" {}\n}\n";
+    std::fs::write(repo.join("live/backend.tf"), backend).unwrap();
+    std::fs::write(repo.join("live/main.tf"), old).unwrap();
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "base"]);
+    std::fs::write(repo.join("live/main.tf"), new).unwrap();
+    tmp
+}
+
+/// The pairs ignore rules made are named in every output, not only JSON:
+/// the rule, the pair, and what the plan still does to the object.
+#[test]
+fn text_and_markdown_name_the_ignore_rules_that_paired() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/refactors/ignore-owner-tag");
+    let read = |side: &str| std::fs::read_to_string(fixture.join(side).join("main.tf")).unwrap();
+    let tmp = one_root_repo(&read("old"), &read("new"));
+    let run = |format: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(["check", "--base", "HEAD", "--engine", "terraform"])
+            .args(["--ignore", "everything:terraform_data:input.Owner"])
+            .args(["--format", format])
+            .current_dir(tmp.path())
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run("text");
+    assert!(
+        text.contains(
+            "  paired by ignore rules: terraform_data.web -> terraform_data.frontend: everything:terraform_data:input.Owner; the ignored difference stays: the plan updates it in place\n"
+        ),
+        "{text}"
+    );
+    let markdown = run("markdown");
+    assert!(
+        markdown.contains(
+            "- paired by ignore rules: terraform\\_data.web -\\> terraform\\_data.frontend: everything:terraform\\_data:input.Owner; the ignored difference stays: the plan updates it in place\n"
+        ),
+        "{markdown}"
+    );
+}
+
+/// A repository whose base is `base` and whose working tree is `head`:
+/// (path, text) files, each root with a local backend. Built in the test.
+fn repo_of(base: &[(&str, &str)], head: &[(&str, &str)]) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .args(args)
+            .current_dir(repo)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    let write = |files: &[(&str, &str)]| {
+        for (path, text) in files {
+            let path = repo.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+    };
+    git(&["init", "-q"]);
+    git(&["config", "user.email", "check@example.com"]);
+    git(&["config", "user.name", "check"]);
+    write(base);
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "base"]);
+    write(head);
+    tmp
+}
+
+const BACKEND: &str = "terraform {\n  backend \"local\" {}\n}\n";
+
+/// `check --base HEAD`: the working tree against the last commit.
+fn check_head(repo: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_minimod"))
+        .args(["check", "--base", "HEAD"])
+        .args(args)
+        .current_dir(repo)
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap()
+}
+
+/// The database leaves root `app` for root `data`: a move across states.
+/// Undeclared, the check fails in both roots naming the `removed` and
+/// `import` blocks to add (the id a placeholder: a check has no state),
+/// even with --allow-add; declared that way, it passes.
+#[test]
+fn a_move_across_roots_passes_only_when_declared_with_removed_and_import() {
+    let db = "resource \"terraform_data\" \"db\" {\n  input = { engine = \"pg\", size = 20 }\n}\n";
+    let web = "resource \"terraform_data\" \"web\" {\n  input = \"web\"\n}\n";
+    let queue = "resource \"terraform_data\" \"queue\" {\n  input = \"q\"\n}\n";
+    let database =
+        "resource \"terraform_data\" \"database\" {\n  input = { engine = \"pg\", size = 20 }\n}\n";
+    let tmp = repo_of(
+        &[
+            ("app/backend.tf", BACKEND),
+            ("data/backend.tf", BACKEND),
+            ("app/main.tf", &format!("{db}{web}")),
+            ("data/main.tf", queue),
+        ],
+        &[
+            ("app/main.tf", web),
+            ("data/main.tf", &format!("{queue}{database}")),
+        ],
+    );
+    let repo = tmp.path();
+    for extra in [&[][..], &["--allow-add"][..]] {
+        let out = check_head(repo, &[&["--format", "json"][..], extra].concat());
+        assert_eq!(out.status.code(), Some(1), "{extra:?}");
+        let doc = json(&out);
+        let id = "<the id of terraform_data.db in the state of app>";
+        let want = serde_json::json!([{
+            "from_root": "app", "from": "terraform_data.db",
+            "to_root": "data", "to": "terraform_data.database",
+            "removed": {
+                "file": "app/removed.tf",
+                "block": "removed {\n  from = terraform_data.db\n\n  lifecycle {\n    destroy = false\n  }\n}\n",
+            },
+            "import": {
+                "file": "data/imports.tf",
+                "block": format!("import {{\n  to = terraform_data.database\n  id = \"{id}\"\n}}\n"),
+            },
+        }]);
+        for r in doc["roots"].as_array().unwrap() {
+            assert_eq!(r["passed"], false, "{r}");
+            assert_eq!(r["outcome"], "moved-across-roots", "{r}");
+            assert_eq!(r["unmatched"], serde_json::json!([]), "{r}");
+            assert_eq!(r["cross_root_moves"], want, "{r}");
+        }
+    }
+    let text = String::from_utf8(check_head(repo, &[]).stdout).unwrap();
+    assert!(
+        text.contains("  moved across roots: app: terraform_data.db -> data: terraform_data.database\n  add to app/removed.tf:\n    removed {\n      from = terraform_data.db\n\n      lifecycle {\n"),
+        "{text}"
+    );
+    assert!(text.contains("  (a check has no state, so the import's id is a placeholder: replace it with the id app records for terraform_data.db)\n"), "{text}");
+    let markdown = String::from_utf8(check_head(repo, &["--format", "markdown"]).stdout).unwrap();
+    assert!(
+        markdown.contains(
+            "Add to `data/imports.tf`:\n\n```hcl\nimport {\n  to = terraform_data.database\n"
+        ),
+        "{markdown}"
+    );
+
+    // Declared as terraform supports it: nothing is destroyed or created.
+    std::fs::write(
+        repo.join("app/removed.tf"),
+        "removed {\n  from = terraform_data.db\n  lifecycle {\n    destroy = false\n  }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        repo.join("data/imports.tf"),
+        "import {\n  to = terraform_data.database\n  id = \"07305d6d\"\n}\n",
+    )
+    .unwrap();
+    let out = check_head(repo, &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

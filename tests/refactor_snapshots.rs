@@ -41,3 +41,44 @@ fn refactor_output_snapshots() {
         insta::assert_snapshot!(format!("refactor_{case}"), text);
     }
 }
+
+/// `--json` carries the evidence an ambiguous reason names, with or
+/// without the state: who said what, where it conflicts, what it misses.
+#[test]
+fn ambiguous_json_names_the_dependents_evidence() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/refactors/dependents-conflicting-evidence-stays-ambiguous");
+    for state in [&[][..], &["--state", "expected/prior.tfstate"][..]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+            .args(["refactor", "old", "new", "--json"])
+            .args(state)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let unmatched = doc["unmatched"].as_array().unwrap();
+        assert_eq!(unmatched.len(), 4, "{doc}");
+        let said = |dependent: &str, from: &str| {
+            serde_json::json!({
+                "dependent": dependent, "was": null, "attribute": "input.of",
+                "from": from, "to": "terraform_data.alpha",
+            })
+        };
+        for u in unmatched {
+            assert_eq!(u["reason"], "ambiguous", "{u}");
+            assert_eq!(
+                u["evidence"],
+                serde_json::json!({
+                    "dependents": [
+                        said("terraform_data.pet_first", "terraform_data.first"),
+                        said("terraform_data.pet_second", "terraform_data.second"),
+                    ],
+                    "conflicts": ["terraform_data.alpha"],
+                    "not_covered": ["terraform_data.beta"],
+                }),
+                "{state:?}"
+            );
+        }
+    }
+}

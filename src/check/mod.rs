@@ -65,6 +65,9 @@ pub enum Outcome {
     DeletedRoot,
     /// The root could not be evaluated (the reason is in `error`).
     NotCheckable,
+    /// Objects that leave this root for another (or arrive from one),
+    /// not declared as terraform supports it: the blocks to add.
+    CrossRootMoves,
 }
 
 impl Outcome {
@@ -77,6 +80,7 @@ impl Outcome {
             Outcome::NewRoot => "new-root",
             Outcome::DeletedRoot => "deleted-root",
             Outcome::NotCheckable => "not-checkable",
+            Outcome::CrossRootMoves => "moved-across-roots",
         }
     }
 }
@@ -109,6 +113,26 @@ pub struct RootReport {
     /// Pairs only ignore rules made: (from, to, rules, what the proof
     /// plans for the object: update, replace or no-op).
     pub paired_by_rules: Vec<(String, String, Vec<String>, &'static str)>,
+    /// Objects destroyed here and created, equal, in another root (or the
+    /// other way): moves across states, which no `moved` block can make.
+    pub cross_root: Vec<CrossRootMove>,
+}
+
+/// An object that leaves one root module for another: terraform supports
+/// it as a `removed` block with `destroy = false` in the source root and
+/// an `import` block in the destination. A check has no state, so the
+/// import's id is a placeholder the user fills in.
+#[derive(Clone, Debug)]
+pub struct CrossRootMove {
+    pub from_root: String,
+    /// Its address in the source root's state.
+    pub from: String,
+    pub to_root: String,
+    pub to: String,
+    /// The blocks to add, with the file each goes into (relative to the
+    /// repository): (source file, `removed` block), (destination file,
+    /// `import` block); None with why, when no removed block can say it.
+    pub blocks: Result<[(String, String); 2], String>,
 }
 
 pub struct CheckReport {
@@ -240,7 +264,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         });
         let head_root = at_head.iter().find(|(f, _)| &f.dir == *dir);
         let base_root = at_base.iter().find(|(f, _)| &f.dir == *dir);
-        let mut report = check_root(
+        let (mut report, kept) = check_root(
             dir,
             head_root.or(base_root).map(|(f, _)| f),
             &base.dir,
@@ -252,8 +276,10 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         );
         report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
         finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        report
+        (report, kept)
     });
+    let (mut roots, kept): (Vec<RootReport>, Vec<_>) = roots.into_iter().unzip();
+    pair_across_roots(&mut roots, kept);
     let changed = tree::changed_config_dirs(&repo, &req.base, req.head.as_deref())?;
     let mut unreached = unreached(&changed, &dirs, &head_found, &base_found);
     // Each shard reports the unreached directories it holds, so the shards
@@ -388,7 +414,7 @@ fn check_root(
     in_base: bool,
     req: &CheckRequest,
     schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
-) -> RootReport {
+) -> (RootReport, Option<Kept>) {
     let allow_add = req.allow_add;
     let mut report = RootReport {
         dir: dir.to_string(),
@@ -405,11 +431,12 @@ fn check_root(
         note: None,
         anchor: None,
         paired_by_rules: Vec::new(),
+        cross_root: Vec::new(),
     };
     if !in_head {
         report.outcome = Outcome::DeletedRoot;
         report.passed = false;
-        return report;
+        return (report, None);
     }
     // A root new in the head is compared with nothing: all creates.
     let empty = tempfile::tempdir().ok();
@@ -421,51 +448,14 @@ fn check_root(
             None => base_dir.join(dir),
         }
     };
-    let new_dir = head_dir.join(dir);
-    let mut vars: Vec<VarSource> = req.vars.clone();
-    for file in found.map(|f| f.var_files.as_slice()).unwrap_or_default() {
-        match inside(head_dir, &new_dir.join(file)) {
-            Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
-            None => {
-                report.outcome = Outcome::NotCheckable;
-                report.passed = false;
-                report.error = Some(format!(
-                    "Error: Variables file outside the repository\n\nThe var_files entry {file:?} for root \"{dir}\" in .minimod.hcl leads outside the repository; a check reads only the repository's own files."
-                ));
-                return report;
-            }
+    let request = match root_request(dir, found, old_dir, base_dir, head_dir, req, schemas) {
+        Ok(r) => r,
+        Err(e) => {
+            report.outcome = Outcome::NotCheckable;
+            report.passed = false;
+            report.error = Some(e);
+            return (report, None);
         }
-    }
-    let request = Request {
-        old_dir,
-        new_dir,
-        state: None,
-        vars,
-        engine: req
-            .engine
-            .or(found.and_then(|f| f.tool).map(|t| t.engine())),
-        place_root: false,
-        variables: found
-            .map(|f| {
-                f.variables
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect()
-            })
-            .unwrap_or_default(),
-        unset_variables_unknown: true,
-        // The check says a root is not checkable, naming the variable.
-        defer_unknown_keys: false,
-        tf_var_env: match req.tf_var_env {
-            true => crate::instances::tf_var_env(),
-            false => Vec::new(),
-        },
-        file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
-        format: refactor::write::Format::Hcl,
-        schemas,
-        allow_update: req.allow_update,
-        ignore: req.ignore.clone(),
-        plan: None,
     };
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
@@ -483,7 +473,7 @@ fn check_root(
                 .replace(&prefix(base_dir), "base:")
                 .replace(&prefix(head_dir), "");
             report.error = Some(text);
-            return report;
+            return (report, None);
         }
     };
     let counts = |p: &Plan| p.counts();
@@ -530,7 +520,152 @@ fn check_root(
     if !report.passed {
         report.anchor = anchor(&request, &report, head_dir);
     }
-    report
+    // What is left unmatched may have moved to (or come from) another root.
+    let kept = (!report.unmatched.is_empty()).then_some((request, outcome));
+    (report, kept)
+}
+
+/// A root's refactor, kept when it left objects unmatched: they may pair
+/// across roots.
+type Kept = (Request, refactor::Outcome);
+
+/// Pairs what the roots left unmatched across roots, as `refactor --root`
+/// does (`refactor::cross_root`). Such a move crosses states: no `moved`
+/// block can make it, and each one fails both roots naming the blocks
+/// terraform supports for it (a `removed` block that forgets the object in
+/// the source, an `import` block in the destination). What the PR already
+/// declares that way is neither destroyed nor created, so never gets here.
+fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
+    use refactor::cross_root::{self, CrossMove};
+    let mut at: Vec<usize> = Vec::new();
+    let mut reqs: Vec<Request> = Vec::new();
+    let mut outcomes: Vec<refactor::Outcome> = Vec::new();
+    for (i, k) in kept.into_iter().enumerate() {
+        if let Some((r, o)) = k {
+            at.push(i);
+            reqs.push(r);
+            outcomes.push(o);
+        }
+    }
+    if outcomes.len() < 2 {
+        return;
+    }
+    let indexes: Vec<_> = outcomes.iter().map(|o| o.prior.instance_index()).collect();
+    let mut moves: Vec<CrossMove> = cross_root::pair_across(&reqs, &outcomes, &indexes)
+        .into_iter()
+        .map(|(a, prior, b, new)| CrossMove {
+            from_root: a,
+            from: cross_root::recorded_addr(&outcomes[a], &prior),
+            to_root: b,
+            to: new,
+            id: None,
+            unwritable: None,
+        })
+        .collect();
+    cross_root::removable(&outcomes, &mut moves);
+    let file = |dir: &str, name: &str| match dir {
+        "." | "" => name.to_string(),
+        d => format!("{d}/{name}"),
+    };
+    for m in &moves {
+        let (a, b) = (at[m.from_root], at[m.to_root]);
+        let (from_dir, to_dir) = (roots[a].dir.clone(), roots[b].dir.clone());
+        let prior = cross_root::moved_addr(&outcomes[m.from_root], &m.from);
+        // No state, no id: a placeholder that cannot pass for one.
+        let id = format!("<the id of {} in the state of {from_dir}>", m.from);
+        let blocks = match &m.unwritable {
+            Some(why) => Err(why.clone()),
+            None => Ok([
+                (
+                    file(&from_dir, cross_root::REMOVED_FILE),
+                    cross_root::removed_blocks(&[cross_root::resource_of(&prior)]),
+                ),
+                (
+                    file(&to_dir, cross_root::IMPORTS_FILE),
+                    cross_root::import_blocks(&[(m.to.to_string(), id)]),
+                ),
+            ]),
+        };
+        let mv = CrossRootMove {
+            from_root: from_dir,
+            from: m.from.to_string(),
+            to_root: to_dir,
+            to: m.to.to_string(),
+            blocks,
+        };
+        roots[a]
+            .unmatched
+            .retain(|u| !(u.side == Side::Destroy && u.addr == prior));
+        roots[b]
+            .unmatched
+            .retain(|u| !(u.side == Side::Create && u.addr == m.to));
+        roots[a].cross_root.push(mv.clone());
+        roots[b].cross_root.push(mv);
+    }
+    for r in roots.iter_mut().filter(|r| !r.cross_root.is_empty()) {
+        r.passed = false;
+        if r.unmatched.is_empty() {
+            r.outcome = Outcome::CrossRootMoves;
+        }
+    }
+}
+
+/// The refactor request for one root, without state: the base's copy (or
+/// an empty directory) against the head's, each side's files confined to
+/// its revision; `Err` with the rendered reason when the root is not
+/// checkable as configured.
+fn root_request(
+    dir: &str,
+    found: Option<&Found>,
+    old_dir: PathBuf,
+    base_dir: &Path,
+    head_dir: &Path,
+    req: &CheckRequest,
+    schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
+) -> Result<Request, String> {
+    let new_dir = head_dir.join(dir);
+    let mut vars: Vec<VarSource> = req.vars.clone();
+    for file in found.map(|f| f.var_files.as_slice()).unwrap_or_default() {
+        match inside(head_dir, &new_dir.join(file)) {
+            Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
+            None => {
+                return Err(format!(
+                    "Error: Variables file outside the repository\n\nThe var_files entry {file:?} for root \"{dir}\" in .minimod.hcl leads outside the repository; a check reads only the repository's own files."
+                ));
+            }
+        }
+    }
+    Ok(Request {
+        old_dir,
+        new_dir,
+        state: None,
+        vars,
+        engine: req
+            .engine
+            .or(found.and_then(|f| f.tool).map(|t| t.engine())),
+        place_root: false,
+        variables: found
+            .map(|f| {
+                f.variables
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        unset_variables_unknown: true,
+        // The check says a root is not checkable, naming the variable.
+        defer_unknown_keys: false,
+        tf_var_env: match req.tf_var_env {
+            true => crate::instances::tf_var_env(),
+            false => Vec::new(),
+        },
+        file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
+        format: refactor::write::Format::Hcl,
+        schemas,
+        allow_update: req.allow_update,
+        ignore: req.ignore.clone(),
+        plan: None,
+    })
 }
 
 /// Where in the head a failing root's annotation points: the declaration

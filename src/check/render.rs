@@ -22,6 +22,7 @@ fn describe(r: &RootReport) -> String {
         Outcome::NewRoot => "new root module".into(),
         Outcome::DeletedRoot => "root module deleted: every object in it would be destroyed".into(),
         Outcome::NotCheckable => "not checkable".into(),
+        Outcome::CrossRootMoves => CROSS_ROOT.into(),
     }
 }
 
@@ -40,11 +41,34 @@ fn reason_word(u: &Unmatched) -> String {
             ),
             None => "differs".into(),
         },
-        Reason::Ambiguous(c) => format!("{} identical candidates", c.len()),
+        Reason::Ambiguous(c, e) if !e.said.is_empty() => format!(
+            "{} identical candidates; what refers to them does not decide it: {}",
+            c.len(),
+            evidence_word(e)
+        ),
+        Reason::Ambiguous(c, _) => format!("{} identical candidates", c.len()),
         Reason::Blocked(w) => {
             format!("its declared move to {w} is blocked: {w} already holds an object")
         }
     }
+}
+
+/// The dependents' evidence on one line: who said what, and why it did
+/// not decide.
+fn evidence_word(e: &crate::refactor::pairing::Evidence) -> String {
+    let mut parts: Vec<String> = e
+        .said
+        .iter()
+        .map(|s| format!("{} says {} -> {}", s.dependent, s.prior, s.new))
+        .collect();
+    if !e.conflicts.is_empty() {
+        parts.push("they conflict".into());
+    }
+    if !e.uncovered.is_empty() {
+        let m: Vec<String> = e.uncovered.iter().map(|(_, a)| a.to_string()).collect();
+        parts.push(format!("no dependent refers to {}", m.join(", ")));
+    }
+    parts.join("; ")
 }
 
 /// An update as one line: the move and the names of what changes (the
@@ -70,6 +94,46 @@ fn update_lines(r: &RootReport) -> Vec<String> {
                 .map(|u| format!("did you mean: --allow-update? {}", update_word(u))),
         )
         .collect()
+}
+
+/// A pair only ignore rules made, as one line: the rules, then what the
+/// plan does to the object (the ignored difference is still planned).
+fn rules_line(from: &str, to: &str, rules: &[&str], planned: &str) -> String {
+    let what = match planned {
+        "update" => "the ignored difference stays: the plan updates it in place",
+        "replace" => {
+            "the ignored difference stays, and the plan REPLACES it: the attribute forces replacement"
+        }
+        _ => "the plan leaves it unchanged",
+    };
+    format!(
+        "paired by ignore rules: {from} -> {to}: {}; {what}",
+        rules.join(", ")
+    )
+}
+
+/// `rules_line` for each of a root's pairs, from its JSON form (the text
+/// and the markdown say the same).
+fn rules_lines_doc(r: &serde_json::Value) -> Vec<String> {
+    r["paired_by_rules"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|p| {
+                    let rules: Vec<&str> = p["rules"]
+                        .as_array()
+                        .map(|r| r.iter().map(str_of).collect())
+                        .unwrap_or_default();
+                    rules_line(
+                        str_of(&p["from"]),
+                        str_of(&p["to"]),
+                        &rules,
+                        str_of(&p["planned"]),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// `update_lines` from a root's JSON form.
@@ -187,6 +251,28 @@ pub fn text(report: &CheckReport) -> String {
         for line in update_lines(r) {
             let _ = writeln!(out, "  {}", plain(&line));
         }
+        for m in &r.cross_root {
+            let (line, blocks, note) = cross_root_doc(&cross_root_json(m));
+            let _ = writeln!(out, "  {}", plain(&line));
+            for (file, block) in &blocks {
+                let _ = writeln!(out, "  add to {}:", plain(file));
+                for l in block.lines() {
+                    match l.is_empty() {
+                        true => out.push('\n'),
+                        false => {
+                            let _ = writeln!(out, "    {}", plain(l));
+                        }
+                    }
+                }
+            }
+            if !note.is_empty() {
+                let _ = writeln!(out, "  ({})", plain(&note));
+            }
+        }
+        for (from, to, rules, planned) in &r.paired_by_rules {
+            let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+            let _ = writeln!(out, "  {}", plain(&rules_line(from, to, &rules, planned)));
+        }
         for u in &r.unmatched {
             let _ = writeln!(out, "  {} {}: {}", side(u), u.addr, plain(&reason_word(u)));
         }
@@ -254,6 +340,7 @@ fn describe_doc(r: &serde_json::Value) -> String {
         "unmatched" => "objects destroyed or created that no move explains".into(),
         "new-root" => "new root module".into(),
         "deleted-root" => "root module deleted: every object in it would be destroyed".into(),
+        "moved-across-roots" => CROSS_ROOT.into(),
         _ => "not checkable".into(),
     }
 }
@@ -331,8 +418,15 @@ pub fn markdown_doc(doc: &serde_json::Value) -> String {
     for r in &roots {
         let moves = list(&r["moves"]);
         let unmatched = list(&r["unmatched"]);
-        let updates = update_lines_doc(r);
-        if moves.is_empty() && unmatched.is_empty() && updates.is_empty() && r["error"].is_null() {
+        let mut updates = update_lines_doc(r);
+        updates.extend(rules_lines_doc(r));
+        let across = list(&r["cross_root_moves"]);
+        if moves.is_empty()
+            && unmatched.is_empty()
+            && updates.is_empty()
+            && across.is_empty()
+            && r["error"].is_null()
+        {
             continue;
         }
         let _ = writeln!(
@@ -363,6 +457,21 @@ pub fn markdown_doc(doc: &serde_json::Value) -> String {
                 "Add to {}:\n\n{fence}hcl\n{text}{fence}\n",
                 md_code(file)
             );
+        }
+        for m in &across {
+            let (line, blocks, note) = cross_root_doc(m);
+            let _ = writeln!(out, "- {}\n", md_text(&line));
+            for (file, block) in &blocks {
+                let fence = md_fence(block);
+                let _ = writeln!(
+                    out,
+                    "Add to {}:\n\n{fence}hcl\n{block}{fence}\n",
+                    md_code(file)
+                );
+            }
+            if !note.is_empty() {
+                let _ = writeln!(out, "{}\n", md_text(&note));
+            }
         }
         for line in &updates {
             let _ = writeln!(out, "- {}", md_text(line));
@@ -410,6 +519,7 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
             "updates_with_allow_update": updates_json(&r.update_hint),
             "error": r.error,
             "note": r.note,
+            "cross_root_moves": r.cross_root.iter().map(cross_root_json).collect::<Vec<_>>(),
             "paired_by_rules": r.paired_by_rules.iter().map(|(from, to, rules, planned)| json!({
                 "from": from, "to": to, "rules": rules, "planned": planned,
             })).collect::<Vec<_>>(),
@@ -550,6 +660,9 @@ pub fn github_annotations(report: &CheckReport) -> String {
         for u in &r.unmatched {
             lines.push(format!("{} {}: {}", side(u), u.addr, reason_word(u)));
         }
+        for m in &r.cross_root {
+            lines.push(cross_root_doc(&cross_root_json(m)).0);
+        }
         let message: Vec<String> = lines.iter().map(|l| workflow_data(l)).collect();
         let _ = writeln!(
             out,
@@ -561,6 +674,54 @@ pub fn github_annotations(report: &CheckReport) -> String {
 }
 
 const UNREACHED: &str = "changed, but no checked root reaches it";
+
+const CROSS_ROOT: &str =
+    "objects move to or from another root module, which no moved block can do: declare it";
+
+/// A move across roots as `--format json` carries it.
+fn cross_root_json(m: &super::CrossRootMove) -> serde_json::Value {
+    let mut doc = json!({
+        "from_root": m.from_root, "from": m.from, "to_root": m.to_root, "to": m.to,
+    });
+    match &m.blocks {
+        Ok([(rf, rb), (imf, imb)]) => {
+            doc["removed"] = json!({ "file": rf, "block": rb });
+            doc["import"] = json!({ "file": imf, "block": imb });
+        }
+        Err(why) => doc["blocked"] = json!(why),
+    }
+    doc
+}
+
+/// What a root says of a move across roots, from its JSON form: a line,
+/// then each (file, block) to add, then a note on the import's id.
+fn cross_root_doc(m: &serde_json::Value) -> (String, Vec<(String, String)>, String) {
+    let line = format!(
+        "moved across roots: {}: {} -> {}: {}",
+        str_of(&m["from_root"]),
+        str_of(&m["from"]),
+        str_of(&m["to_root"]),
+        str_of(&m["to"])
+    );
+    if let Some(why) = m["blocked"].as_str() {
+        return (format!("{line} ({why})"), Vec::new(), String::new());
+    }
+    let blocks = ["removed", "import"]
+        .iter()
+        .map(|k| {
+            (
+                str_of(&m[*k]["file"]).to_string(),
+                str_of(&m[*k]["block"]).to_string(),
+            )
+        })
+        .collect();
+    let note = format!(
+        "a check has no state, so the import's id is a placeholder: replace it with the id {} records for {}",
+        str_of(&m["from_root"]),
+        str_of(&m["from"])
+    );
+    (line, blocks, note)
+}
 
 /// How to make discovery check a directory it left out.
 fn declare_hint(dir: &str) -> String {

@@ -123,7 +123,7 @@ fn tag_object(o: &Object, root: usize) -> Object {
 
 /// Where a prior object of `outcome` is recorded in its state: the
 /// address before the root's own moved blocks.
-fn recorded_addr(outcome: &Outcome, addr: &AbsResourceInstance) -> AbsResourceInstance {
+pub fn recorded_addr(outcome: &Outcome, addr: &AbsResourceInstance) -> AbsResourceInstance {
     outcome
         .before
         .changes
@@ -257,7 +257,7 @@ pub fn refactor(reqs: &[Request], sources: &mut SourceMap) -> Result<CrossOutcom
 
 /// The address an object recorded at `from` has after the root's own
 /// moved blocks (what its plan destroys).
-fn moved_addr(outcome: &Outcome, from: &AbsResourceInstance) -> AbsResourceInstance {
+pub fn moved_addr(outcome: &Outcome, from: &AbsResourceInstance) -> AbsResourceInstance {
     outcome
         .before
         .changes
@@ -270,7 +270,7 @@ fn moved_addr(outcome: &Outcome, from: &AbsResourceInstance) -> AbsResourceInsta
 /// Pairs each root's leftover destroys with the other roots' leftover
 /// creates: (source root, prior address, destination root, new address).
 /// A create two source roots both claim is left unpaired.
-fn pair_across(
+pub fn pair_across(
     reqs: &[Request],
     roots: &[Outcome],
     indexes: &[InstanceIndex],
@@ -340,7 +340,7 @@ fn pair_across(
 /// resource; it then forgets every instance of it. So a move gets its
 /// blocks only when its resource is gone from the source root and every
 /// recorded instance of that resource moves to another root.
-fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
+pub fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
     let moving: BTreeSet<(usize, AbsResourceInstance)> = moves
         .iter()
         .map(|m| (m.from_root, moved_addr(&roots[m.from_root], &m.from)))
@@ -380,7 +380,7 @@ fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
 
 /// The resource an instance belongs to, as a `removed` block's `from`
 /// names it: module calls and resource, without instance keys.
-fn resource_of(addr: &AbsResourceInstance) -> String {
+pub fn resource_of(addr: &AbsResourceInstance) -> String {
     let module: String = addr
         .module
         .0

@@ -517,23 +517,27 @@ impl<'c> Sides<'c> {
         let mut pairing = run_pairing(req.allow_update, &[]);
         // Identical objects told apart by what refers to them: a second pairing
         // with what the dependents' references decided taken first.
-        let pinned = match pairing
+        let dependents = match pairing
             .unmatched
             .iter()
-            .any(|u| matches!(u.reason, pairing::Reason::Ambiguous(_)))
+            .any(|u| matches!(u.reason, pairing::Reason::Ambiguous(..)))
         {
             true => self.dependents_evidence(&pairing, &destroys, &creates)?,
-            false => Vec::new(),
+            false => pairing::Dependents::default(),
         };
+        let pinned = &dependents.pins;
         if !pinned.is_empty() {
-            pairing = run_pairing(req.allow_update, &pinned);
+            pairing = run_pairing(req.allow_update, pinned);
         }
+        // What the dependents said of twins it did not decide, named in
+        // their reasons.
+        dependents.name_evidence(&mut pairing.unmatched);
         // Without consent, what it would accept: the report names exactly
         // those pairs and differences. Only worth a second run when something
         // is left unmatched.
         let update_hint = match req.allow_update || pairing.unmatched.is_empty() {
             true => Vec::new(),
-            false => run_pairing(true, &pinned).updates,
+            false => run_pairing(true, pinned).updates,
         };
         let final_mapping: Mapping = pairing
             .pairs
@@ -577,7 +581,7 @@ impl<'c> Sides<'c> {
         pairing: &Pairing,
         destroys: &[Object],
         creates: &[Object],
-    ) -> Result<Vec<(AbsResourceInstance, AbsResourceInstance)>, Diagnostics> {
+    ) -> Result<pairing::Dependents, Diagnostics> {
         let moves = &self.before.moves;
         let old_run = Run::new(
             self.old_cfg,
@@ -600,13 +604,16 @@ impl<'c> Sides<'c> {
             }
         }
         // Evidence only: an object either side cannot evaluate gives none.
-        let dependents: Vec<(Value, Value)> = both
+        let dependents: Vec<pairing::Dependent> = both
             .iter()
             .filter(|(o, _)| self.old_instances.contains(o))
             .filter_map(|(o, n)| {
-                let old = old_run.resource_config_value(o).ok()?;
-                let new = self.new_run.resource_config_value(n).ok()?;
-                Some((old, new))
+                Some(pairing::Dependent {
+                    old: old_run.resource_config_value(o).ok()?,
+                    new: self.new_run.resource_config_value(n).ok()?,
+                    old_addr: o.clone(),
+                    new_addr: n.clone(),
+                })
             })
             .collect();
         let to_prior: BTreeMap<AbsResourceInstance, AbsResourceInstance> = destroys
@@ -815,7 +822,7 @@ impl Follow<'_> {
             .iter()
             .filter(|u| u.side == pairing::Side::Create)
             .filter_map(|u| match &u.reason {
-                pairing::Reason::Ambiguous(cands) => Some((u.addr.clone(), cands.clone())),
+                pairing::Reason::Ambiguous(cands, _) => Some((u.addr.clone(), cands.clone())),
                 _ => None,
             })
             .collect();

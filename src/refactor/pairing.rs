@@ -99,14 +99,44 @@ pub enum Reason {
     /// Objects of the type exist on the other side, but differ; the
     /// closest ones with what differs.
     Differs(Vec<Near>),
-    /// Several identical candidates, and nothing structural tells which.
-    Ambiguous(Vec<AbsResourceInstance>),
+    /// Several identical candidates, and nothing structural tells which;
+    /// with what their dependents' references said, when any did.
+    Ambiguous(Vec<AbsResourceInstance>, Evidence),
     /// A move the configuration already declares could not happen: the
     /// destination already holds an object.
     Blocked(AbsResourceInstance),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What one dependent's reference said about identical objects: at
+/// `path` in its configuration it refers to `prior` in the old code and to
+/// `new` in the new.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Said {
+    /// The dependent, by its new address.
+    pub dependent: AbsResourceInstance,
+    /// Its old address, when it moved.
+    pub was: Option<AbsResourceInstance>,
+    /// Where the reference is: `input.of`.
+    pub path: String,
+    pub prior: AbsResourceInstance,
+    pub new: AbsResourceInstance,
+}
+
+/// The dependents' evidence about a class of identical objects that it
+/// did not decide, and why: only a one-to-one answer for every member
+/// decides.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Evidence {
+    pub said: Vec<Said>,
+    /// Members said to be more than one object (one prior object said to
+    /// become two, or two said to become one): the evidence conflicts.
+    pub conflicts: Vec<(Side, AbsResourceInstance)>,
+    /// Members no dependent speaks of: the evidence covers only part of
+    /// the class.
+    pub uncovered: Vec<(Side, AbsResourceInstance)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Side {
     Destroy,
     Create,
@@ -155,60 +185,129 @@ pub fn pair_with(
     normalise: &Normalise,
     opts: Options,
 ) -> Pairing {
-    let mut updates: Vec<Update> = Vec::new();
-    let mut mapping: Mapping = BTreeMap::new();
-    let mut taken: BTreeSet<usize> = BTreeSet::new();
-    let mut done: BTreeSet<usize> = BTreeSet::new();
-    for (p, n) in opts.pinned {
-        let i = destroys.iter().position(|d| &d.addr == p);
-        let j = creates.iter().position(|c| &c.addr == n);
-        if let (Some(i), Some(j)) = (i, j) {
-            if !taken.contains(&i) && !done.contains(&j) {
-                taken.insert(i);
-                done.insert(j);
-                mapping.insert(n.clone(), p.clone());
+    let mut st = Decided::pinned(destroys, creates, opts.pinned);
+    let ambiguous = decide(destroys, creates, canon, normalise, opts, &mut st);
+    let mut pairs: Vec<(AbsResourceInstance, AbsResourceInstance)> = st
+        .mapping
+        .iter()
+        .map(|(new, old)| (old.clone(), new.clone()))
+        .collect();
+    pairs.sort();
+    st.updates.sort_by(|a, b| a.prior.cmp(&b.prior));
+    let mut unmatched = unmatched_of(destroys, creates, &st, &ambiguous, canon);
+    note_unpaired_refs(&mut unmatched);
+    Pairing {
+        pairs,
+        unmatched,
+        updates: st.updates,
+    }
+}
+
+/// What the rounds have decided so far: the mapping (new → prior), the
+/// destroys (`taken`) and creates (`done`) paired, the updates accepted.
+#[derive(Default)]
+struct Decided {
+    mapping: Mapping,
+    taken: BTreeSet<usize>,
+    done: BTreeSet<usize>,
+    updates: Vec<Update>,
+}
+
+impl Decided {
+    /// The pairs decided before any values are compared (`Options::pinned`).
+    fn pinned(
+        destroys: &[Object],
+        creates: &[Object],
+        pinned: &[(AbsResourceInstance, AbsResourceInstance)],
+    ) -> Decided {
+        let mut st = Decided::default();
+        for (p, n) in pinned {
+            let i = destroys.iter().position(|d| &d.addr == p);
+            let j = creates.iter().position(|c| &c.addr == n);
+            if let (Some(i), Some(j)) = (i, j) {
+                if !st.taken.contains(&i) && !st.done.contains(&j) {
+                    st.take(i, j, destroys, creates);
+                }
             }
         }
+        st
     }
+
+    fn take(&mut self, i: usize, j: usize, destroys: &[Object], creates: &[Object]) {
+        self.taken.insert(i);
+        self.done.insert(j);
+        self.mapping
+            .insert(creates[j].addr.clone(), destroys[i].addr.clone());
+    }
+}
+
+/// Candidates each way among objects not yet paired: for each create the
+/// destroys with its kind and signature once its references are followed,
+/// and for each destroy those creates.
+type Candidates = (BTreeMap<usize, Vec<usize>>, BTreeMap<usize, Vec<usize>>);
+
+fn candidates(
+    destroys: &[Object],
+    creates: &[Object],
+    destroy_sigs: &[String],
+    canon: &Canon,
+    normalise: &Normalise,
+    st: &Decided,
+) -> Candidates {
+    let mut index: HashMap<(Kind, &str), Vec<usize>> = HashMap::new();
+    for (i, d) in destroys.iter().enumerate() {
+        if !st.taken.contains(&i) {
+            index
+                .entry((kind(&d.addr.resource.resource), destroy_sigs[i].as_str()))
+                .or_default()
+                .push(i);
+        }
+    }
+    let mut c_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut d_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (j, c) in creates.iter().enumerate() {
+        if st.done.contains(&j) {
+            continue;
+        }
+        let values: BTreeMap<String, Value> = c
+            .values
+            .iter()
+            .map(|(k, v)| (k.clone(), normalise(&c.addr, k, canon(v, &st.mapping))))
+            .collect();
+        let sig = signature(&c.set, &values);
+        let list = index
+            .get(&(kind(&c.addr.resource.resource), sig.as_str()))
+            .cloned()
+            .unwrap_or_default();
+        for &i in &list {
+            d_cands.entry(i).or_default().push(j);
+        }
+        if !list.is_empty() {
+            c_cands.insert(j, list);
+        }
+    }
+    (c_cands, d_cands)
+}
+
+/// Rounds of pairing until nothing more is decided: pairs unique both
+/// ways, then structure among identical candidates, then (with
+/// `allow_update`) objects structure places although values differ. The
+/// identical candidates left, keyed by create index, or by `usize::MAX - i`
+/// for destroy `i`.
+fn decide(
+    destroys: &[Object],
+    creates: &[Object],
+    canon: &Canon,
+    normalise: &Normalise,
+    opts: Options,
+    st: &mut Decided,
+) -> BTreeMap<usize, Vec<usize>> {
     let destroy_sigs: Vec<String> = destroys
         .iter()
         .map(|d| signature(&d.set, &d.values))
         .collect();
-    let ambiguous: BTreeMap<usize, Vec<usize>>;
     loop {
-        let mut index: HashMap<(Kind, &str), Vec<usize>> = HashMap::new();
-        for (i, d) in destroys.iter().enumerate() {
-            if !taken.contains(&i) {
-                index
-                    .entry((kind(&d.addr.resource.resource), destroy_sigs[i].as_str()))
-                    .or_default()
-                    .push(i);
-            }
-        }
-        // Candidates each way, among objects not yet paired.
-        let mut c_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        let mut d_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for (j, c) in creates.iter().enumerate() {
-            if done.contains(&j) {
-                continue;
-            }
-            let values: BTreeMap<String, Value> = c
-                .values
-                .iter()
-                .map(|(k, v)| (k.clone(), normalise(&c.addr, k, canon(v, &mapping))))
-                .collect();
-            let sig = signature(&c.set, &values);
-            let list = index
-                .get(&(kind(&c.addr.resource.resource), sig.as_str()))
-                .cloned()
-                .unwrap_or_default();
-            for &i in &list {
-                d_cands.entry(i).or_default().push(j);
-            }
-            if !list.is_empty() {
-                c_cands.insert(j, list);
-            }
-        }
+        let (c_cands, d_cands) = candidates(destroys, creates, &destroy_sigs, canon, normalise, st);
         let mut decided = Vec::new();
         for (&j, ds) in &c_cands {
             if let [i] = ds.as_slice() {
@@ -218,14 +317,16 @@ pub fn pair_with(
             }
         }
         if decided.is_empty() {
-            decided = structural_choices(destroys, creates, &c_cands, &d_cands, &mapping);
+            decided = structural_choices(destroys, creates, &c_cands, &d_cands, &st.mapping);
         }
         // Equal values first; only when they decide nothing more, objects
         // structure places although values differ.
         if decided.is_empty() && opts.allow_update {
-            for (i, j, diffs) in update_choices(destroys, creates, &taken, &done, &mapping, canon) {
+            let choices =
+                update_choices(destroys, creates, &st.taken, &st.done, &st.mapping, canon);
+            for (i, j, diffs) in choices {
                 decided.push((i, j));
-                updates.push(Update {
+                st.updates.push(Update {
                     prior: destroys[i].addr.clone(),
                     new: creates[j].addr.clone(),
                     diffs,
@@ -233,87 +334,84 @@ pub fn pair_with(
             }
         }
         if decided.is_empty() {
-            let mut found: BTreeMap<usize, Vec<usize>> = c_cands
-                .iter()
-                .filter(|(_, ds)| ds.len() > 1)
-                .map(|(j, ds)| (*j, ds.clone()))
-                .collect();
-            for (i, cs) in &d_cands {
+            let mut found: BTreeMap<usize, Vec<usize>> =
+                c_cands.into_iter().filter(|(_, ds)| ds.len() > 1).collect();
+            for (i, cs) in d_cands {
                 if cs.len() > 1 {
-                    found.entry(usize::MAX - i).or_insert_with(|| cs.clone());
+                    found.entry(usize::MAX - i).or_insert(cs);
                 }
             }
-            ambiguous = found;
-            break;
+            return found;
         }
         for (i, j) in decided {
-            taken.insert(i);
-            done.insert(j);
-            mapping.insert(creates[j].addr.clone(), destroys[i].addr.clone());
+            st.take(i, j, destroys, creates);
         }
     }
-    let mut pairs: Vec<(AbsResourceInstance, AbsResourceInstance)> = mapping
-        .iter()
-        .map(|(new, old)| (old.clone(), new.clone()))
-        .collect();
-    pairs.sort();
-    updates.sort_by(|a, b| a.prior.cmp(&b.prior));
-    let module_pairs = module_pairs_of(&mapping);
+}
+
+/// Every object left unpaired, with its reason: its identical candidates
+/// (`ambiguous`, as `decide` keys them), or the closest that differ.
+fn unmatched_of(
+    destroys: &[Object],
+    creates: &[Object],
+    st: &Decided,
+    ambiguous: &BTreeMap<usize, Vec<usize>>,
+    canon: &Canon,
+) -> Vec<Unmatched> {
+    let module_pairs = module_pairs_of(&st.mapping);
     let mut unmatched = Vec::new();
     // The unpaired objects of each kind, in order, gathered once: looking
     // them up per unmatched object would scan the other side each time.
-    let unpaired_creates = unpaired(creates, &done);
-    let unpaired_destroys = unpaired(destroys, &taken);
-    for (i, d) in destroys.iter().enumerate() {
-        if taken.contains(&i) {
-            continue;
+    let unpaired_creates = unpaired(creates, &st.done);
+    let unpaired_destroys = unpaired(destroys, &st.taken);
+    let sides = [
+        (
+            destroys,
+            creates,
+            &st.taken,
+            &unpaired_creates,
+            Side::Destroy,
+        ),
+        (
+            creates,
+            destroys,
+            &st.done,
+            &unpaired_destroys,
+            Side::Create,
+        ),
+    ];
+    for (objs, others, paired, open, side) in sides {
+        for (k, o) in objs.iter().enumerate() {
+            if paired.contains(&k) {
+                continue;
+            }
+            let key = match side {
+                Side::Destroy => usize::MAX - k,
+                Side::Create => k,
+            };
+            let reason = match ambiguous.get(&key) {
+                Some(cs) => Reason::Ambiguous(
+                    cs.iter().map(|&c| others[c].addr.clone()).collect(),
+                    Evidence::default(),
+                ),
+                None => differs(
+                    o,
+                    others,
+                    same_kind_unpaired(open, o),
+                    side == Side::Destroy,
+                    &st.mapping,
+                    &module_pairs,
+                    canon,
+                ),
+            };
+            unmatched.push(Unmatched {
+                addr: o.addr.clone(),
+                side,
+                reason,
+            });
         }
-        let reason = match ambiguous.get(&(usize::MAX - i)) {
-            Some(cs) => Reason::Ambiguous(cs.iter().map(|&j| creates[j].addr.clone()).collect()),
-            None => differs(
-                d,
-                creates,
-                same_kind_unpaired(&unpaired_creates, d),
-                true,
-                &mapping,
-                &module_pairs,
-                canon,
-            ),
-        };
-        unmatched.push(Unmatched {
-            addr: d.addr.clone(),
-            side: Side::Destroy,
-            reason,
-        });
     }
-    for (j, c) in creates.iter().enumerate() {
-        if done.contains(&j) {
-            continue;
-        }
-        let reason = match ambiguous.get(&j) {
-            Some(ds) => Reason::Ambiguous(ds.iter().map(|&i| destroys[i].addr.clone()).collect()),
-            None => differs(
-                c,
-                destroys,
-                same_kind_unpaired(&unpaired_destroys, c),
-                false,
-                &mapping,
-                &module_pairs,
-                canon,
-            ),
-        };
-        unmatched.push(Unmatched {
-            addr: c.addr.clone(),
-            side: Side::Create,
-            reason,
-        });
-    }
-    note_unpaired_refs(&mut unmatched);
-    Pairing {
-        pairs,
-        unmatched,
-        updates,
-    }
+    unmatched
 }
 
 /// Mode and type: what must be equal for two objects to pair (the name
@@ -808,26 +906,61 @@ fn referenced_attrs(v: &Value) -> Vec<(AbsResourceInstance, String)> {
     out
 }
 
+/// An object that is the same object on both sides (same address, or
+/// paired), as its configuration evaluates in the old code and in the new.
+#[derive(Clone, Debug)]
+pub struct Dependent {
+    /// Its address in the old configuration.
+    pub old_addr: AbsResourceInstance,
+    pub new_addr: AbsResourceInstance,
+    pub old: Value,
+    pub new: Value,
+}
+
+/// What the dependents decided: the pairs to pin, and for every class of
+/// identical objects they spoke of but did not decide, their evidence.
+#[derive(Clone, Debug, Default)]
+pub struct Dependents {
+    pub pins: Vec<(AbsResourceInstance, AbsResourceInstance)>,
+    undecided: Vec<(BTreeSet<(Side, AbsResourceInstance)>, Evidence)>,
+}
+
+impl Dependents {
+    /// Names the evidence in the reason of every object left ambiguous
+    /// that belongs to a class the dependents spoke of.
+    pub fn name_evidence(&self, unmatched: &mut [Unmatched]) {
+        for u in unmatched {
+            let key = (u.side, u.addr.clone());
+            if let Reason::Ambiguous(_, evidence) = &mut u.reason {
+                if let Some((_, e)) = self.undecided.iter().find(|(c, _)| c.contains(&key)) {
+                    *evidence = e.clone();
+                }
+            }
+        }
+    }
+}
+
 /// What a dependent's references say about identical objects that stayed
 /// ambiguous (tfautomv's dependency analysis). `dependents` are objects
-/// that are the same object on both sides (same address, or paired): their
-/// configured value in the old configuration (unknowns named by old
-/// configuration addresses, `old_to_prior` takes them to prior addresses)
-/// and in the new. Where one refers, at the same attribute path, to the
-/// attribute of exactly one ambiguous prior object X and the other to the
-/// same attribute of exactly one ambiguous new object Y that is X's
-/// candidate, that is evidence X -> Y. Only decisive evidence decides: a
-/// class of identical objects gets its pairs only when the evidence is a
-/// bijection over the whole class (no conflict, no member left out).
+/// that are the same object on both sides: their configured value in the
+/// old configuration (unknowns named by old configuration addresses,
+/// `old_to_prior` takes them to prior addresses) and in the new. Where one
+/// refers, at the same attribute path, to the attribute of exactly one
+/// ambiguous prior object X and the other to the same attribute of exactly
+/// one ambiguous new object Y that is X's candidate, that is evidence
+/// X -> Y. Only decisive evidence decides: a class of identical objects
+/// gets its pairs only when the evidence is a bijection over the whole
+/// class (no conflict, no member left out); otherwise the evidence is kept
+/// to be named in the class's reasons.
 pub fn dependents_evidence(
     unmatched: &[Unmatched],
-    dependents: &[(Value, Value)],
+    dependents: &[Dependent],
     old_to_prior: &dyn Fn(&AbsResourceInstance) -> AbsResourceInstance,
-) -> Vec<(AbsResourceInstance, AbsResourceInstance)> {
+) -> Dependents {
     // Candidates each way, from the ambiguous reasons.
     let mut cands: BTreeSet<(AbsResourceInstance, AbsResourceInstance)> = BTreeSet::new();
     for u in unmatched {
-        if let Reason::Ambiguous(others) = &u.reason {
+        if let Reason::Ambiguous(others, _) = &u.reason {
             for o in others {
                 cands.insert(match u.side {
                     Side::Destroy => (u.addr.clone(), o.clone()),
@@ -837,29 +970,89 @@ pub fn dependents_evidence(
         }
     }
     if cands.is_empty() {
-        return Vec::new();
+        return Dependents::default();
     }
+    let said = statements(&cands, dependents, old_to_prior);
+    let mut out = Dependents::default();
+    for class in classes(&cands) {
+        let in_class: Vec<&Said> = said
+            .iter()
+            .filter(|s| class.contains(&(Side::Destroy, s.prior.clone())))
+            .collect();
+        if in_class.is_empty() {
+            continue;
+        }
+        // Each member's distinct partners: exactly one each decides.
+        let mut partners: BTreeMap<&(Side, AbsResourceInstance), BTreeSet<&AbsResourceInstance>> =
+            class.iter().map(|m| (m, BTreeSet::new())).collect();
+        for s in &in_class {
+            if let Some(p) = partners.get_mut(&(Side::Destroy, s.prior.clone())) {
+                p.insert(&s.new);
+            }
+            if let Some(p) = partners.get_mut(&(Side::Create, s.new.clone())) {
+                p.insert(&s.prior);
+            }
+        }
+        let with = |pred: &dyn Fn(usize) -> bool| -> Vec<(Side, AbsResourceInstance)> {
+            partners
+                .iter()
+                .filter(|(_, p)| pred(p.len()))
+                .map(|(m, _)| (*m).clone())
+                .collect()
+        };
+        let evidence = Evidence {
+            said: in_class.iter().map(|s| (*s).clone()).collect(),
+            conflicts: with(&|n| n > 1),
+            uncovered: with(&|n| n == 0),
+        };
+        if evidence.conflicts.is_empty() && evidence.uncovered.is_empty() {
+            let decided: BTreeSet<(AbsResourceInstance, AbsResourceInstance)> = in_class
+                .iter()
+                .map(|s| (s.prior.clone(), s.new.clone()))
+                .collect();
+            out.pins.extend(decided);
+        } else {
+            out.undecided.push((class, evidence));
+        }
+    }
+    out.pins.sort();
+    out
+}
+
+/// Every (dependent, path, prior, new) the dependents' references say,
+/// between candidates of `cands`, in order.
+fn statements(
+    cands: &BTreeSet<(AbsResourceInstance, AbsResourceInstance)>,
+    dependents: &[Dependent],
+    old_to_prior: &dyn Fn(&AbsResourceInstance) -> AbsResourceInstance,
+) -> Vec<Said> {
     let priors: BTreeSet<&AbsResourceInstance> = cands.iter().map(|(p, _)| p).collect();
     let news: BTreeSet<&AbsResourceInstance> = cands.iter().map(|(_, n)| n).collect();
-    let mut found: BTreeSet<(AbsResourceInstance, AbsResourceInstance)> = BTreeSet::new();
-    fn walk(old: &Value, new: &Value, seen: &mut dyn FnMut(&Value, &Value)) {
+    fn walk(old: &Value, new: &Value, path: &str, seen: &mut dyn FnMut(&str, &Value, &Value)) {
+        let at = |step: &str| match path.is_empty() {
+            true => step.to_string(),
+            false => format!("{path}.{step}"),
+        };
         match (old.unmark().0, new.unmark().0) {
             (Value::Object(a), Value::Object(b)) | (Value::Map(_, a), Value::Map(_, b)) => {
                 for (k, v) in a {
                     if let Some(w) = b.get(k) {
-                        walk(v, w, seen);
+                        walk(v, w, &at(k), seen);
                     }
                 }
             }
-            (Value::List(_, a), Value::List(_, b)) | (Value::Tuple(a), Value::Tuple(b)) => {
-                a.iter().zip(b).for_each(|(v, w)| walk(v, w, seen))
-            }
-            (Value::Unknown(..), Value::Unknown(..)) => seen(old, new),
+            (Value::List(_, a), Value::List(_, b)) | (Value::Tuple(a), Value::Tuple(b)) => a
+                .iter()
+                .zip(b)
+                .enumerate()
+                .for_each(|(i, (v, w))| walk(v, w, &format!("{path}[{i}]"), seen)),
+            (Value::Unknown(..), Value::Unknown(..)) => seen(path, old, new),
             _ => {}
         }
     }
-    for (old, new) in dependents {
-        walk(old, new, &mut |o, n| {
+    let mut said: BTreeSet<Said> = BTreeSet::new();
+    for d in dependents {
+        walk(&d.old, &d.new, "", &mut |path, o, n| {
             let from: Vec<(AbsResourceInstance, String)> = referenced_attrs(o)
                 .into_iter()
                 .map(|(a, attr)| (old_to_prior(&a), attr))
@@ -871,17 +1064,30 @@ pub fn dependents_evidence(
                 .collect();
             if let ([(x, xa)], [(y, ya)]) = (from.as_slice(), to.as_slice()) {
                 if xa == ya && cands.contains(&(x.clone(), y.clone())) {
-                    found.insert((x.clone(), y.clone()));
+                    said.insert(Said {
+                        dependent: d.new_addr.clone(),
+                        was: (d.old_addr != d.new_addr).then(|| d.old_addr.clone()),
+                        path: path.to_string(),
+                        prior: x.clone(),
+                        new: y.clone(),
+                    });
                 }
             }
         });
     }
-    // Classes of identical objects: connected through their candidates.
-    let mut class: BTreeMap<(bool, &AbsResourceInstance), usize> = BTreeMap::new();
+    said.into_iter().collect()
+}
+
+/// Classes of identical objects: the members connected through their
+/// candidates, each as (side, address).
+fn classes(
+    cands: &BTreeSet<(AbsResourceInstance, AbsResourceInstance)>,
+) -> Vec<BTreeSet<(Side, AbsResourceInstance)>> {
+    let mut class: BTreeMap<(Side, &AbsResourceInstance), usize> = BTreeMap::new();
     for (n, (p, c)) in cands.iter().enumerate() {
         let (a, b) = (
-            class.get(&(true, p)).copied(),
-            class.get(&(false, c)).copied(),
+            class.get(&(Side::Destroy, p)).copied(),
+            class.get(&(Side::Create, c)).copied(),
         );
         let id = a.or(b).unwrap_or(n);
         if let (Some(a), Some(b)) = (a, b) {
@@ -889,29 +1095,14 @@ pub fn dependents_evidence(
                 class.values_mut().filter(|v| **v == b).for_each(|v| *v = a);
             }
         }
-        class.insert((true, p), id);
-        class.insert((false, c), id);
+        class.insert((Side::Destroy, p), id);
+        class.insert((Side::Create, c), id);
     }
-    // A class decides only when its evidence is a bijection over all of
-    // it: every member said to become exactly one other. Evidence for part
-    // of a class, or one object said to become two, decides nothing.
-    let mut undecided: BTreeSet<usize> = BTreeSet::new();
-    for (&(prior, member), &id) in &class {
-        let said = found
-            .iter()
-            .filter(|(x, y)| match prior {
-                true => x == member,
-                false => y == member,
-            })
-            .count();
-        if said != 1 {
-            undecided.insert(id);
-        }
+    let mut by_id: BTreeMap<usize, BTreeSet<(Side, AbsResourceInstance)>> = BTreeMap::new();
+    for ((side, addr), id) in class {
+        by_id.entry(id).or_default().insert((side, addr.clone()));
     }
-    found
-        .into_iter()
-        .filter(|(x, _)| !undecided.contains(&class[&(true, x)]))
-        .collect()
+    by_id.into_values().collect()
 }
 
 /// Marks the closest candidate of each unmatched object whose every
@@ -1297,7 +1488,7 @@ mod tests {
         assert!(
             p.unmatched
                 .iter()
-                .all(|u| matches!(u.reason, Reason::Ambiguous(_)))
+                .all(|u| matches!(u.reason, Reason::Ambiguous(..)))
         );
     }
 
@@ -1325,13 +1516,98 @@ mod tests {
         object(attrs)
     }
 
-    fn evidence(dependents: &[(Value, Value)]) -> Vec<(String, String)> {
+    /// The dependents' verdict on the twins: `null_resource.dep[N]` is
+    /// the Nth (old, new) value, at the same address on both sides.
+    fn verdict(dependents: &[(Value, Value)]) -> (Pairing, Dependents) {
         let (d, c) = twins();
         let p = run(&d, &c);
-        dependents_evidence(&p.unmatched, dependents, &|a| a.clone())
+        let deps: Vec<Dependent> = dependents
+            .iter()
+            .enumerate()
+            .map(|(n, (old, new))| {
+                let addr = AbsResourceInstance::parse(&format!("null_resource.dep[{n}]")).unwrap();
+                Dependent {
+                    old_addr: addr.clone(),
+                    new_addr: addr,
+                    old: old.clone(),
+                    new: new.clone(),
+                }
+            })
+            .collect();
+        let found = dependents_evidence(&p.unmatched, &deps, &|a| a.clone());
+        (p, found)
+    }
+
+    fn evidence(dependents: &[(Value, Value)]) -> Vec<(String, String)> {
+        verdict(dependents)
+            .1
+            .pins
             .iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    /// The evidence named in the reason of `addr`: (statements as
+    /// "dependent path: prior -> new", conflicting members, uncovered
+    /// members).
+    fn named(dependents: &[(Value, Value)], addr: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
+        let (mut p, found) = verdict(dependents);
+        found.name_evidence(&mut p.unmatched);
+        let u = p
+            .unmatched
+            .iter()
+            .find(|u| u.addr.to_string() == addr)
+            .unwrap();
+        let Reason::Ambiguous(_, e) = &u.reason else {
+            panic!("{u:?}")
+        };
+        let members =
+            |m: &[(Side, AbsResourceInstance)]| m.iter().map(|(_, a)| a.to_string()).collect();
+        (
+            e.said
+                .iter()
+                .map(|s| format!("{} {}: {} -> {}", s.dependent, s.path, s.prior, s.new))
+                .collect(),
+            members(&e.conflicts),
+            members(&e.uncovered),
+        )
+    }
+
+    /// Undecided evidence is named in every reason of its class: who said
+    /// what, and whether it conflicts or covers only part of the class.
+    #[test]
+    fn undecided_evidence_is_named_in_the_reasons() {
+        let conflict = [
+            (
+                refers("input", "null_resource.a[0]"),
+                refers("input", "null_resource.b[\"x\"]"),
+            ),
+            (
+                refers("input", "null_resource.a[1]"),
+                refers("input", "null_resource.b[\"x\"]"),
+            ),
+        ];
+        let (said, conflicts, uncovered) = named(&conflict, "null_resource.a[1]");
+        assert_eq!(
+            said,
+            [
+                "null_resource.dep[0] input.of: null_resource.a[0] -> null_resource.b[\"x\"]",
+                "null_resource.dep[1] input.of: null_resource.a[1] -> null_resource.b[\"x\"]",
+            ]
+        );
+        assert_eq!(conflicts, ["null_resource.b[\"x\"]"]);
+        assert_eq!(uncovered, ["null_resource.b[\"y\"]"]);
+        let partial = [(
+            refers("input", "null_resource.a[0]"),
+            refers("input", "null_resource.b[\"x\"]"),
+        )];
+        let (said, conflicts, uncovered) = named(&partial, "null_resource.b[\"y\"]");
+        assert_eq!(said.len(), 1);
+        assert!(conflicts.is_empty());
+        assert_eq!(uncovered, ["null_resource.a[1]", "null_resource.b[\"y\"]"]);
+        // Nothing refers to them: no evidence to name.
+        let (said, _, _) = named(&[], "null_resource.a[0]");
+        assert!(said.is_empty());
     }
 
     /// tfautomv's dependency analysis: dependents that are the same object

@@ -11,7 +11,7 @@ use crate::lang::value::Value;
 
 use super::Outcome;
 use super::blocks::Block;
-use super::pairing::{AttrDiff, Reason, Side, Unmatched, Update};
+use super::pairing::{AttrDiff, Evidence, Reason, Side, Unmatched, Update};
 
 /// A value as the report shows it: console form, a value known only after
 /// apply as the reference it comes from, sensitive values hidden.
@@ -94,7 +94,7 @@ fn reason_text(u: &Unmatched, out: &mut String) {
                 "      remove one of the two objects from the state, or point the moved block elsewhere"
             );
         }
-        Reason::Ambiguous(cands) => {
+        Reason::Ambiguous(cands, evidence) => {
             let names: Vec<String> = cands.iter().map(ToString::to_string).collect();
             let _ = writeln!(
                 out,
@@ -102,6 +102,7 @@ fn reason_text(u: &Unmatched, out: &mut String) {
                 cands.len(),
                 names.join(", ")
             );
+            evidence_text(evidence, out);
             let _ = writeln!(
                 out,
                 "      write the moved block for it by hand, or make the objects differ"
@@ -137,6 +138,80 @@ fn reason_text(u: &Unmatched, out: &mut String) {
             }
         }
     }
+}
+
+/// What the dependents said of identical objects, and why it did not
+/// decide: only evidence that pairs every one of them one to one does.
+fn evidence_text(e: &Evidence, out: &mut String) {
+    if e.said.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "      what refers to them does not decide it (only evidence that pairs every identical object one to one does):"
+    );
+    for s in &e.said {
+        let was = match &s.was {
+            Some(w) => format!(" (was {w})"),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "        {}{was}, at {}, refers to {} before and to {} after",
+            s.dependent, s.path, s.prior, s.new
+        );
+    }
+    for (side, m) in &e.conflicts {
+        let (verb, others): (&str, Vec<String>) = match side {
+            Side::Destroy => (
+                "become",
+                e.said
+                    .iter()
+                    .filter(|s| &s.prior == m)
+                    .map(|s| s.new.to_string())
+                    .collect(),
+            ),
+            Side::Create => (
+                "be",
+                e.said
+                    .iter()
+                    .filter(|s| &s.new == m)
+                    .map(|s| s.prior.to_string())
+                    .collect(),
+            ),
+        };
+        let mut others = others;
+        others.dedup();
+        let _ = writeln!(
+            out,
+            "        they conflict: {m} would {verb} {} at once",
+            others.join(" and ")
+        );
+    }
+    for (_, m) in &e.uncovered {
+        let _ = writeln!(
+            out,
+            "        no dependent refers to {m}, so the evidence covers only part of them"
+        );
+    }
+}
+
+/// `evidence_text` as `--json` carries it.
+fn evidence_json(e: &Evidence) -> serde_json::Value {
+    let members = |m: &[(Side, crate::addrs::AbsResourceInstance)]| {
+        m.iter().map(|(_, a)| a.to_string()).collect::<Vec<_>>()
+    };
+    json!({
+        "dependents": e.said.iter().map(|s| json!({
+            "dependent": s.dependent.to_string(),
+            "was": s.was.as_ref().map(ToString::to_string),
+            "attribute": s.path,
+            "from": s.prior.to_string(),
+            "to": s.new.to_string(),
+        })).collect::<Vec<_>>(),
+        "conflicts": members(&e.conflicts),
+        "not_covered": members(&e.uncovered),
+    })
 }
 
 /// The human report.
@@ -291,7 +366,7 @@ fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value, serde_js
             json!([]),
             json!([{ "blocked_by": w.to_string() }]),
         ),
-        Reason::Ambiguous(c) => (
+        Reason::Ambiguous(c, _) => (
             json!("ambiguous"),
             json!(c.iter().map(ToString::to_string).collect::<Vec<_>>()),
             json!([]),
@@ -348,6 +423,11 @@ pub fn json(
                     "from": holder.to_string(),
                     "object": r.to_string(),
                 })).collect::<Vec<_>>());
+            }
+            if let Reason::Ambiguous(_, e) = &u.reason
+                && !e.said.is_empty()
+            {
+                entry["evidence"] = evidence_json(e);
             }
             entry
         })).collect::<Vec<_>>(),
