@@ -11,35 +11,16 @@ mod common;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use common::{case_dirs, lines_of, name_of, read, read_json, repo_root, strings, terraform};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
 const MIN_CASES: usize = 22;
 
 fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/refactors")
-}
-
-fn read(path: &Path) -> String {
-    fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Non-empty lines of an optional file.
-fn lines_of(path: &Path) -> Vec<String> {
-    if !path.exists() {
-        return Vec::new();
-    }
-    read(path)
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(String::from)
-        .collect()
+    repo_root().join("fixtures/refactors")
 }
 
 /// One move: from, to, and the directory (relative to new/, "." for the
@@ -125,15 +106,10 @@ impl Case {
 
 /// Every case directory (one with old/), in name order.
 fn cases() -> Vec<Case> {
-    let mut dirs: Vec<PathBuf> = fs::read_dir(corpus_root())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("old").is_dir())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
+    case_dirs(&corpus_root(), "old")
+        .into_iter()
         .map(|root| Case {
-            name: root.file_name().unwrap().to_string_lossy().into_owned(),
+            name: name_of(&root),
             args: lines_of(&root.join("args")),
             root,
         })
@@ -218,12 +194,7 @@ fn file_dir(file: &str, cwd: &Path, new_dir: &Path) -> String {
 }
 
 fn minimod(cwd: &Path, args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .current_dir(cwd)
-        .args(args)
-        .env_remove("TF_CLI_ARGS")
-        .output()
-        .expect("running minimod")
+    common::run(cwd, args)
 }
 
 /// `minimod refactor old new [--state prior] --json ARGS` in the case dir.
@@ -605,30 +576,6 @@ fn bad_input_exits_2() {
     }
 }
 
-fn terraform(dir: &Path, args: &[String]) -> Result<Output, String> {
-    let out = Command::new("terraform")
-        .current_dir(dir)
-        .args(args)
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
-        .env("TF_IN_AUTOMATION", "1")
-        .env("CHECKPOINT_DISABLE", "1")
-        .output()
-        .map_err(|e| e.to_string())?;
-    if out.status.success() {
-        Ok(out)
-    } else {
-        Err(format!(
-            "terraform {args:?} in {}: {}",
-            dir.display(),
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
-}
-
-fn strings(args: &[&str]) -> Vec<String> {
-    args.iter().map(|s| s.to_string()).collect()
-}
-
 /// (add, change, destroy, moves) of `terraform show -json` of a saved plan.
 fn summarize_plan(doc: &Value) -> ((u64, u64, u64), BTreeSet<(String, String)>) {
     let changes = doc["resource_changes"]
@@ -801,12 +748,8 @@ fn unknown_keys_errors_hold_in_terraform() {
                 failures.push(format!("{}: {e}", case.name));
                 continue;
             }
-            let out = Command::new("terraform")
-                .current_dir(scratch.path())
+            let out = common::terraform_command(scratch.path())
                 .args(["plan", "-input=false", "-no-color"])
-                .env("TF_CLI_CONFIG_FILE", "/dev/null")
-                .env("TF_IN_AUTOMATION", "1")
-                .env("CHECKPOINT_DISABLE", "1")
                 .output()
                 .expect("terraform runs");
             let text = String::from_utf8_lossy(&out.stdout).into_owned()
@@ -984,7 +927,7 @@ fn check_unplannable(case: &Case, unmatched: &BTreeSet<Unmatched>, fail: &mut dy
 /// The lesson case is the fixtures' rename, minus the moved blocks.
 #[test]
 fn lesson_rename_mirrors_the_fixtures() {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let fixtures = repo_root().join("fixtures");
     let case = corpus_root().join("lesson-rename");
     let same = |a: PathBuf, b: PathBuf| assert_eq!(read(&a), read(&b), "{}", a.display());
     let web = "modules/web/main.tf.json";
