@@ -1,8 +1,9 @@
 //! Checks `minimod addresses` against address lists recorded from the real terraform.
 //!
-//! The ground truth lives in `tests/corpus/` (see `tests/corpus/configs/record.sh`) and in
-//! `fixtures/*-terraform-data/expected/` (see `fixtures/record.sh`). Every case is run and
-//! every mismatch is collected, so one failing run shows the whole picture.
+//! The ground truth lives in `tests/corpus/` (`tests/record configs`) and, for the lesson's
+//! fixture (the plan corpus case `lesson-renamed`, the terraform_data twin of `fixtures/site`
+//! and `fixtures/renamed`), in that case's `lesson/expected/` (`tests/record lesson`). Every
+//! case is run and every mismatch is collected, so one failing run shows the whole picture.
 
 mod common;
 
@@ -25,6 +26,17 @@ struct Case {
 
 fn corpus_root() -> PathBuf {
     repo_root().join("tests/corpus")
+}
+
+/// The lesson's configuration, once: old/ is the site, new/ the rename.
+fn lesson_case() -> PathBuf {
+    corpus_root().join("plans/lesson-renamed")
+}
+
+/// terraform's answers about the lesson beyond the plan corpus's: per side
+/// (`site`, `renamed`), in `lesson/expected/`.
+fn lesson_records() -> PathBuf {
+    lesson_case().join("lesson/expected")
 }
 
 /// The case directories under `tests/corpus/<kind>/`, sorted by name.
@@ -83,23 +95,19 @@ fn check_addresses(case: &Case, expected: &str) -> Option<String> {
     Some(report)
 }
 
-/// The lesson's fixtures: the terraform_data twins were recorded directly; the local_file
-/// originals have the same addresses with the resource type swapped.
+/// The lesson's fixtures: the terraform_data twins (the lesson case's old/ and new/) were
+/// recorded directly; the local_file originals have the same addresses with the resource
+/// type swapped.
 fn fixture_cases() -> Vec<(Case, String)> {
     let fixtures = repo_root().join("fixtures");
     let recorded = [
-        ("site", "site-terraform-data", "state-list-dev.txt", false),
-        ("site", "site-terraform-data", "state-list-prod.txt", true),
-        (
-            "renamed",
-            "renamed-terraform-data",
-            "state-list-prod.txt",
-            true,
-        ),
+        ("site", "old", "state-list-dev.txt", false),
+        ("site", "old", "state-list-prod.txt", true),
+        ("renamed", "new", "state-list-prod.txt", true),
     ];
     let mut out = Vec::new();
-    for (original, twin, list, prod) in recorded {
-        let expected = read(&fixtures.join(twin).join("expected").join(list));
+    for (original, side, list, prod) in recorded {
+        let expected = read(&lesson_records().join(original).join(list));
         let args = if prod {
             vec!["-var-file=prod.tfvars".to_owned()]
         } else {
@@ -108,8 +116,8 @@ fn fixture_cases() -> Vec<(Case, String)> {
         let variant = if prod { "prod" } else { "dev" };
         out.push((
             Case {
-                label: format!("fixtures/{twin} ({variant})"),
-                dir: fixtures.join(twin),
+                label: format!("plans/lesson-renamed/{side} ({variant})"),
+                dir: lesson_case().join(side),
                 args: args.clone(),
                 env: Vec::new(),
             },
@@ -181,18 +189,18 @@ fn outputs_match_terraform_output() {
             check(&case, &["outputs", "--json"], &expected);
         }
     }
-    let twin = repo_root().join("fixtures/site-terraform-data");
+    let twin = lesson_case().join("old");
     for (variant, args) in [
         ("dev", vec![]),
         ("prod", vec!["-var-file=prod.tfvars".to_owned()]),
     ] {
         let case = Case {
-            label: format!("fixtures/site-terraform-data ({variant})"),
+            label: format!("plans/lesson-renamed/old ({variant})"),
             dir: twin.clone(),
             args,
             env: Vec::new(),
         };
-        let expected = twin.join("expected");
+        let expected = lesson_records().join("site");
         check(
             &case,
             &["outputs", "--json"],
@@ -215,7 +223,6 @@ fn outputs_match_terraform_output() {
 /// The lesson's two validation failures, for the twin and the local_file original, with the
 /// `Error:` lines of the recorded stderr.
 fn fixture_error_cases() -> Vec<(Case, Vec<String>)> {
-    let fixtures = repo_root().join("fixtures");
     let recorded = [
         ("-var=env=qa", "plan-env-qa.stderr.txt"),
         (
@@ -225,16 +232,16 @@ fn fixture_error_cases() -> Vec<(Case, Vec<String>)> {
     ];
     let mut out = Vec::new();
     for (arg, stderr) in recorded {
-        let path = fixtures.join("site-terraform-data/expected").join(stderr);
+        let path = lesson_records().join("site").join(stderr);
         let summaries: Vec<String> = lines_of(&path)
             .into_iter()
             .filter(|line| line.starts_with("Error: "))
             .collect();
-        for dir in ["site-terraform-data", "site"] {
+        for dir in [lesson_case().join("old"), repo_root().join("fixtures/site")] {
             out.push((
                 Case {
-                    label: format!("fixtures/{dir} ({arg})"),
-                    dir: fixtures.join(dir),
+                    label: format!("{} ({arg})", dir.display()),
+                    dir,
                     args: vec![arg.to_owned()],
                     env: Vec::new(),
                 },
@@ -347,10 +354,7 @@ fn live_terraform_agrees_with_records() {
     }
     let scratch = tempfile::tempdir().expect("temp dir");
     let mut failures = Vec::new();
-    for (corpus, committed) in [
-        ("configs", corpus_root()),
-        ("lesson", repo_root().join("fixtures")),
-    ] {
+    for (corpus, committed) in [("configs", corpus_root()), ("lesson", lesson_records())] {
         let out = scratch.path().join(corpus);
         common::record(corpus, &out);
         let fresh = common::files_under(&out, &[]);
@@ -425,15 +429,12 @@ fn without_comments(value: &serde_json::Value) -> serde_json::Value {
 #[test]
 fn terraform_data_twins_mirror_the_local_file_fixtures() {
     let fixtures = repo_root().join("fixtures");
-    let pairs = [
-        ("site", "site-terraform-data"),
-        ("renamed", "renamed-terraform-data"),
-    ];
+    let pairs = [("site", "old"), ("renamed", "new")];
     let mut failures = Vec::new();
     for (original, twin) in pairs {
         for file in ["main.tf.json", "modules/web/main.tf.json", "prod.tfvars"] {
             let left = read(&fixtures.join(original).join(file));
-            let right = read(&fixtures.join(twin).join(file));
+            let right = read(&lesson_case().join(twin).join(file));
             let same = if file.ends_with(".json") {
                 let left: serde_json::Value = serde_json::from_str(&left).expect("JSON fixture");
                 let right: serde_json::Value = serde_json::from_str(&right).expect("JSON twin");

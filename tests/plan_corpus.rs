@@ -445,28 +445,13 @@ fn records_are_complete_and_consistent() {
 }
 
 /// Every file under `root` except its expected/ directory, by relative path.
-#[test]
-fn lesson_case_mirrors_the_fixtures() {
-    let fixtures = repo_root().join("fixtures");
-    let case = corpus_root().join("lesson-renamed");
-    for (fixture, side) in [
-        ("site-terraform-data", "old"),
-        ("renamed-terraform-data", "new"),
-    ] {
-        assert_eq!(
-            files_under(&fixtures.join(fixture), &["expected"]),
-            files_under(&case.join(side), &["expected"]),
-            "lesson-renamed/{side} is no longer a copy of fixtures/{fixture}"
-        );
-    }
-}
-
-/// The lesson fixture's recorded plans: with its moved blocks it is this
-/// corpus's `lesson-renamed` case (the same record, ids scrubbed); without
-/// them minimod must plan what terraform did (five to add, five to destroy).
+/// The lesson fixture's recorded plans (`lesson-renamed/lesson`, `tests/record
+/// lesson`): with its moved blocks the lesson recorder's plan is this case's
+/// (the same record, ids scrubbed); without them minimod must plan what
+/// terraform did (five to add, five to destroy).
 #[test]
 fn lesson_fixture_plans_match_their_records() {
-    let recorded = repo_root().join("fixtures/renamed-terraform-data/expected");
+    let recorded = corpus_root().join("lesson-renamed/lesson/expected/renamed");
     let case = cases()
         .into_iter()
         .find(|c| c.name == "lesson-renamed")
@@ -476,7 +461,7 @@ fn lesson_fixture_plans_match_their_records() {
     assert_eq!(
         uuid.replace_all(&read(&case.expected().join("plan.txt")), "<uuid>"),
         read(&recorded.join("plan-prod.txt")),
-        "fixtures/renamed-terraform-data/expected/plan-prod.txt is not lesson-renamed's plan"
+        "lesson-renamed/lesson/expected/renamed/plan-prod.txt is not lesson-renamed's plan"
     );
 
     let scratch = tempfile::tempdir().unwrap();

@@ -924,29 +924,22 @@ fn check_unplannable(case: &Case, unmatched: &BTreeSet<Unmatched>, fail: &mut dy
     }
 }
 
-/// The lesson case is the fixtures' rename, minus the moved blocks.
+/// The lesson case is the lesson's rename (the plan corpus case
+/// `lesson-renamed`, where the lesson's configuration lives), minus the
+/// moved blocks: the same old/, and new/ without its `moved` array.
 #[test]
 fn lesson_rename_mirrors_the_fixtures() {
-    let fixtures = repo_root().join("fixtures");
+    let lesson = repo_root().join("tests/corpus/plans/lesson-renamed");
     let case = corpus_root().join("lesson-rename");
     let same = |a: PathBuf, b: PathBuf| assert_eq!(read(&a), read(&b), "{}", a.display());
     let web = "modules/web/main.tf.json";
     same(
         case.join("old/main.tf.json"),
-        fixtures.join("site-terraform-data/main.tf.json"),
+        lesson.join("old/main.tf.json"),
     );
-    same(
-        case.join("old").join(web),
-        fixtures.join("site-terraform-data").join(web),
-    );
-    same(
-        case.join("new").join(web),
-        fixtures.join("renamed-terraform-data").join(web),
-    );
-    same(
-        case.join("prod.tfvars"),
-        fixtures.join("site-terraform-data/prod.tfvars"),
-    );
+    same(case.join("old").join(web), lesson.join("old").join(web));
+    same(case.join("new").join(web), lesson.join("new").join(web));
+    same(case.join("prod.tfvars"), lesson.join("old/prod.tfvars"));
     let without_moved = |p: PathBuf| {
         let mut doc = read_json(&p);
         let obj = doc.as_object_mut().unwrap();
@@ -956,7 +949,7 @@ fn lesson_rename_mirrors_the_fixtures() {
     };
     assert_eq!(
         without_moved(case.join("new/main.tf.json")),
-        without_moved(fixtures.join("renamed-terraform-data/main.tf.json"))
+        without_moved(lesson.join("new/main.tf.json"))
     );
 }
 
