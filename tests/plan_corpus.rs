@@ -13,10 +13,7 @@ use std::process::Output;
 
 mod common;
 
-use common::{
-    PrintedError, case_dirs, diagnostics, env_of, files_under, lines_of, name_of, read, read_json,
-    repo_root,
-};
+use common::{Case, PrintedError, diagnostics, files_under, read, read_json, repo_root};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -27,23 +24,7 @@ fn corpus_root() -> PathBuf {
     repo_root().join("tests/corpus/plans")
 }
 
-struct Case {
-    name: String,
-    root: PathBuf,
-    args: Vec<String>,
-    env: Vec<(String, String)>,
-}
-
 impl Case {
-    fn new_dir(&self) -> PathBuf {
-        self.root.join("new")
-    }
-    fn expected(&self) -> PathBuf {
-        self.root.join("expected")
-    }
-    fn prior(&self) -> PathBuf {
-        self.expected().join("prior.tfstate")
-    }
     fn is_error(&self) -> bool {
         self.expected().join("exit").exists()
     }
@@ -51,15 +32,7 @@ impl Case {
 
 /// Every case directory (one with old/), in name order.
 fn cases() -> Vec<Case> {
-    case_dirs(&corpus_root(), "old")
-        .into_iter()
-        .map(|root| Case {
-            name: name_of(&root),
-            args: lines_of(&root.join("args")),
-            env: env_of(&root.join("env")),
-            root,
-        })
-        .collect()
+    common::cases(&corpus_root())
 }
 
 /// One entry of `resource_changes`, reduced to what the corpus compares.

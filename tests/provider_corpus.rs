@@ -15,7 +15,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{case_dirs, lines_of, name_of, read, read_json, repo_root};
+use common::{Case, read, read_json, repo_root};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
@@ -28,15 +28,9 @@ fn corpus_root() -> PathBuf {
     repo_root().join("tests/corpus/providers")
 }
 
-struct Case {
-    name: String,
-    root: PathBuf,
-    args: Vec<String>,
-}
-
 impl Case {
-    fn expected(&self, file: &str) -> Value {
-        read_json(&self.root.join("expected").join(file))
+    fn expected_json(&self, file: &str) -> Value {
+        read_json(&self.expected().join(file))
     }
     fn allows_add(&self) -> bool {
         self.args.iter().any(|a| a == "--allow-add")
@@ -53,14 +47,7 @@ impl Case {
 }
 
 fn cases() -> Vec<Case> {
-    case_dirs(&corpus_root(), "old")
-        .into_iter()
-        .map(|root| Case {
-            name: name_of(&root),
-            args: lines_of(&root.join("args")),
-            root,
-        })
-        .collect()
+    common::cases(&corpus_root())
 }
 
 /// moves.txt: `FROM -> TO` lines. A `# in DIR` line would send the next
@@ -217,7 +204,7 @@ fn check_plan(case: &Case, side: &str) -> Result<(), String> {
             .ok_or("no resource_changes")?,
     )?;
     let want = actions_of(
-        case.expected(&format!("plan-{side}.json"))["changes"]
+        case.expected_json(&format!("plan-{side}.json"))["changes"]
             .as_array()
             .ok_or("recorded plan has no changes")?,
     )?;
@@ -283,7 +270,7 @@ fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
             (want != got).then(|| format!("{a} -> {got}, not {want}"))
         })
         .collect();
-    let proof = case.expected("proof.json");
+    let proof = case.expected_json("proof.json");
     let count = |v: &Value, k: &str| v[k].as_u64().unwrap_or(u64::MAX);
     let want = [
         count(&proof, "add"),
@@ -430,14 +417,14 @@ fn records_are_complete_and_consistent() {
         if !case.root.join("expected/proof.json").is_file() {
             continue;
         }
-        let old = case.expected("plan-old.json");
+        let old = case.expected_json("plan-old.json");
         if old["changes"].as_array().is_none_or(|c| !c.is_empty()) {
             fail(format!(
                 "terraform plans changes for old/: {}",
                 old["changes"]
             ));
         }
-        let proof = case.expected("proof.json");
+        let proof = case.expected_json("proof.json");
         if proof["destroy"] != 0 {
             fail(format!("the key leaves {} destroyed", proof["destroy"]));
         }

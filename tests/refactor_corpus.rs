@@ -13,7 +13,7 @@ use std::fs;
 use std::path::{Component, Path, PathBuf};
 use std::process::Output;
 
-use common::{case_dirs, lines_of, name_of, read, read_json, repo_root, strings, terraform};
+use common::{Case, lines_of, read, read_json, repo_root, strings, terraform};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
@@ -30,19 +30,7 @@ type Move = (String, String, String);
 /// One unmatched address: action, address, reason.
 type Unmatched = (String, String, String);
 
-struct Case {
-    name: String,
-    root: PathBuf,
-    args: Vec<String>,
-}
-
 impl Case {
-    fn expected(&self) -> PathBuf {
-        self.root.join("expected")
-    }
-    fn prior(&self) -> PathBuf {
-        self.expected().join("prior.tfstate")
-    }
     /// terraform can run it offline (it has a recorded state and proof):
     /// not the provider cases, and not the ones terraform itself cannot
     /// plan (unknown-keys*, whose plan errors are recorded instead).
@@ -106,14 +94,7 @@ impl Case {
 
 /// Every case directory (one with old/), in name order.
 fn cases() -> Vec<Case> {
-    case_dirs(&corpus_root(), "old")
-        .into_iter()
-        .map(|root| Case {
-            name: name_of(&root),
-            args: lines_of(&root.join("args")),
-            root,
-        })
-        .collect()
+    common::cases(&corpus_root())
 }
 
 /// moves.txt: `FROM -> TO` lines; `# in DIR` sends the lines after it to

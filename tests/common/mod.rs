@@ -65,6 +65,47 @@ pub fn case_dirs(root: &Path, marker: &str) -> Vec<PathBuf> {
     dirs
 }
 
+/// One case in the corpora's one layout: `old/` (applied to make the prior
+/// state) and `new/` (planned or refactored against it) configurations,
+/// `args` (one argument a line), `env` (`NAME=VALUE` lines) and
+/// `expected/`, what terraform said. A test binary adds what its corpus
+/// reads of it in an `impl Case` of its own.
+pub struct Case {
+    pub name: String,
+    pub root: PathBuf,
+    pub args: Vec<String>,
+    pub env: Vec<(String, String)>,
+}
+
+impl Case {
+    pub fn load(root: PathBuf) -> Case {
+        Case {
+            name: name_of(&root),
+            args: lines_of(&root.join("args")),
+            env: env_of(&root.join("env")),
+            root,
+        }
+    }
+    pub fn old_dir(&self) -> PathBuf {
+        self.root.join("old")
+    }
+    pub fn new_dir(&self) -> PathBuf {
+        self.root.join("new")
+    }
+    pub fn expected(&self) -> PathBuf {
+        self.root.join("expected")
+    }
+    /// The state terraform wrote applying old/.
+    pub fn prior(&self) -> PathBuf {
+        self.expected().join("prior.tfstate")
+    }
+}
+
+/// Every case of a corpus (a directory with `old/`), in name order.
+pub fn cases(root: &Path) -> Vec<Case> {
+    case_dirs(root, "old").into_iter().map(Case::load).collect()
+}
+
 /// A directory's last component, as text.
 pub fn name_of(path: &Path) -> String {
     path.file_name()
