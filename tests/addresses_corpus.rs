@@ -1,15 +1,17 @@
 //! Checks `minimod addresses` against address lists recorded from the real terraform.
 //!
-//! The ground truth lives in `tests/corpus/` (see `tests/corpus/configs/record.sh`) and in
-//! `fixtures/*-terraform-data/expected/` (see `fixtures/record.sh`). Every case is run and
-//! every mismatch is collected, so one failing run shows the whole picture.
+//! The ground truth lives in `tests/corpus/` (`tests/record configs`) and, for the lesson's
+//! fixture (the plan corpus case `lesson-renamed`, the terraform_data twin of `fixtures/site`
+//! and `fixtures/renamed`), in that case's `lesson/expected/` (`tests/record lesson`). Every
+//! case is run and every mismatch is collected, so one failing run shows the whole picture.
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use common::{case_dirs, env_of, lines_of, name_of, read, repo_root};
 
 /// One directory that minimod loads as a root module.
 struct Case {
@@ -22,48 +24,27 @@ struct Case {
     env: Vec<(String, String)>,
 }
 
-fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn corpus_root() -> PathBuf {
     repo_root().join("tests/corpus")
 }
 
-/// Non-empty lines of a file, or nothing when it does not exist.
-fn lines_of(path: &Path) -> Vec<String> {
-    match fs::read_to_string(path) {
-        Ok(text) => text
-            .lines()
-            .filter(|line| !line.is_empty())
-            .map(str::to_owned)
-            .collect(),
-        Err(_) => Vec::new(),
-    }
+/// The lesson's configuration, once: old/ is the site, new/ the rename.
+fn lesson_case() -> PathBuf {
+    corpus_root().join("plans/lesson-renamed")
 }
 
-fn env_of(path: &Path) -> Vec<(String, String)> {
-    lines_of(path)
-        .into_iter()
-        .map(|line| match line.split_once('=') {
-            Some((name, value)) => (name.to_owned(), value.to_owned()),
-            None => panic!("{}: env line without '=': {line:?}", path.display()),
-        })
-        .collect()
+/// terraform's answers about the lesson beyond the plan corpus's: per side
+/// (`site`, `renamed`), in `lesson/expected/`.
+fn lesson_records() -> PathBuf {
+    lesson_case().join("lesson/expected")
 }
 
 /// The case directories under `tests/corpus/<kind>/`, sorted by name.
 fn cases(kind: &str) -> Vec<Case> {
-    let root = corpus_root().join(kind);
-    let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
-        .unwrap_or_else(|err| panic!("{}: {err}", root.display()))
-        .map(|entry| entry.expect("readable corpus entry").path())
-        .filter(|path| path.is_dir())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
+    case_dirs(&corpus_root().join(kind), "")
+        .into_iter()
         .map(|dir| Case {
-            label: format!("{kind}/{}", dir.file_name().unwrap().to_string_lossy()),
+            label: format!("{kind}/{}", name_of(&dir)),
             args: lines_of(&dir.join("args")),
             env: env_of(&dir.join("env")),
             dir,
@@ -80,28 +61,13 @@ fn run_addresses(case: &Case) -> Output {
 
 /// `minimod COMMAND... DIR ARGS...`, run as `run_addresses` says.
 fn run_minimod(case: &Case, command_words: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_minimod"));
-    command
+    common::minimod(&case.dir)
         .args(command_words)
         .arg(&case.dir)
         .args(&case.args)
-        .current_dir(&case.dir);
-    for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("TF_VAR_") {
-            command.env_remove(name);
-        }
-    }
-    command.envs(case.env.iter().map(|(name, value)| (name, value)));
-    command
+        .envs(case.env.iter().map(|(name, value)| (name, value)))
         .output()
         .unwrap_or_else(|err| panic!("{}: cannot run minimod: {err}", case.label))
-}
-
-fn unified_diff(expected: &str, actual: &str) -> String {
-    similar::TextDiff::from_lines(expected, actual)
-        .unified_diff()
-        .header("terraform state list", "minimod addresses")
-        .to_string()
 }
 
 /// Compares one case's stdout with an expected address list; returns a failure description.
@@ -120,32 +86,28 @@ fn check_addresses(case: &Case, expected: &str) -> Option<String> {
         );
     }
     if stdout != expected {
-        report += &unified_diff(expected, &stdout);
+        report += &common::unified_diff(
+            expected,
+            &stdout,
+            ("terraform state list", "minimod addresses"),
+        );
     }
     Some(report)
 }
 
-fn read(path: &Path) -> String {
-    fs::read_to_string(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
-}
-
-/// The lesson's fixtures: the terraform_data twins were recorded directly; the local_file
-/// originals have the same addresses with the resource type swapped.
+/// The lesson's fixtures: the terraform_data twins (the lesson case's old/ and new/) were
+/// recorded directly; the local_file originals have the same addresses with the resource
+/// type swapped.
 fn fixture_cases() -> Vec<(Case, String)> {
     let fixtures = repo_root().join("fixtures");
     let recorded = [
-        ("site", "site-terraform-data", "state-list-dev.txt", false),
-        ("site", "site-terraform-data", "state-list-prod.txt", true),
-        (
-            "renamed",
-            "renamed-terraform-data",
-            "state-list-prod.txt",
-            true,
-        ),
+        ("site", "old", "state-list-dev.txt", false),
+        ("site", "old", "state-list-prod.txt", true),
+        ("renamed", "new", "state-list-prod.txt", true),
     ];
     let mut out = Vec::new();
-    for (original, twin, list, prod) in recorded {
-        let expected = read(&fixtures.join(twin).join("expected").join(list));
+    for (original, side, list, prod) in recorded {
+        let expected = read(&lesson_records().join(original).join(list));
         let args = if prod {
             vec!["-var-file=prod.tfvars".to_owned()]
         } else {
@@ -154,8 +116,8 @@ fn fixture_cases() -> Vec<(Case, String)> {
         let variant = if prod { "prod" } else { "dev" };
         out.push((
             Case {
-                label: format!("fixtures/{twin} ({variant})"),
-                dir: fixtures.join(twin),
+                label: format!("plans/lesson-renamed/{side} ({variant})"),
+                dir: lesson_case().join(side),
                 args: args.clone(),
                 env: Vec::new(),
             },
@@ -227,18 +189,18 @@ fn outputs_match_terraform_output() {
             check(&case, &["outputs", "--json"], &expected);
         }
     }
-    let twin = repo_root().join("fixtures/site-terraform-data");
+    let twin = lesson_case().join("old");
     for (variant, args) in [
         ("dev", vec![]),
         ("prod", vec!["-var-file=prod.tfvars".to_owned()]),
     ] {
         let case = Case {
-            label: format!("fixtures/site-terraform-data ({variant})"),
+            label: format!("plans/lesson-renamed/old ({variant})"),
             dir: twin.clone(),
             args,
             env: Vec::new(),
         };
-        let expected = twin.join("expected");
+        let expected = lesson_records().join("site");
         check(
             &case,
             &["outputs", "--json"],
@@ -261,7 +223,6 @@ fn outputs_match_terraform_output() {
 /// The lesson's two validation failures, for the twin and the local_file original, with the
 /// `Error:` lines of the recorded stderr.
 fn fixture_error_cases() -> Vec<(Case, Vec<String>)> {
-    let fixtures = repo_root().join("fixtures");
     let recorded = [
         ("-var=env=qa", "plan-env-qa.stderr.txt"),
         (
@@ -271,16 +232,16 @@ fn fixture_error_cases() -> Vec<(Case, Vec<String>)> {
     ];
     let mut out = Vec::new();
     for (arg, stderr) in recorded {
-        let path = fixtures.join("site-terraform-data/expected").join(stderr);
+        let path = lesson_records().join("site").join(stderr);
         let summaries: Vec<String> = lines_of(&path)
             .into_iter()
             .filter(|line| line.starts_with("Error: "))
             .collect();
-        for dir in ["site-terraform-data", "site"] {
+        for dir in [lesson_case().join("old"), repo_root().join("fixtures/site")] {
             out.push((
                 Case {
-                    label: format!("fixtures/{dir} ({arg})"),
-                    dir: fixtures.join(dir),
+                    label: format!("{} ({arg})", dir.display()),
+                    dir,
                     args: vec![arg.to_owned()],
                     env: Vec::new(),
                 },
@@ -367,27 +328,9 @@ fn config_errors_exit_2_with_terraform_summary() {
     );
 }
 
-/// Every file under `root`, keyed by its path relative to `root`.
-fn files_under(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    fn walk(root: &Path, dir: &Path, into: &mut BTreeMap<PathBuf, Vec<u8>>) {
-        for entry in fs::read_dir(dir).unwrap_or_else(|err| panic!("{}: {err}", dir.display())) {
-            let path = entry.expect("readable entry").path();
-            if path.is_dir() {
-                walk(root, &path, into);
-            } else {
-                let bytes = fs::read(&path).expect("readable record");
-                into.insert(path.strip_prefix(root).unwrap().to_owned(), bytes);
-            }
-        }
-    }
-    let mut files = BTreeMap::new();
-    walk(root, root, &mut files);
-    files
-}
-
 /// A record with what varies from run to run made equal: terraform lists
 /// the vertices of a cycle in Go's map order, so they are sorted.
-fn comparable(record: &[u8]) -> String {
+fn comparable(_: &Path, record: &[u8]) -> String {
     String::from_utf8_lossy(record)
         .lines()
         .map(|line| match line.split_once("Cycle: ") {
@@ -402,36 +345,6 @@ fn comparable(record: &[u8]) -> String {
         .join("\n")
 }
 
-/// Runs a recorder into `out` and reports every file that differs from its committed twin
-/// under `committed`.
-fn rerecord(script: &Path, out: &Path, committed: &Path, failures: &mut Vec<String>) {
-    let status = Command::new("bash")
-        .arg(script)
-        .arg(out)
-        .status()
-        .unwrap_or_else(|err| panic!("{}: {err}", script.display()));
-    if !status.success() {
-        failures.push(format!("{} failed: {status}", script.display()));
-    }
-    for (relative, fresh) in files_under(out) {
-        let path = committed.join(&relative);
-        match fs::read(&path) {
-            Ok(old) if comparable(&old) == comparable(&fresh) => {}
-            Ok(old) => failures.push(format!(
-                "--- {} changed:\n{}",
-                path.display(),
-                similar::TextDiff::from_lines(
-                    &String::from_utf8_lossy(&old),
-                    &String::from_utf8_lossy(&fresh)
-                )
-                .unified_diff()
-                .header("committed", "terraform now")
-            )),
-            Err(_) => failures.push(format!("--- {} is not committed", path.display())),
-        }
-    }
-}
-
 /// Re-runs both recorders when asked to (`MINIMOD_LIVE=1` and terraform on PATH), so a new
 /// terraform version or an edited case cannot leave stale records behind.
 #[test]
@@ -441,20 +354,18 @@ fn live_terraform_agrees_with_records() {
     }
     let scratch = tempfile::tempdir().expect("temp dir");
     let mut failures = Vec::new();
-    let corpus_out = scratch.path().join("corpus");
-    rerecord(
-        &corpus_root().join("configs/record.sh"),
-        &corpus_out,
-        &corpus_root(),
-        &mut failures,
-    );
-    let fixtures = repo_root().join("fixtures");
-    rerecord(
-        &fixtures.join("record.sh"),
-        &scratch.path().join("fixtures"),
-        &fixtures,
-        &mut failures,
-    );
+    for (corpus, committed) in [("configs", corpus_root()), ("lesson", lesson_records())] {
+        let out = scratch.path().join(corpus);
+        common::record(corpus, &out);
+        let fresh = common::files_under(&out, &[]);
+        // Only what the recorder wrote is compared: the cases themselves
+        // (configurations, args) are not recorded.
+        let committed: std::collections::BTreeMap<PathBuf, Vec<u8>> = fresh
+            .keys()
+            .filter_map(|rel| Some((rel.clone(), fs::read(committed.join(rel)).ok()?)))
+            .collect();
+        failures.extend(common::compare_records(&committed, &fresh, &comparable));
+    }
     assert!(
         failures.is_empty(),
         "terraform no longer agrees with {} record(s):\n{}",
@@ -518,15 +429,12 @@ fn without_comments(value: &serde_json::Value) -> serde_json::Value {
 #[test]
 fn terraform_data_twins_mirror_the_local_file_fixtures() {
     let fixtures = repo_root().join("fixtures");
-    let pairs = [
-        ("site", "site-terraform-data"),
-        ("renamed", "renamed-terraform-data"),
-    ];
+    let pairs = [("site", "old"), ("renamed", "new")];
     let mut failures = Vec::new();
     for (original, twin) in pairs {
         for file in ["main.tf.json", "modules/web/main.tf.json", "prod.tfvars"] {
             let left = read(&fixtures.join(original).join(file));
-            let right = read(&fixtures.join(twin).join(file));
+            let right = read(&lesson_case().join(twin).join(file));
             let same = if file.ends_with(".json") {
                 let left: serde_json::Value = serde_json::from_str(&left).expect("JSON fixture");
                 let right: serde_json::Value = serde_json::from_str(&right).expect("JSON twin");

@@ -10,17 +10,12 @@ mod common;
 mod shapes;
 
 use std::path::Path;
-use std::process::Command;
 
 /// The block a person writes for the rename; terraform proves it below.
 const RENAME: &str = "moved {\n  from = module.svc\n  to   = module.service\n}\n";
 
 fn minimod(args: &[&str], dir: &Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
+    let out = common::run(dir, args);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
@@ -92,18 +87,7 @@ fn generated_state_is_up_to_date_for_terraform() {
     for side in ["old", "new"] {
         let dir = tmp.path().join(side);
         let tf = |args: &[&str]| {
-            let out = Command::new("terraform")
-                .args(args)
-                .current_dir(&dir)
-                .env("TF_CLI_CONFIG_FILE", "/dev/null")
-                .env("TF_IN_AUTOMATION", "1")
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "terraform {args:?} in {side}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            let out = common::terraform(&dir, args).unwrap_or_else(|e| panic!("{side}: {e}"));
             String::from_utf8(out.stdout).unwrap()
         };
         std::fs::copy(&state, dir.join("terraform.tfstate")).unwrap();

@@ -3,28 +3,22 @@
 //! from each environment (head). Built as a git repository by
 //! tests/data/check/monorepo.sh.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn monorepo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/check/monorepo.sh");
-    let status = Command::new("bash")
-        .arg(script)
-        .arg(dir.path().join("repo"))
-        .status()
-        .unwrap();
-    assert!(status.success(), "building the monorepo failed");
+    common::monorepo(&dir.path().join("repo"));
     dir
 }
 
 fn check(repo: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
+    common::minimod(repo)
         .arg("check")
         .args(["--base", "HEAD~1"])
         .args(args)
-        .current_dir(repo)
-        .env_remove("GITHUB_ACTIONS")
         .output()
         .unwrap()
 }
@@ -171,19 +165,8 @@ fn outputs_snapshots() {
 fn a_root_whose_for_each_needs_a_variable_is_not_checkable_and_says_how_to_give_it() {
     let tmp = tempfile::tempdir().unwrap();
     let repo = tmp.path();
-    let git = |args: &[&str]| {
-        assert!(
-            Command::new("git")
-                .args(args)
-                .current_dir(repo)
-                .status()
-                .unwrap()
-                .success()
-        )
-    };
+    let git = |args: &[&str]| common::git(repo, args);
     git(&["init", "-q"]);
-    git(&["config", "user.email", "check@example.com"]);
-    git(&["config", "user.name", "check"]);
     std::fs::create_dir_all(repo.join("live")).unwrap();
     std::fs::write(
         repo.join("live/.terraform.lock.hcl"),
@@ -199,11 +182,7 @@ fn a_root_whose_for_each_needs_a_variable_is_not_checkable_and_says_how_to_give_
     git(&["add", "-A"]);
     git(&["commit", "-qm", "base"]);
     std::fs::write(repo.join("live/main.tf"), config("s")).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .args(["check", "--base", "HEAD", "--format", "json"])
-        .current_dir(repo)
-        .output()
-        .unwrap();
+    let out = common::run(repo, ["check", "--base", "HEAD", "--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     let doc = json(&out);
     let root = &doc["roots"][0];
@@ -218,10 +197,9 @@ fn a_root_whose_for_each_needs_a_variable_is_not_checkable_and_says_how_to_give_
         "{error}"
     );
     // As the message says, -var gives it: the root is then checked.
-    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+    let out = common::minimod(repo)
         .args(["check", "--base", "HEAD", "--format", "json"])
         .args(["-var", r#"regions=["eu","us"]"#, "--engine", "terraform"])
-        .current_dir(repo)
         .output()
         .unwrap();
     let doc = json(&out);
@@ -311,11 +289,7 @@ fn merged_shards_are_one_run() {
         for f in files {
             args.extend(["--merge", f.as_str()]);
         }
-        Command::new(env!("CARGO_BIN_EXE_minimod"))
-            .args(args)
-            .current_dir(&repo)
-            .output()
-            .unwrap()
+        common::run(&repo, args)
     };
     let all: Vec<&String> = files.iter().rev().collect();
     let merged = merge(&all, "json");

@@ -2,8 +2,10 @@
 //! attack on the check (fooling it into a pass, or making it read or show
 //! what is outside the repository), built as a small git repository.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use std::path::PathBuf;
+use std::process::Output;
 
 /// A git repository in a temporary directory, built commit by commit.
 struct Repo {
@@ -24,16 +26,7 @@ impl Repo {
     }
 
     fn git(&self, args: &[&str]) {
-        let out = Command::new("git")
-            .args(args)
-            .current_dir(&self.dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        common::git(&self.dir, args);
     }
 
     fn write(&self, path: &str, text: &str) {
@@ -70,13 +63,11 @@ impl Repo {
             true => &[],
             false => &["--format", "json"],
         };
-        Command::new(env!("CARGO_BIN_EXE_minimod"))
+        common::minimod(&self.dir)
             .arg("check")
             .args(["--base", base])
             .args(format)
             .args(args)
-            .current_dir(&self.dir)
-            .env_remove("GITHUB_ACTIONS")
             .output()
             .unwrap()
     }
@@ -103,10 +94,6 @@ fn both(out: &Output) -> String {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     )
-}
-
-fn text(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap()
 }
 
 /// `export-ignore` hides a directory from `git archive`: a pull request that
@@ -189,7 +176,7 @@ fn a_committed_symlink_out_of_the_repository_is_not_read() {
     let all = both(&out);
     assert!(!all.contains("TOKEN-0123456789"), "{all}");
     assert_ne!(out.status.code(), Some(0), "{all}");
-    assert_eq!(text(&secret), "TOKEN-0123456789");
+    assert_eq!(common::read(&secret), "TOKEN-0123456789");
 }
 
 /// `.minimod.hcl` may name variable files for a root; one that leads out of
@@ -208,11 +195,9 @@ fn var_files_outside_the_repository_are_refused() {
         repo.commit("base");
         repo.write("live/extra.tf", "# touched\n");
         repo.commit("head");
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        let out = common::minimod(&repo.dir)
             .args(["check", "--base", "HEAD~1", "--format", "markdown"])
-            .current_dir(&repo.dir)
             .env("MINIMOD_TEST_SECRET", "TOKEN-0123456789")
-            .env_remove("GITHUB_ACTIONS")
             .output()
             .unwrap();
         let all = both(&out);
@@ -287,12 +272,10 @@ fn the_runners_environment_is_not_read() {
     repo.root("live", &body.replace("[var.token]", "[\"${var.token}-2\"]"));
     repo.commit("head");
     let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        let out = common::minimod(&repo.dir)
             .args(["check", "--base", "HEAD~1", "--format", "json"])
             .args(args)
-            .current_dir(&repo.dir)
             .env("TF_VAR_token", "TOKEN-0123456789")
-            .env_remove("GITHUB_ACTIONS")
             .output()
             .unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
@@ -324,11 +307,10 @@ fn hostile_directory_names_are_escaped() {
     );
     repo.commit("head");
     let run = |format: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        let out = common::minimod(&repo.dir)
             .args([
                 "check", "--base", "HEAD~1", "--head", "HEAD", "--format", format,
             ])
-            .current_dir(&repo.dir)
             .env("GITHUB_ACTIONS", "true")
             .output()
             .unwrap();
@@ -473,10 +455,8 @@ fn a_root_that_stops_loading_fails_saying_why_from_any_subdirectory() {
         "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n",
     );
     repo.commit("a syntax error");
-    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+    let out = common::minimod(&repo.dir.join("envs/prod"))
         .args(["check", "--base", "HEAD~1", "--format", "json"])
-        .current_dir(repo.dir.join("envs/prod"))
-        .env_remove("GITHUB_ACTIONS")
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -507,9 +487,8 @@ fn annotations_point_at_the_lines_the_pull_request_holds() {
         "resource \"terraform_data\" \"database\" {\n  input = \"db\"\n}\n",
     );
     repo.commit("rename");
-    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+    let out = common::minimod(&repo.dir)
         .args(["check", "--base", "HEAD~1"])
-        .current_dir(&repo.dir)
         .env("GITHUB_ACTIONS", "true")
         .output()
         .unwrap();
@@ -577,12 +556,10 @@ fn home_and_workspace_of_the_runner_stay_out() {
         "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n\nresource \"terraform_data\" \"ws\" {\n  for_each = toset([terraform.workspace])\n}\n\nresource \"terraform_data\" \"home\" {\n  for_each = toset([pathexpand(\"~\")])\n}\n",
     );
     repo.commit("read the environment");
-    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+    let out = common::minimod(&repo.dir)
         .args(["check", "--base", "HEAD~1", "--format", "json"])
-        .current_dir(&repo.dir)
         .env("HOME", "/home/SECRET-HOME")
         .env("TF_WORKSPACE", "SECRET-WORKSPACE")
-        .env_remove("GITHUB_ACTIONS")
         .output()
         .unwrap();
     let all = both(&out);

@@ -11,43 +11,26 @@ mod common;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use common::{case_dirs, name_of, read, read_json, repo_root};
 use serde_json::Value;
 
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/cross-root")
-}
-
-fn read_json(p: &Path) -> Value {
-    let text = fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    repo_root().join("tests/corpus/cross-root")
 }
 
 fn cases() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = fs::read_dir(corpus())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("key.txt").is_file())
-        .collect();
-    out.sort();
-    out
+    case_dirs(&corpus(), "key.txt")
 }
 
 fn roots(case: &Path) -> Vec<String> {
-    let mut out: Vec<String> = fs::read_dir(case)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("old").is_dir())
-        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-        .collect();
-    out.sort();
-    out
+    case_dirs(case, "old").iter().map(|p| name_of(p)).collect()
 }
 
 /// key.txt: (source root, from, destination root, to).
 fn key(case: &Path) -> Vec<(String, String, String, String)> {
-    let text = fs::read_to_string(case.join("key.txt")).unwrap();
+    let text = read(&case.join("key.txt"));
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -87,8 +70,8 @@ fn state_id(state: &Value, addr: &str) -> Option<String> {
 /// `minimod refactor --root R/old:R/new ... --state-for R/old=STATES/state-R.json`
 /// in the case directory; `skip_state` leaves one root's state out.
 fn refactor(case: &Path, states: &Path, skip_state: Option<&str>, extra: &[&str]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_minimod"));
-    cmd.current_dir(case).arg("refactor");
+    let mut cmd = common::minimod(case);
+    cmd.arg("refactor");
     for r in roots(case) {
         cmd.arg("--root").arg(format!("{r}/old:{r}/new"));
         if skip_state != Some(r.as_str()) {
@@ -339,13 +322,7 @@ fn without_the_source_state_the_id_is_asked_for() {
 #[test]
 fn one_root_pair_is_the_plain_refactor() {
     let case = &cases()[0];
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_minimod"))
-            .current_dir(case)
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| common::run(case, args);
     let plain = run(&["refactor", "a/old", "a/new", "--state", "state-a.json"]);
     for args in [
         &[
@@ -373,13 +350,7 @@ fn one_root_pair_is_the_plain_refactor() {
 #[test]
 fn bad_root_options_are_reported() {
     let case = &cases()[0];
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_minimod"))
-            .current_dir(case)
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| common::run(case, args);
     for (args, summary) in [
         (
             &["refactor", "--root", "a/old"][..],
@@ -440,13 +411,7 @@ fn live_terraform_agrees_with_records() {
         return;
     }
     let scratch = tempfile::tempdir().unwrap();
-    let status = Command::new("bash")
-        .arg(corpus().join("record.sh"))
-        .arg("-o")
-        .arg(scratch.path())
-        .status()
-        .expect("running record.sh");
-    assert!(status.success(), "record.sh failed");
+    common::record("cross-root", scratch.path());
     for case in cases() {
         let name = case.file_name().unwrap();
         let fresh = scratch.path().join(name);
@@ -582,16 +547,15 @@ fn scratch_roots(dir: &Path, files: &[(&str, &str)]) {
         fs::write(p, text).unwrap();
     }
     for r in roots(dir) {
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
-            .current_dir(dir)
-            .args([
+        let out = common::run(
+            dir,
+            [
                 "apply",
                 &format!("{r}/old"),
                 "--state",
                 &format!("state-{r}.json"),
-            ])
-            .output()
-            .unwrap();
+            ],
+        );
         assert!(
             out.status.success(),
             "{}",

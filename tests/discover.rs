@@ -3,13 +3,19 @@
 //! temporary directory, with the text and JSON outputs checked. Expected
 //! outputs are written from the discovery rule, by hand.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use common::{git, read, repo_root, stderr, stdout};
+
+fn data_dir() -> PathBuf {
+    repo_root().join("tests/data/discover")
+}
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/discover")
-        .join(format!("{name}.txtar"))
+    data_dir().join(format!("{name}.txtar"))
 }
 
 /// Writes a txtar archive's files under `dir`: `-- path --` starts a file;
@@ -39,31 +45,6 @@ fn unpack(archive: &Path, dir: &Path) {
     write(current);
 }
 
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=minimod",
-            "-c",
-            "user.email=minimod@example.com",
-        ])
-        .args([
-            "-c",
-            "init.defaultBranch=main",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 /// The fixture as a committed git repository. `-f` because this
 /// repository's .gitignore does not apply there, but a global one might.
 fn repo(name: &str) -> tempfile::TempDir {
@@ -78,170 +59,36 @@ fn repo(name: &str) -> tempfile::TempDir {
 /// Runs `minimod discover . [args]` inside the repository, so paths in
 /// messages are relative to it.
 fn discover(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
+    common::minimod(dir)
         .arg("discover")
         .args(args)
-        .current_dir(dir)
         .output()
         .expect("minimod runs")
 }
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
+/// Every fixture with a `<name>.stdout` beside it: `minimod discover` in
+/// its repository prints exactly that, and nothing on stderr.
 #[test]
 fn text_output_per_discovery_question() {
-    let cases: &[(&str, &str)] = &[
-        (
-            "found",
-            r#"cloud/app: found: cloud block in main.tf.json; Terraform lock file
-envs/prod: found: backend "s3" in main.tf; OpenTofu lock file
-tools/local: found: backend "local" in versions.tf; Terraform lock file
-
-3 root modules (3 found, 0 declared), 0 directories left out.
-"#,
-        ),
-        (
-            "called",
-            r#"app: left out, called as a module: module "app" in tests/harness/main.tf:2
-envs/dev: found: backend "s3" in main.tf; OpenTofu lock file
-envs/stage: found: backend "s3" in main.tf.json; OpenTofu lock file
-shared/dns: left out, called as a module: module "dns" in envs/stage/main.tf.json:4
-shared/network: left out, called as a module: module "network" in envs/dev/main.tf:6
-tests/harness: left out, no backend or cloud block
-vendored: left out, no backend or cloud block
-
-2 root modules (2 found, 0 declared), 5 directories left out.
-"#,
-        ),
-        (
-            "under_modules",
-            r#"modules: left out, no backend or cloud block
-modules/vpc: left out, under a modules directory: modules/
-platform: found: backend "gcs" in main.tf; OpenTofu lock file
-platform/modules/dns/zones: left out, under a modules directory: platform/modules/
-
-1 root module (1 found, 0 declared), 3 directories left out.
-"#,
-        ),
-        (
-            "no_backend",
-            r#"app: left out, no backend or cloud block
-
-0 root modules (0 found, 0 declared), 1 directory left out.
-"#,
-        ),
-        (
-            "workspaces",
-            r#"by-name: left out, runs in workspaces its files do not name: reads terraform.workspace in by-name/main.tf:6
-json: left out, runs in workspaces its files do not name: reads terraform.workspace in json/main.tf.json:3
-one: found: cloud block in main.tf; Terraform lock file
-tagged: left out, runs in workspaces its files do not name: cloud block picks its workspaces by tags in tagged/main.tf:2
-tofu-name: left out, runs in workspaces its files do not name: reads tofu.workspace in tofu-name/main.tofu:6
-
-1 root module (1 found, 0 declared), 4 directories left out.
-"#,
-        ),
-        (
-            "var_files",
-            r#"auto: found: backend "s3" in main.tf; OpenTofu lock file
-backend-file: left out, chooses var or backend files: chooses backend-file/prod.tfbackend
-layout: left out, chooses var or backend files: chooses layout/env/dev.s3.tfbackend; chooses layout/env/dev.tfvars
-own: left out, chooses var or backend files: chooses own/dev.tfvars; chooses own/prod.tfvars.json
-
-1 root module (1 found, 0 declared), 3 directories left out.
-"#,
-        ),
-        (
-            "tool",
-            r#"both: left out, its files name both tools: Terraform lock file; .tofu file main.tofu
-mixed-lock: left out, its files name both tools: OpenTofu lock file; Terraform lock file
-neither: left out, no file says which tool runs it
-private-registry: left out, no file says which tool runs it
-terraform-lock: found: backend "s3" in main.tf; Terraform lock file
-tofu-files: found: backend "s3" in main.tofu; .tofu files extra.tofu.json, main.tofu
-
-2 root modules (2 found, 0 declared), 4 directories left out.
-"#,
-        ),
-        (
-            "false_stacks",
-            r#"retired/2019: found: backend "s3" in main.tf; Terraform lock file
-shared/net: found: backend "s3" in main.tf; OpenTofu lock file
-templates/new-root: found: backend "s3" in main.tf; OpenTofu lock file
-
-3 root modules (3 found, 0 declared), 0 directories left out.
-"#,
-        ),
-        (
-            "false_stacks_ignored",
-            r#"modules/net: left out, under a modules directory: modules/
-retired/2019: left out, ignored: ignore "retired/2019" at .minimod.hcl:5
-templates/new-root: left out, ignored: ignore "templates/new-root" at .minimod.hcl:1; generator template, copied by scripts/new-root
-
-0 root modules (0 found, 0 declared), 3 directories left out.
-"#,
-        ),
-        (
-            "misses_declared",
-            r#"local-state: declared: root "local-state" at .minimod.hcl:2
-no-lock: declared: root "no-lock" at .minimod.hcl:21
-per-env: declared: root "per-env" at .minimod.hcl:8; Terraform lock file; var files env/prod.tfvars; variables region, replicas, zones
-workspaced: declared: root "workspaced" at .minimod.hcl:17
-wrapped: declared: root "wrapped" at .minimod.hcl:6; OpenTofu lock file
-wrapped/test: left out, no backend or cloud block
-
-5 root modules (0 found, 5 declared), 1 directory left out.
-"#,
-        ),
-        (
-            "terragrunt",
-            r#"Discovery is off (Terragrunt file live/prod/app/terragrunt.hcl): only declared roots count.
-
-bootstrap: declared: root "bootstrap" at .minimod.hcl:1
-infra/app: left out, discovery is off: Terragrunt file live/prod/app/terragrunt.hcl
-
-1 root module (0 found, 1 declared), 1 directory left out.
-"#,
-        ),
-        (
-            "off_by_config",
-            r#"Discovery is off (discovery { enabled = false } at .minimod.hcl:2): only declared roots count.
-
-envs/dev: left out, discovery is off: discovery { enabled = false } at .minimod.hcl:2
-envs/prod: declared: root "envs/prod" at .minimod.hcl:5; tool not known; var files prod.tfvars
-
-1 root module (0 found, 1 declared), 1 directory left out.
-"#,
-        ),
-        (
-            "skipped_dirs",
-            r#".: found: backend "s3" in main.tf; OpenTofu lock file
-
-1 root module (1 found, 0 declared), 0 directories left out.
-"#,
-        ),
-        (
-            "unreadable",
-            r#"broken: left out, its files do not load: broken/main.tf:5: Unclosed configuration block
-duplicate: left out, its files do not load: duplicate/main.tf:6: Duplicate variable declaration
-lib: left out, called as a module: module "lib" in broken/calls.tf:2
-
-0 root modules (0 found, 0 declared), 3 directories left out.
-"#,
-        ),
-    ];
+    let mut expected: Vec<PathBuf> = std::fs::read_dir(data_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "stdout"))
+        .collect();
+    expected.sort();
+    assert!(expected.len() >= 14, "discover fixtures went missing");
     let mut failures = Vec::new();
-    for (name, want) in cases {
-        let dir = repo(name);
+    for path in expected {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let want = read(&path);
+        let dir = repo(&name);
         let out = discover(dir.path(), &[]);
         let got = stdout(&out);
-        if got != *want || !out.status.success() || !out.stderr.is_empty() {
+        if got != want || !out.status.success() || !out.stderr.is_empty() {
             failures.push(format!(
                 "{name}: exit {:?}\n--- want\n{want}--- got\n{got}--- stderr\n{}",
                 out.status.code(),
-                String::from_utf8_lossy(&out.stderr)
+                stderr(&out)
             ));
         }
     }
@@ -253,10 +100,7 @@ fn repo_argument_and_git_directory() {
     // The REPO argument instead of the working directory; .git is there
     // (the fixture is a git repository) and is not read.
     let dir = repo("found");
-    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .args(["discover".as_ref(), dir.path().as_os_str()])
-        .output()
-        .unwrap();
+    let out = common::run(&repo_root(), ["discover".as_ref(), dir.path().as_os_str()]);
     assert!(out.status.success());
     assert!(dir.path().join(".git").is_dir());
     assert!(

@@ -9,7 +9,6 @@ mod common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde::Deserialize;
 
@@ -28,7 +27,7 @@ struct Record {
 }
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
+    common::repo_root().join("tests/corpus")
 }
 
 /// Every family's records, families in name order.
@@ -126,11 +125,7 @@ fn eval_matches_terraform_console() {
             total += 1;
             // Run from inside the module, as the recording did, so that
             // relative paths (file("data/x"), path.module) mean the same.
-            let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
-                .args(["eval", &r.expr, "."])
-                .current_dir(&config)
-                .output()
-                .expect("running minimod");
+            let out = common::run(&config, ["eval", &r.expr, "."]);
             let stdout = String::from_utf8_lossy(&out.stdout);
             let stdout = stdout.strip_suffix('\n').unwrap_or(&stdout);
             let stderr = String::from_utf8_lossy(&out.stderr);
@@ -192,12 +187,7 @@ fn live_terraform_agrees_with_records() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let status = Command::new("bash")
-        .arg(corpus_dir().join("record.sh"))
-        .arg(tmp.path())
-        .status()
-        .expect("running record.sh");
-    assert!(status.success(), "record.sh failed");
+    common::record("expressions", tmp.path());
 
     let old = load_records(&corpus_dir().join("expressions"));
     let new = load_records(tmp.path());

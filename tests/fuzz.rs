@@ -11,9 +11,11 @@
 //! is written to `target/fuzz-failures/`. Every crash found becomes a
 //! fixture under `tests/fuzz/regressions/`, which always runs.
 
+mod common;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -28,7 +30,7 @@ use minimod::syntax::source::SourceFile;
 const CASE_BUDGET: Duration = Duration::from_secs(20);
 
 fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    common::repo_root()
 }
 
 fn cases_wanted() -> usize {
@@ -127,23 +129,6 @@ fn config_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Copies a directory tree (configurations are small).
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        let name = e.file_name();
-        if name == "expected" || name == ".terraform" {
-            continue;
-        }
-        if p.is_dir() {
-            copy_dir(&p, &to.join(&name));
-        } else {
-            std::fs::copy(&p, to.join(&name)).unwrap();
-        }
-    }
-}
-
 /// What a mutation did, and whether the result can only be an error.
 struct Mutated {
     what: String,
@@ -155,179 +140,229 @@ fn deep(open: &str, close: &str, n: usize) -> String {
     format!("{}{}", open.repeat(n), close.repeat(n))
 }
 
+/// One kind of mutation of a file (native syntax or JSON, by the flag):
+/// it changes the bytes and says what it did and whether the result can
+/// only be an error.
+type Mutation = fn(&mut Rng, &mut Vec<u8>, bool) -> (String, bool);
+
+/// Every kind, picked uniformly. The two native-only ones (heredoc,
+/// template) stand for `costly_expression` in JSON.
+const MUTATIONS: [Mutation; 16] = [
+    flip_bytes,
+    truncate,
+    delete_brace,
+    duplicate,
+    nest_deep,
+    huge_number,
+    long_text,
+    invalid_utf8,
+    nul_byte,
+    bom,
+    crlf,
+    unterminated_heredoc,
+    unterminated_template,
+    many_splats,
+    splice_piece,
+    costly_expression,
+];
+
 /// One mutation of `input` (a native or JSON file, by `json`).
 fn mutate(rng: &mut Rng, input: &[u8], json: bool) -> Mutated {
-    let mut b = input.to_vec();
-    let at = |rng: &mut Rng, b: &[u8]| rng.below(b.len() + 1);
-    let (what, must_fail) = match rng.below(16) {
-        0 => {
-            let n = 1 + rng.below(4);
-            for _ in 0..n {
-                if !b.is_empty() {
-                    let i = rng.below(b.len());
-                    b[i] = rng.next() as u8;
-                }
-            }
-            (format!("{n} byte flips"), false)
-        }
-        1 => {
-            let i = at(rng, &b);
-            b.truncate(i);
-            (format!("truncated at {i}"), false)
-        }
-        2 => {
-            let braces: Vec<usize> = (0..b.len())
-                .filter(|i| b"{}[]()".contains(&b[*i]))
-                .collect();
-            if braces.is_empty() {
-                ("no brace to delete".into(), false)
-            } else {
-                let i = *rng.pick(&braces);
-                b.remove(i);
-                (
-                    format!("deleted {:?} at {i}", b.get(i).map(|c| *c as char)),
-                    false,
-                )
-            }
-        }
-        3 => {
-            let copy = b.clone();
-            b.push(b'\n');
-            b.extend(copy);
-            ("file duplicated".into(), false)
-        }
-        4 => {
-            if json {
-                let n = 100 + rng.below(5000);
-                b = format!("{{\"locals\": {{\"x\": {}}}}}", deep("[", "]", n)).into_bytes();
-                (format!("JSON nested {n} deep"), true)
-            } else {
-                let n = 65 + rng.below(5000);
-                b.extend(format!("\nlocals {{\n  fuzz_deep = {}\n}}\n", deep("[", "]", n)).bytes());
-                (format!("native nested {n} deep"), true)
-            }
-        }
-        5 => {
-            let digits: String = (0..1 + rng.below(600))
-                .map(|_| char::from(b'1' + rng.below(9) as u8))
-                .collect();
-            let exp = if rng.below(2) == 0 {
-                format!("e{}", rng.next() % 100_000)
-            } else {
-                String::new()
-            };
-            let num = format!("{digits}{exp}");
-            let pos: Vec<usize> = (0..b.len()).filter(|i| b[*i].is_ascii_digit()).collect();
-            if pos.is_empty() || rng.below(2) == 0 {
-                if json {
-                    return Mutated { what: format!("count {num}"), bytes: format!("{{\"resource\": {{\"terraform_data\": {{\"n\": {{\"count\": {num}}}}}}}}}").into_bytes(), must_fail: false };
-                }
-                b.extend(
-                    format!("\nresource \"terraform_data\" \"fuzz_n\" {{\n  count = {num}\n}}\n")
-                        .bytes(),
-                );
-            } else {
-                let i = *rng.pick(&pos);
-                b.splice(i..i + 1, num.bytes());
-            }
-            (format!("huge number {}…", &num[..num.len().min(20)]), false)
-        }
-        6 => {
-            let n = 1 + rng.below(200_000);
-            let s = "x".repeat(n);
-            let i = at(rng, &b);
-            b.splice(i..i, s.bytes());
-            (format!("{n} bytes of text at {i}"), false)
-        }
-        7 => {
-            let i = at(rng, &b);
-            b.insert(i, 0xff);
-            ("invalid UTF-8".into(), true)
-        }
-        8 => {
-            let i = at(rng, &b);
-            b.insert(i, 0);
-            (format!("NUL at {i}"), false)
-        }
-        9 => {
-            b.splice(0..0, [0xef, 0xbb, 0xbf]);
-            ("BOM".into(), false)
-        }
-        10 => {
-            let mut out = Vec::new();
-            for c in &b {
-                if *c == b'\n' {
-                    out.push(b'\r');
-                }
-                out.push(*c);
-            }
-            b = out;
-            ("CRLF".into(), false)
-        }
-        11 if !json => {
-            b.extend(b"\nlocals {\n  fuzz_heredoc = <<EOT\nnever ends\n");
-            ("unterminated heredoc".into(), true)
-        }
-        12 if !json => {
-            b.extend(b"\nlocals {\n  fuzz_template = \"${upper(\"a\")\n}\n");
-            ("unterminated template".into(), true)
-        }
-        13 => {
-            let n = 1 + rng.below(30_000);
-            let e = if json {
-                format!("\"${{[1]{}}}\"", "[*]".repeat(n))
-            } else {
-                format!("[1]{}", "[*]".repeat(n))
-            };
-            if json {
-                b = format!("{{\"locals\": {{\"x\": {e}}}}}").into_bytes();
-            } else {
-                b.extend(format!("\nlocals {{\n  fuzz_splat = {e}\n}}\n").bytes());
-            }
-            (format!("{n} splats"), n > 64 && !json)
-        }
-        14 => {
-            // A piece of the file moved elsewhere.
-            if b.len() > 2 {
-                let s = rng.below(b.len());
-                let e = (s + 1 + rng.below(200)).min(b.len());
-                let piece: Vec<u8> = b[s..e].to_vec();
-                let i = rng.below(b.len());
-                b.splice(i..i, piece);
-            }
-            ("spliced".into(), false)
-        }
-        _ => {
-            let exprs = [
-                "format(\"%.70000f\", 1)",
-                "format(\"%99999999d\", 1)",
-                "[for i in range(64): [for j in range(64): i * j]]",
-                "setproduct(range(1024), range(1024), range(1024))",
-                "file(\"/dev/zero\")",
-                "range(1e18)",
-                "jsondecode(\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\")",
-                "\"${\"${\"${\"${\"${\"${\"${\"${1}\"}\"}\"}\"}\"}\"}\"}\"",
-                "substr(\"abc\", 9223372036854775807, 9223372036854775807)",
-                "pow(10, 400000)",
-            ];
-            let e = *rng.pick(&exprs);
-            if json {
-                b = format!(
-                    "{{\"locals\": {{\"x\": {}}}}}",
-                    serde_json::to_string(&format!("${{{e}}}")).unwrap()
-                )
-                .into_bytes();
-            } else {
-                b.extend(format!("\nlocals {{\n  fuzz_expr = {e}\n}}\noutput \"fuzz_expr\" {{\n  value = local.fuzz_expr\n}}\n").bytes());
-            }
-            (format!("expression {e}"), false)
-        }
-    };
+    let mut bytes = input.to_vec();
+    let mut kind = rng.below(MUTATIONS.len());
+    if json && (kind == 11 || kind == 12) {
+        kind = MUTATIONS.len() - 1;
+    }
+    let (what, must_fail) = MUTATIONS[kind](rng, &mut bytes, json);
     Mutated {
         what,
-        bytes: b,
+        bytes,
         must_fail,
     }
+}
+
+/// A place in `b`, its end included.
+fn at(rng: &mut Rng, b: &[u8]) -> usize {
+    rng.below(b.len() + 1)
+}
+
+fn flip_bytes(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    let n = 1 + rng.below(4);
+    for _ in 0..n {
+        if !b.is_empty() {
+            let i = rng.below(b.len());
+            b[i] = rng.next() as u8;
+        }
+    }
+    (format!("{n} byte flips"), false)
+}
+
+fn truncate(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    let i = at(rng, b);
+    b.truncate(i);
+    (format!("truncated at {i}"), false)
+}
+
+fn delete_brace(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    let braces: Vec<usize> = (0..b.len())
+        .filter(|i| b"{}[]()".contains(&b[*i]))
+        .collect();
+    if braces.is_empty() {
+        return ("no brace to delete".into(), false);
+    }
+    let i = *rng.pick(&braces);
+    b.remove(i);
+    (
+        format!("deleted {:?} at {i}", b.get(i).map(|c| *c as char)),
+        false,
+    )
+}
+
+fn duplicate(_: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    let copy = b.clone();
+    b.push(b'\n');
+    b.extend(copy);
+    ("file duplicated".into(), false)
+}
+
+fn nest_deep(rng: &mut Rng, b: &mut Vec<u8>, json: bool) -> (String, bool) {
+    if json {
+        let n = 100 + rng.below(5000);
+        *b = format!("{{\"locals\": {{\"x\": {}}}}}", deep("[", "]", n)).into_bytes();
+        (format!("JSON nested {n} deep"), true)
+    } else {
+        let n = 65 + rng.below(5000);
+        b.extend(format!("\nlocals {{\n  fuzz_deep = {}\n}}\n", deep("[", "]", n)).bytes());
+        (format!("native nested {n} deep"), true)
+    }
+}
+
+fn huge_number(rng: &mut Rng, b: &mut Vec<u8>, json: bool) -> (String, bool) {
+    let digits: String = (0..1 + rng.below(600))
+        .map(|_| char::from(b'1' + rng.below(9) as u8))
+        .collect();
+    let exp = if rng.below(2) == 0 {
+        format!("e{}", rng.next() % 100_000)
+    } else {
+        String::new()
+    };
+    let num = format!("{digits}{exp}");
+    let pos: Vec<usize> = (0..b.len()).filter(|i| b[*i].is_ascii_digit()).collect();
+    if pos.is_empty() || rng.below(2) == 0 {
+        if json {
+            *b = format!(
+                "{{\"resource\": {{\"terraform_data\": {{\"n\": {{\"count\": {num}}}}}}}}}"
+            )
+            .into_bytes();
+            return (format!("count {num}"), false);
+        }
+        b.extend(
+            format!("\nresource \"terraform_data\" \"fuzz_n\" {{\n  count = {num}\n}}\n").bytes(),
+        );
+    } else {
+        let i = *rng.pick(&pos);
+        b.splice(i..i + 1, num.bytes());
+    }
+    (format!("huge number {}…", &num[..num.len().min(20)]), false)
+}
+
+fn long_text(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    let n = 1 + rng.below(200_000);
+    let s = "x".repeat(n);
+    let i = at(rng, b);
+    b.splice(i..i, s.bytes());
+    (format!("{n} bytes of text at {i}"), false)
+}
+
+fn invalid_utf8(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    let i = at(rng, b);
+    b.insert(i, 0xff);
+    ("invalid UTF-8".into(), true)
+}
+
+fn nul_byte(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    let i = at(rng, b);
+    b.insert(i, 0);
+    (format!("NUL at {i}"), false)
+}
+
+fn bom(_: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    b.splice(0..0, [0xef, 0xbb, 0xbf]);
+    ("BOM".into(), false)
+}
+
+fn crlf(_: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    let mut out = Vec::with_capacity(b.len());
+    for c in b.iter() {
+        if *c == b'\n' {
+            out.push(b'\r');
+        }
+        out.push(*c);
+    }
+    *b = out;
+    ("CRLF".into(), false)
+}
+
+fn unterminated_heredoc(_: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    b.extend(b"\nlocals {\n  fuzz_heredoc = <<EOT\nnever ends\n");
+    ("unterminated heredoc".into(), true)
+}
+
+fn unterminated_template(_: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    b.extend(b"\nlocals {\n  fuzz_template = \"${upper(\"a\")\n}\n");
+    ("unterminated template".into(), true)
+}
+
+fn many_splats(rng: &mut Rng, b: &mut Vec<u8>, json: bool) -> (String, bool) {
+    let n = 1 + rng.below(30_000);
+    if json {
+        let e = format!("\"${{[1]{}}}\"", "[*]".repeat(n));
+        *b = format!("{{\"locals\": {{\"x\": {e}}}}}").into_bytes();
+    } else {
+        let e = format!("[1]{}", "[*]".repeat(n));
+        b.extend(format!("\nlocals {{\n  fuzz_splat = {e}\n}}\n").bytes());
+    }
+    (format!("{n} splats"), n > 64 && !json)
+}
+
+/// A piece of the file moved elsewhere.
+fn splice_piece(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    if b.len() > 2 {
+        let s = rng.below(b.len());
+        let e = (s + 1 + rng.below(200)).min(b.len());
+        let piece: Vec<u8> = b[s..e].to_vec();
+        let i = rng.below(b.len());
+        b.splice(i..i, piece);
+    }
+    ("spliced".into(), false)
+}
+
+/// Expressions whose naive evaluation takes unbounded time or memory.
+const COSTLY_EXPRESSIONS: [&str; 10] = [
+    "format(\"%.70000f\", 1)",
+    "format(\"%99999999d\", 1)",
+    "[for i in range(64): [for j in range(64): i * j]]",
+    "setproduct(range(1024), range(1024), range(1024))",
+    "file(\"/dev/zero\")",
+    "range(1e18)",
+    "jsondecode(\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\")",
+    "\"${\"${\"${\"${\"${\"${\"${\"${1}\"}\"}\"}\"}\"}\"}\"}\"",
+    "substr(\"abc\", 9223372036854775807, 9223372036854775807)",
+    "pow(10, 400000)",
+];
+
+fn costly_expression(rng: &mut Rng, b: &mut Vec<u8>, json: bool) -> (String, bool) {
+    let e = *rng.pick(&COSTLY_EXPRESSIONS);
+    if json {
+        *b = format!(
+            "{{\"locals\": {{\"x\": {}}}}}",
+            serde_json::to_string(&format!("${{{e}}}")).unwrap()
+        )
+        .into_bytes();
+    } else {
+        b.extend(format!("\nlocals {{\n  fuzz_expr = {e}\n}}\noutput \"fuzz_expr\" {{\n  value = local.fuzz_expr\n}}\n").bytes());
+    }
+    (format!("expression {e}"), false)
 }
 
 /// The outcome of one case: did the input load (and plan) or fail with
@@ -460,7 +495,7 @@ fn mutated_configurations_never_panic_or_hang() {
         let json = file.to_string_lossy().ends_with(".json");
         let m = mutate(&mut rng, &original, json);
         let dir = scratch.path().join(format!("case{case}"));
-        copy_dir(&seed_dir.dir, &dir);
+        common::copy_tree_except(&seed_dir.dir, &dir, &["expected", ".terraform"]);
         let target = dir.join(file.file_name().unwrap());
         std::fs::write(&target, &m.bytes).unwrap();
         let name = format!(
@@ -532,9 +567,8 @@ fn mutated_configurations_never_panic_or_hang() {
 /// Runs the binary with a time budget; exit codes 0, 1 and 2 are answers,
 /// anything else (101 for a panic, a signal) is a crash.
 fn run_binary(args: &[&std::ffi::OsStr]) -> Result<(), String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_minimod"))
+    let mut child = common::minimod(&repo())
         .args(args)
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -786,11 +820,7 @@ fn regressions_end_with_an_answer() {
             .ok()
             .and_then(|s| s.trim().parse().ok())
             .unwrap_or(2);
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
-            .args(["addresses".as_ref(), dir.as_os_str()])
-            .current_dir(dir)
-            .output()
-            .unwrap();
+        let out = common::run(dir, ["addresses".as_ref(), dir.as_os_str()]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         if out.status.code() != Some(want) || (want == 2 && !stderr.contains("Error: ")) {
             failures.push(format!(

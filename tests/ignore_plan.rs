@@ -14,49 +14,21 @@ mod common;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use common::{case_dirs, lines_of, read_json, repo_root, strings};
 use serde_json::Value;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ignore-plan")
+    repo_root().join("tests/data/ignore-plan")
 }
 
 fn cases() -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = fs::read_dir(root())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("old").is_dir())
-        .collect();
-    dirs.sort();
-    dirs
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(String::from)
-        .collect()
+    case_dirs(&root(), "old")
 }
 
 fn minimod(cwd: &Path, args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .current_dir(cwd)
-        .args(args)
-        .env_remove("TF_CLI_ARGS")
-        .output()
-        .expect("running minimod")
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn strings(args: &[&str]) -> Vec<String> {
-    args.iter().map(|s| s.to_string()).collect()
+    common::run(cwd, args)
 }
 
 /// What terraform planned for an address with the answer key in place, in
@@ -86,7 +58,7 @@ fn terraform_action(proof: &Value, addr: &str) -> &'static str {
 fn check_case(case: &Path, failures: &mut Vec<String>) {
     let name = case.file_name().unwrap().to_string_lossy().into_owned();
     let mut fail = |what: String| failures.push(format!("{name}: {what}"));
-    let args = lines(&case.join("args"));
+    let args = lines_of(&case.join("args"));
     let with_plan = args.iter().any(|a| a.starts_with("--plan"));
     let mut cmd = strings(&["refactor", "old", "new", "--json"]);
     if !with_plan {
@@ -122,7 +94,7 @@ fn check_case(case: &Path, failures: &mut Vec<String>) {
             )
         })
         .collect();
-    let want: BTreeSet<String> = lines(&case.join("expected/moves.txt"))
+    let want: BTreeSet<String> = lines_of(&case.join("expected/moves.txt"))
         .into_iter()
         .collect();
     if moves != want {
@@ -151,7 +123,7 @@ fn check_case(case: &Path, failures: &mut Vec<String>) {
             fail(format!("{to}: planned {}, terraform {tf}", p["planned"]));
         }
     }
-    let want: BTreeSet<String> = lines(&case.join("expected/rules.txt"))
+    let want: BTreeSet<String> = lines_of(&case.join("expected/rules.txt"))
         .into_iter()
         .collect();
     if named != want {
@@ -337,19 +309,11 @@ fn an_unsupported_plan_format_is_named() {
 fn check_takes_rules_from_the_command_line_and_minimod_hcl() {
     let tmp = tempfile::tempdir().unwrap();
     let repo = tmp.path();
-    let git = |args: &[&str]| {
-        let ok = Command::new("git")
-            .args(args)
-            .current_dir(repo)
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "git {args:?}");
-    };
+    let git = |args: &[&str]| common::git(repo, args);
     git(&["init", "-q"]);
     git(&["config", "user.email", "check@example.com"]);
     git(&["config", "user.name", "check"]);
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/refactors/ignore-owner-tag");
+    let fixture = repo_root().join("fixtures/refactors/ignore-owner-tag");
     fs::create_dir_all(repo.join("live")).unwrap();
     let tf = "terraform {\n  backend \"local\" {}\n}\n";
     fs::write(repo.join("live/backend.tf"), tf).unwrap();
@@ -358,7 +322,7 @@ fn check_takes_rules_from_the_command_line_and_minimod_hcl() {
     git(&["commit", "-qm", "base"]);
     fs::copy(fixture.join("new/main.tf"), repo.join("live/main.tf")).unwrap();
     let check = |extra: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_minimod"))
+        common::minimod(repo)
             .args([
                 "check",
                 "--base",
@@ -369,7 +333,6 @@ fn check_takes_rules_from_the_command_line_and_minimod_hcl() {
                 "terraform",
             ])
             .args(extra)
-            .current_dir(repo)
             .output()
             .unwrap()
     };
@@ -433,14 +396,7 @@ fn records_hold_in_terraform() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let status = Command::new("bash")
-        .arg(root().join("record.sh"))
-        .arg("-o")
-        .arg(tmp.path())
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
-        .status()
-        .expect("running record.sh");
-    assert!(status.success(), "record.sh failed");
+    common::record("ignore-plan", tmp.path());
     let planned = |v: &Value| {
         let changes: Vec<Value> = v["resource_changes"]
             .as_array()

@@ -7,14 +7,13 @@
 //! new/ as the working directory, so relative `-var-file` paths resolve as
 //! they did for terraform.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
 
-use common::{PrintedError, diagnostics};
+use common::{Case, PrintedError, diagnostics, files_under, read, read_json, repo_root};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -22,46 +21,10 @@ use serde_json::Value;
 const MIN_CASES: usize = 25;
 
 fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/plans")
-}
-
-fn read(path: &Path) -> String {
-    fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Non-empty lines of an optional file (args, env).
-fn lines_of(path: &Path) -> Vec<String> {
-    if !path.exists() {
-        return Vec::new();
-    }
-    read(path)
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(String::from)
-        .collect()
-}
-
-struct Case {
-    name: String,
-    root: PathBuf,
-    args: Vec<String>,
-    env: Vec<(String, String)>,
+    repo_root().join("tests/corpus/plans")
 }
 
 impl Case {
-    fn new_dir(&self) -> PathBuf {
-        self.root.join("new")
-    }
-    fn expected(&self) -> PathBuf {
-        self.root.join("expected")
-    }
-    fn prior(&self) -> PathBuf {
-        self.expected().join("prior.tfstate")
-    }
     fn is_error(&self) -> bool {
         self.expected().join("exit").exists()
     }
@@ -69,26 +32,7 @@ impl Case {
 
 /// Every case directory (one with old/), in name order.
 fn cases() -> Vec<Case> {
-    let mut dirs: Vec<PathBuf> = fs::read_dir(corpus_root())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("old").is_dir())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
-        .map(|root| Case {
-            name: root.file_name().unwrap().to_string_lossy().into_owned(),
-            args: lines_of(&root.join("args")),
-            env: lines_of(&root.join("env"))
-                .into_iter()
-                .map(|l| {
-                    let (k, v) = l.split_once('=').unwrap_or((&l, ""));
-                    (k.to_string(), v.to_string())
-                })
-                .collect(),
-            root,
-        })
-        .collect()
+    common::cases(&corpus_root())
 }
 
 /// One entry of `resource_changes`, reduced to what the corpus compares.
@@ -235,7 +179,7 @@ fn missing_in_order(want: &[String], got: &str) -> Vec<String> {
 }
 
 fn run_plan(case: &Case, json: bool) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_minimod"));
+    let mut cmd = common::minimod(&case.new_dir());
     // The records are terraform's: plan with terraform's rules.
     cmd.arg("plan")
         .arg("--engine")
@@ -251,10 +195,7 @@ fn run_plan(case: &Case, json: bool) -> Output {
     if schemas.exists() {
         cmd.arg("--schemas").arg(schemas);
     }
-    cmd.args(&case.args).current_dir(case.new_dir());
-    for (k, _) in std::env::vars().filter(|(k, _)| k.starts_with("TF_VAR_")) {
-        cmd.env_remove(k);
-    }
+    cmd.args(&case.args);
     cmd.envs(case.env.iter().map(|(k, v)| (k, v)));
     cmd.output().expect("running minimod")
 }
@@ -477,49 +418,13 @@ fn records_are_complete_and_consistent() {
 }
 
 /// Every file under `root` except its expected/ directory, by relative path.
-fn config_files(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    fn walk(root: &Path, dir: &Path, into: &mut BTreeMap<PathBuf, Vec<u8>>) {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            let rel = path.strip_prefix(root).unwrap().to_path_buf();
-            if rel == Path::new("expected") {
-                continue;
-            }
-            if path.is_dir() {
-                walk(root, &path, into);
-            } else {
-                into.insert(rel, fs::read(&path).unwrap());
-            }
-        }
-    }
-    let mut files = BTreeMap::new();
-    walk(root, root, &mut files);
-    files
-}
-
-#[test]
-fn lesson_case_mirrors_the_fixtures() {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    let case = corpus_root().join("lesson-renamed");
-    for (fixture, side) in [
-        ("site-terraform-data", "old"),
-        ("renamed-terraform-data", "new"),
-    ] {
-        assert_eq!(
-            config_files(&fixtures.join(fixture)),
-            config_files(&case.join(side)),
-            "lesson-renamed/{side} is no longer a copy of fixtures/{fixture}"
-        );
-    }
-}
-
-/// The lesson fixture's recorded plans: with its moved blocks it is this
-/// corpus's `lesson-renamed` case (the same record, ids scrubbed); without
-/// them minimod must plan what terraform did (five to add, five to destroy).
+/// The lesson fixture's recorded plans (`lesson-renamed/lesson`, `tests/record
+/// lesson`): with its moved blocks the lesson recorder's plan is this case's
+/// (the same record, ids scrubbed); without them minimod must plan what
+/// terraform did (five to add, five to destroy).
 #[test]
 fn lesson_fixture_plans_match_their_records() {
-    let recorded =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/renamed-terraform-data/expected");
+    let recorded = corpus_root().join("lesson-renamed/lesson/expected/renamed");
     let case = cases()
         .into_iter()
         .find(|c| c.name == "lesson-renamed")
@@ -529,7 +434,7 @@ fn lesson_fixture_plans_match_their_records() {
     assert_eq!(
         uuid.replace_all(&read(&case.expected().join("plan.txt")), "<uuid>"),
         read(&recorded.join("plan-prod.txt")),
-        "fixtures/renamed-terraform-data/expected/plan-prod.txt is not lesson-renamed's plan"
+        "lesson-renamed/lesson/expected/renamed/plan-prod.txt is not lesson-renamed's plan"
     );
 
     let scratch = tempfile::tempdir().unwrap();
@@ -538,12 +443,11 @@ fn lesson_fixture_plans_match_their_records() {
     let mut doc = read_json(&main);
     doc.as_object_mut().unwrap().remove("moved");
     fs::write(&main, doc.to_string()).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+    let out = common::minimod(scratch.path())
         .args(["plan", "--engine", "terraform", "."])
         .arg("--state")
         .arg(case.prior())
         .args(&case.args)
-        .current_dir(scratch.path())
         .output()
         .expect("running minimod");
     let want = human_lines(&read(&recorded.join("plan-prod-without-moved.txt")));
@@ -618,39 +522,13 @@ fn live_terraform_agrees_with_records() {
         return;
     }
     let scratch = tempfile::tempdir().expect("temp dir");
-    let out = Command::new("bash")
-        .arg(corpus_root().join("record.sh"))
-        .arg("-o")
-        .arg(scratch.path())
-        .output()
-        .expect("running record.sh");
-    assert!(
-        out.status.success(),
-        "record.sh failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::record("plans", scratch.path());
     let mut failures = Vec::new();
     for case in cases() {
-        let committed = config_files(&case.expected());
-        let fresh = config_files(&scratch.path().join(&case.name).join("expected"));
-        let paths: std::collections::BTreeSet<&PathBuf> =
-            committed.keys().chain(fresh.keys()).collect();
-        for path in paths {
-            match (committed.get(path), fresh.get(path)) {
-                (Some(a), Some(b)) if comparable(path, a) == comparable(path, b) => {}
-                (Some(_), Some(_)) => {
-                    failures.push(format!("{}/{} changed", case.name, path.display()))
-                }
-                (Some(_), None) => failures.push(format!(
-                    "{}/{} no longer recorded",
-                    case.name,
-                    path.display()
-                )),
-                (None, Some(_)) => {
-                    failures.push(format!("{}/{} newly recorded", case.name, path.display()))
-                }
-                (None, None) => unreachable!(),
-            }
+        let committed = files_under(&case.expected(), &[]);
+        let fresh = files_under(&scratch.path().join(&case.name).join("expected"), &[]);
+        for failure in common::compare_records(&committed, &fresh, &comparable) {
+            failures.push(format!("{}: {failure}", case.name));
         }
     }
     assert!(

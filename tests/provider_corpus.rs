@@ -8,11 +8,14 @@
 //! `known-gaps` (issue 8). An unlisted disagreement fails, and so does a
 //! listed check that now agrees, so the list can only shrink.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use common::{Case, read, read_json, repo_root};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
@@ -22,26 +25,12 @@ const MIN_CASES: usize = 9;
 const CHECKS: [&str; 4] = ["plan-old", "plan-new", "refactor-state", "refactor-nostate"];
 
 fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/providers")
-}
-
-fn read(path: &Path) -> String {
-    fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-struct Case {
-    name: String,
-    root: PathBuf,
-    args: Vec<String>,
+    repo_root().join("tests/corpus/providers")
 }
 
 impl Case {
-    fn expected(&self, file: &str) -> Value {
-        read_json(&self.root.join("expected").join(file))
+    fn expected_json(&self, file: &str) -> Value {
+        read_json(&self.expected().join(file))
     }
     fn allows_add(&self) -> bool {
         self.args.iter().any(|a| a == "--allow-add")
@@ -58,25 +47,7 @@ impl Case {
 }
 
 fn cases() -> Vec<Case> {
-    let mut dirs: Vec<PathBuf> = fs::read_dir(corpus_root())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("old").is_dir())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
-        .map(|root| Case {
-            name: root.file_name().unwrap().to_string_lossy().into_owned(),
-            args: fs::read_to_string(root.join("args"))
-                .unwrap_or_default()
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from)
-                .collect(),
-            root,
-        })
-        .collect()
+    common::cases(&corpus_root())
 }
 
 /// moves.txt: `FROM -> TO` lines. A `# in DIR` line would send the next
@@ -166,12 +137,7 @@ fn follow(blocks: &[(String, String)], addr: &str) -> String {
 }
 
 fn minimod(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .current_dir(cwd)
-        .args(args)
-        .env_remove("TF_CLI_ARGS")
-        .output()
-        .expect("running minimod")
+    common::run(cwd, args)
 }
 
 /// One planned action: address, actions, previous address. Plain no-ops
@@ -238,7 +204,7 @@ fn check_plan(case: &Case, side: &str) -> Result<(), String> {
             .ok_or("no resource_changes")?,
     )?;
     let want = actions_of(
-        case.expected(&format!("plan-{side}.json"))["changes"]
+        case.expected_json(&format!("plan-{side}.json"))["changes"]
             .as_array()
             .ok_or("recorded plan has no changes")?,
     )?;
@@ -304,7 +270,7 @@ fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
             (want != got).then(|| format!("{a} -> {got}, not {want}"))
         })
         .collect();
-    let proof = case.expected("proof.json");
+    let proof = case.expected_json("proof.json");
     let count = |v: &Value, k: &str| v[k].as_u64().unwrap_or(u64::MAX);
     let want = [
         count(&proof, "add"),
@@ -451,14 +417,14 @@ fn records_are_complete_and_consistent() {
         if !case.root.join("expected/proof.json").is_file() {
             continue;
         }
-        let old = case.expected("plan-old.json");
+        let old = case.expected_json("plan-old.json");
         if old["changes"].as_array().is_none_or(|c| !c.is_empty()) {
             fail(format!(
                 "terraform plans changes for old/: {}",
                 old["changes"]
             ));
         }
-        let proof = case.expected("proof.json");
+        let proof = case.expected_json("proof.json");
         if proof["destroy"] != 0 {
             fail(format!("the key leaves {} destroyed", proof["destroy"]));
         }
@@ -522,36 +488,11 @@ fn recorded_files(root: &Path) -> Vec<PathBuf> {
 /// now says something else. Asked for live and missing either, it fails.
 #[test]
 fn live_terraform_agrees_with_records() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() {
-        eprintln!("skipped: set MINIMOD_LIVE=1 and MINIMOD_STUBPROV to re-record");
+    if common::live_stubprov().is_none() {
         return;
     }
-    let stub = std::env::var_os("MINIMOD_STUBPROV")
-        .map(PathBuf::from)
-        .expect("MINIMOD_LIVE is set but MINIMOD_STUBPROV (a bootstrapped stubprov) is not");
-    assert!(
-        stub.join("venv/bin/python").exists() && stub.join("stubprov.py").exists(),
-        "MINIMOD_STUBPROV={} is not a bootstrapped stubprov",
-        stub.display()
-    );
-    let tf = Command::new("terraform").arg("version").output();
-    assert!(
-        tf.is_ok_and(|o| o.status.success()),
-        "MINIMOD_LIVE is set but terraform is not on PATH"
-    );
     let scratch = tempfile::tempdir().expect("temp dir");
-    let out = Command::new("bash")
-        .arg(corpus_root().join("record.sh"))
-        .arg("-o")
-        .arg(scratch.path())
-        .env("MINIMOD_STUBPROV", &stub)
-        .output()
-        .expect("running record.sh");
-    assert!(
-        out.status.success(),
-        "record.sh failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::record("providers", scratch.path());
     let mut failures = Vec::new();
     for file in recorded_files(scratch.path()) {
         let fresh = fs::read_to_string(scratch.path().join(&file)).ok();

@@ -11,35 +11,16 @@ mod common;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use common::{Case, lines_of, read, read_json, repo_root, strings, terraform};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
 const MIN_CASES: usize = 22;
 
 fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/refactors")
-}
-
-fn read(path: &Path) -> String {
-    fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Non-empty lines of an optional file.
-fn lines_of(path: &Path) -> Vec<String> {
-    if !path.exists() {
-        return Vec::new();
-    }
-    read(path)
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(String::from)
-        .collect()
+    repo_root().join("fixtures/refactors")
 }
 
 /// One move: from, to, and the directory (relative to new/, "." for the
@@ -49,19 +30,7 @@ type Move = (String, String, String);
 /// One unmatched address: action, address, reason.
 type Unmatched = (String, String, String);
 
-struct Case {
-    name: String,
-    root: PathBuf,
-    args: Vec<String>,
-}
-
 impl Case {
-    fn expected(&self) -> PathBuf {
-        self.root.join("expected")
-    }
-    fn prior(&self) -> PathBuf {
-        self.expected().join("prior.tfstate")
-    }
     /// terraform can run it offline (it has a recorded state and proof):
     /// not the provider cases, and not the ones terraform itself cannot
     /// plan (unknown-keys*, whose plan errors are recorded instead).
@@ -125,19 +94,7 @@ impl Case {
 
 /// Every case directory (one with old/), in name order.
 fn cases() -> Vec<Case> {
-    let mut dirs: Vec<PathBuf> = fs::read_dir(corpus_root())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("old").is_dir())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
-        .map(|root| Case {
-            name: root.file_name().unwrap().to_string_lossy().into_owned(),
-            args: lines_of(&root.join("args")),
-            root,
-        })
-        .collect()
+    common::cases(&corpus_root())
 }
 
 /// moves.txt: `FROM -> TO` lines; `# in DIR` sends the lines after it to
@@ -218,12 +175,7 @@ fn file_dir(file: &str, cwd: &Path, new_dir: &Path) -> String {
 }
 
 fn minimod(cwd: &Path, args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .current_dir(cwd)
-        .args(args)
-        .env_remove("TF_CLI_ARGS")
-        .output()
-        .expect("running minimod")
+    common::run(cwd, args)
 }
 
 /// `minimod refactor old new [--state prior] --json ARGS` in the case dir.
@@ -605,30 +557,6 @@ fn bad_input_exits_2() {
     }
 }
 
-fn terraform(dir: &Path, args: &[String]) -> Result<Output, String> {
-    let out = Command::new("terraform")
-        .current_dir(dir)
-        .args(args)
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
-        .env("TF_IN_AUTOMATION", "1")
-        .env("CHECKPOINT_DISABLE", "1")
-        .output()
-        .map_err(|e| e.to_string())?;
-    if out.status.success() {
-        Ok(out)
-    } else {
-        Err(format!(
-            "terraform {args:?} in {}: {}",
-            dir.display(),
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
-}
-
-fn strings(args: &[&str]) -> Vec<String> {
-    args.iter().map(|s| s.to_string()).collect()
-}
-
 /// (add, change, destroy, moves) of `terraform show -json` of a saved plan.
 fn summarize_plan(doc: &Value) -> ((u64, u64, u64), BTreeSet<(String, String)>) {
     let changes = doc["resource_changes"]
@@ -801,12 +729,8 @@ fn unknown_keys_errors_hold_in_terraform() {
                 failures.push(format!("{}: {e}", case.name));
                 continue;
             }
-            let out = Command::new("terraform")
-                .current_dir(scratch.path())
+            let out = common::terraform_command(scratch.path())
                 .args(["plan", "-input=false", "-no-color"])
-                .env("TF_CLI_CONFIG_FILE", "/dev/null")
-                .env("TF_IN_AUTOMATION", "1")
-                .env("CHECKPOINT_DISABLE", "1")
                 .output()
                 .expect("terraform runs");
             let text = String::from_utf8_lossy(&out.stdout).into_owned()
@@ -981,29 +905,22 @@ fn check_unplannable(case: &Case, unmatched: &BTreeSet<Unmatched>, fail: &mut dy
     }
 }
 
-/// The lesson case is the fixtures' rename, minus the moved blocks.
+/// The lesson case is the lesson's rename (the plan corpus case
+/// `lesson-renamed`, where the lesson's configuration lives), minus the
+/// moved blocks: the same old/, and new/ without its `moved` array.
 #[test]
 fn lesson_rename_mirrors_the_fixtures() {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let lesson = repo_root().join("tests/corpus/plans/lesson-renamed");
     let case = corpus_root().join("lesson-rename");
     let same = |a: PathBuf, b: PathBuf| assert_eq!(read(&a), read(&b), "{}", a.display());
     let web = "modules/web/main.tf.json";
     same(
         case.join("old/main.tf.json"),
-        fixtures.join("site-terraform-data/main.tf.json"),
+        lesson.join("old/main.tf.json"),
     );
-    same(
-        case.join("old").join(web),
-        fixtures.join("site-terraform-data").join(web),
-    );
-    same(
-        case.join("new").join(web),
-        fixtures.join("renamed-terraform-data").join(web),
-    );
-    same(
-        case.join("prod.tfvars"),
-        fixtures.join("site-terraform-data/prod.tfvars"),
-    );
+    same(case.join("old").join(web), lesson.join("old").join(web));
+    same(case.join("new").join(web), lesson.join("new").join(web));
+    same(case.join("prod.tfvars"), lesson.join("old/prod.tfvars"));
     let without_moved = |p: PathBuf| {
         let mut doc = read_json(&p);
         let obj = doc.as_object_mut().unwrap();
@@ -1013,7 +930,7 @@ fn lesson_rename_mirrors_the_fixtures() {
     };
     assert_eq!(
         without_moved(case.join("new/main.tf.json")),
-        without_moved(fixtures.join("renamed-terraform-data/main.tf.json"))
+        without_moved(lesson.join("new/main.tf.json"))
     );
 }
 

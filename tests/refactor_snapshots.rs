@@ -3,12 +3,11 @@
 //! fixtures/refactors/*/expected check the moves themselves; these pin what
 //! a person reads. Runs without a state, the pull-request mode.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
 #[test]
 fn refactor_output_snapshots() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/refactors");
+    let root = common::repo_root().join("fixtures/refactors");
     let mut cases: Vec<_> = std::fs::read_dir(&root)
         .unwrap()
         .filter_map(|e| e.ok())
@@ -26,10 +25,9 @@ fn refactor_output_snapshots() {
                     .collect()
             })
             .unwrap_or_default();
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        let out = common::minimod(&dir)
             .args(["refactor", "old", "new"])
             .args(&args)
-            .current_dir(&dir)
             .output()
             .unwrap();
         let text = format!(

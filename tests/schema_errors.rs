@@ -4,8 +4,9 @@
 //! `addresses_corpus.rs` checks the summaries of every case; these cases
 //! are where minimod's own checks decide the rest of the text too.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 
 const PREFIXES: &[&str] = &["label-", "name-", "block-type-", "argument-"];
 
@@ -25,7 +26,7 @@ fn normalize(text: &str) -> String {
 
 #[test]
 fn schema_errors_read_as_terraform_wrote_them() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/config-errors");
+    let root = common::repo_root().join("tests/corpus/config-errors");
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
         .unwrap()
         .flatten()
@@ -40,9 +41,8 @@ fn schema_errors_read_as_terraform_wrote_them() {
     let mut failures = Vec::new();
     for dir in &dirs {
         let want = std::fs::read_to_string(dir.join("expected/stderr.txt")).unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        let out = common::minimod(dir)
             .args(["addresses", "."])
-            .current_dir(dir)
             .output()
             .unwrap();
         let got = normalize(&String::from_utf8_lossy(&out.stderr));

@@ -6,11 +6,13 @@
 //! providers (compare only what is set, order of blocks and type of values
 //! aside) plans none.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+    common::repo_root()
 }
 
 fn stub_case() -> PathBuf {
@@ -18,12 +20,7 @@ fn stub_case() -> PathBuf {
 }
 
 fn minimod(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .args(args)
-        .current_dir(cwd)
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap()
+    common::run(cwd, args)
 }
 
 fn path(p: &Path) -> &str {
@@ -146,12 +143,7 @@ fn unreadable_or_invalid_schemas_are_reported() {
 fn check_reads_the_schemas_from_the_repository() {
     let tmp = tempfile::tempdir().unwrap();
     let repo = tmp.path().join("repo");
-    let status = Command::new("bash")
-        .arg(root().join("tests/data/check/monorepo.sh"))
-        .arg(&repo)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    common::monorepo(&repo);
     std::fs::copy(
         root().join("tests/data/schemas/builtin.json"),
         repo.join("schemas.json"),

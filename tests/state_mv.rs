@@ -6,7 +6,6 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Command;
 
 const CASES: &[&str] = &[
@@ -24,7 +23,7 @@ fn state_mv_commands_leave_nothing_to_add_or_destroy() {
     if !common::live() {
         return;
     }
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/refactors");
+    let fixtures = common::repo_root().join("fixtures/refactors");
     let mut failures = Vec::new();
     for case in CASES {
         let tmp = tempfile::tempdir().unwrap();
@@ -35,7 +34,7 @@ fn state_mv_commands_leave_nothing_to_add_or_destroy() {
             dir.join("terraform.tfstate"),
         )
         .unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        let out = common::minimod(&common::repo_root())
             .args(["refactor", "--engine", "terraform", "--output", "commands"])
             .arg(fixtures.join(case).join("old"))
             .arg(&dir)

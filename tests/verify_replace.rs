@@ -6,16 +6,15 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Output;
 
 fn case() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/verify-replace")
+    common::repo_root().join("tests/data/verify-replace")
 }
 
 fn refactor(verifier: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .current_dir(case())
+    common::minimod(&case())
         .args([
             "refactor",
             "old",
@@ -26,7 +25,6 @@ fn refactor(verifier: &str) -> Output {
             "--verify-with",
             verifier,
         ])
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
         .output()
         .expect("running minimod")
 }
@@ -144,20 +142,9 @@ fn the_recorded_forced_replacement_holds_live() {
     };
     let dir = tempfile::tempdir().unwrap();
     let tf = |args: &[&str]| {
-        let out = Command::new("terraform")
-            .args(args)
-            .current_dir(dir.path())
-            .env("TF_CLI_CONFIG_FILE", "/dev/null")
-            .env("TF_IN_AUTOMATION", "1")
-            .env("CHECKPOINT_DISABLE", "1")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out.stdout
+        common::terraform(dir.path(), args)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .stdout
     };
     let main = dir.path().join("main.tf");
     std::fs::write(
@@ -180,8 +167,6 @@ fn the_recorded_forced_replacement_holds_live() {
         "-out=p",
     ]);
     let live: serde_json::Value = serde_json::from_slice(&tf(&["show", "-json", "p"])).unwrap();
-    let recorded: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(case().join("replace-paths.json")).unwrap())
-            .unwrap();
+    let recorded: serde_json::Value = common::read_json(&case().join("replace-paths.json"));
     assert_eq!(reduce(&live), reduce(&recorded));
 }

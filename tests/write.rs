@@ -8,23 +8,12 @@ mod common;
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
+
+use common::{stderr, stdout};
 
 fn minimod(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .args(args)
-        .current_dir(cwd)
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    common::run(cwd, args)
 }
 
 fn write(path: &Path, text: &str) {
@@ -483,13 +472,7 @@ fn apply_writes_state_through_links_keeping_the_mode() {
 }
 
 fn git(repo: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(repo)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", stderr(&out));
+    common::git(repo, args);
 }
 
 /// A repository whose root `envs/prod` renames resources on the branch;
@@ -542,10 +525,7 @@ fn check_fix_keeps_every_byte_of_a_committed_moved_tf() {
     assert!(only_inserted(HAND_WRITTEN, &after), "{after}");
     assert_eq!(moved_blocks(&after), 3, "{after}");
     // Nothing else in the working tree changed.
-    let status = Command::new("git")
-        .args(["-C", &repo.display().to_string(), "status", "--porcelain"])
-        .output()
-        .unwrap();
+    let status = common::git(&repo, &["status", "--porcelain"]);
     assert_eq!(stdout(&status), " M envs/prod/moved.tf\n");
 }
 
@@ -672,7 +652,7 @@ fn sensitive_attributes(state: &Path) -> Vec<(String, serde_json::Value)> {
 }
 
 fn sensitive_fixture() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/write/sensitive")
+    common::repo_root().join("tests/data/write/sensitive")
 }
 
 /// `apply` records the sensitive paths terraform 1.11 records (the
@@ -699,16 +679,7 @@ fn recorded_sensitive_attributes_match_terraform_live() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let out = Command::new("bash")
-        .arg(sensitive_fixture().join("record.sh"))
-        .arg(tmp.path())
-        .output()
-        .expect("bash");
-    assert!(
-        out.status.success(),
-        "MINIMOD_LIVE is set but record.sh failed (is terraform on PATH?): {}",
-        stderr(&out)
-    );
+    common::record("write", tmp.path());
     assert_eq!(
         sensitive_attributes(&tmp.path().join("terraform.tfstate")),
         sensitive_attributes(&sensitive_fixture().join("terraform.tfstate"))

@@ -1,9 +1,302 @@
-//! Helpers every corpus test shares: live mode and reading terraform's
-//! printed diagnostics.
+//! The one harness every integration-test binary shares: where the
+//! repository is, reading case files (`args`, `env`, JSON records), running
+//! the minimod binary with a clean environment, live mode and the recorder
+//! (`tests/record`), comparing re-recorded trees, and reading terraform's
+//! printed diagnostics. A test binary says `mod common;` and keeps no copy
+//! of any of these.
 #![allow(dead_code)] // each test binary uses its own subset
 
-use std::path::Path;
-use std::process::Command;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::OsStr;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// The repository (the crate's manifest directory).
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A file's text; a missing or unreadable file is a failure naming it.
+pub fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+/// A JSON file's document.
+pub fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The non-blank lines of an optional file (a case's `args`, `env`,
+/// `tf-args`): one argument a line, no quoting; no file is no lines.
+pub fn lines_of(path: &Path) -> Vec<String> {
+    if !path.exists() {
+        return Vec::new();
+    }
+    read(path)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// A case's `env` file: `NAME=VALUE` lines, split at the first `=`.
+pub fn env_of(path: &Path) -> Vec<(String, String)> {
+    lines_of(path)
+        .into_iter()
+        .map(|line| match line.split_once('=') {
+            Some((name, value)) => (name.to_owned(), value.to_owned()),
+            None => panic!("{}: env line without '=': {line:?}", path.display()),
+        })
+        .collect()
+}
+
+/// The case directories of a corpus: the subdirectories of `root` holding
+/// `marker` (a file or directory, e.g. `old`; `""` for any), in name order.
+pub fn case_dirs(root: &Path, marker: &str) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .map(|e| e.expect("readable corpus entry").path())
+        .filter(|p| p.is_dir() && (marker.is_empty() || p.join(marker).exists()))
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// One case in the corpora's one layout: `old/` (applied to make the prior
+/// state) and `new/` (planned or refactored against it) configurations,
+/// `args` (one argument a line), `env` (`NAME=VALUE` lines) and
+/// `expected/`, what terraform said. A test binary adds what its corpus
+/// reads of it in an `impl Case` of its own.
+pub struct Case {
+    pub name: String,
+    pub root: PathBuf,
+    pub args: Vec<String>,
+    pub env: Vec<(String, String)>,
+}
+
+impl Case {
+    pub fn load(root: PathBuf) -> Case {
+        Case {
+            name: name_of(&root),
+            args: lines_of(&root.join("args")),
+            env: env_of(&root.join("env")),
+            root,
+        }
+    }
+    pub fn old_dir(&self) -> PathBuf {
+        self.root.join("old")
+    }
+    pub fn new_dir(&self) -> PathBuf {
+        self.root.join("new")
+    }
+    pub fn expected(&self) -> PathBuf {
+        self.root.join("expected")
+    }
+    /// The state terraform wrote applying old/.
+    pub fn prior(&self) -> PathBuf {
+        self.expected().join("prior.tfstate")
+    }
+}
+
+/// Every case of a corpus (a directory with `old/`), in name order.
+pub fn cases(root: &Path) -> Vec<Case> {
+    case_dirs(root, "old").into_iter().map(Case::load).collect()
+}
+
+/// A directory's last component, as text.
+pub fn name_of(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Every file under `root`, keyed by its path relative to `root`, leaving
+/// out the top-level entries named in `skip` (e.g. a case's `expected`).
+pub fn files_under(root: &Path, skip: &[&str]) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, skip: &[&str], into: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("readable entry").path();
+            let rel = path.strip_prefix(root).unwrap().to_path_buf();
+            if skip.iter().any(|s| rel == Path::new(s)) {
+                continue;
+            }
+            if path.is_dir() {
+                walk(root, &path, skip, into);
+            } else {
+                into.insert(rel, fs::read(&path).expect("readable file"));
+            }
+        }
+    }
+    let mut files = BTreeMap::new();
+    walk(root, root, skip, &mut files);
+    files
+}
+
+/// Copies a directory tree (the cases are small).
+pub fn copy_tree(from: &Path, to: &Path) {
+    copy_tree_except(from, to, &[]);
+}
+
+/// Copies a directory tree but for the entries named in `skip`, at any
+/// depth (e.g. `expected`, `.terraform`).
+pub fn copy_tree_except(from: &Path, to: &Path, skip: &[&str]) {
+    fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
+    for entry in fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let entry = entry.unwrap();
+        if skip.iter().any(|s| entry.file_name() == *s) {
+            continue;
+        }
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree_except(&entry.path(), &target, skip);
+        } else {
+            fs::copy(entry.path(), &target)
+                .unwrap_or_else(|e| panic!("{}: {e}", entry.path().display()));
+        }
+    }
+}
+
+/// The lesson's monorepo (six environments, then a module extracted) as a
+/// git repository at `dest`, built by tests/data/check/monorepo.sh.
+pub fn monorepo(dest: &Path) {
+    let status = Command::new("bash")
+        .arg(repo_root().join("tests/data/check/monorepo.sh"))
+        .arg(dest)
+        .status()
+        .expect("running monorepo.sh");
+    assert!(status.success(), "building the monorepo failed");
+}
+
+/// The minimod binary under test, run in `cwd`, with what the caller's
+/// environment could change answers by taken away: inherited `TF_VAR_*`
+/// and `TF_CLI_ARGS*` (a case's variables come from its own files),
+/// `GITHUB_ACTIONS` (which adds annotations to `check`), and terraform's
+/// CLI configuration (for `--engine terraform` and `--verify-with`). A test
+/// that wants one of them sets it on the returned command.
+pub fn minimod(cwd: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_minimod"));
+    command.current_dir(cwd);
+    for (name, _) in std::env::vars_os() {
+        let name_text = name.to_string_lossy();
+        if name_text.starts_with("TF_VAR_") || name_text.starts_with("TF_CLI_ARGS") {
+            command.env_remove(&name);
+        }
+    }
+    command
+        .env_remove("GITHUB_ACTIONS")
+        .env("TF_CLI_CONFIG_FILE", "/dev/null");
+    command
+}
+
+/// `minimod ARGS` in `cwd` (see [`minimod`]), run to its end.
+pub fn run<I, S>(cwd: &Path, args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    minimod(cwd).args(args).output().expect("running minimod")
+}
+
+/// Standard output as text.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Standard error as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `git ARGS` in `dir`, which must succeed, with an identity and settings
+/// of its own so that neither the machine's git configuration (a signing
+/// key, another default branch) nor its absence changes a test.
+pub fn git(dir: &Path, args: &[&str]) -> Output {
+    let out = Command::new("git")
+        .args([
+            "-c",
+            "user.name=minimod",
+            "-c",
+            "user.email=minimod@example.com",
+        ])
+        .args([
+            "-c",
+            "init.defaultBranch=main",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Owned strings of string literals (argument lists).
+pub fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| s.to_string()).collect()
+}
+
+/// A unified diff of two texts, headed with what each side is.
+pub fn unified_diff(expected: &str, actual: &str, (left, right): (&str, &str)) -> String {
+    similar::TextDiff::from_lines(expected, actual)
+        .unified_diff()
+        .header(left, right)
+        .to_string()
+}
+
+/// The real terraform, run in `dir` as the recorder runs it: no CLI
+/// configuration, no inherited variables or arguments, no checkpoint calls.
+pub fn terraform_command(dir: &Path) -> Command {
+    let mut command = Command::new("terraform");
+    command.current_dir(dir);
+    for (name, _) in std::env::vars_os() {
+        let name_text = name.to_string_lossy();
+        if name_text.starts_with("TF_VAR_") || name_text.starts_with("TF_CLI_ARGS") {
+            command.env_remove(&name);
+        }
+    }
+    command
+        .env("TF_CLI_CONFIG_FILE", "/dev/null")
+        .env("TF_IN_AUTOMATION", "1")
+        .env("CHECKPOINT_DISABLE", "1");
+    command
+}
+
+/// `terraform ARGS` in `dir`; a failure (or no terraform) is an error
+/// naming the command and saying what terraform printed.
+pub fn terraform<I, S>(dir: &Path, args: I) -> Result<Output, String>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let args: Vec<S> = args.into_iter().collect();
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| a.as_ref().to_string_lossy().into_owned())
+        .collect();
+    let out = terraform_command(dir)
+        .args(&args)
+        .output()
+        .map_err(|e| format!("terraform {shown:?}: {e}"))?;
+    if out.status.success() {
+        Ok(out)
+    } else {
+        Err(format!(
+            "terraform {shown:?} in {}: {}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
 
 /// Whether to re-check against the real terraform: `MINIMOD_LIVE` set.
 /// Live mode asked for without a working terraform on PATH is a failure,
@@ -23,6 +316,73 @@ pub fn live() -> bool {
         "MINIMOD_LIVE is set but no working terraform is on PATH"
     );
     true
+}
+
+/// Live mode for corpora that run providers: the bootstrapped copy of
+/// ../shared/tools/stubprov `MINIMOD_STUBPROV` names (as `.ci/run`
+/// prepares it), or `None` when not live. Live without it fails.
+pub fn live_stubprov() -> Option<PathBuf> {
+    if !live() {
+        return None;
+    }
+    let stub = std::env::var_os("MINIMOD_STUBPROV")
+        .map(PathBuf::from)
+        .expect("MINIMOD_LIVE is set but MINIMOD_STUBPROV (a bootstrapped stubprov) is not");
+    assert!(
+        stub.join("venv/bin/python").exists() && stub.join("stubprov.py").exists(),
+        "MINIMOD_STUBPROV={} is not a bootstrapped stubprov",
+        stub.display()
+    );
+    Some(stub)
+}
+
+/// Records what terraform says about one corpus into `out` with the one
+/// recorder, `tests/record CORPUS -o OUT` (see its header for the corpora),
+/// and fails with the recorder's stderr if it fails.
+pub fn record(corpus: &str, out: &Path) {
+    let result = Command::new("bash")
+        .arg(repo_root().join("tests/record"))
+        .arg(corpus)
+        .arg("-o")
+        .arg(out)
+        .env("TF_CLI_CONFIG_FILE", "/dev/null")
+        .output()
+        .expect("running tests/record");
+    assert!(
+        result.status.success(),
+        "tests/record {corpus} failed ({}):\n{}",
+        result.status,
+        String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+/// Compares a fresh recording with the committed records file by file,
+/// through `comparable` (which makes equal what legitimately varies between
+/// runs), and describes every file that changed, appeared or vanished.
+pub fn compare_records(
+    committed: &BTreeMap<PathBuf, Vec<u8>>,
+    fresh: &BTreeMap<PathBuf, Vec<u8>>,
+    comparable: &dyn Fn(&Path, &[u8]) -> String,
+) -> Vec<String> {
+    let paths: BTreeSet<&PathBuf> = committed.keys().chain(fresh.keys()).collect();
+    let mut failures = Vec::new();
+    for path in paths {
+        match (committed.get(path), fresh.get(path)) {
+            (Some(a), Some(b)) => {
+                let (a, b) = (comparable(path, a), comparable(path, b));
+                if a != b {
+                    failures.push(format!(
+                        "--- {} changed:\n{}",
+                        path.display(),
+                        unified_diff(&a, &b, ("committed", "terraform now"))
+                    ));
+                }
+            }
+            (Some(_), None) => failures.push(format!("{} no longer recorded", path.display())),
+            (None, _) => failures.push(format!("{} newly recorded", path.display())),
+        }
+    }
+    failures
 }
 
 /// One printed error: its summary, where it points (`on FILE line N`, if
@@ -95,18 +455,4 @@ pub fn is_source_excerpt(t: &str) -> bool {
     t == "(source code not available)"
         || t.split_once(':')
             .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-}
-
-/// Copies a directory tree (the cases are small).
-pub fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
