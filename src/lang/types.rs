@@ -1000,7 +1000,9 @@ fn unify_map(
 }
 
 /// Applies a conversion cty has at the type level; fails only on values
-/// (unparseable strings) with the path to them.
+/// (unparseable strings) with the path to them. The marks, dynamic target,
+/// null and unknown are handled here; each target kind has its own
+/// function, as cty's `convert` package keeps one file per kind.
 fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, ConversionError> {
     if let Value::Sensitive(inner) = value {
         return conv(inner, want, path).map(Value::mark);
@@ -1016,43 +1018,73 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
     if value.ty() == *want {
         return Ok(value.clone());
     }
-    let fail = |path: &[PathStep]| ConversionError::new(path, mismatch_message(&value.ty(), want));
-    match (value, want) {
-        (Value::Number(n), Type::String) => Ok(Value::String(n.to_string())),
-        (Value::Bool(b), Type::String) => Ok(Value::String(b.to_string())),
+    let converted = match want {
+        Type::String | Type::Number | Type::Bool => conv_primitive(value, want, path)?,
+        Type::Object(attrs) => conv_object(value, attrs, path)?,
+        Type::Tuple(etys) => conv_tuple(value, etys, path)?,
+        Type::List(te) | Type::Set(te) => conv_sequence(value, want, te, path)?,
+        Type::Map(te) => conv_map(value, te, path)?,
+        Type::Dynamic => None,
+    };
+    converted.ok_or_else(|| ConversionError::new(path, mismatch_message(&value.ty(), want)))
+}
+
+/// To a string, number or bool. `Ok(None)`: no conversion between the
+/// kinds (the caller reports the mismatch).
+fn conv_primitive(
+    value: &Value,
+    want: &Type,
+    path: &[PathStep],
+) -> Result<Option<Value>, ConversionError> {
+    Ok(Some(match (value, want) {
+        (Value::Number(n), Type::String) => Value::String(n.to_string()),
+        (Value::Bool(b), Type::String) => Value::String(b.to_string()),
         (Value::String(s), Type::Number) => match parse_number(s) {
-            Some(n) => Ok(Value::Number(n)),
-            None => Err(ConversionError::new(path, "a number is required")),
+            Some(n) => Value::Number(n),
+            None => return Err(ConversionError::new(path, "a number is required")),
         },
         (Value::String(s), Type::Bool) => match s.as_str() {
-            "true" | "1" => Ok(Value::Bool(true)),
-            "false" | "0" => Ok(Value::Bool(false)),
-            _ => Err(ConversionError::new(
-                path,
-                match s.to_lowercase().as_str() {
-                    "true" => "a bool is required; to convert from string, use lowercase \"true\"",
-                    "false" => {
-                        "a bool is required; to convert from string, use lowercase \"false\""
-                    }
-                    _ => "a bool is required",
-                },
-            )),
+            "true" | "1" => Value::Bool(true),
+            "false" | "0" => Value::Bool(false),
+            _ => {
+                return Err(ConversionError::new(
+                    path,
+                    match s.to_lowercase().as_str() {
+                        "true" => {
+                            "a bool is required; to convert from string, use lowercase \"true\""
+                        }
+                        "false" => {
+                            "a bool is required; to convert from string, use lowercase \"false\""
+                        }
+                        _ => "a bool is required",
+                    },
+                ));
+            }
         },
-        (Value::Object(m), Type::Object(attrs)) => {
-            let mut out = BTreeMap::new();
+        _ => return Ok(None),
+    }))
+}
+
+/// To an object type, from an object or a map.
+fn conv_object(
+    value: &Value,
+    attrs: &BTreeMap<String, Type>,
+    path: &mut Vec<PathStep>,
+) -> Result<Option<Value>, ConversionError> {
+    let mut out = BTreeMap::new();
+    match value {
+        Value::Object(m) => {
             for (name, aty) in attrs {
                 let Some(v) = m.get(name) else {
-                    return Err(fail(path));
+                    return Ok(None);
                 };
                 path.push(PathStep::Attr(name.clone()));
                 let r = conv(v, aty, path);
                 path.pop();
                 out.insert(name.clone(), r?);
             }
-            Ok(Value::Object(out))
         }
-        (Value::Map(_, m), Type::Object(attrs)) => {
-            let mut out = BTreeMap::new();
+        Value::Map(_, m) => {
             for (name, aty) in attrs {
                 let Some(v) = m.get(name) else {
                     return Err(ConversionError::new(
@@ -1065,19 +1097,44 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                 path.pop();
                 out.insert(name.clone(), r?);
             }
-            Ok(Value::Object(out))
         }
-        (Value::Tuple(items), Type::Tuple(etys)) if items.len() == etys.len() => {
-            let mut out = Vec::new();
-            for (i, (v, t)) in items.iter().zip(etys).enumerate() {
-                path.push(PathStep::Index(Value::int(i as i64)));
-                let r = conv(v, t, path);
-                path.pop();
-                out.push(r?);
-            }
-            Ok(Value::Tuple(out))
-        }
-        (Value::List(fe, items) | Value::Set(fe, items), Type::List(te) | Type::Set(te)) => {
+        _ => return Ok(None),
+    }
+    Ok(Some(Value::Object(out)))
+}
+
+/// To a tuple type, from a tuple of the same length.
+fn conv_tuple(
+    value: &Value,
+    etys: &[Type],
+    path: &mut Vec<PathStep>,
+) -> Result<Option<Value>, ConversionError> {
+    let Value::Tuple(items) = value else {
+        return Ok(None);
+    };
+    if items.len() != etys.len() {
+        return Ok(None);
+    }
+    let mut out = Vec::new();
+    for (i, (v, t)) in items.iter().zip(etys).enumerate() {
+        path.push(PathStep::Index(Value::int(i as i64)));
+        let r = conv(v, t, path);
+        path.pop();
+        out.push(r?);
+    }
+    Ok(Some(Value::Tuple(out)))
+}
+
+/// To a list or set type (`want`, elements `te`), from a list, set or
+/// tuple.
+fn conv_sequence(
+    value: &Value,
+    want: &Type,
+    te: &Type,
+    path: &mut Vec<PathStep>,
+) -> Result<Option<Value>, ConversionError> {
+    let (items, ety) = match value {
+        Value::List(fe, items) | Value::Set(fe, items) => {
             let mut out = Vec::new();
             for (i, v) in items.iter().enumerate() {
                 path.push(PathStep::Index(Value::int(i as i64)));
@@ -1086,10 +1143,10 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
                 out.push(r?);
             }
             let ety = if out.is_empty() {
-                if **te == Type::Dynamic {
+                if *te == Type::Dynamic {
                     fe.clone()
                 } else {
-                    (**te).clone()
+                    te.clone()
                 }
             } else {
                 dynamic_replace(fe, te)
@@ -1099,35 +1156,12 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
             } else {
                 ety
             };
-            Ok(if matches!(want, Type::Set(_)) {
-                Value::set(ety, out)
-            } else {
-                Value::List(ety, out)
-            })
+            (out, ety)
         }
-        (Value::Map(fe, m), Type::Map(te)) => {
-            let mut out = BTreeMap::new();
-            for (k, v) in m {
-                path.push(PathStep::Index(Value::string(k.clone())));
-                let r = conv(v, te, path);
-                path.pop();
-                out.insert(k.clone(), r?);
-            }
-            if out.is_empty() {
-                let ety = if **te == Type::Dynamic {
-                    fe.clone()
-                } else {
-                    (**te).clone()
-                };
-                return Ok(Value::Map(ety, out));
-            }
-            let (ety, out) = unify_map(out, path)?;
-            Ok(Value::Map(ety, out))
-        }
-        (Value::Tuple(items), Type::List(te) | Type::Set(te)) => {
+        Value::Tuple(items) => {
             let etys: Vec<Type> = items.iter().map(Value::ty).collect();
             let Some(target) = structural_to_collection(&etys, te, true, false) else {
-                return Err(fail(path));
+                return Ok(None);
             };
             let mut out = Vec::new();
             for (i, v) in items.iter().enumerate() {
@@ -1141,32 +1175,53 @@ fn conv(value: &Value, want: &Type, path: &mut Vec<PathStep>) -> Result<Value, C
             } else {
                 unify_list(&mut out, path)?
             };
-            Ok(if matches!(want, Type::Set(_)) {
-                Value::set(ety, out)
-            } else {
-                Value::List(ety, out)
-            })
+            (out, ety)
         }
-        (Value::Object(m), Type::Map(te)) => {
+        _ => return Ok(None),
+    };
+    Ok(Some(if matches!(want, Type::Set(_)) {
+        Value::set(ety, items)
+    } else {
+        Value::List(ety, items)
+    }))
+}
+
+/// To a map type (elements `te`), from a map or an object.
+fn conv_map(
+    value: &Value,
+    te: &Type,
+    path: &mut Vec<PathStep>,
+) -> Result<Option<Value>, ConversionError> {
+    let (m, target, empty_ety) = match value {
+        Value::Map(fe, m) => {
+            let empty = if *te == Type::Dynamic {
+                fe.clone()
+            } else {
+                te.clone()
+            };
+            (m, te.clone(), empty)
+        }
+        Value::Object(m) => {
             let etys: Vec<Type> = m.values().map(Value::ty).collect();
             let Some(target) = structural_to_collection(&etys, te, true, true) else {
-                return Err(fail(path));
+                return Ok(None);
             };
-            let mut out = BTreeMap::new();
-            for (k, v) in m {
-                path.push(PathStep::Index(Value::string(k.clone())));
-                let r = conv(v, &target, path);
-                path.pop();
-                out.insert(k.clone(), r?);
-            }
-            if out.is_empty() {
-                return Ok(Value::Map(target, out));
-            }
-            let (ety, out) = unify_map(out, path)?;
-            Ok(Value::Map(ety, out))
+            (m, target.clone(), target)
         }
-        _ => Err(fail(path)),
+        _ => return Ok(None),
+    };
+    let mut out = BTreeMap::new();
+    for (k, v) in m {
+        path.push(PathStep::Index(Value::string(k.clone())));
+        let r = conv(v, &target, path);
+        path.pop();
+        out.insert(k.clone(), r?);
     }
+    if out.is_empty() {
+        return Ok(Some(Value::Map(empty_ety, out)));
+    }
+    let (ety, out) = unify_map(out, path)?;
+    Ok(Some(Value::Map(ety, out)))
 }
 
 /// cty's `ParseNumberVal`: decimal with optional sign, fraction and exponent.

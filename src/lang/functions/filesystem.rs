@@ -21,20 +21,20 @@ pub(super) fn functions() -> Vec<Function> {
             Ret::Fixed(Type::Dynamic),
             templatefile,
         ),
-Function::new("abspath", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { let name = a.name; {
-                let p = a.string(0)?;
+Function::new("abspath", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let name = a.name; {
+                let p = a.str(0);
                 let joined = if Path::new(&p).is_absolute() {
-                    p
+                    p.to_string()
                 } else {
                     let cwd = std::env::current_dir().map_err(|e| FunctionError::call(name, e.to_string()))?;
                     format!("{}/{p}", cwd.display())
                 };
                 Ok(Value::String(clean(&joined)))
             } }).wholly_known(),
-Function::new("basename", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { Ok(Value::String(basename(&a.string(0)?))) }).wholly_known(),
-Function::new("dirname", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { Ok(Value::String(dirname(&a.string(0)?))) }).wholly_known(),
-Function::new("pathexpand", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
-                let path = a.string(0)?;
+Function::new("basename", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { Ok(Value::String(basename(a.str(0)))) }).wholly_known(),
+Function::new("dirname", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { Ok(Value::String(dirname(a.str(0)))) }).wholly_known(),
+Function::new("pathexpand", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
+                let path = a.str(0);
                 // A confined run (a check) shows nothing of the runner's
                 // environment, its home directory included.
                 if ctx.files_within.is_some() && path.starts_with('~') {
@@ -45,8 +45,8 @@ Function::new("pathexpand", vec![Param::any("path").dynamic()], Ret::Fixed(Type:
                 }
                 expand_home(&path).map(Value::String).map_err(|m| FunctionError::call(name, m))
             } }).wholly_known(),
-Function::new("file", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
-                let path = a.string(0)?;
+Function::new("file", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
+                let path = a.str(0);
                 let bytes = read_config_file(ctx, &path, a.sensitive())?;
                 String::from_utf8(bytes).map(Value::String).map_err(|_| {
                     FunctionError::call(
@@ -58,12 +58,12 @@ Function::new("file", vec![Param::any("path").dynamic()], Ret::Fixed(Type::Strin
                     )
                 })
             } }).wholly_known(),
-Function::new("filebase64", vec![Param::any("path").dynamic()], Ret::Fixed(Type::String), |a, _| { let ctx = a.ctx; {
-                let bytes = read_config_file(ctx, &a.string(0)?, a.sensitive())?;
+Function::new("filebase64", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let ctx = a.ctx; {
+                let bytes = read_config_file(ctx, a.str(0), a.sensitive())?;
                 Ok(Value::String(STANDARD.encode(bytes)))
             } }).wholly_known(),
-Function::new("fileexists", vec![Param::any("path").dynamic()], Ret::Fixed(Type::Bool), |a, _| { let (name, ctx) = (a.name, a.ctx); {
-                let path = a.string(0)?;
+Function::new("fileexists", vec![Param::string("path")], Ret::Fixed(Type::Bool), |a, _| { let (name, ctx) = (a.name, a.ctx); {
+                let path = a.str(0);
                 let full = resolve_path(ctx, &path)?;
                 // Messages name the path joined to the module directory.
                 let joined = joined_path(ctx.base_dir, &path);
@@ -90,9 +90,9 @@ Function::new("fileexists", vec![Param::any("path").dynamic()], Ret::Fixed(Type:
                     Err(_) => Err(FunctionError::call(name, format!("failed to stat {shown}"))),
                 }
             } }).wholly_known(),
-Function::new("fileset", vec![Param::any("path").dynamic(), Param::any("pattern").dynamic()], Ret::Fixed(Type::Set(Box::new(Type::String))), |a, _| { let (name, ctx) = (a.name, a.ctx); {
-                let path = a.string(0)?;
-                let pattern = a.string(1)?;
+Function::new("fileset", vec![Param::string("path"), Param::string("pattern")], Ret::Fixed(Type::Set(Box::new(Type::String))), |a, _| { let (name, ctx) = (a.name, a.ctx); {
+                let path = a.str(0);
+                let pattern = a.str(1);
                 let root = resolve_path(ctx, &path)?;
                 let files = fileset(&root, &pattern).map_err(|m| {
                     FunctionError::call(name, format!("failed to glob pattern {}: {m}", quote(&pattern)))
@@ -543,7 +543,7 @@ fn templatefile(a: &Call, _: &Type) -> Result<Value, FunctionError> {
     if path_val.is_unknown() || vars_val.is_unknown() {
         return Ok(Value::Unknown(Type::Dynamic, None).mark_if(marked));
     }
-    let path = a.string(0)?;
+    let path = a.str(0);
     // The template is read before the variables are looked at.
     let bytes = read_config_file(ctx, &path, path_marked)?;
     let text = String::from_utf8(bytes).map_err(|_| {

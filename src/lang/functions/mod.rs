@@ -1,11 +1,15 @@
-//! Terraform's built-in functions. Each family lives in its own file; the
-//! table-driven ones list their entries in `functions()` (a [`Function`]
-//! per name, cty's `function.Spec`: parameters with their `Allow*` rules,
-//! a variadic parameter, the return-type rule, the implementation), and
-//! [`call`] applies the rules every function shares once, in
-//! [`apply_rules`]: arity, conversion to the parameter types, null,
-//! unknown and marked arguments. Adding a function is adding an entry
-//! (and a line to the expression corpus, tests/corpus/expressions).
+//! Terraform's built-in functions. Each family lives in its own file,
+//! grouped as OpenTofu's `funcs` package groups them; its `functions()` is
+//! a short table of spec fns (`chunklist_func`, OpenTofu's
+//! `ChunklistFunc`), each returning a [`Function`], cty's `function.Spec`:
+//! parameters with their types and `Allow*` rules, a variadic parameter,
+//! the return-type rule, the implementation. [`call`] applies the rules
+//! every function shares once, in [`apply_rules`]: arity, conversion to
+//! the parameter types, null, unknown and marked arguments; so an
+//! implementation reads its arguments typed ([`Call::str`],
+//! [`Call::num`]) and never checks them again. Adding a function is adding
+//! a spec fn and its table entry (and a line to the expression corpus,
+//! tests/corpus/expressions).
 
 mod collection;
 mod conversion;
@@ -220,7 +224,6 @@ pub(super) struct Call<'a> {
     /// functions read them).
     pub given: &'a [Value],
     pub ctx: &'a FunctionContext<'a>,
-    function: &'a Function,
 }
 
 impl Call<'_> {
@@ -231,48 +234,34 @@ impl Call<'_> {
         self.given.iter().any(Value::has_marks_deep)
     }
 
-    fn param(&self, i: usize) -> &'static str {
-        let f = self.function;
-        f.params
-            .get(i)
-            .or(f.var_param.as_ref())
-            .map_or("", |p| p.name)
+    /// Argument `i` of a `string` parameter: the registry converted it, so
+    /// it is a string unless the parameter allows a null or unknown (then
+    /// it reads as empty).
+    pub fn str(&self, i: usize) -> &str {
+        self.args[i].as_str().unwrap_or_default()
     }
 
-    /// Argument `i` as a string, converting numbers and bools as
-    /// Terraform's automatic conversion does.
-    pub fn string(&self, i: usize) -> Result<String, FunctionError> {
-        match &self.args[i] {
-            Value::String(s) => Ok(s.clone()),
-            Value::Number(n) => Ok(n.to_string()),
-            Value::Bool(b) => Ok(b.to_string()),
-            _ => Err(FunctionError::arg(i, self.param(i), "string required")),
-        }
-    }
-
-    /// Argument `i` as a number, converting numeric strings.
-    pub fn number(&self, i: usize) -> Result<Number, FunctionError> {
-        match &self.args[i] {
-            Value::Number(n) => Ok(n.clone()),
-            Value::String(s) => Number::parse(s)
-                .ok_or_else(|| FunctionError::arg(i, self.param(i), "a number is required")),
-            _ => Err(FunctionError::arg(i, self.param(i), "number required")),
-        }
+    /// Argument `i` of a `number` parameter, converted by the registry
+    /// (zero if the parameter allows a null or unknown and got one).
+    pub fn num(&self, i: usize) -> Number {
+        self.args[i]
+            .as_number()
+            .cloned()
+            .unwrap_or_else(|| Number::from_i64(0))
     }
 
     /// Argument `i` as a whole number of any size (Go's `*big.Int`),
     /// failing as cty's `gocty` conversion does for fractions.
     pub fn integer(&self, i: usize) -> Result<i128, FunctionError> {
-        let n = self.number(i)?;
-        n.as_i128()
+        self.num(i)
+            .as_i128()
             .ok_or_else(|| FunctionError::call(self.name, "value must be a whole number"))
     }
 
     /// Argument `i` as a Go `int`, failing as cty's `gocty` conversion does
     /// for fractions and out-of-range numbers.
     pub fn int(&self, i: usize) -> Result<i64, FunctionError> {
-        let n = self.number(i)?;
-        n.as_i64().ok_or_else(|| {
+        self.num(i).as_i64().ok_or_else(|| {
             FunctionError::call(
                 self.name,
                 "value must be a whole number, between -9223372036854775808 and 9223372036854775807",
@@ -363,7 +352,6 @@ fn call_function(
                 args: a,
                 given: args,
                 ctx,
-                function: f,
             }),
         },
         &|a, ty| {
@@ -372,7 +360,6 @@ fn call_function(
                 args: a,
                 given: args,
                 ctx,
-                function: f,
             };
             (f.imp)(&call, ty)
         },

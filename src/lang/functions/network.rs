@@ -9,19 +9,15 @@ pub(super) fn functions() -> Vec<Function> {
     vec![
         Function::new(
             "cidrhost",
-            vec![
-                Param::any("prefix").dynamic(),
-                Param::any("hostnum").dynamic(),
-            ],
+            vec![Param::string("prefix"), Param::number("hostnum")],
             Ret::Fixed(Type::String),
             |a, _| {
                 let name = a.name;
                 {
                     let host = a.integer(1)?;
                     // Shortest form, as Terraform prints a big whole number.
-                    let shown = a.number(1)?.to_string();
-                    let net =
-                        parse_cidr(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
+                    let shown = a.num(1).to_string();
+                    let net = parse_cidr(a.str(0)).map_err(|m| FunctionError::call(name, m))?;
                     net.host(host, &shown)
                         .map(Value::String)
                         .map_err(|m| FunctionError::call(name, m))
@@ -31,12 +27,12 @@ pub(super) fn functions() -> Vec<Function> {
         .wholly_known(),
         Function::new(
             "cidrnetmask",
-            vec![Param::any("prefix").dynamic()],
+            vec![Param::string("prefix")],
             Ret::Fixed(Type::String),
             |a, _| {
                 let name = a.name;
                 {
-                    let text = a.string(0)?;
+                    let text = a.str(0);
                     let net = parse_cidr(&text).map_err(|m| FunctionError::call(name, m))?;
                     if !net.is_v4() {
                         return Err(FunctionError::call(
@@ -56,9 +52,9 @@ pub(super) fn functions() -> Vec<Function> {
         Function::new(
             "cidrsubnet",
             vec![
-                Param::any("prefix").dynamic(),
-                Param::any("newbits").dynamic(),
-                Param::any("netnum").dynamic(),
+                Param::string("prefix"),
+                Param::number("newbits"),
+                Param::number("netnum"),
             ],
             Ret::Fixed(Type::String),
             |a, _| {
@@ -66,8 +62,7 @@ pub(super) fn functions() -> Vec<Function> {
                 {
                     let newbits = a.int(1)?;
                     let netnum = a.integer(2)?;
-                    let net =
-                        parse_cidr(&a.string(0)?).map_err(|m| FunctionError::call(name, m))?;
+                    let net = parse_cidr(a.str(0)).map_err(|m| FunctionError::call(name, m))?;
                     net.subnet(newbits, netnum)
                         .map(Value::String)
                         .map_err(|m| FunctionError::call(name, m))
@@ -77,12 +72,12 @@ pub(super) fn functions() -> Vec<Function> {
         .wholly_known(),
         Function::new(
             "cidrsubnets",
-            vec![Param::any("prefix").dynamic()],
+            vec![Param::string("prefix")],
             Ret::Fixed(Type::List(Box::new(Type::String))),
             |a, _| cidrsubnets(a),
         )
         .wholly_known()
-        .variadic(Param::any("newbits").dynamic()),
+        .variadic(Param::number("newbits")),
     ]
 }
 
@@ -336,7 +331,7 @@ fn parse_ipv4(s: &str) -> Option<u32> {
 /// Consecutive subnets of the given extra prefix lengths, each after the
 /// last, as Terraform's `cidrsubnets` lays them out.
 fn cidrsubnets(a: &Call) -> Result<Value, FunctionError> {
-    let net = parse_cidr(&a.string(0)?).map_err(|m| FunctionError::arg(0, "prefix", m))?;
+    let net = parse_cidr(a.str(0)).map_err(|m| FunctionError::arg(0, "prefix", m))?;
     let lengths = &a.args[1..];
     if lengths.is_empty() {
         return Ok(Value::List(Type::String, vec![]));
@@ -422,6 +417,9 @@ fn cidrsubnets(a: &Call) -> Result<Value, FunctionError> {
 
 #[cfg(test)]
 mod tests {
+    // What terraform answers lives in the expression corpus
+    // (tests/corpus/expressions/network_cases.exprs); these are what it cannot
+    // show (types, files, planning, marks).
     use super::super::FunctionContext;
     use super::*;
     use std::path::Path;
@@ -442,104 +440,6 @@ mod tests {
 
     fn n(i: i64) -> Value {
         Value::int(i)
-    }
-
-    fn list(items: &[&str]) -> Value {
-        Value::List(Type::String, items.iter().map(|x| s(x)).collect())
-    }
-
-    /// Expected values are what `terraform console` (1.11) printed.
-    #[test]
-    fn results_match_terraform() {
-        let cases: Vec<(&str, Vec<Value>, Value)> = vec![
-            (
-                "cidrhost",
-                vec![s("10.12.112.0/20"), n(16)],
-                s("10.12.112.16"),
-            ),
-            (
-                "cidrhost",
-                vec![s("10.12.112.0/20"), n(268)],
-                s("10.12.113.12"),
-            ),
-            (
-                "cidrhost",
-                vec![s("10.12.112.0/20"), n(-1)],
-                s("10.12.127.255"),
-            ),
-            (
-                "cidrhost",
-                vec![s("10.12.112.0/20"), s("3")],
-                s("10.12.112.3"),
-            ),
-            (
-                "cidrhost",
-                vec![s("fd00:fd12:3456:7890:00a2::/72"), n(34)],
-                s("fd00:fd12:3456:7890::22"),
-            ),
-            ("cidrhost", vec![s("10.0.0.1/8"), n(1)], s("10.0.0.1")),
-            ("cidrhost", vec![s("010.0.0.0/8"), n(1)], s("10.0.0.1")),
-            (
-                "cidrhost",
-                vec![s("::ffff:10.0.0.0/104"), n(1)],
-                s("0:1::ffff:a00:0"),
-            ),
-            ("cidrnetmask", vec![s("172.16.0.0/12")], s("255.240.0.0")),
-            (
-                "cidrsubnet",
-                vec![s("172.16.0.0/12"), n(4), n(2)],
-                s("172.18.0.0/16"),
-            ),
-            (
-                "cidrsubnet",
-                vec![s("10.1.2.0/24"), n(4), n(15)],
-                s("10.1.2.240/28"),
-            ),
-            (
-                "cidrsubnet",
-                vec![s("fd00:fd12:3456:7890::/56"), n(16), n(162)],
-                s("fd00:fd12:3456:7800:a200::/72"),
-            ),
-            (
-                "cidrsubnet",
-                vec![s("10.0.0.0/8"), n(-1), n(0)],
-                s("10.0.0.0/7"),
-            ),
-            (
-                "cidrsubnet",
-                vec![s("10.0.0.0/8"), n(4), n(-1)],
-                s("0.16.0.0/12"),
-            ),
-            (
-                "cidrsubnets",
-                vec![s("10.1.0.0/16"), n(4), n(4), n(8), n(4)],
-                list(&[
-                    "10.1.0.0/20",
-                    "10.1.16.0/20",
-                    "10.1.32.0/24",
-                    "10.1.48.0/20",
-                ]),
-            ),
-            (
-                "cidrsubnets",
-                vec![s("fd00:fd12:3456:7890::/56"), n(16), n(16), n(16), n(32)],
-                list(&[
-                    "fd00:fd12:3456:7800::/72",
-                    "fd00:fd12:3456:7800:100::/72",
-                    "fd00:fd12:3456:7800:200::/72",
-                    "fd00:fd12:3456:7800:300::/88",
-                ]),
-            ),
-            (
-                "cidrsubnets",
-                vec![s("10.0.0.0/8"), n(8), n(4)],
-                list(&["10.0.0.0/16", "10.16.0.0/12"]),
-            ),
-            ("cidrsubnets", vec![s("10.0.0.0/8")], list(&[])),
-        ];
-        for (name, args, want) in cases {
-            assert_eq!(run(name, args.clone()), Ok(want), "{name}({args:?})");
-        }
     }
 
     #[test]
