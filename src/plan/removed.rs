@@ -313,9 +313,11 @@ pub fn removed_addresses(
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
-    use std::path::{Path, PathBuf};
+    use std::path::PathBuf;
 
     use super::*;
+    use crate::plan::moves::testing::{data_dir, load_dir, shown_prefix};
+    use crate::plan::moves::{apply_moves, find_move_statements, implied_move_statements};
 
     /// `module.edge.terraform_data.lb` covered by a block for the resource
     /// and one for its module, with either flags and order: terraform
@@ -356,24 +358,6 @@ mod tests {
             }
         }
     }
-    use crate::config::{LoadOptions, load};
-    use crate::diagnostics::SourceMap;
-    use crate::plan::moves::{apply_moves, find_move_statements, implied_move_statements};
-
-    fn data_dir() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/moves")
-    }
-
-    fn load_dir(dir: &Path, engine: Engine) -> Config {
-        let mut sources = SourceMap::default();
-        load(dir, &LoadOptions { engine }, &mut sources)
-            .unwrap_or_else(|d| panic!("{}: {:?}", dir.display(), d.0[0]))
-    }
-
-    fn rel_prefix(dir: &Path) -> String {
-        let cwd = std::env::current_dir().unwrap();
-        format!("{}/", dir.strip_prefix(&cwd).unwrap_or(dir).display())
-    }
 
     fn at(d: &Diagnostic, prefix: &str) -> Option<String> {
         d.subject
@@ -403,7 +387,7 @@ mod tests {
         for case in &cases {
             let name = case.file_name().unwrap().to_string_lossy().into_owned();
             let dir = case.join("after");
-            let prefix = rel_prefix(&dir);
+            let prefix = shown_prefix(&dir);
             let json: serde_json::Value =
                 serde_json::from_str(&std::fs::read_to_string(case.join("diags.json")).unwrap())
                     .unwrap();
@@ -475,7 +459,7 @@ mod tests {
     fn tofu_removed_statements() {
         let case = |name: &str| {
             let dir = data_dir().join(name).join("after");
-            let prefix = rel_prefix(&dir);
+            let prefix = shown_prefix(&dir);
             match find_remove_statements(&load_dir(&dir, Engine::Tofu), Engine::Tofu) {
                 Ok(stmts) => Ok(stmts
                     .iter()
@@ -517,7 +501,7 @@ mod tests {
             let dir = data_dir().join(dir).join("after");
             removed_warnings(&load_dir(&dir, engine), engine)
                 .iter()
-                .map(|d| (d.summary.clone(), at(d, &rel_prefix(&dir)).unwrap()))
+                .map(|d| (d.summary.clone(), at(d, &shown_prefix(&dir)).unwrap()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(
