@@ -1,15 +1,13 @@
-//! `removed` blocks: which resources or modules the configuration says
-//! are gone, whether to destroy or forget their objects, and the checks
+//! `removed` blocks as the configuration declares them: each block's
+//! address made absolute, whether to destroy or forget, and the checks
 //! and messages of each engine (OpenTofu `remove_statement.go`,
 //! `remove_endpoint.go`; Terraform `remove_target.go`).
 
-use crate::addrs::{AbsResourceInstance, ConfigMoveable, Module, MoveEndpoint, ResourceMode};
+use crate::addrs::{ConfigMoveable, Module, MoveEndpoint, ResourceMode};
 use crate::config::{Config, Engine};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
-use crate::state::State;
+use crate::plan::moves::endpoint_of;
 use crate::syntax::ast::{Expr, ExprKind, Traverser};
-
-use super::moves::endpoint_of;
 
 /// One `removed` block, its address made absolute (from the root).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -264,116 +262,10 @@ fn still_declared(root: &Config, stmt: &RemoveStatement, engine: Engine) -> Opti
     }
 }
 
-/// The managed objects of `prior` that `removed` blocks take out of the
-/// configuration, each with whether it is destroyed (true) or forgotten.
-/// When several blocks cover one object (a resource and its module), the
-/// engines differ: terraform forgets it if any block with `destroy =
-/// false` covers it (`findForgetTargets`: those become forget targets,
-/// whatever else says destroy), after a parent module's block for the
-/// same address overrides a child's; OpenTofu lets the last covering
-/// block in its walk order decide (`node_resource_plan_orphan.go`).
-pub fn removed_addresses(
-    stmts: &[RemoveStatement],
-    prior: &State,
-    engine: Engine,
-) -> Vec<(AbsResourceInstance, bool)> {
-    // Parents are collected before children: the first statement for an
-    // address is the parent's.
-    let mut unique: Vec<&RemoveStatement> = Vec::new();
-    for s in stmts {
-        if engine == Engine::Terraform && unique.iter().any(|u| u.from == s.from) {
-            continue;
-        }
-        unique.push(s);
-    }
-    prior
-        .instances()
-        .filter(|(addr, _)| addr.resource.resource.mode == ResourceMode::Managed)
-        .filter_map(|(addr, _)| {
-            let cfg = addr.config();
-            let mut covering = unique.iter().filter(|s| match &s.from {
-                ConfigMoveable::Resource(cr) => cr == &cfg,
-                ConfigMoveable::Module(m) => cfg.module.0.starts_with(&m.0),
-            });
-            let destroy = match engine {
-                Engine::Terraform => {
-                    let all: Vec<_> = covering.collect();
-                    if all.is_empty() {
-                        return None;
-                    }
-                    all.iter().all(|s| s.destroy)
-                }
-                Engine::Tofu => covering.next_back()?.destroy,
-            };
-            Some((addr, destroy))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-    use std::path::{Path, PathBuf};
-
     use super::*;
-
-    /// `module.edge.terraform_data.lb` covered by a block for the resource
-    /// and one for its module, with either flags and order: terraform
-    /// forgets it whenever one of them forgets (the corpus cases
-    /// removed-overlapping-*); OpenTofu follows the last one.
-    #[test]
-    fn overlapping_removed_blocks_follow_each_engines_rule() {
-        use crate::addrs::{ConfigResource, Resource};
-        let addr = AbsResourceInstance::parse("module.edge.terraform_data.lb").unwrap();
-        let mut state = State::new("test");
-        crate::plan::apply::insert(&mut state, &addr, serde_json::json!({"id": "x"}));
-        let resource = |destroy| RemoveStatement {
-            from: ConfigMoveable::Resource(ConfigResource {
-                module: Module(vec!["edge".into()]),
-                resource: Resource::managed("terraform_data", "lb"),
-            }),
-            destroy,
-            range: SourceRange::file_only("main.tf"),
-        };
-        let module = |destroy| RemoveStatement {
-            from: ConfigMoveable::Module(Module(vec!["edge".into()])),
-            destroy,
-            range: SourceRange::file_only("main.tf"),
-        };
-        for (stmts, terraform, tofu) in [
-            (vec![resource(true), module(false)], false, false),
-            (vec![module(false), resource(true)], false, true),
-            (vec![resource(false), module(true)], false, true),
-            (vec![module(true), resource(false)], false, false),
-            (vec![module(true), resource(true)], true, true),
-        ] {
-            for (engine, want) in [(Engine::Terraform, terraform), (Engine::Tofu, tofu)] {
-                assert_eq!(
-                    removed_addresses(&stmts, &state, engine),
-                    [(addr.clone(), want)],
-                    "{engine:?} {stmts:?}"
-                );
-            }
-        }
-    }
-    use crate::config::{LoadOptions, load};
-    use crate::diagnostics::SourceMap;
-    use crate::plan::moves::{apply_moves, find_move_statements, implied_move_statements};
-
-    fn data_dir() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/moves")
-    }
-
-    fn load_dir(dir: &Path, engine: Engine) -> Config {
-        let mut sources = SourceMap::default();
-        load(dir, &LoadOptions { engine }, &mut sources)
-            .unwrap_or_else(|d| panic!("{}: {:?}", dir.display(), d.0[0]))
-    }
-
-    fn rel_prefix(dir: &Path) -> String {
-        let cwd = std::env::current_dir().unwrap();
-        format!("{}/", dir.strip_prefix(&cwd).unwrap_or(dir).display())
-    }
+    use crate::plan::moves::testing::{data_dir, load_dir, shown_prefix};
 
     fn at(d: &Diagnostic, prefix: &str) -> Option<String> {
         d.subject
@@ -381,101 +273,12 @@ mod tests {
             .map(|r| format!("{}:{},{}", r.file, r.start.line, r.start.column).replace(prefix, ""))
     }
 
-    /// Cases `removed_*` recorded by record.sh: errors must match
-    /// terraform's; otherwise every object terraform deletes or forgets
-    /// must be ours with the same `destroy`.
-    #[test]
-    fn recorded_terraform_removed_plans() {
-        let mut cases: Vec<PathBuf> = std::fs::read_dir(data_dir())
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| {
-                p.file_name()
-                    .unwrap()
-                    .to_string_lossy()
-                    .starts_with("removed_")
-                    && p.join("diags.json").exists()
-            })
-            .collect();
-        cases.sort();
-        assert!(cases.len() >= 10);
-        let mut failures = Vec::new();
-        for case in &cases {
-            let name = case.file_name().unwrap().to_string_lossy().into_owned();
-            let dir = case.join("after");
-            let prefix = rel_prefix(&dir);
-            let json: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(case.join("diags.json")).unwrap())
-                    .unwrap();
-            let want_errors: Vec<(String, String, Option<String>)> = json
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|d| d["severity"] == "error")
-                .map(|d| {
-                    (
-                        d["summary"].as_str().unwrap().to_string(),
-                        d["detail"].as_str().unwrap().to_string(),
-                        d["at"].as_str().map(String::from),
-                    )
-                })
-                .collect();
-            let config = load_dir(&dir, Engine::Terraform);
-            let stmts = match find_remove_statements(&config, Engine::Terraform) {
-                Ok(s) => s,
-                Err(diags) => {
-                    let got: Vec<_> = diags
-                        .iter()
-                        .map(|d| (d.summary.clone(), d.detail.clone(), at(d, &prefix)))
-                        .collect();
-                    if got != want_errors {
-                        failures.push(format!("{name}:\n  got:  {got:?}\n  want: {want_errors:?}"));
-                    }
-                    continue;
-                }
-            };
-            if !want_errors.is_empty() {
-                failures.push(format!("{name}: no errors, want {want_errors:?}"));
-                continue;
-            }
-            let mut state = State::read(&case.join("before.tfstate")).unwrap();
-            let mut moves = find_move_statements(&config).unwrap();
-            moves.extend(implied_move_statements(
-                &config,
-                &state,
-                &moves,
-                Engine::Terraform,
-            ));
-            apply_moves(&moves, &mut state);
-            let got: BTreeMap<String, bool> = removed_addresses(&stmts, &state, Engine::Terraform)
-                .into_iter()
-                .map(|(a, d)| (a.to_string(), d))
-                .collect();
-            let want: BTreeMap<String, bool> = std::fs::read_to_string(case.join("changes.txt"))
-                .unwrap()
-                .lines()
-                .filter_map(|l| {
-                    let f: Vec<&str> = l.split('\t').collect();
-                    match f[2] {
-                        "delete" => Some((f[0].to_string(), true)),
-                        "forget" => Some((f[0].to_string(), false)),
-                        _ => None,
-                    }
-                })
-                .collect();
-            if got != want {
-                failures.push(format!("{name}:\n  got:  {got:?}\n  want: {want:?}"));
-            }
-        }
-        assert!(failures.is_empty(), "{}", failures.join("\n"));
-    }
-
     /// OpenTofu's wording, subjects and default (forget) on the same trees.
     #[test]
     fn tofu_removed_statements() {
         let case = |name: &str| {
             let dir = data_dir().join(name).join("after");
-            let prefix = rel_prefix(&dir);
+            let prefix = shown_prefix(&dir);
             match find_remove_statements(&load_dir(&dir, Engine::Tofu), Engine::Tofu) {
                 Ok(stmts) => Ok(stmts
                     .iter()
@@ -517,7 +320,7 @@ mod tests {
             let dir = data_dir().join(dir).join("after");
             removed_warnings(&load_dir(&dir, engine), engine)
                 .iter()
-                .map(|d| (d.summary.clone(), at(d, &rel_prefix(&dir)).unwrap()))
+                .map(|d| (d.summary.clone(), at(d, &shown_prefix(&dir)).unwrap()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(
