@@ -407,17 +407,10 @@ fn one_root_repo(old: &str, new: &str) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
     let repo = tmp.path();
     let git = |args: &[&str]| {
-        let ok = Command::new("git")
-            .args(args)
-            .current_dir(repo)
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "git {args:?}");
+        let out = common::git(repo, args);
+        assert!(out.status.success(), "git {args:?}");
     };
     git(&["init", "-q"]);
-    git(&["config", "user.email", "check@example.com"]);
-    git(&["config", "user.name", "check"]);
     std::fs::create_dir_all(repo.join("live")).unwrap();
     let backend = "terraform {\n  backend \"local\" {}\n}\n";
     std::fs::write(repo.join("live/backend.tf"), backend).unwrap();
@@ -436,12 +429,10 @@ fn text_and_markdown_name_the_ignore_rules_that_paired() {
     let read = |side: &str| std::fs::read_to_string(fixture.join(side).join("main.tf")).unwrap();
     let tmp = one_root_repo(&read("old"), &read("new"));
     let run = |format: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        let out = common::minimod(tmp.path())
             .args(["check", "--base", "HEAD", "--engine", "terraform"])
             .args(["--ignore", "everything:terraform_data:input.Owner"])
             .args(["--format", format])
-            .current_dir(tmp.path())
-            .env_remove("GITHUB_ACTIONS")
             .output()
             .unwrap();
         String::from_utf8(out.stdout).unwrap()
@@ -468,13 +459,8 @@ fn repo_of(base: &[(&str, &str)], head: &[(&str, &str)]) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
     let repo = tmp.path();
     let git = |args: &[&str]| {
-        let ok = Command::new("git")
-            .args(args)
-            .current_dir(repo)
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "git {args:?}");
+        let out = common::git(repo, args);
+        assert!(out.status.success(), "git {args:?}");
     };
     let write = |files: &[(&str, &str)]| {
         for (path, text) in files {
@@ -484,8 +470,6 @@ fn repo_of(base: &[(&str, &str)], head: &[(&str, &str)]) -> tempfile::TempDir {
         }
     };
     git(&["init", "-q"]);
-    git(&["config", "user.email", "check@example.com"]);
-    git(&["config", "user.name", "check"]);
     write(base);
     git(&["add", "-A"]);
     git(&["commit", "-qm", "base"]);
@@ -497,11 +481,9 @@ const BACKEND: &str = "terraform {\n  backend \"local\" {}\n}\n";
 
 /// `check --base HEAD`: the working tree against the last commit.
 fn check_head(repo: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
+    common::minimod(repo)
         .args(["check", "--base", "HEAD"])
         .args(args)
-        .current_dir(repo)
-        .env_remove("GITHUB_ACTIONS")
         .output()
         .unwrap()
 }

@@ -44,13 +44,12 @@ fn refactor_output_snapshots() {
 /// without the state: who said what, where it conflicts, what it misses.
 #[test]
 fn ambiguous_json_names_the_dependents_evidence() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let dir = common::repo_root()
         .join("fixtures/refactors/dependents-conflicting-evidence-stays-ambiguous");
     for state in [&[][..], &["--state", "expected/prior.tfstate"][..]] {
-        let out = Command::new(env!("CARGO_BIN_EXE_minimod"))
+        let out = common::minimod(&dir)
             .args(["refactor", "old", "new", "--json"])
             .args(state)
-            .current_dir(&dir)
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(1));
