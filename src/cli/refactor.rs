@@ -181,6 +181,7 @@ pub fn run(
             })
             .map_err(bad)?;
     }
+    let process = super::commands::run_options();
     let req = Request {
         old_dir: old_dir.to_path_buf(),
         new_dir: new_dir.to_path_buf(),
@@ -195,7 +196,9 @@ pub fn run(
             .unwrap_or_default(),
         unset_variables_unknown: false,
         defer_unknown_keys: true,
-        tf_var_env: crate::instances::tf_var_env(),
+        tf_var_env: super::commands::tf_var_env(),
+        workspace: process.workspace,
+        cwd: process.cwd,
         file_roots: None,
         format,
         schemas,
@@ -492,6 +495,7 @@ pub fn run_roots(
         return Err(bad(d.into()));
     }
     let mut reqs = Vec::new();
+    let process = super::commands::run_options();
     for ((old, new), state_path) in pairs.iter().zip(&states) {
         let state = match state_path {
             Some(p) => Some(State::read(p).map_err(|d| bad(d.into()))?),
@@ -510,7 +514,9 @@ pub fn run_roots(
             variables: Vec::new(),
             unset_variables_unknown: false,
             defer_unknown_keys: true,
-            tf_var_env: crate::instances::tf_var_env(),
+            tf_var_env: super::commands::tf_var_env(),
+            workspace: process.workspace.clone(),
+            cwd: process.cwd.clone(),
             file_roots: None,
             format,
             schemas: schemas.clone(),
