@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use minimod::config::{self, LoadOptions};
 use minimod::diagnostics::{Diagnostics, SourceMap};
-use minimod::instances::{Run, RunOptions, collect_root_inputs};
+use minimod::instances::{Run, RunOptions, Walk, collect_root_inputs};
 use minimod::state::State;
 use minimod::syntax::native;
 use minimod::syntax::source::SourceFile;
@@ -657,8 +657,7 @@ fn mutated_expressions_never_panic_or_hang() {
             let (inputs, _) = collect_root_inputs(&cfg.module, &config_dir, &[], &[], &mut sources)
                 .map_err(|d| format!("{d:?}"))?;
             let opts = RunOptions {
-                plan: false,
-                unknown_resources: true,
+                walk: Walk::Eval,
                 unset_variables_unknown: true,
                 cwd: config_dir.clone(),
                 ..RunOptions::default()

@@ -32,8 +32,11 @@ pub struct CheckRequest {
     /// `--allow-update` (or `check { allow_update = true }` in the base's
     /// `.minimod.hcl`): pairs structure decides although values differ.
     pub allow_update: bool,
-    /// Read `TF_VAR_` environment variables for root variables.
-    pub tf_var_env: bool,
+    /// `TF_VAR_` values (name, value) for root variables: the runner's
+    /// environment with `--tf-var-env`, read by the caller; else none.
+    pub tf_var_env: Vec<(String, String)>,
+    /// `path.cwd`: where the check runs (the repository's top level).
+    pub cwd: PathBuf,
     /// `-var` and `-var-file` for every root (a variable a root does not
     /// declare is skipped there).
     pub vars: Vec<VarSource>,
@@ -655,10 +658,10 @@ fn root_request(
         unset_variables_unknown: true,
         // The check says a root is not checkable, naming the variable.
         defer_unknown_keys: false,
-        tf_var_env: match req.tf_var_env {
-            true => crate::instances::tf_var_env(),
-            false => Vec::new(),
-        },
+        tf_var_env: req.tf_var_env.clone(),
+        // A confined run does not take the runner's workspace.
+        workspace: "default".into(),
+        cwd: req.cwd.clone(),
         file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
         format: refactor::write::Format::Hcl,
         schemas,

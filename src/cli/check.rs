@@ -34,6 +34,8 @@ pub fn run(
     let _ = std::env::set_current_dir(&top);
     let req = &CheckRequest {
         repo: top,
+        // `path.cwd` is where the check now runs.
+        cwd: std::env::current_dir().unwrap_or_default(),
         ..req.clone()
     };
     let mut report = check::check(req, sources).map_err(|d| (2, d))?;

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::config::{self, Config, Engine, LoadOptions};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
-use crate::instances::{Run, RunOptions, VarSource, collect_root_inputs, tf_var_env};
+use crate::instances::{Run, RunOptions, VarSource, Walk, collect_root_inputs};
 use crate::lang::display;
 use crate::state::State;
 use crate::syntax::ast::ExprKind;
@@ -87,7 +87,11 @@ pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     head,
                     allow_add,
                     allow_update,
-                    tf_var_env,
+                    tf_var_env: match tf_var_env {
+                        true => self::tf_var_env(),
+                        false => Vec::new(),
+                    },
+                    cwd,
                     vars,
                     schemas,
                     engine: engine.map(Engine::from),
@@ -187,6 +191,25 @@ fn with_order(mut args: ConfigArgs, ordered: Vec<VarSource>) -> ConfigArgs {
 
 pub(super) type CmdResult = Result<i32, (i32, Diagnostics)>;
 
+/// A run's options as this process gives them: the workspace
+/// `TF_WORKSPACE` selects (terraform's `Meta.Workspace`) and the working
+/// directory (`path.cwd`). Only the cli reads the environment.
+pub(super) fn run_options() -> RunOptions {
+    RunOptions {
+        workspace: std::env::var("TF_WORKSPACE").unwrap_or_else(|_| "default".into()),
+        cwd: std::env::current_dir().unwrap_or_default(),
+        ..RunOptions::default()
+    }
+}
+
+/// The `TF_VAR_name` variables of this process's environment (name
+/// without the prefix, value), as `collect_root_inputs` takes them.
+pub(super) fn tf_var_env() -> Vec<(String, String)> {
+    std::env::vars()
+        .filter_map(|(k, v)| Some((k.strip_prefix("TF_VAR_")?.to_string(), v)))
+        .collect()
+}
+
 /// A loaded configuration with its root inputs, ready to evaluate.
 struct Loaded {
     config: Config,
@@ -274,7 +297,7 @@ fn load(
 
 fn addresses(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     let loaded = load(dir, args, sources, "list")?;
-    let run = loaded.run(RunOptions::default());
+    let run = loaded.run(run_options());
     let instances = run.check_all().map_err(|d| (CONFIG_ERROR, d))?;
     let mut out = stdout();
     for i in instances {
@@ -290,10 +313,9 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
     let e = native::parse_expr(&file, expr, 0).map_err(|d| (1, d))?;
     // The console is no plan: impure functions give real values there.
     let opts = RunOptions {
-        plan: false,
-        unknown_resources: true,
+        walk: Walk::Eval,
         unset_variables_unknown: true,
-        ..RunOptions::default()
+        ..run_options()
     };
     let run = loaded.run(opts);
     // `type(x)` is the console's own: it prints the type of x.
@@ -313,7 +335,7 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
 
 fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     let loaded = load(dir, args, sources, "output")?;
-    let run = loaded.run(RunOptions::default());
+    let run = loaded.run(run_options());
     let values = run.root_outputs().map_err(|d| (CONFIG_ERROR, d))?;
     let mut stdout = stdout();
     if json {
@@ -388,7 +410,7 @@ fn plan(
         &[],
         RunOptions {
             schemas,
-            ..RunOptions::default()
+            ..run_options()
         },
     )
     .map_err(|d| (1, d))?;
@@ -436,11 +458,11 @@ fn apply(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
         &prior,
         loaded.engine,
         &[],
-        RunOptions::default(),
+        run_options(),
     )
     .map_err(|d| (1, d))?;
     let run = loaded
-        .run(RunOptions::default())
+        .run(run_options())
         .with_prior_state(&planned.moved_prior);
     let next = crate::plan::apply::applied_state(&planned, &run).map_err(|d| (1, d))?;
     next.write_atomic(&path).map_err(|d| (1, d.into()))?;

@@ -205,6 +205,7 @@ pub fn run(
     let format = block_format(opts);
     let state = read_prior(old_dir, opts, args, saved.as_deref()).map_err(bad)?;
     let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
+    let process = super::commands::run_options();
     let req = Request {
         old_dir: old_dir.to_path_buf(),
         new_dir: new_dir.to_path_buf(),
@@ -219,7 +220,9 @@ pub fn run(
             .unwrap_or_default(),
         unset_variables_unknown: false,
         defer_unknown_keys: true,
-        tf_var_env: crate::instances::tf_var_env(),
+        tf_var_env: super::commands::tf_var_env(),
+        workspace: process.workspace,
+        cwd: process.cwd,
         file_roots: None,
         format,
         schemas,
@@ -700,6 +703,7 @@ fn cross_requests(
         .into());
     }
     let mut reqs = Vec::new();
+    let process = super::commands::run_options();
     for ((old, new), state_path) in pairs.iter().zip(states) {
         let state = match state_path {
             Some(p) => Some(State::read(p)?),
@@ -718,7 +722,9 @@ fn cross_requests(
             variables: Vec::new(),
             unset_variables_unknown: false,
             defer_unknown_keys: true,
-            tf_var_env: crate::instances::tf_var_env(),
+            tf_var_env: super::commands::tf_var_env(),
+            workspace: process.workspace.clone(),
+            cwd: process.cwd.clone(),
             file_roots: None,
             format: block_format(opts),
             schemas: schemas.clone(),

@@ -196,11 +196,3 @@ fn read_var_file(
     }
     Ok(())
 }
-
-/// The `TF_VAR_name` variables of this process's environment, as
-/// `collect_root_inputs` takes them.
-pub fn tf_var_env() -> Vec<(String, String)> {
-    std::env::vars()
-        .filter_map(|(k, v)| Some((k.strip_prefix("TF_VAR_")?.to_string(), v)))
-        .collect()
-}

@@ -1,11 +1,24 @@
-//! Expansion: evaluating a configuration per module instance and turning
-//! `count` and `for_each` into the instance addresses `terraform state
-//! list` prints. `Run` is one evaluation of a whole module tree (the graph
-//! walk); `expand_all` enumerates every resource instance.
+//! Expansion and evaluation: a configuration evaluated per module
+//! instance, and `count` and `for_each` turned into the instance addresses
+//! `terraform state list` prints. `Run` is one evaluation of a whole module
+//! tree (the graph walk); `Run::resource_instances` enumerates every
+//! resource instance. One file per idea: `run` (the walk and its vertex
+//! cache), `expand`, `variables`, `resources`, `prior`, `scope`,
+//! `template`; `inputs` gathers root variable values.
 
 mod builtin;
+mod expand;
 mod inputs;
+mod prior;
+mod resources;
 mod run;
+mod scope;
+mod template;
+mod variables;
 
-pub use inputs::{RootInput, RootInputs, VarSource, collect_root_inputs, tf_var_env};
-pub use run::{Expansion, Run, RunOptions};
+#[cfg(test)]
+mod testing;
+
+pub use expand::Expansion;
+pub use inputs::{RootInput, RootInputs, VarSource, collect_root_inputs};
+pub use run::{Run, RunOptions, Walk};

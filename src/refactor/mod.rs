@@ -56,6 +56,10 @@ pub struct Request {
     /// `TF_VAR_` values (name, value), read by the caller; a check of a
     /// pull request leaves the runner's environment out.
     pub tf_var_env: Vec<(String, String)>,
+    /// `terraform.workspace` and `path.cwd` on both sides, as the caller
+    /// (the cli) gives them.
+    pub workspace: String,
+    pub cwd: PathBuf,
     /// (old, new): filesystem functions read only inside these directories
     /// (a check confines each side to its revision of the repository).
     pub file_roots: Option<(PathBuf, PathBuf)>,
@@ -124,6 +128,8 @@ impl Request {
             unset_variables_unknown: false,
             defer_unknown_keys: false,
             tf_var_env: Vec::new(),
+            workspace: "default".into(),
+            cwd: PathBuf::new(),
             file_roots: None,
             format: write::Format::Hcl,
             schemas: None,
@@ -138,20 +144,16 @@ impl Request {
             pairing::Side::Destroy => old.clone(),
             pairing::Side::Create => new.clone(),
         });
-        let confined = files_within.is_some();
-        let mut opts = RunOptions {
+        RunOptions {
             track_origins: true,
             unset_variables_unknown: self.unset_variables_unknown,
             defer_unknown_expansion: self.defer_unknown_keys,
             files_within,
             schemas: self.schemas.clone(),
+            workspace: self.workspace.clone(),
+            cwd: self.cwd.clone(),
             ..RunOptions::default()
-        };
-        // A confined run (a check) does not take the runner's TF_WORKSPACE.
-        if confined {
-            opts.workspace = "default".into();
         }
-        opts
     }
 }
 

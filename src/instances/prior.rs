@@ -1,0 +1,284 @@
+//! The prior state: what data sources read and what managed resources
+//! computed last time, and which computed attributes the plan makes
+//! unknown again.
+
+use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
+use crate::config::Resource;
+use crate::lang::unknown::{Origin, holds_origin_text};
+use crate::lang::value::{Type, Value};
+
+use super::run::{Run, Walk};
+
+impl<'c> Run<'c> {
+    /// Takes recorded values from a prior state: data sources read what the
+    /// state holds, and attributes the configuration does not set (`id`)
+    /// are the recorded ones for objects that already exist.
+    pub fn with_prior_state(mut self, state: &crate::state::State) -> Run<'c> {
+        self.prior = state
+            .instances()
+            .map(|(addr, i)| (addr, i.value()))
+            .collect();
+        self
+    }
+
+    /// An attribute the provider decides: the recorded value when the prior
+    /// state has the object, else unknown (knowing its origin in refactors).
+    /// A data source's unknown always knows its origin: the plan asks
+    /// whether a value waits only on data sources that are read while
+    /// planning (see `plan::diff`), which terraform would know.
+    pub(super) fn computed_attr(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        key: &InstanceKey,
+        attr: &str,
+    ) -> Value {
+        let addr = r.addr().absolute(module.clone()).instance(key.clone());
+        if let Some(planned) = self.planned_computed_attr(r, &addr, attr) {
+            return planned;
+        }
+        let recorded = self
+            .prior
+            .get(&addr)
+            .and_then(|v| crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok())
+            .filter(|v| !v.is_null())
+            // A refactor's stand-in prior state records what only apply
+            // will know as text: that is no value, and never read as one.
+            .filter(|v| !(self.opts.track_origins && holds_origin_text(v)));
+        recorded.unwrap_or_else(|| {
+            let origin = (self.opts.track_origins || r.mode == ResourceMode::Data)
+                .then(|| Origin::attr(addr.to_string(), attr));
+            Value::Unknown(Type::Dynamic, origin)
+        })
+    }
+
+    /// A computed attribute of an object that already exists, when the
+    /// plan changes it: terraform's plan makes it unknown for dependents.
+    /// Known only where a schema says how the object changes: replaced
+    /// (every computed attribute), or a `terraform_data` whose `input`
+    /// changes (`output`). None: the recorded value stands.
+    fn planned_computed_attr(
+        &self,
+        r: &Resource,
+        addr: &AbsResourceInstance,
+        attr: &str,
+    ) -> Option<Value> {
+        if self.opts.walk != Walk::Plan || r.mode != ResourceMode::Managed {
+            return None;
+        }
+        let recorded = self.prior.get(addr)?;
+        let schema = crate::providers::schema::Schemas::resource(self.schemas(), &r.type_name)?;
+        if !schema.attributes.get(attr)?.computed {
+            return None;
+        }
+        let configured = self.resource_config_value(addr).ok()?;
+        let changed = crate::providers::schema::changed_arguments(&schema, &configured, recorded);
+        let replaced = crate::providers::schema::replace_paths(&r.type_name, &changed);
+        let input = || {
+            configured
+                .as_mapping()
+                .and_then(|m| m.get("input"))
+                .cloned()
+        };
+        let unknown = |ty: Type| {
+            let origin = self
+                .opts
+                .track_origins
+                .then(|| Origin::attr(addr.to_string(), attr));
+            Value::Unknown(ty, origin)
+        };
+        match (r.type_name.as_str(), attr) {
+            // resource_data.go: the output has the input's type; a new
+            // object with a null input has a null output.
+            ("terraform_data", "output")
+                if !replaced.is_empty() || changed.iter().any(|c| c == "input") =>
+            {
+                match input().unwrap_or_else(Value::null) {
+                    v if v.is_null() && !replaced.is_empty() => Some(Value::null()),
+                    v => Some(unknown(v.ty()).mark_if(v.has_marks_deep())),
+                }
+            }
+            _ if !replaced.is_empty() => Some(unknown(Type::Dynamic)),
+            _ => None,
+        }
+    }
+
+    /// A resource as the console sees it: its recorded instances when the
+    /// prior state has them, else unknown.
+    pub(super) fn recorded_resource_value(&self, res: &crate::addrs::AbsResource) -> Value {
+        let mut instances: Vec<(&AbsResourceInstance, &Value)> = self
+            .prior
+            .iter()
+            .filter(|(a, _)| a.containing_resource() == *res)
+            .collect();
+        if instances.is_empty() {
+            return Value::unknown();
+        }
+        instances.sort_by(|a, b| a.0.cmp(b.0));
+        match instances[0].0.resource.key {
+            InstanceKey::NoKey => instances[0].1.clone(),
+            InstanceKey::Int(_) => {
+                Value::Tuple(instances.into_iter().map(|(_, v)| v.clone()).collect())
+            }
+            InstanceKey::Str(_) => Value::Object(
+                instances
+                    .into_iter()
+                    .filter_map(|(a, v)| match &a.resource.key {
+                        InstanceKey::Str(k) => Some((k.clone(), v.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance};
+    use crate::instances::testing::{corpus, load, load_dir, run};
+    use crate::instances::{RunOptions, Walk};
+    use crate::lang::value::Value;
+    use crate::state::State;
+
+    const CASE: &str = "plans/output-of-updated-resource-unknown";
+
+    /// The state terraform wrote applying the case's old configuration.
+    fn prior() -> State {
+        State::read(&corpus(CASE).join("expected/prior.tfstate")).unwrap()
+    }
+
+    fn recorded(state: &State, addr: &str, attr: &str) -> Value {
+        let addr = AbsResourceInstance::parse(addr).unwrap();
+        let (_, i) = state.instances().find(|(a, _)| *a == addr).unwrap();
+        i.value().as_mapping().unwrap()[attr].clone()
+    }
+
+    /// Unchanged, a computed attribute is what the state recorded.
+    #[test]
+    fn a_computed_attribute_is_the_recorded_one() {
+        let config = load_dir(&corpus(CASE).join("old"));
+        let state = prior();
+        let run = run(&config, RunOptions::default()).with_prior_state(&state);
+        let root = ModuleInstance::default();
+        let id = run.resource_attr(&root, "terraform_data.a", &InstanceKey::NoKey, "id");
+        assert_eq!(id.unwrap(), recorded(&state, "terraform_data.a", "id"));
+        let b = run.resource_attr(&root, "terraform_data.b", &InstanceKey::NoKey, "input");
+        assert_eq!(b.unwrap(), Value::string("y-x"));
+        assert_eq!(
+            recorded(&state, "terraform_data.b", "input"),
+            Value::string("y-x")
+        );
+    }
+
+    /// The plan changes `a.input`, so `a.output` is unknown to `b` (the
+    /// recorded plan: `output = "x" -> (known after apply)`, and `b.input`
+    /// known after apply too); the console, which plans nothing, reads the
+    /// record.
+    #[test]
+    fn a_computed_attribute_of_a_changed_object_is_unknown_while_planning() {
+        let plan = std::fs::read_to_string(corpus(CASE).join("expected/plan.txt")).unwrap();
+        assert!(plan.contains("~ output = \"x\" -> (known after apply)"));
+        assert!(plan.contains("~ input  = \"y-x\" -> (known after apply)"));
+        let config = load_dir(&corpus(CASE).join("new"));
+        let state = prior();
+        let root = ModuleInstance::default();
+        let key = InstanceKey::NoKey;
+        let run = run(&config, RunOptions::default()).with_prior_state(&state);
+        let output = run.resource_attr(&root, "terraform_data.a", &key, "output");
+        assert!(output.unwrap().is_unknown());
+        let input = run.resource_attr(&root, "terraform_data.b", &key, "input");
+        assert!(input.unwrap().is_unknown());
+        let opts = RunOptions {
+            walk: Walk::Eval,
+            ..RunOptions::default()
+        };
+        let console = super::super::testing::run(&config, opts).with_prior_state(&state);
+        let output = console.resource_attr(&root, "terraform_data.a", &key, "output");
+        assert_eq!(
+            output.unwrap(),
+            recorded(&state, "terraform_data.a", "output")
+        );
+    }
+
+    /// Not recorded, a computed attribute is unknown; in a refactor it
+    /// names the object and attribute it stands for.
+    #[test]
+    fn an_unrecorded_attribute_is_unknown_naming_its_origin() {
+        let (_dir, config) = load(&[("main.tf", "resource \"terraform_data\" \"a\" {}\n")]);
+        let root = ModuleInstance::default();
+        let key = InstanceKey::NoKey;
+        let run = run(&config, RunOptions::default());
+        let id = run
+            .resource_attr(&root, "terraform_data.a", &key, "id")
+            .unwrap();
+        assert!(id.is_unknown());
+        assert!(id.origin().is_none());
+        let opts = RunOptions {
+            track_origins: true,
+            ..RunOptions::default()
+        };
+        let run = super::super::testing::run(&config, opts);
+        let id = run
+            .resource_attr(&root, "terraform_data.a", &key, "id")
+            .unwrap();
+        assert_eq!(
+            id.origin().map(ToString::to_string).as_deref(),
+            Some("terraform_data.a.id")
+        );
+    }
+
+    /// A data source is read with its configured arguments and answers with
+    /// what it read: `region = var.region` (null) is a null argument, known,
+    /// while `data.aws_region.current.region` is the state's record.
+    #[test]
+    fn a_data_source_is_configured_by_its_arguments_and_reads_its_record() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            r#"
+variable "region" {
+  default = null
+}
+data "aws_region" "current" {
+  region = var.region
+}
+data "aws_caller_identity" "me" {}
+output "region" {
+  value = data.aws_region.current.region
+}
+output "account" {
+  value = data.aws_caller_identity.me.account_id
+}
+"#,
+        )]);
+        let current = AbsResourceInstance::parse("data.aws_region.current").unwrap();
+        let state = State::from_json(
+            r#"{"version": 4, "terraform_version": "1.11.4", "serial": 1, "lineage": "l",
+              "outputs": {}, "resources": [{"mode": "data", "type": "aws_region",
+              "name": "current", "provider": "provider[\"registry.terraform.io/hashicorp/aws\"]",
+              "instances": [{"schema_version": 0,
+                             "attributes": {"id": "r", "region": "eu-west-1"}}]}]}"#,
+        )
+        .unwrap();
+        let run = run(&config, RunOptions::default()).with_prior_state(&state);
+        let configured = run.resource_config_value(&current).unwrap();
+        assert_eq!(
+            configured,
+            Value::Object([("region".to_string(), Value::null())].into())
+        );
+        assert!(configured.is_wholly_known());
+        let root = ModuleInstance::default();
+        assert_eq!(
+            run.output(&root, "region").unwrap(),
+            Value::string("eu-west-1")
+        );
+        // Not recorded: unknown, naming what it stands for even outside a
+        // refactor, so the plan can tell it is read while planning.
+        let account = run.output(&root, "account").unwrap();
+        assert!(account.is_unknown());
+        assert_eq!(
+            account.origin().map(ToString::to_string).as_deref(),
+            Some("data.aws_caller_identity.me.account_id")
+        );
+    }
+}

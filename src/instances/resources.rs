@@ -1,0 +1,463 @@
+//! Resources and data sources as the configuration sets them: one
+//! argument of one instance, the configured object a plan compares, and
+//! the whole object a reference reads.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
+use crate::config::{Config, Module, Resource};
+use crate::diagnostics::Diagnostics;
+use crate::lang::eval::Eval;
+use crate::lang::value::Value;
+use crate::syntax::ast::{Expr, ExprKind, Traverser};
+
+use super::expand::Expansion;
+use super::run::{Run, Vertex, module_label, static_path};
+use super::scope::InstanceScope;
+
+/// An argument as the configuration sets it, in `scope`; null when unset.
+fn configured_arg(r: &Resource, scope: &InstanceScope, name: &str) -> Result<Value, Diagnostics> {
+    match r.attributes.iter().find(|a| a.name == name) {
+        Some(a) => Eval::new(scope).expr(&a.expr),
+        None => Ok(Value::null()),
+    }
+}
+
+impl<'c> Run<'c> {
+    /// One configured attribute of one resource instance. A data source's
+    /// attributes are what it read (the state's), not its arguments.
+    pub fn resource_attr(
+        &self,
+        module: &ModuleInstance,
+        rkey: &str,
+        key: &InstanceKey,
+        attr: &str,
+    ) -> Result<Value, Diagnostics> {
+        let label = format!("{}{rkey}{key}.{attr}", module_label(module));
+        let vertex = Vertex::Attr(rkey.into(), key.clone(), attr.into());
+        self.eval_resource_arg(module, rkey, key, vertex, label, |r, scope| {
+            let data = r.mode == ResourceMode::Data;
+            if data && r.type_name == "terraform_remote_state" && attr == "outputs" {
+                let arg = |name: &str| configured_arg(r, scope, name);
+                let (backend, config, defaults) =
+                    (arg("backend")?, arg("config")?, arg("defaults")?);
+                let root_dir = &self.config.module.dir;
+                if let Some(v) = super::builtin::remote_state_outputs(
+                    root_dir,
+                    &backend,
+                    &config,
+                    &defaults,
+                    &r.decl_range,
+                ) {
+                    return v;
+                }
+            }
+            match r.attributes.iter().find(|a| a.name == attr) {
+                Some(a) if !data => Eval::new(scope).expr(&a.expr),
+                _ => Ok(self.computed_attr(module, r, key, attr)),
+            }
+        })
+    }
+
+    /// A data source's argument as its configuration sets it (null when
+    /// unset): what it is read with, not what it read.
+    pub fn data_source_arg(
+        &self,
+        module: &ModuleInstance,
+        rkey: &str,
+        key: &InstanceKey,
+        attr: &str,
+    ) -> Result<Value, Diagnostics> {
+        let label = format!("{}{rkey}{key}.{attr} (argument)", module_label(module));
+        let vertex = Vertex::DataArg(rkey.into(), key.clone(), attr.into());
+        self.eval_resource_arg(module, rkey, key, vertex, label, |r, scope| {
+            configured_arg(r, scope, attr)
+        })
+    }
+
+    /// One argument as the configuration sets it: what a data source is
+    /// read with, a managed resource's configured value.
+    pub(super) fn configured_argument(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        key: &InstanceKey,
+        name: &str,
+    ) -> Result<Value, Diagnostics> {
+        let rkey = r.key();
+        match r.mode {
+            ResourceMode::Data => self.data_source_arg(module, &rkey, key, name),
+            ResourceMode::Managed | ResourceMode::Ephemeral => {
+                self.resource_attr(module, &rkey, key, name)
+            }
+        }
+    }
+
+    /// The setup `resource_attr` and `data_source_arg` share: one vertex of
+    /// one resource instance, computed in the instance's scope (its
+    /// `count.index` or `each`).
+    fn eval_resource_arg(
+        &self,
+        module: &ModuleInstance,
+        rkey: &str,
+        key: &InstanceKey,
+        vertex: Vertex,
+        label: String,
+        compute: impl FnOnce(&'c Resource, &InstanceScope<'_, 'c>) -> Result<Value, Diagnostics>,
+    ) -> Result<Value, Diagnostics> {
+        let r = &self.module_config(module).module.resources[rkey];
+        self.memo((module.clone(), vertex), label, || {
+            let rep = self
+                .resource_expansion(module, rkey)?
+                .repetition(key)
+                .unwrap_or_default();
+            compute(r, &self.scope(module, rep))
+        })
+    }
+
+    /// An attribute as a reference reads it. An argument configured as
+    /// null may still be computed by the provider (an optional-computed
+    /// attribute), so it reads as unknown; `terraform_data`'s schema is
+    /// known and has none.
+    pub(super) fn referenced_attr(
+        &self,
+        module: &ModuleInstance,
+        rkey: &str,
+        key: &InstanceKey,
+        attr: &str,
+    ) -> Result<Value, Diagnostics> {
+        let v = self.resource_attr(module, rkey, key, attr)?;
+        let r = &self.module_config(module).module.resources[rkey];
+        if v.is_null() && r.type_name != "terraform_data" {
+            return Ok(self.computed_attr(module, r, key, attr));
+        }
+        Ok(v)
+    }
+
+    /// The configured arguments of one resource instance, as an object:
+    /// its attributes, and each nested block type as a tuple of objects
+    /// (`dynamic` blocks expanded). This is what a plan compares with the
+    /// recorded object; unset arguments are the provider's and absent.
+    pub fn resource_config_value(&self, addr: &AbsResourceInstance) -> Result<Value, Diagnostics> {
+        let module = &addr.module;
+        let rkey = addr.resource.resource.to_string();
+        let r = &self.module_config(module).module.resources[&rkey];
+        let mut obj = BTreeMap::new();
+        for a in &r.attributes {
+            let v = self.configured_argument(module, r, &addr.resource.key, &a.name)?;
+            obj.insert(a.name.clone(), v);
+        }
+        if !r.blocks.is_empty() {
+            let rep = self
+                .resource_expansion(module, &rkey)?
+                .repetition(&addr.resource.key)
+                .unwrap_or_default();
+            let scope = self.scope(module, rep);
+            let ev = Eval::new(&scope);
+            let mut blocks: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+            for b in &r.blocks {
+                collect_block(&ev, b, &mut blocks)?;
+            }
+            for (kind, items) in blocks {
+                obj.insert(kind, Value::Tuple(items));
+            }
+        }
+        Ok(Value::Object(obj))
+    }
+
+    /// A resource instance as an object: its configured attributes, then
+    /// `id` and every other attribute the configuration reads on it,
+    /// unknown until apply.
+    fn resource_instance_value(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        key: &InstanceKey,
+    ) -> Result<Value, Diagnostics> {
+        let rkey = r.key();
+        let mut obj = BTreeMap::new();
+        for a in &r.attributes {
+            obj.insert(
+                a.name.clone(),
+                self.referenced_attr(module, &rkey, key, &a.name)?,
+            );
+        }
+        // Without a schema the object cannot list its attributes; it
+        // answers every name the configuration reads anywhere (through a
+        // `for`, an output, another module), unknown until apply.
+        let extra = self.read_attrs.get(&(static_path(module), rkey.clone()));
+        let id = "id".to_string();
+        let names = std::iter::once(&id)
+            .chain(extra.into_iter().flatten())
+            .chain(&self.any_attrs);
+        for name in names {
+            if !obj.contains_key(name) {
+                obj.insert(name.clone(), self.resource_attr(module, &rkey, key, name)?);
+            }
+        }
+        Ok(Value::Object(obj))
+    }
+
+    pub(super) fn resource_value(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+    ) -> Result<Value, Diagnostics> {
+        let exp = self.resource_expansion(module, &r.key())?;
+        Ok(match &exp {
+            Expansion::Single => self.resource_instance_value(module, r, &InstanceKey::NoKey)?,
+            Expansion::Count(_) => Value::Tuple(
+                exp.keys()
+                    .iter()
+                    .map(|k| self.resource_instance_value(module, r, k))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expansion::ForEach(m) => Value::Object(
+                m.keys()
+                    .map(|k| {
+                        Ok((
+                            k.clone(),
+                            self.resource_instance_value(module, r, &InstanceKey::Str(k.clone()))?,
+                        ))
+                    })
+                    .collect::<Result<_, Diagnostics>>()?,
+            ),
+        })
+    }
+}
+
+/// Evaluates a nested block into objects under its type name; a
+/// `dynamic "x"` block yields one object per element of its `for_each`,
+/// with the iterator (`x.key`, `x.value`) bound.
+fn collect_block(
+    ev: &Eval,
+    b: &crate::syntax::body::Block,
+    out: &mut BTreeMap<String, Vec<Value>>,
+) -> Result<(), Diagnostics> {
+    if b.kind == "dynamic" {
+        let label = b.labels.first().cloned().unwrap_or_default();
+        let c = b.body.content(&[("content", 0)])?;
+        let iterator = match c.attr("iterator") {
+            Some(a) => match a.static_expr()?.kind {
+                ExprKind::Variable(n) => n,
+                _ => label.clone(),
+            },
+            None => label.clone(),
+        };
+        let Some(fe) = c.attr("for_each") else {
+            return Ok(());
+        };
+        let coll = ev.expr(&fe.expr)?;
+        let Some(content) = c.blocks_of("content").next() else {
+            return Ok(());
+        };
+        let entry = out.entry(label.clone()).or_default();
+        match crate::lang::eval::iterate(&coll) {
+            Some(pairs) => {
+                for (k, v) in pairs {
+                    let it = Value::Object(BTreeMap::from([
+                        ("key".to_string(), k),
+                        ("value".to_string(), v),
+                    ]));
+                    let inner = ev.with_symbols(vec![(iterator.clone(), it)]);
+                    entry.push(block_object(&inner, &content.body)?);
+                }
+            }
+            None => entry.push(Value::unknown()),
+        }
+        return Ok(());
+    }
+    let obj = block_object(ev, &b.body)?;
+    out.entry(b.kind.clone()).or_default().push(obj);
+    Ok(())
+}
+
+fn block_object(ev: &Eval, body: &crate::syntax::body::Body) -> Result<Value, Diagnostics> {
+    let c = body.content(&[("dynamic", 1)])?;
+    let mut obj = BTreeMap::new();
+    for a in &c.attributes {
+        obj.insert(a.name.clone(), ev.expr(&a.expr)?);
+    }
+    let mut nested: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for b in &c.blocks {
+        collect_block(ev, b, &mut nested)?;
+    }
+    for (kind, items) in nested {
+        obj.insert(kind, Value::Tuple(items));
+    }
+    Ok(Value::Object(obj))
+}
+
+/// Records, per resource, the attribute names read on it anywhere in the
+/// tree (`aws_subnet.a[*].arn`, `aws_subnet.a["k"].arn`, `aws_vpc.v.id`).
+pub(super) fn collect_read_attrs(
+    config: &Config,
+    out: &mut HashMap<(Vec<String>, String), BTreeSet<String>>,
+) {
+    let module = &config.module;
+    let mut visit = |e: &Expr| {
+        let (root, steps): (&Expr, &[Traverser]) = match &e.kind {
+            ExprKind::Traversal(root, steps) => (root, steps),
+            ExprKind::Splat { source, each } => {
+                let (ExprKind::Traversal(root, steps), Some(Traverser::Attr(a, _))) =
+                    (&source.kind, each.first())
+                else {
+                    return;
+                };
+                if let Some(key) = resource_ref(root, steps) {
+                    out.entry((config.path.clone(), key.0))
+                        .or_default()
+                        .insert(a.clone());
+                }
+                return;
+            }
+            _ => return,
+        };
+        if let Some((key, used)) = resource_ref(root, steps) {
+            let rest = &steps[used..];
+            let attr = match rest {
+                [Traverser::Attr(a, _), ..] => Some(a),
+                [Traverser::Index(_), Traverser::Attr(a, _), ..] => Some(a),
+                _ => None,
+            };
+            if let Some(a) = attr {
+                out.entry((config.path.clone(), key))
+                    .or_default()
+                    .insert(a.clone());
+            }
+        }
+    };
+    for_each_expr(module, &mut visit);
+    for child in config.children.values() {
+        collect_read_attrs(child, out);
+    }
+}
+
+pub(super) fn all_attribute_names(config: &Config) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut visit = |e: &Expr| {
+        if let ExprKind::Traversal(_, steps) | ExprKind::Splat { each: steps, .. } = &e.kind {
+            for s in steps {
+                if let Traverser::Attr(a, _) = s {
+                    out.insert(a.clone());
+                }
+            }
+        }
+    };
+    let mut stack = vec![config];
+    while let Some(c) = stack.pop() {
+        for_each_expr(&c.module, &mut visit);
+        stack.extend(c.children.values());
+    }
+    out
+}
+
+/// `type.name` or `data.type.name` at the start of a traversal.
+fn resource_ref(root: &Expr, steps: &[Traverser]) -> Option<(String, usize)> {
+    let ExprKind::Variable(name) = &root.kind else {
+        return None;
+    };
+    match (name.as_str(), steps) {
+        ("var" | "local" | "module" | "each" | "count" | "path" | "terraform" | "self", _) => None,
+        ("data", [Traverser::Attr(t, _), Traverser::Attr(n, _), ..]) => {
+            Some((format!("data.{t}.{n}"), 2))
+        }
+        (t, [Traverser::Attr(n, _), ..]) => Some((format!("{t}.{n}"), 1)),
+        _ => None,
+    }
+}
+
+fn for_each_expr(m: &Module, f: &mut dyn FnMut(&Expr)) {
+    for l in m.locals.values() {
+        l.expr.walk(f);
+    }
+    for o in m.outputs.values() {
+        o.expr.walk(f);
+    }
+    for c in m.module_calls.values() {
+        c.inputs.iter().for_each(|a| a.expr.walk(f));
+        c.count.iter().chain(&c.for_each).for_each(|e| e.walk(f));
+    }
+    for r in m.resources.values() {
+        r.attributes.iter().for_each(|a| a.expr.walk(f));
+        r.count.iter().chain(&r.for_each).for_each(|e| e.walk(f));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::addrs::{AbsResourceInstance, ModuleInstance};
+    use crate::instances::RunOptions;
+    use crate::instances::testing::{load, run};
+    use crate::lang::value::Value;
+
+    /// An error in a data source's arguments fails the run, as terraform's
+    /// plan fails: they are evaluated although nothing reads them.
+    #[test]
+    fn a_data_source_argument_that_fails_fails_the_run() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            "data \"aws_region\" \"current\" {\n  region = local.missing\n}\n",
+        )]);
+        let run = run(&config, RunOptions::default());
+        let err = run.check_all().unwrap_err();
+        let (summary, _) = crate::instances::testing::console_said("errors", "local.nope");
+        assert_eq!(err.0[0].summary, summary);
+    }
+
+    /// The configured object a plan compares: attributes with each
+    /// instance's `each`, nested and `dynamic` blocks as tuples of objects.
+    #[test]
+    fn the_configured_object_holds_attributes_and_blocks() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            r#"
+resource "aws_thing" "t" {
+  for_each = { a = ["x", "y"] }
+  name     = each.key
+  rule {
+    port = 1
+  }
+  dynamic "tag" {
+    for_each = each.value
+    content {
+      value = tag.value
+    }
+  }
+}
+"#,
+        )]);
+        let run = run(&config, RunOptions::default());
+        let addr = AbsResourceInstance::parse("aws_thing.t[\"a\"]").unwrap();
+        let got = run.resource_config_value(&addr).unwrap();
+        let obj = |pairs: &[(&str, Value)]| {
+            Value::Object(
+                pairs
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.clone()))
+                    .collect(),
+            )
+        };
+        let want = obj(&[
+            ("name", Value::string("a")),
+            ("rule", Value::Tuple(vec![obj(&[("port", Value::int(1))])])),
+            (
+                "tag",
+                Value::Tuple(vec![
+                    obj(&[("value", Value::string("x"))]),
+                    obj(&[("value", Value::string("y"))]),
+                ]),
+            ),
+        ]);
+        assert_eq!(got, want);
+        // A whole-object reference answers every attribute read anywhere,
+        // unknown until apply.
+        let root = ModuleInstance::default();
+        let (_, r) = config.module.resources.iter().next().unwrap();
+        let key = crate::addrs::InstanceKey::Str("a".into());
+        let whole = run.resource_instance_value(&root, r, &key).unwrap();
+        let whole = whole.as_mapping().unwrap();
+        assert_eq!(whole["name"], Value::string("a"));
+        assert!(whole["id"].is_unknown());
+    }
+}
