@@ -706,12 +706,16 @@ fn refactor_checks(truth: &BTreeMap<String, String>, genuine: bool, dir: &Path, 
             // A pair that follows the structure among identical twins the
             // structure does not lead to their true partners is not wrong:
             // no configuration shows the generator's choice (`Twins`).
-            for (p, a) in tb
+            let made: BTreeMap<String, String> = tb
                 .iter()
                 .filter_map(|(a, (p, _))| p.as_ref().map(|p| (p.clone(), a.clone())))
+                .collect();
+            for (p, a) in made
+                .iter()
+                .map(|(p, a)| (p.clone(), a.clone()))
                 .filter(|pair| !implied.contains(pair) && truth.get(&pair.0) != Some(&pair.1))
             {
-                if twins.follows_structure(&p, &a) {
+                if twins.follows_structure(&p, &a, &made) {
                     twin_pairs.push(format!("{p} -> {a}"));
                 } else {
                     wrong_pairs.push(format!("{p} -> {a}"));
@@ -880,13 +884,18 @@ pub fn shrink(case: &Case, cat: &str, tmp: &Path) -> (Case, Outcome) {
 /// partner is its true partner and, the other way, every target's nearest
 /// twin is its true origin. Otherwise the class is truly ambiguous: e.g.
 /// a `count` list of identical objects reordered, or `count` turned into
-/// `for_each` (every key changes), where any pairing is a guess.
+/// `for_each` (every key changes), where any pairing is a guess, except
+/// what structure gives: a twin onto its structural partner, and the last
+/// twin onto the one target left once every other twin of its class went
+/// to its structural partner (elimination).
 #[derive(Default)]
 pub struct Twins {
     /// old address → its class's index.
     class_of: BTreeMap<String, usize>,
     /// Per class: old address → its structural partner, if unique.
     partner: Vec<BTreeMap<String, Option<String>>>,
+    /// Per class: the true new addresses of its twins.
+    targets: Vec<BTreeSet<String>>,
     /// Classes the structure does not decide.
     pub undecided: BTreeSet<usize>,
 }
@@ -925,15 +934,29 @@ impl Twins {
                 t.undecided.insert(k);
             }
             t.partner.push(partner);
+            t.targets
+                .push(targets.iter().map(|a| (*a).clone()).collect());
         }
         t
     }
 
-    /// `old -> new` pairs an undecided twin with its structural partner.
-    pub fn follows_structure(&self, old: &str, new: &str) -> bool {
-        self.class_of.get(old).is_some_and(|k| {
-            self.undecided.contains(k) && self.partner[*k][old].as_deref() == Some(new)
-        })
+    /// `old -> new` pairs an undecided twin with its structural partner,
+    /// or with the one target left once every other twin of its class
+    /// paired (`made`: old -> new) with its structural partner.
+    pub fn follows_structure(&self, old: &str, new: &str, made: &BTreeMap<String, String>) -> bool {
+        let Some(&k) = self.class_of.get(old) else {
+            return false;
+        };
+        let partner = &self.partner[k];
+        let structural = |o: &str, n: &str| partner[o].as_deref() == Some(n);
+        let eliminated = || {
+            self.targets[k].contains(new)
+                && partner
+                    .keys()
+                    .filter(|o| o.as_str() != old)
+                    .all(|o| made.get(o).is_some_and(|n| n != new && structural(o, n)))
+        };
+        self.undecided.contains(&k) && (structural(old, new) || eliminated())
     }
 }
 
