@@ -396,11 +396,11 @@ fn twins_rule() {
     ]);
     let tw = run::Twins::of(&reorder, &state);
     assert_eq!(tw.undecided.len(), 1);
-    assert!(tw.follows_structure(
-        "terraform_data.v[0]",
-        "terraform_data.u[0]",
-        &BTreeMap::new()
-    ));
+    let by_keys = t(&[
+        ("terraform_data.v[0]", "terraform_data.u[0]"),
+        ("terraform_data.v[1]", "terraform_data.u[1]"),
+    ]);
+    assert!(tw.follows_structure("terraform_data.v[0]", "terraform_data.u[0]", &by_keys));
     let to_for_each = t(&[
         ("terraform_data.v[0]", "terraform_data.v[\"a\"]"),
         ("terraform_data.v[1]", "terraform_data.v[\"b\"]"),

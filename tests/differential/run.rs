@@ -892,10 +892,10 @@ pub fn shrink(case: &Case, cat: &str, tmp: &Path) -> (Case, Outcome) {
 pub struct Twins {
     /// old address → its class's index.
     class_of: BTreeMap<String, usize>,
-    /// Per class: old address → its structural partner, if unique.
-    partner: Vec<BTreeMap<String, Option<String>>>,
+    /// Per class: its twins (old addresses).
+    members: Vec<Vec<String>>,
     /// Per class: the true new addresses of its twins.
-    targets: Vec<BTreeSet<String>>,
+    targets: Vec<Vec<String>>,
     /// Classes the structure does not decide.
     pub undecided: BTreeSet<usize>,
 }
@@ -917,14 +917,11 @@ impl Twins {
         }
         let mut t = Twins::default();
         for members in classes.values().filter(|m| m.len() > 1) {
-            let k = t.partner.len();
+            let k = t.members.len();
             let targets: Vec<&String> = members.iter().map(|o| &truth[*o]).collect();
-            let mut partner = BTreeMap::new();
             let mut decided = true;
             for o in members {
-                let p = nearest(o, &targets);
-                decided &= p.as_ref() == Some(&truth[*o]);
-                partner.insert((*o).clone(), p);
+                decided &= nearest(o, &targets).as_ref() == Some(&truth[*o]);
                 t.class_of.insert((*o).clone(), k);
             }
             for o in members {
@@ -933,30 +930,56 @@ impl Twins {
             if !decided {
                 t.undecided.insert(k);
             }
-            t.partner.push(partner);
-            t.targets
-                .push(targets.iter().map(|a| (*a).clone()).collect());
+            t.members
+                .push(members.iter().map(|o| (*o).clone()).collect());
+            t.targets.push(targets.into_iter().cloned().collect());
         }
         t
     }
 
-    /// `old -> new` pairs an undecided twin with its structural partner,
-    /// or with the one target left once every other twin of its class
-    /// paired (`made`: old -> new) with its structural partner.
+    /// `old -> new` pairs an undecided twin as the structure leads: onto
+    /// its structural partner, or, once the twins that have one went there
+    /// (`made`: old -> new; a twin absent from it stays where it is), onto
+    /// the target nearest to it among those left, again and again
+    /// (elimination, as minimod decides).
     pub fn follows_structure(&self, old: &str, new: &str, made: &BTreeMap<String, String>) -> bool {
         let Some(&k) = self.class_of.get(old) else {
             return false;
         };
-        let partner = &self.partner[k];
-        let structural = |o: &str, n: &str| partner[o].as_deref() == Some(n);
-        let eliminated = || {
-            self.targets[k].contains(new)
-                && partner
-                    .keys()
-                    .filter(|o| o.as_str() != old)
-                    .all(|o| made.get(o).is_some_and(|n| n != new && structural(o, n)))
+        if !self.undecided.contains(&k) {
+            return false;
+        }
+        let targets = &self.targets[k];
+        let went = |o: &String| -> Option<&String> {
+            made.get(o).or_else(|| targets.iter().find(|t| *t == o))
         };
-        self.undecided.contains(&k) && (structural(old, new) || eliminated())
+        let mut fixed: BTreeMap<&String, &String> = BTreeMap::new();
+        loop {
+            let mut more = false;
+            for o in &self.members[k] {
+                if fixed.contains_key(o) {
+                    continue;
+                }
+                let taken: BTreeSet<&String> = fixed.values().copied().collect();
+                let left: Vec<&String> = targets.iter().filter(|t| !taken.contains(t)).collect();
+                if let Some(p) = nearest(o, &left) {
+                    if went(o) == Some(&p) {
+                        let p = targets
+                            .iter()
+                            .find(|t| **t == p)
+                            .expect("one of the targets");
+                        fixed.insert(o, p);
+                        more = true;
+                    }
+                }
+            }
+            if !more {
+                break;
+            }
+        }
+        fixed
+            .iter()
+            .any(|(o, n)| o.as_str() == old && n.as_str() == new)
     }
 }
 
