@@ -854,27 +854,12 @@ fn update_choices(
 /// The objects a value's unknowns come from (`aws_kms_key.this[0]` for
 /// `aws_kms_key.this[0].key_id`, through templates and function calls).
 fn referenced_objects(v: &Value) -> Vec<AbsResourceInstance> {
-    fn walk(v: &Value, out: &mut Vec<AbsResourceInstance>) {
-        match v.unmark().0 {
-            Value::Unknown(_, Some(o)) => match o.source() {
-                Source::Attr { object, .. } => {
-                    if let Ok(a) = AbsResourceInstance::parse(object) {
-                        if !out.contains(&a) {
-                            out.push(a);
-                        }
-                    }
-                }
-                Source::Derived { args, .. } => args.iter().for_each(|a| walk(a, out)),
-            },
-            Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
-                items.iter().for_each(|i| walk(i, out))
-            }
-            Value::Map(_, m) | Value::Object(m) => m.values().for_each(|i| walk(i, out)),
-            _ => {}
+    let mut out: Vec<AbsResourceInstance> = Vec::new();
+    for (a, _) in referenced_attrs(v) {
+        if !out.contains(&a) {
+            out.push(a);
         }
     }
-    let mut out = Vec::new();
-    walk(v, &mut out);
     out
 }
 

@@ -953,21 +953,19 @@ impl Twins {
         let went = |o: &String| -> Option<&String> {
             made.get(o).or_else(|| targets.iter().find(|t| *t == o))
         };
-        let mut fixed: BTreeMap<&String, &String> = BTreeMap::new();
+        let mut fixed: BTreeMap<&String, String> = BTreeMap::new();
         loop {
             let mut more = false;
             for o in &self.members[k] {
                 if fixed.contains_key(o) {
                     continue;
                 }
-                let taken: BTreeSet<&String> = fixed.values().copied().collect();
-                let left: Vec<&String> = targets.iter().filter(|t| !taken.contains(t)).collect();
+                let left: Vec<&String> = targets
+                    .iter()
+                    .filter(|t| !fixed.values().any(|f| f == *t))
+                    .collect();
                 if let Some(p) = nearest(o, &left) {
                     if went(o) == Some(&p) {
-                        let p = targets
-                            .iter()
-                            .find(|t| **t == p)
-                            .expect("one of the targets");
                         fixed.insert(o, p);
                         more = true;
                     }
@@ -977,9 +975,7 @@ impl Twins {
                 break;
             }
         }
-        fixed
-            .iter()
-            .any(|(o, n)| o.as_str() == old && n.as_str() == new)
+        fixed.iter().any(|(o, n)| o.as_str() == old && n == new)
     }
 }
 

@@ -131,6 +131,14 @@ pub(crate) fn shown_prefix(dir: &Path) -> String {
     }
 }
 
+/// `FILE:LINE,COL` of a diagnostic's subject, `prefix` (a
+/// `shown_prefix`) stripped.
+pub(crate) fn subject_at(d: &crate::diagnostics::Diagnostic, prefix: &str) -> Option<String> {
+    d.subject
+        .as_ref()
+        .map(|r| format!("{}:{},{}", r.file, r.start.line, r.start.column).replace(prefix, ""))
+}
+
 /// `FILE:LINE,COL` of a range, the file relative to the root module `dir`
 /// was loaded from.
 pub(crate) fn start_in(r: &SourceRange, dir: &Path) -> String {

@@ -15,16 +15,9 @@ mod tests {
 
     use super::*;
     use crate::config::Engine;
-    use crate::diagnostics::Diagnostic;
-    use crate::plan::moves::testing::{data_dir, load_dir, shown_prefix};
+    use crate::plan::moves::testing::{data_dir, load_dir, shown_prefix, subject_at as at};
     use crate::plan::moves::{apply_moves, find_move_statements, implied_move_statements};
     use crate::state::State;
-
-    fn at(d: &Diagnostic, prefix: &str) -> Option<String> {
-        d.subject
-            .as_ref()
-            .map(|r| format!("{}:{},{}", r.file, r.start.line, r.start.column).replace(prefix, ""))
-    }
 
     /// Cases `removed_*` recorded by record.sh: errors must match
     /// terraform's; otherwise every object terraform deletes or forgets

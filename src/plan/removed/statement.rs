@@ -265,13 +265,7 @@ fn still_declared(root: &Config, stmt: &RemoveStatement, engine: Engine) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::moves::testing::{data_dir, load_dir, shown_prefix};
-
-    fn at(d: &Diagnostic, prefix: &str) -> Option<String> {
-        d.subject
-            .as_ref()
-            .map(|r| format!("{}:{},{}", r.file, r.start.line, r.start.column).replace(prefix, ""))
-    }
+    use crate::plan::moves::testing::{data_dir, load_dir, shown_prefix, subject_at as at};
 
     /// OpenTofu's wording, subjects and default (forget) on the same trees.
     #[test]
