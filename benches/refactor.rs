@@ -125,7 +125,7 @@ module "n" {{
     );
 }
 
-/// One measured command: the child runs `minimod::cli::main(args)` in
+/// One measured command: the child runs `minimod::main(args)` in
 /// `dir` and writes `SECONDS MAXRSS_KB EXIT` to the file in
 /// `MINIMOD_BENCH_RESULT`.
 fn measure(dir: &Path, args: &[&str]) -> (f64, u64) {
@@ -153,7 +153,7 @@ fn child(result: &str) {
     // The arguments after the program name are `minimod ARGS...`.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let start = Instant::now();
-    let code = minimod::cli::main(args);
+    let code = minimod::main(args);
     let secs = start.elapsed().as_secs_f64();
     let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
     let kb: u64 = status

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// Why a path cannot be replaced, or None when it can (absent, or a
 /// writable regular file). Symlinks are not followed.
-pub fn unwritable(path: &Path) -> Option<String> {
+pub(crate) fn unwritable(path: &Path) -> Option<String> {
     let meta = match fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
@@ -44,7 +44,7 @@ pub fn unwritable(path: &Path) -> Option<String> {
 
 /// Follows `path` through symbolic links to the file they name (which may
 /// not exist yet), as writing through a link does.
-pub fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+pub(crate) fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     let mut at = path.to_path_buf();
     for _ in 0..40 {
         match fs::symlink_metadata(&at) {
@@ -62,7 +62,7 @@ pub fn resolve_links(path: &Path) -> io::Result<PathBuf> {
 }
 
 /// Replaces (or creates) the regular file at `path` with `bytes`.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Some(why) = unwritable(path) {
         return Err(io::Error::new(io::ErrorKind::PermissionDenied, why));
     }

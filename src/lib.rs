@@ -4,21 +4,62 @@
 //!
 //! The modules follow the data: `syntax` → `config` → `lang` → `instances`
 //! → `state` → `plan` → `refactor` → `cli`. See ARCHITECTURE.md.
+//!
+//! The library's surface is the few entry points below; everything else is
+//! crate-private, so the layers can change without breaking a caller.
+//!
+//! - [`main`]: the command line, as a function (the binary calls it).
+//! - [`load_config`] reads a module tree; [`collect_root_inputs`] and
+//!   [`Run`] evaluate and expand it; [`plan_configuration`] plans it
+//!   against a [`State`].
+//! - [`refactor()`] pairs OLD with NEW and proves the `moved` blocks it
+//!   found; [`write`] puts them on disk.
+//! - [`check()`] is the pre-merge check; [`discover()`] finds a
+//!   repository's root modules.
+//!
+//! ```
+//! use minimod::{LoadOptions, SourceMap, load_config};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! std::fs::write(
+//!     dir.path().join("main.tf"),
+//!     "resource \"terraform_data\" \"a\" {\n  count = 2\n}\n",
+//! )
+//! .unwrap();
+//! let mut sources = SourceMap::default();
+//! let config = load_config(dir.path(), &LoadOptions::default(), &mut sources).unwrap();
+//! assert_eq!(config.module.resources.len(), 1);
+//! ```
+#![warn(unreachable_pub)]
 
-pub mod addrs;
-pub mod atomic;
-pub mod check;
-pub mod cli;
-pub mod config;
-pub mod diagnostics;
-pub mod discover;
-pub mod instances;
-pub mod lang;
-pub mod number;
-pub mod plan;
-pub mod progress;
-pub mod providers;
-pub mod refactor;
-pub mod state;
-pub mod syntax;
-pub mod text;
+mod addrs;
+mod atomic;
+mod check;
+mod cli;
+mod config;
+mod diagnostics;
+mod discover;
+mod instances;
+mod lang;
+mod number;
+mod plan;
+mod progress;
+mod providers;
+mod refactor;
+mod state;
+mod syntax;
+mod text;
+
+pub use check::{CheckReport, CheckRequest, check};
+pub use cli::main;
+pub use config::{Config, Engine, LoadOptions, detect_engine, load as load_config};
+pub use diagnostics::{Diagnostic, Diagnostics, SourceMap};
+pub use discover::{
+    Discovery, Found, LeftOut, Reason as LeftOutReason, RootOutcome, Tool, discover,
+};
+pub use instances::{Run, RunOptions, Walk, collect_root_inputs};
+pub use lang::value::Value;
+pub use plan::{Planned, diff::Action, plan_configuration};
+pub use refactor::{Outcome, Request, refactor, write};
+pub use state::State;
+pub use syntax::{native::parse_expr, source::SourceFile};

@@ -1,3 +1,3 @@
 fn main() {
-    std::process::exit(minimod::cli::main(std::env::args_os()));
+    std::process::exit(minimod::main(std::env::args_os()));
 }

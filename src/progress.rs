@@ -11,19 +11,19 @@ type Sink = Box<dyn Fn(&str) + Send + Sync>;
 static SINK: OnceLock<Sink> = OnceLock::new();
 
 /// Where steps go, for the rest of the process (set once, by `cli`).
-pub fn set_sink(sink: impl Fn(&str) + Send + Sync + 'static) {
+pub(crate) fn set_sink(sink: impl Fn(&str) + Send + Sync + 'static) {
     let _ = SINK.set(Box::new(sink));
 }
 
 /// The step now under way; the text is built only when someone listens.
-pub fn step(text: impl FnOnce() -> String) {
+pub(crate) fn step(text: impl FnOnce() -> String) {
     if let Some(sink) = SINK.get() {
         sink(&text());
     }
 }
 
 /// The command is done: the sink clears what it showed.
-pub fn done() {
+pub(crate) fn done() {
     step(String::new);
 }
 

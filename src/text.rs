@@ -10,7 +10,7 @@ use unicode_general_category::{GeneralCategory, get_general_category};
 /// escapes, `\xHH` for other ASCII controls, `\uHHHH` / `\UHHHHHHHH`
 /// (lower-case hex) for every other character [`is_print`] rejects.
 /// Template sequences (`${`, `%{`) are not escaped.
-pub fn go_quote(s: &str) -> String {
+pub(crate) fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -39,7 +39,7 @@ pub fn go_quote(s: &str) -> String {
 /// duration "…"`): it cannot use `strconv`, so every byte of a non-ASCII
 /// or control character is `\xHH`, and only `"` and `\` are escaped
 /// otherwise (DEL stays raw).
-pub fn go_time_quote(s: &str) -> String {
+pub(crate) fn go_time_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -60,7 +60,7 @@ pub fn go_time_quote(s: &str) -> String {
 }
 
 /// `\uHHHH` below U+10000, `\UHHHHHHHH` above: Go's and HCL's form.
-pub fn push_unicode_escape(out: &mut String, c: char) {
+pub(crate) fn push_unicode_escape(out: &mut String, c: char) {
     let cp = c as u32;
     if cp < 0x10000 {
         out.push_str(&format!("\\u{cp:04x}"));
@@ -76,7 +76,7 @@ pub fn push_unicode_escape(out: &mut String, c: char) {
 /// The category table is the crate's (Unicode 16.0), while the Go
 /// toolchain that built Terraform 1.11 has older tables, so characters
 /// assigned since are corrected by [`NOT_YET_PRINTABLE_IN_GO`].
-pub fn is_print(c: char) -> bool {
+pub(crate) fn is_print(c: char) -> bool {
     use GeneralCategory::*;
     if c == ' ' {
         return true;

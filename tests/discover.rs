@@ -271,18 +271,18 @@ fn missing_repository_is_an_error() {
 #[test]
 fn library_api_matches_the_command() {
     let dir = repo("misses_declared");
-    let d = minimod::discover::discover(dir.path()).unwrap();
+    let d = minimod::discover(dir.path()).unwrap();
     assert_eq!(d.off, None);
     let per_env = d.roots.iter().find(|r| r.dir == "per-env").unwrap();
-    assert_eq!(per_env.outcome, minimod::discover::RootOutcome::Declared);
-    assert_eq!(per_env.tool, Some(minimod::discover::Tool::Terraform));
+    assert_eq!(per_env.outcome, minimod::RootOutcome::Declared);
+    assert_eq!(per_env.tool, Some(minimod::Tool::Terraform));
     assert_eq!(per_env.var_files, vec!["env/prod.tfvars"]);
     assert_eq!(
         per_env.variables["region"],
-        minimod::lang::value::Value::string("eu-west-1")
+        minimod::Value::string("eu-west-1")
     );
     assert_eq!(d.left_out.len(), 1);
-    assert_eq!(d.left_out[0].reason, minimod::discover::Reason::NoBackend);
+    assert_eq!(d.left_out[0].reason, minimod::LeftOutReason::NoBackend);
 }
 
 #[test]

@@ -19,12 +19,10 @@ use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use minimod::config::{self, LoadOptions};
-use minimod::diagnostics::{Diagnostics, SourceMap};
-use minimod::instances::{Run, RunOptions, Walk, collect_root_inputs};
-use minimod::state::State;
-use minimod::syntax::native;
-use minimod::syntax::source::SourceFile;
+use minimod::{
+    Diagnostics, LoadOptions, Run, RunOptions, SourceFile, SourceMap, State, Walk,
+    collect_root_inputs, detect_engine, load_config, parse_expr,
+};
 
 /// Per case, in a debug build on a busy machine; a hang is far longer.
 const CASE_BUDGET: Duration = Duration::from_secs(20);
@@ -376,7 +374,7 @@ enum Outcome {
 /// `addresses`, `outputs` and `plan` do.
 fn load_and_plan(dir: &Path) -> Outcome {
     let mut sources = SourceMap::default();
-    let cfg = match config::load(dir, &LoadOptions::default(), &mut sources) {
+    let cfg = match load_config(dir, &LoadOptions::default(), &mut sources) {
         Ok(c) => c,
         Err(d) => return Outcome::Failed(d),
     };
@@ -391,8 +389,8 @@ fn load_and_plan(dir: &Path) -> Outcome {
     if let Err(d) = run.root_outputs() {
         return Outcome::Failed(d);
     }
-    let engine = config::detect_engine(dir);
-    match minimod::plan::plan_configuration(
+    let engine = detect_engine(dir);
+    match minimod::plan_configuration(
         &cfg,
         inputs,
         &State::new("1.11.0"),
@@ -652,7 +650,7 @@ fn mutated_expressions_never_panic_or_hang() {
         "expressions".into(),
         Box::new(move || {
             let mut sources = SourceMap::default();
-            let cfg = config::load(&config_dir, &LoadOptions::default(), &mut sources)
+            let cfg = load_config(&config_dir, &LoadOptions::default(), &mut sources)
                 .map_err(|d| format!("{d:?}"))?;
             let (inputs, _) = collect_root_inputs(&cfg.module, &config_dir, &[], &[], &mut sources)
                 .map_err(|d| format!("{d:?}"))?;
@@ -666,19 +664,17 @@ fn mutated_expressions_never_panic_or_hang() {
             for (name, text) in cases {
                 let run = Run::new(&cfg, inputs.clone(), opts.clone());
                 let file = SourceFile::new("<console-input>", &text);
-                let r = catch_unwind(AssertUnwindSafe(|| {
-                    match native::parse_expr(&file, &text, 0) {
-                        Err(d) if !d.has_errors() => {
-                            Err("parse failed without a diagnostic".to_string())
-                        }
-                        Err(_) => Ok(()),
-                        Ok(e) => match run.eval_in(&Default::default(), &e) {
-                            Err(d) if !d.has_errors() => {
-                                Err("evaluation failed without a diagnostic".to_string())
-                            }
-                            _ => Ok(()),
-                        },
+                let r = catch_unwind(AssertUnwindSafe(|| match parse_expr(&file, &text, 0) {
+                    Err(d) if !d.has_errors() => {
+                        Err("parse failed without a diagnostic".to_string())
                     }
+                    Err(_) => Ok(()),
+                    Ok(e) => match run.eval_in(&Default::default(), &e) {
+                        Err(d) if !d.has_errors() => {
+                            Err("evaluation failed without a diagnostic".to_string())
+                        }
+                        _ => Ok(()),
+                    },
                 }));
                 match r {
                     Ok(Ok(())) => {}

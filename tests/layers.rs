@@ -117,5 +117,8 @@ fn the_binary_is_thin() {
                 .unwrap()
         })
         .collect();
-    assert!(named.iter().all(|m| *m == "cli"), "main.rs names {named:?}");
+    assert!(
+        named.iter().all(|m| *m == "main"),
+        "main.rs names {named:?}"
+    );
 }

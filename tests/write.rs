@@ -121,8 +121,7 @@ fn write_keeps_every_byte_and_running_twice_changes_nothing() {
 /// loaded is byte for byte what lands on disk.
 #[test]
 fn the_proof_plans_the_edited_files_and_counts_the_removed_block() {
-    use minimod::plan::diff::Action;
-    use minimod::refactor::{Request, refactor, write};
+    use minimod::{Action, Request, refactor, write};
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     renames(root);

@@ -69,7 +69,7 @@ impl fmt::Display for InstanceKey {
 /// escapes, `$${` / `%%{` so the text is not read as a template, and
 /// `\uXXXX` / `\UXXXXXXXX` (lower-case hex) for every character Go's
 /// `unicode.IsPrint` rejects. Everything else, emoji included, is raw.
-pub fn hcl_quoted_string(s: &str) -> String {
+pub(crate) fn hcl_quoted_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     let bytes = s.as_bytes();

@@ -18,13 +18,14 @@ mod move_endpoint;
 mod parse;
 mod resource;
 
-pub use instance_key::{InstanceKey, hcl_quoted_string};
-pub use module::{AbsModuleCall, Module, ModuleCall, ModuleInstance, ModuleInstanceStep};
-pub use move_endpoint::{
+pub(crate) use instance_key::InstanceKey;
+pub(crate) use module::{Module, ModuleInstance, ModuleInstanceStep};
+pub(crate) use move_endpoint::{
     AbsMoveable, ConfigMoveable, MoveEndpoint, MoveEndpointInModule, MoveEndpointKind,
     unify_move_endpoints,
 };
-pub use parse::parse_traversal;
-pub use resource::{
-    AbsResource, AbsResourceInstance, ConfigResource, Resource, ResourceInstance, ResourceMode,
+#[cfg(test)]
+pub(crate) use resource::ConfigResource;
+pub(crate) use resource::{
+    AbsResource, AbsResourceInstance, Resource, ResourceInstance, ResourceMode,
 };

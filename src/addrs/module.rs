@@ -27,12 +27,6 @@ pub struct ModuleInstanceStep {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ModuleInstance(pub Vec<ModuleInstanceStep>);
 
-/// A `module "NAME"` block, relative to the module that declares it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ModuleCall {
-    pub name: String,
-}
-
 /// A module call inside a particular instance of its parent module:
 /// every instance of `module.<call>` under `module`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -224,26 +218,6 @@ impl fmt::Display for ModuleInstance {
             write!(f, "{step}")?;
         }
         Ok(())
-    }
-}
-
-impl ModuleCall {
-    pub fn new(name: impl Into<String>) -> ModuleCall {
-        ModuleCall { name: name.into() }
-    }
-
-    /// The call made from a particular instance of its parent module.
-    pub fn absolute(&self, module: ModuleInstance) -> AbsModuleCall {
-        AbsModuleCall {
-            module,
-            call: self.name.clone(),
-        }
-    }
-}
-
-impl fmt::Display for ModuleCall {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "module.{}", self.name)
     }
 }
 

@@ -18,7 +18,7 @@ use super::resource::{AbsResource, AbsResourceInstance, ConfigResource, Resource
 /// instance?) or `x.y` (resource or NoKey instance?) apart; that is
 /// settled for both sides together by [`unify_move_endpoints`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum MoveEndpoint {
+pub(crate) enum MoveEndpoint {
     /// `module.a[0].module.b`: some module path, never the root.
     Module(ModuleInstance),
     /// `module.a.x.y[0]`: a resource instance under a relative module path.
@@ -51,7 +51,7 @@ pub enum AbsMoveable {
 /// What an endpoint names in the configuration: a static module path or a
 /// resource in one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ConfigMoveable {
+pub(crate) enum ConfigMoveable {
     Module(Module),
     Resource(ConfigResource),
 }
@@ -71,7 +71,10 @@ impl MoveEndpoint {
     /// Reads an endpoint from a traversal as `Expr::as_traversal` gives it,
     /// with OpenTofu's messages. The diagnostic has no subject; attach the
     /// expression's range with `Diagnostic::or_at`.
-    pub fn from_traversal(root: &str, steps: &[TraversalStep]) -> Result<MoveEndpoint, Diagnostic> {
+    pub(crate) fn from_traversal(
+        root: &str,
+        steps: &[TraversalStep],
+    ) -> Result<MoveEndpoint, Diagnostic> {
         Ok(match target(&flatten(root, steps))? {
             Target::Module(m) => MoveEndpoint::Module(m),
             Target::Resource(r) => MoveEndpoint::Resource(r),
@@ -79,20 +82,13 @@ impl MoveEndpoint {
     }
 
     /// Reads an endpoint from text (`module.a[0].x.y`), for tests and tools.
-    pub fn parse(s: &str) -> Result<MoveEndpoint, Diagnostic> {
+    pub(crate) fn parse(s: &str) -> Result<MoveEndpoint, Diagnostic> {
         let (root, steps) = parse_traversal(s)?;
         MoveEndpoint::from_traversal(&root, &steps)
     }
 
-    pub fn kind(&self) -> MoveEndpointKind {
-        match self {
-            MoveEndpoint::Module(_) => MoveEndpointKind::Module,
-            MoveEndpoint::Resource(_) => MoveEndpointKind::Resource,
-        }
-    }
-
     /// The configuration object named, given the declaring module.
-    pub fn config_moveable(&self, declaring: &Module) -> ConfigMoveable {
+    pub(crate) fn config_moveable(&self, declaring: &Module) -> ConfigMoveable {
         match self {
             MoveEndpoint::Module(m) => ConfigMoveable::Module(join_module(declaring, &m.module())),
             MoveEndpoint::Resource(r) => ConfigMoveable::Resource(ConfigResource {
@@ -103,7 +99,7 @@ impl MoveEndpoint {
     }
 
     /// OpenTofu (≥ 1.11) refuses to move ephemeral resources.
-    pub fn subject_allowed(&self) -> bool {
+    pub(crate) fn subject_allowed(&self) -> bool {
         match self {
             MoveEndpoint::Module(_) => true,
             MoveEndpoint::Resource(r) => r.resource.resource.mode != ResourceMode::Ephemeral,
@@ -112,7 +108,7 @@ impl MoveEndpoint {
 
     /// [`MoveEndpoint::subject_allowed`] as OpenTofu reports it; `side`
     /// is `"from"` or `"to"`.
-    pub fn check_subject_allowed(&self, side: &str) -> Result<(), Diagnostic> {
+    pub(crate) fn check_subject_allowed(&self, side: &str) -> Result<(), Diagnostic> {
         if self.subject_allowed() {
             return Ok(());
         }
@@ -182,7 +178,7 @@ enum Wanted {
 ///
 /// A module on one side and a resource on the other cannot unify: that is
 /// the 'Invalid "moved" addresses' error.
-pub fn unify_move_endpoints(
+pub(crate) fn unify_move_endpoints(
     from: &MoveEndpoint,
     to: &MoveEndpoint,
     declaring_module: &Module,

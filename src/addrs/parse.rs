@@ -203,7 +203,7 @@ impl AbsResource {
 /// (legacy index) or `[literal]` steps, where the literal is a whole
 /// decimal number or a quoted string with HCL's escapes. Errors are
 /// "Invalid address syntax" with a sentence saying what was wrong.
-pub fn parse_traversal(s: &str) -> Result<(String, Vec<TraversalStep>), Diagnostic> {
+pub(crate) fn parse_traversal(s: &str) -> Result<(String, Vec<TraversalStep>), Diagnostic> {
     let mut lx = Lexer {
         chars: s.char_indices().peekable(),
         src: s,

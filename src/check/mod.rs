@@ -5,10 +5,10 @@
 //! configuration stands for the prior objects). A root fails when its head
 //! would destroy anything that was not explicitly removed.
 
-pub mod render;
+pub(crate) mod render;
 mod tree;
 
-pub use tree::toplevel;
+pub(crate) use tree::toplevel;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -755,7 +755,7 @@ fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
 /// file with changes git does not hold (not staged, or untracked) unless
 /// `allow_dirty`: git could not give back what was there. Every file is
 /// checked before any is written.
-pub fn fix(
+pub(crate) fn fix(
     report: &CheckReport,
     repo: &Path,
     allow_dirty: bool,

@@ -217,7 +217,7 @@ fn shard_note(report: &CheckReport) -> String {
     }
 }
 
-pub fn text(report: &CheckReport) -> String {
+pub(crate) fn text(report: &CheckReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -326,7 +326,7 @@ pub fn text(report: &CheckReport) -> String {
 
 /// The pull-request comment. It is rendered from the JSON report, so the
 /// comment of merged shards (`--merge`) is the comment of one run.
-pub fn markdown(report: &CheckReport) -> String {
+pub(crate) fn markdown(report: &CheckReport) -> String {
     markdown_doc(&json(report))
 }
 
@@ -349,7 +349,7 @@ fn str_of(v: &serde_json::Value) -> &str {
     v.as_str().unwrap_or("")
 }
 
-pub fn markdown_doc(doc: &serde_json::Value) -> String {
+pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
     let empty = Vec::new();
     let list = |v: &serde_json::Value| v.as_array().unwrap_or(&empty).clone();
     let roots = list(&doc["roots"]);
@@ -494,7 +494,7 @@ pub fn markdown_doc(doc: &serde_json::Value) -> String {
     out
 }
 
-pub fn json(report: &CheckReport) -> serde_json::Value {
+pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
     let counts = |c: Option<(usize, usize, usize)>| {
         c.map(|(a, ch, d)| json!({ "add": a, "change": ch, "destroy": d }))
     };
@@ -539,7 +539,7 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
 /// shards, in the order one run reports them, and one verdict. Reports that
 /// are not one complete set of shards of one check are refused, since a
 /// merged report must never pass on a shard that did not run.
-pub fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::Value, String> {
+pub(crate) fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::Value, String> {
     let Some((_, first)) = docs.first() else {
         return Err("no report to merge".into());
     };
@@ -605,7 +605,7 @@ pub fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::Value, 
 
 /// The text report of a merged set of shards: the verdict and each root's
 /// outcome (the full text of a root is in its shard's log).
-pub fn text_doc(doc: &serde_json::Value) -> String {
+pub(crate) fn text_doc(doc: &serde_json::Value) -> String {
     let empty = Vec::new();
     let roots = doc["roots"].as_array().unwrap_or(&empty);
     let mut out = String::new();
@@ -639,7 +639,7 @@ pub fn text_doc(doc: &serde_json::Value) -> String {
 
 /// `::error` workflow commands, one per failing root, naming the file the
 /// missing blocks belong in.
-pub fn github_annotations(report: &CheckReport) -> String {
+pub(crate) fn github_annotations(report: &CheckReport) -> String {
     let mut out = String::new();
     if !report.unreached_warn {
         for u in &report.unreached {

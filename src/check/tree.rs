@@ -11,14 +11,14 @@ use std::process::{Command, Stdio};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
 /// A revision's tree on disk, removed when dropped.
-pub struct Tree {
+pub(super) struct Tree {
     pub dir: PathBuf,
     _tmp: Option<tempfile::TempDir>,
 }
 
 impl Tree {
     /// The working tree itself (the head of a local check).
-    pub fn working(dir: PathBuf) -> Tree {
+    pub(super) fn working(dir: PathBuf) -> Tree {
         Tree { dir, _tmp: None }
     }
 }
@@ -29,7 +29,7 @@ enum Entry {
 }
 
 /// Writes revision `rev` of `repo` into a temporary directory.
-pub fn extract(repo: &Path, rev: &str) -> Result<Tree, Diagnostics> {
+pub(super) fn extract(repo: &Path, rev: &str) -> Result<Tree, Diagnostics> {
     let tree = resolve_tree(repo, rev)?;
     let entries = list(repo, &tree)?;
     let tmp = tempfile::tempdir().map_err(|e| io_error("create a temporary directory", e))?;
@@ -66,7 +66,7 @@ pub fn extract(repo: &Path, rev: &str) -> Result<Tree, Diagnostics> {
 }
 
 /// The top level of the repository that holds `dir`.
-pub fn toplevel(dir: &Path) -> Result<PathBuf, Diagnostics> {
+pub(crate) fn toplevel(dir: &Path) -> Result<PathBuf, Diagnostics> {
     let out = git(dir)
         .args(["rev-parse", "--show-toplevel"])
         .output()
@@ -89,7 +89,7 @@ pub fn toplevel(dir: &Path) -> Result<PathBuf, Diagnostics> {
 /// The directories (relative to the top level, `.` for it) holding a
 /// configuration or variables file that differs between `base` and `head`
 /// (the working tree, untracked files included, when `head` is `None`).
-pub fn changed_config_dirs(
+pub(super) fn changed_config_dirs(
     repo: &Path,
     base: &str,
     head: Option<&str>,

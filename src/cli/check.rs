@@ -9,13 +9,13 @@ use super::commands::{CmdResult, print_diagnostics};
 
 /// `--fix` and how far it may go.
 #[derive(Clone, Copy, Debug)]
-pub struct Fix {
+pub(super) struct Fix {
     /// Edit a moved file even when it has uncommitted changes.
     pub allow_dirty: bool,
 }
 
 /// Exit codes: 0 passed, 1 failed, 2 errors.
-pub fn run(
+pub(super) fn run(
     req: &CheckRequest,
     format: super::ReportFormat,
     fix: Option<Fix>,
@@ -70,7 +70,7 @@ pub fn run(
 }
 
 /// `check --merge A.json B.json ...`: the shards' reports as one.
-pub fn merge(files: &[std::path::PathBuf], format: super::ReportFormat) -> CmdResult {
+pub(super) fn merge(files: &[std::path::PathBuf], format: super::ReportFormat) -> CmdResult {
     let mut docs = Vec::new();
     for f in files {
         let name = f.display().to_string();

@@ -17,7 +17,7 @@ use super::{Command, ConfigArgs};
 /// Exit code for a configuration error, as terraform uses.
 const CONFIG_ERROR: i32 = 2;
 
-pub fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
+pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
     let mut sources = SourceMap::default();
     let result = match command {
         Command::Addresses { dir, args } => {

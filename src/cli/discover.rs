@@ -15,7 +15,11 @@ const CONFIG_ERROR: i32 = 2;
 
 /// Runs discovery and prints it. A bad config file is returned for the
 /// caller to print with the other commands' diagnostics.
-pub fn run(repo: &Path, as_json: bool, sources: &mut SourceMap) -> Result<i32, (i32, Diagnostics)> {
+pub(super) fn run(
+    repo: &Path,
+    as_json: bool,
+    sources: &mut SourceMap,
+) -> Result<i32, (i32, Diagnostics)> {
     if !repo.is_dir() {
         return Err((
             CONFIG_ERROR,
@@ -46,7 +50,7 @@ pub fn run(repo: &Path, as_json: bool, sources: &mut SourceMap) -> Result<i32, (
 
 /// One line per directory: `dir: found: evidence; evidence`, `dir:
 /// declared: ...`, or `dir: left out, reason: evidence`; then a count.
-pub fn text(d: &Discovery) -> String {
+pub(super) fn text(d: &Discovery) -> String {
     let mut out = String::new();
     if let Some(off) = &d.off {
         out.push_str(&format!(
@@ -111,7 +115,7 @@ pub fn text(d: &Discovery) -> String {
 /// `{"off": ..., "directories": [{"dir", "outcome", "reason", "evidence",
 /// "tool", "var_files", "variables"}]}`; `reason` only for left-out
 /// directories, `var_files` and `variables` only for roots.
-pub fn to_json(d: &Discovery) -> serde_json::Value {
+pub(super) fn to_json(d: &Discovery) -> serde_json::Value {
     let dirs: Vec<serde_json::Value> = d
         .directories()
         .into_iter()

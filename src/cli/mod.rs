@@ -20,7 +20,7 @@ use crate::instances::VarSource;
     version,
     about = "Expand Terraform/OpenTofu configurations into instance addresses, and plan refactors with moved blocks."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
@@ -28,28 +28,28 @@ pub struct Cli {
 /// Arguments every command that evaluates a configuration takes.
 /// `refactor --format`: the syntax blocks are written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum BlockSyntax {
+pub(crate) enum BlockSyntax {
     Hcl,
     Json,
 }
 
 /// `refactor --place`: where blocks are declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Place {
+pub(crate) enum Place {
     Auto,
     Root,
 }
 
 /// `refactor --output`: moved blocks, or `terraform state mv` lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Output {
+pub(crate) enum Output {
     Blocks,
     Commands,
 }
 
 /// `check --format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ReportFormat {
+pub(crate) enum ReportFormat {
     Text,
     Markdown,
     Json,
@@ -72,7 +72,7 @@ impl From<EngineArg> for crate::config::Engine {
 }
 
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct ConfigArgs {
+pub(crate) struct ConfigArgs {
     /// Set a root module variable (NAME=VALUE); repeatable, in order with -var-file.
     #[arg(long = "var", value_name = "NAME=VALUE")]
     pub var: Vec<String>,
@@ -92,7 +92,7 @@ pub struct ConfigArgs {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Print every resource instance address, as `terraform state list` would after apply.
     Addresses {
         /// The root module directory.

@@ -13,7 +13,7 @@ use crate::state::State;
 use super::ConfigArgs;
 use super::commands::{CmdResult, print_diagnostics};
 
-pub struct Options {
+pub(super) struct Options {
     pub format: super::BlockSyntax,
     pub write: bool,
     pub place_root: bool,
@@ -184,7 +184,7 @@ fn read_prior(
 }
 
 /// Exit codes: 0 proven, 1 not proven, 2 bad input.
-pub fn run(
+pub(super) fn run(
     old_dir: &Path,
     new_dir: &Path,
     opts: &Options,
@@ -582,7 +582,7 @@ fn states_for(
 
 /// `refactor --root OLD:NEW ...`: one pair is exactly `refactor OLD NEW`;
 /// several are refactored each on its own, then paired across roots.
-pub fn run_roots(
+pub(super) fn run_roots(
     roots: &[String],
     state_for: &[String],
     opts: &Options,

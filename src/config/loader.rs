@@ -35,11 +35,11 @@ pub struct LoadOptions {
 /// it (`dir.join(file name)`) or as the path resolves: how the refactor
 /// plans the files it is about to write before writing them. A path that
 /// does not exist on disk is a new file of its directory.
-pub type Overlay = std::collections::BTreeMap<PathBuf, String>;
+pub(crate) type Overlay = std::collections::BTreeMap<PathBuf, String>;
 
 /// Loads the module tree at `root` as `load` does, with `overlay`'s
 /// contents read instead of the files they name.
-pub fn load_with_overlay(
+pub(crate) fn load_with_overlay(
     root: &Path,
     opts: &LoadOptions,
     overlay: &Overlay,
@@ -66,7 +66,7 @@ pub fn load(
 }
 
 /// Loads one directory as a module, without following its calls.
-pub fn load_module_dir(
+pub(crate) fn load_module_dir(
     dir: &Path,
     rel_dir: &str,
     opts: &LoadOptions,
@@ -316,7 +316,7 @@ fn read_manifest(root: &Path) -> Result<Option<IndexMap<String, PathBuf>>, Diagn
 /// The configuration files of a directory: (primary, override) lists, each
 /// sorted by name, after the `.tofu` replacement rule; the overlay's new
 /// files of `dir` count as present.
-pub fn config_files(
+pub(crate) fn config_files(
     dir: &Path,
     engine: Engine,
     overlay: &Overlay,

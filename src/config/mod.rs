@@ -9,16 +9,14 @@ use std::path::PathBuf;
 
 use indexmap::IndexMap;
 
-pub use crate::addrs::ResourceMode;
+pub(crate) use crate::addrs::ResourceMode;
 use crate::diagnostics::SourceRange;
 use crate::lang::types::Constraint;
 use crate::syntax::ast::Expr;
 use crate::syntax::body::{Attribute, Block};
 
-pub use loader::{
-    Engine, LoadOptions, Overlay, config_files, detect_engine, load, load_module_dir,
-    load_with_overlay,
-};
+pub use loader::{Engine, LoadOptions, detect_engine, load};
+pub(crate) use loader::{Overlay, config_files, load_module_dir, load_with_overlay};
 
 /// A module tree: one module and the modules its calls load, by call name.
 #[derive(Debug)]

@@ -46,11 +46,11 @@ use crate::syntax::source::{SourceFile, clean_path};
 use super::Tool;
 
 /// The file's name at the repository root.
-pub const FILE_NAME: &str = ".minimod.hcl";
+pub(crate) const FILE_NAME: &str = ".minimod.hcl";
 
 /// What `.minimod.hcl` says; the default when there is no such file.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RepoConfig {
+pub(crate) struct RepoConfig {
     /// `discovery { enabled = false }` turns discovery off; declared roots
     /// stay.
     pub enabled: bool,
@@ -84,7 +84,7 @@ impl Default for RepoConfig {
 
 /// `root "DIR" { ... }`: a root module the repository declares.
 #[derive(Clone, Debug, PartialEq)]
-pub struct DeclaredRoot {
+pub(crate) struct DeclaredRoot {
     /// Relative to the repository, cleaned (`envs/prod`, `.` for the root).
     pub dir: String,
     pub tool: Option<Tool>,
@@ -98,7 +98,7 @@ pub struct DeclaredRoot {
 /// `ignore "DIR" { reason = "..." }`: a directory that is no root, whatever
 /// discovery finds.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Ignore {
+pub(crate) struct Ignore {
     pub dir: String,
     pub reason: Option<String>,
     pub range: SourceRange,
@@ -107,7 +107,7 @@ pub struct Ignore {
 impl RepoConfig {
     /// Reads `.minimod.hcl` from the repository root: the default when
     /// there is none. The text goes into `sources` so errors quote it.
-    pub fn load(repo: &Path, sources: &mut SourceMap) -> Result<RepoConfig, Diagnostics> {
+    pub(crate) fn load(repo: &Path, sources: &mut SourceMap) -> Result<RepoConfig, Diagnostics> {
         let path = repo.join(FILE_NAME);
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
@@ -138,7 +138,7 @@ impl RepoConfig {
 }
 
 /// Parses the text of a `.minimod.hcl` file.
-pub fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
+pub(crate) fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
     let Body::Native {
         attributes, blocks, ..
     } = native::parse_file(file)?

@@ -27,7 +27,7 @@
 //! ignored `dev.tfvars` says nothing. The rule prefers missing a root (which `.minimod.hcl` fixes) to
 //! finding something that is not one.
 
-pub mod config;
+pub(crate) mod config;
 mod signals;
 
 use std::collections::HashMap;
@@ -40,7 +40,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
 use crate::lang::value::Value;
 use crate::syntax::source::clean_path;
 
-pub use config::{DeclaredRoot, Ignore, RepoConfig};
+pub(crate) use config::{DeclaredRoot, RepoConfig};
 use signals::join;
 
 /// The tool that runs a root module.
@@ -236,7 +236,7 @@ pub fn discover(repo: &Path) -> Result<Discovery, Diagnostics> {
 
 /// As [`discover`], keeping the config file's text in `sources` so its
 /// diagnostics can quote it.
-pub fn discover_with_sources(
+pub(crate) fn discover_with_sources(
     repo: &Path,
     sources: &mut SourceMap,
 ) -> Result<Discovery, Diagnostics> {
@@ -261,7 +261,7 @@ struct Dir {
 
 /// Discovery with an already-read configuration (a revision's
 /// `.minimod.hcl`, or none).
-pub fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
+pub(crate) fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
     let mut found_dirs = Vec::new();
     let mut terragrunt = None;
     let visible = signals::Visible::of_repo(repo);

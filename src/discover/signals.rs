@@ -20,17 +20,17 @@ use super::Tool;
 /// `dev.tfvars` in `.gitignore` is no file of the repository, and a scan
 /// after `init` must agree with one of a fresh checkout); every file
 /// otherwise.
-pub struct Visible(Option<HashSet<String>>);
+pub(super) struct Visible(Option<HashSet<String>>);
 
 impl Visible {
     /// Every file on disk counts.
-    pub fn all() -> Visible {
+    pub(super) fn all() -> Visible {
         Visible(None)
     }
 
     /// Asks git for the repository's files under `repo`, when it is in a
     /// git work tree and git runs; every file otherwise.
-    pub fn of_repo(repo: &Path) -> Visible {
+    pub(super) fn of_repo(repo: &Path) -> Visible {
         let out = Command::new("git")
             .args([
                 "ls-files",
@@ -55,7 +55,7 @@ impl Visible {
 
     /// Whether the file at `rel` (relative to the repository, `/`-separated)
     /// counts.
-    pub fn file(&self, rel: &str) -> bool {
+    pub(super) fn file(&self, rel: &str) -> bool {
         match &self.0 {
             None => true,
             Some(set) => set.contains(rel),
@@ -64,7 +64,7 @@ impl Visible {
 }
 
 /// `rel/name`, or `name` at the repository root.
-pub fn join(rel: &str, name: &str) -> String {
+pub(super) fn join(rel: &str, name: &str) -> String {
     if rel == "." {
         name.to_string()
     } else {
@@ -74,14 +74,14 @@ pub fn join(rel: &str, name: &str) -> String {
 
 /// One configuration file of a directory, parsed on its own (so one broken
 /// file does not hide what the others say).
-pub struct ParsedFile {
+pub(super) struct ParsedFile {
     /// The file's name inside its directory.
     pub name: String,
     pub body: Body,
 }
 
 /// Parses each file on its own; a file that does not parse is skipped.
-pub fn parse_files(dir: &Path, names: &[String]) -> Vec<ParsedFile> {
+pub(super) fn parse_files(dir: &Path, names: &[String]) -> Vec<ParsedFile> {
     let mut out = Vec::new();
     for name in names {
         let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
@@ -106,7 +106,7 @@ pub fn parse_files(dir: &Path, names: &[String]) -> Vec<ParsedFile> {
 /// `module "x" { source = "./y" }` calls with a literal local source:
 /// (call name, source, place). Read straight from the files, for
 /// directories whose module as a whole does not load.
-pub fn local_calls(files: &[ParsedFile]) -> Vec<(String, String, SourceRange)> {
+pub(super) fn local_calls(files: &[ParsedFile]) -> Vec<(String, String, SourceRange)> {
     let mut out = Vec::new();
     for f in files {
         let Ok(top) = f.body.content(&[("module", 1)]) else {
@@ -128,14 +128,14 @@ pub fn local_calls(files: &[ParsedFile]) -> Vec<(String, String, SourceRange)> {
 }
 
 /// A local path, as both tools tell one from a registry or remote address.
-pub fn is_local_source(s: &str) -> bool {
+pub(super) fn is_local_source(s: &str) -> bool {
     s.starts_with("./") || s.starts_with("../")
 }
 
 /// Every read of the current workspace's name, and a `cloud` block that
 /// picks its workspaces by tags (or a `remote` backend by prefix): code
 /// that runs in workspaces its files do not name.
-pub fn workspace_evidence(files: &[ParsedFile]) -> Vec<String> {
+pub(super) fn workspace_evidence(files: &[ParsedFile]) -> Vec<String> {
     let mut out = Vec::new();
     for f in files {
         let mut refs = Vec::new();
@@ -238,7 +238,7 @@ fn is_var_or_backend_file(name: &str) -> bool {
 /// The var and backend files a directory chooses from: its own, and those
 /// of a subdirectory that holds nothing else (the `env/dev.tfvars`
 /// layout). Paths are relative to the directory.
-pub fn chosen_files(dir: &Path, rel: &str, visible: &Visible) -> Vec<String> {
+pub(super) fn chosen_files(dir: &Path, rel: &str, visible: &Visible) -> Vec<String> {
     let mut out = Vec::new();
     for (name, is_dir) in sorted_entries(dir, rel, visible) {
         if !is_dir {
@@ -259,7 +259,7 @@ pub fn chosen_files(dir: &Path, rel: &str, visible: &Visible) -> Vec<String> {
 /// A directory's entries by name, dot-files and files that are not the
 /// repository's left out: (name, is a directory). `rel` is `dir` relative
 /// to the repository.
-pub fn sorted_entries(dir: &Path, rel: &str, visible: &Visible) -> Vec<(String, bool)> {
+pub(super) fn sorted_entries(dir: &Path, rel: &str, visible: &Visible) -> Vec<(String, bool)> {
     let mut out: Vec<(String, bool)> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -282,7 +282,7 @@ pub fn sorted_entries(dir: &Path, rel: &str, visible: &Visible) -> Vec<(String, 
 
 /// What the files say about the tool: the lock file's registries and any
 /// `.tofu` files. (the tools named, the evidence for each).
-pub fn tool_evidence(
+pub(super) fn tool_evidence(
     dir: &Path,
     rel: &str,
     visible: &Visible,

@@ -25,7 +25,7 @@ pub struct RootInput {
     pub set_using: Option<String>,
 }
 
-pub type RootInputs = IndexMap<String, RootInput>;
+pub(crate) type RootInputs = IndexMap<String, RootInput>;
 
 /// A `-var NAME=VALUE` or `-var-file FILE` argument, in command-line order.
 #[derive(Clone, Debug)]

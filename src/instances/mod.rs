@@ -19,6 +19,7 @@ mod variables;
 #[cfg(test)]
 mod testing;
 
-pub use expand::Expansion;
-pub use inputs::{RootInput, RootInputs, VarSource, collect_root_inputs};
+pub(crate) use expand::Expansion;
+pub use inputs::collect_root_inputs;
+pub(crate) use inputs::{RootInput, RootInputs, VarSource};
 pub use run::{Run, RunOptions, Walk};

@@ -12,7 +12,7 @@
 use super::value::{Type, Value};
 
 /// The text `echo EXPR | terraform console` prints for the value.
-pub fn console(v: &Value) -> String {
+pub(crate) fn console(v: &Value) -> String {
     let mut out = String::new();
     write_value(&mut out, v, 0, false);
     out
@@ -22,22 +22,15 @@ pub fn console(v: &Value) -> String {
 /// the reference it came from (`aws_vpc.main.id`, `"z-${aws_vpc.main.id}"`)
 /// instead of `(known after apply)`: what a report about two
 /// configurations needs to say which object a value waits for.
-pub fn console_with_origins(v: &Value) -> String {
+pub(crate) fn console_with_origins(v: &Value) -> String {
     let mut out = String::new();
     write_value(&mut out, v, 0, true);
     out
 }
 
-/// The text `terraform output NAME` prints for a root output value: the
-/// console form of the value, shown even when the output is sensitive
-/// (naming one output is taken as asking for it).
-pub fn output_value(v: &Value) -> String {
-    console(&v.clone().unmark_deep().0)
-}
-
 /// One entry of the `terraform output` listing, `name = value`, where a
 /// sensitive output is hidden as `<sensitive>`.
-pub fn output_line(name: &str, v: &Value) -> String {
+pub(crate) fn output_line(name: &str, v: &Value) -> String {
     if v.has_marks_deep() {
         format!("{name} = <sensitive>")
     } else {
@@ -49,7 +42,7 @@ pub fn output_line(name: &str, v: &Value) -> String {
 /// as arrays, maps and objects as objects, numbers as JSON numbers, the
 /// real value of sensitive ones. Unknowns cannot reach an output's JSON in
 /// Terraform; they become `null` here.
-pub fn json(v: &Value) -> serde_json::Value {
+pub(crate) fn json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;
     match v {
         Value::Null(_) | Value::Unknown(..) => J::Null,
@@ -73,7 +66,7 @@ pub fn json(v: &Value) -> serde_json::Value {
 /// A type as `terraform output -json` writes it in the `type` field:
 /// `"string"`, `["list","string"]`, `["object",{"a":"number"}]`,
 /// `["tuple",["number"]]`, `"dynamic"`.
-pub fn json_type(t: &Type) -> serde_json::Value {
+pub(crate) fn json_type(t: &Type) -> serde_json::Value {
     use serde_json::{Value as J, json};
     match t {
         Type::Dynamic => J::from("dynamic"),
@@ -432,12 +425,6 @@ mod tests {
         assert_eq!(output_line("s", &s("a\"b")), r#"s = "a\"b""#);
         assert_eq!(output_line("ml", &s("l1\nl2")), "ml = <<EOT\nl1\nl2\nEOT");
         assert_eq!(output_line("sec", &s("x").mark()), "sec = <sensitive>");
-        // `terraform output sec` names the output and so shows it.
-        assert_eq!(output_value(&s("x").mark()), r#""x""#);
-        assert_eq!(
-            output_value(&Value::Tuple(vec![s("x").mark()])),
-            "[\n  \"x\",\n]"
-        );
         assert_eq!(
             output_line("empty", &Value::Object(BTreeMap::new())),
             "empty = {}"
@@ -477,7 +464,7 @@ mod tests {
 /// A type as the console's `type()` prints it: primitives and collections
 /// of primitives inline, everything else one element a line, indented by
 /// four spaces (`object({\n    a: number,\n})`).
-pub fn type_string(t: &Type) -> String {
+pub(crate) fn type_string(t: &Type) -> String {
     fn inline(t: &Type) -> Option<&'static str> {
         Some(match t {
             Type::Dynamic => "dynamic",

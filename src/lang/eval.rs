@@ -15,10 +15,10 @@ use super::types::{convert, unify_unsafe};
 use super::unknown::{Op, Origin};
 use super::value::{Type, Value};
 
-pub type EvalResult = Result<Value, Diagnostics>;
+pub(crate) type EvalResult = Result<Value, Diagnostics>;
 
 /// Resolves references for the evaluator.
-pub trait Scope {
+pub(crate) trait Scope {
     /// Resolves `root` followed by `steps`: returns the value and how many
     /// of the steps it consumed (at least none; the evaluator applies the
     /// rest). `ev` evaluates index expressions inside the steps.
@@ -39,7 +39,7 @@ pub trait Scope {
 
 /// The scope of constant expressions (tfvars files, `-var` values,
 /// `.minimod.hcl`): functions, but nothing to refer to.
-pub struct ConstantScope;
+pub(crate) struct ConstantScope;
 
 impl Scope for ConstantScope {
     fn reference(
@@ -71,7 +71,7 @@ impl Scope for ConstantScope {
 
 /// An evaluation: a scope plus the symbols `for` expressions and template
 /// `for` directives bind.
-pub struct Eval<'s> {
+pub(crate) struct Eval<'s> {
     pub scope: &'s dyn Scope,
     symbols: Vec<(String, Value)>,
     /// `for` iterations so far in this expression, shared by the nested
@@ -83,14 +83,14 @@ pub struct Eval<'s> {
 /// limit and runs until the machine gives out; nested `for`s over
 /// `range(1024)` reach a billion. This is about a second of work, and
 /// five times what the 100 000-instance benchmark needs.
-pub const MAX_FOR_ITERATIONS: u64 = 1 << 20;
+pub(crate) const MAX_FOR_ITERATIONS: u64 = 1 << 20;
 
 fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostics {
     Diagnostic::error(summary, detail).at(at).into()
 }
 
 impl<'s> Eval<'s> {
-    pub fn new(scope: &'s dyn Scope) -> Eval<'s> {
+    pub(crate) fn new(scope: &'s dyn Scope) -> Eval<'s> {
         Eval {
             scope,
             symbols: Vec::new(),
@@ -100,7 +100,7 @@ impl<'s> Eval<'s> {
 
     /// The same evaluation with more symbols bound (for-expression
     /// variables, a `dynamic` block's iterator).
-    pub fn with_symbols(&self, extra: Vec<(String, Value)>) -> Eval<'s> {
+    pub(crate) fn with_symbols(&self, extra: Vec<(String, Value)>) -> Eval<'s> {
         let mut symbols = self.symbols.clone();
         symbols.extend(extra);
         Eval {
@@ -126,7 +126,7 @@ impl<'s> Eval<'s> {
         Ok(())
     }
 
-    pub fn expr(&self, e: &Expr) -> EvalResult {
+    pub(crate) fn expr(&self, e: &Expr) -> EvalResult {
         match &e.kind {
             ExprKind::Literal(v) => Ok(Value::from(v)),
             ExprKind::Parens(x) => self.expr(x),
@@ -191,7 +191,7 @@ impl<'s> Eval<'s> {
         self.apply_steps(v, &steps[used..])
     }
 
-    pub fn apply_steps(&self, mut v: Value, steps: &[Traverser]) -> EvalResult {
+    pub(crate) fn apply_steps(&self, mut v: Value, steps: &[Traverser]) -> EvalResult {
         for step in steps {
             v = match step {
                 Traverser::Attr(name, range) => get_attr(v, name, range)?,
@@ -969,7 +969,7 @@ fn operand(v: &Value, want: &Type, side: &str, e: &Expr) -> EvalResult {
 
 /// The (key, value) pairs a `for` walks: index and element for sequences,
 /// the element twice for sets, key and value for maps and objects.
-pub fn iterate(v: &Value) -> Option<Vec<(Value, Value)>> {
+pub(crate) fn iterate(v: &Value) -> Option<Vec<(Value, Value)>> {
     match v.unmark().0 {
         Value::List(_, items) | Value::Tuple(items) => Some(
             items
@@ -1017,7 +1017,7 @@ fn shapes_conflict(a: &Value, b: &Value) -> bool {
     }
 }
 
-pub fn values_equal(a: &Value, b: &Value) -> bool {
+pub(crate) fn values_equal(a: &Value, b: &Value) -> bool {
     let (a, _) = a.unmark();
     let (b, _) = b.unmark();
     match (a, b) {
@@ -1040,7 +1040,7 @@ pub fn values_equal(a: &Value, b: &Value) -> bool {
 }
 
 /// `value.name`.
-pub fn get_attr(v: Value, name: &str, range: &SourceRange) -> EvalResult {
+pub(crate) fn get_attr(v: Value, name: &str, range: &SourceRange) -> EvalResult {
     let (v, marked) = v.into_unmarked();
     let derived = |base: &Value| Origin::derived(Op::GetAttr(name.into()), vec![base.clone()]);
     let out = match v {
@@ -1102,7 +1102,7 @@ fn unsupported_attr(name: &str, range: &SourceRange) -> Diagnostics {
 }
 
 /// `value[key]`.
-pub fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
+pub(crate) fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
     let (v, m1) = v.into_unmarked();
     let (key, m2) = key.clone().into_unmarked();
     let marked = m1 || m2;

@@ -1,9 +1,9 @@
 //! The expression language: values, types, functions and evaluation.
 
-pub mod display;
-pub mod eval;
-pub mod functions;
-pub use crate::number;
-pub mod types;
-pub mod unknown;
-pub mod value;
+pub(crate) mod display;
+pub(crate) mod eval;
+pub(crate) mod functions;
+pub(crate) use crate::number;
+pub(crate) mod types;
+pub(crate) mod unknown;
+pub(crate) mod value;

@@ -150,7 +150,7 @@ fn type_error(expr: &Expr, detail: impl Into<String>) -> Diagnostic {
 /// Reads a `type = ...` expression as Terraform's variable decoder does:
 /// hcl's `typeexpr` with defaults, plus the legacy bare `list` and `map`,
 /// and the hint for quoted 0.11-style types.
-pub fn parse_type_constraint(expr: &Expr) -> Result<Constraint, Diagnostic> {
+pub(crate) fn parse_type_constraint(expr: &Expr) -> Result<Constraint, Diagnostic> {
     if let Some(s) = quoted_string(expr) {
         let detail = match s.as_str() {
             "string" => Some(
@@ -426,7 +426,7 @@ fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
 
 /// One step of the path to the value a conversion failed on.
 #[derive(Clone, Debug, PartialEq)]
-pub enum PathStep {
+pub(crate) enum PathStep {
     Attr(String),
     Index(Value),
 }
@@ -434,7 +434,7 @@ pub enum PathStep {
 /// A failed conversion: where, and cty's message. Display gives what
 /// Terraform prints after "...type constraint: ".
 #[derive(Clone, Debug, PartialEq)]
-pub struct ConversionError {
+pub(crate) struct ConversionError {
     pub path: Vec<PathStep>,
     pub message: String,
 }
@@ -449,7 +449,7 @@ impl ConversionError {
 }
 
 /// The path as Terraform's `FormatCtyPath` writes it: `.a[0]["k"]`.
-pub fn format_path(path: &[PathStep]) -> String {
+pub(crate) fn format_path(path: &[PathStep]) -> String {
     let mut s = String::new();
     for step in path {
         match step {
@@ -483,7 +483,7 @@ impl std::error::Error for ConversionError {}
 
 /// cty's `FriendlyNameForConstraint`: like the friendly name, but `any`
 /// reads as "any type" and `list(any)` as "list of any single type".
-pub fn constraint_name(t: &Type) -> String {
+pub(crate) fn constraint_name(t: &Type) -> String {
     match t {
         Type::Dynamic => "any type".into(),
         Type::List(e) | Type::Set(e) | Type::Map(e) => {
@@ -507,7 +507,7 @@ fn is_primitive(t: &Type) -> bool {
 }
 
 /// cty's `MismatchMessage` (as of cty 1.16, which Terraform 1.11 uses): why no conversion from `got` to `want` exists.
-pub fn mismatch_message(got: &Type, want: &Type) -> String {
+pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
     match (got, want) {
         (Type::Object(g), Type::Object(w)) => mismatch_objects(g, w),
         (Type::Tuple(_), Type::List(e)) if **e == Type::Dynamic => {
@@ -609,7 +609,7 @@ fn mismatch_from_collections(got: &Type, want: &Type) -> String {
 /// Whether cty has a conversion from `from` to `to`. `unsafe_` allows the
 /// conversions that may fail on some values (string to number or bool,
 /// list to set, map to object, dynamic to anything).
-pub fn can_convert(from: &Type, to: &Type, unsafe_: bool) -> bool {
+pub(crate) fn can_convert(from: &Type, to: &Type, unsafe_: bool) -> bool {
     if from == to {
         return true;
     }
@@ -748,7 +748,7 @@ fn dynamic_replace(from: &Type, to: &Type) -> Type {
 
 /// Converts a value to a type as Terraform converts arguments and
 /// variable values (cty's unsafe `convert.Convert`).
-pub fn convert(value: &Value, want: &Type) -> Result<Value, ConversionError> {
+pub(crate) fn convert(value: &Value, want: &Type) -> Result<Value, ConversionError> {
     let got = value.ty();
     if got == *want {
         return Ok(value.clone());
@@ -762,7 +762,7 @@ pub fn convert(value: &Value, want: &Type) -> Result<Value, ConversionError> {
 
 /// Converts to a constraint, filling in absent or null optional attributes
 /// with their defaults (or null), as Terraform ≥ 1.3 does for variables.
-pub fn convert_constraint(value: &Value, c: &Constraint) -> Result<Value, ConversionError> {
+pub(crate) fn convert_constraint(value: &Value, c: &Constraint) -> Result<Value, ConversionError> {
     if !c.has_optional() {
         return convert(value, &c.ty());
     }
@@ -1235,32 +1235,11 @@ fn parse_number(s: &str) -> Option<Number> {
 // ---------------------------------------------------------------------------
 // Unification
 
-/// cty's `convert.Unify` (the safe variant): the type all of `types`
-/// convert to, or None when there is none.
-pub fn unify(types: &[Type]) -> Option<Type> {
-    unify_inner(types, false)
-}
-
 /// cty's `convert.UnifyUnsafe`: like [`unify`], but may settle on a type
 /// that only some values convert to (number and string give string), as
 /// HCL's conditional expression does.
-pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
+pub(crate) fn unify_unsafe(types: &[Type]) -> Option<Type> {
     unify_inner(types, true)
-}
-
-/// Unifies the values' types and converts each value to it.
-pub fn unify_values(values: Vec<Value>) -> Option<(Type, Vec<Value>)> {
-    let types: Vec<Type> = values.iter().map(Value::ty).collect();
-    let ty = unify(&types)?;
-    let mut out = Vec::with_capacity(values.len());
-    for v in values {
-        if v.ty() == ty {
-            out.push(v);
-        } else {
-            out.push(conv(&v, &ty, &mut Vec::new()).ok()?);
-        }
-    }
-    Some((ty, out))
 }
 
 pub(crate) fn unify_inner(types: &[Type], unsafe_: bool) -> Option<Type> {
@@ -2050,9 +2029,7 @@ mod tests {
             ("nothing", vec![], None),
         ];
         for (what, types, want) in cases {
-            assert_eq!(unify(&types), want, "{what}");
+            assert_eq!(unify_inner(&types, false), want, "{what}");
         }
-        let (ty, vals) = unify_values(vec![n(1), s("a")]).unwrap();
-        assert_eq!((ty, vals), (Type::String, vec![s("1"), s("a")]));
     }
 }

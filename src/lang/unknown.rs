@@ -100,7 +100,7 @@ impl Value {
 /// arguments all became known is computed again (a template, a pure
 /// function call, an attribute or index access), so `"z-${a.id}"` compares
 /// equal to the recorded `"z-x"` once `a.id` is known to be `"x"`.
-pub fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>) -> Value {
+pub(crate) fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>) -> Value {
     match v {
         Value::Unknown(t, Some(o)) => match o.source() {
             Source::Attr { object, attr } => follow(object, attr).unwrap_or_else(|| v.clone()),
@@ -199,7 +199,7 @@ fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
 /// must pass through a JSON state (the refactor's stand-in for prior
 /// objects): equal origins give equal text, and no real value has it.
 /// Only comparisons ever see it; it is never shown.
-pub fn origins_as_text(v: &Value) -> Value {
+pub(crate) fn origins_as_text(v: &Value) -> Value {
     match v {
         Value::Unknown(_, Some(o)) => {
             // The readable text hides sensitive arguments; a digest of the
@@ -234,7 +234,7 @@ const ORIGIN_TEXT: &str = "(known after apply: ";
 
 /// Whether [`origins_as_text`] wrote some of the value: evaluation must
 /// read it as unknown, never as the text.
-pub fn holds_origin_text(v: &Value) -> bool {
+pub(crate) fn holds_origin_text(v: &Value) -> bool {
     match v.unmark().0 {
         Value::String(s) => s.starts_with(ORIGIN_TEXT),
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {

@@ -336,7 +336,7 @@ impl Value {
 /// cty's set order, used for iteration and printing: strings and numbers in
 /// their natural order, unknowns last, anything else by its debug form (a
 /// stable if arbitrary order, as cty's hash order is).
-pub fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
+pub(crate) fn set_order(a: &Value, b: &Value) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     match (a.unmark().0, b.unmark().0) {
         (Value::String(x), Value::String(y)) => x.cmp(y),

@@ -15,7 +15,7 @@ use super::Planned;
 use super::diff::Action;
 
 /// The state after applying `planned`: serial incremented, lineage kept.
-pub fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagnostics> {
+pub(crate) fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagnostics> {
     let mut state = planned.moved_prior.clone();
     state.serial = planned.moved_prior.next_serial();
     for c in &planned.plan.changes {

@@ -160,7 +160,7 @@ impl Plan {
 /// `removed` block takes out of management, with whether it destroys them.
 /// `canon` rewrites a configured value before it is compared (the
 /// refactor follows unknowns' origins to the prior addresses; identity otherwise).
-pub fn plan(
+pub(crate) fn plan(
     run: &Run,
     prior: &State,
     moved_from: &BTreeMap<AbsResourceInstance, AbsResourceInstance>,
@@ -707,7 +707,7 @@ fn static_delete_reason(run: &Run, addr: &AbsResourceInstance) -> ActionReason {
 /// The schema a managed resource instance is compared by: the built-in
 /// or given provider schema of its type, else one inferred from its
 /// configuration.
-pub fn resource_schema(run: &Run, addr: &AbsResourceInstance) -> Arc<schema::Block> {
+pub(crate) fn resource_schema(run: &Run, addr: &AbsResourceInstance) -> Arc<schema::Block> {
     let type_name = &addr.resource.resource.type_name;
     if let Some(s) = schema::Schemas::resource(run.schemas(), type_name) {
         return s;

@@ -13,7 +13,8 @@ use super::moves::invalid_expression;
 
 /// What the provider would read for an `import` block: the object's
 /// attributes as a state records them, or None when nobody knows.
-pub type ImportReader<'a> = dyn Fn(&AbsResourceInstance, &str) -> Option<serde_json::Value> + 'a;
+pub(crate) type ImportReader<'a> =
+    dyn Fn(&AbsResourceInstance, &str) -> Option<serde_json::Value> + 'a;
 
 /// The `import` blocks of the root module that import something: their
 /// target instance (which the configuration must declare) and id. A

@@ -6,12 +6,12 @@
 //! `diff` compares the result with the expanded configuration. `render`
 //! prints a plan and `apply` writes the state it leaves.
 
-pub mod apply;
-pub mod diff;
+pub(crate) mod apply;
+pub(crate) mod diff;
 mod imports;
-pub mod moves;
-pub mod removed;
-pub mod render;
+pub(crate) mod moves;
+pub(crate) mod removed;
+pub(crate) mod render;
 
 use std::collections::BTreeMap;
 
@@ -23,7 +23,7 @@ use crate::lang::unknown::{Origin, origins_as_text, resolve};
 use crate::lang::value::{Type, Value};
 use crate::state::State;
 
-pub use imports::ImportReader;
+pub(crate) use imports::ImportReader;
 use moves::{MoveResults, MoveStatement};
 
 /// A plan and what it was made from: the prior state as the moves left it.
@@ -54,7 +54,7 @@ pub fn plan_configuration(
 
 /// `plan_configuration`, with `read` standing in for the provider's
 /// import (the refactor knows a moved object from its source state).
-pub fn plan_configuration_importing(
+pub(crate) fn plan_configuration_importing(
     config: &Config,
     inputs: RootInputs,
     prior: &State,

@@ -13,7 +13,7 @@ use super::diff::{Action, ActionReason, Plan, ResourceChange};
 
 /// The plan as `terraform plan` prints it; `tool` is "Terraform" or
 /// "OpenTofu" for the sentences that name it.
-pub fn human(plan: &Plan, tool: &str) -> String {
+pub(crate) fn human(plan: &Plan, tool: &str) -> String {
     let mut out = human_changes(plan, tool);
     let forgotten: Vec<String> = plan
         .changes
@@ -328,7 +328,7 @@ fn shown(v: &Value) -> String {
 }
 
 /// `resource_changes` as `terraform show -json` writes it.
-pub fn json(plan: &Plan) -> serde_json::Value {
+pub(crate) fn json(plan: &Plan) -> serde_json::Value {
     let changes: Vec<serde_json::Value> = plan
         .changes
         .iter()

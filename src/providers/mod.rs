@@ -1,4 +1,4 @@
 //! What minimod knows of providers: their schemas (`terraform providers
 //! schema -json`, and the built-in `terraform_data`).
 
-pub mod schema;
+pub(crate) mod schema;

@@ -345,7 +345,11 @@ fn parse_block(j: &Json) -> Block {
 ///
 /// `source` is the configuration itself or a recorded object: comparing
 /// the two views is the rule.
-pub fn compared_view(block: &Block, configured: &Value, source: &Value) -> BTreeMap<String, Value> {
+pub(crate) fn compared_view(
+    block: &Block,
+    configured: &Value,
+    source: &Value,
+) -> BTreeMap<String, Value> {
     let empty = BTreeMap::new();
     let cfg = configured.as_mapping().unwrap_or(&empty);
     let src = source.as_mapping().unwrap_or(&empty);
@@ -424,7 +428,11 @@ fn blocks_view(nb: &NestedBlock, configured: &Value, source: &Value) -> Value {
 
 /// The arguments whose configured value differs from the recorded one,
 /// by the rule of [`compared_view`].
-pub fn changed_arguments(block: &Block, configured: &Value, recorded: &Value) -> Vec<String> {
+pub(crate) fn changed_arguments(
+    block: &Block,
+    configured: &Value,
+    recorded: &Value,
+) -> Vec<String> {
     let want = compared_view(block, configured, configured);
     let have = compared_view(block, configured, recorded);
     let null = Value::null();
@@ -442,7 +450,7 @@ pub fn changed_arguments(block: &Block, configured: &Value, recorded: &Value) ->
 
 /// Equal values of equal types, as cty's RawEquals (marks aside): what a
 /// dynamic attribute compares with. An unknown is never equal.
-pub fn raw_equal(a: &Value, b: &Value) -> bool {
+pub(crate) fn raw_equal(a: &Value, b: &Value) -> bool {
     if !a.is_wholly_known() || !b.is_wholly_known() {
         return false;
     }
@@ -458,7 +466,7 @@ pub fn raw_equal(a: &Value, b: &Value) -> bool {
 /// convert by: list and tuple, map and object, and a number and its
 /// decimal string are the same thing once stored; a missing value is null;
 /// an unknown configured value is a change.
-pub fn values_match(configured: &Value, recorded: &Value) -> bool {
+pub(crate) fn values_match(configured: &Value, recorded: &Value) -> bool {
     let (c, _) = configured.unmark();
     let (r, _) = recorded.unmark();
     if !c.is_wholly_known() {
@@ -512,7 +520,7 @@ fn primitive_text(v: &Value) -> String {
 }
 
 /// The changed arguments that force a replacement.
-pub fn replace_paths(type_name: &str, changed: &[String]) -> Vec<String> {
+pub(crate) fn replace_paths(type_name: &str, changed: &[String]) -> Vec<String> {
     let forces = replace_triggers(type_name);
     changed
         .iter()

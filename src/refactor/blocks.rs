@@ -25,7 +25,7 @@ pub struct Block {
 }
 
 /// What the minimisation needs to know besides the pairs.
-pub struct Context<'a> {
+pub(crate) struct Context<'a> {
     /// Every managed object of the prior state (after existing moves).
     pub prior: &'a BTreeSet<AbsResourceInstance>,
     /// Module instances the new configuration declares.
@@ -63,7 +63,7 @@ enum Move {
 /// directories, the finer ones are declared in the root from the old
 /// addresses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Granularity {
+pub(crate) enum Granularity {
     /// Module calls and instances, resources, instances; placed in child
     /// modules where every caller moves the same way.
     Coarse,
@@ -76,7 +76,7 @@ pub enum Granularity {
 }
 
 impl Granularity {
-    pub const ALL: [Granularity; 4] = [
+    pub(crate) const ALL: [Granularity; 4] = [
         Granularity::Coarse,
         Granularity::CoarseInRoot,
         Granularity::Resources,
@@ -84,14 +84,7 @@ impl Granularity {
     ];
 }
 
-pub fn minimal_blocks(
-    pairs: &[(AbsResourceInstance, AbsResourceInstance)],
-    ctx: &Context,
-) -> Vec<Block> {
-    blocks_at(pairs, ctx, Granularity::Coarse)
-}
-
-pub fn blocks_at(
+pub(crate) fn blocks_at(
     pairs: &[(AbsResourceInstance, AbsResourceInstance)],
     ctx: &Context,
     level: Granularity,
@@ -570,7 +563,7 @@ fn subject(m: &Move, base: &ModuleInstance) -> Subject {
 /// A directory as the file system knows it: `modules/a/../b` and
 /// `modules/b` are one directory, and a `moved.tf` written there is loaded
 /// by every module call whose source leads there.
-pub fn dir_key(dir: &std::path::Path) -> PathBuf {
+pub(crate) fn dir_key(dir: &std::path::Path) -> PathBuf {
     dir.canonicalize().unwrap_or_else(|_| {
         let mut out = PathBuf::new();
         for c in dir.components() {
@@ -588,7 +581,7 @@ pub fn dir_key(dir: &std::path::Path) -> PathBuf {
 
 /// The static module paths that load each directory (keyed by
 /// [`dir_key`]), with the directory spelled as its shortest caller does.
-pub fn module_paths_by_dir(config: &Config) -> BTreeMap<PathBuf, (PathBuf, Vec<Module>)> {
+pub(crate) fn module_paths_by_dir(config: &Config) -> BTreeMap<PathBuf, (PathBuf, Vec<Module>)> {
     let mut out: BTreeMap<PathBuf, (PathBuf, Vec<Module>)> = BTreeMap::new();
     let mut stack = vec![config];
     while let Some(c) = stack.pop() {
@@ -610,7 +603,7 @@ pub fn module_paths_by_dir(config: &Config) -> BTreeMap<PathBuf, (PathBuf, Vec<M
 }
 
 /// The blocks as files hold them: one per directory, from and to.
-pub fn distinct(blocks: &[Block]) -> Vec<&Block> {
+pub(crate) fn distinct(blocks: &[Block]) -> Vec<&Block> {
     let mut seen = BTreeSet::new();
     blocks
         .iter()

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use crate::addrs::{AbsResourceInstance, InstanceKey, Resource};
 
 /// The moves, in an order `terraform state mv` can carry out one by one.
-pub fn ordered(
+pub(crate) fn ordered(
     moves: &[(AbsResourceInstance, AbsResourceInstance)],
 ) -> Vec<(AbsResourceInstance, AbsResourceInstance)> {
     let mut pending: Vec<(AbsResourceInstance, AbsResourceInstance)> =
@@ -58,7 +58,7 @@ fn temporary(
 
 /// One shell line per move: `terraform state mv 'FROM' 'TO'`, quoted for
 /// any POSIX shell whatever the keys hold.
-pub fn state_mv_lines(
+pub(crate) fn state_mv_lines(
     binary: &str,
     moves: &[(AbsResourceInstance, AbsResourceInstance)],
 ) -> Vec<String> {
@@ -77,7 +77,7 @@ pub fn state_mv_lines(
 
 /// `s` as one shell word: as it is when it holds only characters no shell
 /// treats specially, else in single quotes, each `'` written as `'\''`.
-pub fn shell_quote(s: &str) -> String {
+pub(crate) fn shell_quote(s: &str) -> String {
     let plain = |c: char| c.is_ascii_alphanumeric() || "_./-".contains(c);
     if !s.is_empty() && s.chars().all(plain) {
         return s.to_string();

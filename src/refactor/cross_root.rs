@@ -26,14 +26,14 @@ use super::pairing::{self, Mapping, Object, Side};
 use super::{Outcome, Request, write};
 
 /// The file each root's `removed` blocks go into.
-pub const REMOVED_FILE: &str = "removed.tf";
+pub(crate) const REMOVED_FILE: &str = "removed.tf";
 /// The file each root's `import` blocks go into (terraform's docs suggest
 /// `imports.tf`); import blocks are valid only in the root module.
-pub const IMPORTS_FILE: &str = "imports.tf";
+pub(crate) const IMPORTS_FILE: &str = "imports.tf";
 
 /// One object that moves from one root's state to another's.
 #[derive(Clone, Debug)]
-pub struct CrossMove {
+pub(crate) struct CrossMove {
     /// The source root (index into the roots) and the object's address
     /// in its state as it is now.
     pub from_root: usize,
@@ -49,7 +49,7 @@ pub struct CrossMove {
 
 /// Each root's refactor, the moves across them, and the blocks and proof
 /// that say so.
-pub struct CrossOutcome {
+pub(crate) struct CrossOutcome {
     /// The roots' own refactors. Objects that moved across roots are taken
     /// out of `pairing.unmatched`; `proof` and `edits` are the root's plan
     /// and files with every block (its moves, removed and imports).
@@ -64,7 +64,7 @@ pub struct CrossOutcome {
 impl CrossOutcome {
     /// Proven: every root's plan destroys nothing, creates nothing unless
     /// allowed, and every move across roots has its blocks.
-    pub fn proven(&self, allow_add: bool) -> bool {
+    pub(crate) fn proven(&self, allow_add: bool) -> bool {
         self.roots.iter().all(|o| o.proven(allow_add))
             && self.moves.iter().all(|m| m.unwritable.is_none())
     }
@@ -123,7 +123,7 @@ fn tag_object(o: &Object, root: usize) -> Object {
 
 /// Where a prior object of `outcome` is recorded in its state: the
 /// address before the root's own moved blocks.
-pub fn recorded_addr(outcome: &Outcome, addr: &AbsResourceInstance) -> AbsResourceInstance {
+pub(crate) fn recorded_addr(outcome: &Outcome, addr: &AbsResourceInstance) -> AbsResourceInstance {
     outcome
         .before
         .changes
@@ -134,7 +134,10 @@ pub fn recorded_addr(outcome: &Outcome, addr: &AbsResourceInstance) -> AbsResour
 }
 
 /// Refactors every root, then pairs what is left across them.
-pub fn refactor(reqs: &[Request], sources: &mut SourceMap) -> Result<CrossOutcome, Diagnostics> {
+pub(crate) fn refactor(
+    reqs: &[Request],
+    sources: &mut SourceMap,
+) -> Result<CrossOutcome, Diagnostics> {
     let mut roots = Vec::new();
     for req in reqs {
         roots.push(super::refactor(req, sources)?);
@@ -257,7 +260,7 @@ pub fn refactor(reqs: &[Request], sources: &mut SourceMap) -> Result<CrossOutcom
 
 /// The address an object recorded at `from` has after the root's own
 /// moved blocks (what its plan destroys).
-pub fn moved_addr(outcome: &Outcome, from: &AbsResourceInstance) -> AbsResourceInstance {
+pub(crate) fn moved_addr(outcome: &Outcome, from: &AbsResourceInstance) -> AbsResourceInstance {
     outcome
         .before
         .changes
@@ -270,7 +273,7 @@ pub fn moved_addr(outcome: &Outcome, from: &AbsResourceInstance) -> AbsResourceI
 /// Pairs each root's leftover destroys with the other roots' leftover
 /// creates: (source root, prior address, destination root, new address).
 /// A create two source roots both claim is left unpaired.
-pub fn pair_across(
+pub(crate) fn pair_across(
     reqs: &[Request],
     roots: &[Outcome],
     indexes: &[InstanceIndex],
@@ -340,7 +343,7 @@ pub fn pair_across(
 /// resource; it then forgets every instance of it. So a move gets its
 /// blocks only when its resource is gone from the source root and every
 /// recorded instance of that resource moves to another root.
-pub fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
+pub(crate) fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
     let moving: BTreeSet<(usize, AbsResourceInstance)> = moves
         .iter()
         .map(|m| (m.from_root, moved_addr(&roots[m.from_root], &m.from)))
@@ -380,7 +383,7 @@ pub fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
 
 /// The resource an instance belongs to, as a `removed` block's `from`
 /// names it: module calls and resource, without instance keys.
-pub fn resource_of(addr: &AbsResourceInstance) -> String {
+pub(crate) fn resource_of(addr: &AbsResourceInstance) -> String {
     let module: String = addr
         .module
         .0
@@ -390,7 +393,7 @@ pub fn resource_of(addr: &AbsResourceInstance) -> String {
     format!("{module}{}", addr.resource.resource)
 }
 
-pub fn removed_blocks(from: &[String]) -> String {
+pub(crate) fn removed_blocks(from: &[String]) -> String {
     from.iter()
         .map(|f| {
             format!("removed {{\n  from = {f}\n\n  lifecycle {{\n    destroy = false\n  }}\n}}\n")
@@ -399,7 +402,7 @@ pub fn removed_blocks(from: &[String]) -> String {
         .join("\n")
 }
 
-pub fn import_blocks(imports: &[(String, String)]) -> String {
+pub(crate) fn import_blocks(imports: &[(String, String)]) -> String {
     imports
         .iter()
         .map(|(to, id)| {
@@ -470,7 +473,7 @@ fn prove(
 /// `terraform state mv` lines for the moves across roots: from the source
 /// root's state file into the destination's (`-state`/`-state-out`, the
 /// local backend's options). `states` are the roots' state files.
-pub fn state_mv_lines(
+pub(crate) fn state_mv_lines(
     binary: &str,
     moves: &[CrossMove],
     states: &[Option<PathBuf>],

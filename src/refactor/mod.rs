@@ -8,13 +8,13 @@
 //! `lang::unknown`), so a reference compares equal on both sides once the
 //! objects it names are paired.
 
-pub mod blocks;
-pub mod commands;
-pub mod cross_root;
-pub mod ignore;
-pub mod pairing;
-pub mod report;
-pub mod verify;
+pub(crate) mod blocks;
+pub(crate) mod commands;
+pub(crate) mod cross_root;
+pub(crate) mod ignore;
+pub(crate) mod pairing;
+pub(crate) mod report;
+pub(crate) mod verify;
 pub mod write;
 
 use std::cell::RefCell;
@@ -208,6 +208,24 @@ fn load_side_with(
 const GREEDY_LIMIT: usize = 2000;
 
 /// Refactors OLD_DIR into NEW_DIR: each phase below is one step of it.
+///
+/// A renamed resource gives one `moved` block, proven by planning NEW_DIR
+/// with it (0 to add, 0 to destroy):
+///
+/// ```
+/// use minimod::{Request, SourceMap, refactor};
+///
+/// let dir = tempfile::tempdir().unwrap();
+/// for (side, name) in [("old", "web"), ("new", "frontend")] {
+///     std::fs::create_dir(dir.path().join(side)).unwrap();
+///     let text = format!("resource \"terraform_data\" \"{name}\" {{\n  input = \"x\"\n}}\n");
+///     std::fs::write(dir.path().join(side).join("main.tf"), text).unwrap();
+/// }
+/// let req = Request::new(dir.path().join("old"), dir.path().join("new"));
+/// let outcome = refactor(&req, &mut SourceMap::default()).unwrap();
+/// let moves: Vec<_> = outcome.blocks.iter().map(|b| (b.from.as_str(), b.to.as_str())).collect();
+/// assert_eq!(moves, [("terraform_data.web", "terraform_data.frontend")]);
+/// ```
 pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagnostics> {
     let engine = req
         .engine
@@ -992,7 +1010,10 @@ fn prior_from_config(
 /// The blocks as move statements, for the proof: a block written in a
 /// module directory is declared by every module path that loads that
 /// directory, whichever caller it was derived for.
-pub fn statements_of(blocks: &[Block], config: &Config) -> Result<Vec<MoveStatement>, Diagnostics> {
+pub(crate) fn statements_of(
+    blocks: &[Block],
+    config: &Config,
+) -> Result<Vec<MoveStatement>, Diagnostics> {
     let paths_of_dir = blocks::module_paths_by_dir(config);
     let mut out = Vec::new();
     for b in blocks::distinct(blocks) {

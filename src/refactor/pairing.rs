@@ -19,7 +19,7 @@ use crate::lang::unknown::{Origin, Source};
 
 /// A mapping from the new configuration's addresses to the prior objects
 /// they were paired with.
-pub type Mapping = BTreeMap<AbsResourceInstance, AbsResourceInstance>;
+pub(crate) type Mapping = BTreeMap<AbsResourceInstance, AbsResourceInstance>;
 
 /// One side's object: its address, the values compared, and the names of
 /// the arguments its configuration sets.
@@ -82,7 +82,7 @@ pub struct Update {
 
 /// What the pairing may accept beyond equal values.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Options<'a> {
+pub(crate) struct Options<'a> {
     /// Pair objects that structure decides even when some configured
     /// values differ (`--allow-update`): only the provider knows whether a
     /// difference forces a replacement, so it takes the user's consent.
@@ -162,7 +162,7 @@ pub struct Pairing {
 /// Rewrites a new-side value under the current mapping (new → prior):
 /// unknowns from paired objects follow them to the prior object's
 /// attribute or recorded value.
-pub type Canon<'a> = dyn Fn(&Value, &Mapping) -> Value + 'a;
+pub(crate) type Canon<'a> = dyn Fn(&Value, &Mapping) -> Value + 'a;
 
 /// How many of the closest candidates a "differs" reason lists.
 const NEAREST: usize = 3;
@@ -170,15 +170,15 @@ const NEAREST: usize = 3;
 /// A create's value of one argument once `Canon` has followed its
 /// references: ignore rules normalise what a reference resolved to as they
 /// normalised the configured value (`ignore::Rules::normalise`).
-pub type Normalise<'a> = dyn Fn(&AbsResourceInstance, &str, Value) -> Value + 'a;
+pub(crate) type Normalise<'a> = dyn Fn(&AbsResourceInstance, &str, Value) -> Value + 'a;
 
-pub fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
+pub(crate) fn pair(destroys: &[Object], creates: &[Object], canon: &Canon) -> Pairing {
     pair_with(destroys, creates, canon, &|_, _, v| v, Options::default())
 }
 
 /// `pair`, with each create's followed values passed through `normalise`
 /// before they are compared (the ignore rules' one hook), and `opts`.
-pub fn pair_with(
+pub(crate) fn pair_with(
     destroys: &[Object],
     creates: &[Object],
     canon: &Canon,
@@ -894,7 +894,7 @@ fn referenced_attrs(v: &Value) -> Vec<(AbsResourceInstance, String)> {
 /// An object that is the same object on both sides (same address, or
 /// paired), as its configuration evaluates in the old code and in the new.
 #[derive(Clone, Debug)]
-pub struct Dependent {
+pub(crate) struct Dependent {
     /// Its address in the old configuration.
     pub old_addr: AbsResourceInstance,
     pub new_addr: AbsResourceInstance,
@@ -905,7 +905,7 @@ pub struct Dependent {
 /// What the dependents decided: the pairs to pin, and for every class of
 /// identical objects they spoke of but did not decide, their evidence.
 #[derive(Clone, Debug, Default)]
-pub struct Dependents {
+pub(crate) struct Dependents {
     pub pins: Vec<(AbsResourceInstance, AbsResourceInstance)>,
     undecided: Vec<(BTreeSet<(Side, AbsResourceInstance)>, Evidence)>,
 }
@@ -913,7 +913,7 @@ pub struct Dependents {
 impl Dependents {
     /// Names the evidence in the reason of every object left ambiguous
     /// that belongs to a class the dependents spoke of.
-    pub fn name_evidence(&self, unmatched: &mut [Unmatched]) {
+    pub(crate) fn name_evidence(&self, unmatched: &mut [Unmatched]) {
         for u in unmatched {
             let key = (u.side, u.addr.clone());
             if let Reason::Ambiguous(_, evidence) = &mut u.reason {
@@ -937,7 +937,7 @@ impl Dependents {
 /// gets its pairs only when the evidence is a bijection over the whole
 /// class (no conflict, no member left out); otherwise the evidence is kept
 /// to be named in the class's reasons.
-pub fn dependents_evidence(
+pub(crate) fn dependents_evidence(
     unmatched: &[Unmatched],
     dependents: &[Dependent],
     old_to_prior: &dyn Fn(&AbsResourceInstance) -> AbsResourceInstance,
@@ -1200,7 +1200,12 @@ fn leaves(v: &Value) -> usize {
 }
 
 /// The arguments on which a prior and a new object differ.
-pub fn attr_diffs(prior: &Object, new: &Object, mapping: &Mapping, canon: &Canon) -> Vec<AttrDiff> {
+pub(crate) fn attr_diffs(
+    prior: &Object,
+    new: &Object,
+    mapping: &Mapping,
+    canon: &Canon,
+) -> Vec<AttrDiff> {
     let names: BTreeSet<&String> = prior.set.iter().chain(&new.set).collect();
     let mut out = Vec::new();
     for name in names {
@@ -1247,7 +1252,7 @@ fn signature(set: &BTreeSet<String>, values: &BTreeMap<String, Value>) -> String
 /// string alike, null and an empty collection alike, set order ignored,
 /// null (or empty) entries of a map dropped, as unset attributes of a
 /// block. Sensitive values compare by value.
-pub fn canonical(v: &Value) -> String {
+pub(crate) fn canonical(v: &Value) -> String {
     let (v, _) = v.unmark();
     match v {
         Value::Null(_) => "null".into(),

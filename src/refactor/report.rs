@@ -215,7 +215,7 @@ fn evidence_json(e: &Evidence) -> serde_json::Value {
 }
 
 /// The human report.
-pub fn human(outcome: &Outcome, allow_add: bool) -> String {
+pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
     let mut out = String::new();
     let pairs = outcome.pairing.pairs.len();
     let _ = writeln!(
@@ -343,7 +343,7 @@ fn differences_json(diffs: &[AttrDiff]) -> serde_json::Value {
 }
 
 /// Updates as `--json` carries them.
-pub fn updates_json(updates: &[Update]) -> serde_json::Value {
+pub(crate) fn updates_json(updates: &[Update]) -> serde_json::Value {
     json!(
         updates
             .iter()
@@ -389,7 +389,7 @@ fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value, serde_js
 }
 
 /// The `--json` document.
-pub fn json(
+pub(crate) fn json(
     outcome: &Outcome,
     files: &dyn Fn(&Block) -> String,
     verified_by: Vec<serde_json::Value>,
@@ -450,7 +450,7 @@ pub fn json(
 /// objects are destroyed because the configuration no longer has it (a
 /// `removed` block cannot name instances, so a resource that is still
 /// declared, losing only some keys, gets none).
-pub fn removed_from(outcome: &Outcome) -> Vec<String> {
+pub(crate) fn removed_from(outcome: &Outcome) -> Vec<String> {
     use crate::plan::diff::ActionReason;
     let mut out: Vec<String> = Vec::new();
     for u in outcome

@@ -17,7 +17,7 @@ use super::write::Edit;
 
 /// What the binary planned.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verified {
+pub(crate) struct Verified {
     pub tool: String,
     /// Objects imported (`change.importing`): a move across root modules
     /// arrives by an `import` block.
@@ -36,7 +36,7 @@ pub struct Verified {
 
 /// One replacement in the binary's plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Replaced {
+pub(crate) struct Replaced {
     pub address: String,
     /// `action_reason` (`replace_because_cannot_update`, `replace_by_triggers`, ...).
     pub reason: String,
@@ -46,7 +46,7 @@ pub struct Replaced {
 
 impl Replaced {
     /// Why, in a sentence's words.
-    pub fn why(&self) -> String {
+    pub(crate) fn why(&self) -> String {
         match (self.reason.as_str(), self.paths.as_slice()) {
             ("replace_by_triggers", _) => {
                 "its lifecycle replace_triggered_by names an object this plan changes".into()
@@ -63,7 +63,7 @@ impl Replaced {
 /// it) could not be had, which is the environment being wrong; or it ran
 /// and failed, which is its answer "no".
 #[derive(Debug)]
-pub enum VerifyError {
+pub(crate) enum VerifyError {
     CannotRun(Diagnostics),
     Failed(Diagnostics),
 }
@@ -79,7 +79,7 @@ fn cannot(summary: &str, detail: impl Into<String>) -> VerifyError {
 /// The moved objects (new addresses) the binary replaces, each as the
 /// sentence the report prints: `updated` were accepted as moved and
 /// updated in place, `moved` only moved.
-pub fn replaced_moves<'a>(
+pub(crate) fn replaced_moves<'a>(
     v: &Verified,
     updated: &BTreeSet<&'a crate::addrs::AbsResourceInstance>,
     moved: impl IntoIterator<Item = &'a crate::addrs::AbsResourceInstance>,
@@ -105,7 +105,7 @@ pub fn replaced_moves<'a>(
 /// Plans `new_dir` with `edits` against `prior` using `tool` (a name on
 /// PATH or a path). `module_dirs` are the directories of every module the
 /// configuration loads, so the copy keeps relative sources working.
-pub fn verify(
+pub(crate) fn verify(
     tool: &str,
     new_dir: &Path,
     module_dirs: &[PathBuf],
@@ -200,7 +200,7 @@ fn run(tool: &str, dir: &Path, args: &[&str]) -> Result<String, VerifyError> {
 }
 
 /// Counts and moves from `show -json`'s `resource_changes`.
-pub fn parse_plan(tool: &str, text: &str) -> Result<Verified, Diagnostics> {
+pub(crate) fn parse_plan(tool: &str, text: &str) -> Result<Verified, Diagnostics> {
     let doc: serde_json::Value =
         serde_json::from_str(text).map_err(|e| fail("Unreadable plan", e.to_string()))?;
     let mut v = Verified {

@@ -22,7 +22,7 @@ pub enum PathStep {
 }
 
 /// A path from the instance object to one attribute value.
-pub type AttrPath = Vec<PathStep>;
+pub(crate) type AttrPath = Vec<PathStep>;
 
 /// The instance's attributes as an object value. Top-level attributes
 /// shaped `{"value": V, "type": T}` where `T` is a cty type in JSON form
@@ -34,7 +34,7 @@ pub type AttrPath = Vec<PathStep>;
 /// Caveat: without the provider schema an ordinary object attribute with
 /// exactly the keys `value` and `type` and a type-like `type` would be
 /// decoded as dynamic too; nested dynamic attributes stay undecoded.
-pub fn attributes_value(attrs: &Json) -> Value {
+pub(crate) fn attributes_value(attrs: &Json) -> Value {
     match attrs {
         Json::Object(map) => Value::Object(
             map.iter()
@@ -47,7 +47,7 @@ pub fn attributes_value(attrs: &Json) -> Value {
 
 /// `attributes_value`, then every path in `sensitive` marked sensitive.
 /// Paths that do not lead anywhere are ignored.
-pub fn attributes_value_marked(attrs: &Json, sensitive: &[AttrPath]) -> Value {
+pub(crate) fn attributes_value_marked(attrs: &Json, sensitive: &[AttrPath]) -> Value {
     sensitive
         .iter()
         .fold(attributes_value(attrs), |v, path| mark_path(v, path))
@@ -56,7 +56,7 @@ pub fn attributes_value_marked(attrs: &Json, sensitive: &[AttrPath]) -> Value {
 /// The paths of the sensitive values inside `v`, as state v4 records them
 /// in `sensitive_attributes` (the inverse of [`attributes_value_marked`]):
 /// a marked value's own path, not the paths inside it.
-pub fn sensitive_paths(v: &Value) -> Vec<AttrPath> {
+pub(crate) fn sensitive_paths(v: &Value) -> Vec<AttrPath> {
     let mut out = Vec::new();
     collect_sensitive(v, &mut Vec::new(), &mut out);
     out
@@ -135,7 +135,7 @@ pub(crate) fn dynamic_value(j: &Json) -> Option<Value> {
 
 /// A cty type in its JSON form: `"string"`, `["list","string"]`,
 /// `["object",{"a":"number"}]`, `["tuple",["bool"]]`, `"dynamic"`.
-pub fn cty_type(j: &Json) -> Option<Type> {
+pub(crate) fn cty_type(j: &Json) -> Option<Type> {
     match j {
         Json::String(s) => match s.as_str() {
             "string" => Some(Type::String),

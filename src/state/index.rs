@@ -55,7 +55,7 @@ struct Slot {
 
 /// A state's resources, indexed for [`crate::plan::moves::apply_moves`].
 /// Build it with [`MovingState::new`], move, then [`MovingState::finish`].
-pub struct MovingState<'s> {
+pub(crate) struct MovingState<'s> {
     state: &'s mut State,
     slots: Vec<Option<Slot>>,
     /// The slots of each resource address; the first is the one
@@ -68,7 +68,7 @@ pub struct MovingState<'s> {
 }
 
 impl<'s> MovingState<'s> {
-    pub fn new(state: &'s mut State) -> MovingState<'s> {
+    pub(crate) fn new(state: &'s mut State) -> MovingState<'s> {
         let resources = std::mem::take(&mut state.resources);
         let mut ms = MovingState {
             state,
@@ -100,7 +100,7 @@ impl<'s> MovingState<'s> {
     }
 
     /// Puts the resources back into the state, holes dropped.
-    pub fn finish(self) {
+    pub(crate) fn finish(self) {
         self.state.resources = self
             .slots
             .into_iter()
@@ -163,7 +163,7 @@ impl<'s> MovingState<'s> {
 
     /// The module instances holding resources whose static path is
     /// `path`, sorted.
-    pub fn modules_at(&self, path: &Module) -> Vec<ModuleInstance> {
+    pub(crate) fn modules_at(&self, path: &Module) -> Vec<ModuleInstance> {
         self.by_path
             .get(path)
             .map(|s| s.iter().cloned().collect())
@@ -172,7 +172,7 @@ impl<'s> MovingState<'s> {
 
     /// The module instances holding resources whose static path starts
     /// with `prefix`, sorted: what [`State::modules`] lists, narrowed.
-    pub fn modules_under(&self, prefix: &[String]) -> Vec<ModuleInstance> {
+    pub(crate) fn modules_under(&self, prefix: &[String]) -> Vec<ModuleInstance> {
         let mut out: Vec<ModuleInstance> = self
             .by_path
             .iter()
@@ -184,24 +184,24 @@ impl<'s> MovingState<'s> {
     }
 
     /// Whether any resource is recorded in the module instance.
-    pub fn module_holds_resources(&self, m: &ModuleInstance) -> bool {
+    pub(crate) fn module_holds_resources(&self, m: &ModuleInstance) -> bool {
         self.by_module.contains_key(m)
     }
 
     /// Whether the resource is recorded ([`State::resource`] is some).
-    pub fn has_resource(&self, addr: &AbsResource) -> bool {
+    pub(crate) fn has_resource(&self, addr: &AbsResource) -> bool {
         self.by_addr.contains_key(addr)
     }
 
     /// Whether the resource has any object (current or deposed) with `key`.
-    pub fn has_key(&self, addr: &AbsResource, key: &InstanceKey) -> bool {
+    pub(crate) fn has_key(&self, addr: &AbsResource, key: &InstanceKey) -> bool {
         self.slot(addr)
             .and_then(|s| s.by_key.get(key))
             .is_some_and(|v| !v.is_empty())
     }
 
     /// The keys recorded for a resource (current or deposed), sorted.
-    pub fn keys(&self, addr: &AbsResource) -> Vec<InstanceKey> {
+    pub(crate) fn keys(&self, addr: &AbsResource) -> Vec<InstanceKey> {
         let mut keys: Vec<InstanceKey> = self
             .slot(addr)
             .map(|s| {
@@ -230,7 +230,11 @@ impl<'s> MovingState<'s> {
     /// Moves every resource of module instance `from` to `to`, in state
     /// order, and returns their old addresses. The caller checks that
     /// nothing is recorded at `to`.
-    pub fn move_module(&mut self, from: &ModuleInstance, to: &ModuleInstance) -> Vec<AbsResource> {
+    pub(crate) fn move_module(
+        &mut self,
+        from: &ModuleInstance,
+        to: &ModuleInstance,
+    ) -> Vec<AbsResource> {
         let at: Vec<usize> = self
             .by_module
             .get(from)
@@ -254,7 +258,7 @@ impl<'s> MovingState<'s> {
     }
 
     /// [`State::move_resource`], by index.
-    pub fn move_resource(&mut self, from: &AbsResource, to: &AbsResource) -> bool {
+    pub(crate) fn move_resource(&mut self, from: &AbsResource, to: &AbsResource) -> bool {
         if self.has_resource(to) {
             return false;
         }
@@ -268,7 +272,7 @@ impl<'s> MovingState<'s> {
     }
 
     /// [`State::move_resource_instance`], by index.
-    pub fn move_resource_instance(
+    pub(crate) fn move_resource_instance(
         &mut self,
         from: &AbsResourceInstance,
         to: &AbsResourceInstance,

@@ -10,7 +10,7 @@
 mod attributes;
 mod file;
 mod index;
-pub mod plan_json;
+pub(crate) mod plan_json;
 
 use std::fs;
 use std::path::Path;
@@ -23,11 +23,11 @@ use crate::addrs::{
 use crate::diagnostics::Diagnostic;
 use crate::lang::value::Value;
 
-pub use attributes::{
-    AttrPath, PathStep, attributes_value, attributes_value_marked, cty_type, sensitive_paths,
+pub(crate) use attributes::{
+    AttrPath, PathStep, attributes_value_marked, cty_type, sensitive_paths,
 };
 use file::{RawInstance, RawResource, RawState, to_go_json};
-pub use index::{InstanceIndex, MovingState};
+pub(crate) use index::{InstanceIndex, MovingState};
 
 /// A whole state file.
 #[derive(Clone, Debug, PartialEq)]

@@ -35,7 +35,7 @@ pub enum JsonKind {
 }
 
 /// Parses a `.tf.json` file into a body (its root must be an object).
-pub fn parse_file(file: &Arc<SourceFile>) -> Result<Body, Diagnostics> {
+pub(crate) fn parse_file(file: &Arc<SourceFile>) -> Result<Body, Diagnostics> {
     let v = parse(file)?;
     if !matches!(v.kind, JsonKind::Object(_)) {
         return Err(Diagnostic::error(
@@ -50,7 +50,7 @@ pub fn parse_file(file: &Arc<SourceFile>) -> Result<Body, Diagnostics> {
 }
 
 /// Parses any JSON document (also used for `.tfvars.json`).
-pub fn parse(file: &Arc<SourceFile>) -> Result<JsonValue, Diagnostics> {
+pub(crate) fn parse(file: &Arc<SourceFile>) -> Result<JsonValue, Diagnostics> {
     let mut p = Parser {
         file,
         bytes: file.text.as_bytes(),
@@ -286,7 +286,7 @@ impl Parser<'_> {
 
 /// The expression a JSON value stands for: strings are templates, object
 /// keys are templates, numbers keep their exact text.
-pub fn expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
+pub(crate) fn expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
     let kind = match &v.kind {
         JsonKind::Null => ExprKind::Literal(Literal::Null),
         JsonKind::Bool(b) => ExprKind::Literal(Literal::Bool(*b)),
@@ -343,7 +343,7 @@ fn template(v: &JsonValue, s: &str) -> Result<Expr, Diagnostics> {
 
 /// A JSON value taken as a constant, strings not being templates: how
 /// Terraform reads a variable's `default` in JSON syntax.
-pub fn literal_value(v: &JsonValue) -> Literal {
+pub(crate) fn literal_value(v: &JsonValue) -> Literal {
     match &v.kind {
         JsonKind::Null => Literal::Null,
         JsonKind::Bool(b) => Literal::Bool(*b),
@@ -360,7 +360,7 @@ pub fn literal_value(v: &JsonValue) -> Literal {
 }
 
 /// A JSON string read as a static expression (a reference or a type).
-pub fn static_expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
+pub(crate) fn static_expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
     match &v.kind {
         JsonKind::String(s) => {
             let text = s
@@ -386,7 +386,10 @@ pub fn static_expr(v: &JsonValue) -> Result<Expr, Diagnostics> {
 }
 
 /// Splits a JSON object body by the block schema (see `Body::content`).
-pub fn body_content(object: &JsonValue, blocks: &[(&str, usize)]) -> Result<Content, Diagnostics> {
+pub(crate) fn body_content(
+    object: &JsonValue,
+    blocks: &[(&str, usize)],
+) -> Result<Content, Diagnostics> {
     let JsonKind::Object(props) = &object.kind else {
         return Err(Diagnostic::error(
             "Incorrect JSON value type",

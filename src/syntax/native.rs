@@ -19,7 +19,7 @@ const MAX_SPLATS: usize = 64;
 use super::source::SourceFile;
 
 /// Parses a whole `.tf` file.
-pub fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
+pub(crate) fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
     let body = hcl_edit::parser::parse_body(&file.text).map_err(|e| {
         let text = &file.text;
         let count = |c: char| text.chars().filter(|x| *x == c).count();
@@ -48,7 +48,11 @@ pub fn parse_expr(file: &SourceFile, text: &str, offset: usize) -> Result<Expr, 
 }
 
 /// Parses a template (a JSON string, a `templatefile` file).
-pub fn parse_template(file: &SourceFile, text: &str, offset: usize) -> Result<Expr, Diagnostics> {
+pub(crate) fn parse_template(
+    file: &SourceFile,
+    text: &str,
+    offset: usize,
+) -> Result<Expr, Diagnostics> {
     let t = hcl_edit::parser::parse_template(text).map_err(|e| parse_error(file, &e, offset))?;
     let conv = Converter { file, offset };
     let mut e = conv.template_expr(&t, conv.range(0..text.len()));

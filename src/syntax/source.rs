@@ -9,7 +9,7 @@ use crate::diagnostics::{Pos, SourceRange};
 
 /// Cleans `./a/./b/../c` to `a/c`, with forward slashes: how paths are
 /// shown in messages and how `path.module` reads.
-pub fn clean_path(p: &Path) -> String {
+pub(crate) fn clean_path(p: &Path) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut absolute = false;
     for c in p.components() {
@@ -31,7 +31,7 @@ pub fn clean_path(p: &Path) -> String {
 
 /// How a file is named in messages: relative to the working directory
 /// when it is under it (as terraform, which runs in the root, names it).
-pub fn shown_path(p: &Path) -> String {
+pub(crate) fn shown_path(p: &Path) -> String {
     let cwd = std::env::current_dir().ok();
     clean_path(
         cwd.as_deref()

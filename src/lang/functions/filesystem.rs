@@ -198,7 +198,7 @@ pub(super) fn io_message(e: &std::io::Error) -> String {
 
 /// The largest file the file functions read. Terraform reads until the
 /// end, which a device such as /dev/zero never reaches.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+pub(super) const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// Reads at most [`MAX_FILE_BYTES`]; a FIFO or socket, whose open or read
 /// could wait forever, is refused before it is opened. The outer error is

@@ -30,7 +30,7 @@ use super::unknown::{Op, Origin};
 use super::value::{Type, Value};
 
 /// What a function may need from the place it is called in.
-pub struct FunctionContext<'a> {
+pub(crate) struct FunctionContext<'a> {
     /// The directory relative paths start from: terraform's working
     /// directory, i.e. the root module's, in every module (a child reads its
     /// own files through `path.module`, which is relative to the root).
@@ -50,7 +50,7 @@ pub struct FunctionContext<'a> {
 /// A failed call, already worded as Terraform words it. The evaluator adds
 /// the place: the argument's range when `arg` is set, else the call's.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FunctionError {
+pub(crate) struct FunctionError {
     pub summary: String,
     pub detail: String,
     /// The index of the offending argument, if one is to blame.
@@ -59,7 +59,7 @@ pub struct FunctionError {
 
 impl FunctionError {
     /// "Invalid function argument": `Invalid value for "param" parameter: msg.`
-    pub fn arg(index: usize, param: &str, message: impl AsRef<str>) -> FunctionError {
+    pub(crate) fn arg(index: usize, param: &str, message: impl AsRef<str>) -> FunctionError {
         FunctionError {
             summary: "Invalid function argument".into(),
             detail: format!(
@@ -71,7 +71,7 @@ impl FunctionError {
     }
 
     /// "Error in function call": `Call to function "name" failed: msg.`
-    pub fn call(name: &str, message: impl AsRef<str>) -> FunctionError {
+    pub(crate) fn call(name: &str, message: impl AsRef<str>) -> FunctionError {
         FunctionError {
             summary: "Error in function call".into(),
             detail: format!("Call to function \"{name}\" failed: {}.", message.as_ref()),
@@ -81,12 +81,17 @@ impl FunctionError {
 }
 
 /// Every function name, sorted.
-pub fn names() -> Vec<&'static str> {
+#[cfg(test)]
+fn names() -> Vec<&'static str> {
     registry().keys().copied().collect()
 }
 
 /// Calls the function `name` with already-evaluated arguments.
-pub fn call(name: &str, args: Vec<Value>, ctx: &FunctionContext) -> Result<Value, FunctionError> {
+pub(crate) fn call(
+    name: &str,
+    args: Vec<Value>,
+    ctx: &FunctionContext,
+) -> Result<Value, FunctionError> {
     if let Some(rest) = name.strip_prefix("provider::") {
         let provider = rest.split("::").next().unwrap_or(rest);
         return Err(FunctionError {
@@ -125,7 +130,7 @@ fn with_origin(name: &str, v: Value, args: Vec<Value>) -> Value {
 
 /// Whether the function reads files (its result depends on the directory
 /// it runs in, so it is never computed again away from its scope).
-pub fn reads_files(name: &str) -> bool {
+pub(crate) fn reads_files(name: &str) -> bool {
     registry().get(name).is_some_and(|f| f.reads_files)
 }
 
@@ -136,7 +141,7 @@ pub fn reads_files(name: &str) -> bool {
 /// converted to, and what it accepts beyond known, unmarked, non-null
 /// values of that type (cty's `Allow*` flags).
 #[derive(Clone, Debug)]
-pub struct Param {
+pub(crate) struct Param {
     pub name: &'static str,
     pub ty: Type,
     pub allow_null: bool,
@@ -149,7 +154,7 @@ pub struct Param {
 }
 
 impl Param {
-    pub fn new(name: &'static str, ty: Type) -> Param {
+    pub(crate) fn new(name: &'static str, ty: Type) -> Param {
         Param {
             name,
             ty,
@@ -159,28 +164,28 @@ impl Param {
             allow_marked: false,
         }
     }
-    pub fn any(name: &'static str) -> Param {
+    pub(crate) fn any(name: &'static str) -> Param {
         Param::new(name, Type::Dynamic)
     }
-    pub fn string(name: &'static str) -> Param {
+    pub(crate) fn string(name: &'static str) -> Param {
         Param::new(name, Type::String)
     }
-    pub fn number(name: &'static str) -> Param {
+    pub(crate) fn number(name: &'static str) -> Param {
         Param::new(name, Type::Number)
     }
-    pub fn null(mut self) -> Param {
+    pub(crate) fn null(mut self) -> Param {
         self.allow_null = true;
         self
     }
-    pub fn unknown(mut self) -> Param {
+    pub(crate) fn unknown(mut self) -> Param {
         self.allow_unknown = true;
         self
     }
-    pub fn dynamic(mut self) -> Param {
+    pub(crate) fn dynamic(mut self) -> Param {
         self.allow_dynamic = true;
         self
     }
-    pub fn marked(mut self) -> Param {
+    pub(crate) fn marked(mut self) -> Param {
         self.allow_marked = true;
         self
     }
@@ -230,20 +235,20 @@ impl Call<'_> {
     /// Whether any argument carried a sensitive mark (the result is
     /// marked; messages must not show the value). Computed on demand: it
     /// walks every argument.
-    pub fn sensitive(&self) -> bool {
+    pub(super) fn sensitive(&self) -> bool {
         self.given.iter().any(Value::has_marks_deep)
     }
 
     /// Argument `i` of a `string` parameter: the registry converted it, so
     /// it is a string unless the parameter allows a null or unknown (then
     /// it reads as empty).
-    pub fn str(&self, i: usize) -> &str {
+    pub(super) fn str(&self, i: usize) -> &str {
         self.args[i].as_str().unwrap_or_default()
     }
 
     /// Argument `i` of a `number` parameter, converted by the registry
     /// (zero if the parameter allows a null or unknown and got one).
-    pub fn num(&self, i: usize) -> Number {
+    pub(super) fn num(&self, i: usize) -> Number {
         self.args[i]
             .as_number()
             .cloned()
@@ -252,7 +257,7 @@ impl Call<'_> {
 
     /// Argument `i` as a whole number of any size (Go's `*big.Int`),
     /// failing as cty's `gocty` conversion does for fractions.
-    pub fn integer(&self, i: usize) -> Result<i128, FunctionError> {
+    pub(super) fn integer(&self, i: usize) -> Result<i128, FunctionError> {
         self.num(i)
             .as_i128()
             .ok_or_else(|| FunctionError::call(self.name, "value must be a whole number"))
@@ -260,7 +265,7 @@ impl Call<'_> {
 
     /// Argument `i` as a Go `int`, failing as cty's `gocty` conversion does
     /// for fractions and out-of-range numbers.
-    pub fn int(&self, i: usize) -> Result<i64, FunctionError> {
+    pub(super) fn int(&self, i: usize) -> Result<i64, FunctionError> {
         self.num(i).as_i64().ok_or_else(|| {
             FunctionError::call(
                 self.name,
@@ -271,7 +276,7 @@ impl Call<'_> {
 }
 
 impl Function {
-    pub fn new(
+    pub(super) fn new(
         name: &'static str,
         params: Vec<Param>,
         ret: Ret,
@@ -289,22 +294,22 @@ impl Function {
         }
     }
 
-    pub fn reading_files(mut self) -> Function {
+    pub(super) fn reading_files(mut self) -> Function {
         self.reads_files = true;
         self
     }
 
-    pub fn wholly_known(mut self) -> Function {
+    pub(super) fn wholly_known(mut self) -> Function {
         self.wholly_known = true;
         self
     }
 
-    pub fn unmarked_result(mut self) -> Function {
+    pub(super) fn unmarked_result(mut self) -> Function {
         self.unmarked_result = true;
         self
     }
 
-    pub fn variadic(mut self, p: Param) -> Function {
+    pub(super) fn variadic(mut self, p: Param) -> Function {
         self.var_param = Some(p);
         self
     }
@@ -459,7 +464,7 @@ fn apply_rules(
 }
 
 /// A list of `t`.
-pub fn list_of(t: Type) -> Type {
+pub(crate) fn list_of(t: Type) -> Type {
     Type::List(Box::new(t))
 }
 
@@ -467,7 +472,7 @@ pub fn list_of(t: Type) -> Type {
 pub(crate) mod test_support {
     use super::*;
 
-    pub fn ctx() -> FunctionContext<'static> {
+    pub(crate) fn ctx() -> FunctionContext<'static> {
         FunctionContext {
             base_dir: Path::new("."),
             plan: false,
@@ -477,42 +482,42 @@ pub(crate) mod test_support {
     }
 
     /// Calls a function through the dispatcher.
-    pub fn run(name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
+    pub(crate) fn run(name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
         call(name, args, &ctx())
     }
 
-    pub fn s(x: &str) -> Value {
+    pub(crate) fn s(x: &str) -> Value {
         Value::string(x)
     }
-    pub fn n(x: i64) -> Value {
+    pub(crate) fn n(x: i64) -> Value {
         Value::int(x)
     }
-    pub fn f(x: f64) -> Value {
+    pub(crate) fn f(x: f64) -> Value {
         Value::Number(crate::lang::number::Number::from_f64(x))
     }
-    pub fn b(x: bool) -> Value {
+    pub(crate) fn b(x: bool) -> Value {
         Value::Bool(x)
     }
-    pub fn tup(items: Vec<Value>) -> Value {
+    pub(crate) fn tup(items: Vec<Value>) -> Value {
         Value::Tuple(items)
     }
-    pub fn list(t: Type, items: Vec<Value>) -> Value {
+    pub(crate) fn list(t: Type, items: Vec<Value>) -> Value {
         Value::List(t, items)
     }
-    pub fn obj(items: Vec<(&str, Value)>) -> Value {
+    pub(crate) fn obj(items: Vec<(&str, Value)>) -> Value {
         Value::Object(items.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
     }
-    pub fn map(t: Type, items: Vec<(&str, Value)>) -> Value {
+    pub(crate) fn map(t: Type, items: Vec<(&str, Value)>) -> Value {
         Value::Map(
             t,
             items.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
         )
     }
-    pub fn strs(items: &[&str]) -> Value {
+    pub(crate) fn strs(items: &[&str]) -> Value {
         Value::List(Type::String, items.iter().map(|x| s(x)).collect())
     }
     /// The error's detail, for comparing with Terraform's text.
-    pub fn err(r: Result<Value, FunctionError>) -> String {
+    pub(crate) fn err(r: Result<Value, FunctionError>) -> String {
         match r {
             Err(e) => format!("{}: {}", e.summary, e.detail),
             Ok(v) => panic!("expected an error, got {v:?}"),

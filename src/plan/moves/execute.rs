@@ -74,7 +74,7 @@ impl MoveResults {
 /// statements means nothing moves at all (validation reports it), and a
 /// move onto an occupied address is recorded as blocked and leaves both
 /// objects where they were.
-pub fn apply_moves(stmts: &[MoveStatement], state: &mut State) -> MoveResults {
+pub(crate) fn apply_moves(stmts: &[MoveStatement], state: &mut State) -> MoveResults {
     let mut results = MoveResults::default();
     let graph = dependency_graph(stmts);
     if !cycles(&graph).is_empty() {

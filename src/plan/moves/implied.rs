@@ -28,7 +28,7 @@ fn state_keys(state: &State, addr: &AbsResource) -> Vec<InstanceKey> {
 /// (and, for OpenTofu, a module call) since the prior state was written.
 /// A resource named by any explicit statement gets none; a module instance
 /// only when a statement selects that very instance.
-pub fn implied_move_statements(
+pub(crate) fn implied_move_statements(
     config: &Config,
     prior: &State,
     explicit: &[MoveStatement],

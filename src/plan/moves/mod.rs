@@ -19,11 +19,11 @@ mod implied;
 mod statement;
 mod validate;
 
-pub use execute::{MoveBlocked, MoveChange, MoveResults, apply_moves};
-pub use implied::implied_move_statements;
-pub use statement::{MoveStatement, find_move_statements};
+pub(crate) use execute::{MoveBlocked, MoveResults, apply_moves};
+pub(crate) use implied::implied_move_statements;
+pub(crate) use statement::{MoveStatement, find_move_statements};
 pub(crate) use statement::{endpoint_of, invalid_expression};
-pub use validate::{validate_moves, validate_with};
+pub(crate) use validate::{validate_moves, validate_with};
 
 #[cfg(test)]
 #[path = "recorded_tests.rs"]

@@ -37,7 +37,7 @@ pub(crate) fn endpoint_of(expr: &Expr) -> Result<MoveEndpoint, Diagnostic> {
 
 /// Every `moved` block of every module, parsed and unified, parents
 /// before children. Errors are collected for all blocks.
-pub fn find_move_statements(config: &Config) -> Result<Vec<MoveStatement>, Diagnostics> {
+pub(crate) fn find_move_statements(config: &Config) -> Result<Vec<MoveStatement>, Diagnostics> {
     let mut out = Vec::new();
     let mut diags = Diagnostics::default();
     collect_moved(config, &mut out, &mut diags);

@@ -17,7 +17,7 @@ use super::statement::{MoveStatement, find_move_statements};
 /// `moved` blocks and the moves they leave implied, as a plan with them
 /// would: the refactor checks each candidate set of blocks this way
 /// before it plans its proof.
-pub fn validate_with(
+pub(crate) fn validate_with(
     config: &Config,
     prior: &State,
     extra: &[MoveStatement],
@@ -123,7 +123,7 @@ pub(super) fn start_string(r: &SourceRange) -> String {
 /// configuration (OpenTofu `ValidateMoves`), for every declared instance
 /// of each statement's module (a module with no instances is never
 /// checked). Cycles are reported only when nothing else is wrong.
-pub fn validate_moves(
+pub(crate) fn validate_moves(
     stmts: &[MoveStatement],
     config: &Config,
     module_instances: &[ModuleInstance],

@@ -5,8 +5,8 @@
 mod statement;
 mod targets;
 
-pub use statement::{RemoveStatement, find_remove_statements, removed_warnings};
-pub use targets::removed_addresses;
+pub(crate) use statement::{find_remove_statements, removed_warnings};
+pub(crate) use targets::removed_addresses;
 
 #[cfg(test)]
 mod tests {

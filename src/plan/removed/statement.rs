@@ -11,7 +11,7 @@ use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
 /// One `removed` block, its address made absolute (from the root).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RemoveStatement {
+pub(crate) struct RemoveStatement {
     pub from: ConfigMoveable,
     /// Destroy the objects (true) or only forget them (false).
     pub destroy: bool,
@@ -69,7 +69,7 @@ fn mode_not_allowed(engine: Engine, mode: ResourceMode, at: &SourceRange) -> Opt
 /// data sources, and nothing that the configuration still declares.
 /// `destroy` defaults to true for Terraform and false (forget) for
 /// OpenTofu.
-pub fn find_remove_statements(
+pub(crate) fn find_remove_statements(
     config: &Config,
     engine: Engine,
 ) -> Result<Vec<RemoveStatement>, Diagnostics> {
@@ -151,7 +151,7 @@ fn collect(
 /// to destroy (its default, forget, differs from Terraform's). Terraform
 /// has none. (The provisioner warning needs provisioners, which the
 /// configuration model does not keep.)
-pub fn removed_warnings(config: &Config, engine: Engine) -> Diagnostics {
+pub(crate) fn removed_warnings(config: &Config, engine: Engine) -> Diagnostics {
     let mut diags = Diagnostics::default();
     if engine == Engine::Tofu {
         collect_warnings(config, &mut diags);

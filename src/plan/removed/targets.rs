@@ -16,7 +16,7 @@ use super::statement::RemoveStatement;
 /// whatever else says destroy), after a parent module's block for the
 /// same address overrides a child's; OpenTofu lets the last covering
 /// block in its walk order decide (`node_resource_plan_orphan.go`).
-pub fn removed_addresses(
+pub(crate) fn removed_addresses(
     stmts: &[RemoveStatement],
     prior: &State,
     engine: Engine,
