@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// A position in a source file: 1-based line and column (in characters),
@@ -278,9 +279,25 @@ pub struct SourceMap {
     /// Per file: the byte span of each top-level block's body and how
     /// terraform names the block (`resource "t" "n"`), for "in ..." lines.
     contexts: HashMap<Arc<str>, Vec<(usize, usize, String)>>,
+    /// Files under this directory are named relative to it, as terraform
+    /// names them relative to where it runs; others as given.
+    display_base: Option<PathBuf>,
 }
 
 impl SourceMap {
+    /// A map whose files are named relative to `dir` (the command line's
+    /// working directory).
+    pub fn shown_from(dir: PathBuf) -> SourceMap {
+        SourceMap {
+            display_base: Some(dir),
+            ..SourceMap::default()
+        }
+    }
+
+    pub(crate) fn display_base(&self) -> Option<PathBuf> {
+        self.display_base.clone()
+    }
+
     pub fn insert(&mut self, file: Arc<str>, text: Arc<str>) {
         self.files.insert(file, text);
     }

@@ -662,6 +662,8 @@ fn root_request(
         // A confined run does not take the runner's workspace.
         workspace: "default".into(),
         cwd: req.cwd.clone(),
+        // Nor its home directory.
+        home: None,
         file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
         format: refactor::write::Format::Hcl,
         schemas,

@@ -1,7 +1,7 @@
 //! One function per command.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::config::{self, Config, Engine, LoadOptions};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
@@ -18,7 +18,10 @@ use super::{Command, ConfigArgs};
 const CONFIG_ERROR: i32 = 2;
 
 pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
-    let mut sources = SourceMap::default();
+    let mut sources = match std::env::current_dir() {
+        Ok(cwd) => SourceMap::shown_from(cwd),
+        Err(_) => SourceMap::default(),
+    };
     let result = match command {
         Command::Addresses { dir, args } => {
             addresses(&dir, &with_order(args, ordered), &mut sources)
@@ -193,11 +196,13 @@ pub(super) type CmdResult = Result<i32, (i32, Diagnostics)>;
 
 /// A run's options as this process gives them: the workspace
 /// `TF_WORKSPACE` selects (terraform's `Meta.Workspace`) and the working
-/// directory (`path.cwd`). Only the cli reads the environment.
+/// directory (`path.cwd`), and the home directory `pathexpand` uses. Only
+/// the cli reads the environment.
 pub(super) fn run_options() -> RunOptions {
     RunOptions {
         workspace: std::env::var("TF_WORKSPACE").unwrap_or_else(|_| "default".into()),
         cwd: std::env::current_dir().unwrap_or_default(),
+        home: std::env::var_os("HOME").map(PathBuf::from),
         ..RunOptions::default()
     }
 }

@@ -12,7 +12,7 @@ use indexmap::IndexMap;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
 use crate::syntax::body::Body;
-use crate::syntax::source::{SourceFile, clean_path};
+use crate::syntax::source::{SourceFile, clean_path, shown_path};
 use crate::syntax::{json, native};
 
 use super::decode::{FileDecls, decode_file};
@@ -72,16 +72,8 @@ pub(crate) fn load_module_dir(
     opts: &LoadOptions,
     sources: &mut SourceMap,
 ) -> Result<Module, Diagnostics> {
-    let display_base = std::env::current_dir().ok();
     let overlay = Overlay::new();
-    read_module(
-        dir,
-        rel_dir,
-        opts,
-        sources,
-        display_base.as_deref(),
-        &overlay,
-    )
+    read_module(dir, rel_dir, opts, sources, &overlay)
 }
 
 struct Loader<'a> {
@@ -101,15 +93,7 @@ impl Loader<'_> {
         seen: &mut Vec<DirIdentity>,
     ) -> Result<Config, Diagnostics> {
         let rel = rel_dir(self.root, &dir);
-        let display_base = std::env::current_dir().ok();
-        let module = read_module(
-            &dir,
-            &rel,
-            self.opts,
-            self.sources,
-            display_base.as_deref(),
-            self.overlay,
-        )?;
+        let module = read_module(&dir, &rel, self.opts, self.sources, self.overlay)?;
         let mut children = IndexMap::new();
         let mut diags = Diagnostics::default();
         // Only the root module may import (terraform's configs package).
@@ -392,7 +376,6 @@ pub(crate) fn config_files(
 
 fn read_source(
     path: &Path,
-    display_base: Option<&Path>,
     sources: &mut SourceMap,
     overlay: &Overlay,
 ) -> Result<Arc<SourceFile>, Diagnostics> {
@@ -421,11 +404,7 @@ fn read_source(
             ),
         ))
     })?;
-    let shown = clean_path(
-        display_base
-            .and_then(|b| path.strip_prefix(b).ok())
-            .unwrap_or(path),
-    );
+    let shown = shown_path(path, sources);
     let file = Arc::new(SourceFile::new(&shown, &text));
     sources.insert(file.name.clone(), file.text.clone());
     Ok(file)
@@ -462,7 +441,6 @@ fn read_module(
     rel: &str,
     opts: &LoadOptions,
     sources: &mut SourceMap,
-    display_base: Option<&Path>,
     overlay: &Overlay,
 ) -> Result<Module, Diagnostics> {
     let (primary, overrides) = config_files(dir, opts.engine, overlay).map_err(|e| {
@@ -481,9 +459,7 @@ fn read_module(
     };
     let mut diags = Diagnostics::default();
     for path in &primary {
-        let body = match read_source(path, display_base, sources, overlay)
-            .and_then(|f| parse(&f, sources))
-        {
+        let body = match read_source(path, sources, overlay).and_then(|f| parse(&f, sources)) {
             Ok(b) => b,
             Err(d) => {
                 diags.extend(d);
@@ -494,7 +470,7 @@ fn read_module(
         merge_primary(&mut module, decls, &mut diags);
     }
     for path in &overrides {
-        match read_source(path, display_base, sources, overlay).and_then(|f| parse(&f, sources)) {
+        match read_source(path, sources, overlay).and_then(|f| parse(&f, sources)) {
             Ok(body) => super::decode::apply_override(&mut module, &body, &mut diags),
             Err(d) => diags.extend(d),
         }

@@ -165,7 +165,7 @@ fn read_var_file(
             format!("Could not read {}: {e}.", path.display()),
         ))
     })?;
-    let shown = crate::syntax::source::shown_path(path);
+    let shown = crate::syntax::source::shown_path(path, sources);
     let file = Arc::new(SourceFile::new(&shown, &text));
     sources.insert(file.name.clone(), file.text.clone());
     let body = if shown.ends_with(".json") {

@@ -31,6 +31,9 @@ pub struct RunOptions {
     /// `path.cwd`: the directory terraform would run in (empty unless the
     /// caller gives it).
     pub cwd: PathBuf,
+    /// The home directory `pathexpand` and `~` in file paths stand for:
+    /// none unless the caller gives it (a check never does).
+    pub home: Option<PathBuf>,
     /// The operation the evaluation serves.
     pub walk: Walk,
     /// Root variables given no value are unknown instead of an error (the
@@ -69,6 +72,7 @@ impl Default for RunOptions {
         RunOptions {
             workspace: "default".into(),
             cwd: PathBuf::new(),
+            home: None,
             walk: Walk::Plan,
             unset_variables_unknown: false,
             track_origins: false,

@@ -9,7 +9,7 @@ use crate::addrs::{InstanceKey, ModuleInstance, ModuleInstanceStep};
 use crate::config::Config;
 use crate::diagnostics::{Diagnostics, SourceRange};
 use crate::lang::eval::{Eval, Scope};
-use crate::lang::functions::{FunctionContext, FunctionError};
+use crate::lang::functions::{FunctionContext, FunctionError, Host};
 use crate::lang::value::Value;
 use crate::syntax::ast::Traverser;
 
@@ -402,14 +402,20 @@ impl Scope for InstanceScope<'_, '_> {
         // (`path.module` is relative to it).
         let dir: &Path = &self.run.config.module.dir;
         let within = self.run.opts.files_within.as_deref();
+        let opts = &self.run.opts;
+        let host = Host {
+            cwd: (!opts.cwd.as_os_str().is_empty()).then_some(opts.cwd.as_path()),
+            home: opts.home.as_deref(),
+        };
         let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
-            render_template(dir, within, text, name, vars)
+            render_template(dir, within, host, text, name, vars)
         };
         let ctx = FunctionContext {
             base_dir: dir,
             plan: self.run.opts.walk == Walk::Plan,
             render_template: Some(&render),
             files_within: within,
+            host,
         };
         f(&ctx)
     }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
 use crate::lang::eval::{Eval, Scope};
-use crate::lang::functions::{FunctionContext, FunctionError};
+use crate::lang::functions::{FunctionContext, FunctionError, Host};
 use crate::lang::value::Value;
 use crate::syntax::ast::Traverser;
 
@@ -18,6 +18,7 @@ use super::run::err;
 pub(super) fn render_template(
     dir: &Path,
     within: Option<&Path>,
+    host: Host<'_>,
     text: &str,
     name: &str,
     vars: &BTreeMap<String, Value>,
@@ -29,6 +30,7 @@ pub(super) fn render_template(
     let scope = TemplateScope {
         dir,
         within,
+        host,
         vars,
         missing_var: Cell::new(false),
     };
@@ -55,6 +57,7 @@ fn template_error(d: Diagnostics, blame_vars: bool) -> FunctionError {
 struct TemplateScope<'a> {
     dir: &'a Path,
     within: Option<&'a Path>,
+    host: Host<'a>,
     vars: &'a BTreeMap<String, Value>,
     /// Set when a reference names a key `vars` does not hold: that error
     /// is the "vars" argument's.
@@ -89,13 +92,14 @@ impl Scope for TemplateScope<'_> {
         f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
     ) -> Result<Value, FunctionError> {
         let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
-            render_template(self.dir, self.within, text, name, vars)
+            render_template(self.dir, self.within, self.host, text, name, vars)
         };
         f(&FunctionContext {
             base_dir: self.dir,
             plan: true,
             render_template: Some(&render),
             files_within: self.within,
+            host: self.host,
         })
     }
 }
@@ -115,7 +119,14 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect();
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-        render_template(dir, Some(dir), text, "<templatestring argument>", &vars)
+        render_template(
+            dir,
+            Some(dir),
+            Host::UNKNOWN,
+            text,
+            "<templatestring argument>",
+            &vars,
+        )
     }
 
     #[test]

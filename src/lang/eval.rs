@@ -65,6 +65,7 @@ impl Scope for ConstantScope {
             plan: true,
             render_template: None,
             files_within: None,
+            host: crate::lang::functions::Host::UNKNOWN,
         })
     }
 }
@@ -1222,6 +1223,7 @@ mod tests {
                 plan: true,
                 render_template: None,
                 files_within: None,
+                host: crate::lang::functions::Host::UNKNOWN,
             })
         }
     }

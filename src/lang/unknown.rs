@@ -171,6 +171,7 @@ fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
                 plan: true,
                 render_template: None,
                 files_within: None,
+                host: crate::lang::functions::Host::UNKNOWN,
             };
             functions::call(name, args.to_vec(), &ctx)
                 .ok()
@@ -443,6 +444,7 @@ mod tests {
                 plan: true,
                 render_template: None,
                 files_within: None,
+                host: crate::lang::functions::Host::UNKNOWN,
             })
         }
     }
@@ -510,6 +512,7 @@ mod tests {
                 plan: true,
                 render_template: None,
                 files_within: None,
+                host: crate::lang::functions::Host::UNKNOWN,
             },
         )
         .unwrap();

@@ -60,6 +60,8 @@ pub struct Request {
     /// (the cli) gives them.
     pub workspace: String,
     pub cwd: PathBuf,
+    /// The home directory for `pathexpand` (none in a check).
+    pub home: Option<PathBuf>,
     /// (old, new): filesystem functions read only inside these directories
     /// (a check confines each side to its revision of the repository).
     pub file_roots: Option<(PathBuf, PathBuf)>,
@@ -130,6 +132,7 @@ impl Request {
             tf_var_env: Vec::new(),
             workspace: "default".into(),
             cwd: PathBuf::new(),
+            home: None,
             file_roots: None,
             format: write::Format::Hcl,
             schemas: None,
@@ -152,6 +155,7 @@ impl Request {
             schemas: self.schemas.clone(),
             workspace: self.workspace.clone(),
             cwd: self.cwd.clone(),
+            home: self.home.clone(),
             ..RunOptions::default()
         }
     }
@@ -262,9 +266,10 @@ impl Loaded {
             .vars
             .iter()
             .filter_map(|v| match v {
-                VarSource::File(f) => {
-                    Some(crate::syntax::source::shown_path(std::path::Path::new(f)))
-                }
+                VarSource::File(f) => Some(crate::syntax::source::shown_path(
+                    std::path::Path::new(f),
+                    sources,
+                )),
                 VarSource::Var(_) => None,
             })
             .collect();

@@ -29,12 +29,13 @@ pub(crate) fn clean_path(p: &Path) -> String {
     }
 }
 
-/// How a file is named in messages: relative to the working directory
-/// when it is under it (as terraform, which runs in the root, names it).
-pub(crate) fn shown_path(p: &Path) -> String {
-    let cwd = std::env::current_dir().ok();
+/// How a file is named in messages: relative to the source map's display
+/// base (the command line's working directory) when it is under it, as
+/// terraform, which runs in the root, names it.
+pub(crate) fn shown_path(p: &Path, sources: &crate::diagnostics::SourceMap) -> String {
+    let base = sources.display_base();
     clean_path(
-        cwd.as_deref()
+        base.as_deref()
             .and_then(|base| p.strip_prefix(base).ok())
             .unwrap_or(p),
     )

@@ -108,7 +108,7 @@ fn hashing(a: &Call, _: &Type) -> Result<Value, FunctionError> {
     let data = if from_file {
         let path = resolve_path(ctx, &text)?;
         std::fs::read(&path).map_err(|e| {
-            let shown = joined_path(ctx.base_dir, &text);
+            let shown = joined_path(ctx, &text);
             let op = if e.kind() == std::io::ErrorKind::IsADirectory {
                 "read"
             } else {
@@ -276,6 +276,7 @@ mod tests {
             plan,
             render_template: None,
             files_within: None,
+            host: crate::lang::functions::Host::UNKNOWN,
         };
         super::super::call(name, args, &ctx)
     }

@@ -21,12 +21,12 @@ pub(super) fn functions() -> Vec<Function> {
             Ret::Fixed(Type::Dynamic),
             templatefile,
         ),
-Function::new("abspath", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let name = a.name; {
+Function::new("abspath", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let p = a.str(0);
                 let joined = if Path::new(&p).is_absolute() {
                     p.to_string()
                 } else {
-                    let cwd = std::env::current_dir().map_err(|e| FunctionError::call(name, e.to_string()))?;
+                    let cwd = ctx.host.cwd.ok_or_else(|| FunctionError::call(name, "the working directory is not known"))?;
                     format!("{}/{p}", cwd.display())
                 };
                 Ok(Value::String(clean(&joined)))
@@ -43,7 +43,7 @@ Function::new("pathexpand", vec![Param::string("path")], Ret::Fixed(Type::String
                         "the home directory is the runner's, which a check does not read",
                     ));
                 }
-                expand_home(&path).map(Value::String).map_err(|m| FunctionError::call(name, m))
+                expand_home(&path, ctx.host.home).map(Value::String).map_err(|m| FunctionError::call(name, m))
             } }).wholly_known(),
 Function::new("file", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.str(0);
@@ -66,7 +66,7 @@ Function::new("fileexists", vec![Param::string("path")], Ret::Fixed(Type::Bool),
                 let path = a.str(0);
                 let full = resolve_path(ctx, &path)?;
                 // Messages name the path joined to the module directory.
-                let joined = joined_path(ctx.base_dir, &path);
+                let joined = joined_path(ctx, &path);
                 let shown = shown(&joined, a.sensitive());
                 let fail = |what: &str| Err(FunctionError::call(name, format!("{shown} {what}")));
                 match std::fs::metadata(&full) {
@@ -116,16 +116,15 @@ fn shown(path: &str, sensitive: bool) -> String {
 
 /// Expands a leading `~` to the home directory, as Terraform's
 /// `homedir.Expand` does.
-fn expand_home(path: &str) -> Result<String, String> {
+fn expand_home(path: &str, home: Option<&Path>) -> Result<String, String> {
     let Some(rest) = path.strip_prefix('~') else {
         return Ok(path.to_string());
     };
     if !rest.is_empty() && !rest.starts_with('/') {
         return Err("cannot expand user-specific home dir".into());
     }
-    let home =
-        std::env::var("HOME").map_err(|_| "HOME environment variable is not set".to_string())?;
-    Ok(format!("{home}{rest}"))
+    let home = home.ok_or_else(|| "HOME environment variable is not set".to_string())?;
+    Ok(format!("{}{rest}", home.display()))
 }
 
 /// The file a path names, relative paths taken from the module directory.
@@ -133,7 +132,7 @@ fn expand_home(path: &str) -> Result<String, String> {
 /// a path that leads outside the allowed directory, through `..`, an
 /// absolute path or a link, is an error rather than a read.
 pub(super) fn resolve_path(ctx: &FunctionContext, path: &str) -> Result<PathBuf, FunctionError> {
-    let expanded = expand_home(path).unwrap_or_else(|_| path.to_string());
+    let expanded = expand_home(path, ctx.host.home).unwrap_or_else(|_| path.to_string());
     let p = Path::new(&expanded);
     let full = if p.is_absolute() {
         p.to_path_buf()
@@ -164,8 +163,9 @@ pub(super) fn resolve_path(ctx: &FunctionContext, path: &str) -> Result<PathBuf,
 
 /// The path as Go's `filepath.Join(baseDir, path)` spells it, for the
 /// messages that show the joined path.
-pub(super) fn joined_path(base_dir: &Path, path: &str) -> String {
-    let expanded = expand_home(path).unwrap_or_else(|_| path.to_string());
+pub(super) fn joined_path(ctx: &FunctionContext, path: &str) -> String {
+    let base_dir = ctx.base_dir;
+    let expanded = expand_home(path, ctx.host.home).unwrap_or_else(|_| path.to_string());
     if expanded.starts_with('/') {
         return clean(&expanded);
     }
@@ -249,7 +249,6 @@ fn read_config_file(
     path: &str,
     sensitive: bool,
 ) -> Result<Vec<u8>, FunctionError> {
-    let base_dir = ctx.base_dir;
     let full = resolve_path(ctx, path)?;
     bounded_read(&full, path, sensitive)?.map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
@@ -264,10 +263,10 @@ fn read_config_file(
         } else if e.kind() == std::io::ErrorKind::IsADirectory {
             // Go opens a directory fine and fails reading it; its error
             // names the joined path, unredacted.
-            let joined = joined_path(base_dir, path);
+            let joined = joined_path(ctx, path);
             FunctionError::arg(0, "path", format!("failed to read file: read {joined}: is a directory"))
         } else {
-            let joined = joined_path(base_dir, path);
+            let joined = joined_path(ctx, path);
             FunctionError::arg(0, "path", format!("open {joined}: {}", io_message(&e)))
         }
     })
@@ -608,11 +607,18 @@ mod tests {
     }
 
     fn run_in(dir: &Path, name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
+        // Tests may read the machine; the library below `cli` does not.
+        let cwd = std::env::current_dir().unwrap();
+        let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
         let ctx = FunctionContext {
             base_dir: dir,
             plan: false,
             render_template: None,
             files_within: None,
+            host: crate::lang::functions::Host {
+                cwd: Some(&cwd),
+                home: home.as_deref(),
+            },
         };
         super::super::call(name, args, &ctx)
     }
@@ -825,6 +831,7 @@ mod tests {
             plan: false,
             render_template: Some(&render),
             files_within: None,
+            host: crate::lang::functions::Host::UNKNOWN,
         };
         let vars = Value::Object([("name".to_string(), s("x"))].into());
         let got = call("templatefile", &[s("t.tpl"), vars.clone()], &ctx).unwrap();
@@ -887,6 +894,7 @@ mod tests {
             plan: false,
             render_template: None,
             files_within: None,
+            host: crate::lang::functions::Host::UNKNOWN,
         };
         assert!(
             call("templatefile", &[s("t.tpl"), vars], &no_renderer)

@@ -45,6 +45,27 @@ pub(crate) struct FunctionContext<'a> {
     /// When set, filesystem functions read only inside this directory (a
     /// check reads nothing but the revision's own files).
     pub files_within: Option<&'a Path>,
+    /// What the functions may know of the machine they run on.
+    pub host: Host<'a>,
+}
+
+/// The machine facts `abspath`, `pathexpand` and `~` in file paths need:
+/// given by the command line (only it reads the environment), none in a
+/// check of an untrusted revision or where the caller does not know them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Host<'a> {
+    /// The working directory relative paths are absolute from.
+    pub cwd: Option<&'a Path>,
+    /// The home directory a leading `~` stands for.
+    pub home: Option<&'a Path>,
+}
+
+impl Host<'_> {
+    /// No machine facts: `abspath` of a relative path and `~` fail.
+    pub(crate) const UNKNOWN: Host<'static> = Host {
+        cwd: None,
+        home: None,
+    };
 }
 
 /// A failed call, already worded as Terraform words it. The evaluator adds
@@ -478,6 +499,7 @@ pub(crate) mod test_support {
             plan: false,
             render_template: None,
             files_within: None,
+            host: crate::lang::functions::Host::UNKNOWN,
         }
     }
 

@@ -10,7 +10,7 @@ use crate::addrs::{
 use crate::config::{Config, Engine, LoadOptions, load};
 use crate::diagnostics::{SourceMap, SourceRange};
 use crate::state::State;
-use crate::syntax::source::shown_path;
+use crate::syntax::source::clean_path;
 
 use super::MoveStatement;
 
@@ -121,11 +121,11 @@ pub(crate) fn load_dir(dir: &Path, engine: Engine) -> Config {
         .unwrap_or_else(|d| panic!("{}: {:?}", dir.display(), d.0[0]))
 }
 
-/// What the loader writes before the name of a file of `dir` (it names
-/// files as `shown_path` does): stripped, names are relative to the root
-/// module, as terraform, which runs there, prints them.
+/// What the loader writes before the name of a file of `dir` (a source
+/// map with no display base names files as given): stripped, names are
+/// relative to the root module, as terraform, which runs there, prints them.
 pub(crate) fn shown_prefix(dir: &Path) -> String {
-    match shown_path(dir) {
+    match clean_path(dir) {
         s if s == "." => String::new(),
         s => format!("{s}/"),
     }
