@@ -680,6 +680,31 @@ mod tests {
         );
     }
 
+    /// Without the host's facts (a library caller that gives none, or a
+    /// check), the functions fail instead of reading this process's
+    /// working directory or `HOME`.
+    #[test]
+    fn without_host_facts_nothing_of_the_machine_is_read() {
+        let ctx = FunctionContext {
+            base_dir: Path::new("."),
+            plan: false,
+            render_template: None,
+            files_within: None,
+            host: crate::lang::functions::Host::UNKNOWN,
+        };
+        let call = |name: &str, arg: &str| super::super::call(name, vec![s(arg)], &ctx);
+        assert_eq!(
+            call("abspath", "a").unwrap_err().detail,
+            "Call to function \"abspath\" failed: the working directory is not known."
+        );
+        assert_eq!(call("abspath", "/a/./b"), Ok(s("/a/b")));
+        assert_eq!(
+            call("pathexpand", "~/x").unwrap_err().detail,
+            "Call to function \"pathexpand\" failed: HOME environment variable is not set."
+        );
+        assert_eq!(call("pathexpand", "x/~"), Ok(s("x/~")));
+    }
+
     #[test]
     fn file_reading_matches_terraform() {
         let dir = fixture();
