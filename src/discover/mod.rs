@@ -230,6 +230,24 @@ fn tree_order(dir: &str) -> Vec<&str> {
 
 /// Discovers the root modules of the repository at `repo`, reading its
 /// `.minimod.hcl`. Errors are the config file's.
+///
+/// A directory with a backend, whose files say which tool runs it (here a
+/// `.tofu` file), is a root; a module it calls is not:
+///
+/// ```
+/// let repo = tempfile::tempdir().unwrap();
+/// let live = repo.path().join("live");
+/// std::fs::create_dir_all(live.join("modules/net")).unwrap();
+/// std::fs::write(
+///     live.join("main.tofu"),
+///     "terraform {\n  backend \"s3\" {}\n}\nmodule \"net\" {\n  source = \"./modules/net\"\n}\n",
+/// )
+/// .unwrap();
+/// std::fs::write(live.join("modules/net/main.tf"), "variable \"cidr\" {\n  default = \"10.0.0.0/16\"\n}\n").unwrap();
+/// let found = minimod::discover(repo.path()).unwrap();
+/// let roots: Vec<&str> = found.roots.iter().map(|r| r.dir.as_str()).collect();
+/// assert_eq!(roots, ["live"]);
+/// ```
 pub fn discover(repo: &Path) -> Result<Discovery, Diagnostics> {
     discover_with_sources(repo, &mut SourceMap::default())
 }
