@@ -18,7 +18,7 @@
 //!   repository's root modules.
 //!
 //! ```
-//! use minimod::{LoadOptions, SourceMap, load_config};
+//! use minimod::{LoadOptions, Run, RunOptions, SourceMap, collect_root_inputs, load_config};
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! std::fs::write(
@@ -28,7 +28,16 @@
 //! .unwrap();
 //! let mut sources = SourceMap::default();
 //! let config = load_config(dir.path(), &LoadOptions::default(), &mut sources).unwrap();
-//! assert_eq!(config.module.resources.len(), 1);
+//! let (inputs, _warnings) =
+//!     collect_root_inputs(&config.module, dir.path(), &[], &[], &mut sources).unwrap();
+//! let run = Run::new(&config, inputs, RunOptions::default());
+//! let addresses: Vec<String> = run
+//!     .resource_instances()
+//!     .unwrap()
+//!     .iter()
+//!     .map(|a| a.to_string())
+//!     .collect();
+//! assert_eq!(addresses, ["terraform_data.a[0]", "terraform_data.a[1]"]);
 //! ```
 #![warn(unreachable_pub)]
 
