@@ -321,69 +321,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn errors_match_terraform() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("sub")).unwrap();
-        let d = dir.path().display();
-        // terraform (run with the files beside it) printed "read sub: ..."
-        // and "open nope: ..."; the path shown is the one joined to the
-        // module directory.
-        let read_dir =
-            format!("Call to function \"filemd5\" failed: read {d}/sub: is a directory.");
-        let open_missing = format!(
-            "Call to function \"filesha1\" failed: open {d}/nope: no such file or directory."
-        );
-        let cases: Vec<(&str, Vec<Value>, &str)> = vec![
-            (
-                "uuidv5",
-                vec![s("foo"), s("x")],
-                "Call to function \"uuidv5\" failed: uuidv5() doesn't support namespace foo (invalid UUID length: 3).",
-            ),
-            (
-                "uuidv5",
-                vec![s("URL"), s("x")],
-                "Call to function \"uuidv5\" failed: uuidv5() doesn't support namespace URL (invalid UUID length: 3).",
-            ),
-            (
-                "uuidv5",
-                vec![s("6ba7b810-9dad-11d1-80b4-00c04fd430cz"), s("x")],
-                "Call to function \"uuidv5\" failed: uuidv5() doesn't support namespace 6ba7b810-9dad-11d1-80b4-00c04fd430cz (invalid UUID format).",
-            ),
-            (
-                "bcrypt",
-                vec![s("x"), Value::int(32)],
-                "Call to function \"bcrypt\" failed: error occured generating password crypto/bcrypt: cost 32 is outside allowed range (4,31).",
-            ),
-            (
-                "bcrypt",
-                vec![s(&"a".repeat(80))],
-                "Call to function \"bcrypt\" failed: error occured generating password bcrypt: password length exceeds 72 bytes.",
-            ),
-            (
-                "bcrypt",
-                vec![],
-                "Function \"bcrypt\" expects at least 1 argument(s). Missing value for \"str\".",
-            ),
-            ("filemd5", vec![s("sub")], &read_dir),
-            ("filesha1", vec![s("nope")], &open_missing),
-            (
-                "bcrypt",
-                vec![s("x"), Value::Tuple(vec![Value::int(1)])],
-                "Invalid value for \"cost\" parameter: number required.",
-            ),
-            (
-                "bcrypt",
-                vec![s("a"), s("b"), s("c")],
-                "Invalid value for \"cost\" parameter: a number is required.",
-            ),
-        ];
-        for (name, args, want) in cases {
-            let err = run_in(dir.path(), false, name, args).expect_err(name);
-            assert_eq!(err.detail, want, "{name}");
-        }
-    }
-
     /// A throwaway 1024-bit key made with `openssl genrsa`, in both PEM
     /// formats, and "secret text" encrypted to it with `openssl pkeyutl`.
     const RSA_PKCS1: &str = "-----BEGIN RSA PRIVATE KEY-----\nMIICWwIBAAKBgQC9P28O9glPOAROAwrYE8ZmoQTtXidgZyZ1jxD8x+YkpYnQbXvW\nrHwiJwl9L8nUrwdAmdzrTHKQSjquP3NwIILZE4Y6mfub1OWWHZs0/T6sPROhWbNj\nfFLqXa0jU3wTwYj39za1hD7Rceb9DXwCfdahx0tVX8bXDVtGPoeQndTevQIDAQAB\nAoGAcrHKNjAI7lkNytXvMYuyl6qI2O9SQAvj9CWT7w+bvKQTBR4FitKYnP45swRO\ndzbo108o4/Y+DJLgQ5Cy/sbFZY2ESnfqHus3kdWP56ujfJx0pIW9HnKCPBefR+h2\nJ1EYUDQycgUWS/k7mxgikUaV3O+j9osq87QAwp0bQDaK0GUCQQDkVDfAGesFCj1F\nmUrDPryAVFO2TtkPzUuPF6o6Smwexm420ANdiG8EfbVpt/bzl7VO3YN7AYY+JDc2\n5Ga1dxAjAkEA1C6+VHyAOapyRqe+d1ALEM4RzeUspB1RqGzo1DdY8Zt9nKAsaiqr\nd+M1oh40lsmT3tG/DaFxK+Uq39G93efTnwJANOE0UC8weOhYLGhGIlXDPk1JXe2A\n4+H939PxPrLBu5blK5idTuosG/QpMaTDcsLt4Kf4rWI6/uVQTEw1ZU1/1QJARXTL\nrwJWQwotgD121r2n8adTIrALTemfCmAkUxuPDP/WPYgdId+343XH37q9gkKYGg9U\n2BRp5HGO+FdDLLmvhwJAXssGXnzhkYeMGoZHD2V7iNg+jIn1Jt2VwCibrCvl2W8q\nJ9n5h9QGvyRxxMgGF5VkRO9WQA/bo46PxizK1bDeIQ==\n-----END RSA PRIVATE KEY-----\n";
