@@ -4,7 +4,8 @@
 #
 # Usage: tests/corpus/record.sh [OUTDIR [FAMILY.exprs ...]]
 #   OUTDIR   where <family>.jsonl are written (default: tests/corpus/expressions)
-#   FAMILY   input files, one expression a line; blank lines and lines
+#   FAMILY   input files (a bare name is looked up in tests/corpus/expressions),
+#            one expression a line; blank lines and lines
 #            starting with '#' are skipped (default: every *.exprs beside
 #            this script, in tests/corpus/expressions)
 #
@@ -18,7 +19,14 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 outdir="${1:-$here/expressions}"
 shift || true
 if [ "$#" -gt 0 ]; then
-  inputs=("$@")
+  inputs=()
+  # A bare name means the family in tests/corpus/expressions. Every input is
+  # checked before any record is truncated, so a typo loses nothing.
+  for input in "$@"; do
+    [ -f "$input" ] || [ ! -f "$here/expressions/$input" ] || input="$here/expressions/$input"
+    [ -f "$input" ] || { echo "record.sh: no such input: $input" >&2; exit 2; }
+    inputs+=("$input")
+  done
 else
   inputs=("$here"/expressions/*.exprs)
 fi

@@ -289,140 +289,20 @@ mod tests {
         Value::string(x)
     }
 
-    #[test]
-    fn file_digests_match_terraform() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("a.txt"), "hello\n").unwrap();
-        let cases = [
-            ("filemd5", "b1946ac92492d2347c6235b4d2611184"),
-            (
-                "filesha256",
-                "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03",
-            ),
-            ("filesha1", "f572d396fae9206628714fb2ce00f72e94f2258f"),
-            (
-                "filebase64sha256",
-                "WJG1tSLV3whtD/CxEPvZ0hu0/HFjrzTQgoai6Eb2vgM=",
-            ),
-            (
-                "filebase64sha512",
-                "58IrmUxZ2c8rSOVJseJGZmNgRZMNPafBrLKZ0cO3+TH5Sq5B7dosKyB6NuEPi8uNRSI+VIePWzFufOO2vAGWKQ==",
-            ),
-            (
-                "filesha512",
-                "e7c22b994c59d9cf2b48e549b1e24666636045930d3da7c1acb299d1c3b7f931f94aae41edda2c2b207a36e10f8bcb8d45223e54878f5b316e7ce3b6bc019629",
-            ),
-        ];
-        for (name, want) in cases {
-            assert_eq!(
-                run_in(dir.path(), false, name, vec![s("a.txt")]),
-                Ok(s(want)),
-                "{name}"
-            );
-        }
-    }
-
-    #[test]
-    fn errors_match_terraform() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("sub")).unwrap();
-        let d = dir.path().display();
-        // terraform (run with the files beside it) printed "read sub: ..."
-        // and "open nope: ..."; the path shown is the one joined to the
-        // module directory.
-        let read_dir =
-            format!("Call to function \"filemd5\" failed: read {d}/sub: is a directory.");
-        let open_missing = format!(
-            "Call to function \"filesha1\" failed: open {d}/nope: no such file or directory."
-        );
-        let cases: Vec<(&str, Vec<Value>, &str)> = vec![
-            (
-                "uuidv5",
-                vec![s("foo"), s("x")],
-                "Call to function \"uuidv5\" failed: uuidv5() doesn't support namespace foo (invalid UUID length: 3).",
-            ),
-            (
-                "uuidv5",
-                vec![s("URL"), s("x")],
-                "Call to function \"uuidv5\" failed: uuidv5() doesn't support namespace URL (invalid UUID length: 3).",
-            ),
-            (
-                "uuidv5",
-                vec![s("6ba7b810-9dad-11d1-80b4-00c04fd430cz"), s("x")],
-                "Call to function \"uuidv5\" failed: uuidv5() doesn't support namespace 6ba7b810-9dad-11d1-80b4-00c04fd430cz (invalid UUID format).",
-            ),
-            (
-                "bcrypt",
-                vec![s("x"), Value::int(32)],
-                "Call to function \"bcrypt\" failed: error occured generating password crypto/bcrypt: cost 32 is outside allowed range (4,31).",
-            ),
-            (
-                "bcrypt",
-                vec![s(&"a".repeat(80))],
-                "Call to function \"bcrypt\" failed: error occured generating password bcrypt: password length exceeds 72 bytes.",
-            ),
-            (
-                "bcrypt",
-                vec![],
-                "Function \"bcrypt\" expects at least 1 argument(s). Missing value for \"str\".",
-            ),
-            ("filemd5", vec![s("sub")], &read_dir),
-            ("filesha1", vec![s("nope")], &open_missing),
-            (
-                "bcrypt",
-                vec![s("x"), Value::Tuple(vec![Value::int(1)])],
-                "Invalid value for \"cost\" parameter: number required.",
-            ),
-            (
-                "bcrypt",
-                vec![s("a"), s("b"), s("c")],
-                "Invalid value for \"cost\" parameter: a number is required.",
-            ),
-        ];
-        for (name, args, want) in cases {
-            let err = run_in(dir.path(), false, name, args).expect_err(name);
-            assert_eq!(err.detail, want, "{name}");
-        }
-    }
-
-    /// A throwaway 1024-bit key made with `openssl genrsa`, in both PEM
-    /// formats, and "secret text" encrypted to it with `openssl pkeyutl`.
-    const RSA_PKCS1: &str = "-----BEGIN RSA PRIVATE KEY-----\nMIICWwIBAAKBgQC9P28O9glPOAROAwrYE8ZmoQTtXidgZyZ1jxD8x+YkpYnQbXvW\nrHwiJwl9L8nUrwdAmdzrTHKQSjquP3NwIILZE4Y6mfub1OWWHZs0/T6sPROhWbNj\nfFLqXa0jU3wTwYj39za1hD7Rceb9DXwCfdahx0tVX8bXDVtGPoeQndTevQIDAQAB\nAoGAcrHKNjAI7lkNytXvMYuyl6qI2O9SQAvj9CWT7w+bvKQTBR4FitKYnP45swRO\ndzbo108o4/Y+DJLgQ5Cy/sbFZY2ESnfqHus3kdWP56ujfJx0pIW9HnKCPBefR+h2\nJ1EYUDQycgUWS/k7mxgikUaV3O+j9osq87QAwp0bQDaK0GUCQQDkVDfAGesFCj1F\nmUrDPryAVFO2TtkPzUuPF6o6Smwexm420ANdiG8EfbVpt/bzl7VO3YN7AYY+JDc2\n5Ga1dxAjAkEA1C6+VHyAOapyRqe+d1ALEM4RzeUspB1RqGzo1DdY8Zt9nKAsaiqr\nd+M1oh40lsmT3tG/DaFxK+Uq39G93efTnwJANOE0UC8weOhYLGhGIlXDPk1JXe2A\n4+H939PxPrLBu5blK5idTuosG/QpMaTDcsLt4Kf4rWI6/uVQTEw1ZU1/1QJARXTL\nrwJWQwotgD121r2n8adTIrALTemfCmAkUxuPDP/WPYgdId+343XH37q9gkKYGg9U\n2BRp5HGO+FdDLLmvhwJAXssGXnzhkYeMGoZHD2V7iNg+jIn1Jt2VwCibrCvl2W8q\nJ9n5h9QGvyRxxMgGF5VkRO9WQA/bo46PxizK1bDeIQ==\n-----END RSA PRIVATE KEY-----\n";
-    const RSA_PKCS8: &str = "-----BEGIN PRIVATE KEY-----\nMIICdQIBADANBgkqhkiG9w0BAQEFAASCAl8wggJbAgEAAoGBAL0/bw72CU84BE4D\nCtgTxmahBO1eJ2BnJnWPEPzH5iSlidBte9asfCInCX0vydSvB0CZ3OtMcpBKOq4/\nc3AggtkThjqZ+5vU5ZYdmzT9Pqw9E6FZs2N8UupdrSNTfBPBiPf3NrWEPtFx5v0N\nfAJ91qHHS1VfxtcNW0Y+h5Cd1N69AgMBAAECgYBysco2MAjuWQ3K1e8xi7KXqojY\n71JAC+P0JZPvD5u8pBMFHgWK0pic/jmzBE53NujXTyjj9j4MkuBDkLL+xsVljYRK\nd+oe6zeR1Y/nq6N8nHSkhb0ecoI8F59H6HYnURhQNDJyBRZL+TubGCKRRpXc76P2\niyrztADCnRtANorQZQJBAORUN8AZ6wUKPUWZSsM+vIBUU7ZO2Q/NS48XqjpKbB7G\nbjbQA12IbwR9tWm39vOXtU7dg3sBhj4kNzbkZrV3ECMCQQDULr5UfIA5qnJGp753\nUAsQzhHN5SykHVGobOjUN1jxm32coCxqKqt34zWiHjSWyZPe0b8NoXEr5Srf0b3d\n59OfAkA04TRQLzB46FgsaEYiVcM+TUld7YDj4f3f0/E+ssG7luUrmJ1O6iwb9Ckx\npMNywu3gp/itYjr+5VBMTDVlTX/VAkBFdMuvAlZDCi2APXbWvafxp1MisAtN6Z8K\nYCRTG48M/9Y9iB0h37fjdcffur2CQpgaD1TYFGnkcY74V0Msua+HAkBeywZefOGR\nh4wahkcPZXuI2D6MifUm3ZXAKJusK+XZbyon2fmH1Aa/JHHEyAYXlWRE71ZAD9uj\njo/GLMrVsN4h\n-----END PRIVATE KEY-----\n";
+    /// A throwaway P-256 key, PKCS#8 PEM.
     const EC_PKCS8: &str = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg0eEQq0uwj3JwyoJQ\nw3m7P+tIMPv+mQDIsu02cVXX6oKhRANCAAQpmALI4CeKe4ZxNP8mxI1kTSjq2P96\n7opCYMcQxo23Bc7v1lMen6bA3o7eWAmD7gpWTO+OGmQ0q4PtvetdxoAJ\n-----END PRIVATE KEY-----\n";
-    const CIPHERTEXT: &str = "r/l9ks+QFuKBuYbTNSXRjkLBz7B5gqqdWYZQBuO9wyJsdnAtuAP4yhGYNm8FldNC7BgQdXURnwnx6HdxPnqxhpgtL9s3k8SdwtEszASFXbZ/objVjq009hpAcVT1Aw4P79kGCiy2dgJ5u9qpMCwDFR9b7c/KICMhEX5/iw+cYGg=";
 
+    /// Every other rsadecrypt answer is recorded in crypto_cases.exprs. For
+    /// a key that is not RSA terraform prints the key's Go value after
+    /// "type" (its private numbers and memory addresses),
+    /// which a recording cannot hold and which must not be printed.
     #[test]
-    fn rsadecrypt_matches_terraform() {
-        // terraform: "secret text" with either key format.
-        for key in [RSA_PKCS1, RSA_PKCS8] {
-            assert_eq!(
-                run("rsadecrypt", vec![s(CIPHERTEXT), s(key)]),
-                Ok(s("secret text"))
-            );
-        }
-        let cases: Vec<(Vec<Value>, &str)> = vec![
-            (
-                vec![s(CIPHERTEXT), s("nope")],
-                "Invalid value for \"privatekey\" parameter: invalid private key: ssh: no key found.",
-            ),
-            // terraform also prints the Go value of the key after "type".
-            (
-                vec![s(CIPHERTEXT), s(EC_PKCS8)],
-                "Invalid value for \"privatekey\" parameter: invalid private key type.",
-            ),
-            (
-                vec![s("aGVsbG8="), s(RSA_PKCS1)],
-                "Call to function \"rsadecrypt\" failed: failed to decrypt: crypto/rsa: decryption error.",
-            ),
-            (
-                vec![s("x"), s(RSA_PKCS1)],
-                "Invalid value for \"ciphertext\" parameter: failed to decode input \"x\": cipher text must be base64-encoded.",
-            ),
-        ];
-        for (args, want) in cases {
-            assert_eq!(run("rsadecrypt", args).unwrap_err().detail, want);
-        }
+    fn rsadecrypt_rejects_other_key_types_without_printing_them() {
+        let err = run("rsadecrypt", vec![s("aGVsbG8="), s(EC_PKCS8)]).unwrap_err();
+        assert_eq!(
+            err.detail,
+            "Invalid value for \"privatekey\" parameter: invalid private key type."
+        );
     }
 
     #[test]
