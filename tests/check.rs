@@ -787,11 +787,11 @@ fn a_deleted_root_pairs_with_the_root_its_objects_move_to() {
 
 /// `--shard`: `app` is in shard 1/2 and `data` in 2/2, so no shard sees
 /// both sides of the move. Each shard's report lists what may pair across
-/// shards, and `--merge` refuses to stand for a check of a move no shard
-/// saw (exit 2, run unsharded), while a set with nothing that could pair
-/// merges into the unsharded run's report.
+/// shards, and `--merge` fails both roots of a move no shard saw, saying
+/// to run unsharded; a set with nothing that could pair merges into the
+/// unsharded run's report.
 #[test]
-fn merge_refuses_a_move_across_shards() {
+fn merge_fails_a_move_across_shards() {
     let tmp = app_and_data(&[
         ("app/main.tf", FORGET_DB),
         ("data/main.tf", &format!("{QUEUE}{DATABASE}")),
@@ -827,12 +827,30 @@ fn merge_refuses_a_move_across_shards() {
     // Each shard alone passes with --allow-add: app forgets, data creates.
     let files = shards(&["--allow-add"]);
     let out = merge(&files);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    let stderr = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    let doc = json(&out);
+    assert_eq!(out.status.code(), Some(1), "{doc}");
+    assert_eq!(doc["passed"], false);
+    let want = serde_json::json!([{
+        "from_root": "app", "from": "terraform_data.db",
+        "to_root": "data", "to": "terraform_data.database", "possible": true,
+        "blocked": "app and data are checked by different shards, so no shard could tell whether this is one object moved between them: run the check unsharded",
+        "removed": { "declared": true },
+    }]);
+    for dir in ["app", "data"] {
+        let r = root_of(&doc, dir);
+        assert_eq!(r["passed"], false, "{r}");
+        assert_eq!(r["outcome"], "moved-across-roots", "{r}");
+        assert_eq!(r["cross_root_moves"], want, "{r}");
+        assert!(r.get("cross_root_candidates").is_none(), "{r}");
+    }
+    let mut args = vec!["check", "--format", "markdown"];
+    for f in &files {
+        args.extend(["--merge", f.as_str()]);
+    }
+    let markdown = String::from_utf8(common::run(repo, args).stdout).unwrap();
     assert!(
-        stderr.contains("terraform_data.db in app and terraform_data.database in data are in different shards and may be one object moved across roots, which only a check that sees both roots can tell: run the check unsharded"),
-        "{stderr}"
+        markdown.contains("- may have moved across roots: app: terraform\\_data.db -\\> data: terraform\\_data.database; app forgets it"),
+        "{markdown}"
     );
     // The unsharded run sees the move and fails.
     assert_eq!(check_head(repo, &["--allow-add"]).status.code(), Some(1));

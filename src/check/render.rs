@@ -626,13 +626,13 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
 /// another shard's roots (`CheckReport::candidates`); merged away.
 const CANDIDATES: &str = "cross_root_candidates";
 
-/// Refuses a merge whose shards hold objects that may be one object moved
-/// across roots in different shards: one leaving a root (destroyed or
-/// forgotten), one of the same type arriving in another (created or
-/// imported), equal as far as their fingerprints tell, and not both
-/// declared. No shard saw both, so none checked the move: the merged
-/// report must not stand for a check of it.
-fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> Result<(), String> {
+/// The objects of a set of shards that may be one object moved across
+/// roots in different shards: one leaving a root (destroyed or forgotten),
+/// one of the same type arriving in another (created or imported), equal
+/// as far as their fingerprints tell, and not both declared. No shard saw
+/// both sides, so none checked the move: each is given as the move across
+/// roots it may be, `blocked` with why, which fails both roots.
+fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> Vec<serde_json::Value> {
     let mut leaving = Vec::new();
     let mut arriving = Vec::new();
     for (shard, (_, doc)) in docs.iter().enumerate() {
@@ -646,25 +646,33 @@ fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> Result<(), String>
             }
         }
     }
+    let fp = |v: &serde_json::Value| v["fingerprint"].as_str().map(str::to_string);
+    let mut moves = Vec::new();
     for (k, from_root, d) in &leaving {
         for (j, to_root, c) in &arriving {
-            let fp = |v: &serde_json::Value| v["fingerprint"].as_str().map(str::to_string);
             let could = k != j
                 && d["type"] == c["type"]
                 && !(d["declared"] == true && c["declared"] == true)
                 && (fp(d).is_none() || fp(c).is_none() || fp(d) == fp(c));
-            if could {
-                return Err(format!(
-                    "{} in {} and {} in {} are in different shards and may be one object moved across roots, which only a check that sees both roots can tell: run the check unsharded",
-                    str_of(&d["address"]),
-                    from_root,
-                    str_of(&c["address"]),
-                    to_root
-                ));
+            if !could {
+                continue;
             }
+            let mut m = json!({
+                "from_root": from_root, "from": d["address"],
+                "to_root": to_root, "to": c["address"], "possible": true,
+                "blocked": format!(
+                    "{from_root} and {to_root} are checked by different shards, so no shard could tell whether this is one object moved between them: run the check unsharded"
+                ),
+            });
+            for (key, side) in [("removed", d), ("import", c)] {
+                if side["declared"] == true {
+                    m[key] = json!({ "declared": true });
+                }
+            }
+            moves.push(m);
         }
     }
-    Ok(())
+    moves
 }
 
 /// The JSON reports of `--shard K/N` runs merged into the report of one
@@ -719,8 +727,24 @@ pub fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::Value, 
             in_all.unwrap_or(0)
         ));
     }
-    cross_shard_moves(docs)?;
+    let across = cross_shard_moves(docs);
     for r in &mut roots {
+        let dir = str_of(&r["dir"]).to_string();
+        let mine: Vec<&serde_json::Value> = (across.iter())
+            .filter(|m| m["from_root"] == dir.as_str() || m["to_root"] == dir.as_str())
+            .collect();
+        if !mine.is_empty() {
+            // A root that failed already keeps its outcome; one that passed
+            // fails for the move.
+            let unmatched = r["unmatched"].as_array().is_none_or(Vec::is_empty);
+            if r["passed"] == true || unmatched {
+                r["outcome"] = json!(Outcome::CrossRootMoves.id());
+            }
+            r["passed"] = json!(false);
+            if let Some(list) = r["cross_root_moves"].as_array_mut() {
+                list.extend(mine.into_iter().cloned());
+            }
+        }
         if let Some(r) = r.as_object_mut() {
             r.remove(CANDIDATES);
         }
@@ -855,7 +879,11 @@ fn cross_root_doc(m: &serde_json::Value) -> (String, Vec<(String, String)>, Stri
     let (from_root, from) = (str_of(&m["from_root"]), str_of(&m["from"]));
     let (to_root, to) = (str_of(&m["to_root"]), str_of(&m["to"]));
     let declared = |k: &str| m[k]["declared"].as_bool() == Some(true);
-    let mut line = format!("moved across roots: {from_root}: {from} -> {to_root}: {to}");
+    let verb = match m["possible"].as_bool() {
+        Some(true) => "may have moved across roots",
+        _ => "moved across roots",
+    };
+    let mut line = format!("{verb}: {from_root}: {from} -> {to_root}: {to}");
     match (declared("removed"), declared("import")) {
         (true, true) => line.push_str(&format!(
             ", declared: {from_root} forgets it (removed, destroy = false) and {to_root} imports it"
