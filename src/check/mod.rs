@@ -1003,3 +1003,37 @@ fn uncommitted(top: &Path, file: &Path) -> Result<bool, Diagnostics> {
     )?);
     Ok(working.is_none() || index.is_none() || working != index)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::unknown::Origin;
+    use crate::lang::value::{Type, Value};
+
+    fn object(addr: &str, input: Value) -> Object {
+        Object {
+            addr: Addr::parse(addr).unwrap(),
+            values: [("input".to_string(), input)].into(),
+            set: ["input".to_string()].into(),
+        }
+    }
+
+    /// Equal compared values give equal fingerprints whatever the name; a
+    /// sensitive value gives none (not even hashed), nor does a reference.
+    #[test]
+    fn fingerprints_tell_equal_objects_and_never_hash_a_secret() {
+        let a = fingerprint(&object("terraform_data.db", Value::string("pg")));
+        let b = fingerprint(&object("terraform_data.database", Value::string("pg")));
+        let c = fingerprint(&object("terraform_data.db", Value::string("mysql")));
+        assert!(a.is_some());
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let secret = object("terraform_data.db", Value::string("hunter2").mark());
+        assert_eq!(fingerprint(&secret), None);
+        let reference = Value::Unknown(
+            Type::Dynamic,
+            Some(Origin::attr("terraform_data.net", "id")),
+        );
+        assert_eq!(fingerprint(&object("terraform_data.db", reference)), None);
+    }
+}
