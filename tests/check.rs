@@ -787,11 +787,12 @@ fn a_deleted_root_pairs_with_the_root_its_objects_move_to() {
 
 /// `--shard`: `app` is in shard 1/2 and `data` in 2/2, so no shard sees
 /// both sides of the move. Each shard's report lists what may pair across
-/// shards, and `--merge` fails both roots of a move no shard saw, saying
-/// to run unsharded; a set with nothing that could pair merges into the
-/// unsharded run's report.
+/// shards, and `--merge` pairs them: the merged report is the unsharded
+/// run's. Where the shards cannot tell (two equal objects arrive), it
+/// fails both roots saying to run unsharded; a set with nothing that
+/// could pair merges into the unsharded run's report too.
 #[test]
-fn merge_fails_a_move_across_shards() {
+fn merged_shards_pair_a_move_across_shards_as_one_run() {
     let tmp = app_and_data(&[
         ("app/main.tf", FORGET_DB),
         ("data/main.tf", &format!("{QUEUE}{DATABASE}")),
@@ -817,43 +818,75 @@ fn merge_fails_a_move_across_shards() {
             })
             .collect()
     };
-    let merge = |files: &[String]| {
-        let mut args = vec!["check".to_string(), "--format".into(), "json".into()];
+    let merge = |files: &[String], format: &str| {
+        let mut args = vec!["check".to_string(), "--format".into(), format.into()];
         for f in files {
             args.extend(["--merge".to_string(), f.clone()]);
         }
         common::run(repo, args)
     };
-    // Each shard alone passes with --allow-add: app forgets, data creates.
+    let same = |extra: &[&str]| {
+        let files = shards(extra);
+        let merged = merge(&files, "json");
+        let whole = check_head(repo, &[&["--format", "json"][..], extra].concat());
+        assert_eq!(merged.status.code(), whole.status.code());
+        let (m, w) = (json(&merged), json(&whole));
+        for key in ["passed", "roots", "unreached"] {
+            assert_eq!(m[key], w[key], "{key}");
+        }
+        let md = merge(&files, "markdown");
+        let whole_md = check_head(repo, &[&["--format", "markdown"][..], extra].concat());
+        assert_eq!(
+            String::from_utf8_lossy(&md.stdout),
+            String::from_utf8_lossy(&whole_md.stdout)
+        );
+        w
+    };
+    // Each shard alone passes with --allow-add (app forgets, data creates);
+    // merged, the move fails both roots naming the import block, as one run.
+    for extra in [&["--allow-add"][..], &[][..]] {
+        let doc = same(extra);
+        assert_eq!(doc["passed"], false);
+        let data = root_of(&doc, "data");
+        assert_eq!(data["outcome"], "moved-across-roots", "{data}");
+        assert_eq!(
+            data["cross_root_moves"][0]["import"]["block"],
+            PLACEHOLDER_IMPORT
+        );
+    }
+    // Declared on both sides: it passes, merged or not.
+    std::fs::write(repo.join("data/imports.tf"), IMPORT_DATABASE).unwrap();
+    assert_eq!(same(&[])["passed"], true);
+    std::fs::remove_file(repo.join("data/imports.tf")).unwrap();
+
+    // Two equal objects arrive: the shards cannot tell which one is the
+    // database, and the merge fails both roots rather than guess.
+    std::fs::write(
+        repo.join("data/main.tf"),
+        format!(
+            "{QUEUE}{DATABASE}{}",
+            DATABASE.replace("\"database\"", "\"replica\"")
+        ),
+    )
+    .unwrap();
     let files = shards(&["--allow-add"]);
-    let out = merge(&files);
+    let out = merge(&files, "json");
     let doc = json(&out);
     assert_eq!(out.status.code(), Some(1), "{doc}");
-    assert_eq!(doc["passed"], false);
-    let want = serde_json::json!([{
-        "from_root": "app", "from": "terraform_data.db",
-        "to_root": "data", "to": "terraform_data.database", "possible": true,
-        "blocked": "app and data are checked by different shards, so no shard could tell whether this is one object moved between them: run the check unsharded",
-        "removed": { "declared": true },
-    }]);
-    for dir in ["app", "data"] {
-        let r = root_of(&doc, dir);
-        assert_eq!(r["passed"], false, "{r}");
-        assert_eq!(r["outcome"], "moved-across-roots", "{r}");
-        assert_eq!(r["cross_root_moves"], want, "{r}");
-        assert!(r.get("cross_root_candidates").is_none(), "{r}");
-    }
-    let mut args = vec!["check", "--format", "markdown"];
-    for f in &files {
-        args.extend(["--merge", f.as_str()]);
-    }
-    let markdown = String::from_utf8(common::run(repo, args).stdout).unwrap();
+    let app = root_of(&doc, "app");
+    assert_eq!(app["passed"], false, "{app}");
+    assert_eq!(app["outcome"], "moved-across-roots", "{app}");
+    assert_eq!(app["cross_root_moves"][0]["possible"], true, "{app}");
+    assert_eq!(
+        app["cross_root_moves"][0]["blocked"],
+        "app and data are checked by different shards, so no shard could tell whether this is one object moved between them: run the check unsharded"
+    );
+    assert!(app.get("cross_root_candidates").is_none(), "{app}");
+    let markdown = String::from_utf8(merge(&files, "markdown").stdout).unwrap();
     assert!(
         markdown.contains("- may have moved across roots: app: terraform\\_data.db -\\> data: terraform\\_data.database; app forgets it"),
         "{markdown}"
     );
-    // The unsharded run sees the move and fails.
-    assert_eq!(check_head(repo, &["--allow-add"]).status.code(), Some(1));
 
     // Not equal: nothing could pair, and the merge is the unsharded run.
     std::fs::write(
@@ -861,13 +894,5 @@ fn merge_fails_a_move_across_shards() {
         format!("{QUEUE}{}", DATABASE.replace("size = 20", "size = 40")),
     )
     .unwrap();
-    let files = shards(&["--allow-add"]);
-    let merged = merge(&files);
-    let whole = check_head(repo, &["--format", "json", "--allow-add"]);
-    assert_eq!(merged.status.code(), whole.status.code());
-    assert_eq!(whole.status.code(), Some(0));
-    let (m, w) = (json(&merged), json(&whole));
-    for key in ["passed", "roots", "unreached"] {
-        assert_eq!(m[key], w[key], "{key}");
-    }
+    assert_eq!(same(&["--allow-add"])["passed"], true);
 }

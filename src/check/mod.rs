@@ -175,6 +175,18 @@ pub struct Candidate {
     /// (it refers to other objects, holds unknowns, or holds a sensitive
     /// value, which is never put in a report, even hashed).
     pub fingerprint: Option<String>,
+    /// Paired with another root by this run.
+    pub paired: bool,
+    /// Leaving: its address in the source state.
+    pub from: Option<String>,
+    /// Leaving, not declared: the `removed` block it needs, with its file,
+    /// or why none can be written.
+    pub removed: Option<Result<(String, String), String>>,
+    /// Leaving: no other instance of its resource is destroyed (a
+    /// `removed` block would forget those too).
+    pub alone: bool,
+    /// Leaving a root the pull request deletes.
+    pub deleted_root: bool,
 }
 
 pub struct CheckReport {
@@ -695,31 +707,99 @@ fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
             r.outcome = Outcome::CrossRootMoves;
         }
     }
-    // What paired with no other root here may pair with another shard's.
+    // Another shard's roots may pair with these: what `--merge` needs.
     let paired: BTreeSet<(usize, &Addr)> = (pairs.iter())
         .flat_map(|(a, prior, b, new)| [(*a, prior), (*b, new)])
         .collect();
     for (k, (out, into)) in sides.iter().enumerate() {
-        let open = |o: &&Object| !paired.contains(&(k, &o.addr));
-        let leaving = out
-            .iter()
-            .filter(open)
-            .map(|o| (o, Side::Destroy, &declared[k].0));
+        let source = &outcomes[k];
+        let deleted = roots[at[k]].outcome == Outcome::DeletedRoot;
+        let dir = roots[at[k]].dir.clone();
+        let candidate = |o: &Object, side: Side, declared: &BTreeSet<Addr>| Candidate {
+            address: o.addr.to_string(),
+            type_name: o.addr.resource.resource.type_name.clone(),
+            side,
+            declared: declared.contains(&o.addr),
+            fingerprint: fingerprint(o),
+            paired: paired.contains(&(k, &o.addr)),
+            from: None,
+            removed: None,
+            alone: true,
+            deleted_root: false,
+        };
+        let leaving = out.iter().map(|o| {
+            let c = candidate(o, Side::Destroy, &declared[k].0);
+            let from = cross_root::recorded_addr(source, &o.addr);
+            let removed = (!c.declared).then(|| removed_alone(&dir, &from, k, &outcomes));
+            let resource = cross_root::resource_of(&o.addr);
+            let alone = !source.before.changes.iter().any(|c| {
+                c.action == Action::Delete
+                    && c.addr != o.addr
+                    && cross_root::resource_of(&c.addr) == resource
+            });
+            Candidate {
+                from: Some(from.to_string()),
+                removed,
+                alone,
+                deleted_root: deleted,
+                ..c
+            }
+        });
+        let leaving: Vec<Candidate> = leaving.collect();
         let arriving = into
             .iter()
-            .filter(open)
-            .map(|o| (o, Side::Create, &declared[k].1));
-        roots[at[k]].candidates = leaving
-            .chain(arriving)
-            .map(|(o, side, declared)| Candidate {
-                address: o.addr.to_string(),
-                type_name: o.addr.resource.resource.type_name.clone(),
-                side,
-                declared: declared.contains(&o.addr),
-                fingerprint: fingerprint(o),
-            })
-            .collect();
+            .map(|o| candidate(o, Side::Create, &declared[k].1));
+        roots[at[k]].candidates = leaving.into_iter().chain(arriving).collect();
     }
+}
+
+/// The `removed` block an object leaving root `k` (of the kept roots)
+/// needs if it moves alone, with its file, or why none can be written.
+fn removed_alone(
+    dir: &str,
+    from: &Addr,
+    k: usize,
+    outcomes: &[refactor::Outcome],
+) -> Result<(String, String), String> {
+    let mut m = [refactor::cross_root::CrossMove {
+        from_root: k,
+        from: from.clone(),
+        to_root: k,
+        to: from.clone(),
+        id: None,
+        unwritable: None,
+    }];
+    refactor::cross_root::removable(outcomes, &mut m);
+    let mv = CrossRootMove {
+        from_root: dir.to_string(),
+        from: from.to_string(),
+        to_root: String::new(),
+        to: String::new(),
+        removed_declared: false,
+        import_declared: true,
+        blocks: Ok(Vec::new()),
+        source_deleted: false,
+    };
+    let blocks = missing_blocks(&mv, &m[0], &outcomes[k])?;
+    blocks.into_iter().next().ok_or_else(String::new)
+}
+
+/// The file `name` in root `dir`, relative to the repository.
+fn root_file(dir: &str, name: &str) -> String {
+    match dir {
+        "." | "" => name.to_string(),
+        d => format!("{d}/{name}"),
+    }
+}
+
+/// The `import` block a move across roots needs, with its file: a check
+/// has no state, so its id is a placeholder that cannot pass for one.
+fn import_block(from_root: &str, from: &str, to_root: &str, to: &str) -> (String, String) {
+    let id = format!("<the id of {from} in the state of {from_root}>");
+    (
+        root_file(to_root, refactor::cross_root::IMPORTS_FILE),
+        refactor::cross_root::import_blocks(&[(to.to_string(), id)]),
+    )
 }
 
 type Addr = crate::addrs::AbsResourceInstance;
@@ -733,10 +813,6 @@ fn missing_blocks(
     source: &refactor::Outcome,
 ) -> Result<Vec<(String, String)>, String> {
     use refactor::cross_root;
-    let file = |dir: &str, name: &str| match dir {
-        "." | "" => name.to_string(),
-        d => format!("{d}/{name}"),
-    };
     let mut blocks = Vec::new();
     if !mv.removed_declared {
         if let Some(why) = &m.unwritable {
@@ -744,17 +820,12 @@ fn missing_blocks(
         }
         let prior = cross_root::moved_addr(source, &m.from);
         blocks.push((
-            file(&mv.from_root, cross_root::REMOVED_FILE),
+            root_file(&mv.from_root, cross_root::REMOVED_FILE),
             cross_root::removed_blocks(&[cross_root::resource_of(&prior)]),
         ));
     }
     if !mv.import_declared {
-        // No state, no id: a placeholder that cannot pass for one.
-        let id = format!("<the id of {} in the state of {}>", mv.from, mv.from_root);
-        blocks.push((
-            file(&mv.to_root, cross_root::IMPORTS_FILE),
-            cross_root::import_blocks(&[(mv.to.clone(), id)]),
-        ));
+        blocks.push(import_block(&mv.from_root, &mv.from, &mv.to_root, &mv.to));
     }
     Ok(blocks)
 }

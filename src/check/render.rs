@@ -608,16 +608,26 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
             .iter()
             .zip(doc["roots"].as_array_mut().into_iter().flatten())
         {
-            d[CANDIDATES] = json!(
-                r.candidates
-                    .iter()
-                    .map(|c| json!({
-                        "address": c.address, "type": c.type_name, "action": side_word(c.side),
-                        "declared": c.declared, "fingerprint": c.fingerprint,
-                    }))
-                    .collect::<Vec<_>>()
-            );
+            d[CANDIDATES] = json!(r.candidates.iter().map(candidate_json).collect::<Vec<_>>());
         }
+    }
+    doc
+}
+
+fn candidate_json(c: &super::Candidate) -> serde_json::Value {
+    let mut doc = json!({
+        "address": c.address, "type": c.type_name, "action": side_word(c.side),
+        "declared": c.declared, "fingerprint": c.fingerprint, "paired": c.paired,
+    });
+    if let Some(from) = &c.from {
+        doc["from"] = json!(from);
+        doc["alone"] = json!(c.alone);
+        doc["from_root_deleted"] = json!(c.deleted_root);
+    }
+    match &c.removed {
+        Some(Ok((file, block))) => doc["removed"] = json!({ "file": file, "block": block }),
+        Some(Err(why)) => doc["blocked"] = json!(why),
+        None => {}
     }
     doc
 }
@@ -626,15 +636,22 @@ pub fn json(report: &CheckReport) -> serde_json::Value {
 /// another shard's roots (`CheckReport::candidates`); merged away.
 const CANDIDATES: &str = "cross_root_candidates";
 
-/// The objects of a set of shards that may be one object moved across
-/// roots in different shards: one leaving a root (destroyed or forgotten),
-/// one of the same type arriving in another (created or imported), equal
-/// as far as their fingerprints tell, and not both declared. No shard saw
-/// both sides, so none checked the move: each is given as the move across
-/// roots it may be, `blocked` with why, which fails both roots.
-fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> Vec<serde_json::Value> {
-    let mut leaving = Vec::new();
-    let mut arriving = Vec::new();
+/// The moves across roots in different shards, which no shard saw both
+/// sides of. Where an unsharded run's pairing is certain to pair them, the
+/// move is as it would report it: the only object leaving a root and the
+/// only one arriving in another with its type and fingerprint, neither
+/// paired by its shard, the leaving one alone of its resource. Objects
+/// that may otherwise be one object moved (the same type, fingerprints
+/// equal or unknown, not both declared) are given as a possible move,
+/// `blocked` with why, which fails both roots.
+/// An exact move comes with the address its source root's plan destroys
+/// (before the root's own moves apply, its `from` is the state's).
+type Exact = (serde_json::Value, String);
+
+fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<serde_json::Value>) {
+    type At<'a> = (usize, &'a str, &'a serde_json::Value);
+    let mut leaving: Vec<At> = Vec::new();
+    let mut arriving: Vec<At> = Vec::new();
     for (shard, (_, doc)) in docs.iter().enumerate() {
         for r in doc["roots"].as_array().into_iter().flatten() {
             for c in r[CANDIDATES].as_array().into_iter().flatten() {
@@ -647,18 +664,38 @@ fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> Vec<serde_json::Va
         }
     }
     let fp = |v: &serde_json::Value| v["fingerprint"].as_str().map(str::to_string);
-    let mut moves = Vec::new();
+    let class = |v: &serde_json::Value| (v["type"].to_string(), fp(v));
+    let count = |side: &[At], v: &serde_json::Value| {
+        (side.iter())
+            .filter(|(_, _, c)| fp(c).is_some() && class(c) == class(v))
+            .count()
+    };
+    let mut exact = Vec::new();
+    let mut possible = Vec::new();
     for (k, from_root, d) in &leaving {
         for (j, to_root, c) in &arriving {
             let could = k != j
                 && d["type"] == c["type"]
-                && !(d["declared"] == true && c["declared"] == true)
                 && (fp(d).is_none() || fp(c).is_none() || fp(d) == fp(c));
             if !could {
                 continue;
             }
+            let certain = fp(d).is_some()
+                && count(&leaving, d) == 1
+                && count(&arriving, c) == 1
+                && d["paired"] != true
+                && c["paired"] != true
+                && (d["alone"] == true || d["declared"] == true);
+            if certain {
+                let address = str_of(&d["address"]).to_string();
+                exact.push((exact_move(from_root, d, to_root, c), address));
+                continue;
+            }
+            if d["declared"] == true && c["declared"] == true {
+                continue;
+            }
             let mut m = json!({
-                "from_root": from_root, "from": d["address"],
+                "from_root": from_root, "from": d["from"],
                 "to_root": to_root, "to": c["address"], "possible": true,
                 "blocked": format!(
                     "{from_root} and {to_root} are checked by different shards, so no shard could tell whether this is one object moved between them: run the check unsharded"
@@ -669,10 +706,95 @@ fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> Vec<serde_json::Va
                     m[key] = json!({ "declared": true });
                 }
             }
-            moves.push(m);
+            possible.push(m);
         }
     }
-    moves
+    (exact, possible)
+}
+
+/// A move across shards as one run reports it (`cross_root_json`).
+fn exact_move(
+    from_root: &str,
+    d: &serde_json::Value,
+    to_root: &str,
+    c: &serde_json::Value,
+) -> serde_json::Value {
+    let (from, to) = (str_of(&d["from"]), str_of(&c["address"]));
+    let mut m = json!({ "from_root": from_root, "from": from, "to_root": to_root, "to": to });
+    if d["from_root_deleted"] == true {
+        m["from_root_deleted"] = json!(true);
+    }
+    if let Some(why) = d["blocked"].as_str() {
+        m["blocked"] = json!(why);
+        return m;
+    }
+    m["removed"] = match d["declared"] == true {
+        true => json!({ "declared": true }),
+        false => d["removed"].clone(),
+    };
+    m["import"] = match c["declared"] == true {
+        true => json!({ "declared": true }),
+        false => {
+            let (file, block) = super::import_block(from_root, from, to_root, to);
+            json!({ "file": file, "block": block })
+        }
+    };
+    m
+}
+
+/// The merged roots with the moves across shards: the objects an exact
+/// move explains leave `unmatched`, and a root with a move not declared
+/// fails, as in one run (`pair_across_roots`); a possible move fails both
+/// roots.
+fn settle_across_shards(docs: &[(String, serde_json::Value)], roots: &mut [serde_json::Value]) {
+    let (exact, possible) = cross_shard_moves(docs);
+    let ends = |m: &serde_json::Value, dir: &str| m["from_root"] == dir || m["to_root"] == dir;
+    let declared =
+        |m: &serde_json::Value| m["removed"]["declared"] == true && m["import"]["declared"] == true;
+    for r in roots.iter_mut() {
+        let dir = str_of(&r["dir"]).to_string();
+        let here = |m: &&serde_json::Value| ends(m, &dir);
+        for (m, leaving) in exact.iter().filter(|(m, _)| ends(m, &dir)) {
+            let explained = |u: &serde_json::Value| {
+                let at = |end: &str, action: &str, address: &serde_json::Value| {
+                    m[end] == dir.as_str() && u["action"] == action && &u["address"] == address
+                };
+                at("from_root", "destroy", &json!(leaving)) || at("to_root", "create", &m["to"])
+            };
+            if let Some(list) = r["unmatched"].as_array_mut() {
+                list.retain(|u| !explained(u));
+            }
+            if let Some(list) = r["cross_root_moves"].as_array_mut() {
+                list.push(m.clone());
+            }
+        }
+        let moves = r["cross_root_moves"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if exact.iter().any(|(m, _)| ends(m, &dir)) && !moves.iter().all(declared) {
+            r["passed"] = json!(false);
+            if r["unmatched"].as_array().is_none_or(Vec::is_empty) {
+                r["outcome"] = json!(Outcome::CrossRootMoves.id());
+            }
+        }
+        let mine: Vec<&serde_json::Value> = possible.iter().filter(here).collect();
+        if !mine.is_empty() {
+            // A root that failed already keeps its outcome; one that passed
+            // fails for the move.
+            let unmatched = r["unmatched"].as_array().is_none_or(Vec::is_empty);
+            if r["passed"] == true || unmatched {
+                r["outcome"] = json!(Outcome::CrossRootMoves.id());
+            }
+            r["passed"] = json!(false);
+            if let Some(list) = r["cross_root_moves"].as_array_mut() {
+                list.extend(mine.into_iter().cloned());
+            }
+        }
+        if let Some(r) = r.as_object_mut() {
+            r.remove(CANDIDATES);
+        }
+    }
 }
 
 /// The JSON reports of `--shard K/N` runs merged into the report of one
@@ -727,28 +849,7 @@ pub fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::Value, 
             in_all.unwrap_or(0)
         ));
     }
-    let across = cross_shard_moves(docs);
-    for r in &mut roots {
-        let dir = str_of(&r["dir"]).to_string();
-        let mine: Vec<&serde_json::Value> = (across.iter())
-            .filter(|m| m["from_root"] == dir.as_str() || m["to_root"] == dir.as_str())
-            .collect();
-        if !mine.is_empty() {
-            // A root that failed already keeps its outcome; one that passed
-            // fails for the move.
-            let unmatched = r["unmatched"].as_array().is_none_or(Vec::is_empty);
-            if r["passed"] == true || unmatched {
-                r["outcome"] = json!(Outcome::CrossRootMoves.id());
-            }
-            r["passed"] = json!(false);
-            if let Some(list) = r["cross_root_moves"].as_array_mut() {
-                list.extend(mine.into_iter().cloned());
-            }
-        }
-        if let Some(r) = r.as_object_mut() {
-            r.remove(CANDIDATES);
-        }
-    }
+    settle_across_shards(docs, &mut roots);
     let dir = |v: &serde_json::Value| str_of(&v["dir"]).to_string();
     roots.sort_by_key(dir);
     unreached.sort_by_key(dir);
