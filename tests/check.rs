@@ -887,6 +887,20 @@ fn merged_shards_pair_a_move_across_shards_as_one_run() {
         markdown.contains("- may have moved across roots: app: terraform\\_data.db -\\> data: terraform\\_data.database; app forgets it"),
         "{markdown}"
     );
+    // Unsharded, it fails too: the forgotten database equals both.
+    let out = check_head(repo, &["--format", "json", "--allow-add"]);
+    let doc = json(&out);
+    assert_eq!(out.status.code(), Some(1), "{doc}");
+    for dir in ["app", "data"] {
+        let r = root_of(&doc, dir);
+        assert_eq!(r["outcome"], "moved-across-roots", "{r}");
+        assert_eq!(r["cross_root_moves"].as_array().unwrap().len(), 2, "{r}");
+        assert_eq!(
+            r["cross_root_moves"][1]["blocked"],
+            "terraform_data.db equals 2 objects created in other roots (data: terraform_data.database, data: terraform_data.replica), so no check can tell which one it becomes: declare that one with an import block",
+            "{r}"
+        );
+    }
 
     // Not equal: nothing could pair, and the merge is the unsharded run.
     std::fs::write(

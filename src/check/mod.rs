@@ -751,6 +751,65 @@ fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
             .map(|o| candidate(o, Side::Create, &declared[k].1));
         roots[at[k]].candidates = leaving.into_iter().chain(arriving).collect();
     }
+    ambiguous_forgets(roots);
+}
+
+/// A `removed` block with `destroy = false` whose object did not pair
+/// because several equal objects are created in other roots (or another
+/// forgotten object claims the same one) is still half a declaration:
+/// terraform forgets it and creates every one of them. Each such create
+/// fails with its root and the forgetting one, saying why no check can
+/// tell which one the object becomes.
+fn ambiguous_forgets(roots: &mut [RootReport]) {
+    let equal = |l: &Candidate, a: &Candidate| {
+        l.type_name == a.type_name && l.fingerprint.is_some() && l.fingerprint == a.fingerprint
+    };
+    let open = |c: &&Candidate, side: Side, declared: bool| {
+        c.side == side && c.declared == declared && !c.paired
+    };
+    let mut moves: Vec<(usize, usize, CrossRootMove)> = Vec::new();
+    for (i, r) in roots.iter().enumerate() {
+        for l in r.candidates.iter().filter(|c| open(c, Side::Destroy, true)) {
+            let arriving: Vec<(usize, &Candidate)> = (roots.iter().enumerate())
+                .filter(|(j, _)| *j != i)
+                .flat_map(|(j, o)| o.candidates.iter().map(move |c| (j, c)))
+                .filter(|(_, a)| open(a, Side::Create, false) && equal(l, a))
+                .collect();
+            let from = l.from.clone().unwrap_or_else(|| l.address.clone());
+            let named: Vec<String> = (arriving.iter())
+                .map(|(j, a)| format!("{}: {}", roots[*j].dir, a.address))
+                .collect();
+            for (j, a) in &arriving {
+                let why = format!(
+                    "{from} equals {} objects created in other roots ({}), so no check can tell which one it becomes: declare that one with an import block",
+                    arriving.len(),
+                    named.join(", ")
+                );
+                let mv = CrossRootMove {
+                    from_root: r.dir.clone(),
+                    from: from.clone(),
+                    to_root: roots[*j].dir.clone(),
+                    to: a.address.clone(),
+                    removed_declared: true,
+                    import_declared: false,
+                    blocks: Err(why),
+                    source_deleted: false,
+                };
+                moves.push((i, *j, mv));
+            }
+        }
+    }
+    for (i, j, mv) in moves {
+        for k in [i, j] {
+            let r = &mut roots[k];
+            // A root that failed already keeps its outcome.
+            if r.passed || r.unmatched.is_empty() {
+                r.outcome = Outcome::CrossRootMoves;
+            }
+            r.passed = false;
+            r.cross_root.push(mv.clone());
+        }
+    }
 }
 
 /// The `removed` block an object leaving root `k` (of the kept roots)
