@@ -10,7 +10,7 @@ mod tree;
 
 pub use tree::toplevel;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -712,9 +712,6 @@ fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
         .flat_map(|(a, prior, b, new)| [(*a, prior), (*b, new)])
         .collect();
     for (k, (out, into)) in sides.iter().enumerate() {
-        let source = &outcomes[k];
-        let deleted = roots[at[k]].outcome == Outcome::DeletedRoot;
-        let dir = roots[at[k]].dir.clone();
         let candidate = |o: &Object, side: Side, declared: &BTreeSet<Addr>| Candidate {
             address: o.addr.to_string(),
             type_name: o.addr.resource.resource.type_name.clone(),
@@ -727,25 +724,11 @@ fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
             alone: true,
             deleted_root: false,
         };
-        let leaving = out.iter().map(|o| {
-            let c = candidate(o, Side::Destroy, &declared[k].0);
-            let from = cross_root::recorded_addr(source, &o.addr);
-            let removed = (!c.declared).then(|| removed_alone(&dir, &from, k, &outcomes));
-            let resource = cross_root::resource_of(&o.addr);
-            let alone = !source.before.changes.iter().any(|c| {
-                c.action == Action::Delete
-                    && c.addr != o.addr
-                    && cross_root::resource_of(&c.addr) == resource
-            });
-            Candidate {
-                from: Some(from.to_string()),
-                removed,
-                alone,
-                deleted_root: deleted,
-                ..c
-            }
-        });
-        let leaving: Vec<Candidate> = leaving.collect();
+        let leaving: Vec<Candidate> = out
+            .iter()
+            .map(|o| candidate(o, Side::Destroy, &declared[k].0))
+            .collect();
+        let leaving = leaving_details(leaving, &outcomes[k], &roots[at[k]]);
         let arriving = into
             .iter()
             .map(|o| candidate(o, Side::Create, &declared[k].1));
@@ -812,35 +795,58 @@ fn ambiguous_forgets(roots: &mut [RootReport]) {
     }
 }
 
-/// The `removed` block an object leaving root `k` (of the kept roots)
-/// needs if it moves alone, with its file, or why none can be written.
-fn removed_alone(
-    dir: &str,
-    from: &Addr,
-    k: usize,
-    outcomes: &[refactor::Outcome],
-) -> Result<(String, String), String> {
-    let mut m = [refactor::cross_root::CrossMove {
-        from_root: k,
-        from: from.clone(),
-        to_root: k,
-        to: from.clone(),
-        id: None,
-        unwritable: None,
-    }];
-    refactor::cross_root::removable(outcomes, &mut m);
-    let mv = CrossRootMove {
-        from_root: dir.to_string(),
-        from: from.to_string(),
-        to_root: String::new(),
-        to: String::new(),
-        removed_declared: false,
-        import_declared: true,
-        blocks: Ok(Vec::new()),
-        source_deleted: false,
-    };
-    let blocks = missing_blocks(&mv, &m[0], &outcomes[k])?;
-    blocks.into_iter().next().ok_or_else(String::new)
+/// What `--merge` needs of objects leaving a root: the address in its
+/// state, whether it is the only destroyed instance of its resource, and,
+/// then, the `removed` block it needs (or why none can be written). Each
+/// looked up once per root: a deleted root may leave thousands.
+fn leaving_details(
+    leaving: Vec<Candidate>,
+    source: &refactor::Outcome,
+    root: &RootReport,
+) -> Vec<Candidate> {
+    use refactor::cross_root;
+    let changes: BTreeMap<String, &crate::plan::diff::ResourceChange> = (source.before.changes)
+        .iter()
+        .map(|c| (c.addr.to_string(), c))
+        .collect();
+    let mut deletes: BTreeMap<String, usize> = BTreeMap::new();
+    for c in source
+        .before
+        .changes
+        .iter()
+        .filter(|c| c.action == Action::Delete)
+    {
+        *deletes.entry(cross_root::resource_of(&c.addr)).or_default() += 1;
+    }
+    let deleted_root = root.outcome == Outcome::DeletedRoot;
+    (leaving.into_iter())
+        .map(|c| {
+            let Some(change) = changes.get(&c.address) else {
+                return c;
+            };
+            let resource = cross_root::resource_of(&change.addr);
+            let others = deletes.get(&resource).copied().unwrap_or(0)
+                - usize::from(change.action == Action::Delete);
+            let from = change
+                .previous
+                .clone()
+                .unwrap_or_else(|| change.addr.clone());
+            let removed = (!c.declared && others == 0).then(|| match cross_root::gone(change) {
+                true => Ok((
+                    root_file(&root.dir, cross_root::REMOVED_FILE),
+                    cross_root::removed_blocks(&[resource.clone()]),
+                )),
+                false => Err(cross_root::still_declared(&resource, &change.addr)),
+            });
+            Candidate {
+                from: Some(from.to_string()),
+                removed,
+                alone: others == 0,
+                deleted_root,
+                ..c
+            }
+        })
+        .collect()
 }
 
 /// The file `name` in root `dir`, relative to the repository.

@@ -443,9 +443,7 @@ pub fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
         });
         let resource = resource_of(&at);
         if !gone {
-            m.unwritable = Some(format!(
-                "{resource} is still declared in the source root, so no removed block can forget {at}: move it with `terraform state mv` (--output commands)"
-            ));
+            m.unwritable = Some(still_declared(&resource, &at));
             continue;
         }
         let staying: Vec<&AbsResourceInstance> = outcome
@@ -462,6 +460,22 @@ pub fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
             ));
         }
     }
+}
+
+/// Why no `removed` block can forget `at`: its resource is still declared.
+pub fn still_declared(resource: &str, at: &AbsResourceInstance) -> String {
+    format!(
+        "{resource} is still declared in the source root, so no removed block can forget {at}: move it with `terraform state mv` (--output commands)"
+    )
+}
+
+/// Whether the plan destroys `at` because its resource is gone from the
+/// configuration (what a `removed` block needs).
+pub fn gone(change: &crate::plan::diff::ResourceChange) -> bool {
+    matches!(
+        change.reason,
+        Some(ActionReason::NoResourceConfig | ActionReason::NoMoveTarget { .. })
+    )
 }
 
 /// The resource an instance belongs to, as a `removed` block's `from`
