@@ -777,6 +777,26 @@ fn a_deleted_root_pairs_with_the_root_its_objects_move_to() {
         text.contains("this change deletes app: keep it, with its backend and the removed block, until the removed block is applied; delete it after"),
         "{text}"
     );
+    // Sharded (app in 1/2, data in 2/2), the merge reports what one run does.
+    let reports = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let out = check_head(repo, &["--format", "json", "--shard", &shard]);
+        let file = reports.path().join(format!("shard{k}.json"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+    }
+    let merged = common::run(
+        repo,
+        [
+            "check", "--format", "json", "--merge", &files[0], "--merge", &files[1],
+        ],
+    );
+    let whole = check_head(repo, &["--format", "json"]);
+    assert_eq!(merged.status.code(), Some(1));
+    assert_eq!(json(&merged)["roots"], json(&whole)["roots"]);
+
     // A deleted root whose objects go nowhere still fails as deleted.
     std::fs::write(repo.join("data/main.tf"), QUEUE).unwrap();
     let doc = json(&check_head(repo, &["--format", "json", "--allow-add"]));
