@@ -917,7 +917,7 @@ fn merged_shards_pair_a_move_across_shards_as_one_run() {
         assert_eq!(r["cross_root_moves"].as_array().unwrap().len(), 2, "{r}");
         assert_eq!(
             r["cross_root_moves"][1]["blocked"],
-            "terraform_data.db equals 2 objects created in other roots (data: terraform_data.database, data: terraform_data.replica), so no check can tell which one it becomes: declare that one with an import block",
+            "terraform_data.db equals what other roots create (data: terraform_data.database, data: terraform_data.replica), not one to one, so no check can tell which object it becomes: declare that one with an import block",
             "{r}"
         );
     }

@@ -764,8 +764,7 @@ fn ambiguous_forgets(roots: &mut [RootReport]) {
                 .collect();
             for (j, a) in &arriving {
                 let why = format!(
-                    "{from} equals {} objects created in other roots ({}), so no check can tell which one it becomes: declare that one with an import block",
-                    arriving.len(),
+                    "{from} equals what other roots create ({}), not one to one, so no check can tell which object it becomes: declare that one with an import block",
                     named.join(", ")
                 );
                 let mv = CrossRootMove {
