@@ -569,3 +569,364 @@ fn a_move_across_roots_passes_only_when_declared_with_removed_and_import() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+const DB: &str =
+    "resource \"terraform_data\" \"db\" {\n  input = { engine = \"pg\", size = 20 }\n}\n";
+const QUEUE: &str = "resource \"terraform_data\" \"queue\" {\n  input = \"q\"\n}\n";
+const DATABASE: &str =
+    "resource \"terraform_data\" \"database\" {\n  input = { engine = \"pg\", size = 20 }\n}\n";
+const FORGET_DB: &str =
+    "removed {\n  from = terraform_data.db\n  lifecycle {\n    destroy = false\n  }\n}\n";
+const IMPORT_DATABASE: &str = "import {\n  to = terraform_data.database\n  id = \"07305d6d\"\n}\n";
+const PLACEHOLDER_IMPORT: &str = "import {\n  to = terraform_data.database\n  id = \"<the id of terraform_data.db in the state of app>\"\n}\n";
+const REMOVED_DB: &str =
+    "removed {\n  from = terraform_data.db\n\n  lifecycle {\n    destroy = false\n  }\n}\n";
+
+/// Base: `app` holds the database, `data` the queue; `head` files on top.
+fn app_and_data(head: &[(&str, &str)]) -> tempfile::TempDir {
+    repo_of(
+        &[
+            ("app/backend.tf", BACKEND),
+            ("data/backend.tf", BACKEND),
+            ("app/main.tf", DB),
+            ("data/main.tf", QUEUE),
+        ],
+        head,
+    )
+}
+
+fn root_of<'a>(doc: &'a serde_json::Value, dir: &str) -> &'a serde_json::Value {
+    doc["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["dir"] == dir)
+        .unwrap_or_else(|| panic!("no root {dir}: {doc}"))
+}
+
+/// A `removed` block with `destroy = false` in `app` and a plain create of
+/// an equal object in `data`: terraform forgets the database in app's
+/// state and creates a second, new one in data's. That is no move, even
+/// with --allow-add: both roots fail, naming the missing import block.
+#[test]
+fn a_forget_in_one_root_and_an_equal_create_in_another_fail_naming_the_import_block() {
+    let tmp = app_and_data(&[
+        ("app/main.tf", FORGET_DB),
+        ("data/main.tf", &format!("{QUEUE}{DATABASE}")),
+    ]);
+    let repo = tmp.path();
+    for extra in [&[][..], &["--allow-add"][..]] {
+        let out = check_head(repo, &[&["--format", "json"][..], extra].concat());
+        assert_eq!(out.status.code(), Some(1), "{extra:?}");
+        let doc = json(&out);
+        let want = serde_json::json!([{
+            "from_root": "app", "from": "terraform_data.db",
+            "to_root": "data", "to": "terraform_data.database",
+            "removed": { "declared": true },
+            "import": { "file": "data/imports.tf", "block": PLACEHOLDER_IMPORT },
+        }]);
+        for dir in ["app", "data"] {
+            let r = root_of(&doc, dir);
+            assert_eq!(r["passed"], false, "{r}");
+            assert_eq!(r["outcome"], "moved-across-roots", "{r}");
+            assert_eq!(r["cross_root_moves"], want, "{r}");
+        }
+        assert_eq!(
+            root_of(&doc, "app")["forgotten"],
+            serde_json::json!(["terraform_data.db"])
+        );
+    }
+    let text = String::from_utf8(check_head(repo, &["--allow-add"]).stdout).unwrap();
+    assert!(
+        text.contains("  moved across roots: app: terraform_data.db -> data: terraform_data.database; app forgets it with a removed block (destroy = false), but data has no import block for terraform_data.database: terraform would leave the object unmanaged and create a second one\n  add to data/imports.tf:\n    import {\n"),
+        "{text}"
+    );
+    assert!(!text.contains("add to app/removed.tf"), "{text}");
+}
+
+/// An `import` block in `data` for the database `app` still destroys: the
+/// failure names the `removed` block app lacks; with it, the move is
+/// declared as terraform supports it and passes, and each root says what
+/// its block does.
+#[test]
+fn an_import_without_the_removed_block_fails_naming_it_and_passes_with_it() {
+    let tmp = app_and_data(&[
+        ("app/main.tf", ""),
+        ("data/main.tf", &format!("{QUEUE}{DATABASE}")),
+        ("data/imports.tf", IMPORT_DATABASE),
+    ]);
+    let repo = tmp.path();
+    let out = check_head(repo, &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out);
+    let want = serde_json::json!([{
+        "from_root": "app", "from": "terraform_data.db",
+        "to_root": "data", "to": "terraform_data.database",
+        "removed": { "file": "app/removed.tf", "block": REMOVED_DB },
+        "import": { "declared": true },
+    }]);
+    for dir in ["app", "data"] {
+        let r = root_of(&doc, dir);
+        assert_eq!(r["outcome"], "moved-across-roots", "{r}");
+        assert_eq!(r["unmatched"], serde_json::json!([]), "{r}");
+        assert_eq!(r["cross_root_moves"], want, "{r}");
+    }
+    let text = String::from_utf8(check_head(repo, &[]).stdout).unwrap();
+    assert!(
+        text.contains("; data imports it, but app has no removed block with destroy = false for it: terraform would destroy the object data imports\n  add to app/removed.tf:\n    removed {\n"),
+        "{text}"
+    );
+    assert!(!text.contains("placeholder"), "{text}");
+
+    std::fs::write(repo.join("app/removed.tf"), FORGET_DB).unwrap();
+    let out = check_head(repo, &["--format", "json"]);
+    let doc = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{doc}");
+    let app = root_of(&doc, "app");
+    assert_eq!(app["outcome"], "proven", "{app}");
+    assert_eq!(app["forgotten"], serde_json::json!(["terraform_data.db"]));
+    assert_eq!(
+        root_of(&doc, "data")["imported"],
+        serde_json::json!(["terraform_data.database"])
+    );
+    assert_eq!(
+        app["cross_root_moves"][0]["removed"],
+        serde_json::json!({ "declared": true })
+    );
+    let text = String::from_utf8(check_head(repo, &[]).stdout).unwrap();
+    assert!(
+        text.contains("\napp: nothing created, changed or destroyed; 1 forgotten: no longer managed by terraform, but not destroyed\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  moved across roots: app: terraform_data.db -> data: terraform_data.database, declared: app forgets it (removed, destroy = false) and data imports it\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  forget terraform_data.db: will no longer be managed by terraform, but will not be destroyed (destroy = false is set in the configuration)\n"),
+        "{text}"
+    );
+    // terraform plans an update of an imported terraform_data (its input
+    // is not imported): "1 to import, 0 to add, 1 to change".
+    assert!(
+        text.contains("\ndata: changes proven: nothing that moved is destroyed; 1 imported\n"),
+        "{text}"
+    );
+}
+
+/// A root whose only change is a `removed` block with `destroy = false`
+/// is not "unchanged": it forgets the object, and says so; it passes, as
+/// nothing is destroyed.
+#[test]
+fn a_root_that_only_forgets_says_so_and_passes() {
+    let tmp = one_root_repo(DB, FORGET_DB);
+    let out = check_head(tmp.path(), &["--format", "json"]);
+    let doc = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{doc}");
+    let r = root_of(&doc, "live");
+    assert_eq!(r["outcome"], "proven", "{r}");
+    assert_eq!(r["forgotten"], serde_json::json!(["terraform_data.db"]));
+    assert_eq!(
+        r["plan"],
+        serde_json::json!({ "add": 0, "change": 0, "destroy": 0 })
+    );
+    let markdown =
+        String::from_utf8(check_head(tmp.path(), &["--format", "markdown"]).stdout).unwrap();
+    assert!(
+        markdown.contains("| `live` | ✅ nothing created, changed or destroyed; 1 forgotten: no longer managed by terraform, but not destroyed | 0 | 0 | 0 |"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("- forget terraform\\_data.db: will no longer be managed by terraform, but will not be destroyed (destroy = false is set in the configuration)\n"),
+        "{markdown}"
+    );
+}
+
+/// The commonest move across roots: the pull request deletes root `app`
+/// and creates its database in `data`. What the base configures in app is
+/// what is destroyed, and pairs with data's new object: both roots fail
+/// naming the blocks, and app's says to keep the root until its removed
+/// block is applied.
+#[test]
+fn a_deleted_root_pairs_with_the_root_its_objects_move_to() {
+    let tmp = app_and_data(&[("data/main.tf", &format!("{QUEUE}{DATABASE}"))]);
+    let repo = tmp.path();
+    std::fs::remove_dir_all(repo.join("app")).unwrap();
+    let out = check_head(repo, &["--format", "json", "--allow-add"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out);
+    let want = serde_json::json!([{
+        "from_root": "app", "from": "terraform_data.db",
+        "to_root": "data", "to": "terraform_data.database",
+        "from_root_deleted": true,
+        "removed": { "file": "app/removed.tf", "block": REMOVED_DB },
+        "import": { "file": "data/imports.tf", "block": PLACEHOLDER_IMPORT },
+    }]);
+    for dir in ["app", "data"] {
+        let r = root_of(&doc, dir);
+        assert_eq!(r["passed"], false, "{r}");
+        assert_eq!(r["outcome"], "moved-across-roots", "{r}");
+        assert_eq!(r["cross_root_moves"], want, "{r}");
+    }
+    assert_eq!(
+        root_of(&doc, "app")["plan"],
+        serde_json::json!({ "add": 0, "change": 0, "destroy": 1 })
+    );
+    let text = String::from_utf8(check_head(repo, &[]).stdout).unwrap();
+    assert!(
+        text.contains("this change deletes app: keep it, with its backend and the removed block, until the removed block is applied; delete it after"),
+        "{text}"
+    );
+    // Sharded (app in 1/2, data in 2/2), the merge reports what one run does.
+    let reports = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let out = check_head(repo, &["--format", "json", "--shard", &shard]);
+        let file = reports.path().join(format!("shard{k}.json"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+    }
+    let merged = common::run(
+        repo,
+        [
+            "check", "--format", "json", "--merge", &files[0], "--merge", &files[1],
+        ],
+    );
+    let whole = check_head(repo, &["--format", "json"]);
+    assert_eq!(merged.status.code(), Some(1));
+    assert_eq!(json(&merged)["roots"], json(&whole)["roots"]);
+
+    // A deleted root whose objects go nowhere still fails as deleted.
+    std::fs::write(repo.join("data/main.tf"), QUEUE).unwrap();
+    let doc = json(&check_head(repo, &["--format", "json", "--allow-add"]));
+    let app = root_of(&doc, "app");
+    assert_eq!(app["outcome"], "deleted-root", "{app}");
+    assert_eq!(app["unmatched"][0]["address"], "terraform_data.db", "{app}");
+}
+
+/// `--shard`: `app` is in shard 1/2 and `data` in 2/2, so no shard sees
+/// both sides of the move. Each shard's report lists what may pair across
+/// shards, and `--merge` pairs them: the merged report is the unsharded
+/// run's. Where the shards cannot tell (two equal objects arrive), it
+/// fails both roots saying to run unsharded; a set with nothing that
+/// could pair merges into the unsharded run's report too.
+#[test]
+fn merged_shards_pair_a_move_across_shards_as_one_run() {
+    let tmp = app_and_data(&[
+        ("app/main.tf", FORGET_DB),
+        ("data/main.tf", &format!("{QUEUE}{DATABASE}")),
+    ]);
+    let repo = tmp.path();
+    let shards = |extra: &[&str]| -> Vec<String> {
+        (1..=2)
+            .map(|k| {
+                let shard = format!("{k}/2");
+                let args = [&["--format", "json", "--shard", &shard][..], extra].concat();
+                let out = check_head(repo, &args);
+                let doc = json(&out);
+                let dirs: Vec<&str> = doc["roots"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r["dir"].as_str().unwrap())
+                    .collect();
+                assert_eq!(dirs, [["app"], ["data"]][k - 1], "{doc}");
+                let file = tmp.path().join(format!("shard{k}.json"));
+                std::fs::write(&file, &out.stdout).unwrap();
+                file.to_string_lossy().into_owned()
+            })
+            .collect()
+    };
+    let merge = |files: &[String], format: &str| {
+        let mut args = vec!["check".to_string(), "--format".into(), format.into()];
+        for f in files {
+            args.extend(["--merge".to_string(), f.clone()]);
+        }
+        common::run(repo, args)
+    };
+    let same = |extra: &[&str]| {
+        let files = shards(extra);
+        let merged = merge(&files, "json");
+        let whole = check_head(repo, &[&["--format", "json"][..], extra].concat());
+        assert_eq!(merged.status.code(), whole.status.code());
+        let (m, w) = (json(&merged), json(&whole));
+        for key in ["passed", "roots", "unreached"] {
+            assert_eq!(m[key], w[key], "{key}");
+        }
+        let md = merge(&files, "markdown");
+        let whole_md = check_head(repo, &[&["--format", "markdown"][..], extra].concat());
+        assert_eq!(
+            String::from_utf8_lossy(&md.stdout),
+            String::from_utf8_lossy(&whole_md.stdout)
+        );
+        w
+    };
+    // Each shard alone passes with --allow-add (app forgets, data creates);
+    // merged, the move fails both roots naming the import block, as one run.
+    for extra in [&["--allow-add"][..], &[][..]] {
+        let doc = same(extra);
+        assert_eq!(doc["passed"], false);
+        let data = root_of(&doc, "data");
+        assert_eq!(data["outcome"], "moved-across-roots", "{data}");
+        assert_eq!(
+            data["cross_root_moves"][0]["import"]["block"],
+            PLACEHOLDER_IMPORT
+        );
+    }
+    // Declared on both sides: it passes, merged or not.
+    std::fs::write(repo.join("data/imports.tf"), IMPORT_DATABASE).unwrap();
+    assert_eq!(same(&[])["passed"], true);
+    std::fs::remove_file(repo.join("data/imports.tf")).unwrap();
+
+    // Two equal objects arrive: the shards cannot tell which one is the
+    // database, and the merge fails both roots rather than guess.
+    std::fs::write(
+        repo.join("data/main.tf"),
+        format!(
+            "{QUEUE}{DATABASE}{}",
+            DATABASE.replace("\"database\"", "\"replica\"")
+        ),
+    )
+    .unwrap();
+    let files = shards(&["--allow-add"]);
+    let out = merge(&files, "json");
+    let doc = json(&out);
+    assert_eq!(out.status.code(), Some(1), "{doc}");
+    let app = root_of(&doc, "app");
+    assert_eq!(app["passed"], false, "{app}");
+    assert_eq!(app["outcome"], "moved-across-roots", "{app}");
+    assert_eq!(app["cross_root_moves"][0]["possible"], true, "{app}");
+    assert_eq!(
+        app["cross_root_moves"][0]["blocked"],
+        "app and data are checked by different shards, so no shard could tell whether this is one object moved between them: run the check unsharded"
+    );
+    assert!(app.get("cross_root_candidates").is_none(), "{app}");
+    let markdown = String::from_utf8(merge(&files, "markdown").stdout).unwrap();
+    assert!(
+        markdown.contains("- may have moved across roots: app: terraform\\_data.db -\\> data: terraform\\_data.database; app forgets it"),
+        "{markdown}"
+    );
+    // Unsharded, it fails too: the forgotten database equals both.
+    let out = check_head(repo, &["--format", "json", "--allow-add"]);
+    let doc = json(&out);
+    assert_eq!(out.status.code(), Some(1), "{doc}");
+    for dir in ["app", "data"] {
+        let r = root_of(&doc, dir);
+        assert_eq!(r["outcome"], "moved-across-roots", "{r}");
+        assert_eq!(r["cross_root_moves"].as_array().unwrap().len(), 2, "{r}");
+        assert_eq!(
+            r["cross_root_moves"][1]["blocked"],
+            "terraform_data.db equals what other roots create (data: terraform_data.database, data: terraform_data.replica), not one to one, so no check can tell which object it becomes: declare that one with an import block",
+            "{r}"
+        );
+    }
+
+    // Not equal: nothing could pair, and the merge is the unsharded run.
+    std::fs::write(
+        repo.join("data/main.tf"),
+        format!("{QUEUE}{}", DATABASE.replace("size = 20", "size = 40")),
+    )
+    .unwrap();
+    assert_eq!(same(&["--allow-add"])["passed"], true);
+}

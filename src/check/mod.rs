@@ -10,16 +10,17 @@ mod tree;
 
 pub(crate) use tree::toplevel;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
 use crate::discover::{self, Found};
 use crate::instances::VarSource;
+use crate::plan::diff::Action;
 use crate::plan::diff::Plan;
 use crate::refactor::blocks::Block;
-use crate::refactor::pairing::{Side, Unmatched};
+use crate::refactor::pairing::{Object, Side, Unmatched};
 use crate::refactor::{self, Request};
 
 #[derive(Clone)]
@@ -119,6 +120,12 @@ pub struct RootReport {
     /// Objects destroyed here and created, equal, in another root (or the
     /// other way): moves across states, which no `moved` block can make.
     pub cross_root: Vec<CrossRootMove>,
+    /// Objects the head's `removed` blocks forget (`destroy = false`) and
+    /// its `import` blocks take over.
+    pub forgotten: Vec<String>,
+    pub imported: Vec<String>,
+    /// What may pair with another shard's roots.
+    pub candidates: Vec<Candidate>,
 }
 
 /// An object that leaves one root module for another: terraform supports
@@ -132,10 +139,54 @@ pub struct CrossRootMove {
     pub from: String,
     pub to_root: String,
     pub to: String,
-    /// The blocks to add, with the file each goes into (relative to the
-    /// repository): (source file, `removed` block), (destination file,
-    /// `import` block); None with why, when no removed block can say it.
-    pub blocks: Result<[(String, String); 2], String>,
+    /// The pull request already has the source's `removed` block (with
+    /// `destroy = false`), and the destination's `import` block.
+    pub removed_declared: bool,
+    pub import_declared: bool,
+    /// The blocks still to add, with the file each goes into (relative to
+    /// the repository): the `removed` block, then the `import` block,
+    /// those not declared; Err with why, when no removed block can say it.
+    pub blocks: Result<Vec<(String, String)>, String>,
+    /// The pull request deletes the source root.
+    pub source_deleted: bool,
+}
+
+impl CrossRootMove {
+    /// Both blocks are there: terraform forgets the object in one state
+    /// and takes it over in the other, nothing destroyed or created.
+    pub fn declared(&self) -> bool {
+        self.removed_declared && self.import_declared
+    }
+}
+
+/// An object that may leave or arrive in a root and that no other root
+/// of this run paired: with `--shard`, another shard may hold its other
+/// side, and `--merge` must see it.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub address: String,
+    pub type_name: String,
+    pub side: Side,
+    /// Declared by the root's own `removed` (destroy = false) or `import`
+    /// block.
+    pub declared: bool,
+    /// What pairing compares, hashed: equal for objects that would pair on
+    /// values alone. None when that cannot be told from the object alone
+    /// (it refers to other objects, holds unknowns, or holds a sensitive
+    /// value, which is never put in a report, even hashed).
+    pub fingerprint: Option<String>,
+    /// Paired with another root by this run.
+    pub paired: bool,
+    /// Leaving: its address in the source state.
+    pub from: Option<String>,
+    /// Leaving, not declared: the `removed` block it needs, with its file,
+    /// or why none can be written.
+    pub removed: Option<Result<(String, String), String>>,
+    /// Leaving: no other instance of its resource is destroyed (a
+    /// `removed` block would forget those too).
+    pub alone: bool,
+    /// Leaving a root the pull request deletes.
+    pub deleted_root: bool,
 }
 
 pub struct CheckReport {
@@ -418,7 +469,6 @@ fn check_root(
     req: &CheckRequest,
     schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
 ) -> (RootReport, Option<Kept>) {
-    let allow_add = req.allow_add;
     let mut report = RootReport {
         dir: dir.to_string(),
         outcome: Outcome::Unchanged,
@@ -435,37 +485,43 @@ fn check_root(
         anchor: None,
         paired_by_rules: Vec::new(),
         cross_root: Vec::new(),
+        forgotten: Vec::new(),
+        imported: Vec::new(),
+        candidates: Vec::new(),
     };
-    if !in_head {
-        report.outcome = Outcome::DeletedRoot;
-        report.passed = false;
-        return (report, None);
-    }
-    // A root new in the head is compared with nothing: all creates.
+    // A root new in the head is compared with nothing: all creates; a root
+    // the head deletes, with nothing: all destroys (what the base
+    // configures is destroyed), which may have moved to another root.
     let empty = tempfile::tempdir().ok();
-    let old_dir = if in_base {
-        base_dir.join(dir)
-    } else {
-        match &empty {
-            Some(e) => e.path().to_path_buf(),
-            None => base_dir.join(dir),
-        }
+    let nothing = |or: PathBuf| empty.as_ref().map_or(or, |e| e.path().to_path_buf());
+    let old_dir = match in_base {
+        true => base_dir.join(dir),
+        false => nothing(base_dir.join(dir)),
     };
-    let request = match root_request(dir, found, old_dir, base_dir, head_dir, req, schemas) {
+    // A deleted root's variables files are the base's.
+    let files_of = if in_head { head_dir } else { base_dir };
+    let fail = |report: &mut RootReport, error: String| {
+        report.outcome = match in_head {
+            true => Outcome::NotCheckable,
+            false => Outcome::DeletedRoot,
+        };
+        report.passed = false;
+        report.error = Some(error);
+    };
+    let mut request = match root_request(dir, found, old_dir, base_dir, files_of, req, schemas) {
         Ok(r) => r,
         Err(e) => {
-            report.outcome = Outcome::NotCheckable;
-            report.passed = false;
-            report.error = Some(e);
+            fail(&mut report, e);
             return (report, None);
         }
     };
+    if !in_head {
+        request.new_dir = nothing(head_dir.join(dir));
+    }
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
         Ok(o) => o,
         Err(d) => {
-            report.outcome = Outcome::NotCheckable;
-            report.passed = false;
             // Files are named inside the repository: `base:envs/x/main.tf`
             // for the base revision's copy.
             let prefix = |p: &Path| format!("{}/", crate::syntax::source::clean_path(p));
@@ -475,10 +531,42 @@ fn check_root(
                 .replace("root \"DIR\"", &format!("root \"{dir}\""))
                 .replace(&prefix(base_dir), "base:")
                 .replace(&prefix(head_dir), "");
-            report.error = Some(text);
+            fail(&mut report, text);
             return (report, None);
         }
     };
+    judge(&mut report, &outcome, (in_head, in_base), req.allow_add);
+    if !report.passed {
+        report.anchor = anchor(&request, &report, head_dir);
+    }
+    // What the root's own removed and import blocks declare leaving or
+    // arriving pairs across roots too: a move declared on one side only.
+    let declared = match report.forgotten.is_empty() && report.imported.is_empty() {
+        true => Ok(Default::default()),
+        false => refactor::cross_root::declared_objects(&request, &outcome, &mut sources),
+    };
+    let declared = match declared {
+        Ok(d) => d,
+        Err(d) => {
+            // Never pass on what was not compared.
+            report.passed = false;
+            report.error = Some(format!(
+                "The objects its removed and import blocks declare could not be compared with the other roots':\n{}",
+                d.render(&sources).trim()
+            ));
+            Default::default()
+        }
+    };
+    // What is left unmatched may have moved to (or come from) another root.
+    let keep = !report.unmatched.is_empty() || !declared.0.is_empty() || !declared.1.is_empty();
+    let kept = keep.then_some((request, outcome, declared));
+    (report, kept)
+}
+
+/// A root's outcome from its refactor: what its plan does, and whether
+/// that passes. `at` says whether the root is in the head and the base.
+fn judge(report: &mut RootReport, outcome: &refactor::Outcome, at: (bool, bool), allow_add: bool) {
+    let (in_head, in_base) = at;
     let counts = |p: &Plan| p.counts();
     report.before = Some(counts(&outcome.before));
     report.after = Some(counts(&outcome.proof));
@@ -500,117 +588,331 @@ fn check_root(
             )
         })
         .collect();
+    report.forgotten = (outcome.before.changes.iter())
+        .filter(|c| c.action == Action::Forget)
+        .map(|c| c.addr.to_string())
+        .collect();
+    report.imported = (outcome.before.imports.iter())
+        .map(|(a, _)| a.to_string())
+        .collect();
     let destroys = report.unmatched.iter().any(|u| u.side == Side::Destroy);
     let creates = report.unmatched.iter().any(|u| u.side == Side::Create);
     let (b_add, b_change, b_destroy) = counts(&outcome.before);
-    report.outcome = if !in_base {
+    let untouched = b_add + b_change + b_destroy == 0
+        && outcome.before.moves().is_empty()
+        && report.forgotten.is_empty()
+        && report.imported.is_empty();
+    report.outcome = if !in_head {
+        Outcome::DeletedRoot
+    } else if !in_base {
         Outcome::NewRoot
     } else if destroys || (creates && !allow_add) {
         Outcome::Unmatched
     } else if !report.blocks.is_empty() {
         Outcome::MissingBlocks
-    } else if b_add + b_change + b_destroy == 0 && outcome.before.moves().is_empty() {
+    } else if untouched {
         Outcome::Unchanged
     } else {
         Outcome::Proven
     };
-    let (_, _, destroy) = counts(&outcome.before);
     report.passed = match report.outcome {
-        Outcome::NewRoot => destroy == 0,
+        Outcome::NewRoot => b_destroy == 0,
         Outcome::Unchanged | Outcome::Proven => outcome.proven(allow_add),
         _ => false,
     };
-    if !report.passed {
-        report.anchor = anchor(&request, &report, head_dir);
-    }
-    // What is left unmatched may have moved to (or come from) another root.
-    let kept = (!report.unmatched.is_empty()).then_some((request, outcome));
-    (report, kept)
 }
 
-/// A root's refactor, kept when it left objects unmatched: they may pair
-/// across roots.
-type Kept = (Request, refactor::Outcome);
+/// A root's refactor, kept when it left objects unmatched or declares
+/// objects leaving or arriving (`cross_root::declared_objects`): they may
+/// pair across roots.
+type Kept = (Request, refactor::Outcome, (Vec<Object>, Vec<Object>));
 
 /// Pairs what the roots left unmatched across roots, as `refactor --root`
-/// does (`refactor::cross_root`). Such a move crosses states: no `moved`
-/// block can make it, and each one fails both roots naming the blocks
-/// terraform supports for it (a `removed` block that forgets the object in
-/// the source, an `import` block in the destination). What the PR already
-/// declares that way is neither destroyed nor created, so never gets here.
+/// does (`refactor::cross_root`), with what their own `removed` blocks
+/// (`destroy = false`) forget and `import` blocks take over. Such a move
+/// crosses states: no `moved` block can make it, and terraform supports it
+/// only with both blocks, a `removed` block that forgets the object in the
+/// source and an `import` block in the destination. With one of them
+/// missing, terraform destroys the object the other root imports, or
+/// forgets it and creates a second one: each such move fails both roots,
+/// naming the blocks to add. With both, it is reported and passes.
 fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
     use refactor::cross_root::{self, CrossMove};
     let mut at: Vec<usize> = Vec::new();
     let mut reqs: Vec<Request> = Vec::new();
     let mut outcomes: Vec<refactor::Outcome> = Vec::new();
+    let mut sides: Vec<(Vec<Object>, Vec<Object>)> = Vec::new();
+    // Per kept root: the addresses its own blocks declare leaving, arriving.
+    let mut declared: Vec<(BTreeSet<Addr>, BTreeSet<Addr>)> = Vec::new();
     for (i, k) in kept.into_iter().enumerate() {
-        if let Some((r, o)) = k {
+        if let Some((r, o, (leaving, arriving))) = k {
+            let addrs = |objs: &[Object]| objs.iter().map(|o| o.addr.clone()).collect();
+            declared.push((addrs(&leaving), addrs(&arriving)));
+            let (mut out, mut into) = o.leftovers.clone();
+            out.extend(leaving);
+            into.extend(arriving);
+            sides.push((out, into));
             at.push(i);
             reqs.push(r);
             outcomes.push(o);
         }
     }
-    if outcomes.len() < 2 {
-        return;
-    }
     let indexes: Vec<_> = outcomes.iter().map(|o| o.prior.instance_index()).collect();
-    let mut moves: Vec<CrossMove> = cross_root::pair_across(&reqs, &outcomes, &indexes)
-        .into_iter()
+    let pairs = match outcomes.len() {
+        0 | 1 => Vec::new(),
+        _ => cross_root::pair_objects(&reqs, &outcomes, &indexes, &sides),
+    };
+    let mut moves: Vec<CrossMove> = (pairs.iter())
         .map(|(a, prior, b, new)| CrossMove {
-            from_root: a,
-            from: cross_root::recorded_addr(&outcomes[a], &prior),
-            to_root: b,
-            to: new,
+            from_root: *a,
+            from: cross_root::recorded_addr(&outcomes[*a], prior),
+            to_root: *b,
+            to: new.clone(),
             id: None,
             unwritable: None,
         })
         .collect();
     cross_root::removable(&outcomes, &mut moves);
-    let file = |dir: &str, name: &str| match dir {
-        "." | "" => name.to_string(),
-        d => format!("{d}/{name}"),
-    };
-    for m in &moves {
-        let (a, b) = (at[m.from_root], at[m.to_root]);
-        let (from_dir, to_dir) = (roots[a].dir.clone(), roots[b].dir.clone());
-        let prior = cross_root::moved_addr(&outcomes[m.from_root], &m.from);
-        // No state, no id: a placeholder that cannot pass for one.
-        let id = format!("<the id of {} in the state of {from_dir}>", m.from);
-        let blocks = match &m.unwritable {
-            Some(why) => Err(why.clone()),
-            None => Ok([
-                (
-                    file(&from_dir, cross_root::REMOVED_FILE),
-                    cross_root::removed_blocks(&[cross_root::resource_of(&prior)]),
-                ),
-                (
-                    file(&to_dir, cross_root::IMPORTS_FILE),
-                    cross_root::import_blocks(&[(m.to.to_string(), id)]),
-                ),
-            ]),
+    for ((a, prior, b, new), m) in pairs.iter().zip(&moves) {
+        let mv = CrossRootMove {
+            from_root: roots[at[*a]].dir.clone(),
+            from: m.from.to_string(),
+            to_root: roots[at[*b]].dir.clone(),
+            to: new.to_string(),
+            removed_declared: declared[*a].0.contains(prior),
+            import_declared: declared[*b].1.contains(new),
+            blocks: Ok(Vec::new()),
+            source_deleted: roots[at[*a]].outcome == Outcome::DeletedRoot,
         };
         let mv = CrossRootMove {
-            from_root: from_dir,
-            from: m.from.to_string(),
-            to_root: to_dir,
-            to: m.to.to_string(),
-            blocks,
+            blocks: missing_blocks(&mv, m, &outcomes[*a]),
+            ..mv
         };
+        let (a, b) = (at[*a], at[*b]);
         roots[a]
             .unmatched
-            .retain(|u| !(u.side == Side::Destroy && u.addr == prior));
+            .retain(|u| !(u.side == Side::Destroy && &u.addr == prior));
         roots[b]
             .unmatched
-            .retain(|u| !(u.side == Side::Create && u.addr == m.to));
+            .retain(|u| !(u.side == Side::Create && &u.addr == new));
         roots[a].cross_root.push(mv.clone());
         roots[b].cross_root.push(mv);
     }
-    for r in roots.iter_mut().filter(|r| !r.cross_root.is_empty()) {
+    for r in roots.iter_mut() {
+        if r.cross_root.iter().all(CrossRootMove::declared) {
+            continue;
+        }
         r.passed = false;
         if r.unmatched.is_empty() {
             r.outcome = Outcome::CrossRootMoves;
         }
     }
+    // Another shard's roots may pair with these: what `--merge` needs.
+    let paired: BTreeSet<(usize, &Addr)> = (pairs.iter())
+        .flat_map(|(a, prior, b, new)| [(*a, prior), (*b, new)])
+        .collect();
+    for (k, (out, into)) in sides.iter().enumerate() {
+        let candidate = |o: &Object, side: Side, declared: &BTreeSet<Addr>| Candidate {
+            address: o.addr.to_string(),
+            type_name: o.addr.resource.resource.type_name.clone(),
+            side,
+            declared: declared.contains(&o.addr),
+            fingerprint: fingerprint(o),
+            paired: paired.contains(&(k, &o.addr)),
+            from: None,
+            removed: None,
+            alone: true,
+            deleted_root: false,
+        };
+        let leaving: Vec<Candidate> = out
+            .iter()
+            .map(|o| candidate(o, Side::Destroy, &declared[k].0))
+            .collect();
+        let leaving = leaving_details(leaving, &outcomes[k], &roots[at[k]]);
+        let arriving = into
+            .iter()
+            .map(|o| candidate(o, Side::Create, &declared[k].1));
+        roots[at[k]].candidates = leaving.into_iter().chain(arriving).collect();
+    }
+    ambiguous_forgets(roots);
+}
+
+/// A `removed` block with `destroy = false` whose object did not pair
+/// because several equal objects are created in other roots (or another
+/// forgotten object claims the same one) is still half a declaration:
+/// terraform forgets it and creates every one of them. Each such create
+/// fails with its root and the forgetting one, saying why no check can
+/// tell which one the object becomes.
+fn ambiguous_forgets(roots: &mut [RootReport]) {
+    let equal = |l: &Candidate, a: &Candidate| {
+        l.type_name == a.type_name && l.fingerprint.is_some() && l.fingerprint == a.fingerprint
+    };
+    let open = |c: &&Candidate, side: Side, declared: bool| {
+        c.side == side && c.declared == declared && !c.paired
+    };
+    let mut moves: Vec<(usize, usize, CrossRootMove)> = Vec::new();
+    for (i, r) in roots.iter().enumerate() {
+        for l in r.candidates.iter().filter(|c| open(c, Side::Destroy, true)) {
+            let arriving: Vec<(usize, &Candidate)> = (roots.iter().enumerate())
+                .filter(|(j, _)| *j != i)
+                .flat_map(|(j, o)| o.candidates.iter().map(move |c| (j, c)))
+                .filter(|(_, a)| open(a, Side::Create, false) && equal(l, a))
+                .collect();
+            let from = l.from.clone().unwrap_or_else(|| l.address.clone());
+            let named: Vec<String> = (arriving.iter())
+                .map(|(j, a)| format!("{}: {}", roots[*j].dir, a.address))
+                .collect();
+            for (j, a) in &arriving {
+                let why = format!(
+                    "{from} equals what other roots create ({}), not one to one, so no check can tell which object it becomes: declare that one with an import block",
+                    named.join(", ")
+                );
+                let mv = CrossRootMove {
+                    from_root: r.dir.clone(),
+                    from: from.clone(),
+                    to_root: roots[*j].dir.clone(),
+                    to: a.address.clone(),
+                    removed_declared: true,
+                    import_declared: false,
+                    blocks: Err(why),
+                    source_deleted: false,
+                };
+                moves.push((i, *j, mv));
+            }
+        }
+    }
+    for (i, j, mv) in moves {
+        for k in [i, j] {
+            let r = &mut roots[k];
+            // A root that failed already keeps its outcome.
+            if r.passed || r.unmatched.is_empty() {
+                r.outcome = Outcome::CrossRootMoves;
+            }
+            r.passed = false;
+            r.cross_root.push(mv.clone());
+        }
+    }
+}
+
+/// What `--merge` needs of objects leaving a root: the address in its
+/// state, whether it is the only destroyed instance of its resource, and,
+/// then, the `removed` block it needs (or why none can be written). Each
+/// looked up once per root: a deleted root may leave thousands.
+fn leaving_details(
+    leaving: Vec<Candidate>,
+    source: &refactor::Outcome,
+    root: &RootReport,
+) -> Vec<Candidate> {
+    use refactor::cross_root;
+    let changes: BTreeMap<String, &crate::plan::diff::ResourceChange> = (source.before.changes)
+        .iter()
+        .map(|c| (c.addr.to_string(), c))
+        .collect();
+    let mut deletes: BTreeMap<String, usize> = BTreeMap::new();
+    for c in source
+        .before
+        .changes
+        .iter()
+        .filter(|c| c.action == Action::Delete)
+    {
+        *deletes.entry(cross_root::resource_of(&c.addr)).or_default() += 1;
+    }
+    let deleted_root = root.outcome == Outcome::DeletedRoot;
+    (leaving.into_iter())
+        .map(|c| {
+            let Some(change) = changes.get(&c.address) else {
+                return c;
+            };
+            let resource = cross_root::resource_of(&change.addr);
+            let others = deletes.get(&resource).copied().unwrap_or(0)
+                - usize::from(change.action == Action::Delete);
+            let from = change
+                .previous
+                .clone()
+                .unwrap_or_else(|| change.addr.clone());
+            let removed = (!c.declared && others == 0).then(|| match cross_root::gone(change) {
+                true => Ok((
+                    root_file(&root.dir, cross_root::REMOVED_FILE),
+                    cross_root::removed_blocks(&[resource.clone()]),
+                )),
+                false => Err(cross_root::still_declared(&resource, &change.addr)),
+            });
+            Candidate {
+                from: Some(from.to_string()),
+                removed,
+                alone: others == 0,
+                deleted_root,
+                ..c
+            }
+        })
+        .collect()
+}
+
+/// The file `name` in root `dir`, relative to the repository.
+fn root_file(dir: &str, name: &str) -> String {
+    match dir {
+        "." | "" => name.to_string(),
+        d => format!("{d}/{name}"),
+    }
+}
+
+/// The `import` block a move across roots needs, with its file: a check
+/// has no state, so its id is a placeholder that cannot pass for one.
+fn import_block(from_root: &str, from: &str, to_root: &str, to: &str) -> (String, String) {
+    let id = format!("<the id of {from} in the state of {from_root}>");
+    (
+        root_file(to_root, refactor::cross_root::IMPORTS_FILE),
+        refactor::cross_root::import_blocks(&[(to.to_string(), id)]),
+    )
+}
+
+type Addr = crate::addrs::AbsResourceInstance;
+
+/// The blocks a move across roots still needs, each with its file: the
+/// source's `removed` block unless declared, the destination's `import`
+/// block unless declared; Err with why no removed block can say it.
+fn missing_blocks(
+    mv: &CrossRootMove,
+    m: &refactor::cross_root::CrossMove,
+    source: &refactor::Outcome,
+) -> Result<Vec<(String, String)>, String> {
+    use refactor::cross_root;
+    let mut blocks = Vec::new();
+    if !mv.removed_declared {
+        if let Some(why) = &m.unwritable {
+            return Err(why.clone());
+        }
+        let prior = cross_root::moved_addr(source, &m.from);
+        blocks.push((
+            root_file(&mv.from_root, cross_root::REMOVED_FILE),
+            cross_root::removed_blocks(&[cross_root::resource_of(&prior)]),
+        ));
+    }
+    if !mv.import_declared {
+        blocks.push(import_block(&mv.from_root, &mv.from, &mv.to_root, &mv.to));
+    }
+    Ok(blocks)
+}
+
+/// What pairing compares of an object (each configured argument's
+/// canonical value, as its signature), hashed; None when the object alone
+/// cannot tell (`Candidate::fingerprint`).
+fn fingerprint(o: &Object) -> Option<String> {
+    use sha2::Digest;
+    let null = crate::lang::value::Value::null();
+    let mut hash = sha2::Sha256::new();
+    for name in &o.set {
+        let v = o.values.get(name).unwrap_or(&null);
+        if !v.is_wholly_known() || v.has_marks_deep() {
+            return None;
+        }
+        hash.update(name.as_bytes());
+        hash.update(b"=");
+        hash.update(refactor::pairing::canonical(v).as_bytes());
+        hash.update(b"\x1f");
+    }
+    let digest = hash.finalize();
+    Some(digest[..16].iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// The refactor request for one root, without state: the base's copy (or
@@ -837,4 +1139,38 @@ fn uncommitted(top: &Path, file: &Path) -> Result<bool, Diagnostics> {
         &["rev-parse", "-q", "--verify", &format!(":0:{rel}")],
     )?);
     Ok(working.is_none() || index.is_none() || working != index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::unknown::Origin;
+    use crate::lang::value::{Type, Value};
+
+    fn object(addr: &str, input: Value) -> Object {
+        Object {
+            addr: Addr::parse(addr).unwrap(),
+            values: [("input".to_string(), input)].into(),
+            set: ["input".to_string()].into(),
+        }
+    }
+
+    /// Equal compared values give equal fingerprints whatever the name; a
+    /// sensitive value gives none (not even hashed), nor does a reference.
+    #[test]
+    fn fingerprints_tell_equal_objects_and_never_hash_a_secret() {
+        let a = fingerprint(&object("terraform_data.db", Value::string("pg")));
+        let b = fingerprint(&object("terraform_data.database", Value::string("pg")));
+        let c = fingerprint(&object("terraform_data.db", Value::string("mysql")));
+        assert!(a.is_some());
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let secret = object("terraform_data.db", Value::string("hunter2").mark());
+        assert_eq!(fingerprint(&secret), None);
+        let reference = Value::Unknown(
+            Type::Dynamic,
+            Some(Origin::attr("terraform_data.net", "id")),
+        );
+        assert_eq!(fingerprint(&object("terraform_data.db", reference)), None);
+    }
 }

@@ -16,7 +16,11 @@ use super::{CheckReport, Outcome, RootReport};
 fn describe(r: &RootReport) -> String {
     match r.outcome {
         Outcome::Unchanged => "unchanged".into(),
-        Outcome::Proven => "changes proven: nothing that moved is destroyed".into(),
+        Outcome::Proven => proven_word(
+            r.before.is_none_or(|c| c == (0, 0, 0)),
+            r.forgotten.len(),
+            r.imported.len(),
+        ),
         Outcome::MissingBlocks => format!("moved blocks missing ({})", distinct(&r.blocks).len()),
         Outcome::Unmatched => "objects destroyed or created that no move explains".into(),
         Outcome::NewRoot => "new root module".into(),
@@ -24,6 +28,37 @@ fn describe(r: &RootReport) -> String {
         Outcome::NotCheckable => "not checkable".into(),
         Outcome::CrossRootMoves => CROSS_ROOT.into(),
     }
+}
+
+/// A proven root: what its plan does beside moves, with what it forgets
+/// and imports (terraform's words for a forget).
+fn proven_word(nothing_planned: bool, forgotten: usize, imported: usize) -> String {
+    let mut parts = Vec::new();
+    if forgotten > 0 {
+        parts.push(format!(
+            "{forgotten} forgotten: no longer managed by terraform, but not destroyed"
+        ));
+    }
+    if imported > 0 {
+        parts.push(format!("{imported} imported"));
+    }
+    let lead = match nothing_planned && !parts.is_empty() {
+        true => "nothing created, changed or destroyed",
+        false => "changes proven: nothing that moved is destroyed",
+    };
+    parts.insert(0, lead.to_string());
+    parts.join("; ")
+}
+
+/// The lines that name what a root forgets and imports.
+fn declared_lines<'a>(
+    forgotten: impl Iterator<Item = &'a str>,
+    imported: impl Iterator<Item = &'a str>,
+) -> Vec<String> {
+    forgotten
+        .map(|a| format!("forget {a}: will no longer be managed by terraform, but will not be destroyed (destroy = false is set in the configuration)"))
+        .chain(imported.map(|a| format!("import {a}: an import block takes over an existing object")))
+        .collect()
 }
 
 fn reason_word(u: &Unmatched) -> String {
@@ -178,7 +213,11 @@ fn updates_json(updates: &[Update]) -> serde_json::Value {
 }
 
 fn side(u: &Unmatched) -> &'static str {
-    match u.side {
+    side_word(u.side)
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
         Side::Destroy => "destroy",
         Side::Create => "create",
     }
@@ -269,6 +308,10 @@ pub(crate) fn text(report: &CheckReport) -> String {
                 let _ = writeln!(out, "  ({})", plain(&note));
             }
         }
+        let (forgotten, imported) = (r.forgotten.iter(), r.imported.iter());
+        for line in declared_lines(forgotten.map(String::as_str), imported.map(String::as_str)) {
+            let _ = writeln!(out, "  {}", plain(&line));
+        }
         for (from, to, rules, planned) in &r.paired_by_rules {
             let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
             let _ = writeln!(out, "  {}", plain(&rules_line(from, to, &rules, planned)));
@@ -335,7 +378,15 @@ fn describe_doc(r: &serde_json::Value) -> String {
     let moves = r["moves"].as_array().map_or(0, Vec::len);
     match r["outcome"].as_str().unwrap_or("") {
         "unchanged" => "unchanged".into(),
-        "proven" => "changes proven: nothing that moved is destroyed".into(),
+        "proven" => {
+            let count = |k: &str| r["plan"][k].as_u64().unwrap_or(0);
+            let len = |k: &str| r[k].as_array().map_or(0, Vec::len);
+            proven_word(
+                count("add") + count("change") + count("destroy") == 0,
+                len("forgotten"),
+                len("imported"),
+            )
+        }
         "moved-blocks-missing" => format!("moved blocks missing ({moves})"),
         "unmatched" => "objects destroyed or created that no move explains".into(),
         "new-root" => "new root module".into(),
@@ -420,6 +471,17 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
         let unmatched = list(&r["unmatched"]);
         let mut updates = update_lines_doc(r);
         updates.extend(rules_lines_doc(r));
+        let strs = |k: &str| {
+            list(&r[k])
+                .iter()
+                .map(|v| str_of(v).to_string())
+                .collect::<Vec<_>>()
+        };
+        let (forgotten, imported) = (strs("forgotten"), strs("imported"));
+        updates.extend(declared_lines(
+            forgotten.iter().map(String::as_str),
+            imported.iter().map(String::as_str),
+        ));
         let across = list(&r["cross_root_moves"]);
         if moves.is_empty()
             && unmatched.is_empty()
@@ -459,19 +521,7 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
             );
         }
         for m in &across {
-            let (line, blocks, note) = cross_root_doc(m);
-            let _ = writeln!(out, "- {}\n", md_text(&line));
-            for (file, block) in &blocks {
-                let fence = md_fence(block);
-                let _ = writeln!(
-                    out,
-                    "Add to {}:\n\n{fence}hcl\n{block}{fence}\n",
-                    md_code(file)
-                );
-            }
-            if !note.is_empty() {
-                let _ = writeln!(out, "{}\n", md_text(&note));
-            }
+            out.push_str(&cross_root_markdown(m));
         }
         for line in &updates {
             let _ = writeln!(out, "- {}", md_text(line));
@@ -490,6 +540,26 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
             let _ = writeln!(out, "{fence}\n{e}\n{fence}");
         }
         let _ = writeln!(out, "\n</details>");
+    }
+    out
+}
+
+/// A move across roots in a pull-request comment: its line, the blocks
+/// to add, the notes.
+fn cross_root_markdown(m: &serde_json::Value) -> String {
+    let mut out = String::new();
+    let (line, blocks, note) = cross_root_doc(m);
+    let _ = writeln!(out, "- {}\n", md_text(&line));
+    for (file, block) in &blocks {
+        let fence = md_fence(block);
+        let _ = writeln!(
+            out,
+            "Add to {}:\n\n{fence}hcl\n{block}{fence}\n",
+            md_code(file)
+        );
+    }
+    if !note.is_empty() {
+        let _ = writeln!(out, "{}\n", md_text(&note));
     }
     out
 }
@@ -520,6 +590,8 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
             "error": r.error,
             "note": r.note,
             "cross_root_moves": r.cross_root.iter().map(cross_root_json).collect::<Vec<_>>(),
+            "forgotten": r.forgotten,
+            "imported": r.imported,
             "paired_by_rules": r.paired_by_rules.iter().map(|(from, to, rules, planned)| json!({
                 "from": from, "to": to, "rules": rules, "planned": planned,
             })).collect::<Vec<_>>(),
@@ -530,8 +602,199 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
     });
     if let Some((s, total)) = report.shard {
         doc["shard"] = json!({ "index": s.index, "count": s.count, "roots_in_all": total });
+        // What `--merge` needs to see moves across shards.
+        for (r, d) in report
+            .roots
+            .iter()
+            .zip(doc["roots"].as_array_mut().into_iter().flatten())
+        {
+            d[CANDIDATES] = json!(r.candidates.iter().map(candidate_json).collect::<Vec<_>>());
+        }
     }
     doc
+}
+
+fn candidate_json(c: &super::Candidate) -> serde_json::Value {
+    let mut doc = json!({
+        "address": c.address, "type": c.type_name, "action": side_word(c.side),
+        "declared": c.declared, "fingerprint": c.fingerprint, "paired": c.paired,
+    });
+    if let Some(from) = &c.from {
+        doc["from"] = json!(from);
+        doc["alone"] = json!(c.alone);
+        doc["from_root_deleted"] = json!(c.deleted_root);
+    }
+    match &c.removed {
+        Some(Ok((file, block))) => doc["removed"] = json!({ "file": file, "block": block }),
+        Some(Err(why)) => doc["blocked"] = json!(why),
+        None => {}
+    }
+    doc
+}
+
+/// The key of a shard's report that lists, per root, what may pair with
+/// another shard's roots (`CheckReport::candidates`); merged away.
+const CANDIDATES: &str = "cross_root_candidates";
+
+/// The moves across roots in different shards, which no shard saw both
+/// sides of. Where an unsharded run's pairing is certain to pair them, the
+/// move is as it would report it: the only object leaving a root and the
+/// only one arriving in another with its type and fingerprint, neither
+/// paired by its shard, the leaving one alone of its resource. Objects
+/// that may otherwise be one object moved (the same type, fingerprints
+/// equal or unknown, not both declared) are given as a possible move,
+/// `blocked` with why, which fails both roots.
+/// An exact move comes with the address its source root's plan destroys
+/// (before the root's own moves apply, its `from` is the state's).
+type Exact = (serde_json::Value, String);
+
+fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<serde_json::Value>) {
+    type At<'a> = (usize, &'a str, &'a serde_json::Value);
+    let mut leaving: Vec<At> = Vec::new();
+    let mut arriving: Vec<At> = Vec::new();
+    for (shard, (_, doc)) in docs.iter().enumerate() {
+        for r in doc["roots"].as_array().into_iter().flatten() {
+            for c in r[CANDIDATES].as_array().into_iter().flatten() {
+                let at = (shard, str_of(&r["dir"]), c);
+                match str_of(&c["action"]) {
+                    "destroy" => leaving.push(at),
+                    _ => arriving.push(at),
+                }
+            }
+        }
+    }
+    let fp = |v: &serde_json::Value| v["fingerprint"].as_str().map(str::to_string);
+    let class = |v: &serde_json::Value| (v["type"].to_string(), fp(v));
+    let count = |side: &[At], v: &serde_json::Value| {
+        (side.iter())
+            .filter(|(_, _, c)| fp(c).is_some() && class(c) == class(v))
+            .count()
+    };
+    let mut exact = Vec::new();
+    let mut possible = Vec::new();
+    for (k, from_root, d) in &leaving {
+        for (j, to_root, c) in &arriving {
+            let could = k != j
+                && d["type"] == c["type"]
+                && (fp(d).is_none() || fp(c).is_none() || fp(d) == fp(c));
+            if !could {
+                continue;
+            }
+            let certain = fp(d).is_some()
+                && count(&leaving, d) == 1
+                && count(&arriving, c) == 1
+                && d["paired"] != true
+                && c["paired"] != true
+                && (d["alone"] == true || d["declared"] == true);
+            if certain {
+                let address = str_of(&d["address"]).to_string();
+                exact.push((exact_move(from_root, d, to_root, c), address));
+                continue;
+            }
+            if d["declared"] == true && c["declared"] == true {
+                continue;
+            }
+            let mut m = json!({
+                "from_root": from_root, "from": d["from"],
+                "to_root": to_root, "to": c["address"], "possible": true,
+                "blocked": format!(
+                    "{from_root} and {to_root} are checked by different shards, so no shard could tell whether this is one object moved between them: run the check unsharded"
+                ),
+            });
+            for (key, side) in [("removed", d), ("import", c)] {
+                if side["declared"] == true {
+                    m[key] = json!({ "declared": true });
+                }
+            }
+            possible.push(m);
+        }
+    }
+    (exact, possible)
+}
+
+/// A move across shards as one run reports it (`cross_root_json`).
+fn exact_move(
+    from_root: &str,
+    d: &serde_json::Value,
+    to_root: &str,
+    c: &serde_json::Value,
+) -> serde_json::Value {
+    let (from, to) = (str_of(&d["from"]), str_of(&c["address"]));
+    let mut m = json!({ "from_root": from_root, "from": from, "to_root": to_root, "to": to });
+    if d["from_root_deleted"] == true {
+        m["from_root_deleted"] = json!(true);
+    }
+    if let Some(why) = d["blocked"].as_str() {
+        m["blocked"] = json!(why);
+        return m;
+    }
+    m["removed"] = match d["declared"] == true {
+        true => json!({ "declared": true }),
+        false => d["removed"].clone(),
+    };
+    m["import"] = match c["declared"] == true {
+        true => json!({ "declared": true }),
+        false => {
+            let (file, block) = super::import_block(from_root, from, to_root, to);
+            json!({ "file": file, "block": block })
+        }
+    };
+    m
+}
+
+/// The merged roots with the moves across shards: the objects an exact
+/// move explains leave `unmatched`, and a root with a move not declared
+/// fails, as in one run (`pair_across_roots`); a possible move fails both
+/// roots.
+fn settle_across_shards(docs: &[(String, serde_json::Value)], roots: &mut [serde_json::Value]) {
+    let (exact, possible) = cross_shard_moves(docs);
+    let ends = |m: &serde_json::Value, dir: &str| m["from_root"] == dir || m["to_root"] == dir;
+    let declared =
+        |m: &serde_json::Value| m["removed"]["declared"] == true && m["import"]["declared"] == true;
+    for r in roots.iter_mut() {
+        let dir = str_of(&r["dir"]).to_string();
+        let here = |m: &&serde_json::Value| ends(m, &dir);
+        for (m, leaving) in exact.iter().filter(|(m, _)| ends(m, &dir)) {
+            let explained = |u: &serde_json::Value| {
+                let at = |end: &str, action: &str, address: &serde_json::Value| {
+                    m[end] == dir.as_str() && u["action"] == action && &u["address"] == address
+                };
+                at("from_root", "destroy", &json!(leaving)) || at("to_root", "create", &m["to"])
+            };
+            if let Some(list) = r["unmatched"].as_array_mut() {
+                list.retain(|u| !explained(u));
+            }
+            if let Some(list) = r["cross_root_moves"].as_array_mut() {
+                list.push(m.clone());
+            }
+        }
+        let moves = r["cross_root_moves"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if exact.iter().any(|(m, _)| ends(m, &dir)) && !moves.iter().all(declared) {
+            r["passed"] = json!(false);
+            if r["unmatched"].as_array().is_none_or(Vec::is_empty) {
+                r["outcome"] = json!(Outcome::CrossRootMoves.id());
+            }
+        }
+        let mine: Vec<&serde_json::Value> = possible.iter().filter(here).collect();
+        if !mine.is_empty() {
+            // A root that failed already keeps its outcome; one that passed
+            // fails for the move.
+            let unmatched = r["unmatched"].as_array().is_none_or(Vec::is_empty);
+            if r["passed"] == true || unmatched {
+                r["outcome"] = json!(Outcome::CrossRootMoves.id());
+            }
+            r["passed"] = json!(false);
+            if let Some(list) = r["cross_root_moves"].as_array_mut() {
+                list.extend(mine.into_iter().cloned());
+            }
+        }
+        if let Some(r) = r.as_object_mut() {
+            r.remove(CANDIDATES);
+        }
+    }
 }
 
 /// The JSON reports of `--shard K/N` runs merged into the report of one
@@ -586,6 +849,7 @@ pub(crate) fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::
             in_all.unwrap_or(0)
         ));
     }
+    settle_across_shards(docs, &mut roots);
     let dir = |v: &serde_json::Value| str_of(&v["dir"]).to_string();
     roots.sort_by_key(dir);
     unreached.sort_by_key(dir);
@@ -678,15 +942,31 @@ const UNREACHED: &str = "changed, but no checked root reaches it";
 const CROSS_ROOT: &str =
     "objects move to or from another root module, which no moved block can do: declare it";
 
-/// A move across roots as `--format json` carries it.
+/// A move across roots as `--format json` carries it: each block the
+/// pull request declares (`{"declared": true}`) or still needs (its file
+/// and text), or why none can be written (`blocked`).
 fn cross_root_json(m: &super::CrossRootMove) -> serde_json::Value {
     let mut doc = json!({
         "from_root": m.from_root, "from": m.from, "to_root": m.to_root, "to": m.to,
     });
+    if m.source_deleted {
+        doc["from_root_deleted"] = json!(true);
+    }
     match &m.blocks {
-        Ok([(rf, rb), (imf, imb)]) => {
-            doc["removed"] = json!({ "file": rf, "block": rb });
-            doc["import"] = json!({ "file": imf, "block": imb });
+        Ok(blocks) => {
+            let mut blocks = blocks.iter();
+            for (key, declared) in [
+                ("removed", m.removed_declared),
+                ("import", m.import_declared),
+            ] {
+                doc[key] = match declared {
+                    true => json!({ "declared": true }),
+                    false => match blocks.next() {
+                        Some((file, block)) => json!({ "file": file, "block": block }),
+                        None => continue,
+                    },
+                };
+            }
         }
         Err(why) => doc["blocked"] = json!(why),
     }
@@ -694,20 +974,35 @@ fn cross_root_json(m: &super::CrossRootMove) -> serde_json::Value {
 }
 
 /// What a root says of a move across roots, from its JSON form: a line,
-/// then each (file, block) to add, then a note on the import's id.
+/// then each (file, block) to add, then notes (the import's id, a deleted
+/// source root).
 fn cross_root_doc(m: &serde_json::Value) -> (String, Vec<(String, String)>, String) {
-    let line = format!(
-        "moved across roots: {}: {} -> {}: {}",
-        str_of(&m["from_root"]),
-        str_of(&m["from"]),
-        str_of(&m["to_root"]),
-        str_of(&m["to"])
-    );
+    let (from_root, from) = (str_of(&m["from_root"]), str_of(&m["from"]));
+    let (to_root, to) = (str_of(&m["to_root"]), str_of(&m["to"]));
+    let declared = |k: &str| m[k]["declared"].as_bool() == Some(true);
+    let verb = match m["possible"].as_bool() {
+        Some(true) => "may have moved across roots",
+        _ => "moved across roots",
+    };
+    let mut line = format!("{verb}: {from_root}: {from} -> {to_root}: {to}");
+    match (declared("removed"), declared("import")) {
+        (true, true) => line.push_str(&format!(
+            ", declared: {from_root} forgets it (removed, destroy = false) and {to_root} imports it"
+        )),
+        (true, false) => line.push_str(&format!(
+            "; {from_root} forgets it with a removed block (destroy = false), but {to_root} has no import block for {to}: terraform would leave the object unmanaged and create a second one"
+        )),
+        (false, true) => line.push_str(&format!(
+            "; {to_root} imports it, but {from_root} has no removed block with destroy = false for it: terraform would destroy the object {to_root} imports"
+        )),
+        (false, false) => {}
+    }
     if let Some(why) = m["blocked"].as_str() {
         return (format!("{line} ({why})"), Vec::new(), String::new());
     }
-    let blocks = ["removed", "import"]
+    let blocks: Vec<(String, String)> = ["removed", "import"]
         .iter()
+        .filter(|k| m[**k]["file"].is_string())
         .map(|k| {
             (
                 str_of(&m[*k]["file"]).to_string(),
@@ -715,12 +1010,18 @@ fn cross_root_doc(m: &serde_json::Value) -> (String, Vec<(String, String)>, Stri
             )
         })
         .collect();
-    let note = format!(
-        "a check has no state, so the import's id is a placeholder: replace it with the id {} records for {}",
-        str_of(&m["from_root"]),
-        str_of(&m["from"])
-    );
-    (line, blocks, note)
+    let mut notes = Vec::new();
+    if m["import"]["file"].is_string() {
+        notes.push(format!(
+            "a check has no state, so the import's id is a placeholder: replace it with the id {from_root} records for {from}"
+        ));
+    }
+    if m["from_root_deleted"].as_bool() == Some(true) && m["removed"]["file"].is_string() {
+        notes.push(format!(
+            "this change deletes {from_root}: keep it, with its backend and the removed block, until the removed block is applied; delete it after"
+        ));
+    }
+    (line, blocks, notes.join("; "))
 }
 
 /// How to make discovery check a directory it left out.

@@ -14,9 +14,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ModuleInstanceStep};
+use crate::addrs::{
+    AbsResourceInstance, InstanceKey, ModuleInstance, ModuleInstanceStep, ResourceMode,
+};
 use crate::config::{self, Engine};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
+use crate::instances::Run;
 use crate::lang::unknown::{Origin, resolve};
 use crate::lang::value::{Type, Value};
 use crate::plan::diff::{Action, ActionReason, Plan};
@@ -270,6 +273,80 @@ pub(crate) fn moved_addr(outcome: &Outcome, from: &AbsResourceInstance) -> AbsRe
         .unwrap_or_else(|| from.clone())
 }
 
+/// What a root's own blocks already declare leaving or arriving, as
+/// pairing compares them: the objects its `removed` blocks forget
+/// (`destroy = false`: out of the state, not destroyed) and those its
+/// `import` blocks take over. `check` pairs them across roots with the
+/// leftovers, so that a move declared on one side only is found and the
+/// missing block named. An import's references follow the root's own
+/// pairs to the prior objects, as a leftover create's do.
+pub(crate) fn declared_objects(
+    req: &Request,
+    outcome: &Outcome,
+    sources: &mut SourceMap,
+) -> Result<(Vec<Object>, Vec<Object>), Diagnostics> {
+    let managed = |a: &AbsResourceInstance| a.resource.resource.mode == ResourceMode::Managed;
+    let forgets: Vec<&AbsResourceInstance> = (outcome.before.changes.iter())
+        .filter(|c| c.action == Action::Forget && managed(&c.addr))
+        .map(|c| &c.addr)
+        .collect();
+    let imports: Vec<&AbsResourceInstance> =
+        outcome.before.imports.iter().map(|(a, _)| a).collect();
+    let index = outcome.prior.instance_index();
+    let mut leaving = Vec::new();
+    if !forgets.is_empty() {
+        let (cfg, inputs, _) = super::load_side(&req.old_dir, outcome.engine, req, sources)?;
+        let mut run = Run::new(&cfg, inputs, req.run_options(Side::Destroy));
+        if let Some(s) = &req.state {
+            run = run.with_prior_state(s);
+        }
+        let configured_here: BTreeSet<AbsResourceInstance> = run.check_all()?.into_iter().collect();
+        for addr in forgets {
+            let pre = recorded_addr(outcome, addr);
+            // Only what the old configuration declares can be compared.
+            if !configured_here.contains(&pre) {
+                continue;
+            }
+            let configured = run.resource_config_value(&pre)?;
+            let schema = crate::plan::diff::resource_schema(&run, &pre);
+            let recorded = (req.state.is_some())
+                .then(|| index.get(&pre).map(|i| i.value()))
+                .flatten()
+                .filter(|v| !v.is_null());
+            let source = recorded.as_ref().unwrap_or(&configured);
+            leaving.push(Object::compared(addr.clone(), &schema, &configured, source));
+        }
+    }
+    let mut arriving = Vec::new();
+    if !imports.is_empty() {
+        let (cfg, inputs, _) = super::load_side(&req.new_dir, outcome.engine, req, sources)?;
+        let run =
+            Run::new(&cfg, inputs, req.run_options(Side::Create)).with_prior_state(&outcome.prior);
+        let mapping: Mapping = (outcome.pairing.pairs.iter())
+            .map(|(old, new)| (new.clone(), old.clone()))
+            .collect();
+        let follow = |object: &str, attr: &str| {
+            let a = AbsResourceInstance::parse(object).ok()?;
+            let old = recorded_addr(outcome, mapping.get(&a).unwrap_or(&a));
+            index.get(&old)?;
+            Some(Value::Unknown(
+                Type::Dynamic,
+                Some(Origin::attr(old.to_string(), attr)),
+            ))
+        };
+        for addr in imports {
+            let configured = run.resource_config_value(addr)?;
+            let schema = crate::plan::diff::resource_schema(&run, addr);
+            let mut o = Object::compared(addr.clone(), &schema, &configured, &configured);
+            o.values = (o.values.into_iter())
+                .map(|(k, v)| (k, resolve(&v, &follow)))
+                .collect();
+            arriving.push(o);
+        }
+    }
+    Ok((leaving, arriving))
+}
+
 /// Pairs each root's leftover destroys with the other roots' leftover
 /// creates: (source root, prior address, destination root, new address).
 /// A create two source roots both claim is left unpaired.
@@ -278,10 +355,24 @@ pub(crate) fn pair_across(
     roots: &[Outcome],
     indexes: &[InstanceIndex],
 ) -> Vec<(usize, AbsResourceInstance, usize, AbsResourceInstance)> {
-    let creates: Vec<Object> = roots
+    let sides: Vec<(Vec<Object>, Vec<Object>)> =
+        roots.iter().map(|o| o.leftovers.clone()).collect();
+    pair_objects(reqs, roots, indexes, &sides)
+}
+
+/// `pair_across` over given objects per root (what leaves it, what
+/// arrives in it) instead of its leftovers: `check` adds what the roots'
+/// own `removed` and `import` blocks declare (`declared_objects`).
+pub(crate) fn pair_objects(
+    reqs: &[Request],
+    roots: &[Outcome],
+    indexes: &[InstanceIndex],
+    sides: &[(Vec<Object>, Vec<Object>)],
+) -> Vec<(usize, AbsResourceInstance, usize, AbsResourceInstance)> {
+    let creates: Vec<Object> = sides
         .iter()
         .enumerate()
-        .flat_map(|(r, o)| o.leftovers.1.iter().map(move |c| tag_object(c, r)))
+        .flat_map(|(r, s)| s.1.iter().map(move |c| tag_object(c, r)))
         .collect();
     // A reference to a paired object follows it to the source root: its
     // recorded value with a state, else the same attribute there.
@@ -305,13 +396,8 @@ pub(crate) fn pair_across(
     };
     let mut claimed: BTreeMap<AbsResourceInstance, Vec<(usize, AbsResourceInstance)>> =
         BTreeMap::new();
-    for (a, outcome) in roots.iter().enumerate() {
-        let destroys: Vec<Object> = outcome
-            .leftovers
-            .0
-            .iter()
-            .map(|d| tag_object(d, a))
-            .collect();
+    for (a, side) in sides.iter().enumerate() {
+        let destroys: Vec<Object> = side.0.iter().map(|d| tag_object(d, a)).collect();
         let others: Vec<Object> = creates
             .iter()
             .filter(|c| untagged(&c.addr).is_some_and(|(r, _)| r != a))
@@ -360,9 +446,7 @@ pub(crate) fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
         });
         let resource = resource_of(&at);
         if !gone {
-            m.unwritable = Some(format!(
-                "{resource} is still declared in the source root, so no removed block can forget {at}: move it with `terraform state mv` (--output commands)"
-            ));
+            m.unwritable = Some(still_declared(&resource, &at));
             continue;
         }
         let staying: Vec<&AbsResourceInstance> = outcome
@@ -379,6 +463,22 @@ pub(crate) fn removable(roots: &[Outcome], moves: &mut [CrossMove]) {
             ));
         }
     }
+}
+
+/// Why no `removed` block can forget `at`: its resource is still declared.
+pub(crate) fn still_declared(resource: &str, at: &AbsResourceInstance) -> String {
+    format!(
+        "{resource} is still declared in the source root, so no removed block can forget {at}: move it with `terraform state mv` (--output commands)"
+    )
+}
+
+/// Whether the plan destroys `at` because its resource is gone from the
+/// configuration (what a `removed` block needs).
+pub(crate) fn gone(change: &crate::plan::diff::ResourceChange) -> bool {
+    matches!(
+        change.reason,
+        Some(ActionReason::NoResourceConfig | ActionReason::NoMoveTarget { .. })
+    )
 }
 
 /// The resource an instance belongs to, as a `removed` block's `from`
