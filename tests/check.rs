@@ -595,6 +595,16 @@ fn app_and_data(head: &[(&str, &str)]) -> tempfile::TempDir {
     )
 }
 
+/// Both roots of the move (`app` and `data`) fail, and name the move.
+fn fail_as_moved_across_roots(doc: &serde_json::Value, want: &serde_json::Value) {
+    for dir in ["app", "data"] {
+        let r = root_of(doc, dir);
+        assert_eq!(r["passed"], false, "{r}");
+        assert_eq!(r["outcome"], "moved-across-roots", "{r}");
+        assert_eq!(&r["cross_root_moves"], want, "{r}");
+    }
+}
+
 fn root_of<'a>(doc: &'a serde_json::Value, dir: &str) -> &'a serde_json::Value {
     doc["roots"]
         .as_array()
@@ -625,12 +635,7 @@ fn a_forget_in_one_root_and_an_equal_create_in_another_fail_naming_the_import_bl
             "removed": { "declared": true },
             "import": { "file": "data/imports.tf", "block": PLACEHOLDER_IMPORT },
         }]);
-        for dir in ["app", "data"] {
-            let r = root_of(&doc, dir);
-            assert_eq!(r["passed"], false, "{r}");
-            assert_eq!(r["outcome"], "moved-across-roots", "{r}");
-            assert_eq!(r["cross_root_moves"], want, "{r}");
-        }
+        fail_as_moved_across_roots(&doc, &want);
         assert_eq!(
             root_of(&doc, "app")["forgotten"],
             serde_json::json!(["terraform_data.db"])
@@ -762,12 +767,7 @@ fn a_deleted_root_pairs_with_the_root_its_objects_move_to() {
         "removed": { "file": "app/removed.tf", "block": REMOVED_DB },
         "import": { "file": "data/imports.tf", "block": PLACEHOLDER_IMPORT },
     }]);
-    for dir in ["app", "data"] {
-        let r = root_of(&doc, dir);
-        assert_eq!(r["passed"], false, "{r}");
-        assert_eq!(r["outcome"], "moved-across-roots", "{r}");
-        assert_eq!(r["cross_root_moves"], want, "{r}");
-    }
+    fail_as_moved_across_roots(&doc, &want);
     assert_eq!(
         root_of(&doc, "app")["plan"],
         serde_json::json!({ "add": 0, "change": 0, "destroy": 1 })
