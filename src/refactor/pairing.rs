@@ -423,8 +423,9 @@ fn kind(r: &Resource) -> Kind<'_> {
 }
 
 /// When identical candidates tie, structure may still decide: a pair
-/// scores for equal instance keys, for the same resource name, and for
-/// module instances that already pair through decided siblings. A pair
+/// scores for equal instance keys, for the same resource name, for
+/// module instances that already pair through decided siblings, and for
+/// being each other's only candidate inside such a pair. A pair
 /// is taken only when it is the single best for both objects and has at
 /// least two kinds of evidence.
 fn structural_choices(
@@ -439,6 +440,24 @@ fn structural_choices(
         .map(|(new, old)| (old.module.clone(), new.module.clone()))
         .collect();
     let whole = WholeResources::new(destroys, creates, d_cands);
+    let placed = |d: &AbsResourceInstance, c: &AbsResourceInstance| {
+        module_pairs.contains(&(d.module.clone(), c.module.clone()))
+            || follows_siblings(&module_pairs, d, c)
+            || same_relative_place(d, c)
+            || within_kept_instance(d, c)
+            || wrapped_in_place(d, c)
+    };
+    // Inside module instances that pair (through decided siblings, or at
+    // the same place), each is the other's only candidate: a call renamed
+    // or wrapped with its keys kept, whose twins are renamed and re-keyed
+    // in every instance (differential seeds 500371, 500568).
+    let only_inside = |i: usize, j: usize| {
+        let (dm, cm) = (&destroys[i].addr.module, &creates[j].addr.module);
+        let inside = |cands: Option<&Vec<usize>>, objs: &[Object], m: &ModuleInstance| {
+            cands.is_some_and(|ks| ks.iter().filter(|&&k| objs[k].addr.module == *m).count() == 1)
+        };
+        inside(d_cands.get(&i), creates, cm) && inside(c_cands.get(&j), destroys, dm)
+    };
     let score = |i: usize, j: usize| -> u32 {
         let (d, c) = (&destroys[i].addr, &creates[j].addr);
         let mut s = 0;
@@ -448,14 +467,14 @@ fn structural_choices(
         if d.resource.resource.name == c.resource.resource.name {
             s += 1;
         }
-        if module_pairs.contains(&(d.module.clone(), c.module.clone()))
-            || follows_siblings(&module_pairs, d, c)
-            || same_relative_place(d, c)
-            || within_kept_instance(d, c)
-        {
+        let place = placed(d, c);
+        if place {
             s += 1;
         }
         if whole.correspond(i, j) {
+            s += 1;
+        }
+        if place && only_inside(i, j) {
             s += 1;
         }
         // The object stays in the very module instance it was in (the root
@@ -608,6 +627,27 @@ fn same_relative_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool
             .iter()
             .zip(&cm[cm.len() - n..])
             .all(|(a, b)| a.key == b.key)
+}
+
+/// Whether one module path is the other with one step inserted in the
+/// middle, every other step keeping its key: a nested call wrapped in a
+/// new module inside its parent's instance (`module.data[0].module.core["a"]`
+/// and `module.data[0].module.wrap.module.core["a"]`, differential seed
+/// 503046). A step inserted first or last is `same_relative_place` or
+/// `within_kept_instance`.
+fn wrapped_in_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool {
+    let (dm, cm) = (&d.module.0, &c.module.0);
+    let (short, long) = match dm.len() < cm.len() {
+        true => (dm, cm),
+        false => (cm, dm),
+    };
+    let keys_equal = |a: &[crate::addrs::ModuleInstanceStep],
+                      b: &[crate::addrs::ModuleInstanceStep]| {
+        a.iter().zip(b).all(|(x, y)| x.key == y.key)
+    };
+    long.len() == short.len() + 1
+        && (1..short.len())
+            .any(|p| keys_equal(&short[..p], &long[..p]) && keys_equal(&short[p..], &long[p + 1..]))
 }
 
 /// Whether one object is in a module instance the other's path goes
@@ -1831,6 +1871,78 @@ mod tests {
             p.unmatched
         );
         assert_eq!(pairs(&p).len(), 4, "{:?}", p.unmatched);
+    }
+
+    /// A call renamed with its keys kept, its twins renamed and re-keyed
+    /// in every instance: siblings pair the instances, and inside each
+    /// pair every twin has one candidate (differential seed 500371).
+    #[test]
+    fn identical_candidates_pair_as_the_only_one_inside_an_instance_pair() {
+        let p = run(
+            &[
+                obj("module.svc[0].x.lb", &[]),
+                obj("module.svc[1].x.lb", &[]),
+                obj("module.svc[0].x.key[\"d\"]", &[("input", s("d"))]),
+                obj("module.svc[1].x.key[\"d\"]", &[("input", s("d"))]),
+            ],
+            &[
+                obj("module.iam[0].x.lb", &[]),
+                obj("module.iam[1].x.lb", &[]),
+                obj("module.iam[1].x.job[0]", &[("input", s("d"))]),
+                obj("module.iam[0].x.job[0]", &[("input", s("d"))]),
+            ],
+        );
+        assert_eq!(pairs(&p).len(), 4, "{:?}", p.unmatched);
+        assert!(pairs(&p).contains(&(
+            "module.svc[1].x.key[\"d\"]".into(),
+            "module.iam[1].x.job[0]".into()
+        )));
+        // Two twins inside each instance pair: still nothing decides.
+        let p = run(
+            &[
+                obj("module.svc[0].x.key[\"d\"]", &[]),
+                obj("module.svc[0].x.key[\"e\"]", &[]),
+                obj("module.svc[0].x.lb", &[("input", s("lb"))]),
+            ],
+            &[
+                obj("module.iam[0].x.job[0]", &[]),
+                obj("module.iam[0].x.job[1]", &[]),
+                obj("module.iam[0].x.lb", &[("input", s("lb"))]),
+            ],
+        );
+        assert_eq!(pairs(&p).len(), 1, "{:?}", p.pairs);
+    }
+
+    /// A nested call wrapped inside its parent's instance, keys kept: each
+    /// twin stays in the instance it was in (differential seed 503046).
+    #[test]
+    fn identical_candidates_stay_in_a_call_wrapped_inside_an_instance() {
+        let p = run(
+            &[
+                obj("module.data[0].module.core[\"a\"].x.vol[\"a\"]", &[]),
+                obj("module.data[0].module.core[\"b\"].x.vol[\"a\"]", &[]),
+                obj("module.data[1].module.core[\"a\"].x.vol[\"a\"]", &[]),
+            ],
+            &[
+                obj(
+                    "module.data[1].module.w.module.core[\"a\"].x.key[\"a\"]",
+                    &[],
+                ),
+                obj(
+                    "module.data[0].module.w.module.core[\"b\"].x.key[\"a\"]",
+                    &[],
+                ),
+                obj(
+                    "module.data[0].module.w.module.core[\"a\"].x.key[\"a\"]",
+                    &[],
+                ),
+            ],
+        );
+        assert_eq!(pairs(&p).len(), 3, "{:?}", p.unmatched);
+        assert!(pairs(&p).contains(&(
+            "module.data[0].module.core[\"b\"].x.vol[\"a\"]".into(),
+            "module.data[0].module.w.module.core[\"b\"].x.key[\"a\"]".into()
+        )));
     }
 
     /// A counted resource of identical objects renamed in the root: each
