@@ -79,3 +79,44 @@ fn ambiguous_json_names_the_dependents_evidence() {
         }
     }
 }
+
+/// A renamed dependent's evidence names its old address (`was`), with or
+/// without the state.
+#[test]
+fn ambiguous_json_names_a_renamed_dependents_old_address() {
+    let dir = common::repo_root()
+        .join("fixtures/refactors/dependents-renamed-conflicting-evidence-stays-ambiguous");
+    for state in [&[][..], &["--state", "expected/prior.tfstate"][..]] {
+        let out = common::minimod(&dir)
+            .args(["refactor", "old", "new", "--json"])
+            .args(state)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let first = doc["unmatched"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["address"] == "terraform_data.first")
+            .unwrap();
+        let said = |dependent: &str, was: &str, from: &str| {
+            serde_json::json!({
+                "dependent": dependent, "was": was, "attribute": "input.of",
+                "from": from, "to": "terraform_data.alpha",
+            })
+        };
+        assert_eq!(
+            first["evidence"],
+            serde_json::json!({
+                "dependents": [
+                    said("terraform_data.pet_one", "terraform_data.pet_first", "terraform_data.first"),
+                    said("terraform_data.pet_two", "terraform_data.pet_second", "terraform_data.second"),
+                ],
+                "conflicts": ["terraform_data.alpha"],
+                "not_covered": ["terraform_data.beta"],
+            }),
+            "{state:?}"
+        );
+    }
+}

@@ -641,6 +641,8 @@ impl<'c> Sides<'c> {
                 })
             })
             .collect();
+        let mut dependents = dependents;
+        dependents.extend(self.renamed_dependents(pairing, &old_run)?);
         let to_prior: BTreeMap<AbsResourceInstance, AbsResourceInstance> = destroys
             .iter()
             .map(|d| (moves.old_addr(&d.addr), d.addr.clone()))
@@ -650,6 +652,117 @@ impl<'c> Sides<'c> {
             &dependents,
             &|a| to_prior.get(a).cloned().unwrap_or_else(|| a.clone()),
         ))
+    }
+
+    /// Dependents renamed along with the identical objects they refer to:
+    /// objects left unmatched because they differ, that differ from
+    /// exactly one object of the other side (and it from them) only in
+    /// which twin they refer to (`pairing::pairs_modulo_twins`). Both sides
+    /// are evaluated without a state, so that every reference is an
+    /// unknown naming its object: a twin becomes its class, any other
+    /// object its old address once followed through the pairs decided.
+    fn renamed_dependents(
+        &self,
+        pairing: &Pairing,
+        old_run: &Run,
+    ) -> Result<Vec<pairing::Dependent>, Diagnostics> {
+        use pairing::Side;
+        let differs = |side: Side| -> Vec<&AbsResourceInstance> {
+            pairing
+                .unmatched
+                .iter()
+                .filter(|u| u.side == side && matches!(u.reason, pairing::Reason::Differs(_)))
+                .map(|u| &u.addr)
+                .collect()
+        };
+        let (priors, news) = (differs(Side::Destroy), differs(Side::Create));
+        if priors.is_empty() || news.is_empty() {
+            return Ok(Vec::new());
+        }
+        let moves = &self.before.moves;
+        let mut old_twins: BTreeMap<AbsResourceInstance, usize> = BTreeMap::new();
+        let mut new_twins: BTreeMap<AbsResourceInstance, usize> = BTreeMap::new();
+        for ((side, addr), k) in pairing::twin_classes(&pairing.unmatched) {
+            match side {
+                Side::Destroy => old_twins.insert(moves.old_addr(&addr), k),
+                Side::Create => new_twins.insert(addr, k),
+            };
+        }
+        let token = |k: usize, attr: &str| {
+            // Not an address: it names no object, only the class.
+            let origin = Origin::attr(format!("twins#{k}"), attr);
+            Value::Unknown(Type::Dynamic, Some(origin))
+        };
+        let old_follow = |object: &str, attr: &str| {
+            let a = AbsResourceInstance::parse(object).ok()?;
+            old_twins.get(&a).map(|&k| token(k, attr))
+        };
+        let mapping: Mapping = pairing
+            .pairs
+            .iter()
+            .map(|(old, new)| (new.clone(), old.clone()))
+            .collect();
+        let new_follow = |object: &str, attr: &str| {
+            let a = AbsResourceInstance::parse(object).ok()?;
+            if let Some(&k) = new_twins.get(&a) {
+                return Some(token(k, attr));
+            }
+            let old = moves.old_addr(mapping.get(&a).unwrap_or(&a));
+            let origin = Origin::attr(old.to_string(), attr);
+            Some(Value::Unknown(Type::Dynamic, Some(origin)))
+        };
+        let new_run = Run::new(
+            self.new_cfg,
+            self.new_inputs.clone(),
+            self.req.run_options(pairing::Side::Create),
+        );
+        // (address compared, value as configured, object compared modulo twins)
+        let side = |run: &Run,
+                    addrs: Vec<(AbsResourceInstance, AbsResourceInstance)>,
+                    follow: &dyn Fn(&str, &str) -> Option<Value>| {
+            addrs
+                .into_iter()
+                .filter_map(|(at, object)| {
+                    // Evidence only: an object that does not evaluate gives none.
+                    let v = run.resource_config_value(&at).ok()?;
+                    let schema = crate::plan::diff::resource_schema(run, &at);
+                    let mut o = Object::compared(object, &schema, &v, &v);
+                    o.values = o
+                        .values
+                        .iter()
+                        .map(|(k, v)| (k.clone(), resolve(v, follow)))
+                        .collect();
+                    Some((at, v, self.req.ignore.apply(&o)))
+                })
+                .collect::<Vec<_>>()
+        };
+        let olds = side(
+            old_run,
+            priors
+                .into_iter()
+                .map(|p| (moves.old_addr(p), p.clone()))
+                .filter(|(o, _)| self.old_instances.contains(o))
+                .collect(),
+            &old_follow,
+        );
+        let news = side(
+            &new_run,
+            news.into_iter().map(|n| (n.clone(), n.clone())).collect(),
+            &new_follow,
+        );
+        let (old_objects, new_objects): (Vec<Object>, Vec<Object>) = (
+            olds.iter().map(|(_, _, o)| o.clone()).collect(),
+            news.iter().map(|(_, _, o)| o.clone()).collect(),
+        );
+        Ok(pairing::pairs_modulo_twins(&old_objects, &new_objects)
+            .into_iter()
+            .map(|(i, j)| pairing::Dependent {
+                old_addr: olds[i].0.clone(),
+                new_addr: news[j].0.clone(),
+                old: olds[i].1.clone(),
+                new: news[j].1.clone(),
+            })
+            .collect())
     }
 
     /// The coarsest set of blocks terraform's validation accepts: a coarse

@@ -423,8 +423,9 @@ fn kind(r: &Resource) -> Kind<'_> {
 }
 
 /// When identical candidates tie, structure may still decide: a pair
-/// scores for equal instance keys, for the same resource name, and for
-/// module instances that already pair through decided siblings. A pair
+/// scores for equal instance keys, for the same resource name, for
+/// module instances that already pair through decided siblings, and for
+/// being each other's only candidate inside such a pair. A pair
 /// is taken only when it is the single best for both objects and has at
 /// least two kinds of evidence.
 fn structural_choices(
@@ -439,6 +440,24 @@ fn structural_choices(
         .map(|(new, old)| (old.module.clone(), new.module.clone()))
         .collect();
     let whole = WholeResources::new(destroys, creates, d_cands);
+    let placed = |d: &AbsResourceInstance, c: &AbsResourceInstance| {
+        module_pairs.contains(&(d.module.clone(), c.module.clone()))
+            || follows_siblings(&module_pairs, d, c)
+            || same_relative_place(d, c)
+            || within_kept_instance(d, c)
+            || wrapped_in_place(d, c)
+    };
+    // Inside module instances that pair (through decided siblings, or at
+    // the same place), each is the other's only candidate: a call renamed
+    // or wrapped with its keys kept, whose twins are renamed and re-keyed
+    // in every instance (differential seeds 500371, 500568).
+    let only_inside = |i: usize, j: usize| {
+        let (dm, cm) = (&destroys[i].addr.module, &creates[j].addr.module);
+        let inside = |cands: Option<&Vec<usize>>, objs: &[Object], m: &ModuleInstance| {
+            cands.is_some_and(|ks| ks.iter().filter(|&&k| objs[k].addr.module == *m).count() == 1)
+        };
+        inside(d_cands.get(&i), creates, cm) && inside(c_cands.get(&j), destroys, dm)
+    };
     let score = |i: usize, j: usize| -> u32 {
         let (d, c) = (&destroys[i].addr, &creates[j].addr);
         let mut s = 0;
@@ -448,14 +467,14 @@ fn structural_choices(
         if d.resource.resource.name == c.resource.resource.name {
             s += 1;
         }
-        if module_pairs.contains(&(d.module.clone(), c.module.clone()))
-            || follows_siblings(&module_pairs, d, c)
-            || same_relative_place(d, c)
-            || within_kept_instance(d, c)
-        {
+        let place = placed(d, c);
+        if place {
             s += 1;
         }
         if whole.correspond(i, j) {
+            s += 1;
+        }
+        if place && only_inside(i, j) {
             s += 1;
         }
         // The object stays in the very module instance it was in (the root
@@ -608,6 +627,27 @@ fn same_relative_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool
             .iter()
             .zip(&cm[cm.len() - n..])
             .all(|(a, b)| a.key == b.key)
+}
+
+/// Whether one module path is the other with one step inserted in the
+/// middle, every other step keeping its key: a nested call wrapped in a
+/// new module inside its parent's instance (`module.data[0].module.core["a"]`
+/// and `module.data[0].module.wrap.module.core["a"]`, differential seed
+/// 503046). A step inserted first or last is `same_relative_place` or
+/// `within_kept_instance`.
+fn wrapped_in_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool {
+    let (dm, cm) = (&d.module.0, &c.module.0);
+    let (short, long) = match dm.len() < cm.len() {
+        true => (dm, cm),
+        false => (cm, dm),
+    };
+    let keys_equal = |a: &[crate::addrs::ModuleInstanceStep],
+                      b: &[crate::addrs::ModuleInstanceStep]| {
+        a.iter().zip(b).all(|(x, y)| x.key == y.key)
+    };
+    long.len() == short.len() + 1
+        && (1..short.len())
+            .any(|p| keys_equal(&short[..p], &long[..p]) && keys_equal(&short[p..], &long[p + 1..]))
 }
 
 /// Whether one object is in a module instance the other's path goes
@@ -942,18 +982,7 @@ pub(crate) fn dependents_evidence(
     dependents: &[Dependent],
     old_to_prior: &dyn Fn(&AbsResourceInstance) -> AbsResourceInstance,
 ) -> Dependents {
-    // Candidates each way, from the ambiguous reasons.
-    let mut cands: BTreeSet<(AbsResourceInstance, AbsResourceInstance)> = BTreeSet::new();
-    for u in unmatched {
-        if let Reason::Ambiguous(others, _) = &u.reason {
-            for o in others {
-                cands.insert(match u.side {
-                    Side::Destroy => (u.addr.clone(), o.clone()),
-                    Side::Create => (o.clone(), u.addr.clone()),
-                });
-            }
-        }
-    }
+    let cands = ambiguous_candidates(unmatched);
     if cands.is_empty() {
         return Dependents::default();
     }
@@ -1001,6 +1030,70 @@ pub(crate) fn dependents_evidence(
         }
     }
     out.pins.sort();
+    out
+}
+
+/// (prior, new) candidate pairs among the objects left ambiguous, from
+/// their reasons.
+fn ambiguous_candidates(
+    unmatched: &[Unmatched],
+) -> BTreeSet<(AbsResourceInstance, AbsResourceInstance)> {
+    let mut cands = BTreeSet::new();
+    for u in unmatched {
+        if let Reason::Ambiguous(others, _) = &u.reason {
+            for o in others {
+                cands.insert(match u.side {
+                    Side::Destroy => (u.addr.clone(), o.clone()),
+                    Side::Create => (o.clone(), u.addr.clone()),
+                });
+            }
+        }
+    }
+    cands
+}
+
+/// Every object left ambiguous, as (side, address), with the number of its
+/// class of identical objects: what a reference to a twin is compared as
+/// while the twins are undecided (`pairs_modulo_twins`).
+pub fn twin_classes(unmatched: &[Unmatched]) -> BTreeMap<(Side, AbsResourceInstance), usize> {
+    classes(&ambiguous_candidates(unmatched))
+        .into_iter()
+        .enumerate()
+        .flat_map(|(k, class)| class.into_iter().map(move |m| (m, k)))
+        .collect()
+}
+
+/// Pairs of a prior and a new object, each the other's only candidate,
+/// when every reference to an identical object left ambiguous counts as
+/// its class (the values already rewritten so: `twin_classes`). A
+/// dependent renamed along with the twins it refers to pairs with nothing
+/// while they are undecided; so compared, it has one candidate, and its
+/// references then say which twin became which. Evidence only: the pair
+/// itself is decided later, by the pairing, once the twins are.
+pub fn pairs_modulo_twins(priors: &[Object], news: &[Object]) -> Vec<(usize, usize)> {
+    fn sig(o: &Object) -> (Kind<'_>, String) {
+        (
+            kind(&o.addr.resource.resource),
+            signature(&o.set, &o.values),
+        )
+    }
+    let mut by_sig: HashMap<(Kind, String), (Vec<usize>, Vec<usize>)> = HashMap::new();
+    for (i, o) in priors.iter().enumerate() {
+        by_sig.entry(sig(o)).or_default().0.push(i);
+    }
+    for (j, o) in news.iter().enumerate() {
+        if let Some(e) = by_sig.get_mut(&sig(o)) {
+            e.1.push(j);
+        }
+    }
+    let mut out: Vec<(usize, usize)> = by_sig
+        .into_values()
+        .filter_map(|(is, js)| match (is.as_slice(), js.as_slice()) {
+            ([i], [j]) => Some((*i, *j)),
+            _ => None,
+        })
+        .collect();
+    out.sort();
     out
 }
 
@@ -1645,6 +1738,82 @@ mod tests {
         assert!(p.unmatched.is_empty());
     }
 
+    /// A reference to a twin counts as its class: `{ of = <class 0>.id }`.
+    fn refers_to_class(sep: &str, class: usize) -> Value {
+        use crate::lang::value::Type;
+        let id = Value::Unknown(
+            Type::Dynamic,
+            Some(Origin::attr(format!("twins#{class}"), "id")),
+        );
+        object_of(&[("separator", s(sep)), ("of", id)])
+    }
+
+    /// Renamed dependents of twins: modulo which twin they refer to, each
+    /// has one candidate; two alike on one side give no pair; another type
+    /// never pairs.
+    #[test]
+    fn renamed_dependents_pair_modulo_twins_only_when_unique() {
+        let pet = |addr: &str, sep: &str| obj(addr, &[("input", refers_to_class(sep, 0))]);
+        let priors = [
+            pet("null_resource.pet_first", "-"),
+            pet("null_resource.pet_second", "+"),
+            pet("null_resource.dup_a", "="),
+            pet("null_resource.dup_b", "="),
+            pet("null_resource.lone", "~"),
+        ];
+        let news = [
+            pet("null_resource.pet_two", "+"),
+            pet("null_resource.pet_one", "-"),
+            pet("null_resource.dup", "="),
+            pet("terraform_data.lone", "~"),
+        ];
+        let found: Vec<(String, String)> = pairs_modulo_twins(&priors, &news)
+            .into_iter()
+            .map(|(i, j)| (priors[i].addr.to_string(), news[j].addr.to_string()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    "null_resource.pet_first".into(),
+                    "null_resource.pet_one".into()
+                ),
+                (
+                    "null_resource.pet_second".into(),
+                    "null_resource.pet_two".into()
+                ),
+            ]
+        );
+    }
+
+    /// Every member of a class of identical objects, on both sides, gets
+    /// the class's number; objects that are not twins get none.
+    #[test]
+    fn twin_classes_number_both_sides_of_each_class() {
+        let (mut d, mut c) = twins();
+        d.extend([obj("null_resource.u[0]", &[("v", s("1"))])]);
+        d.extend([obj("null_resource.u[1]", &[("v", s("1"))])]);
+        c.extend([obj("null_resource.w[\"p\"]", &[("v", s("1"))])]);
+        c.extend([obj("null_resource.w[\"q\"]", &[("v", s("1"))])]);
+        c.extend([obj("null_resource.other", &[("v", s("2"))])]);
+        let classes = twin_classes(&run(&d, &c).unmatched);
+        let of = |side: Side, a: &str| classes.get(&(side, AbsResourceInstance::parse(a).unwrap()));
+        assert_eq!(classes.len(), 8, "{classes:?}");
+        assert_eq!(
+            of(Side::Destroy, "null_resource.a[0]"),
+            of(Side::Create, "null_resource.b[\"y\"]")
+        );
+        assert_eq!(
+            of(Side::Destroy, "null_resource.u[1]"),
+            of(Side::Create, "null_resource.w[\"p\"]")
+        );
+        assert_ne!(
+            of(Side::Destroy, "null_resource.a[0]"),
+            of(Side::Destroy, "null_resource.u[0]")
+        );
+        assert_eq!(of(Side::Create, "null_resource.other"), None);
+    }
+
     /// Only decisive evidence decides: one object said to become two, a
     /// class only partly covered, or references at different attribute
     /// paths leave the twins ambiguous.
@@ -1707,6 +1876,78 @@ mod tests {
             p.unmatched
         );
         assert_eq!(pairs(&p).len(), 4, "{:?}", p.unmatched);
+    }
+
+    /// A call renamed with its keys kept, its twins renamed and re-keyed
+    /// in every instance: siblings pair the instances, and inside each
+    /// pair every twin has one candidate (differential seed 500371).
+    #[test]
+    fn identical_candidates_pair_as_the_only_one_inside_an_instance_pair() {
+        let p = run(
+            &[
+                obj("module.svc[0].x.lb", &[]),
+                obj("module.svc[1].x.lb", &[]),
+                obj("module.svc[0].x.key[\"d\"]", &[("input", s("d"))]),
+                obj("module.svc[1].x.key[\"d\"]", &[("input", s("d"))]),
+            ],
+            &[
+                obj("module.iam[0].x.lb", &[]),
+                obj("module.iam[1].x.lb", &[]),
+                obj("module.iam[1].x.job[0]", &[("input", s("d"))]),
+                obj("module.iam[0].x.job[0]", &[("input", s("d"))]),
+            ],
+        );
+        assert_eq!(pairs(&p).len(), 4, "{:?}", p.unmatched);
+        assert!(pairs(&p).contains(&(
+            "module.svc[1].x.key[\"d\"]".into(),
+            "module.iam[1].x.job[0]".into()
+        )));
+        // Two twins inside each instance pair: still nothing decides.
+        let p = run(
+            &[
+                obj("module.svc[0].x.key[\"d\"]", &[]),
+                obj("module.svc[0].x.key[\"e\"]", &[]),
+                obj("module.svc[0].x.lb", &[("input", s("lb"))]),
+            ],
+            &[
+                obj("module.iam[0].x.job[0]", &[]),
+                obj("module.iam[0].x.job[1]", &[]),
+                obj("module.iam[0].x.lb", &[("input", s("lb"))]),
+            ],
+        );
+        assert_eq!(pairs(&p).len(), 1, "{:?}", p.pairs);
+    }
+
+    /// A nested call wrapped inside its parent's instance, keys kept: each
+    /// twin stays in the instance it was in (differential seed 503046).
+    #[test]
+    fn identical_candidates_stay_in_a_call_wrapped_inside_an_instance() {
+        let p = run(
+            &[
+                obj("module.data[0].module.core[\"a\"].x.vol[\"a\"]", &[]),
+                obj("module.data[0].module.core[\"b\"].x.vol[\"a\"]", &[]),
+                obj("module.data[1].module.core[\"a\"].x.vol[\"a\"]", &[]),
+            ],
+            &[
+                obj(
+                    "module.data[1].module.w.module.core[\"a\"].x.key[\"a\"]",
+                    &[],
+                ),
+                obj(
+                    "module.data[0].module.w.module.core[\"b\"].x.key[\"a\"]",
+                    &[],
+                ),
+                obj(
+                    "module.data[0].module.w.module.core[\"a\"].x.key[\"a\"]",
+                    &[],
+                ),
+            ],
+        );
+        assert_eq!(pairs(&p).len(), 3, "{:?}", p.unmatched);
+        assert!(pairs(&p).contains(&(
+            "module.data[0].module.core[\"b\"].x.vol[\"a\"]".into(),
+            "module.data[0].module.w.module.core[\"b\"].x.key[\"a\"]".into()
+        )));
     }
 
     /// A counted resource of identical objects renamed in the root: each
