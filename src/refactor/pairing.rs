@@ -1055,7 +1055,9 @@ fn ambiguous_candidates(
 /// Every object left ambiguous, as (side, address), with the number of its
 /// class of identical objects: what a reference to a twin is compared as
 /// while the twins are undecided (`pairs_modulo_twins`).
-pub fn twin_classes(unmatched: &[Unmatched]) -> BTreeMap<(Side, AbsResourceInstance), usize> {
+pub(crate) fn twin_classes(
+    unmatched: &[Unmatched],
+) -> BTreeMap<(Side, AbsResourceInstance), usize> {
     classes(&ambiguous_candidates(unmatched))
         .into_iter()
         .enumerate()
@@ -1070,7 +1072,7 @@ pub fn twin_classes(unmatched: &[Unmatched]) -> BTreeMap<(Side, AbsResourceInsta
 /// while they are undecided; so compared, it has one candidate, and its
 /// references then say which twin became which. Evidence only: the pair
 /// itself is decided later, by the pairing, once the twins are.
-pub fn pairs_modulo_twins(priors: &[Object], news: &[Object]) -> Vec<(usize, usize)> {
+pub(crate) fn pairs_modulo_twins(priors: &[Object], news: &[Object]) -> Vec<(usize, usize)> {
     fn sig(o: &Object) -> (Kind<'_>, String) {
         (
             kind(&o.addr.resource.resource),
