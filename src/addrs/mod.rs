@@ -24,6 +24,7 @@ pub(crate) use move_endpoint::{
     AbsMoveable, ConfigMoveable, MoveEndpoint, MoveEndpointInModule, MoveEndpointKind,
     unify_move_endpoints,
 };
+pub(crate) use parse::parse_traversal;
 #[cfg(test)]
 pub(crate) use resource::ConfigResource;
 pub(crate) use resource::{

@@ -3,6 +3,7 @@
 //! and follows module calls; `Module` is one directory's declarations.
 
 mod decode;
+mod lifecycle;
 mod loader;
 
 use std::path::PathBuf;
@@ -15,6 +16,7 @@ use crate::lang::types::Constraint;
 use crate::syntax::ast::Expr;
 use crate::syntax::body::{Attribute, Block};
 
+pub(crate) use lifecycle::IgnoreChanges;
 pub use loader::{Engine, LoadOptions, detect_engine, load};
 pub(crate) use loader::{Overlay, config_files, load_module_dir, load_with_overlay};
 

@@ -192,6 +192,10 @@ pub(crate) fn plan(
             });
             continue;
         };
+        let after = match resource_config(run, addr).and_then(|r| r.ignore_changes()) {
+            Some(ignore) => super::ignore_changes::keep_prior(after, &before, &ignore),
+            None => after,
+        };
         let schema = resource_schema(run, addr);
         let changed = schema::changed_arguments(&schema, &after, &before);
         let replace_paths = schema::replace_paths(&addr.resource.resource.type_name, &changed);
@@ -712,14 +716,21 @@ pub(crate) fn resource_schema(run: &Run, addr: &AbsResourceInstance) -> Arc<sche
     if let Some(s) = schema::Schemas::resource(run.schemas(), type_name) {
         return s;
     }
-    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
-    let blocks = run
-        .config()
-        .descendant(&path)
-        .and_then(|c| c.module.resources.get(&addr.resource.resource.to_string()))
+    let blocks = resource_config(run, addr)
         .map(|r| r.blocks.as_slice())
         .unwrap_or_default();
     Arc::new(schema::Block::inferred(blocks))
+}
+
+/// The `resource` block an instance comes from.
+fn resource_config<'c>(
+    run: &Run<'c>,
+    addr: &AbsResourceInstance,
+) -> Option<&'c crate::config::Resource> {
+    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+    run.config()
+        .descendant(&path)
+        .and_then(|c| c.module.resources.get(&addr.resource.resource.to_string()))
 }
 
 /// The configured object as the plan shows it: a compared argument the

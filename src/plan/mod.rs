@@ -8,6 +8,7 @@
 
 pub(crate) mod apply;
 pub(crate) mod diff;
+mod ignore_changes;
 mod imports;
 pub(crate) mod moves;
 pub(crate) mod removed;
