@@ -517,7 +517,7 @@ mod tests {
         // A secret inside a template is never written out by its origin.
         let v = eval("\"${a.id}-${sensitive(\"hunter2\")}\"");
         assert!(v.is_marked());
-        let shown = display::console_with_origins(&Value::Tuple(vec![v.unmark().0.clone()]));
+        let shown = display::console_with_origins(&Value::Tuple(vec![v.unmark().0.clone()].into()));
         assert!(!shown.contains("hunter2"), "{shown}");
     }
 
@@ -526,7 +526,7 @@ mod tests {
         let b_id = Value::Unknown(Type::Dynamic, Some(Origin::attr("terraform_data.b", "id")));
         assert_eq!(origins_as_text(&a_id()), origins_as_text(&a_id()));
         assert_ne!(origins_as_text(&a_id()), origins_as_text(&b_id));
-        let text = origins_as_text(&Value::Tuple(vec![a_id()]));
+        let text = origins_as_text(&Value::Tuple(vec![a_id()].into()));
         assert!(text.is_wholly_known() && holds_origin_text(&text));
         assert!(!holds_origin_text(&Value::string("known after apply")));
         // Derived from different secrets: different texts, neither shown.

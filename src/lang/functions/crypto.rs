@@ -369,7 +369,7 @@ mod tests {
             ("filesha1", vec![s("nope")], &open_missing),
             (
                 "bcrypt",
-                vec![s("x"), Value::Tuple(vec![Value::int(1)])],
+                vec![s("x"), Value::Tuple(vec![Value::int(1)].into())],
                 "Invalid value for \"cost\" parameter: number required.",
             ),
             (
