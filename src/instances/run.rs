@@ -162,9 +162,15 @@ impl<'c> Run<'c> {
     }
 
     pub(super) fn module_config(&self, m: &ModuleInstance) -> &'c Config {
-        self.config
-            .descendant(&static_path(m))
-            .expect("module instances come from the config tree")
+        // Asked on every reference: a walk down the tree, no path built.
+        let mut c = self.config;
+        for step in &m.0 {
+            c = c
+                .children
+                .get(&step.name)
+                .expect("module instances come from the config tree");
+        }
+        c
     }
 
     /// Runs `compute` for a vertex once, detecting cycles. The label (the

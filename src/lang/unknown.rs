@@ -101,6 +101,10 @@ impl Value {
 /// function call, an attribute or index access), so `"z-${a.id}"` compares
 /// equal to the recorded `"z-x"` once `a.id` is known to be `"x"`.
 pub(crate) fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>) -> Value {
+    // Nothing to follow: the value itself, shared rather than rebuilt.
+    if v.is_wholly_known() {
+        return v.clone();
+    }
     match v {
         Value::Unknown(t, Some(o)) => match o.source() {
             Source::Attr { object, attr } => follow(object, attr).unwrap_or_else(|| v.clone()),
@@ -200,6 +204,9 @@ fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
 /// objects): equal origins give equal text, and no real value has it.
 /// Only comparisons ever see it; it is never shown.
 pub(crate) fn origins_as_text(v: &Value) -> Value {
+    if v.is_wholly_known() {
+        return v.clone();
+    }
     match v {
         Value::Unknown(_, Some(o)) => {
             // The readable text hides sensitive arguments; a digest of the

@@ -342,6 +342,10 @@ impl Value {
 
     /// Removes every mark, deeply, returning whether there was one.
     pub fn unmark_deep(self) -> (Value, bool) {
+        // Unmarked: the value as it is, its shared parts not copied.
+        if !self.has_marks_deep() {
+            return (self, false);
+        }
         let mut marked = false;
         let v = self.map_deep(&mut |v| match v {
             Value::Sensitive(inner) => {

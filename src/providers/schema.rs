@@ -129,6 +129,10 @@ impl Block {
     /// Marks the sensitive attributes of an object of this schema, so
     /// they are never shown.
     pub fn mark_sensitive(&self, v: Value) -> Value {
+        // Nothing to mark: the value as it is, not rebuilt.
+        if !self.has_sensitive() {
+            return v;
+        }
         let (inner, marked) = v.into_unmarked();
         let out = match inner {
             Value::Object(m) => Value::Object(
