@@ -17,9 +17,38 @@
 //!   every call renamed between base and head; timed: `check`.
 //!
 //! Every measurement runs in a child process (this executable again), so
-//! its peak memory (VmHWM, the process's max RSS) is its own.
+//! its peak memory (VmHWM, the process's max RSS) is its own, and its CPU
+//! time (user + system, with its waited-for children: `check`'s git) is
+//! printed beside the wall time: on a shared machine, compare CPU times.
 //! `--terraform` also times `terraform plan -refresh=false` + `show -json`
 //! on the services shape's new directory, side by side.
+//! `MINIMOD_BENCH_KEEP=DIR` keeps the generated directories under DIR (to
+//! profile one command: `perf record -g --call-graph=dwarf
+//! target/release/minimod refactor old new --state state.json` in
+//! `DIR/services-10000`).
+//!
+//! ## Profiles (services, 10k, `refactor --state`)
+//!
+//! Before issue 14's rework (9.0 s CPU, 1004 MB). Self time: the allocator
+//! about 35% (`cfree` 7.2%, `malloc_consolidate` 7.0%, `unlink_chunk`
+//! 6.4%, `_int_free` 6.1%, `_int_malloc` 6.0%, `malloc` 2.7%), `memmove`
+//! 5.9%, SipHash 6.1%, `memcmp` 3.4%, `hcl_quoted_string` 2.3%,
+//! `resource_attr` 2.2%, `String::clone` 1.8%, `drop_in_place<Value>`
+//! 1.8%, page faults about 9%. Inclusive: `Run::resource_value` (the
+//! whole `server[*]` object for the splat, every name any expression reads
+//! a memo vertex per instance) 37.7%, dropping the runs' caches 17.7%,
+//! `StateInstance::value` (the state converted again by every run) 10.1%,
+//! `fmt::write` 9%.
+//!
+//! After (2.7 s CPU, 347 MB): the allocator still about 30% (`_int_malloc`
+//! 6.5%, `malloc_consolidate` 6.3%, `unlink_chunk` 5.2%, `cfree` 5.1%,
+//! `_int_free` 4.8%, `malloc` 2.6%), `memcmp` 6.1% (string keys),
+//! `memmove` 4.6%, `String::clone` 2.0%; inclusive: the two plans (before
+//! the blocks, the proof) 19% each, the old side's `check_all` 12%,
+//! reading the state JSON 11%, pairing 8.5%, converting the state's
+//! values (once now) 5.7%. What is left is spread out: the next steps are
+//! fewer allocations per instance (memo keys built by reference, addresses
+//! interned, the state's attributes kept as raw JSON until read).
 
 mod shapes;
 
@@ -125,10 +154,15 @@ module "n" {{
     );
 }
 
+/// What one measured command took: wall seconds, peak RSS in KB, and
+/// user+system CPU seconds (the machine is shared, so wall time is noisy
+/// and CPU time is what to compare).
+type Measured = (f64, u64, f64);
+
 /// One measured command: the child runs `minimod::main(args)` in
-/// `dir` and writes `SECONDS MAXRSS_KB EXIT` to the file in
+/// `dir` and writes `SECONDS MAXRSS_KB EXIT CPU_SECONDS` to the file in
 /// `MINIMOD_BENCH_RESULT`.
-fn measure(dir: &Path, args: &[&str]) -> (f64, u64) {
+fn measure(dir: &Path, args: &[&str]) -> Measured {
     let result = dir.join(".bench-result");
     let out = Command::new(std::env::current_exe().unwrap())
         .args(args)
@@ -146,7 +180,20 @@ fn measure(dir: &Path, args: &[&str]) -> (f64, u64) {
     let kb = f.next().unwrap().parse().unwrap();
     let code: i32 = f.next().unwrap().parse().unwrap();
     assert_eq!(code, 0, "minimod {args:?} exited {code}: {err}");
-    (secs, kb)
+    let cpu = f.next().unwrap().parse().unwrap();
+    (secs, kb, cpu)
+}
+
+/// User+system CPU seconds of this process (all its threads), from
+/// `/proc/self/stat` (fields 14 to 17, in clock ticks of 1/100 s).
+fn cpu_seconds() -> f64 {
+    let stat = fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The command name (field 2) may hold spaces; fields follow its ')'.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+    // Its own and its waited-for children's (git, for `check`).
+    (ticks(11) + ticks(12) + ticks(13) + ticks(14)) as f64 / 100.0
 }
 
 fn child(result: &str) {
@@ -161,12 +208,13 @@ fn child(result: &str) {
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap_or(0);
-    fs::write(result, format!("{secs} {kb} {code}\n")).unwrap();
+    let cpu = cpu_seconds();
+    fs::write(result, format!("{secs} {kb} {code} {cpu}\n")).unwrap();
 }
 
-fn report(shape: &str, command: &str, n: usize, (secs, kb): (f64, u64), note: &str) {
+fn report(shape: &str, command: &str, n: usize, (secs, kb, cpu): Measured, note: &str) {
     println!(
-        "{shape:<9} {command:<10} {n:>7} instances: {secs:>9.3} s {:>9.1} MB{note}",
+        "{shape:<9} {command:<10} {n:>7} instances: {secs:>9.3} s {cpu:>8.2} s CPU {:>9.1} MB{note}",
         kb as f64 / 1024.0
     );
 }
@@ -227,7 +275,15 @@ fn main() {
     for shape in shapes {
         for &n in &sizes {
             let tmp = tempfile::tempdir().unwrap();
-            let root = tmp.path();
+            // `MINIMOD_BENCH_KEEP=DIR` generates into DIR/SHAPE-N and keeps
+            // it, to profile one command by hand.
+            let kept = std::env::var_os("MINIMOD_BENCH_KEEP")
+                .map(|d| Path::new(&d).join(format!("{shape}-{n}")));
+            if let Some(k) = &kept {
+                let _ = fs::remove_dir_all(k);
+                fs::create_dir_all(k).unwrap();
+            }
+            let root = kept.as_deref().unwrap_or(tmp.path());
             match shape {
                 "flat" => {
                     generate(root, n);

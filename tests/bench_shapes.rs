@@ -52,6 +52,56 @@ fn services_rename_is_one_module_block_at_every_size() {
     }
 }
 
+/// The answer does not depend on the size (issue 14): at every size of the
+/// services shape, `refactor --state` prints the same block and the same
+/// report, byte for byte, but for the object count, which is generated
+/// here from the shape's parameters; `--json` (which counts nothing) is
+/// the same document; `addresses` lists exactly the shape's instances.
+#[test]
+fn services_answer_is_the_same_at_every_size() {
+    const JSON: &str = r#"{"moves":[{"from":"module.svc","to":"module.service","file":"new/moved.tf"}],"unmatched":[],"plan":{"add":0,"change":0,"destroy":0},"updates_accepted":[],"updates_with_allow_update":[],"removed_suggested":[],"ignore_rules":[],"paired_by_rules":[],"verified_by":[],"warnings":[]}"#;
+    let expected_json: serde_json::Value = serde_json::from_str(JSON).unwrap();
+    for (services, servers) in [(2, 3), (4, 5), (6, 7)] {
+        let tmp = tempfile::tempdir().unwrap();
+        shapes::services(tmp.path(), services, servers);
+        let refactor = ["refactor", "old", "new", "--state", "state.json"];
+        let (code, out, err) = minimod(&refactor, tmp.path());
+        assert_eq!(code, 0, "{services}x{servers}: {err}");
+        assert_eq!(
+            out,
+            format!("# new/moved.tf\n{RENAME}"),
+            "{services}x{servers}"
+        );
+        let objects = services * (servers + 1);
+        assert_eq!(
+            err,
+            format!(
+                "minimod: {objects} objects paired, 1 moved block.\n\n\
+                 With these blocks: Plan: 0 to add, 0 to change, 0 to destroy.\n\
+                 Proven: nothing that was only moved is destroyed.\n"
+            ),
+            "{services}x{servers}"
+        );
+        let (code, out, err) = minimod(&[&refactor[..], &["--json"]].concat(), tmp.path());
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json, expected_json, "{services}x{servers}");
+        // In `terraform state list` order: by service key, `lb` before
+        // `server`, servers by index.
+        let mut want = String::new();
+        for s in 0..services {
+            let module = format!("module.svc[\"{}\"]", shapes::service_key(s));
+            want.push_str(&format!("{module}.terraform_data.lb\n"));
+            for i in 0..servers {
+                want.push_str(&format!("{module}.terraform_data.server[{i}]\n"));
+            }
+        }
+        let (code, out, err) = minimod(&["addresses", "old"], tmp.path());
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, want, "{services}x{servers}");
+    }
+}
+
 #[test]
 fn generated_state_is_up_to_date_for_minimod() {
     let tmp = tempfile::tempdir().unwrap();

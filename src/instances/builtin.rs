@@ -49,5 +49,5 @@ pub(super) fn remote_state_outputs(
             }
         }
     }
-    Some(Ok(Value::Object(outputs)))
+    Some(Ok(Value::Object(outputs.into())))
 }

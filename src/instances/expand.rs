@@ -100,7 +100,7 @@ impl<'c> Run<'c> {
         if let Some(e) = self.expansions.borrow().get(&cache_key) {
             return e.clone();
         }
-        let label = format!("{}{what} (expand)", module_label(module));
+        let label = || format!("{}{what} (expand)", module_label(module));
         let result = self
             .memo(cache_key.clone(), label, || {
                 let e = match (count, for_each) {
@@ -196,7 +196,7 @@ impl<'c> Run<'c> {
                 if !v.is_wholly_known() && v.is_unknown() {
                     unreachable!()
                 }
-                Ok(Expansion::ForEach(std::rc::Rc::new(m.clone())))
+                Ok(Expansion::ForEach(std::rc::Rc::new(m.clone().into_inner())))
             }
             Value::Set(elem, items) => {
                 if items.iter().any(Value::is_unknown) {

@@ -34,12 +34,29 @@ impl<'c> Run<'c> {
         attr: &str,
     ) -> Value {
         let addr = r.addr().absolute(module.clone()).instance(key.clone());
-        if let Some(planned) = self.planned_computed_attr(r, &addr, attr) {
+        self.computed_attr_at(r, &addr, &std::cell::OnceCell::new(), attr)
+    }
+
+    /// `computed_attr` of the instance at `addr`, whose text (what an
+    /// unknown names) is made once in `text` for all the attributes a
+    /// caller asks.
+    pub(super) fn computed_attr_at(
+        &self,
+        r: &Resource,
+        addr: &AbsResourceInstance,
+        text: &std::cell::OnceCell<String>,
+        attr: &str,
+    ) -> Value {
+        let addr_text = || text.get_or_init(|| addr.to_string()).clone();
+        if let Some(planned) = self.planned_computed_attr(r, addr, attr) {
             return planned;
         }
         let recorded = self
             .prior
-            .get(&addr)
+            .get(addr)
+            // An attribute the object lacks is no record (and no error to
+            // build: whole-object references ask for every name read).
+            .filter(|v| v.as_mapping().is_none_or(|m| m.contains_key(attr)))
             .and_then(|v| crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok())
             .filter(|v| !v.is_null())
             // A refactor's stand-in prior state records what only apply
@@ -47,7 +64,7 @@ impl<'c> Run<'c> {
             .filter(|v| !(self.opts.track_origins && holds_origin_text(v)));
         recorded.unwrap_or_else(|| {
             let origin = (self.opts.track_origins || r.mode == ResourceMode::Data)
-                .then(|| Origin::attr(addr.to_string(), attr));
+                .then(|| Origin::attr(addr_text(), attr));
             Value::Unknown(Type::Dynamic, origin)
         })
     }

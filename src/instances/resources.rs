@@ -2,7 +2,9 @@
 //! argument of one instance, the configured object a plan compares, and
 //! the whole object a reference reads.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use foldhash::HashMap;
 
 use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
 use crate::config::{Config, Module, Resource};
@@ -33,7 +35,7 @@ impl<'c> Run<'c> {
         key: &InstanceKey,
         attr: &str,
     ) -> Result<Value, Diagnostics> {
-        let label = format!("{}{rkey}{key}.{attr}", module_label(module));
+        let label = || format!("{}{rkey}{key}.{attr}", module_label(module));
         let vertex = Vertex::Attr(rkey.into(), key.clone(), attr.into());
         self.eval_resource_arg(module, rkey, key, vertex, label, |r, scope| {
             let data = r.mode == ResourceMode::Data;
@@ -68,7 +70,7 @@ impl<'c> Run<'c> {
         key: &InstanceKey,
         attr: &str,
     ) -> Result<Value, Diagnostics> {
-        let label = format!("{}{rkey}{key}.{attr} (argument)", module_label(module));
+        let label = || format!("{}{rkey}{key}.{attr} (argument)", module_label(module));
         let vertex = Vertex::DataArg(rkey.into(), key.clone(), attr.into());
         self.eval_resource_arg(module, rkey, key, vertex, label, |r, scope| {
             configured_arg(r, scope, attr)
@@ -102,7 +104,7 @@ impl<'c> Run<'c> {
         rkey: &str,
         key: &InstanceKey,
         vertex: Vertex,
-        label: String,
+        label: impl FnOnce() -> String,
         compute: impl FnOnce(&'c Resource, &InstanceScope<'_, 'c>) -> Result<Value, Diagnostics>,
     ) -> Result<Value, Diagnostics> {
         let r = &self.module_config(module).module.resources[rkey];
@@ -159,10 +161,10 @@ impl<'c> Run<'c> {
                 collect_block(&ev, b, &mut blocks)?;
             }
             for (kind, items) in blocks {
-                obj.insert(kind, Value::Tuple(items));
+                obj.insert(kind, Value::Tuple(items.into()));
             }
         }
-        Ok(Value::Object(obj))
+        Ok(Value::Object(obj.into()))
     }
 
     /// A resource instance as an object: its configured attributes, then
@@ -190,12 +192,23 @@ impl<'c> Run<'c> {
         let names = std::iter::once(&id)
             .chain(extra.into_iter().flatten())
             .chain(&self.any_attrs);
+        let addr = r.addr().absolute(module.clone()).instance(key.clone());
+        let text = std::cell::OnceCell::new();
         for name in names {
-            if !obj.contains_key(name) {
-                obj.insert(name.clone(), self.resource_attr(module, &rkey, key, name)?);
+            if obj.contains_key(name) {
+                continue;
             }
+            // Not configured, a managed resource's attribute is the
+            // provider's (what `resource_attr` answers, without a vertex
+            // per name: every name any expression reads is asked of every
+            // instance).
+            let v = match r.mode {
+                ResourceMode::Managed => self.computed_attr_at(r, &addr, &text, name),
+                _ => self.resource_attr(module, &rkey, key, name)?,
+            };
+            obj.insert(name.clone(), v);
         }
-        Ok(Value::Object(obj))
+        Ok(Value::Object(obj.into()))
     }
 
     pub(super) fn resource_value(
@@ -255,10 +268,9 @@ fn collect_block(
         match crate::lang::eval::iterate(&coll) {
             Some(pairs) => {
                 for (k, v) in pairs {
-                    let it = Value::Object(BTreeMap::from([
-                        ("key".to_string(), k),
-                        ("value".to_string(), v),
-                    ]));
+                    let it = Value::Object(
+                        BTreeMap::from([("key".to_string(), k), ("value".to_string(), v)]).into(),
+                    );
                     let inner = ev.with_symbols(vec![(iterator.clone(), it)]);
                     entry.push(block_object(&inner, &content.body)?);
                 }
@@ -283,9 +295,9 @@ fn block_object(ev: &Eval, body: &crate::syntax::body::Body) -> Result<Value, Di
         collect_block(ev, b, &mut nested)?;
     }
     for (kind, items) in nested {
-        obj.insert(kind, Value::Tuple(items));
+        obj.insert(kind, Value::Tuple(items.into()));
     }
-    Ok(Value::Object(obj))
+    Ok(Value::Object(obj.into()))
 }
 
 /// Records, per resource, the attribute names read on it anywhere in the
@@ -440,13 +452,19 @@ resource "aws_thing" "t" {
         };
         let want = obj(&[
             ("name", Value::string("a")),
-            ("rule", Value::Tuple(vec![obj(&[("port", Value::int(1))])])),
+            (
+                "rule",
+                Value::Tuple(vec![obj(&[("port", Value::int(1))])].into()),
+            ),
             (
                 "tag",
-                Value::Tuple(vec![
-                    obj(&[("value", Value::string("x"))]),
-                    obj(&[("value", Value::string("y"))]),
-                ]),
+                Value::Tuple(
+                    vec![
+                        obj(&[("value", Value::string("x"))]),
+                        obj(&[("value", Value::string("y"))]),
+                    ]
+                    .into(),
+                ),
             ),
         ]);
         assert_eq!(got, want);

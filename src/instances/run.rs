@@ -7,7 +7,9 @@
 //! prior state (`prior.rs`); references reach them through `scope.rs`.
 
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+use foldhash::{HashMap, HashMapExt};
 use std::path::PathBuf;
 
 use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance};
@@ -164,21 +166,30 @@ impl<'c> Run<'c> {
     }
 
     pub(super) fn module_config(&self, m: &ModuleInstance) -> &'c Config {
-        self.config
-            .descendant(&static_path(m))
-            .expect("module instances come from the config tree")
+        // Asked on every reference: a walk down the tree, no path built.
+        let mut c = self.config;
+        for step in &m.0 {
+            c = c
+                .children
+                .get(&step.name)
+                .expect("module instances come from the config tree");
+        }
+        c
     }
 
-    /// Runs `compute` for a vertex once, detecting cycles.
+    /// Runs `compute` for a vertex once, detecting cycles. The label (the
+    /// vertex as a cycle error names it) is made only when computing: a
+    /// cached answer is read once per reference.
     pub(super) fn memo(
         &self,
         key: Key,
-        label: String,
+        label: impl FnOnce() -> String,
         compute: impl FnOnce() -> Result<Value, Diagnostics>,
     ) -> Result<Value, Diagnostics> {
         if let Some(v) = self.cache.borrow().get(&key) {
             return v.clone();
         }
+        let label = label();
         if let Some(pos) = self.stack.borrow().iter().position(|(k, _)| *k == key) {
             let stack = self.stack.borrow();
             let mut path: Vec<&str> = stack[pos..].iter().map(|(_, l)| l.as_str()).collect();
@@ -199,7 +210,7 @@ impl<'c> Run<'c> {
     }
 
     pub fn local(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
-        let label = format!("{}local.{name}", module_label(module));
+        let label = || format!("{}local.{name}", module_label(module));
         self.memo((module.clone(), Vertex::Local(name.into())), label, || {
             let local = &self.module_config(module).module.locals[name];
             self.eval_in(module, &local.expr)
@@ -208,7 +219,7 @@ impl<'c> Run<'c> {
 
     /// An output's value. Outputs marked `sensitive` carry the mark.
     pub fn output(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
-        let label = format!("{}output.{name}", module_label(module));
+        let label = || format!("{}output.{name}", module_label(module));
         self.memo((module.clone(), Vertex::Output(name.into())), label, || {
             let out = &self.module_config(module).module.outputs[name];
             let v = self.eval_in(module, &out.expr)?;

@@ -33,7 +33,7 @@ impl<'c> Run<'c> {
         for name in cfg.module.outputs.keys() {
             obj.insert(name.clone(), self.output(child, name)?);
         }
-        Ok(Value::Object(obj))
+        Ok(Value::Object(obj.into()))
     }
 
     fn call_value(&self, module: &ModuleInstance, call: &str) -> Result<Value, Diagnostics> {

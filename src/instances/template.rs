@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn a_template_sees_only_its_variables() {
-        let items = Value::Tuple(vec![Value::int(1), Value::int(2)]);
+        let items = Value::Tuple(vec![Value::int(1), Value::int(2)].into());
         let got = render(
             TEMPLATE,
             &[("name", Value::string("bob")), ("items", items)],

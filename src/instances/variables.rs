@@ -16,8 +16,9 @@ use super::scope::InstanceScope;
 
 impl<'c> Run<'c> {
     pub fn variable(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
-        let label = format!("{}var.{name}", module_label(module));
-        self.memo((module.clone(), Vertex::Var(name.into())), label.clone(), || {
+        let label = || format!("{}var.{name}", module_label(module));
+        self.memo((module.clone(), Vertex::Var(name.into())), label, || {
+            let label = label();
             let cfg = self.module_config(module);
             let var = &cfg.module.variables[name];
             let (raw, at) = self.raw_input(module, name)?;

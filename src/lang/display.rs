@@ -264,23 +264,31 @@ mod tests {
                 "<<EOT__\n  EOT_ \nEOT\nx\nEOT__",
             ),
             (r#""q\"${1}\nx""#, s("q\"1\nx"), "<<EOT\nq\"1\nx\nEOT"),
-            ("[]", Value::Tuple(vec![]), "[]"),
-            ("{}", Value::Object(BTreeMap::new()), "{}"),
+            ("[]", Value::Tuple(vec![].into()), "[]"),
+            ("{}", Value::Object(BTreeMap::new().into()), "{}"),
             (
                 "tolist([])",
-                Value::List(Type::Dynamic, vec![]),
+                Value::List(Type::Dynamic, vec![].into()),
                 "tolist([])",
             ),
-            ("toset([])", Value::Set(Type::Dynamic, vec![]), "toset([])"),
+            (
+                "toset([])",
+                Value::Set(Type::Dynamic, vec![].into()),
+                "toset([])",
+            ),
             (
                 "tomap({})",
-                Value::Map(Type::Dynamic, BTreeMap::new()),
+                Value::Map(Type::Dynamic, BTreeMap::new().into()),
                 "tomap({})",
             ),
-            ("[null]", Value::Tuple(vec![Value::null()]), "[\n  null,\n]"),
+            (
+                "[null]",
+                Value::Tuple(vec![Value::null()].into()),
+                "[\n  null,\n]",
+            ),
             (
                 "tolist([1,2])",
-                Value::List(Type::Number, vec![Value::int(1), Value::int(2)]),
+                Value::List(Type::Number, vec![Value::int(1), Value::int(2)].into()),
                 "tolist([\n  1,\n  2,\n])",
             ),
             (
@@ -290,43 +298,44 @@ mod tests {
             ),
             (
                 r#"{a=1, bb="x", "c d"=2}"#,
-                Value::Object(obj(&[
-                    ("a", Value::int(1)),
-                    ("bb", s("x")),
-                    ("c d", Value::int(2)),
-                ])),
+                Value::Object(
+                    obj(&[("a", Value::int(1)), ("bb", s("x")), ("c d", Value::int(2))]).into(),
+                ),
                 "{\n  \"a\" = 1\n  \"bb\" = \"x\"\n  \"c d\" = 2\n}",
             ),
             (
                 "tomap({a=1, bbb=2})",
                 Value::Map(
                     Type::Number,
-                    obj(&[("a", Value::int(1)), ("bbb", Value::int(2))]),
+                    obj(&[("a", Value::int(1)), ("bbb", Value::int(2))]).into(),
                 ),
                 "tomap({\n  \"a\" = 1\n  \"bbb\" = 2\n})",
             ),
             (
                 "[1,[2,3],{a=1}]",
-                Value::Tuple(vec![
-                    Value::int(1),
-                    Value::Tuple(vec![Value::int(2), Value::int(3)]),
-                    Value::Object(obj(&[("a", Value::int(1))])),
-                ]),
+                Value::Tuple(
+                    vec![
+                        Value::int(1),
+                        Value::Tuple(vec![Value::int(2), Value::int(3)].into()),
+                        Value::Object(obj(&[("a", Value::int(1))]).into()),
+                    ]
+                    .into(),
+                ),
                 "[\n  1,\n  [\n    2,\n    3,\n  ],\n  {\n    \"a\" = 1\n  },\n]",
             ),
             (
                 r#"tolist([null,"a"])"#,
-                Value::List(Type::String, vec![Value::Null(Type::String), s("a")]),
+                Value::List(Type::String, vec![Value::Null(Type::String), s("a")].into()),
                 "tolist([\n  tostring(null),\n  \"a\",\n])",
             ),
             (
                 r#"{a = ["x\ny"]}"#,
-                Value::Object(obj(&[("a", Value::Tuple(vec![s("x\ny")]))])),
+                Value::Object(obj(&[("a", Value::Tuple(vec![s("x\ny")].into()))]).into()),
                 "{\n  \"a\" = [\n    <<-EOT\n    x\n    y\n    EOT,\n  ]\n}",
             ),
             (
                 r#"{"k\nl" = 1}"#,
-                Value::Object(obj(&[("k\nl", Value::int(1))])),
+                Value::Object(obj(&[("k\nl", Value::int(1))]).into()),
                 "{\n  <<-EOT\n  k\n  l\n  EOT = 1\n}",
             ),
         ];
@@ -399,17 +408,17 @@ mod tests {
             ),
             (
                 "[var.str, var.secret]",
-                Value::Tuple(vec![s("hello"), secret.clone()]),
+                Value::Tuple(vec![s("hello"), secret.clone()].into()),
                 "[\n  \"hello\",\n  (sensitive value),\n]",
             ),
             (
                 r#"["known", terraform_data.x.output]"#,
-                Value::Tuple(vec![s("known"), Value::unknown()]),
+                Value::Tuple(vec![s("known"), Value::unknown()].into()),
                 "[\n  \"known\",\n  (known after apply),\n]",
             ),
             (
                 "var.secret_map",
-                Value::Map(Type::String, obj(&[("a", s("b"))])).mark(),
+                Value::Map(Type::String, obj(&[("a", s("b"))]).into()).mark(),
                 "(sensitive value)",
             ),
         ];
@@ -426,17 +435,20 @@ mod tests {
         assert_eq!(output_line("ml", &s("l1\nl2")), "ml = <<EOT\nl1\nl2\nEOT");
         assert_eq!(output_line("sec", &s("x").mark()), "sec = <sensitive>");
         assert_eq!(
-            output_line("empty", &Value::Object(BTreeMap::new())),
+            output_line("empty", &Value::Object(BTreeMap::new().into())),
             "empty = {}"
         );
 
-        let o = Value::Object(obj(&[
-            ("a", Value::int(1)),
-            (
-                "bbbb",
-                Value::Object(obj(&[("c", Value::Tuple(vec![Value::int(1)]))])),
-            ),
-        ]));
+        let o = Value::Object(
+            obj(&[
+                ("a", Value::int(1)),
+                (
+                    "bbbb",
+                    Value::Object(obj(&[("c", Value::Tuple(vec![Value::int(1)].into()))]).into()),
+                ),
+            ])
+            .into(),
+        );
         assert_eq!(json(&o).to_string(), r#"{"a":1,"bbbb":{"c":[1]}}"#);
         assert_eq!(
             json_type(&o.ty()).to_string(),
@@ -445,7 +457,7 @@ mod tests {
         let st = Value::set(Type::String, vec![s("b"), s("a")]);
         assert_eq!(json(&st).to_string(), r#"["a","b"]"#);
         assert_eq!(json_type(&st.ty()).to_string(), r#"["set","string"]"#);
-        let t = Value::Tuple(vec![Value::int(1), s("x"), Value::null()]);
+        let t = Value::Tuple(vec![Value::int(1), s("x"), Value::null()].into());
         assert_eq!(json(&t).to_string(), r#"[1,"x",null]"#);
         assert_eq!(
             json_type(&t.ty()).to_string(),
@@ -456,7 +468,7 @@ mod tests {
             "1.5"
         );
         assert_eq!(json(&s("x").mark()).to_string(), r#""x""#);
-        let m = Value::Map(Type::Number, obj(&[("a", Value::int(1))]));
+        let m = Value::Map(Type::Number, obj(&[("a", Value::int(1))]).into());
         assert_eq!(json_type(&m.ty()).to_string(), r#"["map","number"]"#);
     }
 }

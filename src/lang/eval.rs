@@ -236,7 +236,7 @@ impl<'s> Eval<'s> {
         if unknown_key {
             return Ok(Value::unknown().mark_if(marked));
         }
-        Ok(Value::Object(out).mark_if(marked))
+        Ok(Value::Object(out.into()).mark_if(marked))
     }
 
     fn template(
@@ -389,16 +389,16 @@ impl<'s> Eval<'s> {
         };
         // A list or set gives a list, a tuple a tuple (HCL's splat).
         let result = match v {
-            Value::Null(_) => Value::Tuple(Vec::new()),
+            Value::Null(_) => Value::Tuple(Vec::new().into()),
             Value::Unknown(..) => Value::unknown(),
-            Value::Tuple(items) => Value::Tuple(each_of(items)?),
+            Value::Tuple(items) => Value::Tuple((each_of(items.into_inner())?).into()),
             Value::List(_, items) | Value::Set(_, items) => {
-                let items = each_of(items)?;
+                let items = each_of(items.into_inner())?;
                 let elem = items.first().map(Value::ty).unwrap_or(Type::Dynamic);
-                Value::List(elem, items)
+                Value::List(elem, items.into())
             }
             // A splat on a single value wraps it in a one-element tuple.
-            other => Value::Tuple(vec![self.apply_steps(other, each)?]),
+            other => Value::Tuple(vec![self.apply_steps(other, each)?].into()),
         };
         Ok(result.mark_if(marked))
     }
@@ -867,11 +867,11 @@ impl<'s> Eval<'s> {
             return Ok(Value::unknown().mark_if(marked));
         }
         let out = match &f.key {
-            None => Value::Tuple(items),
+            None => Value::Tuple(items.into()),
             Some(_) if f.grouping => Value::Object(
                 objects
                     .into_iter()
-                    .map(|(k, vs)| (k, Value::Tuple(vs)))
+                    .map(|(k, vs)| (k, Value::Tuple(vs.into())))
                     .collect(),
             ),
             Some(_) => Value::Object(
@@ -1057,12 +1057,13 @@ pub(crate) fn get_attr(v: Value, name: &str, range: &SourceRange) -> EvalResult 
                 range,
             ));
         }
-        Value::Object(mut m) => match m.remove(name) {
-            Some(x) => x,
+        // Read, not taken: the entries may be shared with other values.
+        Value::Object(m) => match m.get(name) {
+            Some(x) => x.clone(),
             None => return Err(unsupported_attr(name, range)),
         },
-        Value::Map(_, mut m) => match m.remove(name) {
-            Some(x) => x,
+        Value::Map(_, m) => match m.get(name) {
+            Some(x) => x.clone(),
             None => {
                 return Err(err(
                     "Missing map element",
@@ -1147,7 +1148,8 @@ pub(crate) fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
                 ));
             }
             let len = items.len();
-            items.into_iter().nth(i as usize).ok_or_else(|| {
+            // Read, not taken: the elements may be shared with other values.
+            items.get(i as usize).cloned().ok_or_else(|| {
                 // HCL explains only the index one past the end; any larger
                 // index gets the plain message (terraform 1.11 console:
                 // `[1][1]` vs `[1][2]`).
@@ -1165,10 +1167,10 @@ pub(crate) fn index(v: Value, key: &Value, range: &SourceRange) -> EvalResult {
                 range,
             ));
         }
-        Value::Map(_, mut m) | Value::Object(mut m) => {
+        Value::Map(_, m) | Value::Object(m) => {
             let k = convert(&key, &Type::String).map_err(|_| invalid())?;
-            let k = k.as_str().unwrap_or_default().to_string();
-            m.remove(&k).ok_or_else(invalid)?
+            let k = k.as_str().unwrap_or_default();
+            m.get(k).cloned().ok_or_else(invalid)?
         }
         Value::Set(..) => {
             return Err(err(
@@ -1207,7 +1209,7 @@ mod tests {
         ) -> Result<(Value, usize), Diagnostics> {
             match root {
                 "m" => Ok((
-                    Value::Object(BTreeMap::from([("a".to_string(), Value::int(1))])),
+                    Value::Object(BTreeMap::from([("a".to_string(), Value::int(1))]).into()),
                     0,
                 )),
                 _ => Err(err("Unknown variable", "", range)),

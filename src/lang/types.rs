@@ -414,7 +414,7 @@ fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
                 };
                 m.insert(key, constant_value(v)?);
             }
-            Ok(Value::Object(m))
+            Ok(Value::Object(m.into()))
         }
         ExprKind::Variable(name) if name == "null" => Ok(Value::null()),
         _ => Err(not_constant()),
@@ -892,7 +892,7 @@ fn conv_constraint(
                     mismatch_objects(&BTreeMap::new(), &want),
                 ));
             }
-            Ok(Value::Object(out))
+            Ok(Value::Object(out.into()))
         }
         (Value::Tuple(items), Constraint::Tuple(cs)) if items.len() == cs.len() => {
             let mut out = Vec::new();
@@ -902,7 +902,7 @@ fn conv_constraint(
                 path.pop();
                 out.push(r?);
             }
-            Ok(Value::Tuple(out))
+            Ok(Value::Tuple(out.into()))
         }
         (
             Value::Tuple(items) | Value::List(_, items) | Value::Set(_, items),
@@ -923,7 +923,7 @@ fn conv_constraint(
             };
             Ok(match c {
                 Constraint::Set(_) => Value::set(ety, out),
-                _ => Value::List(ety, out),
+                _ => Value::List(ety, out.into()),
             })
         }
         (Value::Object(m) | Value::Map(_, m), Constraint::Map(ec)) => {
@@ -1100,7 +1100,7 @@ fn conv_object(
         }
         _ => return Ok(None),
     }
-    Ok(Some(Value::Object(out)))
+    Ok(Some(Value::Object(out.into())))
 }
 
 /// To a tuple type, from a tuple of the same length.
@@ -1122,7 +1122,7 @@ fn conv_tuple(
         path.pop();
         out.push(r?);
     }
-    Ok(Some(Value::Tuple(out)))
+    Ok(Some(Value::Tuple(out.into())))
 }
 
 /// To a list or set type (`want`, elements `te`), from a list, set or
@@ -1182,7 +1182,7 @@ fn conv_sequence(
     Ok(Some(if matches!(want, Type::Set(_)) {
         Value::set(ety, items)
     } else {
-        Value::List(ety, items)
+        Value::List(ety, items.into())
     }))
 }
 
@@ -1218,10 +1218,10 @@ fn conv_map(
         out.insert(k.clone(), r?);
     }
     if out.is_empty() {
-        return Ok(Some(Value::Map(empty_ety, out)));
+        return Ok(Some(Value::Map(empty_ety, out.into())));
     }
     let (ety, out) = unify_map(out, path)?;
-    Ok(Some(Value::Map(ety, out)))
+    Ok(Some(Value::Map(ety, out.into())))
 }
 
 /// cty's `ParseNumberVal`: decimal with optional sign, fraction and exponent.
@@ -1778,11 +1778,14 @@ mod tests {
             )],
         );
         let c = parse_type_constraint(&ty).unwrap();
-        let given = Value::Tuple(vec![
-            obj(vec![("n", s("a"))]),
-            obj(vec![("n", s("b")), ("m", n(5))]),
-            obj(vec![("n", s("c")), ("m", Value::null())]),
-        ]);
+        let given = Value::Tuple(
+            vec![
+                obj(vec![("n", s("a"))]),
+                obj(vec![("n", s("b")), ("m", n(5))]),
+                obj(vec![("n", s("c")), ("m", Value::null())]),
+            ]
+            .into(),
+        );
         let got = convert_constraint(&given, &c).unwrap();
         let elem = otype(vec![("m", Type::Number), ("n", Type::String)]);
         let want = Value::List(
@@ -1791,13 +1794,14 @@ mod tests {
                 obj(vec![("m", n(1)), ("n", s("a"))]),
                 obj(vec![("m", n(5)), ("n", s("b"))]),
                 obj(vec![("m", n(1)), ("n", s("c"))]),
-            ],
+            ]
+            .into(),
         );
         assert_eq!(got, want);
 
         // Checked against `terraform validate` on variable defaults.
         let missing =
-            convert_constraint(&Value::Tuple(vec![obj(vec![("b", n(1))])]), &c).unwrap_err();
+            convert_constraint(&Value::Tuple(vec![obj(vec![("b", n(1))])].into()), &c).unwrap_err();
         assert_eq!(
             missing.to_string(),
             "element 0: attribute \"n\" is required"
@@ -1830,9 +1834,9 @@ mod tests {
         let cases: Vec<(&str, Value, Type, Value)> = vec![
             (
                 "list(any) unifies to string",
-                Value::Tuple(vec![n(1), s("a")]),
+                Value::Tuple(vec![n(1), s("a")].into()),
                 list(Type::Dynamic),
-                Value::List(Type::String, vec![s("1"), s("a")]),
+                Value::List(Type::String, vec![s("1"), s("a")].into()),
             ),
             (
                 "map(any) from object",
@@ -1845,21 +1849,21 @@ mod tests {
             ),
             (
                 "set(number) from strings",
-                Value::Tuple(vec![s("3"), n(1), n(2)]),
+                Value::Tuple(vec![s("3"), n(1), n(2)].into()),
                 set_num,
                 Value::set(Type::Number, vec![n(1), n(2), n(3)]),
             ),
             (
                 "tuple element-wise",
-                Value::Tuple(vec![n(1), s("2")]),
+                Value::Tuple(vec![n(1), s("2")].into()),
                 Type::Tuple(vec![Type::String, Type::Number]),
-                Value::Tuple(vec![s("1"), n(2)]),
+                Value::Tuple(vec![s("1"), n(2)].into()),
             ),
             (
                 "any keeps the value",
-                obj(vec![("a", Value::Tuple(vec![n(1), s("x")]))]),
+                obj(vec![("a", Value::Tuple(vec![n(1), s("x")].into()))]),
                 Type::Dynamic,
-                obj(vec![("a", Value::Tuple(vec![n(1), s("x")]))]),
+                obj(vec![("a", Value::Tuple(vec![n(1), s("x")].into()))]),
             ),
             (
                 "extra attributes dropped",
@@ -1881,9 +1885,9 @@ mod tests {
             ),
             (
                 "marks kept deep",
-                Value::Tuple(vec![s("a").mark(), n(1)]),
+                Value::Tuple(vec![s("a").mark(), n(1)].into()),
                 list(Type::String),
-                Value::List(Type::String, vec![s("a").mark(), s("1")]),
+                Value::List(Type::String, vec![s("a").mark(), s("1")].into()),
             ),
             ("string to bool", s("true"), Type::Bool, Value::Bool(true)),
             (
@@ -1904,13 +1908,16 @@ mod tests {
         let cases: Vec<(&str, Value, Type, &str)> = vec![
             (
                 "attribute not a number",
-                obj(vec![("a", s("x")), ("b", Value::Tuple(vec![n(1)]))]),
+                obj(vec![("a", s("x")), ("b", Value::Tuple(vec![n(1)].into()))]),
                 otype(vec![("a", Type::Number), ("b", list(Type::Number))]),
                 ".a: a number is required",
             ),
             (
                 "list element",
-                obj(vec![("a", n(1)), ("b", Value::Tuple(vec![n(1), s("y")]))]),
+                obj(vec![
+                    ("a", n(1)),
+                    ("b", Value::Tuple(vec![n(1), s("y")].into())),
+                ]),
                 otype(vec![("a", Type::Number), ("b", list(Type::Number))]),
                 ".b[1]: a number is required",
             ),
@@ -1922,13 +1929,13 @@ mod tests {
             ),
             (
                 "structural mismatch",
-                obj(vec![("a", Value::Tuple(vec![n(1)]))]),
+                obj(vec![("a", Value::Tuple(vec![n(1)].into()))]),
                 otype(vec![("a", Type::String)]),
                 "attribute \"a\": string required",
             ),
             (
                 "missing attribute",
-                Value::Tuple(vec![obj(vec![("b", n(1))])]),
+                Value::Tuple(vec![obj(vec![("b", n(1))])].into()),
                 list(otype(vec![("a", Type::String)])),
                 "element 0: attribute \"a\" is required",
             ),
@@ -1946,7 +1953,7 @@ mod tests {
             ),
             (
                 "list(any) mixed",
-                Value::Tuple(vec![s("a"), Value::Tuple(vec![])]),
+                Value::Tuple(vec![s("a"), Value::Tuple(vec![].into())].into()),
                 list(Type::Dynamic),
                 "all list elements must have the same type",
             ),

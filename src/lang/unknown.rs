@@ -101,6 +101,10 @@ impl Value {
 /// function call, an attribute or index access), so `"z-${a.id}"` compares
 /// equal to the recorded `"z-x"` once `a.id` is known to be `"x"`.
 pub(crate) fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>) -> Value {
+    // Nothing to follow: the value itself, shared rather than rebuilt.
+    if v.is_wholly_known() {
+        return v.clone();
+    }
     match v {
         Value::Unknown(t, Some(o)) => match o.source() {
             Source::Attr { object, attr } => follow(object, attr).unwrap_or_else(|| v.clone()),
@@ -201,6 +205,9 @@ fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
 /// objects): equal origins give equal text, and no real value has it.
 /// Only comparisons ever see it; it is never shown.
 pub(crate) fn origins_as_text(v: &Value) -> Value {
+    if v.is_wholly_known() {
+        return v.clone();
+    }
     match v {
         Value::Unknown(_, Some(o)) => {
             // The readable text hides sensitive arguments; a digest of the
@@ -520,7 +527,7 @@ mod tests {
         // A secret inside a template is never written out by its origin.
         let v = eval("\"${a.id}-${sensitive(\"hunter2\")}\"");
         assert!(v.is_marked());
-        let shown = display::console_with_origins(&Value::Tuple(vec![v.unmark().0.clone()]));
+        let shown = display::console_with_origins(&Value::Tuple(vec![v.unmark().0.clone()].into()));
         assert!(!shown.contains("hunter2"), "{shown}");
     }
 
@@ -529,7 +536,7 @@ mod tests {
         let b_id = Value::Unknown(Type::Dynamic, Some(Origin::attr("terraform_data.b", "id")));
         assert_eq!(origins_as_text(&a_id()), origins_as_text(&a_id()));
         assert_ne!(origins_as_text(&a_id()), origins_as_text(&b_id));
-        let text = origins_as_text(&Value::Tuple(vec![a_id()]));
+        let text = origins_as_text(&Value::Tuple(vec![a_id()].into()));
         assert!(text.is_wholly_known() && holds_origin_text(&text));
         assert!(!holds_origin_text(&Value::string("known after apply")));
         // Derived from different secrets: different texts, neither shown.

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
 
 use super::number::Number;
 use super::unknown::Origin;
@@ -113,14 +115,113 @@ pub enum Value {
     Bool(bool),
     Number(Number),
     String(String),
-    List(Type, Vec<Value>),
-    Set(Type, Vec<Value>),
-    Map(Type, BTreeMap<String, Value>),
-    Tuple(Vec<Value>),
-    Object(BTreeMap<String, Value>),
+    List(Type, Items),
+    Set(Type, Items),
+    Map(Type, Attrs),
+    Tuple(Items),
+    Object(Attrs),
     /// A sensitive value. Never nested directly in another `Sensitive`.
     Sensitive(Box<Value>),
 }
+
+/// The elements of a list, set or tuple, shared: cloning a value copies a
+/// pointer, not its elements (one object's attributes are read by every
+/// reference to it, and a splat's list by every dependent). Reads go
+/// through `Deref` to the `Vec`; a write (`DerefMut`) copies the elements
+/// first only when they are shared, so values keep value semantics.
+#[derive(Clone, Default)]
+pub struct Items(Arc<Vec<Value>>);
+
+/// The attributes of an object or the entries of a map, shared as
+/// [`Items`] are.
+#[derive(Clone, Default)]
+pub struct Attrs(Arc<BTreeMap<String, Value>>);
+
+macro_rules! shared_collection {
+    ($name:ident, $inner:ty, $item:ty, $iter:ty, $ref_iter:ty) => {
+        impl $name {
+            /// The collection itself, copied only when shared.
+            pub fn into_inner(self) -> $inner {
+                Arc::unwrap_or_clone(self.0)
+            }
+        }
+        impl Deref for $name {
+            type Target = $inner;
+            fn deref(&self) -> &$inner {
+                &self.0
+            }
+        }
+        impl DerefMut for $name {
+            fn deref_mut(&mut self) -> &mut $inner {
+                Arc::make_mut(&mut self.0)
+            }
+        }
+        impl From<$inner> for $name {
+            fn from(c: $inner) -> $name {
+                $name(Arc::new(c))
+            }
+        }
+        impl FromIterator<$item> for $name {
+            fn from_iter<I: IntoIterator<Item = $item>>(iter: I) -> $name {
+                $name(Arc::new(iter.into_iter().collect()))
+            }
+        }
+        impl IntoIterator for $name {
+            type Item = $item;
+            type IntoIter = $iter;
+            fn into_iter(self) -> $iter {
+                self.into_inner().into_iter()
+            }
+        }
+        impl<'a> IntoIterator for &'a $name {
+            type Item = <&'a $inner as IntoIterator>::Item;
+            type IntoIter = $ref_iter;
+            fn into_iter(self) -> $ref_iter {
+                self.0.iter()
+            }
+        }
+        impl PartialEq for $name {
+            fn eq(&self, other: &$name) -> bool {
+                // Shared, they are equal without looking (no value is
+                // unequal to itself: numbers are never NaN).
+                Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+            }
+        }
+        impl fmt::Debug for $name {
+            // As the collection prints: `set_order` compares debug forms.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    };
+}
+
+impl<const N: usize> From<[Value; N]> for Items {
+    fn from(items: [Value; N]) -> Items {
+        items.into_iter().collect()
+    }
+}
+
+impl<const N: usize> From<[(String, Value); N]> for Attrs {
+    fn from(entries: [(String, Value); N]) -> Attrs {
+        entries.into_iter().collect()
+    }
+}
+
+shared_collection!(
+    Items,
+    Vec<Value>,
+    Value,
+    std::vec::IntoIter<Value>,
+    std::slice::Iter<'a, Value>
+);
+shared_collection!(
+    Attrs,
+    BTreeMap<String, Value>,
+    (String, Value),
+    std::collections::btree_map::IntoIter<String, Value>,
+    std::collections::btree_map::Iter<'a, String, Value>
+);
 
 impl From<&crate::syntax::ast::Literal> for Value {
     fn from(l: &crate::syntax::ast::Literal) -> Value {
@@ -174,7 +275,7 @@ impl Value {
             .collect();
         items.sort_by(set_order);
         items.dedup();
-        Value::Set(elem, items).mark_if(marked)
+        Value::Set(elem, items.into()).mark_if(marked)
     }
 
     /// The value's type. A sensitive value has the type of what it wraps.
@@ -241,6 +342,10 @@ impl Value {
 
     /// Removes every mark, deeply, returning whether there was one.
     pub fn unmark_deep(self) -> (Value, bool) {
+        // Unmarked: the value as it is, its shared parts not copied.
+        if !self.has_marks_deep() {
+            return (self, false);
+        }
         let mut marked = false;
         let v = self.map_deep(&mut |v| match v {
             Value::Sensitive(inner) => {

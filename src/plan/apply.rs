@@ -31,7 +31,7 @@ pub(crate) fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagn
             Action::Update => {
                 let after = c.after.clone().unwrap_or_else(Value::null);
                 let prev = state.instance(&c.addr);
-                let old = prev.and_then(|i| i.attributes.clone());
+                let old = prev.and_then(|i| i.attributes.as_deref().cloned());
                 let old_sensitive = prev.and_then(|i| i.sensitive_attributes.clone());
                 let sensitive = sensitive_paths(&after, old_sensitive);
                 remove(&mut state, &c.addr);
@@ -157,7 +157,7 @@ fn insert_with(
         deposed: None,
         provider: None,
         schema_version: 0,
-        attributes: Some(attributes),
+        attributes: Some(attributes.into()),
         attributes_flat: None,
         sensitive_attributes: Some(sensitive),
         identity_schema_version: None,
@@ -168,6 +168,7 @@ fn insert_with(
         create_before_destroy: false,
         skip_destroy: false,
         extra: Map::new(),
+        value_cache: Default::default(),
     };
     match state.resources.iter_mut().find(|r| r.addr == res) {
         Some(r) => r.instances.push(instance),

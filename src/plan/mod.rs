@@ -64,6 +64,22 @@ pub(crate) fn plan_configuration_importing(
     opts: RunOptions,
     read: &ImportReader,
 ) -> Result<Planned, Diagnostics> {
+    plan_configuration_run(config, inputs, prior, engine, extra, opts, read).map(|(p, _)| p)
+}
+
+/// `plan_configuration_importing`, and the run that evaluated the
+/// configuration against the moved prior state: what a caller that reads
+/// more of the same evaluation (the refactor's new side) asks of it again
+/// without evaluating everything twice.
+pub(crate) fn plan_configuration_run<'c>(
+    config: &'c Config,
+    inputs: RootInputs,
+    prior: &State,
+    engine: Engine,
+    extra: &[MoveStatement],
+    opts: RunOptions,
+    read: &ImportReader,
+) -> Result<(Planned, Run<'c>), Diagnostics> {
     let mut statements = moves::find_move_statements(config)?;
     statements.extend(extra.iter().cloned());
     let implied = moves::implied_move_statements(config, prior, &statements, engine);
@@ -121,12 +137,13 @@ pub(crate) fn plan_configuration_importing(
     plan.warnings
         .extend(removed::removed_warnings(config, engine));
     let deferred = run.deferred();
-    Ok(Planned {
+    let planned = Planned {
         plan,
         moves: results,
         moved_prior,
         deferred,
-    })
+    };
+    Ok((planned, run))
 }
 
 /// An object destroyed where its recorded dependencies name its own

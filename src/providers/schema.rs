@@ -129,6 +129,10 @@ impl Block {
     /// Marks the sensitive attributes of an object of this schema, so
     /// they are never shown.
     pub fn mark_sensitive(&self, v: Value) -> Value {
+        // Nothing to mark: the value as it is, not rebuilt.
+        if !self.has_sensitive() {
+            return v;
+        }
         let (inner, marked) = v.into_unmarked();
         let out = match inner {
             Value::Object(m) => Value::Object(
@@ -273,8 +277,14 @@ impl Schemas {
     /// The schema of a managed resource type: the built-in one, else the
     /// given file's.
     pub fn resource(schemas: Option<&Schemas>, type_name: &str) -> Option<Arc<Block>> {
-        if let Some(b) = builtin(type_name) {
-            return Some(Arc::new(b));
+        // Asked once per attribute of every instance: built once.
+        static BUILTIN: std::sync::LazyLock<[(&str, Arc<Block>); 2]> =
+            std::sync::LazyLock::new(|| {
+                ["terraform_data", "null_resource"]
+                    .map(|t| (t, Arc::new(builtin(t).unwrap_or_default())))
+            });
+        if let Some((_, b)) = BUILTIN.iter().find(|(t, _)| *t == type_name) {
+            return Some(b.clone());
         }
         schemas.and_then(|s| s.resources.get(type_name).cloned())
     }
@@ -411,17 +421,17 @@ fn blocks_view(nb: &NestedBlock, configured: &Value, source: &Value) -> Value {
             }
         }
     }
-    let union = Value::Object(union);
+    let union = Value::Object(union.into());
     let mut items = Vec::new();
     for s in &src {
         if !matches!(s.unmark().0, Value::Object(_)) {
             return source.clone();
         }
-        items.push(Value::Object(compared_view(&nb.block, &union, s)));
+        items.push(Value::Object((compared_view(&nb.block, &union, s)).into()));
     }
     match nb.nesting {
         Nesting::Single | Nesting::Group => items.into_iter().next().unwrap_or_else(Value::null),
-        Nesting::List => Value::Tuple(items),
+        Nesting::List => Value::Tuple(items.into()),
         Nesting::Set | Nesting::Map | Nesting::Unknown => Value::set(Type::Dynamic, items),
     }
 }
@@ -558,8 +568,8 @@ mod tests {
         let cases: Vec<(&str, Value, Value, bool)> = vec![
             (
                 "tuple vs list",
-                Value::Tuple(vec![s("a")]),
-                Value::List(Type::String, vec![s("a")]),
+                Value::Tuple(vec![s("a")].into()),
+                Value::List(Type::String, vec![s("a")].into()),
                 true,
             ),
             (
@@ -574,12 +584,12 @@ mod tests {
             (
                 "set order does not matter",
                 Value::set(Type::String, vec![s("b"), s("a")]),
-                Value::Tuple(vec![s("a"), s("b")]),
+                Value::Tuple(vec![s("a"), s("b")].into()),
                 true,
             ),
             (
                 "recorded extra null key",
-                Value::Object(BTreeMap::new()),
+                Value::Object(BTreeMap::new().into()),
                 Value::Object([("x".into(), Value::null())].into()),
                 true,
             ),
@@ -587,7 +597,7 @@ mod tests {
             (
                 "null vs empty list",
                 Value::null(),
-                Value::Tuple(vec![]),
+                Value::Tuple(vec![].into()),
                 true,
             ),
         ];
@@ -697,17 +707,17 @@ mod tests {
                 ("id", s(id)),
                 ("enabled", Value::Bool(true)),
                 ("prefix", Value::null()),
-                ("filter", Value::Tuple(vec![])),
+                ("filter", Value::Tuple(vec![].into())),
             ])
         };
-        let configured = obj(&[("rule", Value::Tuple(vec![rule("a"), rule("b")]))]);
+        let configured = obj(&[("rule", Value::Tuple(vec![rule("a"), rule("b")].into()))]);
         // Stored in another order, with unset attributes null or empty.
         let recorded = obj(&[(
             "rule",
-            Value::List(Type::Dynamic, vec![stored("b"), stored("a")]),
+            Value::List(Type::Dynamic, vec![stored("b"), stored("a")].into()),
         )]);
         assert!(changed_arguments(&inferred, &configured, &recorded).is_empty());
-        let recorded = obj(&[("rule", Value::List(Type::Dynamic, vec![stored("a")]))]);
+        let recorded = obj(&[("rule", Value::List(Type::Dynamic, vec![stored("a")].into()))]);
         assert_eq!(
             changed_arguments(&inferred, &configured, &recorded),
             ["rule"]
@@ -740,12 +750,14 @@ mod tests {
                     vec![
                         obj(&[("id", s("a")), ("prefix", s("p"))]),
                         obj(&[("id", s("b")), ("prefix", s("p"))]),
-                    ],
+                    ]
+                    .into(),
                 ),
             ),
         ]);
-        let rules =
-            |a: &str, b: &str| Value::Tuple(vec![obj(&[("id", s(a))]), obj(&[("id", s(b))])]);
+        let rules = |a: &str, b: &str| {
+            Value::Tuple(vec![obj(&[("id", s(a))]), obj(&[("id", s(b))])].into())
+        };
         // cidr_block unset: the provider keeps it; tenancy unset: -> null.
         let configured = obj(&[("rule", rules("a", "b"))]);
         assert_eq!(

@@ -208,7 +208,7 @@ pub(crate) fn refactor(
                 .filter(|m| m.to_root == i && m.unwritable.is_none())
                 .filter_map(|m| {
                     let at = indexes[m.from_root].get(&m.from)?;
-                    Some((m.to.clone(), at.attributes.clone()?))
+                    Some((m.to.clone(), at.attributes.as_deref().cloned()?))
                 })
                 .collect()
         })

@@ -459,7 +459,8 @@ mod tests {
             entries
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.clone()))
-                .collect::<BTreeMap<_, _>>(),
+                .collect::<BTreeMap<_, _>>()
+                .into(),
         )
     }
 
@@ -638,7 +639,8 @@ mod tests {
                     [("id".to_string(), s("r1")), ("filter".to_string(), s(f))]
                         .into_iter()
                         .collect(),
-                )],
+                )]
+                .into(),
             )
         };
         let a = obj("aws_s3_bucket.a", &[("rule", rule("{\"a\":1}"))]);

@@ -354,23 +354,20 @@ impl<'c> Sides<'c> {
             )
         });
         // What the new configuration does to it, with its own moved blocks.
-        let before = crate::plan::plan_configuration(
+        // Its run is the new configuration evaluated against the moved
+        // prior state, which every later phase reads.
+        let (before, new_run) = crate::plan::plan_configuration_run(
             new_cfg,
             new_inputs.clone(),
             &prior,
             engine,
             &[],
             req.run_options(pairing::Side::Create),
+            &|_, _| None,
         )?;
         if let Some(saved) = &req.plan {
             check_plan_matches(saved, &before.plan, &req.new_dir)?;
         }
-        let new_run = Run::new(
-            new_cfg,
-            new_inputs.clone(),
-            req.run_options(pairing::Side::Create),
-        )
-        .with_prior_state(&before.moved_prior);
         Ok(Sides {
             req,
             engine,
@@ -1265,10 +1262,9 @@ mod tests {
                         action: Action::Update,
                         reason: None,
                         before: None,
-                        after: Some(Value::Object(BTreeMap::from([(
-                            "input".to_string(),
-                            input,
-                        )]))),
+                        after: Some(Value::Object(
+                            BTreeMap::from([("input".to_string(), input)]).into(),
+                        )),
                         changed: vec!["input".into()],
                         replace_paths: Vec::new(),
                     }],

@@ -2408,13 +2408,13 @@ mod tests {
     fn canonical_forms_ignore_collection_kind_and_set_order() {
         use crate::lang::value::Type;
         assert_eq!(
-            canonical(&Value::Tuple(vec![s("a")])),
-            canonical(&Value::List(Type::String, vec![s("a")]))
+            canonical(&Value::Tuple(vec![s("a")].into())),
+            canonical(&Value::List(Type::String, vec![s("a")].into()))
         );
         assert_eq!(canonical(&Value::int(80)), canonical(&s("80")));
         assert_eq!(
             canonical(&Value::set(Type::String, vec![s("b"), s("a")])),
-            canonical(&Value::Tuple(vec![s("a"), s("b")]))
+            canonical(&Value::Tuple(vec![s("a"), s("b")].into()))
         );
         assert_ne!(canonical(&s("a")), canonical(&s("b")));
     }

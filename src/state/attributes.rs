@@ -184,7 +184,7 @@ pub(crate) fn typed(j: &Json, ty: &Type) -> Option<Value> {
             Json::String(s) => Value::Number(Number::parse(s)?),
             _ => return None,
         },
-        Type::List(e) => Value::List((**e).clone(), items(j, e)?),
+        Type::List(e) => Value::List((**e).clone(), (items(j, e)?).into()),
         Type::Set(e) => Value::set((**e).clone(), items(j, e)?),
         Type::Map(e) => {
             let m = j.as_object()?;
@@ -192,7 +192,7 @@ pub(crate) fn typed(j: &Json, ty: &Type) -> Option<Value> {
                 .iter()
                 .map(|(k, v)| Some((k.clone(), typed(v, e)?)))
                 .collect::<Option<BTreeMap<_, _>>>()?;
-            Value::Map((**e).clone(), entries)
+            Value::Map((**e).clone(), entries.into())
         }
         Type::Tuple(ts) => {
             let a = j.as_array()?;
@@ -236,7 +236,7 @@ fn mark_path(v: Value, path: &[PathStep]) -> Value {
     let (inner, was_marked) = v.into_unmarked();
     let rebuilt = match (inner, step) {
         (Value::Object(m), PathStep::GetAttr(name)) => {
-            Value::Object(mark_entry(m, Some(name), rest))
+            Value::Object(mark_entry(m.into_inner(), Some(name), rest).into())
         }
         (inner, PathStep::Index(key)) => mark_index(inner, key, rest),
         (inner, _) => inner,
@@ -261,8 +261,8 @@ fn mark_index(v: Value, key: &Json, rest: &[PathStep]) -> Value {
             .collect()
     };
     match v {
-        Value::List(t, items) => Value::List(t, at(items)),
-        Value::Tuple(items) => Value::Tuple(at(items)),
+        Value::List(t, items) => Value::List(t, at(items.into_inner()).into()),
+        Value::Tuple(items) => Value::Tuple(at(items.into_inner()).into()),
         // A set element is addressed by its own value.
         Value::Set(t, items) => Value::Set(
             t,
@@ -271,8 +271,8 @@ fn mark_index(v: Value, key: &Json, rest: &[PathStep]) -> Value {
                 .map(|i| if i == key { mark_path(i, rest) } else { i })
                 .collect(),
         ),
-        Value::Map(t, m) => Value::Map(t, mark_entry(m, key.as_str(), rest)),
-        Value::Object(m) => Value::Object(mark_entry(m, key.as_str(), rest)),
+        Value::Map(t, m) => Value::Map(t, mark_entry(m.into_inner(), key.as_str(), rest).into()),
+        Value::Object(m) => Value::Object(mark_entry(m.into_inner(), key.as_str(), rest).into()),
         other => other,
     }
 }
@@ -314,7 +314,10 @@ mod tests {
             ("f", Value::Number(Number::from_f64(1.5))),
             ("ok", Value::Bool(true)),
             ("none", Value::null()),
-            ("l", Value::Tuple(vec![Value::int(1), Value::string("a")])),
+            (
+                "l",
+                Value::Tuple(vec![Value::int(1), Value::string("a")].into()),
+            ),
             ("o", obj(vec![("k", Value::string("v"))])),
         ]);
         assert_eq!(got, want);
@@ -336,7 +339,7 @@ mod tests {
             (
                 "list of string",
                 json!({"value": ["a"], "type": ["list", "string"]}),
-                Value::List(Type::String, vec![Value::string("a")]),
+                Value::List(Type::String, vec![Value::string("a")].into()),
             ),
             (
                 "set of string",
@@ -351,7 +354,7 @@ mod tests {
             (
                 "tuple",
                 json!({"value": ["a", 1], "type": ["tuple", ["string", "number"]]}),
-                Value::Tuple(vec![Value::string("a"), Value::int(1)]),
+                Value::Tuple(vec![Value::string("a"), Value::int(1)].into()),
             ),
             (
                 "object with nested object",
@@ -400,7 +403,7 @@ mod tests {
                 obj(vec![
                     (
                         "list",
-                        Value::Tuple(vec![Value::string("a"), Value::string("s").mark()]),
+                        Value::Tuple(vec![Value::string("a"), Value::string("s").mark()].into()),
                     ),
                     (
                         "map",

@@ -8,7 +8,9 @@
 //! resources and objects become holes that are dropped at the end, new
 //! ones are appended.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+use foldhash::{HashMap, HashMapExt};
 
 use crate::addrs::{AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance};
 
@@ -23,7 +25,7 @@ pub struct InstanceIndex<'a> {
 impl<'a> InstanceIndex<'a> {
     pub fn new(state: &'a State) -> InstanceIndex<'a> {
         let mut map = HashMap::new();
-        let mut seen_resources = std::collections::HashSet::new();
+        let mut seen_resources = foldhash::HashSet::default();
         for r in &state.resources {
             // `State::resource` finds the first entry for an address only.
             if !seen_resources.insert(&r.addr) {

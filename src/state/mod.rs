@@ -69,8 +69,9 @@ pub struct StateInstance {
     pub deposed: Option<String>,
     pub provider: Option<String>,
     pub schema_version: u64,
-    /// The attributes object as recorded.
-    pub attributes: Option<Json>,
+    /// The attributes object as recorded, shared: a plan copies the state
+    /// it moves, and each copy shares the objects it did not change.
+    pub attributes: Option<std::sync::Arc<Json>>,
     /// Pre-0.12 flatmap attributes, kept as recorded.
     pub attributes_flat: Option<Map<String, Json>>,
     /// `None` when the field is absent; terraform 1.x always writes it.
@@ -84,6 +85,27 @@ pub struct StateInstance {
     pub create_before_destroy: bool,
     pub skip_destroy: bool,
     pub extra: Map<String, Json>,
+    /// `value()`, converted once: each run and each plan reads every
+    /// recorded object, and clones of a value share it.
+    pub value_cache: ValueCache,
+}
+
+/// A recorded object's value once converted from its JSON (which is
+/// never changed after reading). Not part of the instance's identity:
+/// equal instances are equal whether or not one was read.
+#[derive(Clone, Default)]
+pub struct ValueCache(std::sync::OnceLock<Value>);
+
+impl PartialEq for ValueCache {
+    fn eq(&self, _: &ValueCache) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for ValueCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ValueCache")
+    }
 }
 
 const UNSUPPORTED: &str = "Unsupported state file format";
@@ -500,7 +522,7 @@ impl StateInstance {
             deposed: i.deposed,
             provider: i.provider,
             schema_version: i.schema_version,
-            attributes: i.attributes,
+            attributes: i.attributes.map(std::sync::Arc::new),
             attributes_flat: i.attributes_flat,
             sensitive_attributes: i.sensitive_attributes,
             identity_schema_version: i.identity_schema_version,
@@ -511,6 +533,7 @@ impl StateInstance {
             create_before_destroy: i.create_before_destroy,
             skip_destroy: i.skip_destroy,
             extra: i.extra,
+            value_cache: ValueCache::default(),
         })
     }
 
@@ -525,7 +548,7 @@ impl StateInstance {
             deposed: self.deposed.clone(),
             provider: self.provider.clone(),
             schema_version: self.schema_version,
-            attributes: self.attributes.clone(),
+            attributes: self.attributes.as_deref().cloned(),
             attributes_flat: self.attributes_flat.clone(),
             sensitive_attributes: self.sensitive_attributes.clone(),
             identity_schema_version: self.identity_schema_version,
@@ -542,12 +565,13 @@ impl StateInstance {
     /// The recorded attributes as a value, sensitive paths marked (see
     /// [`attributes_value`]). An instance with no `attributes` is null.
     pub fn value(&self) -> Value {
-        match &self.attributes {
+        let convert = || match &self.attributes {
             Some(a) => {
                 attributes_value_marked(a, self.sensitive_attributes.as_deref().unwrap_or_default())
             }
             None => Value::null(),
-        }
+        };
+        self.value_cache.0.get_or_init(convert).clone()
     }
 }
 

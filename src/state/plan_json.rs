@@ -328,7 +328,12 @@ fn add_object(state: &mut State, r: &Json) -> Result<(), Diagnostic> {
         deposed: None,
         provider: None,
         schema_version: r.get("schema_version").and_then(Json::as_u64).unwrap_or(0),
-        attributes: Some(r.get("values").cloned().unwrap_or(Json::Object(Map::new()))),
+        attributes: Some(
+            r.get("values")
+                .cloned()
+                .unwrap_or(Json::Object(Map::new()))
+                .into(),
+        ),
         attributes_flat: None,
         sensitive_attributes: Some(sensitive_paths(
             r.get("sensitive_values").unwrap_or(&Json::Null),
@@ -341,6 +346,7 @@ fn add_object(state: &mut State, r: &Json) -> Result<(), Diagnostic> {
         create_before_destroy: false,
         skip_destroy: false,
         extra: Map::new(),
+        value_cache: Default::default(),
     };
     let resource = addr.containing_resource();
     if let Some(existing) = state.resources.iter_mut().find(|r| r.addr == resource) {

@@ -133,7 +133,7 @@ fn values_decode_dynamic_attributes_and_marks() {
     assert_eq!(input["name"], Value::string("x"));
     assert_eq!(
         input["list"],
-        Value::Tuple(vec![Value::int(1), Value::int(2), Value::int(3)])
+        Value::Tuple(vec![Value::int(1), Value::int(2), Value::int(3)].into())
     );
     // Only `input.secret` was recorded as sensitive, not `output.secret`.
     let output = secretive.as_mapping().unwrap()["output"]
@@ -487,7 +487,8 @@ fn key_quoting_matches_terraform_across_unicode() {
         provider: None,
         schema_version: 0,
         attributes: Some(
-            serde_json::json!({"id": "x", "input": null, "output": null, "triggers_replace": null}),
+            serde_json::json!({"id": "x", "input": null, "output": null, "triggers_replace": null})
+                .into(),
         ),
         attributes_flat: None,
         sensitive_attributes: Some(Vec::new()),
@@ -499,6 +500,7 @@ fn key_quoting_matches_terraform_across_unicode() {
         create_before_destroy: false,
         skip_destroy: false,
         extra: Map::new(),
+        value_cache: Default::default(),
     };
     let step = std::env::var("KEY_SWEEP_STEP")
         .ok()

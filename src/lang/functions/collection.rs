@@ -22,7 +22,7 @@ fn seq(v: &Value) -> &[Value] {
 
 /// A list of `ety` from values already of that type.
 fn make_list(ety: Type, items: Vec<Value>) -> Value {
-    Value::List(ety, items)
+    Value::List(ety, items.into())
 }
 
 fn int_arg(v: &Value) -> Option<i64> {
@@ -113,14 +113,14 @@ fn chunklist_func() -> Function {
             };
             let lty = list_of(ety.clone());
             if items.is_empty() {
-                return Ok(Value::List(lty, vec![]));
+                return Ok(Value::List(lty, vec![].into()));
             }
             if size == 0 {
-                return Ok(Value::List(lty, vec![a[0].clone()]));
+                return Ok(Value::List(lty, vec![a[0].clone()].into()));
             }
             let chunks = items
                 .chunks(size as usize)
-                .map(|c| Value::List(ety.clone(), c.to_vec()))
+                .map(|c| Value::List(ety.clone(), c.to_vec().into()))
                 .collect();
             Ok(Value::List(lty, chunks))
         },
@@ -247,7 +247,7 @@ fn concat_func() -> Function {
             }
             Ok(match ret {
                 Type::List(e) => make_list((**e).clone(), items),
-                _ => Value::Tuple(items),
+                _ => Value::Tuple(items.into()),
             })
         },
     )
@@ -383,7 +383,7 @@ fn flatten_func() -> Function {
             if !flatten_into(&a[0], &mut out, &mut marked) {
                 return Ok(Value::Unknown(Type::Dynamic, None).mark_if(marked));
             }
-            Ok(Value::Tuple(out).mark_if(marked))
+            Ok(Value::Tuple(out.into()).mark_if(marked))
         },
     )
 }
@@ -447,7 +447,7 @@ fn keys_func() -> Function {
                 .unwrap_or_default();
             Ok(match ret {
                 Type::List(_) => make_list(Type::String, keys),
-                _ => Value::Tuple(keys),
+                _ => Value::Tuple(keys.into()),
             })
         },
     )
@@ -553,8 +553,8 @@ fn merge_func() -> Function {
                 }
             }
             Ok(match ret {
-                Type::Map(e) => Value::Map((**e).clone(), out),
-                _ => Value::Object(out),
+                Type::Map(e) => Value::Map((**e).clone(), out.into()),
+                _ => Value::Object(out.into()),
             })
         },
     )
@@ -637,7 +637,7 @@ fn reverse_func() -> Function {
             items.reverse();
             Ok(match ret {
                 Type::List(e) => make_list((**e).clone(), items),
-                _ => Value::Tuple(items),
+                _ => Value::Tuple(items.into()),
             })
         },
     )
@@ -756,7 +756,7 @@ fn slice_func() -> Function {
             let items = seq(&a[0])[s..e].to_vec();
             Ok(match ret {
                 Type::List(et) => make_list((**et).clone(), items),
-                _ => Value::Tuple(items),
+                _ => Value::Tuple(items.into()),
             })
         },
     )
@@ -872,7 +872,7 @@ fn values_func() -> Function {
                 .unwrap_or_default();
             Ok(match ret {
                 Type::List(e) => make_list((**e).clone(), vals),
-                _ => Value::Tuple(vals),
+                _ => Value::Tuple(vals.into()),
             })
         },
     )
@@ -948,8 +948,8 @@ fn zipmap_func() -> Function {
                 out.insert(k.as_str().unwrap_or_default().to_string(), v.clone());
             }
             Ok(match ret {
-                Type::Map(e) => Value::Map((**e).clone(), out),
-                _ => Value::Object(out),
+                Type::Map(e) => Value::Map((**e).clone(), out.into()),
+                _ => Value::Object(out.into()),
             }
             .mark_if(marked))
         },
@@ -1236,7 +1236,7 @@ fn range(a: &[Value]) -> Result<Value, FunctionError> {
         out.push(Value::Number(num));
         num = next;
     }
-    Ok(Value::List(Type::Number, out))
+    Ok(Value::List(Type::Number, out.into()))
 }
 
 fn set_type(name: &str, a: &[Value]) -> Result<Type, FunctionError> {
@@ -1363,10 +1363,10 @@ fn setproduct(a: &[Value], ret: &Type) -> Result<Value, FunctionError> {
             })
             .collect();
     }
-    let rows: Vec<Value> = rows.into_iter().map(Value::Tuple).collect();
+    let rows: Vec<Value> = rows.into_iter().map(|r| Value::Tuple(r.into())).collect();
     Ok(match ret {
         Type::Set(_) => Value::set(ety, rows),
-        _ => Value::List(ety, rows),
+        _ => Value::List(ety, rows.into()),
     }
     .mark_if(marked))
 }
@@ -1449,7 +1449,7 @@ fn transpose_func() -> Function {
             Ok(Value::Map(
                 list_of(Type::String),
                 out.into_iter()
-                    .map(|(k, v)| (k, Value::List(Type::String, v)))
+                    .map(|(k, v)| (k, Value::List(Type::String, v.into())))
                     .collect(),
             ))
         },

@@ -359,7 +359,7 @@ fn csvdecode(src: &str) -> Result<Value, FunctionError> {
             .collect();
         out.push(Value::Object(attrs));
     }
-    Ok(Value::List(obj_ty, out))
+    Ok(Value::List(obj_ty, out.into()))
 }
 
 /// A CSV record and the line it starts on.
@@ -577,7 +577,7 @@ impl JsonParser<'_> {
                 self.skip_ws();
                 if self.peek_token()? == b'}' {
                     self.i += 1;
-                    return Ok(Value::Object(attrs));
+                    return Ok(Value::Object(attrs.into()));
                 }
                 let mut first = true;
                 loop {
@@ -605,7 +605,7 @@ impl JsonParser<'_> {
                         b',' => self.i += 1,
                         b'}' => {
                             self.i += 1;
-                            return Ok(Value::Object(attrs));
+                            return Ok(Value::Object(attrs.into()));
                         }
                         _ => return Err(self.bad("after object key:value pair")),
                     }
@@ -617,7 +617,7 @@ impl JsonParser<'_> {
                 self.skip_ws();
                 if self.peek_token()? == b']' {
                     self.i += 1;
-                    return Ok(Value::Tuple(items));
+                    return Ok(Value::Tuple(items.into()));
                 }
                 loop {
                     items.push(self.value()?);
@@ -626,7 +626,7 @@ impl JsonParser<'_> {
                         b',' => self.i += 1,
                         b']' => {
                             self.i += 1;
-                            return Ok(Value::Tuple(items));
+                            return Ok(Value::Tuple(items.into()));
                         }
                         _ => return Err(self.bad("after array element")),
                     }
@@ -1600,7 +1600,7 @@ impl YamlDecoder<'_> {
                     }
                     items.push(self.node(ev, m, p)?);
                 }
-                let v = Value::Tuple(items);
+                let v = Value::Tuple(items.into());
                 if anchor > 0 {
                     self.anchors.insert(anchor, v.clone());
                 }
@@ -1652,7 +1652,7 @@ impl YamlDecoder<'_> {
                     let v = self.node(ev, vm, p)?;
                     attrs.insert(key, v);
                 }
-                let v = Value::Object(attrs);
+                let v = Value::Object(attrs.into());
                 if anchor > 0 {
                     self.anchors.insert(anchor, v.clone());
                 }
@@ -1958,13 +1958,13 @@ mod tests {
             run("csvdecode", vec![s("a,b\n\"x\"\"y\",2\n\n3,\"4\n5\"\n")]),
             Ok(Value::List(
                 row_ty.clone(),
-                vec![row("x\"y", "2"), row("3", "4\n5")]
+                vec![row("x\"y", "2"), row("3", "4\n5")].into()
             ))
         );
         // terraform: tolist([]) of type list(object({a: string, b: string}))
         assert_eq!(
             run("csvdecode", vec![s("a,b")]),
-            Ok(Value::List(row_ty, vec![]))
+            Ok(Value::List(row_ty, vec![].into()))
         );
     }
 
@@ -1974,13 +1974,16 @@ mod tests {
         let got = run("jsondecode", vec![s(r#"{"a":[1,"x",null,true,{}]}"#)]).unwrap();
         let want = obj(&[(
             "a",
-            Value::Tuple(vec![
-                Value::int(1),
-                s("x"),
-                Value::null(),
-                Value::Bool(true),
-                obj(&[]),
-            ]),
+            Value::Tuple(
+                vec![
+                    Value::int(1),
+                    s("x"),
+                    Value::null(),
+                    Value::Bool(true),
+                    obj(&[]),
+                ]
+                .into(),
+            ),
         )]);
         assert_eq!(got, want);
         // terraform: later duplicate keys win.
@@ -2008,22 +2011,28 @@ mod tests {
                     ("a", s("x")),
                     (
                         "c",
-                        Value::Tuple(vec![
-                            Value::int(1),
-                            Value::Number(Number::from_f64(2.5)),
-                            Value::Bool(true),
-                            Value::null(),
-                        ]),
+                        Value::Tuple(
+                            vec![
+                                Value::int(1),
+                                Value::Number(Number::from_f64(2.5)),
+                                Value::Bool(true),
+                                Value::null(),
+                            ]
+                            .into(),
+                        ),
                     ),
                     ("d", obj(&[])),
-                    ("e", Value::Tuple(vec![])),
+                    ("e", Value::Tuple(vec![].into())),
                     ("f", s("multi\nline\n")),
                     (
                         "k",
-                        Value::Tuple(vec![obj(&[
-                            ("x", Value::int(1)),
-                            ("y", Value::Tuple(vec![Value::int(2)])),
-                        ])]),
+                        Value::Tuple(
+                            vec![obj(&[
+                                ("x", Value::int(1)),
+                                ("y", Value::Tuple(vec![Value::int(2)].into())),
+                            ])]
+                            .into(),
+                        ),
                     ),
                     ("n", s("tab\tx")),
                     ("v", s(long)),
@@ -2052,12 +2061,17 @@ mod tests {
             ("trailing space forces quotes", s("a\nb  "), "\"a\\nb  \"\n"),
             (
                 "nested sequences",
-                Value::Tuple(vec![
-                    s("x"),
-                    Value::Tuple(vec![Value::int(1), Value::Tuple(vec![Value::int(2)])]),
-                    obj(&[]),
-                    obj(&[("a", Value::Tuple(vec![]))]),
-                ]),
+                Value::Tuple(
+                    vec![
+                        s("x"),
+                        Value::Tuple(
+                            vec![Value::int(1), Value::Tuple(vec![Value::int(2)].into())].into(),
+                        ),
+                        obj(&[]),
+                        obj(&[("a", Value::Tuple(vec![].into()))]),
+                    ]
+                    .into(),
+                ),
                 "- \"x\"\n- - 1\n  - - 2\n- {}\n- \"a\": []\n",
             ),
             (
@@ -2067,7 +2081,7 @@ mod tests {
             ),
             (
                 "literal in a sequence",
-                Value::Tuple(vec![s("a\nb")]),
+                Value::Tuple(vec![s("a\nb")].into()),
                 "- |-\n  a\n  b\n",
             ),
             (
@@ -2079,26 +2093,34 @@ mod tests {
                 "nested sequences in a mapping",
                 obj(&[(
                     "x",
-                    obj(&[("y", Value::Tuple(vec![Value::Tuple(vec![Value::int(1)])]))]),
+                    obj(&[(
+                        "y",
+                        Value::Tuple(vec![Value::Tuple(vec![Value::int(1)].into())].into()),
+                    )]),
                 )]),
                 "\"x\":\n  \"y\":\n  - - 1\n",
             ),
             (
                 "a mapping in nested sequences",
-                Value::Tuple(vec![Value::Tuple(vec![obj(&[
-                    ("a", Value::int(1)),
-                    ("b", Value::int(2)),
-                ])])]),
+                Value::Tuple(
+                    vec![Value::Tuple(
+                        vec![obj(&[("a", Value::int(1)), ("b", Value::int(2))])].into(),
+                    )]
+                    .into(),
+                ),
                 "- - \"a\": 1\n    \"b\": 2\n",
             ),
             (
                 "an empty mapping in a sequence",
-                Value::Tuple(vec![obj(&[])]),
+                Value::Tuple(vec![obj(&[])].into()),
                 "- {}\n",
             ),
             (
                 "an empty list in a mapping in a sequence",
-                obj(&[("a", Value::Tuple(vec![obj(&[("b", Value::Tuple(vec![]))])]))]),
+                obj(&[(
+                    "a",
+                    Value::Tuple(vec![obj(&[("b", Value::Tuple(vec![].into()))])].into()),
+                )]),
                 "\"a\":\n- \"b\": []\n",
             ),
             (
@@ -2109,7 +2131,7 @@ mod tests {
             ("a top-level number", Value::int(1), "1\n...\n"),
             ("a top-level null", Value::null(), "null\n...\n"),
             ("a top-level string", s("x"), "\"x\"\n"),
-            ("an empty list", Value::Tuple(vec![]), "[]\n"),
+            ("an empty list", Value::Tuple(vec![].into()), "[]\n"),
             (
                 "escapes",
                 obj(&[("a b", s("\u{1}é\u{2028}\"\\"))]),
@@ -2117,7 +2139,7 @@ mod tests {
             ),
             (
                 "astral and NEL",
-                Value::Tuple(vec![s("😀"), s("a\u{85}b"), s("\u{a0}")]),
+                Value::Tuple(vec![s("😀"), s("a\u{85}b"), s("\u{a0}")].into()),
                 "- \"\\U0001F600\"\n- \"a\\Nb\"\n- \"\u{a0}\"\n",
             ),
             (
@@ -2253,10 +2275,13 @@ mod tests {
             (
                 "flow in block",
                 "\n\n- 1\n- [a: 1]",
-                Value::Tuple(vec![
-                    Value::int(1),
-                    Value::Tuple(vec![obj(&[("a", Value::int(1))])]),
-                ]),
+                Value::Tuple(
+                    vec![
+                        Value::int(1),
+                        Value::Tuple(vec![obj(&[("a", Value::int(1))])].into()),
+                    ]
+                    .into(),
+                ),
             ),
         ];
         for (what, src, want) in cases {
@@ -2391,7 +2416,10 @@ spec:
             Ok(Value::Unknown(Type::String, None))
         );
         assert_eq!(
-            run("jsonencode", vec![Value::Tuple(vec![Value::unknown()])]),
+            run(
+                "jsonencode",
+                vec![Value::Tuple(vec![Value::unknown()].into())]
+            ),
             Ok(Value::Unknown(Type::String, None))
         );
         assert_eq!(
@@ -2399,7 +2427,7 @@ spec:
             Ok(s("YQ==").mark())
         );
         assert_eq!(
-            run("jsonencode", vec![Value::Tuple(vec![s("a").mark()])]),
+            run("jsonencode", vec![Value::Tuple(vec![s("a").mark()].into())]),
             Ok(s("[\"a\"]").mark())
         );
         let err = run("base64decode", vec![s("!!").mark()]).unwrap_err();

@@ -521,10 +521,10 @@ pub(crate) mod test_support {
         Value::Bool(x)
     }
     pub(crate) fn tup(items: Vec<Value>) -> Value {
-        Value::Tuple(items)
+        Value::Tuple(items.into())
     }
     pub(crate) fn list(t: Type, items: Vec<Value>) -> Value {
-        Value::List(t, items)
+        Value::List(t, items.into())
     }
     pub(crate) fn obj(items: Vec<(&str, Value)>) -> Value {
         Value::Object(items.into_iter().map(|(k, v)| (k.to_string(), v)).collect())

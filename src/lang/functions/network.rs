@@ -334,7 +334,7 @@ fn cidrsubnets(a: &Call) -> Result<Value, FunctionError> {
     let net = parse_cidr(a.str(0)).map_err(|m| FunctionError::arg(0, "prefix", m))?;
     let lengths = &a.args[1..];
     if lengths.is_empty() {
-        return Ok(Value::List(Type::String, vec![]));
+        return Ok(Value::List(Type::String, vec![].into()));
     }
     let bits = net.bits();
     let width = width_mask(bits);
@@ -412,7 +412,7 @@ fn cidrsubnets(a: &Call) -> Result<Value, FunctionError> {
         cur = next;
         out.push(Value::String(cur.cidr()));
     }
-    Ok(Value::List(Type::String, out))
+    Ok(Value::List(Type::String, out.into()))
 }
 
 #[cfg(test)]

@@ -585,7 +585,8 @@ fn match_value(re: &Regex, caps: &regex::Captures, ty: &Type) -> Value {
             re.capture_names()
                 .enumerate()
                 .filter_map(|(i, n)| n.map(|n| (n.to_string(), group(i))))
-                .collect::<BTreeMap<_, _>>(),
+                .collect::<BTreeMap<_, _>>()
+                .into(),
         ),
         Type::Tuple(ts) => Value::Tuple((1..=ts.len()).map(group).collect()),
         _ => group(0),
@@ -979,7 +980,7 @@ pub(crate) fn json_string(s: &str) -> String {
 fn formatlist(fmt: &str, args: &[Value], ret: &Type) -> Result<Value, FunctionError> {
     if args.is_empty() {
         let s = format(fmt, args).map_err(|e| e.into_error("formatlist"))?;
-        return Ok(Value::List(Type::String, vec![Value::String(s)]));
+        return Ok(Value::List(Type::String, vec![Value::String(s)].into()));
     }
     let mut len: Option<(usize, usize)> = None;
     for (i, a) in args.iter().enumerate() {
@@ -1030,7 +1031,7 @@ fn formatlist(fmt: &str, args: &[Value], ret: &Type) -> Result<Value, FunctionEr
         })?;
         out.push(Value::String(s));
     }
-    Ok(Value::List(Type::String, out))
+    Ok(Value::List(Type::String, out.into()))
 }
 
 #[cfg(test)]
