@@ -40,20 +40,28 @@ fn refactor_output_snapshots() {
     }
 }
 
+const WITH_AND_WITHOUT_STATE: [&[&str]; 2] = [&[], &["--state", "expected/prior.tfstate"]];
+
+/// `refactor old new --json` of a refactor fixture that is not proven
+/// (exit 1), with extra arguments.
+fn unproven_refactor_json(case: &str, args: &[&str]) -> serde_json::Value {
+    let dir = common::repo_root().join("fixtures/refactors").join(case);
+    let out = common::minimod(&dir)
+        .args(["refactor", "old", "new", "--json"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{case} {args:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// `--json` carries the evidence an ambiguous reason names, with or
 /// without the state: who said what, where it conflicts, what it misses.
 #[test]
 fn ambiguous_json_names_the_dependents_evidence() {
-    let dir = common::repo_root()
-        .join("fixtures/refactors/dependents-conflicting-evidence-stays-ambiguous");
-    for state in [&[][..], &["--state", "expected/prior.tfstate"][..]] {
-        let out = common::minimod(&dir)
-            .args(["refactor", "old", "new", "--json"])
-            .args(state)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1));
-        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let case = "dependents-conflicting-evidence-stays-ambiguous";
+    for state in WITH_AND_WITHOUT_STATE {
+        let doc = unproven_refactor_json(case, state);
         let unmatched = doc["unmatched"].as_array().unwrap();
         assert_eq!(unmatched.len(), 4, "{doc}");
         let said = |dependent: &str, from: &str| {
@@ -84,16 +92,9 @@ fn ambiguous_json_names_the_dependents_evidence() {
 /// without the state.
 #[test]
 fn ambiguous_json_names_a_renamed_dependents_old_address() {
-    let dir = common::repo_root()
-        .join("fixtures/refactors/dependents-renamed-conflicting-evidence-stays-ambiguous");
-    for state in [&[][..], &["--state", "expected/prior.tfstate"][..]] {
-        let out = common::minimod(&dir)
-            .args(["refactor", "old", "new", "--json"])
-            .args(state)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1));
-        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let case = "dependents-renamed-conflicting-evidence-stays-ambiguous";
+    for state in WITH_AND_WITHOUT_STATE {
+        let doc = unproven_refactor_json(case, state);
         let first = doc["unmatched"]
             .as_array()
             .unwrap()

@@ -124,8 +124,6 @@ fn parseint(c: &Call, _: &Type) -> Result<Value, FunctionError> {
     })
 }
 
-/// Go's `big.Int.SetString` for a given base: an optional sign, then
-/// digits 0-9, a-z (A-Z too up to base 36; above it A-Z are 36-61).
 /// `math.Pow` as Go computes it, so results round the same way: the whole
 /// part of the exponent by repeated squaring of the mantissa (libm's pow
 /// is correctly rounded and differs, e.g. for 10^23 and 1.1^100), the
@@ -251,6 +249,8 @@ fn ldexp(m: f64, e: i64) -> f64 {
     r * 2f64.powi(e as i32)
 }
 
+/// Go's `big.Int.SetString` for a given base: an optional sign, then
+/// digits 0-9, a-z (A-Z too up to base 36; above it A-Z are 36-61).
 fn parse_int(text: &str, base: u32) -> Option<Number> {
     let (neg, digits) = match text.as_bytes().first()? {
         b'-' => (true, &text[1..]),
