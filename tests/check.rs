@@ -649,6 +649,45 @@ fn a_forget_in_one_root_and_an_equal_create_in_another_fail_naming_the_import_bl
     assert!(!text.contains("add to app/removed.tf"), "{text}");
 }
 
+/// A forgotten object and a create of its type in another root that a
+/// check cannot compare (both read other objects, whose ids only a state
+/// knows): it may be a move with its import block missing. Not checked,
+/// so it does not pass, even with --allow-add.
+#[test]
+fn a_forget_that_cannot_be_compared_with_a_create_elsewhere_does_not_pass() {
+    const NET: &str = "resource \"terraform_data\" \"net\" {\n  input = \"n\"\n}\n";
+    let db_of = |name: &str, of: &str| {
+        format!("resource \"terraform_data\" \"{name}\" {{\n  input = terraform_data.{of}.id\n}}\n")
+    };
+    let tmp = repo_of(
+        &[
+            ("app/backend.tf", BACKEND),
+            ("data/backend.tf", BACKEND),
+            ("app/main.tf", &format!("{NET}{}", db_of("db", "net"))),
+            ("data/main.tf", QUEUE),
+        ],
+        &[
+            ("app/main.tf", &format!("{NET}{FORGET_DB}")),
+            (
+                "data/main.tf",
+                &format!("{QUEUE}{}", db_of("database", "queue")),
+            ),
+        ],
+    );
+    let out = check_head(tmp.path(), &["--format", "json", "--allow-add"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out);
+    for dir in ["app", "data"] {
+        let r = root_of(&doc, dir);
+        assert_eq!(r["passed"], false, "{r}");
+        assert_eq!(r["outcome"], "moved-across-roots", "{r}");
+        let why = r["cross_root_moves"][0]["blocked"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(why.contains("cannot be compared without state"), "{r}");
+    }
+}
+
 /// An `import` block in `data` for the database `app` still destroys: the
 /// failure names the `removed` block app lacks; with it, the move is
 /// declared as terraform supports it and passes, and each root says what

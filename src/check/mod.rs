@@ -742,10 +742,17 @@ fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
 /// forgotten object claims the same one) is still half a declaration:
 /// terraform forgets it and creates every one of them. Each such create
 /// fails with its root and the forgetting one, saying why no check can
-/// tell which one the object becomes.
+/// tell which one the object becomes. So does a create of the type when
+/// either side has no fingerprint (a reference, an unknown or a sensitive
+/// value, which a check without state cannot compare): what was not
+/// checked does not pass.
 fn ambiguous_forgets(roots: &mut [RootReport]) {
     let equal = |l: &Candidate, a: &Candidate| {
-        l.type_name == a.type_name && l.fingerprint.is_some() && l.fingerprint == a.fingerprint
+        l.type_name == a.type_name
+            && match (&l.fingerprint, &a.fingerprint) {
+                (Some(x), Some(y)) => x == y,
+                _ => true,
+            }
     };
     let open = |c: &&Candidate, side: Side, declared: bool| {
         c.side == side && c.declared == declared && !c.paired
@@ -762,11 +769,19 @@ fn ambiguous_forgets(roots: &mut [RootReport]) {
             let named: Vec<String> = (arriving.iter())
                 .map(|(j, a)| format!("{}: {}", roots[*j].dir, a.address))
                 .collect();
+            let compared =
+                l.fingerprint.is_some() && arriving.iter().all(|(_, a)| a.fingerprint.is_some());
             for (j, a) in &arriving {
-                let why = format!(
-                    "{from} equals what other roots create ({}), not one to one, so no check can tell which object it becomes: declare that one with an import block",
-                    named.join(", ")
-                );
+                let why = match compared {
+                    true => format!(
+                        "{from} equals what other roots create ({}), not one to one, so no check can tell which object it becomes: declare that one with an import block",
+                        named.join(", ")
+                    ),
+                    false => format!(
+                        "{from} may be what other roots create ({}): a reference, an unknown or a sensitive value cannot be compared without state, so no check can tell whether it moved: declare the object it becomes with an import block, or give the removed block destroy = true",
+                        named.join(", ")
+                    ),
+                };
                 let mv = CrossRootMove {
                     from_root: r.dir.clone(),
                     from: from.clone(),
