@@ -52,8 +52,8 @@ pub(super) fn functions() -> Vec<Function> {
         one_func(),
         range_func(),
         reverse_func(),
-        setunion_func(),
-        setintersection_func(),
+        variadic_set_func("setunion"),
+        variadic_set_func("setintersection"),
         setsubtract_func(),
         setproduct_func(),
         slice_func(),
@@ -643,38 +643,13 @@ fn reverse_func() -> Function {
     )
 }
 
-fn setunion_func() -> Function {
+/// `setunion` and `setintersection`: one or more sets, typed alike.
+fn variadic_set_func(name: &'static str) -> Function {
     Function::new(
-        "setunion",
+        name,
         vec![Param::new("first_set", Type::Set(Box::new(Type::Dynamic))).dynamic()],
-        Ret::Rule(|c| {
-            let a = c.args;
-            let name = c.name;
-            set_type(name, a)
-        }),
-        |c, ret| {
-            let a = c.args;
-            let name = c.name;
-            set_operation(name, a, ret)
-        },
-    )
-    .variadic(Param::new("other_sets", Type::Set(Box::new(Type::Dynamic))).dynamic())
-}
-
-fn setintersection_func() -> Function {
-    Function::new(
-        "setintersection",
-        vec![Param::new("first_set", Type::Set(Box::new(Type::Dynamic))).dynamic()],
-        Ret::Rule(|c| {
-            let a = c.args;
-            let name = c.name;
-            set_type(name, a)
-        }),
-        |c, ret| {
-            let a = c.args;
-            let name = c.name;
-            set_operation(name, a, ret)
-        },
+        Ret::Rule(|c| set_type(c.name, c.args)),
+        |c, ret| set_operation(c.name, c.args, ret),
     )
     .variadic(Param::new("other_sets", Type::Set(Box::new(Type::Dynamic))).dynamic())
 }
