@@ -52,6 +52,10 @@
 
 mod shapes;
 
+// The binary's allocator (src/main.rs), so the children measure what users run.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
