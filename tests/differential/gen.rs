@@ -678,245 +678,292 @@ impl Refactor {
         let reach: Vec<usize> = self.cfg.reachable().into_iter().collect();
         let d = *g.rng.pick(&reach);
         match k {
-            "rename_res" => {
-                if self.cfg.dirs[d].m.resources.is_empty() {
-                    return false;
-                }
-                let i = g.rng.below(self.cfg.dirs[d].m.resources.len());
-                let r = &self.cfg.dirs[d].m.resources[i];
-                let new = {
-                    let base: &str = *g.rng.pick(RES_NAMES);
-                    g.fresh(base)
-                };
-                self.step(k, format!("{}: {} -> {new}", self.cfg.dirs[d].path, r.name));
-                self.cfg.dirs[d].m.resources[i].name = new;
-            }
-            "rename_call" => {
-                if self.cfg.dirs[d].m.calls.is_empty() {
-                    return false;
-                }
-                let i = g.rng.below(self.cfg.dirs[d].m.calls.len());
-                let new = {
-                    let base: &str = *g.rng.pick(CALL_NAMES);
-                    g.fresh(base)
-                };
-                self.step(
-                    k,
-                    format!(
-                        "{}: module {} -> {new}",
-                        self.cfg.dirs[d].path, self.cfg.dirs[d].m.calls[i].name
-                    ),
-                );
-                self.cfg.dirs[d].m.calls[i].name = new;
-            }
+            "rename_res" => self.rename_res(g, d),
+            "rename_call" => self.rename_call(g, d),
             "res_count_to_foreach"
             | "res_foreach_to_count"
             | "call_count_to_foreach"
             | "call_foreach_to_count"
-            | "reorder" => {
-                let path = self.cfg.dirs[d].path.clone();
-                let m = &mut self.cfg.dirs[d].m;
-                let mut exps: Vec<(&mut Exp, String)> = Vec::new();
-                let on_res = k.starts_with("res") || (k == "reorder" && g.rng.chance(60));
-                if on_res {
-                    for r in &mut m.resources {
-                        exps.push((&mut r.exp, r.name.clone()));
-                    }
-                } else {
-                    for c in &mut m.calls {
-                        exps.push((&mut c.exp, format!("module.{}", c.name)));
-                    }
-                }
-                let to_foreach = k.ends_with("to_foreach");
-                exps.retain(|(e, _)| match k {
-                    "reorder" => matches!(e, Exp::Count(v) if v.len() > 1),
-                    _ if to_foreach => matches!(e, Exp::Count(_)),
-                    _ => matches!(e, Exp::Set(_) | Exp::Map(_)),
-                });
-                if exps.is_empty() {
-                    return false;
-                }
-                let j = g.rng.below(exps.len());
-                let (e, name) = exps.swap_remove(j);
-                match k {
-                    "reorder" => {
-                        let v = e.elems_mut().expect("counted");
-                        let n = v.len();
-                        v.rotate_left(1 + g.rng.below(n - 1));
-                    }
-                    _ if to_foreach => {
-                        let mut keys: Vec<&str> = KEYS.to_vec();
-                        let mut v = e.elems().to_vec();
-                        for el in &mut v {
-                            el.key = keys.remove(g.rng.below(keys.len())).to_string();
-                        }
-                        *e = Exp::Map(v);
-                    }
-                    _ => *e = Exp::Count(e.elems().to_vec()),
-                }
-                self.step(k, format!("{path}: {name}"));
-            }
-            "wrap_call" => return self.wrap_call(g, d),
-            "extract" => {
-                let n = self.cfg.dirs[d].m.resources.len();
-                if n == 0 {
-                    return false;
-                }
-                let wanted = 1 + g.rng.below(n.min(2));
-                let mut rids: Vec<u32> =
-                    self.cfg.dirs[d].m.resources.iter().map(|r| r.rid).collect();
-                while rids.len() > wanted {
-                    rids.remove(g.rng.below(rids.len()));
-                }
-                let dirname = g.fresh("x");
-                let callname = {
-                    let base: &str = *g.rng.pick(CALL_NAMES);
-                    g.fresh(base)
-                };
-                self.cfg.dirs.push(Dir {
-                    path: format!("modules/{dirname}"),
-                    m: Module::default(),
-                });
-                let e = self.cfg.dirs.len() - 1;
-                let cid = g.id();
-                self.cfg.dirs[d].m.calls.push(Call {
-                    cid,
-                    name: callname.clone(),
-                    dir: e,
-                    exp: Exp::Single,
-                    args: vec![],
-                });
-                for rid in &rids {
-                    self.move_into(g, d, cid, *rid, &rids);
-                }
-                self.step(
-                    k,
-                    format!(
-                        "{}: {} resources into module {callname}",
-                        self.cfg.dirs[d].path,
-                        rids.len()
-                    ),
-                );
-            }
-            "move_into_child" => {
-                let calls: Vec<u32> = self.single_owned_calls(d);
-                if calls.is_empty() || self.cfg.dirs[d].m.resources.is_empty() {
-                    return false;
-                }
-                let cid = *g.rng.pick(&calls);
-                let rid = g.rng.pick(&self.cfg.dirs[d].m.resources).rid;
-                self.move_into(g, d, cid, rid, &[rid]);
-                self.step(
-                    k,
-                    format!("{}: resource {rid} into call {cid}", self.cfg.dirs[d].path),
-                );
-            }
-            "move_out_of_child" => {
-                let calls: Vec<u32> = self.single_owned_calls(d);
-                if calls.is_empty() {
-                    return false;
-                }
-                let cid = *g.rng.pick(&calls);
-                let e = self.cfg.dirs[d]
-                    .m
-                    .calls
-                    .iter()
-                    .find(|c| c.cid == cid)
-                    .expect("call")
-                    .dir;
-                if self.cfg.dirs[e].m.resources.is_empty() {
-                    return false;
-                }
-                let rid = g.rng.pick(&self.cfg.dirs[e].m.resources).rid;
-                self.move_out(g, d, cid, rid);
-                self.step(
-                    k,
-                    format!(
-                        "{}: resource {rid} out of call {cid}",
-                        self.cfg.dirs[d].path
-                    ),
-                );
-            }
-            "inline_call" => {
-                let calls: Vec<u32> = self.single_owned_calls(d);
-                if calls.is_empty() {
-                    return false;
-                }
-                let cid = *g.rng.pick(&calls);
-                if self.cfg.dirs[d]
-                    .m
-                    .calls
-                    .iter()
-                    .any(|c| c.cid == cid && reads_itself(c))
-                {
-                    return false;
-                }
-                self.inline(g, d, cid);
-                self.step(k, format!("{}: call {cid} inlined", self.cfg.dirs[d].path));
-            }
-            "edit_value" => {
-                let m = &mut self.cfg.dirs[d].m;
-                if m.resources.is_empty() {
-                    return false;
-                }
-                let i = g.rng.below(m.resources.len());
-                let r = &mut m.resources[i];
-                match r.input.iter_mut().find(|p| matches!(p, Part::Lit(_))) {
-                    Some(p) => *p = Part::Lit("edited-".into()),
-                    None => r.input.push(Part::Lit("-edited".into())),
-                }
-                let name = r.name.clone();
-                self.genuine = true;
-                self.step(k, format!("{}: {name}", self.cfg.dirs[d].path));
-            }
-            "add_res" => {
-                let name = g.fresh("new");
-                let input = vec![Part::Lit(g.token())];
-                let rid = g.id();
-                self.cfg.dirs[d].m.resources.push(Resource {
-                    rid,
-                    name: name.clone(),
-                    exp: Exp::Single,
-                    input,
-                    triggers: None,
-                });
-                self.genuine = true;
-                self.step(k, format!("{}: {name}", self.cfg.dirs[d].path));
-            }
-            "remove_res" => {
-                let m = &self.cfg.dirs[d].m;
-                let referenced = |rid: u32| {
-                    let mut found = false;
-                    let mut mm = m.clone();
-                    rewrite_module(&mut mm, &mut |p| {
-                        if matches!(p, Part::Res { rid: r, .. } if *r == rid) {
-                            found = true;
-                        }
-                        None
-                    });
-                    found
-                };
-                let free: Vec<u32> = m
-                    .resources
-                    .iter()
-                    .map(|r| r.rid)
-                    .filter(|r| !referenced(*r))
-                    .collect();
-                if free.is_empty() {
-                    return false;
-                }
-                let rid = *g.rng.pick(&free);
-                self.cfg.dirs[d].m.resources.retain(|r| r.rid != rid);
-                for (_, c) in &mut self.track {
-                    if c.as_ref().is_some_and(|c| c.rid == rid) {
-                        *c = None;
-                    }
-                }
-                self.genuine = true;
-                self.step(k, format!("{}: resource {rid}", self.cfg.dirs[d].path));
-            }
-            _ => return false,
+            | "reorder" => self.change_expansion(g, d, k),
+            "wrap_call" => self.wrap_call(g, d),
+            "extract" => self.extract(g, d),
+            "move_into_child" => self.move_into_child(g, d),
+            "move_out_of_child" => self.move_out_of_child(g, d),
+            "inline_call" => self.inline_call(g, d),
+            "edit_value" => self.edit_value(g, d),
+            "add_res" => self.add_res(g, d),
+            "remove_res" => self.remove_res(g, d),
+            _ => false,
         }
+    }
+
+    /// Renames one resource.
+    fn rename_res(&mut self, g: &mut Gen, d: usize) -> bool {
+        if self.cfg.dirs[d].m.resources.is_empty() {
+            return false;
+        }
+        let i = g.rng.below(self.cfg.dirs[d].m.resources.len());
+        let r = &self.cfg.dirs[d].m.resources[i];
+        let new = {
+            let base: &str = *g.rng.pick(RES_NAMES);
+            g.fresh(base)
+        };
+        self.step(
+            "rename_res",
+            format!("{}: {} -> {new}", self.cfg.dirs[d].path, r.name),
+        );
+        self.cfg.dirs[d].m.resources[i].name = new;
+        true
+    }
+
+    /// Renames one module call.
+    fn rename_call(&mut self, g: &mut Gen, d: usize) -> bool {
+        if self.cfg.dirs[d].m.calls.is_empty() {
+            return false;
+        }
+        let i = g.rng.below(self.cfg.dirs[d].m.calls.len());
+        let new = {
+            let base: &str = *g.rng.pick(CALL_NAMES);
+            g.fresh(base)
+        };
+        self.step(
+            "rename_call",
+            format!(
+                "{}: module {} -> {new}",
+                self.cfg.dirs[d].path, self.cfg.dirs[d].m.calls[i].name
+            ),
+        );
+        self.cfg.dirs[d].m.calls[i].name = new;
+        true
+    }
+
+    /// Turns a `count` into `for_each` or back, or reorders a counted list (`k` says which).
+    fn change_expansion(&mut self, g: &mut Gen, d: usize, k: &'static str) -> bool {
+        let path = self.cfg.dirs[d].path.clone();
+        let m = &mut self.cfg.dirs[d].m;
+        let mut exps: Vec<(&mut Exp, String)> = Vec::new();
+        let on_res = k.starts_with("res") || (k == "reorder" && g.rng.chance(60));
+        if on_res {
+            for r in &mut m.resources {
+                exps.push((&mut r.exp, r.name.clone()));
+            }
+        } else {
+            for c in &mut m.calls {
+                exps.push((&mut c.exp, format!("module.{}", c.name)));
+            }
+        }
+        let to_foreach = k.ends_with("to_foreach");
+        exps.retain(|(e, _)| match k {
+            "reorder" => matches!(e, Exp::Count(v) if v.len() > 1),
+            _ if to_foreach => matches!(e, Exp::Count(_)),
+            _ => matches!(e, Exp::Set(_) | Exp::Map(_)),
+        });
+        if exps.is_empty() {
+            return false;
+        }
+        let j = g.rng.below(exps.len());
+        let (e, name) = exps.swap_remove(j);
+        match k {
+            "reorder" => {
+                let v = e.elems_mut().expect("counted");
+                let n = v.len();
+                v.rotate_left(1 + g.rng.below(n - 1));
+            }
+            _ if to_foreach => {
+                let mut keys: Vec<&str> = KEYS.to_vec();
+                let mut v = e.elems().to_vec();
+                for el in &mut v {
+                    el.key = keys.remove(g.rng.below(keys.len())).to_string();
+                }
+                *e = Exp::Map(v);
+            }
+            _ => *e = Exp::Count(e.elems().to_vec()),
+        }
+        self.step(k, format!("{path}: {name}"));
+        true
+    }
+
+    /// Moves one or two resources into a new child module.
+    fn extract(&mut self, g: &mut Gen, d: usize) -> bool {
+        let n = self.cfg.dirs[d].m.resources.len();
+        if n == 0 {
+            return false;
+        }
+        let wanted = 1 + g.rng.below(n.min(2));
+        let mut rids: Vec<u32> = self.cfg.dirs[d].m.resources.iter().map(|r| r.rid).collect();
+        while rids.len() > wanted {
+            rids.remove(g.rng.below(rids.len()));
+        }
+        let dirname = g.fresh("x");
+        let callname = {
+            let base: &str = *g.rng.pick(CALL_NAMES);
+            g.fresh(base)
+        };
+        self.cfg.dirs.push(Dir {
+            path: format!("modules/{dirname}"),
+            m: Module::default(),
+        });
+        let e = self.cfg.dirs.len() - 1;
+        let cid = g.id();
+        self.cfg.dirs[d].m.calls.push(Call {
+            cid,
+            name: callname.clone(),
+            dir: e,
+            exp: Exp::Single,
+            args: vec![],
+        });
+        for rid in &rids {
+            self.move_into(g, d, cid, *rid, &rids);
+        }
+        self.step(
+            "extract",
+            format!(
+                "{}: {} resources into module {callname}",
+                self.cfg.dirs[d].path,
+                rids.len()
+            ),
+        );
+        true
+    }
+
+    /// Moves a resource into a child module it calls once.
+    fn move_into_child(&mut self, g: &mut Gen, d: usize) -> bool {
+        let calls: Vec<u32> = self.single_owned_calls(d);
+        if calls.is_empty() || self.cfg.dirs[d].m.resources.is_empty() {
+            return false;
+        }
+        let cid = *g.rng.pick(&calls);
+        let rid = g.rng.pick(&self.cfg.dirs[d].m.resources).rid;
+        self.move_into(g, d, cid, rid, &[rid]);
+        self.step(
+            "move_into_child",
+            format!("{}: resource {rid} into call {cid}", self.cfg.dirs[d].path),
+        );
+        true
+    }
+
+    /// Moves a resource out of a child module called once.
+    fn move_out_of_child(&mut self, g: &mut Gen, d: usize) -> bool {
+        let calls: Vec<u32> = self.single_owned_calls(d);
+        if calls.is_empty() {
+            return false;
+        }
+        let cid = *g.rng.pick(&calls);
+        let e = self.cfg.dirs[d]
+            .m
+            .calls
+            .iter()
+            .find(|c| c.cid == cid)
+            .expect("call")
+            .dir;
+        if self.cfg.dirs[e].m.resources.is_empty() {
+            return false;
+        }
+        let rid = g.rng.pick(&self.cfg.dirs[e].m.resources).rid;
+        self.move_out(g, d, cid, rid);
+        self.step(
+            "move_out_of_child",
+            format!(
+                "{}: resource {rid} out of call {cid}",
+                self.cfg.dirs[d].path
+            ),
+        );
+        true
+    }
+
+    /// Inlines a module call called once.
+    fn inline_call(&mut self, g: &mut Gen, d: usize) -> bool {
+        let calls: Vec<u32> = self.single_owned_calls(d);
+        if calls.is_empty() {
+            return false;
+        }
+        let cid = *g.rng.pick(&calls);
+        if self.cfg.dirs[d]
+            .m
+            .calls
+            .iter()
+            .any(|c| c.cid == cid && reads_itself(c))
+        {
+            return false;
+        }
+        self.inline(g, d, cid);
+        self.step(
+            "inline_call",
+            format!("{}: call {cid} inlined", self.cfg.dirs[d].path),
+        );
+        true
+    }
+
+    /// Edits a literal in one resource: a genuine change.
+    fn edit_value(&mut self, g: &mut Gen, d: usize) -> bool {
+        let m = &mut self.cfg.dirs[d].m;
+        if m.resources.is_empty() {
+            return false;
+        }
+        let i = g.rng.below(m.resources.len());
+        let r = &mut m.resources[i];
+        match r.input.iter_mut().find(|p| matches!(p, Part::Lit(_))) {
+            Some(p) => *p = Part::Lit("edited-".into()),
+            None => r.input.push(Part::Lit("-edited".into())),
+        }
+        let name = r.name.clone();
+        self.genuine = true;
+        self.step("edit_value", format!("{}: {name}", self.cfg.dirs[d].path));
+        true
+    }
+
+    /// Adds a resource: a genuine change.
+    fn add_res(&mut self, g: &mut Gen, d: usize) -> bool {
+        let name = g.fresh("new");
+        let input = vec![Part::Lit(g.token())];
+        let rid = g.id();
+        self.cfg.dirs[d].m.resources.push(Resource {
+            rid,
+            name: name.clone(),
+            exp: Exp::Single,
+            input,
+            triggers: None,
+        });
+        self.genuine = true;
+        self.step("add_res", format!("{}: {name}", self.cfg.dirs[d].path));
+        true
+    }
+
+    /// Removes a resource nothing references: a genuine change.
+    fn remove_res(&mut self, g: &mut Gen, d: usize) -> bool {
+        let m = &self.cfg.dirs[d].m;
+        let referenced = |rid: u32| {
+            let mut found = false;
+            let mut mm = m.clone();
+            rewrite_module(&mut mm, &mut |p| {
+                if matches!(p, Part::Res { rid: r, .. } if *r == rid) {
+                    found = true;
+                }
+                None
+            });
+            found
+        };
+        let free: Vec<u32> = m
+            .resources
+            .iter()
+            .map(|r| r.rid)
+            .filter(|r| !referenced(*r))
+            .collect();
+        if free.is_empty() {
+            return false;
+        }
+        let rid = *g.rng.pick(&free);
+        self.cfg.dirs[d].m.resources.retain(|r| r.rid != rid);
+        for (_, c) in &mut self.track {
+            if c.as_ref().is_some_and(|c| c.rid == rid) {
+                *c = None;
+            }
+        }
+        self.genuine = true;
+        self.step(
+            "remove_res",
+            format!("{}: resource {rid}", self.cfg.dirs[d].path),
+        );
         true
     }
 
