@@ -179,6 +179,68 @@ fn a_committed_symlink_out_of_the_repository_is_not_read() {
     assert_eq!(common::read(&secret), "TOKEN-0123456789");
 }
 
+/// A module call whose directory is outside the repository (by `..`
+/// steps, through a committed link to a directory, or through a committed
+/// module manifest) is not loaded: the root is not checkable, and nothing
+/// of the runner's module (here a resource named after a secret) reaches
+/// the report.
+#[test]
+fn module_sources_outside_the_repository_are_not_read() {
+    let outside = |repo: &Repo| {
+        let dir = repo._tmp.path().join("runner-module");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("main.tf"),
+            "resource \"terraform_data\" \"TOKEN0123456789\" {}\n",
+        )
+        .unwrap();
+        dir
+    };
+    let call = |source: &str| format!("module \"x\" {{\n  source = \"{source}\"\n}}\n");
+    let base = "resource \"terraform_data\" \"a\" {}\n";
+    let cases: [(&str, &dyn Fn(&Repo, &std::path::Path)); 3] = [
+        ("dot-dot", &|repo, _| {
+            let up = "../".repeat(30);
+            repo.root(
+                "live",
+                &format!(
+                    "{base}{}",
+                    call(
+                        &format!("{up}{}", repo._tmp.path().join("runner-module").display())
+                            .replace("//", "/")
+                    )
+                ),
+            );
+        }),
+        ("linked directory", &|repo, dir| {
+            std::os::unix::fs::symlink(dir, repo.dir.join("live/mods")).unwrap();
+            repo.root("live", &format!("{base}{}", call("./mods")));
+        }),
+        ("manifest", &|repo, dir| {
+            repo.write(
+                "live/.terraform/modules/modules.json",
+                &format!("{{\"Modules\":[{{\"Key\":\"x\",\"Source\":\"registry.example/x\",\"Dir\":{:?}}}]}}", dir.display().to_string()),
+            );
+            repo.root("live", &format!("{base}{}", call("registry.example/x")));
+        }),
+    ];
+    for (name, pr) in cases {
+        for head in [&["--head", "HEAD"][..], &[][..]] {
+            let repo = Repo::new();
+            let dir = outside(&repo);
+            repo.root("live", base);
+            repo.commit("base");
+            pr(&repo, &dir);
+            repo.git(&["add", "-A", "-f"]);
+            repo.git(&["commit", "-qm", "call a module outside"]);
+            let out = repo.check(&[&["--format", "text"][..], head].concat());
+            let all = both(&out);
+            assert!(!all.contains("TOKEN0123456789"), "{name} {head:?}: {all}");
+            assert_eq!(out.status.code(), Some(1), "{name} {head:?}: {all}");
+        }
+    }
+}
+
 /// `.minimod.hcl` may name variable files for a root; one that leads out of
 /// the repository makes the root not checkable, and its content (here the
 /// runner's environment) never reaches the report.

@@ -996,7 +996,7 @@ fn anchor(request: &Request, report: &RootReport, head_dir: &Path) -> Option<(St
     let engine = request.engine.unwrap_or_default();
     let config = crate::config::load(
         &request.new_dir,
-        &crate::config::LoadOptions { engine },
+        &request.load_options(&request.new_dir, engine),
         &mut SourceMap::default(),
     )
     .ok()?;

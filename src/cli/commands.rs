@@ -284,8 +284,15 @@ fn load(
     if verb != "evaluate" {
         require_configuration(dir, engine, detail).map_err(|d| (CONFIG_ERROR, d))?;
     }
-    let config =
-        config::load(dir, &LoadOptions { engine }, sources).map_err(|d| (CONFIG_ERROR, d))?;
+    let config = config::load(
+        dir,
+        &LoadOptions {
+            engine,
+            ..Default::default()
+        },
+        sources,
+    )
+    .map_err(|d| (CONFIG_ERROR, d))?;
     let (inputs, warnings) =
         collect_root_inputs(&config.module, dir, &tf_var_env(), &args.ordered, sources)
             .map_err(|d| (CONFIG_ERROR, d))?;

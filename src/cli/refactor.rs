@@ -44,6 +44,7 @@ fn check_vars(
     for dir in [old_dir, new_dir] {
         let opts = crate::config::LoadOptions {
             engine: engine.unwrap_or_else(|| crate::config::detect_engine(dir)),
+            ..Default::default()
         };
         // A side that does not load is reported by the refactor itself.
         match crate::config::load_module_dir(dir, "", &opts, &mut SourceMap::default()) {
@@ -93,6 +94,7 @@ fn check_state_belongs(
     }
     let opts = crate::config::LoadOptions {
         engine: engine.unwrap_or_else(|| crate::config::detect_engine(old_dir)),
+        ..Default::default()
     };
     // A configuration that does not load is reported by the refactor.
     let Ok(config) = crate::config::load(old_dir, &opts, &mut SourceMap::default()) else {

@@ -29,6 +29,10 @@ pub enum Engine {
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
     pub engine: Engine,
+    /// Every module directory must be inside this one (a check reads only
+    /// the revision's own files: a `source` of `../../..` or a manifest
+    /// entry must not lead to the machine's).
+    pub within: Option<PathBuf>,
 }
 
 /// File contents that stand in for the disk, by path as the loader names
@@ -152,6 +156,31 @@ impl Loader<'_> {
         })
     }
 
+    /// `d`, if it is inside `LoadOptions::within` (by its path and, once
+    /// links are followed, by where it really is).
+    fn confined(&self, d: PathBuf, call: &ModuleCall) -> Result<PathBuf, Diagnostic> {
+        let Some(within) = &self.opts.within else {
+            return Ok(d);
+        };
+        let inside = lexically_inside(&d, within)
+            && match (d.canonicalize(), within.canonicalize()) {
+                (Ok(real), Ok(top)) => real.starts_with(top),
+                // A directory that does not exist is reported as missing.
+                _ => true,
+            };
+        if inside {
+            return Ok(d);
+        }
+        Err(Diagnostic::error(
+            "Module directory outside the repository",
+            format!(
+                "The source of module \"{}\" leads outside the repository; a check reads only the repository's own files.",
+                call.name
+            ),
+        )
+        .at(&call.source_range))
+    }
+
     fn child_dir(
         &self,
         dir: &Path,
@@ -160,10 +189,10 @@ impl Loader<'_> {
     ) -> Result<PathBuf, Diagnostic> {
         let key = path.join(".");
         if let Some(d) = self.manifest.as_ref().and_then(|m| m.get(&key)) {
-            return Ok(self.root.join(d));
+            return self.confined(self.root.join(d), call);
         }
         if call.source.starts_with("./") || call.source.starts_with("../") {
-            let d = dir.join(&call.source);
+            let d = self.confined(dir.join(&call.source), call)?;
             if !d.is_dir() {
                 return Err(Diagnostic::error(
                     "Unreadable module directory",
@@ -224,6 +253,25 @@ fn check_call(call: &ModuleCall, child: &Module) -> Result<(), Diagnostics> {
     } else {
         Ok(())
     }
+}
+
+/// Whether `path`, with its `.` and `..` steps taken as written, stays
+/// inside `dir`.
+fn lexically_inside(path: &Path, dir: &Path) -> bool {
+    fn lexical(path: &Path) -> Option<PathBuf> {
+        let mut parts: Vec<std::path::Component> = Vec::new();
+        for c in path.components() {
+            match c {
+                std::path::Component::CurDir => {}
+                std::path::Component::ParentDir => {
+                    parts.pop()?;
+                }
+                c => parts.push(c),
+            }
+        }
+        Some(parts.iter().collect())
+    }
+    matches!((lexical(path), lexical(dir)), (Some(p), Some(d)) if p.starts_with(&d))
 }
 
 /// Which directory a path names, for noticing a module that calls itself.

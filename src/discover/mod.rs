@@ -542,7 +542,15 @@ fn read_dir(abs: &Path, rel: String, files: Vec<String>, visible: &signals::Visi
         tools,
     };
     let mut scratch = SourceMap::default();
-    match load_module_dir(abs, ".", &LoadOptions { engine }, &mut scratch) {
+    match load_module_dir(
+        abs,
+        ".",
+        &LoadOptions {
+            engine,
+            ..Default::default()
+        },
+        &mut scratch,
+    ) {
         Ok(m) => {
             d.backend = m
                 .backend

@@ -30,6 +30,7 @@ pub(super) fn load(files: &[(&str, &str)]) -> (tempfile::TempDir, Config) {
 pub(super) fn load_dir(dir: &Path) -> Config {
     let opts = LoadOptions {
         engine: Engine::Terraform,
+        ..Default::default()
     };
     // Files are named from the root module, where terraform runs.
     let mut sources = SourceMap::shown_from(dir.to_path_buf());

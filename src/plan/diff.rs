@@ -811,6 +811,7 @@ data "x_doc" "inside" {}
         );
         let opts = LoadOptions {
             engine: Engine::Terraform,
+            ..Default::default()
         };
         let config = crate::config::load(dir.path(), &opts, &mut SourceMap::default()).unwrap();
         let run = Run::new(&config, RootInputs::new(), RunOptions::default());

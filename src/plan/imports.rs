@@ -163,8 +163,14 @@ mod tests {
 
     fn plan(d: &tempfile::TempDir) -> Result<Planned, Diagnostics> {
         let engine = Engine::Terraform;
-        let cfg =
-            crate::config::load(d.path(), &LoadOptions { engine }, &mut SourceMap::default())?;
+        let cfg = crate::config::load(
+            d.path(),
+            &LoadOptions {
+                engine,
+                ..Default::default()
+            },
+            &mut SourceMap::default(),
+        )?;
         plan_configuration(
             &cfg,
             RootInputs::new(),

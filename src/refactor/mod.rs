@@ -142,6 +142,19 @@ impl Request {
         }
     }
 
+    /// How a side is loaded: with `file_roots` (a check), its module
+    /// directories must stay inside the revision that holds `dir`.
+    pub(crate) fn load_options(&self, dir: &std::path::Path, engine: Engine) -> LoadOptions {
+        let within = self.file_roots.as_ref().map(|(old, new)| {
+            [old, new]
+                .into_iter()
+                .find(|root| dir.starts_with(root))
+                .unwrap_or(&dir.to_path_buf())
+                .clone()
+        });
+        LoadOptions { engine, within }
+    }
+
     fn run_options(&self, side: pairing::Side) -> RunOptions {
         let files_within = self.file_roots.as_ref().map(|(old, new)| match side {
             pairing::Side::Destroy => old.clone(),
@@ -182,7 +195,7 @@ fn load_side_with(
     sources: &mut SourceMap,
 ) -> Result<(Config, RootInputs, Diagnostics), Diagnostics> {
     let vars = &req.vars;
-    let config = config::load_with_overlay(dir, &LoadOptions { engine }, overlay, sources)?;
+    let config = config::load_with_overlay(dir, &req.load_options(dir, engine), overlay, sources)?;
     let vars: Vec<VarSource> = vars
         .iter()
         .filter(|v| match v {
@@ -833,7 +846,7 @@ impl<'c> Sides<'c> {
             true => None,
             false => Some(config::load_with_overlay(
                 &self.req.new_dir,
-                &LoadOptions { engine },
+                &self.req.load_options(&self.req.new_dir, engine),
                 &write::overlay(&edits),
                 sources,
             )?),
@@ -1359,7 +1372,15 @@ mod tests {
         let mut sources = SourceMap::default();
         let engine = Engine::Terraform;
         let load = |dir: &str, sources: &mut SourceMap| {
-            config::load(&case.join(dir), &LoadOptions { engine }, sources).unwrap()
+            config::load(
+                &case.join(dir),
+                &LoadOptions {
+                    engine,
+                    ..Default::default()
+                },
+                sources,
+            )
+            .unwrap()
         };
         let (old, new) = (load("old", &mut sources), load("new", &mut sources));
         let block = |module: &[&str], dir: &str, from: &str, to: &str| Block {

@@ -117,8 +117,15 @@ pub(crate) fn data_dir() -> PathBuf {
 
 pub(crate) fn load_dir(dir: &Path, engine: Engine) -> Config {
     let mut sources = SourceMap::default();
-    load(dir, &LoadOptions { engine }, &mut sources)
-        .unwrap_or_else(|d| panic!("{}: {:?}", dir.display(), d.0[0]))
+    load(
+        dir,
+        &LoadOptions {
+            engine,
+            ..Default::default()
+        },
+        &mut sources,
+    )
+    .unwrap_or_else(|d| panic!("{}: {:?}", dir.display(), d.0[0]))
 }
 
 /// What the loader writes before the name of a file of `dir` (a source
