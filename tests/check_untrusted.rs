@@ -179,6 +179,33 @@ fn a_committed_symlink_out_of_the_repository_is_not_read() {
     assert_eq!(common::read(&secret), "TOKEN-0123456789");
 }
 
+/// A configuration file committed as a link to a file of the runner: in
+/// the working tree the link is there on disk; the check does not read it,
+/// so no parse error quotes its first line, and the root is not checkable.
+/// (A revision's tree leaves such a link out: the secret is not read
+/// either way.)
+#[test]
+fn a_linked_configuration_file_outside_the_repository_is_not_read() {
+    let repo = Repo::new();
+    let secret = repo._tmp.path().join("credentials");
+    std::fs::write(&secret, "TOKEN-0123456789 = not hcl !!\n").unwrap();
+    repo.root("live", "resource \"terraform_data\" \"a\" {}\n");
+    repo.commit("base");
+    std::os::unix::fs::symlink(&secret, repo.dir.join("live/creds.tf")).unwrap();
+    repo.commit("link a file of the runner");
+    for head in [&["--head", "HEAD"][..], &[][..]] {
+        let out = repo.check(&[&["--format", "text"][..], head].concat());
+        let all = both(&out);
+        assert!(!all.contains("TOKEN-0123456789"), "{head:?}: {all}");
+    }
+    let all = both(&repo.check(&["--format", "text"]));
+    assert!(
+        all.contains("Configuration file outside the repository"),
+        "{all}"
+    );
+    assert!(all.contains("Failed: 1 of 1 root modules."), "{all}");
+}
+
 /// A module call whose directory is outside the repository (by `..`
 /// steps, through a committed link to a directory, or through a committed
 /// module manifest) is not loaded: the root is not checkable, and nothing

@@ -277,7 +277,12 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
             let mut out: Vec<(Found, Option<String>)> =
                 d.roots.iter().map(|f| (f.clone(), None)).collect();
             for l in &d.left_out {
-                let was_root = other.roots.iter().any(|f| f.dir == l.dir);
+                // Checked on the other side, as a root or as one naming no tool.
+                let was_root = other.roots.iter().any(|f| f.dir == l.dir)
+                    || other
+                        .left_out
+                        .iter()
+                        .any(|o| o.dir == l.dir && o.reason == discover::Reason::NoTool);
                 let note = match l.reason {
                     discover::Reason::NoTool => {
                         "checked with the default engine: no file says which tool runs it"

@@ -162,13 +162,7 @@ impl Loader<'_> {
         let Some(within) = &self.opts.within else {
             return Ok(d);
         };
-        let inside = lexically_inside(&d, within)
-            && match (d.canonicalize(), within.canonicalize()) {
-                (Ok(real), Ok(top)) => real.starts_with(top),
-                // A directory that does not exist is reported as missing.
-                _ => true,
-            };
-        if inside {
+        if lexically_inside(&d, within) && really_inside(&d, within) {
             return Ok(d);
         }
         Err(Diagnostic::error(
@@ -272,6 +266,15 @@ fn lexically_inside(path: &Path, dir: &Path) -> bool {
         Some(parts.iter().collect())
     }
     matches!((lexical(path), lexical(dir)), (Some(p), Some(d)) if p.starts_with(&d))
+}
+
+/// Whether `path`, once links are followed, is inside `dir` (a path that
+/// does not exist is: it is reported as missing).
+fn really_inside(path: &Path, dir: &Path) -> bool {
+    match (path.canonicalize(), dir.canonicalize()) {
+        (Ok(real), Ok(top)) => real.starts_with(top),
+        _ => true,
+    }
 }
 
 /// Which directory a path names, for noticing a module that calls itself.
@@ -424,6 +427,7 @@ pub(crate) fn config_files(
 
 fn read_source(
     path: &Path,
+    within: Option<&Path>,
     sources: &mut SourceMap,
     overlay: &Overlay,
 ) -> Result<Arc<SourceFile>, Diagnostics> {
@@ -439,6 +443,17 @@ fn read_source(
             })
         })
         .flatten();
+    if overlaid.is_none() && within.is_some_and(|w| !really_inside(path, w)) {
+        // A link out of the revision: not read, so nothing of it is shown.
+        return Err(Diagnostic::error(
+            "Configuration file outside the repository",
+            format!(
+                "{} is a link to a file outside the repository; a check reads only the repository's own files.",
+                shown_path(path, sources)
+            ),
+        )
+        .into());
+    }
     let text = match overlaid {
         Some(t) => Ok(t.clone()),
         None => std::fs::read_to_string(path),
@@ -507,7 +522,9 @@ fn read_module(
     };
     let mut diags = Diagnostics::default();
     for path in &primary {
-        let body = match read_source(path, sources, overlay).and_then(|f| parse(&f, sources)) {
+        let body = match read_source(path, opts.within.as_deref(), sources, overlay)
+            .and_then(|f| parse(&f, sources))
+        {
             Ok(b) => b,
             Err(d) => {
                 diags.extend(d);
@@ -518,7 +535,9 @@ fn read_module(
         merge_primary(&mut module, decls, &mut diags);
     }
     for path in &overrides {
-        match read_source(path, sources, overlay).and_then(|f| parse(&f, sources)) {
+        match read_source(path, opts.within.as_deref(), sources, overlay)
+            .and_then(|f| parse(&f, sources))
+        {
             Ok(body) => super::decode::apply_override(&mut module, &body, &mut diags),
             Err(d) => diags.extend(d),
         }
