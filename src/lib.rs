@@ -48,6 +48,7 @@ mod cli;
 mod config;
 mod diagnostics;
 mod discover;
+mod files;
 mod instances;
 mod lang;
 mod number;
@@ -66,6 +67,7 @@ pub use diagnostics::{Diagnostic, Diagnostics, SourceMap};
 pub use discover::{
     Discovery, Found, LeftOut, Reason as LeftOutReason, RootOutcome, Tool, discover,
 };
+pub use files::Files;
 pub use instances::{Run, RunOptions, Walk, collect_root_inputs};
 pub use lang::value::Value;
 pub use plan::{Planned, diff::Action, plan_configuration};

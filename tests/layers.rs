@@ -11,7 +11,14 @@ use std::path::Path;
 
 /// Lower first. Modules of one rank may not name each other.
 const RANKS: &[&[&str]] = &[
-    &["diagnostics", "atomic", "progress", "text", "number"],
+    &[
+        "diagnostics",
+        "atomic",
+        "files",
+        "progress",
+        "text",
+        "number",
+    ],
     &["syntax"],
     &["lang"],
     &["addrs", "providers"],

@@ -16,6 +16,7 @@ use std::process::Command;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
 use crate::discover::{self, Found};
+use crate::files::{Files, MemTree};
 use crate::instances::VarSource;
 use crate::plan::diff::Action;
 use crate::plan::diff::Plan;
@@ -223,10 +224,50 @@ impl CheckReport {
 /// Discovery on a tree: the tree's own `.minimod.hcl` decides.
 fn discover_tree(
     dir: &Path,
+    files: &Files,
     sources: &mut SourceMap,
 ) -> Result<(discover::Discovery, discover::RepoConfig), Diagnostics> {
-    let config = discover::RepoConfig::load(dir, sources)?;
-    Ok((discover::discover_with_config(dir, &config), config))
+    let config = discover::RepoConfig::load(dir, files, sources)?;
+    Ok((discover::discover_with_config(dir, &config, files), config))
+}
+
+/// The two revisions a check compares, as the engine reads them: the base
+/// (and the head, when it is a revision) are trees in memory, mounted under
+/// a private directory that stays empty; the working tree is the disk.
+struct Revisions {
+    files: Files,
+    base_dir: PathBuf,
+    head_dir: PathBuf,
+    /// An empty tree: what a new or a deleted root is compared with.
+    empty_dir: PathBuf,
+    _scratch: tempfile::TempDir,
+}
+
+impl Revisions {
+    fn read(repo: &Path, base: &str, head: Option<&str>) -> Result<Revisions, Diagnostics> {
+        let scratch =
+            tempfile::tempdir().map_err(|e| tree::io_error("create a temporary directory", e))?;
+        let base_dir = scratch.path().join("base");
+        let empty_dir = scratch.path().join("empty");
+        let mut files = Files::disk()
+            .mount(base_dir.clone(), tree::extract(repo, base)?)
+            .mount(empty_dir.clone(), MemTree::default());
+        let head_dir = match head {
+            Some(rev) => {
+                let dir = scratch.path().join("head");
+                files = files.mount(dir.clone(), tree::extract(repo, rev)?);
+                dir
+            }
+            None => repo.to_path_buf(),
+        };
+        Ok(Revisions {
+            files,
+            base_dir,
+            head_dir,
+            empty_dir,
+            _scratch: scratch,
+        })
+    }
 }
 
 /// A changed directory that no checked root reaches, with why discovery
@@ -239,13 +280,9 @@ pub struct Unreached {
 pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport, Diagnostics> {
     // From any subdirectory: the repository is its top level.
     let repo = tree::toplevel(&req.repo)?;
-    let base = tree::extract(&repo, &req.base)?;
-    let head = match &req.head {
-        Some(rev) => tree::extract(&repo, rev)?,
-        None => tree::Tree::working(repo.clone()),
-    };
-    let (base_found, base_config) = discover_tree(&base.dir, sources)?;
-    let (head_found, _) = discover_tree(&head.dir, sources)?;
+    let revs = Revisions::read(&repo, &req.base, req.head.as_deref())?;
+    let (base_found, base_config) = discover_tree(&revs.base_dir, &revs.files, sources)?;
+    let (head_found, _) = discover_tree(&revs.head_dir, &revs.files, sources)?;
     // What the check accepts is the target branch's policy: a pull request
     // cannot relax the check of itself by editing `.minimod.hcl` (it can
     // declare more roots, which only adds checks).
@@ -261,7 +298,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     };
     let schemas = match &req.schemas {
         Some(rel) => Some(std::sync::Arc::new(
-            crate::providers::schema::Schemas::load(&head.dir.join(rel))
+            crate::providers::schema::Schemas::load_from(&revs.head_dir.join(rel), &revs.files)
                 .map_err(Diagnostics::from)?,
         )),
         None => None,
@@ -326,8 +363,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         let (mut report, kept) = check_root(
             dir,
             head_root.or(base_root).map(|(f, _)| f),
-            &base.dir,
-            &head.dir,
+            &revs,
             head_root.is_some(),
             base_root.is_some(),
             req,
@@ -347,7 +383,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     Ok(CheckReport {
         base: req.base.clone(),
         head: req.head.clone().unwrap_or_else(|| "working tree".into()),
-        head_dir: head.dir.clone(),
+        head_dir: revs.head_dir.clone(),
         roots,
         unreached,
         unreached_warn: policy.unreached_warn,
@@ -467,8 +503,7 @@ fn unreached(
 fn check_root(
     dir: &str,
     found: Option<&Found>,
-    base_dir: &Path,
-    head_dir: &Path,
+    revs: &Revisions,
     in_head: bool,
     in_base: bool,
     req: &CheckRequest,
@@ -497,11 +532,10 @@ fn check_root(
     // A root new in the head is compared with nothing: all creates; a root
     // the head deletes, with nothing: all destroys (what the base
     // configures is destroyed), which may have moved to another root.
-    let empty = tempfile::tempdir().ok();
-    let nothing = |or: PathBuf| empty.as_ref().map_or(or, |e| e.path().to_path_buf());
+    let (base_dir, head_dir) = (&revs.base_dir, &revs.head_dir);
     let old_dir = match in_base {
         true => base_dir.join(dir),
-        false => nothing(base_dir.join(dir)),
+        false => revs.empty_dir.clone(),
     };
     // A deleted root's variables files are the base's.
     let files_of = if in_head { head_dir } else { base_dir };
@@ -513,7 +547,7 @@ fn check_root(
         report.passed = false;
         report.error = Some(error);
     };
-    let mut request = match root_request(dir, found, old_dir, base_dir, files_of, req, schemas) {
+    let mut request = match root_request(dir, found, old_dir, revs, files_of, req, schemas) {
         Ok(r) => r,
         Err(e) => {
             fail(&mut report, e);
@@ -521,7 +555,7 @@ fn check_root(
         }
     };
     if !in_head {
-        request.new_dir = nothing(head_dir.join(dir));
+        request.new_dir = revs.empty_dir.clone();
     }
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
@@ -943,7 +977,7 @@ fn root_request(
     dir: &str,
     found: Option<&Found>,
     old_dir: PathBuf,
-    base_dir: &Path,
+    revs: &Revisions,
     head_dir: &Path,
     req: &CheckRequest,
     schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
@@ -951,7 +985,7 @@ fn root_request(
     let new_dir = head_dir.join(dir);
     let mut vars: Vec<VarSource> = req.vars.clone();
     for file in found.map(|f| f.var_files.as_slice()).unwrap_or_default() {
-        match inside(head_dir, &new_dir.join(file)) {
+        match inside(&revs.files, head_dir, &new_dir.join(file)) {
             Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
             None => {
                 return Err(format!(
@@ -986,7 +1020,8 @@ fn root_request(
         cwd: req.cwd.clone(),
         // Nor its home directory.
         home: None,
-        file_roots: Some((base_dir.to_path_buf(), head_dir.to_path_buf())),
+        file_roots: Some((revs.base_dir.clone(), head_dir.to_path_buf())),
+        files: revs.files.clone(),
         format: refactor::write::Format::Hcl,
         schemas,
         allow_update: req.allow_update,
@@ -1050,12 +1085,12 @@ fn declaration(
 /// `path`, if it stays inside `root` once every link is resolved. For a
 /// file that is not there, its nearest existing directory decides (reading
 /// it then reports it missing).
-fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
-    let root = root.canonicalize().ok()?;
+fn inside(files: &Files, root: &Path, path: &Path) -> Option<PathBuf> {
+    let root = files.canonicalize(root).ok()?;
     let mut tail = Vec::new();
     let mut at = path;
     loop {
-        if let Ok(real) = at.canonicalize() {
+        if let Ok(real) = files.canonicalize(at) {
             let mut full = real;
             for part in tail.iter().rev() {
                 match part {
@@ -1166,6 +1201,40 @@ mod tests {
     use super::*;
     use crate::lang::unknown::Origin;
     use crate::lang::value::{Type, Value};
+
+    /// The revisions are read into memory: the check writes nothing to
+    /// disk, and reads a revision's files, links inside it resolved, as
+    /// git stores them.
+    #[test]
+    fn revisions_are_read_without_writing_a_file() {
+        let repo = tempfile::tempdir().unwrap();
+        let git = |args: &[&str]| {
+            let out = Command::new("git")
+                .arg("-C")
+                .arg(repo.path())
+                .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{out:?}");
+        };
+        git(&["init", "-q"]);
+        std::fs::create_dir_all(repo.path().join("live")).unwrap();
+        std::fs::write(repo.path().join("live/main.tf"), "# base\n").unwrap();
+        std::os::unix::fs::symlink("main.tf", repo.path().join("live/link.tf")).unwrap();
+        git(&["add", "-A"]);
+        git(&["commit", "-qm", "base"]);
+        std::fs::write(repo.path().join("live/main.tf"), "# head\n").unwrap();
+        git(&["commit", "-qam", "head"]);
+        let revs = Revisions::read(repo.path(), "HEAD~1", Some("HEAD")).unwrap();
+        let text = |dir: &Path, f: &str| revs.files.read_to_string(&dir.join(f)).unwrap();
+        assert_eq!(text(&revs.base_dir, "live/main.tf"), "# base\n");
+        assert_eq!(text(&revs.base_dir, "live/link.tf"), "# base\n");
+        assert_eq!(text(&revs.head_dir, "live/main.tf"), "# head\n");
+        assert!(revs.files.read_dir(&revs.empty_dir).unwrap().is_empty());
+        let written = std::fs::read_dir(revs._scratch.path()).unwrap().count();
+        assert_eq!(written, 0, "nothing is written for a revision");
+    }
 
     fn object(addr: &str, input: Value) -> Object {
         Object {

@@ -1,68 +1,57 @@
 //! A revision's files as git stores them. The blobs are read with `git
 //! ls-tree` and `git cat-file`, so no `.gitattributes` rule (export-ignore,
 //! export-subst, filters), hook or checkout of an untrusted revision is
-//! involved, and written into a private temporary directory.
+//! involved, and held in memory (`files::MemTree`): nothing is written.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-
-/// A revision's tree on disk, removed when dropped.
-pub(super) struct Tree {
-    pub dir: PathBuf,
-    _tmp: Option<tempfile::TempDir>,
-}
-
-impl Tree {
-    /// The working tree itself (the head of a local check).
-    pub(super) fn working(dir: PathBuf) -> Tree {
-        Tree { dir, _tmp: None }
-    }
-}
+use crate::files::MemTree;
 
 enum Entry {
-    File { executable: bool, oid: String },
+    File { oid: String },
     Symlink { oid: String },
 }
 
-/// Writes revision `rev` of `repo` into a temporary directory.
-pub(super) fn extract(repo: &Path, rev: &str) -> Result<Tree, Diagnostics> {
+/// Revision `rev` of `repo`, its files held in memory.
+pub(super) fn extract(repo: &Path, rev: &str) -> Result<MemTree, Diagnostics> {
     let tree = resolve_tree(repo, rev)?;
     let entries = list(repo, &tree)?;
-    let tmp = tempfile::tempdir().map_err(|e| io_error("create a temporary directory", e))?;
-    let dir = tmp.path().join("tree");
-    std::fs::create_dir_all(&dir).map_err(|e| io_error("create a directory", e))?;
     let oids: Vec<&str> = entries
         .values()
         .map(|e| match e {
-            Entry::File { oid, .. } | Entry::Symlink { oid } => oid.as_str(),
+            Entry::File { oid } | Entry::Symlink { oid } => oid.as_str(),
         })
         .collect();
     let blobs = read_blobs(repo, &oids)?;
-    let blob = |oid: &str| blobs.get(oid).map(Vec::as_slice).unwrap_or_default();
+    let blob = |oid: &str| {
+        blobs
+            .get(oid)
+            .cloned()
+            .unwrap_or_else(|| Arc::from(&[][..]))
+    };
+    let mut out = MemTree::default();
     for (path, entry) in &entries {
-        let (bytes, executable) = match entry {
-            Entry::File { executable, oid } => (blob(oid), *executable),
+        let bytes = match entry {
+            Entry::File { oid } => blob(oid),
             // A link becomes a copy of what it names inside the revision;
             // a link out of it (or to a directory) is left out, so nothing
             // outside the repository can be read through it.
             Entry::Symlink { oid } => {
-                let target = String::from_utf8_lossy(blob(oid)).into_owned();
-                match link_target(path, &target).and_then(|t| entries.get(&t).map(|e| (t, e))) {
-                    Some((_, Entry::File { executable, oid })) => (blob(oid), *executable),
+                let target = String::from_utf8_lossy(&blob(oid)).into_owned();
+                match link_target(path, &target).and_then(|t| entries.get(&t)) {
+                    Some(Entry::File { oid }) => blob(oid),
                     _ => continue,
                 }
             }
         };
-        write_file(&dir.join(path), bytes, executable)?;
+        out.insert(path.clone(), bytes);
     }
-    Ok(Tree {
-        dir,
-        _tmp: Some(tmp),
-    })
+    Ok(out)
 }
 
 /// The top level of the repository that holds `dir`.
@@ -204,14 +193,7 @@ fn list(repo: &Path, tree: &str) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics
         };
         let oid = oid.to_string();
         let entry = match mode {
-            "100644" => Entry::File {
-                executable: false,
-                oid,
-            },
-            "100755" => Entry::File {
-                executable: true,
-                oid,
-            },
+            "100644" | "100755" => Entry::File { oid },
             "120000" => Entry::Symlink { oid },
             // Submodules (160000) are other repositories: not read.
             _ => continue,
@@ -222,7 +204,7 @@ fn list(repo: &Path, tree: &str) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics
 }
 
 /// The contents of each blob, read in one `git cat-file --batch`.
-fn read_blobs(repo: &Path, oids: &[&str]) -> Result<BTreeMap<String, Vec<u8>>, Diagnostics> {
+fn read_blobs(repo: &Path, oids: &[&str]) -> Result<BTreeMap<String, Arc<[u8]>>, Diagnostics> {
     let mut child = git(repo)
         .args(["cat-file", "--batch"])
         .stdin(Stdio::piped())
@@ -259,7 +241,7 @@ fn read_blobs(repo: &Path, oids: &[&str]) -> Result<BTreeMap<String, Vec<u8>>, D
             .read_exact(&mut bytes)
             .map_err(|e| io_error("read from git", e))?;
         bytes.truncate(size);
-        blobs.insert(oid.to_string(), bytes);
+        blobs.insert(oid.to_string(), Arc::from(bytes));
     }
     let _ = writer.join();
     let _ = child.wait();
@@ -291,20 +273,6 @@ fn link_target(link: &Path, target: &str) -> Option<PathBuf> {
         }
     }
     Some(parts.iter().collect())
-}
-
-fn write_file(path: &Path, bytes: &[u8], executable: bool) -> Result<(), Diagnostics> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| io_error("create a directory", e))?;
-    }
-    std::fs::write(path, bytes).map_err(|e| io_error("write a file", e))?;
-    #[cfg(unix)]
-    if executable {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755));
-    }
-    let _ = executable;
-    Ok(())
 }
 
 fn git_failed(what: &str, stderr: &[u8]) -> Diagnostics {

@@ -242,7 +242,7 @@ pub(super) fn require_configuration(
     engine: Engine,
     detail: impl FnOnce() -> String,
 ) -> Result<(), Diagnostics> {
-    match config::config_files(dir, engine, &config::Overlay::new()) {
+    match config::config_files(dir, engine, &config::Overlay::new(), &Default::default()) {
         Ok((primary, overrides)) if primary.is_empty() && overrides.is_empty() => {
             Err(Diagnostic::error("No configuration files", detail()).into())
         }

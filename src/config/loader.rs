@@ -11,6 +11,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
+use crate::files::Files;
 use crate::syntax::body::Body;
 use crate::syntax::source::{SourceFile, clean_path, shown_path};
 use crate::syntax::{json, native};
@@ -33,6 +34,8 @@ pub struct LoadOptions {
     /// the revision's own files: a `source` of `../../..` or a manifest
     /// entry must not lead to the machine's).
     pub within: Option<PathBuf>,
+    /// Where the files are read from (a check's revisions are in memory).
+    pub files: Files,
 }
 
 /// File contents that stand in for the disk, by path as the loader names
@@ -53,7 +56,7 @@ pub(crate) fn load_with_overlay(
         root,
         opts,
         sources,
-        manifest: read_manifest(root)?,
+        manifest: read_manifest(root, &opts.files)?,
         overlay,
     };
     loader.tree(root.to_path_buf(), Vec::new(), &mut Vec::new())
@@ -96,7 +99,7 @@ impl Loader<'_> {
         path: Vec<String>,
         seen: &mut Vec<DirIdentity>,
     ) -> Result<Config, Diagnostics> {
-        let rel = rel_dir(self.root, &dir);
+        let rel = rel_dir(self.root, &dir, &self.opts.files);
         let module = read_module(&dir, &rel, self.opts, self.sources, self.overlay)?;
         let mut children = IndexMap::new();
         let mut diags = Diagnostics::default();
@@ -116,7 +119,7 @@ impl Loader<'_> {
                 );
             }
         }
-        let canon = dir_identity(&dir);
+        let canon = dir_identity(&dir, &self.opts.files);
         if seen.contains(&canon) && seen.len() > 64 {
             return Err(Diagnostic::error(
                 "Module call cycle",
@@ -162,7 +165,7 @@ impl Loader<'_> {
         let Some(within) = &self.opts.within else {
             return Ok(d);
         };
-        if lexically_inside(&d, within) && really_inside(&d, within) {
+        if lexically_inside(&d, within) && really_inside(&d, within, &self.opts.files) {
             return Ok(d);
         }
         Err(Diagnostic::error(
@@ -187,7 +190,7 @@ impl Loader<'_> {
         }
         if call.source.starts_with("./") || call.source.starts_with("../") {
             let d = self.confined(dir.join(&call.source), call)?;
-            if !d.is_dir() {
+            if !self.opts.files.is_dir(&d) {
                 return Err(Diagnostic::error(
                     "Unreadable module directory",
                     format!(
@@ -270,8 +273,8 @@ fn lexically_inside(path: &Path, dir: &Path) -> bool {
 
 /// Whether `path`, once links are followed, is inside `dir` (a path that
 /// does not exist is: it is reported as missing).
-fn really_inside(path: &Path, dir: &Path) -> bool {
-    match (path.canonicalize(), dir.canonicalize()) {
+fn really_inside(path: &Path, dir: &Path, files: &Files) -> bool {
+    match (files.canonicalize(path), files.canonicalize(dir)) {
         (Ok(real), Ok(top)) => real.starts_with(top),
         _ => true,
     }
@@ -286,28 +289,28 @@ enum DirIdentity {
     Path(PathBuf),
 }
 
-fn dir_identity(dir: &Path) -> DirIdentity {
+fn dir_identity(dir: &Path, files: &Files) -> DirIdentity {
     #[cfg(unix)]
-    {
+    if !files.is_mounted(dir) {
         use std::os::unix::fs::MetadataExt;
         if let Ok(m) = std::fs::metadata(dir) {
             return DirIdentity::Inode(m.dev(), m.ino());
         }
     }
-    DirIdentity::Path(dir.canonicalize().unwrap_or(dir.to_path_buf()))
+    DirIdentity::Path(files.canonicalize(dir).unwrap_or(dir.to_path_buf()))
 }
 
-fn rel_dir(root: &Path, dir: &Path) -> String {
+fn rel_dir(root: &Path, dir: &Path, files: &Files) -> String {
     match dir.strip_prefix(root) {
         Ok(p) if p.as_os_str().is_empty() => ".".into(),
         Ok(p) => clean_path(p),
-        Err(_) => clean_path(&pathdiff(dir, root)),
+        Err(_) => clean_path(&pathdiff(dir, root, files)),
     }
 }
 
 /// `dir` relative to `base`, with `..` steps, for modules outside the root.
-fn pathdiff(dir: &Path, base: &Path) -> PathBuf {
-    let (Ok(d), Ok(b)) = (dir.canonicalize(), base.canonicalize()) else {
+fn pathdiff(dir: &Path, base: &Path, files: &Files) -> PathBuf {
+    let (Ok(d), Ok(b)) = (files.canonicalize(dir), files.canonicalize(base)) else {
         return dir.to_path_buf();
     };
     let dc: Vec<_> = d.components().collect();
@@ -323,9 +326,12 @@ fn pathdiff(dir: &Path, base: &Path) -> PathBuf {
     out
 }
 
-fn read_manifest(root: &Path) -> Result<Option<IndexMap<String, PathBuf>>, Diagnostics> {
+fn read_manifest(
+    root: &Path,
+    files: &Files,
+) -> Result<Option<IndexMap<String, PathBuf>>, Diagnostics> {
     let path = root.join(".terraform/modules/modules.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
+    let Ok(text) = files.read_to_string(&path) else {
         return Ok(None);
     };
     let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
@@ -355,26 +361,27 @@ pub(crate) fn config_files(
     dir: &Path,
     engine: Engine,
     overlay: &Overlay,
+    files: &Files,
 ) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
     // Directories compare by where they really are: one module directory
     // may be reached as `modules/a` and as `modules/b/../a`.
-    let real_dir = dir.canonicalize().ok();
+    let real_dir = files.canonicalize(dir).ok();
     let mut names: Vec<String> = overlay
         .keys()
         .filter(|p| {
             let parent = p.parent();
             (parent == Some(dir)
-                || (real_dir.is_some() && parent.and_then(|d| d.canonicalize().ok()) == real_dir))
-                && !p.exists()
+                || (real_dir.is_some()
+                    && parent.and_then(|d| files.canonicalize(d).ok()) == real_dir))
+                && !files.exists(p)
         })
         .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
         .collect();
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        if !entry.file_type()?.is_file() && !entry.path().is_file() {
+    for entry in files.read_dir(dir)? {
+        if entry.kind != Some(crate::files::Kind::File) {
             continue;
         }
-        let name = entry.file_name().to_string_lossy().into_owned();
+        let name = entry.name;
         if name.starts_with('.') || name.starts_with('#') || name.ends_with('~') {
             continue;
         }
@@ -427,23 +434,28 @@ pub(crate) fn config_files(
 
 fn read_source(
     path: &Path,
-    within: Option<&Path>,
+    opts: &LoadOptions,
     sources: &mut SourceMap,
     overlay: &Overlay,
 ) -> Result<Arc<SourceFile>, Diagnostics> {
+    let files = &opts.files;
     let overlaid = (!overlay.is_empty())
         .then(|| {
             overlay.get(path).or_else(|| {
                 // The file itself may not exist yet: its directory does.
-                let real = match path.canonicalize() {
+                let real = match files.canonicalize(path) {
                     Ok(real) => real,
-                    Err(_) => path.parent()?.canonicalize().ok()?.join(path.file_name()?),
+                    Err(_) => files
+                        .canonicalize(path.parent()?)
+                        .ok()?
+                        .join(path.file_name()?),
                 };
                 overlay.get(&real)
             })
         })
         .flatten();
-    if overlaid.is_none() && within.is_some_and(|w| !really_inside(path, w)) {
+    let outside = |w: &PathBuf| !really_inside(path, w, files);
+    if overlaid.is_none() && opts.within.as_ref().is_some_and(outside) {
         // A link out of the revision: not read, so nothing of it is shown.
         return Err(Diagnostic::error(
             "Configuration file outside the repository",
@@ -456,7 +468,7 @@ fn read_source(
     }
     let text = match overlaid {
         Some(t) => Ok(t.clone()),
-        None => std::fs::read_to_string(path),
+        None => files.read_to_string(path),
     }
     .map_err(|e| {
         Diagnostics::from(Diagnostic::error(
@@ -506,15 +518,16 @@ fn read_module(
     sources: &mut SourceMap,
     overlay: &Overlay,
 ) -> Result<Module, Diagnostics> {
-    let (primary, overrides) = config_files(dir, opts.engine, overlay).map_err(|e| {
-        Diagnostics::from(Diagnostic::error(
-            "Failed to read module directory",
-            format!(
-                "Module directory {} does not exist or cannot be read: {e}.",
-                dir.display()
-            ),
-        ))
-    })?;
+    let (primary, overrides) =
+        config_files(dir, opts.engine, overlay, &opts.files).map_err(|e| {
+            Diagnostics::from(Diagnostic::error(
+                "Failed to read module directory",
+                format!(
+                    "Module directory {} does not exist or cannot be read: {e}.",
+                    dir.display()
+                ),
+            ))
+        })?;
     let mut module = Module {
         dir: dir.to_path_buf(),
         rel_dir: rel.to_string(),
@@ -522,8 +535,7 @@ fn read_module(
     };
     let mut diags = Diagnostics::default();
     for path in &primary {
-        let body = match read_source(path, opts.within.as_deref(), sources, overlay)
-            .and_then(|f| parse(&f, sources))
+        let body = match read_source(path, opts, sources, overlay).and_then(|f| parse(&f, sources))
         {
             Ok(b) => b,
             Err(d) => {
@@ -535,9 +547,7 @@ fn read_module(
         merge_primary(&mut module, decls, &mut diags);
     }
     for path in &overrides {
-        match read_source(path, opts.within.as_deref(), sources, overlay)
-            .and_then(|f| parse(&f, sources))
-        {
+        match read_source(path, opts, sources, overlay).and_then(|f| parse(&f, sources)) {
             Ok(body) => super::decode::apply_override(&mut module, &body, &mut diags),
             Err(d) => diags.extend(d),
         }
@@ -640,7 +650,12 @@ fn duplicate(summary: &str, detail: String, at: &SourceRange) -> Diagnostic {
 /// OpenTofu; a lock file from Terraform's registry means Terraform;
 /// otherwise OpenTofu's rules.
 pub fn detect_engine(dir: &Path) -> Engine {
-    if let Ok(lock) = std::fs::read_to_string(dir.join(".terraform.lock.hcl")) {
+    detect_engine_in(dir, &Files::disk())
+}
+
+/// `detect_engine` on the files of `files`.
+pub(crate) fn detect_engine_in(dir: &Path, files: &Files) -> Engine {
+    if let Ok(lock) = files.read_to_string(&dir.join(".terraform.lock.hcl")) {
         if lock.contains("registry.opentofu.org") {
             return Engine::Tofu;
         }
@@ -648,14 +663,11 @@ pub fn detect_engine(dir: &Path) -> Engine {
             return Engine::Terraform;
         }
     }
-    let has_tofu = std::fs::read_dir(dir)
+    let has_tofu = files
+        .read_dir(dir)
         .into_iter()
         .flatten()
-        .flatten()
-        .any(|e| {
-            let n = e.file_name().to_string_lossy().into_owned();
-            n.ends_with(".tofu") || n.ends_with(".tofu.json")
-        });
+        .any(|e| e.name.ends_with(".tofu") || e.name.ends_with(".tofu.json"));
     if has_tofu {
         Engine::Tofu
     } else {

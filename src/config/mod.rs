@@ -18,7 +18,9 @@ use crate::syntax::body::{Attribute, Block};
 
 pub(crate) use lifecycle::IgnoreChanges;
 pub use loader::{Engine, LoadOptions, detect_engine, load};
-pub(crate) use loader::{Overlay, config_files, load_module_dir, load_with_overlay};
+pub(crate) use loader::{
+    Overlay, config_files, detect_engine_in, load_module_dir, load_with_overlay,
+};
 
 /// A module tree: one module and the modules its calls load, by call name.
 #[derive(Debug)]

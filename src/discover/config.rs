@@ -37,6 +37,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
+use crate::files::Files;
 use crate::lang::eval::{ConstantScope, Eval};
 use crate::lang::value::Value;
 use crate::syntax::body::{Attribute, Block, Body};
@@ -107,9 +108,13 @@ pub(crate) struct Ignore {
 impl RepoConfig {
     /// Reads `.minimod.hcl` from the repository root: the default when
     /// there is none. The text goes into `sources` so errors quote it.
-    pub(crate) fn load(repo: &Path, sources: &mut SourceMap) -> Result<RepoConfig, Diagnostics> {
+    pub(crate) fn load(
+        repo: &Path,
+        files: &Files,
+        sources: &mut SourceMap,
+    ) -> Result<RepoConfig, Diagnostics> {
         let path = repo.join(FILE_NAME);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match files.read_to_string(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(RepoConfig::default()),
             Err(e) => {

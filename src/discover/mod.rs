@@ -37,6 +37,7 @@ use indexmap::IndexMap;
 
 use crate::config::{Engine, LoadOptions, load_module_dir};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
+use crate::files::Files;
 use crate::lang::value::Value;
 use crate::syntax::source::clean_path;
 
@@ -258,8 +259,8 @@ pub(crate) fn discover_with_sources(
     repo: &Path,
     sources: &mut SourceMap,
 ) -> Result<Discovery, Diagnostics> {
-    let config = RepoConfig::load(repo, sources)?;
-    Ok(discover_with_config(repo, &config))
+    let config = RepoConfig::load(repo, &Files::disk(), sources)?;
+    Ok(discover_with_config(repo, &config, &Files::disk()))
 }
 
 /// A directory of configuration files and what its files say.
@@ -279,10 +280,10 @@ struct Dir {
 
 /// Discovery with an already-read configuration (a revision's
 /// `.minimod.hcl`, or none).
-pub(crate) fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discovery {
+pub(crate) fn discover_with_config(repo: &Path, config: &RepoConfig, files: &Files) -> Discovery {
     let mut found_dirs = Vec::new();
     let mut terragrunt = None;
-    let visible = signals::Visible::of_repo(repo);
+    let visible = signals::Visible::of_repo(repo, files);
     walk(repo, ".", &visible, &mut found_dirs, &mut terragrunt);
 
     let mut dirs = Vec::new();
@@ -354,7 +355,7 @@ pub(crate) fn discover_with_config(repo: &Path, config: &RepoConfig) -> Discover
         let tool = single_tool(&d.tools);
         if let Some(root) = config.roots.iter().find(|r| r.dir == d.rel) {
             for f in &root.var_files {
-                if !repo.join(&root.dir).join(f).is_file() {
+                if !files.is_file(&repo.join(&root.dir).join(f)) {
                     out.warnings.push(
                         Diagnostic::warning(
                             "Var file not found",
@@ -530,7 +531,7 @@ fn declared(root: &DeclaredRoot, d: Option<&Dir>) -> Found {
 fn read_dir(abs: &Path, rel: String, files: Vec<String>, visible: &signals::Visible) -> Dir {
     let tools = signals::tool_evidence(abs, &rel, visible, &files);
     let engine = single_tool(&tools).map_or(Engine::default(), Tool::engine);
-    let parsed = signals::parse_files(abs, &files);
+    let parsed = signals::parse_files(abs, &files, &visible.files);
     let chosen = signals::chosen_files(abs, &rel, visible);
     let mut d = Dir {
         rel,
@@ -547,6 +548,7 @@ fn read_dir(abs: &Path, rel: String, files: Vec<String>, visible: &signals::Visi
         ".",
         &LoadOptions {
             engine,
+            files: visible.files.clone(),
             ..Default::default()
         },
         &mut scratch,
@@ -718,7 +720,7 @@ mod tests {
         ];
         for (name, files, want) in cases {
             let dir = repo(files);
-            let d = discover_with_config(dir.path(), &RepoConfig::default());
+            let d = discover_with_config(dir.path(), &RepoConfig::default(), &Files::disk());
             let last = files[0].0.rsplit_once('/').unwrap().0;
             let got = d.left_out.iter().find(|l| l.dir == last);
             assert_eq!(got.map(|l| l.reason), Some(*want), "{name}: {d:?}");
@@ -737,7 +739,7 @@ mod tests {
             "root \"modules/a\" {\n  var_files = [\"a.tfvars\"]\n}\nignore \"b\" {\n  reason = \"r\"\n}\n",
         ))
         .unwrap();
-        let d = discover_with_config(dir.path(), &config);
+        let d = discover_with_config(dir.path(), &config, &Files::disk());
         assert_eq!(d.roots.len(), 1);
         assert_eq!(d.roots[0].dir, "modules/a");
         assert_eq!(d.roots[0].outcome, RootOutcome::Declared);

@@ -8,6 +8,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use crate::diagnostics::SourceRange;
+use crate::files::{Files, Kind};
 use crate::syntax::ast::{ExprKind, Literal, TraversalStep};
 use crate::syntax::body::{Block, Body};
 use crate::syntax::source::SourceFile;
@@ -20,17 +21,25 @@ use super::Tool;
 /// `dev.tfvars` in `.gitignore` is no file of the repository, and a scan
 /// after `init` must agree with one of a fresh checkout); every file
 /// otherwise.
-pub(super) struct Visible(Option<HashSet<String>>);
+/// They are read through `files` (a check's revision is in memory).
+pub(super) struct Visible {
+    set: Option<HashSet<String>>,
+    pub files: Files,
+}
 
 impl Visible {
-    /// Every file on disk counts.
-    pub(super) fn all() -> Visible {
-        Visible(None)
+    /// Every file counts.
+    pub(super) fn all(files: Files) -> Visible {
+        Visible { set: None, files }
     }
 
     /// Asks git for the repository's files under `repo`, when it is in a
-    /// git work tree and git runs; every file otherwise.
-    pub(super) fn of_repo(repo: &Path) -> Visible {
+    /// git work tree and git runs; every file otherwise (a revision's tree
+    /// holds only what git tracks).
+    pub(super) fn of_repo(repo: &Path, files: &Files) -> Visible {
+        if files.is_mounted(repo) {
+            return Visible::all(files.clone());
+        }
         let out = Command::new("git")
             .args([
                 "ls-files",
@@ -42,21 +51,24 @@ impl Visible {
             .current_dir(repo)
             .output();
         match out {
-            Ok(o) if o.status.success() => Visible(Some(
-                o.stdout
-                    .split(|b| *b == 0)
-                    .filter(|p| !p.is_empty())
-                    .map(|p| String::from_utf8_lossy(p).into_owned())
-                    .collect(),
-            )),
-            _ => Visible::all(),
+            Ok(o) if o.status.success() => Visible {
+                set: Some(
+                    o.stdout
+                        .split(|b| *b == 0)
+                        .filter(|p| !p.is_empty())
+                        .map(|p| String::from_utf8_lossy(p).into_owned())
+                        .collect(),
+                ),
+                files: files.clone(),
+            },
+            _ => Visible::all(files.clone()),
         }
     }
 
     /// Whether the file at `rel` (relative to the repository, `/`-separated)
     /// counts.
     pub(super) fn file(&self, rel: &str) -> bool {
-        match &self.0 {
+        match &self.set {
             None => true,
             Some(set) => set.contains(rel),
         }
@@ -81,10 +93,10 @@ pub(super) struct ParsedFile {
 }
 
 /// Parses each file on its own; a file that does not parse is skipped.
-pub(super) fn parse_files(dir: &Path, names: &[String]) -> Vec<ParsedFile> {
+pub(super) fn parse_files(dir: &Path, names: &[String], files: &Files) -> Vec<ParsedFile> {
     let mut out = Vec::new();
     for name in names {
-        let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
+        let Ok(text) = files.read_to_string(&dir.join(name)) else {
             continue;
         };
         let file = Arc::new(SourceFile::new(name, &text));
@@ -260,16 +272,18 @@ pub(super) fn chosen_files(dir: &Path, rel: &str, visible: &Visible) -> Vec<Stri
 /// repository's left out: (name, is a directory). `rel` is `dir` relative
 /// to the repository.
 pub(super) fn sorted_entries(dir: &Path, rel: &str, visible: &Visible) -> Vec<(String, bool)> {
-    let mut out: Vec<(String, bool)> = std::fs::read_dir(dir)
+    let mut out: Vec<(String, bool)> = visible
+        .files
+        .read_dir(dir)
         .into_iter()
         .flatten()
-        .flatten()
         .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
+            let name = e.name;
             if name.starts_with('.') {
                 return None;
             }
-            let is_dir = e.file_type().ok()?.is_dir();
+            // A link is not followed into a directory.
+            let is_dir = !e.link && e.kind == Some(Kind::Dir);
             if !is_dir && !visible.file(&join(rel, &name)) {
                 return None;
             }
@@ -292,7 +306,7 @@ pub(super) fn tool_evidence(
     let lock = ".terraform.lock.hcl";
     let text = visible
         .file(&join(rel, lock))
-        .then(|| std::fs::read_to_string(dir.join(lock)).ok())
+        .then(|| visible.files.read_to_string(&dir.join(lock)).ok())
         .flatten();
     if let Some(text) = text {
         let hosts = lock_hosts(&text);

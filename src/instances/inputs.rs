@@ -10,6 +10,7 @@ use indexmap::IndexMap;
 
 use crate::config::Module;
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap, SourceRange};
+use crate::files::Files;
 use crate::lang::eval::{ConstantScope, Eval};
 use crate::lang::value::{Type, Value};
 use crate::syntax::source::SourceFile;
@@ -45,6 +46,18 @@ pub fn collect_root_inputs(
     cli: &[VarSource],
     sources: &mut SourceMap,
 ) -> Result<(RootInputs, Diagnostics), Diagnostics> {
+    collect_root_inputs_in(&Files::disk(), root, dir, env, cli, sources)
+}
+
+/// `collect_root_inputs` with the variable files read from `files`.
+pub(crate) fn collect_root_inputs_in(
+    files: &Files,
+    root: &Module,
+    dir: &Path,
+    env: &[(String, String)],
+    cli: &[VarSource],
+    sources: &mut SourceMap,
+) -> Result<(RootInputs, Diagnostics), Diagnostics> {
     let mut inputs = RootInputs::new();
     let mut warnings = Diagnostics::default();
     let mut env = env.to_vec();
@@ -67,26 +80,21 @@ pub fn collect_root_inputs(
             );
         }
     }
-    let mut files = Vec::new();
+    let mut var_files = Vec::new();
     for f in ["terraform.tfvars", "terraform.tfvars.json"] {
-        if dir.join(f).is_file() {
-            files.push(dir.join(f));
+        if files.is_file(&dir.join(f)) {
+            var_files.push(dir.join(f));
         }
     }
-    let mut auto: Vec<_> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_else(|_| Vec::new());
-    auto.retain(|p| {
-        let n = p
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json")
-    });
-    auto.sort();
-    files.extend(auto);
-    for f in files {
-        read_var_file(&f, root, &mut inputs, &mut warnings, sources, false)?;
+    // Sorted by name, as Go's ReadDir gives them.
+    let auto = files.read_dir(dir).unwrap_or_default();
+    var_files.extend(
+        auto.into_iter()
+            .filter(|e| e.name.ends_with(".auto.tfvars") || e.name.ends_with(".auto.tfvars.json"))
+            .map(|e| dir.join(e.name)),
+    );
+    for f in var_files {
+        read_var_file(files, &f, root, &mut inputs, &mut warnings, sources, false)?;
     }
     for src in cli {
         match src {
@@ -121,14 +129,14 @@ pub fn collect_root_inputs(
             }
             VarSource::File(f) => {
                 let p = Path::new(f);
-                if !p.is_file() {
+                if !files.is_file(p) {
                     return Err(Diagnostic::error(
                         "Failed to read variables file",
                         format!("Given variables file {f} does not exist."),
                     )
                     .into());
                 }
-                read_var_file(p, root, &mut inputs, &mut warnings, sources, true)?;
+                read_var_file(files, p, root, &mut inputs, &mut warnings, sources, true)?;
             }
         }
     }
@@ -152,6 +160,7 @@ fn from_raw(raw: &str, ty: Option<Type>, name: String) -> Result<Value, Diagnost
 }
 
 fn read_var_file(
+    files: &Files,
     path: &Path,
     root: &Module,
     inputs: &mut RootInputs,
@@ -159,7 +168,7 @@ fn read_var_file(
     sources: &mut SourceMap,
     explicit: bool,
 ) -> Result<(), Diagnostics> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = files.read_to_string(path).map_err(|e| {
         Diagnostics::from(Diagnostic::error(
             "Failed to read variables file",
             format!("Could not read {}: {e}.", path.display()),

@@ -21,5 +21,6 @@ mod testing;
 
 pub(crate) use expand::Expansion;
 pub use inputs::collect_root_inputs;
+pub(crate) use inputs::collect_root_inputs_in;
 pub(crate) use inputs::{RootInput, RootInputs, VarSource};
 pub use run::{Run, RunOptions, Walk};

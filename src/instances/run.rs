@@ -52,6 +52,9 @@ pub struct RunOptions {
     /// Filesystem functions read only inside this directory (a check of a
     /// pull request reads nothing but the revision's own files).
     pub files_within: Option<PathBuf>,
+    /// Where the filesystem functions read (a check's revision is a tree
+    /// in memory).
+    pub files: crate::files::Files,
     /// Provider schemas (`--schemas`): which attributes are computed.
     pub schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
 }
@@ -80,6 +83,7 @@ impl Default for RunOptions {
             track_origins: false,
             defer_unknown_expansion: false,
             files_within: None,
+            files: Default::default(),
             schemas: None,
         }
     }

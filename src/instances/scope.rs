@@ -408,13 +408,14 @@ impl Scope for InstanceScope<'_, '_> {
             home: opts.home.as_deref(),
         };
         let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
-            render_template(dir, within, host, text, name, vars)
+            render_template(dir, within, &opts.files, host, text, name, vars)
         };
         let ctx = FunctionContext {
             base_dir: dir,
             plan: self.run.opts.walk == Walk::Plan,
             render_template: Some(&render),
             files_within: within,
+            files: &opts.files,
             host,
         };
         f(&ctx)

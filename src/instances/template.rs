@@ -18,6 +18,7 @@ use super::run::err;
 pub(super) fn render_template(
     dir: &Path,
     within: Option<&Path>,
+    files: &crate::files::Files,
     host: Host<'_>,
     text: &str,
     name: &str,
@@ -30,6 +31,7 @@ pub(super) fn render_template(
     let scope = TemplateScope {
         dir,
         within,
+        files,
         host,
         vars,
         missing_var: Cell::new(false),
@@ -57,6 +59,7 @@ fn template_error(d: Diagnostics, blame_vars: bool) -> FunctionError {
 struct TemplateScope<'a> {
     dir: &'a Path,
     within: Option<&'a Path>,
+    files: &'a crate::files::Files,
     host: Host<'a>,
     vars: &'a BTreeMap<String, Value>,
     /// Set when a reference names a key `vars` does not hold: that error
@@ -92,13 +95,22 @@ impl Scope for TemplateScope<'_> {
         f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
     ) -> Result<Value, FunctionError> {
         let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
-            render_template(self.dir, self.within, self.host, text, name, vars)
+            render_template(
+                self.dir,
+                self.within,
+                self.files,
+                self.host,
+                text,
+                name,
+                vars,
+            )
         };
         f(&FunctionContext {
             base_dir: self.dir,
             plan: true,
             render_template: Some(&render),
             files_within: self.within,
+            files: self.files,
             host: self.host,
         })
     }
@@ -122,6 +134,7 @@ mod tests {
         render_template(
             dir,
             Some(dir),
+            &crate::files::DISK,
             Host::UNKNOWN,
             text,
             "<templatestring argument>",

@@ -65,6 +65,7 @@ impl Scope for ConstantScope {
             plan: true,
             render_template: None,
             files_within: None,
+            files: &crate::files::DISK,
             host: crate::lang::functions::Host::UNKNOWN,
         })
     }
@@ -1225,6 +1226,7 @@ mod tests {
                 plan: true,
                 render_template: None,
                 files_within: None,
+                files: &crate::files::DISK,
                 host: crate::lang::functions::Host::UNKNOWN,
             })
         }

@@ -175,6 +175,7 @@ fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
                 plan: true,
                 render_template: None,
                 files_within: None,
+                files: &crate::files::DISK,
                 host: crate::lang::functions::Host::UNKNOWN,
             };
             functions::call(name, args.to_vec(), &ctx)
@@ -451,6 +452,7 @@ mod tests {
                 plan: true,
                 render_template: None,
                 files_within: None,
+                files: &crate::files::DISK,
                 host: crate::lang::functions::Host::UNKNOWN,
             })
         }
@@ -519,6 +521,7 @@ mod tests {
                 plan: true,
                 render_template: None,
                 files_within: None,
+                files: &crate::files::DISK,
                 host: crate::lang::functions::Host::UNKNOWN,
             },
         )

@@ -236,7 +236,15 @@ fn builtin(type_name: &str) -> Option<Block> {
 impl Schemas {
     /// Reads the output of `terraform providers schema -json`.
     pub fn load(path: &Path) -> Result<Schemas, Diagnostic> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        Schemas::load_from(path, &crate::files::DISK)
+    }
+
+    /// `load`, reading from `files`.
+    pub(crate) fn load_from(
+        path: &Path,
+        files: &crate::files::Files,
+    ) -> Result<Schemas, Diagnostic> {
+        let text = files.read_to_string(path).map_err(|e| {
             Diagnostic::error(
                 "Failed to read provider schemas",
                 format!("Cannot read {}: {e}.", path.display()),

@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use crate::addrs::{AbsResourceInstance, Module, MoveEndpoint, ResourceMode, unify_move_endpoints};
 use crate::config::{self, Config, Engine, LoadOptions};
 use crate::diagnostics::{Diagnostics, SourceMap, SourceRange};
-use crate::instances::{RootInputs, Run, RunOptions, VarSource, collect_root_inputs};
+use crate::instances::{RootInputs, Run, RunOptions, VarSource};
 use crate::lang::value::Value;
 use crate::plan::diff::{Action, ActionReason, Plan};
 use crate::plan::moves::MoveStatement;
@@ -65,6 +65,9 @@ pub struct Request {
     /// (old, new): filesystem functions read only inside these directories
     /// (a check confines each side to its revision of the repository).
     pub file_roots: Option<(PathBuf, PathBuf)>,
+    /// Where the sides' files are read from (a check's revisions are
+    /// trees in memory).
+    pub files: crate::files::Files,
     /// The syntax the blocks are written in: which file each module's
     /// blocks go into, and so what the proof loads.
     pub format: write::Format,
@@ -134,6 +137,7 @@ impl Request {
             cwd: PathBuf::new(),
             home: None,
             file_roots: None,
+            files: crate::files::Files::disk(),
             format: write::Format::Hcl,
             schemas: None,
             allow_update: false,
@@ -152,7 +156,11 @@ impl Request {
                 .unwrap_or(&dir.to_path_buf())
                 .clone()
         });
-        LoadOptions { engine, within }
+        LoadOptions {
+            engine,
+            within,
+            files: self.files.clone(),
+        }
     }
 
     fn run_options(&self, side: pairing::Side) -> RunOptions {
@@ -165,6 +173,7 @@ impl Request {
             unset_variables_unknown: self.unset_variables_unknown,
             defer_unknown_expansion: self.defer_unknown_keys,
             files_within,
+            files: self.files.clone(),
             schemas: self.schemas.clone(),
             workspace: self.workspace.clone(),
             cwd: self.cwd.clone(),
@@ -206,8 +215,14 @@ fn load_side_with(
         })
         .cloned()
         .collect();
-    let (mut inputs, warnings) =
-        collect_root_inputs(&config.module, dir, &req.tf_var_env, &vars, sources)?;
+    let (mut inputs, warnings) = crate::instances::collect_root_inputs_in(
+        &req.files,
+        &config.module,
+        dir,
+        &req.tf_var_env,
+        &vars,
+        sources,
+    )?;
     for (name, value) in &req.variables {
         if config.module.variables.contains_key(name) {
             let input = crate::instances::RootInput {
@@ -246,7 +261,7 @@ const GREEDY_LIMIT: usize = 2000;
 pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagnostics> {
     let engine = req
         .engine
-        .unwrap_or_else(|| config::detect_engine(&req.new_dir));
+        .unwrap_or_else(|| config::detect_engine_in(&req.new_dir, &req.files));
     let loaded = Loaded::load(req, engine, sources)?;
     let sides = Sides::expand(req, engine, &loaded)?;
     // Looked up once per destroy and per reference: index it once.
@@ -841,13 +856,13 @@ impl<'c> Sides<'c> {
         sources: &mut SourceMap,
     ) -> Result<(Vec<write::Edit>, Plan), Diagnostics> {
         let engine = self.engine;
-        let edits = write::edits(blocks, self.req.format, engine)?;
+        let edits = write::edits_in(&self.req.files, blocks, self.req.format, engine)?;
         let proof_cfg = match edits.is_empty() {
             true => None,
             false => Some(config::load_with_overlay(
                 &self.req.new_dir,
                 &self.req.load_options(&self.req.new_dir, engine),
-                &write::overlay(&edits),
+                &write::overlay_in(&self.req.files, &edits),
                 sources,
             )?),
         };

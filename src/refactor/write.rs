@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::files::{Files, Kind};
 use crate::syntax::body::Body;
 use crate::syntax::source::SourceFile;
 use crate::syntax::{json, native};
@@ -120,11 +121,27 @@ pub struct Edit {
 /// `moved.tf.json`) with the blocks it does not already declare inserted.
 /// Nothing is written; [`write_edits`] writes exactly these texts.
 pub fn edits(blocks: &[Block], format: Format, engine: Engine) -> Result<Vec<Edit>, Diagnostics> {
+    edits_in(&Files::disk(), blocks, format, engine)
+}
+
+/// `edits`, with the files there now read from `files` (a check's
+/// revision is in memory).
+pub(crate) fn edits_in(
+    files: &Files,
+    blocks: &[Block],
+    format: Format,
+    engine: Engine,
+) -> Result<Vec<Edit>, Diagnostics> {
     let mut out = Vec::new();
     let mut diags = Diagnostics::default();
     for (dir, pairs) in by_dir(blocks) {
         let path = format.file_in(&dir, engine);
-        match edit_one(&path, &pairs, format) {
+        let before = if files.is_mounted(&path) {
+            mounted_text(files, &path)
+        } else {
+            text_on_disk(&path)
+        };
+        match before.and_then(|before| edit_one(&path, before, &pairs, format)) {
             Ok(Some(e)) => out.push(e),
             Ok(None) => {}
             Err(d) => diags.extend(d),
@@ -138,15 +155,19 @@ pub fn edits(blocks: &[Block], format: Format, engine: Engine) -> Result<Vec<Edi
 
 /// The files' new contents, for loading the configuration as it will be.
 pub fn overlay(edits: &[Edit]) -> crate::config::Overlay {
+    overlay_in(&Files::disk(), edits)
+}
+
+/// `overlay`, with paths resolved in `files`.
+pub(crate) fn overlay_in(files: &Files, edits: &[Edit]) -> crate::config::Overlay {
     let mut out = crate::config::Overlay::new();
     for e in edits {
         // A linked file is read through its link elsewhere too, and a new
         // file under any spelling of its directory.
-        let real = e.path.canonicalize().ok().or_else(|| {
+        let real = files.canonicalize(&e.path).ok().or_else(|| {
             Some(
-                e.path
-                    .parent()?
-                    .canonicalize()
+                files
+                    .canonicalize(e.path.parent()?)
                     .ok()?
                     .join(e.path.file_name()?),
             )
@@ -159,31 +180,45 @@ pub fn overlay(edits: &[Edit]) -> crate::config::Overlay {
     out
 }
 
+/// The text of the file at `path` on disk, if there is one.
+fn text_on_disk(path: &Path) -> Result<Option<String>, Diagnostics> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(not_writable(path, &format!("it cannot be inspected: {e}"))),
+        Ok(m) if m.is_dir() => Err(not_writable(path, "it is a directory, not a regular file")),
+        Ok(_) => match std::fs::read(path) {
+            Ok(bytes) => utf8(path, bytes).map(Some),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(not_writable(
+                path,
+                "it is a symbolic link to a file that does not exist",
+            )),
+            Err(e) => Err(not_writable(path, &format!("it cannot be read: {e}"))),
+        },
+    }
+}
+
+/// The text of the file at `path` in a tree in memory, if there is one.
+fn mounted_text(files: &Files, path: &Path) -> Result<Option<String>, Diagnostics> {
+    match files.kind(path) {
+        Err(_) => Ok(None),
+        Ok(Kind::Dir) => Err(not_writable(path, "it is a directory, not a regular file")),
+        Ok(_) => match files.read(path) {
+            Ok(bytes) => utf8(path, bytes).map(Some),
+            Err(e) => Err(not_writable(path, &format!("it cannot be read: {e}"))),
+        },
+    }
+}
+
+fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, Diagnostics> {
+    String::from_utf8(bytes).map_err(|_| not_writable(path, "it is not UTF-8 text"))
+}
+
 fn edit_one(
     path: &Path,
+    before: Option<String>,
     pairs: &[(String, String)],
     format: Format,
 ) -> Result<Option<Edit>, Diagnostics> {
-    let before = match std::fs::symlink_metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(not_writable(path, &format!("it cannot be inspected: {e}"))),
-        Ok(m) if m.is_dir() => {
-            return Err(not_writable(path, "it is a directory, not a regular file"));
-        }
-        Ok(_) => match std::fs::read(path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(t) => Some(t),
-                Err(_) => return Err(not_writable(path, "it is not UTF-8 text")),
-            },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(not_writable(
-                    path,
-                    "it is a symbolic link to a file that does not exist",
-                ));
-            }
-            Err(e) => return Err(not_writable(path, &format!("it cannot be read: {e}"))),
-        },
-    };
     let have = match &before {
         Some(text) => existing(path, text)?,
         None => Vec::new(),

@@ -107,7 +107,7 @@ fn hashing(a: &Call, _: &Type) -> Result<Value, FunctionError> {
     let text = a.str(0);
     let data = if from_file {
         let path = resolve_path(ctx, &text)?;
-        std::fs::read(&path).map_err(|e| {
+        ctx.files.read(&path).map_err(|e| {
             let shown = joined_path(ctx, &text);
             let op = if e.kind() == std::io::ErrorKind::IsADirectory {
                 "read"
@@ -276,6 +276,7 @@ mod tests {
             plan,
             render_template: None,
             files_within: None,
+            files: &crate::files::DISK,
             host: crate::lang::functions::Host::UNKNOWN,
         };
         super::super::call(name, args, &ctx)

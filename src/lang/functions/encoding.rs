@@ -1928,6 +1928,7 @@ mod tests {
             plan: false,
             render_template: None,
             files_within: None,
+            files: &crate::files::DISK,
             host: crate::lang::functions::Host::UNKNOWN,
         }
     }

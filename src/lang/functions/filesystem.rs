@@ -8,6 +8,7 @@ use base64::engine::general_purpose::STANDARD;
 
 use super::encoding::quote;
 use super::{Call, Function, FunctionContext, FunctionError, Param, Ret};
+use crate::files::{Files, Kind};
 use crate::lang::value::{Type, Value};
 
 pub(super) fn functions() -> Vec<Function> {
@@ -69,32 +70,34 @@ Function::new("fileexists", vec![Param::string("path")], Ret::Fixed(Type::Bool),
                 let joined = joined_path(ctx, &path);
                 let shown = shown(&joined, a.sensitive());
                 let fail = |what: &str| Err(FunctionError::call(name, format!("{shown} {what}")));
-                match std::fs::metadata(&full) {
-                    Ok(m) if m.is_file() => Ok(Value::Bool(true)),
-                    Ok(m) => {
-                        use std::os::unix::fs::FileTypeExt;
-                        let ft = m.file_type();
-                        if ft.is_dir() {
-                            fail("is a directory, not a file")
-                        } else if ft.is_block_device() || ft.is_char_device() {
-                            fail("is a device node, not a regular file")
-                        } else if ft.is_fifo() {
-                            fail("is a named pipe, not a regular file")
-                        } else if ft.is_socket() {
-                            fail("is a unix domain socket, not a regular file")
-                        } else {
-                            fail("is not a regular file")
-                        }
+                let other = |m: std::fs::Metadata| {
+                    use std::os::unix::fs::FileTypeExt;
+                    let ft = m.file_type();
+                    if ft.is_block_device() || ft.is_char_device() {
+                        fail("is a device node, not a regular file")
+                    } else if ft.is_fifo() {
+                        fail("is a named pipe, not a regular file")
+                    } else if ft.is_socket() {
+                        fail("is a unix domain socket, not a regular file")
+                    } else {
+                        fail("is not a regular file")
                     }
+                };
+                let stat_failed = || Err(FunctionError::call(name, format!("failed to stat {shown}")));
+                match ctx.files.kind(&full) {
+                    Ok(Kind::File) => Ok(Value::Bool(true)),
+                    Ok(Kind::Dir) => fail("is a directory, not a file"),
+                    // Only the disk holds other kinds.
+                    Ok(Kind::Other) => std::fs::metadata(&full).map_or_else(|_| stat_failed(), other),
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Value::Bool(false)),
-                    Err(_) => Err(FunctionError::call(name, format!("failed to stat {shown}"))),
+                    Err(_) => stat_failed(),
                 }
             } }).wholly_known(),
 Function::new("fileset", vec![Param::string("path"), Param::string("pattern")], Ret::Fixed(Type::Set(Box::new(Type::String))), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.str(0);
                 let pattern = a.str(1);
                 let root = resolve_path(ctx, &path)?;
-                let files = fileset(&root, &pattern).map_err(|m| {
+                let files = fileset(ctx.files, &root, &pattern).map_err(|m| {
                     FunctionError::call(name, format!("failed to glob pattern {}: {m}", quote(&pattern)))
                 })?;
                 Ok(Value::set(Type::String, files.into_iter().map(Value::String).collect()))
@@ -142,7 +145,7 @@ pub(super) fn resolve_path(ctx: &FunctionContext, path: &str) -> Result<PathBuf,
     let Some(root) = ctx.files_within else {
         return Ok(full);
     };
-    let inside = match (full.canonicalize(), root.canonicalize()) {
+    let inside = match (ctx.files.canonicalize(&full), ctx.files.canonicalize(root)) {
         (Ok(f), Ok(r)) => f.starts_with(r),
         // Nothing there to read: the read itself reports it.
         (Err(_), _) => !p.is_absolute() && !expanded.split('/').any(|c| c == ".."),
@@ -204,11 +207,28 @@ pub(super) const MAX_FILE_BYTES: u64 = 64 << 20;
 /// could wait forever, is refused before it is opened. The outer error is
 /// the limit's, the inner one the system's.
 fn bounded_read(
+    files: &Files,
     full: &Path,
     path: &str,
     sensitive: bool,
 ) -> Result<std::io::Result<Vec<u8>>, FunctionError> {
     use std::io::Read;
+    let too_large = || {
+        FunctionError::arg(
+            0,
+            "path",
+            format!(
+                "{} is larger than {MAX_FILE_BYTES} bytes, the most minimod reads",
+                shown(path, sensitive)
+            ),
+        )
+    };
+    if files.is_mounted(full) {
+        return match files.read(full) {
+            Ok(bytes) if bytes.len() as u64 > MAX_FILE_BYTES => Err(too_large()),
+            read => Ok(read),
+        };
+    }
     #[cfg(unix)]
     if let Ok(m) = std::fs::metadata(full) {
         use std::os::unix::fs::FileTypeExt;
@@ -230,14 +250,7 @@ fn bounded_read(
         return Ok(Err(e));
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(FunctionError::arg(
-            0,
-            "path",
-            format!(
-                "{} is larger than {MAX_FILE_BYTES} bytes, the most minimod reads",
-                shown(path, sensitive)
-            ),
-        ));
+        return Err(too_large());
     }
     Ok(Ok(bytes))
 }
@@ -250,7 +263,7 @@ fn read_config_file(
     sensitive: bool,
 ) -> Result<Vec<u8>, FunctionError> {
     let full = resolve_path(ctx, path)?;
-    bounded_read(&full, path, sensitive)?.map_err(|e| {
+    bounded_read(ctx.files, &full, path, sensitive)?.map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             FunctionError::arg(
                 0,
@@ -327,7 +340,7 @@ fn dirname(path: &str) -> String {
 /// The regular files under `root` matching `pattern` (doublestar globbing
 /// as Terraform has it: `**` spans directories, `{a,b}` alternatives, `[]`
 /// classes negated with `^`), relative to `root` with `/` separators.
-fn fileset(root: &Path, pattern: &str) -> Result<Vec<String>, String> {
+fn fileset(files: &Files, root: &Path, pattern: &str) -> Result<Vec<String>, String> {
     // Terraform joins the pattern to the path, so a leading `/` is no root.
     let cleaned = clean(pattern);
     let cleaned = cleaned.trim_start_matches('/');
@@ -336,16 +349,16 @@ fn fileset(root: &Path, pattern: &str) -> Result<Vec<String>, String> {
         validate_component(c)?;
     }
     let mut out = Vec::new();
-    walk(root, "", &components, &mut out);
+    walk(files, root, "", &components, &mut out);
     out.sort();
     out.dedup();
     Ok(out)
 }
 
-fn walk(dir: &Path, rel: &str, pattern: &[Vec<char>], out: &mut Vec<String>) {
+fn walk(files: &Files, dir: &Path, rel: &str, pattern: &[Vec<char>], out: &mut Vec<String>) {
     let Some((first, rest)) = pattern.split_first() else {
         // The whole pattern matched: keep regular files (following links).
-        if std::fs::metadata(dir).is_ok_and(|m| m.is_file()) {
+        if files.is_file(dir) {
             out.push(rel.to_string());
         }
         return;
@@ -359,39 +372,39 @@ fn walk(dir: &Path, rel: &str, pattern: &[Vec<char>], out: &mut Vec<String>) {
     };
     if first.iter().collect::<String>() == "**" {
         // Zero directories, then each subdirectory in turn.
-        walk(dir, rel, rest, out);
-        for (name, path) in entries(dir) {
-            if path.is_dir() {
-                walk(&path, &join(&name), pattern, out);
+        walk(files, dir, rel, rest, out);
+        for (name, path) in entries(files, dir) {
+            if files.is_dir(&path) {
+                walk(files, &path, &join(&name), pattern, out);
             } else if rest.is_empty() {
                 // A final `**` matches the files themselves too.
-                walk(&path, &join(&name), rest, out);
+                walk(files, &path, &join(&name), rest, out);
             }
         }
         return;
     }
     if first.iter().collect::<String>() == ".." {
-        walk(&dir.join(".."), &join(".."), rest, out);
+        walk(files, &dir.join(".."), &join(".."), rest, out);
         return;
     }
-    for (name, path) in entries(dir) {
+    for (name, path) in entries(files, dir) {
         let chars: Vec<char> = name.chars().collect();
         if glob_match(first, &chars) {
-            walk(&path, &join(&name), rest, out);
+            walk(files, &path, &join(&name), rest, out);
         }
     }
 }
 
-fn entries(dir: &Path) -> Vec<(String, PathBuf)> {
-    let Ok(rd) = std::fs::read_dir(dir) else {
+fn entries(files: &Files, dir: &Path) -> Vec<(String, PathBuf)> {
+    let Ok(list) = files.read_dir(dir) else {
         return Vec::new();
     };
-    let mut v: Vec<(String, PathBuf)> = rd
-        .filter_map(Result::ok)
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-        .collect();
-    v.sort();
-    v
+    list.into_iter()
+        .map(|e| {
+            let path = dir.join(&e.name);
+            (e.name, path)
+        })
+        .collect()
 }
 
 fn validate_component(p: &[char]) -> Result<(), String> {
@@ -615,6 +628,7 @@ mod tests {
             plan: false,
             render_template: None,
             files_within: None,
+            files: &crate::files::DISK,
             host: crate::lang::functions::Host {
                 cwd: Some(&cwd),
                 home: home.as_deref(),
@@ -690,6 +704,7 @@ mod tests {
             plan: false,
             render_template: None,
             files_within: None,
+            files: &crate::files::DISK,
             host: crate::lang::functions::Host::UNKNOWN,
         };
         let call = |name: &str, arg: &str| super::super::call(name, vec![s(arg)], &ctx);
@@ -856,6 +871,7 @@ mod tests {
             plan: false,
             render_template: Some(&render),
             files_within: None,
+            files: &crate::files::DISK,
             host: crate::lang::functions::Host::UNKNOWN,
         };
         let vars = Value::Object([("name".to_string(), s("x"))].into());
@@ -919,6 +935,7 @@ mod tests {
             plan: false,
             render_template: None,
             files_within: None,
+            files: &crate::files::DISK,
             host: crate::lang::functions::Host::UNKNOWN,
         };
         assert!(

@@ -45,6 +45,8 @@ pub(crate) struct FunctionContext<'a> {
     /// When set, filesystem functions read only inside this directory (a
     /// check reads nothing but the revision's own files).
     pub files_within: Option<&'a Path>,
+    /// Where filesystem functions read (a check's revision is in memory).
+    pub files: &'a crate::files::Files,
     /// What the functions may know of the machine they run on.
     pub host: Host<'a>,
 }
@@ -499,6 +501,7 @@ pub(crate) mod test_support {
             plan: false,
             render_template: None,
             files_within: None,
+            files: &crate::files::DISK,
             host: crate::lang::functions::Host::UNKNOWN,
         }
     }

@@ -430,6 +430,7 @@ mod tests {
             plan: false,
             render_template: None,
             files_within: None,
+            files: &crate::files::DISK,
             host: crate::lang::functions::Host::UNKNOWN,
         };
         super::super::call(name, args, &ctx)
