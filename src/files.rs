@@ -8,7 +8,7 @@
 //! The loader, discovery, variable files and the filesystem functions read
 //! through [`Files`], so they see a mounted tree as they would its copy.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -35,21 +35,36 @@ impl std::fmt::Debug for Files {
 
 /// A tree of files held in memory, by path relative to its top. A file's
 /// directories exist because it does (git stores no empty directory).
-#[derive(Default)]
 pub(crate) struct MemTree {
-    files: BTreeMap<PathBuf, Arc<[u8]>>,
-    dirs: std::collections::BTreeSet<PathBuf>,
+    files: HashMap<PathBuf, Arc<[u8]>>,
+    /// Each directory's entries by name (the top is the empty path).
+    dirs: HashMap<PathBuf, BTreeMap<String, Kind>>,
+}
+
+impl Default for MemTree {
+    fn default() -> MemTree {
+        MemTree {
+            files: HashMap::new(),
+            dirs: [(PathBuf::new(), BTreeMap::new())].into(),
+        }
+    }
 }
 
 impl MemTree {
     /// Adds a file at `rel` (a plain relative path).
     pub(crate) fn insert(&mut self, rel: PathBuf, bytes: Arc<[u8]>) {
-        let mut dir = rel.parent();
-        while let Some(d) = dir {
-            if !self.dirs.insert(d.to_path_buf()) {
+        let mut at = rel.as_path();
+        let mut kind = Kind::File;
+        while let (Some(dir), Some(name)) = (at.parent(), at.file_name()) {
+            let entries = self.dirs.entry(dir.to_path_buf()).or_default();
+            let known = entries
+                .insert(name.to_string_lossy().into_owned(), kind)
+                .is_some();
+            if known && kind == Kind::Dir {
                 break;
             }
-            dir = d.parent();
+            at = dir;
+            kind = Kind::Dir;
         }
         self.files.insert(rel, bytes);
     }
@@ -107,9 +122,10 @@ impl Files {
         match self.lookup(path) {
             Some((tree, rel)) => match tree.files.get(&rel) {
                 Some(bytes) => Ok(bytes.to_vec()),
-                None if rel.as_os_str().is_empty() || tree.dirs.contains(&rel) => Err(
-                    io::Error::new(io::ErrorKind::IsADirectory, "is a directory"),
-                ),
+                None if tree.dirs.contains_key(&rel) => Err(io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    "is a directory",
+                )),
                 None => Err(not_found()),
             },
             None => std::fs::read(path),
@@ -134,7 +150,7 @@ impl Files {
             Some((tree, rel)) => {
                 if tree.files.contains_key(&rel) {
                     Ok(Kind::File)
-                } else if rel.as_os_str().is_empty() || tree.dirs.contains(&rel) {
+                } else if tree.dirs.contains_key(&rel) {
                     Ok(Kind::Dir)
                 } else {
                     Err(not_found())
@@ -161,28 +177,12 @@ impl Files {
         let mut out = Vec::new();
         match self.lookup(path) {
             Some((tree, rel)) => {
-                if !(rel.as_os_str().is_empty() || tree.dirs.contains(&rel)) {
-                    return Err(not_found());
-                }
-                let child = |p: &PathBuf| {
-                    (p.parent() == Some(rel.as_path()))
-                        .then(|| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-                        .flatten()
-                };
-                for d in tree.dirs.iter().filter_map(child) {
-                    out.push(Entry {
-                        name: d,
-                        kind: Some(Kind::Dir),
-                        link: false,
-                    });
-                }
-                for f in tree.files.keys().filter_map(child) {
-                    out.push(Entry {
-                        name: f,
-                        kind: Some(Kind::File),
-                        link: false,
-                    });
-                }
+                let entries = tree.dirs.get(&rel).ok_or_else(not_found)?;
+                out.extend(entries.iter().map(|(name, kind)| Entry {
+                    name: name.clone(),
+                    kind: Some(*kind),
+                    link: false,
+                }));
             }
             None => {
                 for e in std::fs::read_dir(path)? {
