@@ -302,6 +302,11 @@ impl SourceMap {
         self.files.insert(file, text);
     }
 
+    /// Every file's text.
+    pub(crate) fn texts(&self) -> impl Iterator<Item = &str> {
+        self.files.values().map(|t| &**t)
+    }
+
     pub fn get(&self, file: &str) -> Option<&str> {
         self.files.get(file).map(|t| &**t)
     }

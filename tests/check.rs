@@ -969,3 +969,68 @@ fn merged_shards_pair_a_move_across_shards_as_one_run() {
     .unwrap();
     assert_eq!(same(&["--allow-add"])["passed"], true);
 }
+
+/// A root the pull request does not touch is unchanged without being
+/// planned: here `quiet`, whose `for_each` needs a variable nobody gives,
+/// would be not checkable if planned. It is planned, and fails so, as soon
+/// as the pull request changes anything it reads: a file in its directory,
+/// a module it calls, or a file one of its functions may read.
+#[test]
+fn a_root_the_pull_request_does_not_touch_is_not_planned() {
+    let needs_a_variable = format!(
+        "{BACKEND}\nvariable \"regions\" {{\n  type = list(string)\n}}\n\nresource \"terraform_data\" \"r\" {{\n  for_each = toset(var.regions)\n}}\n\nmodule \"m\" {{\n  source = \"../modules/m\"\n}}\n"
+    );
+    let base = [
+        ("quiet/main.tf", needs_a_variable.as_str()),
+        (
+            "modules/m/main.tf",
+            "resource \"terraform_data\" \"inner\" {}\n",
+        ),
+        ("shared/data.json", "{}\n"),
+        (
+            "busy/main.tf",
+            &*format!("{BACKEND}\nresource \"terraform_data\" \"a\" {{}}\n"),
+        ),
+    ];
+    let outcome = |head: &[(&str, &str)]| {
+        let tmp = repo_of(&base, head);
+        let doc = json(&check_head(tmp.path(), &["--format", "json"]));
+        let quiet = root_of(&doc, "quiet");
+        let why = quiet["error"].to_string();
+        let out = quiet["outcome"].as_str().unwrap().to_string();
+        (out, doc["passed"].clone(), why)
+    };
+    let busy = format!("{BACKEND}\nresource \"terraform_data\" \"a\" {{\n  input = 1\n}}\n");
+    // Another root changes, and a file nothing reads.
+    let (quiet, passed, _) = outcome(&[("busy/main.tf", &busy), ("shared/data.json", "[]\n")]);
+    assert_eq!(
+        (quiet.as_str(), passed),
+        ("unchanged", serde_json::json!(true))
+    );
+    // Its own directory, its module, or a file a function of it may read.
+    let reads = needs_a_variable.replace(
+        "toset(var.regions)\n",
+        "toset(var.regions)\n  input    = file(\"../shared/data.json\")\n",
+    );
+    assert_ne!(reads, needs_a_variable);
+    for head in [
+        vec![("quiet/notes.txt", "changed")],
+        vec![(
+            "modules/m/main.tf",
+            "resource \"terraform_data\" \"inner\" {}\n# edited\n",
+        )],
+    ] {
+        let (quiet, _, why) = outcome(&head);
+        assert_eq!(quiet, "not-checkable", "{head:?}");
+        assert!(why.contains("var.regions"), "{head:?}: {why}");
+    }
+    let tmp = repo_of(
+        &[("quiet/main.tf", reads.as_str()), base[1], base[2], base[3]],
+        &[],
+    );
+    std::fs::write(tmp.path().join("shared/data.json"), "[]\n").unwrap();
+    let doc = json(&check_head(tmp.path(), &["--format", "json"]));
+    let quiet = root_of(&doc, "quiet");
+    assert_eq!(quiet["outcome"], "not-checkable", "{doc}");
+    assert!(quiet["error"].to_string().contains("var.regions"), "{doc}");
+}

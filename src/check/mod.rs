@@ -231,6 +231,42 @@ fn discover_tree(
     Ok((discover::discover_with_config(dir, &config, files), config))
 }
 
+impl RootReport {
+    /// A root before it is checked: unchanged, passing.
+    fn new(dir: &str) -> RootReport {
+        RootReport {
+            dir: dir.to_string(),
+            outcome: Outcome::Unchanged,
+            passed: true,
+            blocks: Vec::new(),
+            edits: Vec::new(),
+            unmatched: Vec::new(),
+            updates: Vec::new(),
+            update_hint: Vec::new(),
+            before: None,
+            after: None,
+            error: None,
+            note: None,
+            anchor: None,
+            paired_by_rules: Vec::new(),
+            cross_root: Vec::new(),
+            forgotten: Vec::new(),
+            imported: Vec::new(),
+            candidates: Vec::new(),
+        }
+    }
+
+    /// A root the pull request does not touch (see [`untouched`]).
+    fn unchanged(dir: &str, note: Option<String>) -> RootReport {
+        RootReport {
+            before: Some((0, 0, 0)),
+            after: Some((0, 0, 0)),
+            note,
+            ..RootReport::new(dir)
+        }
+    }
+}
+
 /// The two revisions a check compares, as the engine reads them: the base
 /// (and the head, when it is a revision) are trees in memory, mounted under
 /// a private directory that stays empty; the working tree is the disk.
@@ -352,6 +388,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         .iter()
         .filter(|d| req.shard.is_none_or(|s| s.holds(d)))
         .collect();
+    let changed = tree::changed_paths(&repo, &req.base, req.head.as_deref())?;
     let finished = std::sync::atomic::AtomicUsize::new(0);
     let roots = parallel_map(&mine, |dir| {
         crate::progress::step(|| {
@@ -360,6 +397,13 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         });
         let head_root = at_head.iter().find(|(f, _)| &f.dir == *dir);
         let base_root = at_base.iter().find(|(f, _)| &f.dir == *dir);
+        if untouched(dir, head_root, base_root, &revs, &changed, req) {
+            finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            return (
+                RootReport::unchanged(dir, head_root.and_then(|(_, n)| n.clone())),
+                None,
+            );
+        }
         let (mut report, kept) = check_root(
             dir,
             head_root.or(base_root).map(|(f, _)| f),
@@ -375,8 +419,12 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     });
     let (mut roots, kept): (Vec<RootReport>, Vec<_>) = roots.into_iter().unzip();
     pair_across_roots(&mut roots, kept);
-    let changed = tree::changed_config_dirs(&repo, &req.base, req.head.as_deref())?;
-    let mut unreached = unreached(&changed, &dirs, &head_found, &base_found);
+    let mut unreached = unreached(
+        &tree::config_dirs(&changed),
+        &dirs,
+        &head_found,
+        &base_found,
+    );
     // Each shard reports the unreached directories it holds, so the shards
     // together report each once.
     unreached.retain(|u| req.shard.is_none_or(|s| s.holds(&u.dir)));
@@ -500,6 +548,85 @@ fn unreached(
         .collect()
 }
 
+/// Whether the pull request leaves everything the root reads as it was:
+/// discovery says the same of it at base and head, no changed path is in a
+/// directory its module tree loads or is one of its variables files (nor
+/// `.minimod.hcl`, nor the schemas), and no function of it reads other
+/// files. Such a root plans the same on both sides: it is unchanged without
+/// being planned (on a monorepo, most roots are).
+fn untouched(
+    dir: &str,
+    head_root: Option<&(Found, Option<String>)>,
+    base_root: Option<&(Found, Option<String>)>,
+    revs: &Revisions,
+    changed: &BTreeSet<String>,
+    req: &CheckRequest,
+) -> bool {
+    let (Some((head, head_note)), Some((base, base_note))) = (head_root, base_root) else {
+        return false;
+    };
+    let same = head.tool == base.tool
+        && head.var_files == base.var_files
+        && head.variables == base.variables
+        && head_note == base_note;
+    let policy_changed = changed.contains(discover::CONFIG_FILE_NAME)
+        || req
+            .schemas
+            .as_ref()
+            .is_some_and(|s| changed.contains(&clean_rel(s)));
+    if !same || policy_changed {
+        return false;
+    }
+    let root = revs.head_dir.join(dir);
+    let engine = req.engine.or(head.tool.map(|t| t.engine()));
+    let opts = crate::config::LoadOptions {
+        engine: engine.unwrap_or_else(|| crate::config::detect_engine_in(&root, &revs.files)),
+        within: Some(revs.head_dir.clone()),
+        files: revs.files.clone(),
+    };
+    let mut sources = SourceMap::default();
+    let Ok(config) = crate::config::load(&root, &opts, &mut sources) else {
+        return false;
+    };
+    let mut dirs = Vec::new();
+    let mut stack = vec![&config];
+    while let Some(c) = stack.pop() {
+        match c.module.dir.strip_prefix(&revs.head_dir) {
+            Ok(rel) => dirs.push(clean_rel(rel)),
+            Err(_) => return false,
+        }
+        stack.extend(c.children.values());
+    }
+    let inside = |path: &str, dir: &str| {
+        dir == "." || path == dir || path.strip_prefix(dir).is_some_and(|r| r.starts_with('/'))
+    };
+    let var_files: Vec<String> = (head.var_files.iter())
+        .map(|f| clean_rel(&Path::new(dir).join(f)))
+        .collect();
+    let touched = changed
+        .iter()
+        .any(|p| dirs.iter().any(|d| inside(p, d)) || var_files.contains(p));
+    !touched && !sources.texts().any(calls_a_file_function)
+}
+
+/// A path relative to the repository as git names it (`/`-separated, `.`
+/// and `..` steps taken).
+fn clean_rel(p: &Path) -> String {
+    crate::syntax::source::clean_path(p)
+}
+
+/// Whether a configuration text may call a function that reads files (a
+/// name followed by `(`; a comment or string that looks so only makes the
+/// root checked in full).
+fn calls_a_file_function(text: &str) -> bool {
+    static CALL: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let call = CALL.get_or_init(|| {
+        let names: Vec<&str> = crate::lang::functions::reading_files().collect();
+        regex::Regex::new(&format!(r"(^|[^\w-])({})\s*\(", names.join("|"))).expect("names")
+    });
+    call.is_match(text)
+}
+
 fn check_root(
     dir: &str,
     found: Option<&Found>,
@@ -509,26 +636,7 @@ fn check_root(
     req: &CheckRequest,
     schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
 ) -> (RootReport, Option<Kept>) {
-    let mut report = RootReport {
-        dir: dir.to_string(),
-        outcome: Outcome::Unchanged,
-        passed: true,
-        blocks: Vec::new(),
-        edits: Vec::new(),
-        unmatched: Vec::new(),
-        updates: Vec::new(),
-        update_hint: Vec::new(),
-        before: None,
-        after: None,
-        error: None,
-        note: None,
-        anchor: None,
-        paired_by_rules: Vec::new(),
-        cross_root: Vec::new(),
-        forgotten: Vec::new(),
-        imported: Vec::new(),
-        candidates: Vec::new(),
-    };
+    let mut report = RootReport::new(dir);
     // A root new in the head is compared with nothing: all creates; a root
     // the head deletes, with nothing: all destroys (what the base
     // configures is destroyed), which may have moved to another root.

@@ -75,10 +75,10 @@ pub(crate) fn toplevel(dir: &Path) -> Result<PathBuf, Diagnostics> {
     ))
 }
 
-/// The directories (relative to the top level, `.` for it) holding a
-/// configuration or variables file that differs between `base` and `head`
-/// (the working tree, untracked files included, when `head` is `None`).
-pub(super) fn changed_config_dirs(
+/// Every path (relative to the top level) that differs between `base`
+/// and `head` (the working tree, untracked files included, when `head` is
+/// `None`).
+pub(super) fn changed_paths(
     repo: &Path,
     base: &str,
     head: Option<&str>,
@@ -113,6 +113,18 @@ pub(super) fn changed_config_dirs(
         names.push(0);
         names.extend(untracked.stdout);
     }
+    Ok(names
+        .split(|b| *b == 0)
+        .filter(|n| !n.is_empty())
+        .map(|n| String::from_utf8_lossy(n).into_owned())
+        .collect())
+}
+
+/// The directories (relative to the top level, `.` for it) holding a
+/// changed configuration or variables file.
+pub(super) fn config_dirs(
+    changed: &std::collections::BTreeSet<String>,
+) -> std::collections::BTreeSet<String> {
     let config = |name: &str| {
         [
             ".tf",
@@ -125,15 +137,14 @@ pub(super) fn changed_config_dirs(
         .iter()
         .any(|ext| name.ends_with(ext))
     };
-    Ok(names
-        .split(|b| *b == 0)
-        .map(String::from_utf8_lossy)
+    changed
+        .iter()
         .filter(|n| config(n))
         .map(|n| match n.rsplit_once('/') {
             Some((dir, _)) => dir.to_string(),
             None => ".".to_string(),
         })
-        .collect())
+        .collect()
 }
 
 fn git(repo: &Path) -> Command {

@@ -41,7 +41,7 @@ use crate::files::Files;
 use crate::lang::value::Value;
 use crate::syntax::source::clean_path;
 
-pub(crate) use config::{DeclaredRoot, RepoConfig};
+pub(crate) use config::{DeclaredRoot, FILE_NAME as CONFIG_FILE_NAME, RepoConfig};
 use signals::join;
 
 /// The tool that runs a root module.
