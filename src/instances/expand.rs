@@ -43,7 +43,7 @@ impl Expansion {
             }),
             (Expansion::ForEach(m), InstanceKey::Str(k)) => m.get(k).map(|v| Repetition {
                 count: None,
-                each: Some((k.clone(), v.clone())),
+                each: Some((Value::string(k.clone()), v.clone())),
             }),
             _ => None,
         }
@@ -54,7 +54,9 @@ impl Expansion {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Repetition {
     pub(super) count: Option<i64>,
-    pub(super) each: Option<(String, Value)>,
+    /// `each.key` (a string, or an index for an `import` block's list)
+    /// and `each.value`.
+    pub(super) each: Option<(Value, Value)>,
 }
 
 impl<'c> Run<'c> {
@@ -181,7 +183,11 @@ impl<'c> Run<'c> {
         }
     }
 
-    fn for_each(&self, module: &ModuleInstance, e: &Expr) -> Result<Expansion, Diagnostics> {
+    pub(super) fn for_each(
+        &self,
+        module: &ModuleInstance,
+        e: &Expr,
+    ) -> Result<Expansion, Diagnostics> {
         let v = self.eval_in(module, e)?;
         let hint = || self.data_source_hint(module, e);
         let invalid = |detail: String| err("Invalid for_each argument", detail, &e.range);
@@ -584,7 +590,7 @@ mod tests {
             Value::string("va"),
         )])));
         let rep = each.repetition(&InstanceKey::Str("a".into())).unwrap();
-        assert_eq!(rep.each, Some(("a".into(), Value::string("va"))));
+        assert_eq!(rep.each, Some((Value::string("a"), Value::string("va"))));
         assert!(each.repetition(&InstanceKey::Str("b".into())).is_none());
         assert!(each.repetition(&InstanceKey::Int(0)).is_none());
         let count = Expansion::Count(2);

@@ -8,6 +8,7 @@
 
 mod builtin;
 mod expand;
+mod imports;
 mod inputs;
 mod prior;
 mod resources;
@@ -20,6 +21,7 @@ mod variables;
 mod testing;
 
 pub(crate) use expand::Expansion;
+pub(crate) use imports::ImportEach;
 pub use inputs::collect_root_inputs;
 pub(crate) use inputs::collect_root_inputs_in;
 pub(crate) use inputs::{RootInput, RootInputs, VarSource};

@@ -301,7 +301,7 @@ impl Scope for InstanceScope<'_, '_> {
                     ));
                 };
                 match attr_step(steps, "each", range)? {
-                    ("key", _) => Ok((Value::string(k.clone()), 1)),
+                    ("key", _) => Ok((k.clone(), 1)),
                     ("value", _) => Ok((v.clone(), 1)),
                     (other, r) => Err(err(
                         "Invalid \"each\" attribute",

@@ -2,12 +2,13 @@
 //! id, and the objects those imports read (terraform's
 //! `findImportTargets` and the provider's `ImportResourceState`).
 
-use crate::addrs::{AbsResourceInstance, ModuleInstance, ResourceMode};
+use crate::addrs::{AbsResourceInstance, ResourceMode};
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::instances::Run;
+use crate::instances::{ImportEach, Run};
 use crate::lang::value::Value;
 use crate::state::State;
+use crate::syntax::ast::{Expr, ExprKind, Literal, TraversalStep, Traverser};
 
 use super::moves::invalid_expression;
 
@@ -29,87 +30,116 @@ pub(super) fn import_targets(
     let mut out = Vec::new();
     let mut diags = Diagnostics::default();
     for i in &config.module.imports {
-        if i.for_each.is_some() {
-            diags.push(
-                Diagnostic::error(
-                    "Unsupported import block",
-                    "minimod does not expand an import block's for_each yet: write one import block per instance.",
-                )
-                .at(&i.range),
-            );
-            continue;
-        }
-        let to = match i.to.as_traversal() {
-            Some((root, steps)) => {
-                AbsResourceInstance::from_traversal(&root, &steps).map_err(|d| d.or_at(&i.to.range))
-            }
-            None => Err(invalid_expression(&i.to.range)),
-        };
-        let to = match to {
-            Ok(to) if to.resource.resource.mode == ResourceMode::Managed => to,
-            Ok(_) => {
-                diags.push(
-                    Diagnostic::error(
-                        "Invalid import address",
-                        "Only managed resources can be imported.",
-                    )
-                    .at(&i.to.range),
-                );
-                continue;
-            }
-            Err(d) => {
-                diags.push(d);
-                continue;
-            }
-        };
-        if !instances.contains(&to) {
-            diags.push(
-                Diagnostic::error(
-                    "Configuration for import target does not exist",
-                    format!(
-                        "The configuration for the given import target {to} does not exist. If you wish to automatically generate config for this resource, use the -generate-config-out option within terraform plan. Otherwise, make sure the target resource exists within your configuration. For example:\n\n  terraform plan -generate-config-out=generated.tf"
-                    ),
-                )
-                .at(&i.to.range),
-            );
-            continue;
-        }
-        if index.get(&to).is_some() {
-            continue;
-        }
-        let id = match &i.id {
-            None => Err(Diagnostic::error(
-                "Missing required argument",
-                "The argument \"id\" is required, but no definition was found.",
-            )
-            .at(&i.range)),
-            Some(e) => match run.eval_in(&ModuleInstance::default(), e) {
-                Ok(Value::String(s)) => Ok(s.to_string()),
-                Ok(v) if !v.is_wholly_known() => Err(Diagnostic::error(
-                    "Invalid import id argument",
-                    "The import block \"id\" argument depends on resource attributes that cannot be determined until apply, so Terraform cannot plan to import this resource.",
-                )
-                .at(&e.range)),
-                Ok(_) => Err(Diagnostic::error(
-                    "Invalid import id argument",
-                    "The import ID must be a non-empty string.",
-                )
-                .at(&e.range)),
+        let repeats = match &i.for_each {
+            None => vec![None],
+            Some(e) => match run.import_for_each(e) {
+                Ok(each) => each.into_iter().map(Some).collect(),
                 Err(d) => {
                     diags.extend(d);
                     continue;
                 }
             },
         };
-        match id {
-            Ok(id) => out.push((to, id)),
-            Err(d) => diags.push(d),
+        for each in &repeats {
+            match import_target(i, run, instances, &index, each.as_ref()) {
+                Ok(Some(target)) => out.push(target),
+                Ok(None) => {}
+                Err(d) => diags.extend(d),
+            }
         }
     }
     if diags.has_errors() {
         return Err(diags);
     }
     Ok(out)
+}
+
+/// What one instance of an `import` block imports: None when its target
+/// is in the state already.
+fn import_target(
+    i: &crate::config::Import,
+    run: &Run,
+    instances: &[AbsResourceInstance],
+    index: &crate::state::InstanceIndex,
+    each: Option<&ImportEach>,
+) -> Result<Option<(AbsResourceInstance, String)>, Diagnostics> {
+    let to = import_address(&i.to, run, each)?;
+    if to.resource.resource.mode != ResourceMode::Managed {
+        return Err(Diagnostic::error(
+            "Invalid import address",
+            "Only managed resources can be imported.",
+        )
+        .at(&i.to.range)
+        .into());
+    }
+    if !instances.contains(&to) {
+        return Err(Diagnostic::error(
+            "Configuration for import target does not exist",
+            format!(
+                "The configuration for the given import target {to} does not exist. If you wish to automatically generate config for this resource, use the -generate-config-out option within terraform plan. Otherwise, make sure the target resource exists within your configuration. For example:\n\n  terraform plan -generate-config-out=generated.tf"
+            ),
+        )
+        .at(&i.to.range)
+        .into());
+    }
+    if index.get(&to).is_some() {
+        return Ok(None);
+    }
+    let Some(e) = &i.id else {
+        return Err(Diagnostic::error(
+            "Missing required argument",
+            "The argument \"id\" is required, but no definition was found.",
+        )
+        .at(&i.range)
+        .into());
+    };
+    match run.eval_import(e, each)? {
+        Value::String(s) => Ok(Some((to, s.to_string()))),
+        v if !v.is_wholly_known() => Err(Diagnostic::error(
+            "Invalid import id argument",
+            "The import block \"id\" argument depends on resource attributes that cannot be determined until apply, so Terraform cannot plan to import this resource.",
+        )
+        .at(&e.range)
+        .into()),
+        _ => Err(Diagnostic::error(
+            "Invalid import id argument",
+            "The import ID must be a non-empty string.",
+        )
+        .at(&e.range)
+        .into()),
+    }
+}
+
+/// The instance `to` names: a static address, or (in a repeated block) one
+/// whose index expressions are evaluated with `each`, as terraform's
+/// `exprToResourceTraversal` does.
+fn import_address(
+    to: &Expr,
+    run: &Run,
+    each: Option<&ImportEach>,
+) -> Result<AbsResourceInstance, Diagnostics> {
+    if let Some((root, steps)) = to.as_traversal() {
+        return AbsResourceInstance::from_traversal(&root, &steps)
+            .map_err(|d| d.or_at(&to.range).into());
+    }
+    let ExprKind::Traversal(head, traversers) = &to.kind else {
+        return Err(invalid_expression(&to.range).into());
+    };
+    let ExprKind::Variable(root) = &head.kind else {
+        return Err(invalid_expression(&to.range).into());
+    };
+    let mut steps = Vec::new();
+    for t in traversers {
+        steps.push(match t {
+            Traverser::Attr(name, _) => TraversalStep::Attr(name.clone()),
+            Traverser::Index(e) => match run.eval_import(e, each)? {
+                Value::String(s) => TraversalStep::Index(Literal::String(s.to_string())),
+                Value::Number(n) => TraversalStep::Index(Literal::Number(n)),
+                _ => return Err(invalid_expression(&e.range).into()),
+            },
+        });
+    }
+    AbsResourceInstance::from_traversal(root, &steps).map_err(|d| d.or_at(&to.range).into())
 }
 
 /// The prior state with the objects the imports read added, or None when
