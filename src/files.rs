@@ -231,7 +231,7 @@ fn kind_of(t: &std::fs::FileType) -> Kind {
 }
 
 /// `path` with its `.` steps dropped and its `..` steps taken as written.
-fn normal(path: &Path) -> PathBuf {
+pub(crate) fn normal(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {

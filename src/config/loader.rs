@@ -255,20 +255,7 @@ fn check_call(call: &ModuleCall, child: &Module) -> Result<(), Diagnostics> {
 /// Whether `path`, with its `.` and `..` steps taken as written, stays
 /// inside `dir`.
 fn lexically_inside(path: &Path, dir: &Path) -> bool {
-    fn lexical(path: &Path) -> Option<PathBuf> {
-        let mut parts: Vec<std::path::Component> = Vec::new();
-        for c in path.components() {
-            match c {
-                std::path::Component::CurDir => {}
-                std::path::Component::ParentDir => {
-                    parts.pop()?;
-                }
-                c => parts.push(c),
-            }
-        }
-        Some(parts.iter().collect())
-    }
-    matches!((lexical(path), lexical(dir)), (Some(p), Some(d)) if p.starts_with(&d))
+    crate::files::normal(path).starts_with(crate::files::normal(dir))
 }
 
 /// Whether `path`, once links are followed, is inside `dir` (a path that
