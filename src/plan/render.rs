@@ -234,6 +234,8 @@ fn render_body(out: &mut String, c: &ResourceChange) {
     );
     let mut lines: Vec<(String, String, String)> = Vec::new();
     let mut hidden = 0;
+    // Hidden attributes' names count for the alignment too.
+    let mut width_only: Vec<usize> = Vec::new();
     let empty = std::collections::BTreeMap::new();
     let before = c
         .before
@@ -254,55 +256,81 @@ fn render_body(out: &mut String, c: &ResourceChange) {
         Action::Create => {
             lines.push(("+".into(), "id".into(), "(known after apply)".into()));
             for (k, v) in after {
-                lines.push(("+".into(), k.clone(), shown(v)));
+                if !v.is_null() {
+                    lines.push(("+".into(), k.clone(), shown(v)));
+                }
             }
+            if let Some(k) = computed_unknown(c, after) {
+                lines.push(("+".into(), k.into(), "(known after apply)".into()));
+            }
+            lines.sort_by(|a, b| a.1.cmp(&b.1));
         }
-        Action::Delete | Action::Forget => {
+        Action::Delete => {
             for (k, v) in before {
-                if v.is_null() {
-                    continue;
+                if !v.is_null() {
+                    lines.push(("-".into(), k.clone(), format!("{} -> null", shown(v))));
                 }
-                let sym = if c.action == Action::Delete { "-" } else { " " };
-                let arrow = if c.action == Action::Delete {
-                    " -> null"
-                } else {
-                    ""
-                };
-                lines.push((sym.into(), k.clone(), format!("{}{arrow}", shown(v))));
             }
         }
-        Action::Update | Action::Replace | Action::NoOp => {
-            if let Some(id) = before.get("id") {
-                lines.push((" ".into(), "id".into(), shown(id)));
-            }
-            for (k, v) in after {
-                if c.changed.contains(k) {
-                    let old = before.get(k).map(shown).unwrap_or_else(|| "null".into());
-                    let forces = if c.replace_paths.contains(k) {
-                        " # forces replacement"
-                    } else {
-                        ""
+        // A forgotten object is shown as it stays: unchanged.
+        Action::Update | Action::Replace | Action::NoOp | Action::Forget => {
+            // Terraform's block renderer: every attribute, in name order;
+            // one null on both sides is no attribute at all, an unchanged
+            // one is counted as hidden (but still sets the width), except
+            // the identifying `id`.
+            let unknown = computed_unknown(c, after);
+            let keys: std::collections::BTreeSet<&String> =
+                before.keys().chain(after.keys()).collect();
+            let null = Value::null();
+            for k in keys {
+                let old = before.get(k).unwrap_or(&null);
+                let new = after.get(k).unwrap_or(old);
+                if k == "id" {
+                    let line = match c.action {
+                        Action::Replace => ("~", format!("{} -> (known after apply)", shown(old))),
+                        _ => (" ", shown(old)),
                     };
-                    // An argument planned to null is removed (`-`).
-                    let sym = if v.is_null() { "-" } else { "~" };
-                    lines.push((
-                        sym.into(),
-                        k.clone(),
-                        format!("{old} -> {}{forces}", shown(v)),
-                    ));
-                } else {
+                    lines.push((line.0.into(), k.clone(), line.1));
+                } else if unknown == Some(k.as_str()) {
+                    lines.push(match old.is_null() {
+                        true => ("+".into(), k.clone(), "(known after apply)".into()),
+                        false => (
+                            "~".into(),
+                            k.clone(),
+                            format!("{} -> (known after apply)", shown(old)),
+                        ),
+                    });
+                } else if c.changed.contains(k) {
+                    // terraform_data's provider replaces without naming a path.
+                    let forces = c.replace_paths.contains(k)
+                        && c.addr.resource.resource.type_name != "terraform_data";
+                    let forces = if forces { " # forces replacement" } else { "" };
+                    lines.push(if old.is_null() {
+                        ("+".into(), k.clone(), format!("{}{forces}", shown(new)))
+                    } else if new.is_null() {
+                        (
+                            "-".into(),
+                            k.clone(),
+                            format!("{} -> null{forces}", shown(old)),
+                        )
+                    } else {
+                        (
+                            "~".into(),
+                            k.clone(),
+                            format!("{} -> {}{forces}", shown(old), shown(new)),
+                        )
+                    });
+                } else if !(old.is_null() && new.is_null()) {
                     hidden += 1;
+                    width_only.push(k.chars().count());
                 }
             }
-            hidden += before
-                .keys()
-                .filter(|k| *k != "id" && !after.contains_key(*k))
-                .count();
         }
     }
     let width = lines
         .iter()
         .map(|(_, k, _)| k.chars().count())
+        .chain(width_only)
         .max()
         .unwrap_or(0);
     for (sym, k, v) in lines {
@@ -318,6 +346,35 @@ fn render_body(out: &mut String, c: &ResourceChange) {
         let _ = writeln!(out, "        # ({hidden} unchanged {noun} hidden)");
     }
     out.push_str("    }\n");
+}
+
+/// The computed attribute the plan knows only after apply, shown as
+/// `(known after apply)`: `terraform_data`'s `output` when its `input` is
+/// set on a new object or changes (`resource_data.go`).
+fn computed_unknown(
+    c: &ResourceChange,
+    after: &std::collections::BTreeMap<String, Value>,
+) -> Option<&'static str> {
+    if c.addr.resource.resource.type_name != "terraform_data"
+        || c.addr.resource.resource.mode != ResourceMode::Managed
+    {
+        return None;
+    }
+    let input_set = after.get("input").is_some_and(|v| !v.is_null());
+    let changes = match c.action {
+        Action::Create => input_set,
+        Action::Replace => {
+            input_set
+                || c.before
+                    .as_ref()
+                    .and_then(Value::as_mapping)
+                    .and_then(|b| b.get("output"))
+                    .is_some_and(|v| !v.is_null())
+        }
+        Action::Update => c.changed.iter().any(|k| k == "input"),
+        _ => false,
+    };
+    changes.then_some("output")
 }
 
 fn shown(v: &Value) -> String {
