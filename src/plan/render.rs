@@ -249,15 +249,23 @@ fn render_body(out: &mut String, c: &ResourceChange) {
         .unwrap_or(&empty);
     match c.action {
         Action::Read => {
+            // What the read will set: the arguments, and the built-in
+            // `terraform_remote_state`'s computed `outputs`.
             for (k, v) in after {
-                lines.push((" ".into(), k.clone(), shown(v)));
+                if !v.is_null() {
+                    lines.push(("+".into(), k.clone(), whole(v, Sym::Create, 1)));
+                }
             }
+            if r.type_name == "terraform_remote_state" {
+                lines.push(("+".into(), "outputs".into(), "(known after apply)".into()));
+            }
+            lines.sort_by(|a, b| a.1.cmp(&b.1));
         }
         Action::Create => {
             lines.push(("+".into(), "id".into(), "(known after apply)".into()));
             for (k, v) in after {
                 if !v.is_null() {
-                    lines.push(("+".into(), k.clone(), shown(v)));
+                    lines.push(("+".into(), k.clone(), whole(v, Sym::Create, 1)));
                 }
             }
             if let Some(k) = computed_unknown(c, after) {
@@ -268,7 +276,11 @@ fn render_body(out: &mut String, c: &ResourceChange) {
         Action::Delete => {
             for (k, v) in before {
                 if !v.is_null() {
-                    lines.push(("-".into(), k.clone(), format!("{} -> null", shown(v))));
+                    lines.push((
+                        "-".into(),
+                        k.clone(),
+                        format!("{} -> null", whole(v, Sym::Delete, 1)),
+                    ));
                 }
             }
         }
@@ -291,35 +303,25 @@ fn render_body(out: &mut String, c: &ResourceChange) {
                         _ => (" ", shown(old)),
                     };
                     lines.push((line.0.into(), k.clone(), line.1));
-                } else if unknown == Some(k.as_str()) {
-                    lines.push(match old.is_null() {
-                        true => ("+".into(), k.clone(), "(known after apply)".into()),
-                        false => (
-                            "~".into(),
-                            k.clone(),
-                            format!("{} -> (known after apply)", shown(old)),
-                        ),
-                    });
-                } else if c.changed.contains(k) {
+                } else if unknown == Some(k.as_str()) || c.changed.contains(k) {
+                    let planned = Value::Unknown(crate::lang::value::Type::Dynamic, None);
+                    let new = if unknown == Some(k.as_str()) {
+                        &planned
+                    } else {
+                        new
+                    };
                     // terraform_data's provider replaces without naming a path.
                     let forces = c.replace_paths.contains(k)
                         && c.addr.resource.resource.type_name != "terraform_data";
                     let forces = if forces { " # forces replacement" } else { "" };
-                    lines.push(if old.is_null() {
-                        ("+".into(), k.clone(), format!("{}{forces}", shown(new)))
-                    } else if new.is_null() {
-                        (
-                            "-".into(),
-                            k.clone(),
-                            format!("{} -> null{forces}", shown(old)),
-                        )
-                    } else {
-                        (
-                            "~".into(),
-                            k.clone(),
-                            format!("{} -> {}{forces}", shown(old), shown(new)),
-                        )
-                    });
+                    let (sym, text) = diff(old, new, 1);
+                    lines.push((
+                        sym.mark().trim().into(),
+                        k.clone(),
+                        format!("{text}{forces}"),
+                    ));
+                } else if IMPORTANT.contains(&k.as_str()) && !old.is_null() {
+                    lines.push((" ".into(), k.clone(), whole(old, Sym::NoOp, 1)));
                 } else if !(old.is_null() && new.is_null()) {
                     hidden += 1;
                     width_only.push(k.chars().count());
@@ -334,7 +336,7 @@ fn render_body(out: &mut String, c: &ResourceChange) {
         .max()
         .unwrap_or(0);
     for (sym, k, v) in lines {
-        let v = v.replace('\n', "\n        ");
+        let sym = if sym.is_empty() { " " } else { &sym };
         let _ = writeln!(out, "      {sym} {k:<width$} = {v}");
     }
     if hidden > 0 {
@@ -449,6 +451,170 @@ pub(crate) fn json(plan: &Plan) -> serde_json::Value {
         "resource_changes": changes,
         "summary": summary,
     })
+}
+
+/// Attributes terraform always shows, changed or not (`importantAttributes`).
+const IMPORTANT: &[&str] = &["id", "name", "tags"];
+
+/// What happens to a value, as terraform's renderer marks it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Sym {
+    Create,
+    Delete,
+    Update,
+    NoOp,
+}
+
+impl Sym {
+    /// `format.DiffActionSymbol`: three columns.
+    fn mark(self) -> &'static str {
+        match self {
+            Sym::Create => "  +",
+            Sym::Delete => "  -",
+            Sym::Update => "  ~",
+            Sym::NoOp => "   ",
+        }
+    }
+}
+
+/// Four spaces a level (`formatIndent`).
+fn pad(indent: usize) -> String {
+    "    ".repeat(indent)
+}
+
+/// A value created, deleted or left as it is, in full: every attribute and
+/// element marked `sym` (terraform's renderers with every child sharing
+/// the parent's action). Continuation lines are indented for `indent`.
+fn whole(v: &Value, sym: Sym, indent: usize) -> String {
+    if v.is_marked() {
+        return "(sensitive value)".into();
+    }
+    match v {
+        Value::Unknown(..) => "(known after apply)".into(),
+        Value::Object(m) | Value::Map(_, m) if !m.is_empty() => {
+            let keys: Vec<String> = m.keys().map(|k| key_text(v, k)).collect();
+            let width = keys.iter().map(|k| k.chars().count()).max().unwrap_or(0);
+            let mut out = String::from("{\n");
+            for (k, child) in keys.iter().zip(m.values()) {
+                let text = whole(child, sym, indent + 1);
+                out.push_str(&format!(
+                    "{}{} {k:<width$} = {text}\n",
+                    pad(indent + 1),
+                    sym.mark()
+                ));
+            }
+            out.push_str(&format!("{}{} }}", pad(indent), Sym::NoOp.mark()));
+            out
+        }
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) if !items.is_empty() => {
+            let mut out = String::from("[\n");
+            for item in items.iter() {
+                let text = whole(item, sym, indent + 1);
+                out.push_str(&format!("{}{} {text},\n", pad(indent + 1), sym.mark()));
+            }
+            out.push_str(&format!("{}{} ]", pad(indent), Sym::NoOp.mark()));
+            out
+        }
+        other => shown(other),
+    }
+}
+
+/// An object's key as terraform prints it: a map's quoted, an object's
+/// bare when it is a valid name.
+fn key_text(parent: &Value, k: &str) -> String {
+    let bare = matches!(parent, Value::Object(_))
+        && k.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && k.chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    if bare {
+        k.to_string()
+    } else {
+        serde_json::Value::String(k.to_string()).to_string()
+    }
+}
+
+/// The change from `old` to `new` (null for absent) as terraform renders
+/// it: a nested object attribute by attribute, unchanged ones hidden but
+/// the important ones; anything becoming unknown as what it was `->
+/// (known after apply)`. List updates are shown whole (terraform diffs
+/// their elements).
+fn diff(old: &Value, new: &Value, indent: usize) -> (Sym, String) {
+    match (old.is_null(), new.is_null()) {
+        (true, true) => return (Sym::NoOp, "null".into()),
+        (true, false) => return (Sym::Create, whole(new, Sym::Create, indent)),
+        (false, true) => {
+            return (
+                Sym::Delete,
+                format!("{} -> null", whole(old, Sym::Delete, indent)),
+            );
+        }
+        _ => {}
+    }
+    if old == new {
+        return (Sym::NoOp, whole(old, Sym::NoOp, indent));
+    }
+    if old.is_marked() || new.is_marked() {
+        return (Sym::Update, "(sensitive value)".into());
+    }
+    if matches!(new, Value::Unknown(..)) {
+        return (
+            Sym::Update,
+            format!("{} -> (known after apply)", whole(old, Sym::Delete, indent)),
+        );
+    }
+    let (Value::Object(a) | Value::Map(_, a), Value::Object(b) | Value::Map(_, b)) = (old, new)
+    else {
+        return (
+            Sym::Update,
+            format!(
+                "{} -> {}",
+                whole(old, Sym::Delete, indent),
+                whole(new, Sym::Create, indent)
+            ),
+        );
+    };
+    let null = Value::null();
+    let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    let width = keys
+        .iter()
+        .map(|k| key_text(new, k).chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::from("{\n");
+    let mut hidden = 0;
+    for k in keys {
+        let (sym, text) = diff(
+            a.get(k).unwrap_or(&null),
+            b.get(k).unwrap_or(&null),
+            indent + 1,
+        );
+        if sym == Sym::NoOp && !IMPORTANT.contains(&k.as_str()) {
+            hidden += 1;
+            continue;
+        }
+        let k = key_text(new, k);
+        out.push_str(&format!(
+            "{}{} {k:<width$} = {text}\n",
+            pad(indent + 1),
+            sym.mark()
+        ));
+    }
+    if hidden > 0 {
+        let noun = if hidden == 1 {
+            "attribute"
+        } else {
+            "attributes"
+        };
+        out.push_str(&format!(
+            "{}{} # ({hidden} unchanged {noun} hidden)\n",
+            pad(indent + 1),
+            Sym::NoOp.mark()
+        ));
+    }
+    out.push_str(&format!("{}{} }}", pad(indent), Sym::NoOp.mark()));
+    (Sym::Update, out)
 }
 
 #[cfg(test)]
