@@ -11,9 +11,8 @@ mod common;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
-use std::process::Output;
 
-use common::{Case, lines_of, read, read_json, repo_root, strings, terraform};
+use common::{Case, lines_of, read, read_json, repo_root, run, strings, terraform};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
@@ -174,10 +173,6 @@ fn file_dir(file: &str, cwd: &Path, new_dir: &Path) -> String {
     }
 }
 
-fn minimod(cwd: &Path, args: &[String]) -> Output {
-    common::run(cwd, args)
-}
-
 /// `minimod refactor old new [--state prior] --json ARGS` in the case dir.
 fn refactor_args(case: &Case, with_state: bool, json: bool) -> Vec<String> {
     let mut args: Vec<String> = vec!["refactor".into(), "old".into(), "new".into()];
@@ -310,7 +305,7 @@ fn has_marker(text: &str) -> bool {
 fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
     let mode = if with_state { "--state" } else { "no state" };
     let mut fail = |what: String| failures.push(format!("{} ({mode}): {what}", case.name));
-    let out = minimod(&case.root, &refactor_args(case, with_state, true));
+    let out = run(&case.root, &refactor_args(case, with_state, true));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     if has_marker(&stdout) || has_marker(&stderr) {
@@ -366,7 +361,7 @@ fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
 /// The human form: every expected block printed as `terraform fmt` would.
 fn check_human_output(case: &Case, failures: &mut Vec<String>) {
     let with_state = case.prior().exists();
-    let out = minimod(&case.root, &refactor_args(case, with_state, false));
+    let out = run(&case.root, &refactor_args(case, with_state, false));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     if has_marker(&stdout) || has_marker(&stderr) {
@@ -438,7 +433,7 @@ fn refactor_without_allow_add_refuses_new_objects() {
         .into_iter()
         .filter(|a| a != "--allow-add")
         .collect();
-    let out = minimod(&case.root, &args);
+    let out = run(&case.root, &args);
     assert_eq!(
         out.status.code(),
         Some(1),
@@ -464,7 +459,7 @@ fn place_root_keeps_every_block_in_the_root() {
         };
         let mut args = refactor_args(&case, case.prior().exists(), true);
         args.extend(["--place".into(), "root".into()]);
-        let out = minimod(&case.root, &args);
+        let out = run(&case.root, &args);
         match parse_report(
             &String::from_utf8_lossy(&out.stdout),
             &case.root,
@@ -500,7 +495,7 @@ fn format_json_writes_moved_tf_json() {
         "json",
         "--write",
     ]);
-    let out = minimod(&case, &args);
+    let out = run(&case, &args);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -547,7 +542,7 @@ fn bad_input_exits_2() {
         ),
     ];
     for (what, args) in table {
-        let out = minimod(&case, &args);
+        let out = run(&case, &args);
         assert_eq!(
             out.status.code(),
             Some(2),
@@ -657,7 +652,7 @@ fn prove_live(case: &Case, scratch: &Path, blocks: Blocks) -> Result<(), String>
         args.extend(case.args.iter().cloned());
         // Blocks for the pairs found are written even when some addresses
         // stay unmatched (exit 1).
-        let out = minimod(&case.root, &args);
+        let out = run(&case.root, &args);
         if out.status.code() != Some(case.exit()) {
             return Err(format!(
                 "minimod --write exit {:?}: {}",
@@ -1089,7 +1084,7 @@ fn without_allow_update_the_updates_are_named_not_written() {
             .into_iter()
             .filter(|a| a != "--allow-update")
             .collect();
-        let out = minimod(&case.root, &args);
+        let out = run(&case.root, &args);
         assert_eq!(out.status.code(), Some(1));
         let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(doc["updates_accepted"], serde_json::json!([]));
@@ -1129,7 +1124,7 @@ fn without_allow_update_the_updates_are_named_not_written() {
             }),
             "{moves:?}"
         );
-        let text = minimod(
+        let text = run(
             &case.root,
             &args
                 .into_iter()
@@ -1156,7 +1151,7 @@ fn without_allow_update_the_updates_are_named_not_written() {
 #[test]
 fn the_closest_candidate_has_the_fewest_differences() {
     let case = corpus_root().join("closest-candidate-fewest-differences");
-    let out = minimod(&case, &strings(&["refactor", "old", "new", "--json"]));
+    let out = run(&case, &strings(&["refactor", "old", "new", "--json"]));
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     let entry = |addr: &str| {
         doc["unmatched"]
@@ -1178,7 +1173,7 @@ fn the_closest_candidate_has_the_fewest_differences() {
             {"from": "terraform_data.web", "object": "module.database.terraform_data.primary"},
         ])
     );
-    let human = minimod(&case, &strings(&["refactor", "old", "new"]));
+    let human = run(&case, &strings(&["refactor", "old", "new"]));
     let stderr = String::from_utf8_lossy(&human.stderr);
     assert!(
         stderr.contains("      refers to terraform_data.db, which did not pair\n"),

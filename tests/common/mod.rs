@@ -201,6 +201,25 @@ where
     minimod(cwd).args(args).output().expect("running minimod")
 }
 
+/// `minimod ARGS` in `cwd`, run to its end: its exit code (`None` when a
+/// signal ended it), standard output and standard error as text.
+pub fn outcome<I, S>(cwd: &Path, args: I) -> (Option<i32>, String, String)
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let out = run(cwd, args);
+    (out.status.code(), stdout(&out), stderr(&out))
+}
+
+/// Writes `text` to `path`, making its directory first.
+pub fn write_file(path: &Path, text: &str) {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    }
+    fs::write(path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
 /// Standard output as text.
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
