@@ -122,8 +122,8 @@ fn every_command_answers_bad_input_with_its_code() {
 /// destroy (its default differs from terraform's); terraform does not.
 #[test]
 fn tofu_warns_about_a_removed_block_without_lifecycle() {
-    let dir = repo_root().join("tests/data/moves/removed_in_child/after");
-    let state = dir.parent().unwrap().join("before.tfstate");
+    let dir = repo_root().join("tests/data/moves/removed_in_child/new");
+    let state = dir.parent().unwrap().join("expected/prior.tfstate");
     let plan = |engine: &str| {
         let mut args = vec!["plan", "--engine", engine];
         if state.exists() {
