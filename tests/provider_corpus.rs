@@ -13,9 +13,8 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
-use common::{Case, read, read_json, repo_root};
+use common::{Case, read, read_json, repo_root, run};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
@@ -42,7 +41,7 @@ impl Case {
     }
     /// Every managed resource instance address the recorded state holds.
     fn prior_addresses(&self) -> Vec<String> {
-        state_addresses(&read_json(&self.root.join("state.json")))
+        state_addresses(&read_json(&self.prior()))
     }
 }
 
@@ -136,10 +135,6 @@ fn follow(blocks: &[(String, String)], addr: &str) -> String {
     at
 }
 
-fn minimod(cwd: &Path, args: &[&str]) -> Output {
-    common::run(cwd, args)
-}
-
 /// One planned action: address, actions, previous address. Plain no-ops
 /// are left out on both sides.
 type Action = (String, Vec<String>, Option<String>);
@@ -183,12 +178,12 @@ fn show(a: &Action) -> String {
     format!("{} {}{from}", a.1.join(","), a.0)
 }
 
-/// `minimod plan SIDE --state state.json --json` against terraform's
+/// `minimod plan SIDE --state expected/prior.tfstate --json` against terraform's
 /// recorded plan of that side.
 fn check_plan(case: &Case, side: &str) -> Result<(), String> {
-    let out = minimod(
+    let out = run(
         &case.root,
-        &["plan", side, "--state", "state.json", "--json"],
+        &["plan", side, "--state", "expected/prior.tfstate", "--json"],
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
@@ -230,18 +225,18 @@ fn first_line(s: &str) -> String {
         .to_string()
 }
 
-/// `minimod refactor old new [--state state.json] --json --place root`:
+/// `minimod refactor old new [--state expected/prior.tfstate] --json --place root`:
 /// its blocks must take every prior object where the answer key takes it,
 /// be no more than the key's, its proof must count what terraform counted
 /// with the key, and its exit code must follow from terraform's counts.
 fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
     let mut args = vec!["refactor", "old", "new"];
     if with_state {
-        args.extend(["--state", "state.json"]);
+        args.extend(["--state", "expected/prior.tfstate"]);
     }
     args.extend(["--json", "--place", "root"]);
     args.extend(case.args.iter().map(String::as_str));
-    let out = minimod(&case.root, &args);
+    let out = run(&case.root, &args);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
         format!(
@@ -405,7 +400,7 @@ fn records_are_complete_and_consistent() {
         for file in [
             "moves.txt",
             "README.md",
-            "state.json",
+            "expected/prior.tfstate",
             "expected/plan-old.json",
             "expected/plan-new.json",
             "expected/proof.json",
@@ -503,9 +498,17 @@ fn live_terraform_agrees_with_records() {
     }
     // The stub invents ids, so states differ in values; their objects must not.
     for case in cases() {
-        let fresh = read_json(&scratch.path().join(&case.name).join("state.json"));
+        let fresh = read_json(
+            &scratch
+                .path()
+                .join(&case.name)
+                .join("expected/prior.tfstate"),
+        );
         if state_addresses(&fresh) != case.prior_addresses() {
-            failures.push(format!("{}/state.json holds other objects", case.name));
+            failures.push(format!(
+                "{}/expected/prior.tfstate holds other objects",
+                case.name
+            ));
         }
     }
     assert!(
