@@ -12,7 +12,10 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
-use common::{Case, lines_of, read, read_json, repo_root, run, strings, terraform};
+use common::{
+    Case, Move, apply_block, follow, lines_of, parse_moves, read, read_json, repo_root, run,
+    strings, terraform,
+};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
@@ -21,10 +24,6 @@ const MIN_CASES: usize = 22;
 fn corpus_root() -> PathBuf {
     repo_root().join("fixtures/refactors")
 }
-
-/// One move: from, to, and the directory (relative to new/, "." for the
-/// root) of the file the block belongs in.
-type Move = (String, String, String);
 
 /// One unmatched address: action, address, reason.
 type Unmatched = (String, String, String);
@@ -51,7 +50,9 @@ impl Case {
     fn moves_in(&self, file: &str) -> Option<BTreeSet<Move>> {
         let path = self.expected().join(file);
         path.exists().then(|| {
-            parse_moves(&read(&path)).unwrap_or_else(|e| panic!("{}: {file}: {e}", self.name))
+            parse_moves(&read(&path))
+                .map(BTreeSet::from_iter)
+                .unwrap_or_else(|e| panic!("{}: {file}: {e}", self.name))
         })
     }
     fn unmatched(&self) -> BTreeSet<Unmatched> {
@@ -94,29 +95,6 @@ impl Case {
 /// Every case directory (one with old/), in name order.
 fn cases() -> Vec<Case> {
     common::cases(&corpus_root())
-}
-
-/// moves.txt: `FROM -> TO` lines; `# in DIR` sends the lines after it to
-/// DIR's moved.tf.
-fn parse_moves(text: &str) -> Result<BTreeSet<Move>, String> {
-    let mut dir = ".".to_string();
-    let mut moves = BTreeSet::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        if let Some(d) = line.strip_prefix("# in ") {
-            dir = d.trim().trim_end_matches('/').to_string();
-            continue;
-        }
-        if line.starts_with('#') {
-            continue;
-        }
-        let (from, to) = line
-            .split_once(" -> ")
-            .ok_or(format!("not FROM -> TO: {line:?}"))?;
-        if !moves.insert((from.to_string(), to.to_string(), dir.clone())) {
-            return Err(format!("duplicate: {line:?}"));
-        }
-    }
-    Ok(moves)
 }
 
 /// unmatched.txt: `ACTION ADDRESS REASON` (the address may hold spaces).
@@ -760,41 +738,6 @@ fn live_proofs(blocks: Blocks) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// One block applied to an address: `block.from` (behind a module-instance
-/// prefix when the block lives in a child module) becomes `block.to`, with
-/// the same rest of the address (instance key, nested path) after it.
-fn apply_block(block: &Move, addr: &str) -> Option<String> {
-    let (from, to, dir) = block;
-    let boundary = |s: &str| s.is_empty() || s.starts_with('.') || s.starts_with('[');
-    addr.match_indices(from.as_str()).find_map(|(i, _)| {
-        let prefix = &addr[..i];
-        let rest = &addr[i + from.len()..];
-        let prefix_ok = if dir == "." {
-            prefix.is_empty()
-        } else {
-            prefix.starts_with("module.") && prefix.ends_with('.')
-        };
-        (prefix_ok && boundary(rest)).then(|| format!("{prefix}{to}{rest}"))
-    })
-}
-
-/// Where the key's blocks take `addr`, chained as terraform chains them (a
-/// module call's block, then a block inside the module), and which blocks
-/// that used.
-fn follow<'k>(key: &'k BTreeSet<Move>, addr: &str) -> (String, Vec<&'k Move>) {
-    let mut at = addr.to_string();
-    let mut used: Vec<&Move> = Vec::new();
-    while let Some((block, next)) = key
-        .iter()
-        .filter(|b| !used.contains(b))
-        .find_map(|b| apply_block(b, &at).map(|n| (b, n)))
-    {
-        used.push(block);
-        at = next;
-    }
-    (at, used)
-}
-
 /// terraform's own implied move: a resource gaining or losing `count`.
 fn implied(got: &(String, String)) -> bool {
     got.1 == format!("{}[0]", got.0) || got.0 == format!("{}[0]", got.1)
@@ -944,8 +887,11 @@ mod helpers {
     #[test]
     fn moves_txt_assigns_blocks_after_an_in_line_to_that_module() {
         let got = parse_moves("a.b -> a.c\n\n# in modules/web/\nx.y -> x.z\n").unwrap();
-        let want: BTreeSet<Move> = [mv("a.b", "a.c", "."), mv("x.y", "x.z", "modules/web")].into();
-        assert_eq!(got, want);
+        assert_eq!(
+            got,
+            [mv("a.b", "a.c", "."), mv("x.y", "x.z", "modules/web")]
+        );
+        assert!(parse_moves("a.b -> a.c\na.b -> a.c\n").is_err());
     }
 
     #[test]
@@ -982,6 +928,13 @@ mod helpers {
             ),
             (mv("t.disk", "t.vol", "."), "t.disk[2]", Some("t.vol[2]")),
             (mv("t.disk", "t.vol", "."), "t.disk_old", None),
+            // A resource is no module: nothing lives inside it.
+            (mv("t.disk", "t.vol", "."), "t.disk.x", None),
+            (
+                mv("module.a[\"x.y\"]", "module.b", "."),
+                "module.a[\"x.y\"].t.x",
+                Some("module.b.t.x"),
+            ),
             (
                 mv("t.q", "t.j", "modules/s"),
                 "module.f.module.s.t.q",
