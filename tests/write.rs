@@ -10,7 +10,7 @@ use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::Path;
 use std::process::Output;
 
-use common::{run, stderr, stdout, write_file};
+use common::{git, run, stderr, stdout, write_file};
 
 /// `after` is `before` with text inserted at one place: every byte of
 /// `before` is still there, in order, around the insertion.
@@ -459,10 +459,6 @@ fn apply_writes_state_through_links_keeping_the_mode() {
     let out = run(root, &["apply", "cfg", "--state", "later.tfstate"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(root.join("states/later.tfstate").is_file());
-}
-
-fn git(repo: &Path, args: &[&str]) {
-    common::git(repo, args);
 }
 
 /// A repository whose root `envs/prod` renames resources on the branch;
