@@ -9,40 +9,29 @@ mod common;
 #[allow(dead_code)]
 mod shapes;
 
-use std::path::Path;
-
 /// The block a person writes for the rename; terraform proves it below.
 const RENAME: &str = "moved {\n  from = module.svc\n  to   = module.service\n}\n";
-
-fn minimod(args: &[&str], dir: &Path) -> (i32, String, String) {
-    let out = common::run(dir, args);
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn services_rename_is_one_module_block_at_every_size() {
     for (services, servers) in [(1, 1), (3, 2), (7, 5), (20, 50)] {
         let tmp = tempfile::tempdir().unwrap();
         shapes::services(tmp.path(), services, servers);
-        let (code, out, err) = minimod(
-            &["refactor", "old", "new", "--state", "state.json"],
+        let (code, out, err) = common::outcome(
             tmp.path(),
+            &["refactor", "old", "new", "--state", "state.json"],
         );
-        assert_eq!(code, 0, "{services}x{servers}: {err}");
+        assert_eq!(code, Some(0), "{services}x{servers}: {err}");
         assert_eq!(
             out,
             format!("# new/moved.tf\n{RENAME}"),
             "{services}x{servers}"
         );
-        let (code, out, err) = minimod(
-            &["refactor", "old", "new", "--state", "state.json", "--json"],
+        let (code, out, err) = common::outcome(
             tmp.path(),
+            &["refactor", "old", "new", "--state", "state.json", "--json"],
         );
-        assert_eq!(code, 0, "{err}");
+        assert_eq!(code, Some(0), "{err}");
         let json: serde_json::Value = serde_json::from_str(&out).unwrap();
         let proof = &json["plan"];
         assert_eq!(json["unmatched"], serde_json::json!([]), "{json}");
@@ -65,8 +54,8 @@ fn services_answer_is_the_same_at_every_size() {
         let tmp = tempfile::tempdir().unwrap();
         shapes::services(tmp.path(), services, servers);
         let refactor = ["refactor", "old", "new", "--state", "state.json"];
-        let (code, out, err) = minimod(&refactor, tmp.path());
-        assert_eq!(code, 0, "{services}x{servers}: {err}");
+        let (code, out, err) = common::outcome(tmp.path(), &refactor);
+        assert_eq!(code, Some(0), "{services}x{servers}: {err}");
         assert_eq!(
             out,
             format!("# new/moved.tf\n{RENAME}"),
@@ -82,8 +71,8 @@ fn services_answer_is_the_same_at_every_size() {
             ),
             "{services}x{servers}"
         );
-        let (code, out, err) = minimod(&[&refactor[..], &["--json"]].concat(), tmp.path());
-        assert_eq!(code, 0, "{err}");
+        let (code, out, err) = common::outcome(tmp.path(), &[&refactor[..], &["--json"]].concat());
+        assert_eq!(code, Some(0), "{err}");
         let json: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(json, expected_json, "{services}x{servers}");
         // In `terraform state list` order: by service key, `lb` before
@@ -96,8 +85,8 @@ fn services_answer_is_the_same_at_every_size() {
                 want.push_str(&format!("{module}.terraform_data.server[{i}]\n"));
             }
         }
-        let (code, out, err) = minimod(&["addresses", "old"], tmp.path());
-        assert_eq!(code, 0, "{err}");
+        let (code, out, err) = common::outcome(tmp.path(), &["addresses", "old"]);
+        assert_eq!(code, Some(0), "{err}");
         assert_eq!(out, want, "{services}x{servers}");
     }
 }
@@ -106,7 +95,8 @@ fn services_answer_is_the_same_at_every_size() {
 fn generated_state_is_up_to_date_for_minimod() {
     let tmp = tempfile::tempdir().unwrap();
     shapes::services(tmp.path(), 3, 4);
-    let (code, out, err) = minimod(
+    let (code, out, err) = common::outcome(
+        tmp.path(),
         &[
             "plan",
             "old",
@@ -114,11 +104,10 @@ fn generated_state_is_up_to_date_for_minimod() {
             "state.json",
             "--detailed-exitcode",
         ],
-        tmp.path(),
     );
-    assert_eq!(code, 0, "{out}{err}");
-    let (code, out, err) = minimod(&["addresses", "old"], tmp.path());
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (code, out, err) = common::outcome(tmp.path(), &["addresses", "old"]);
+    assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.lines().count(), 3 * 5);
     assert!(out.contains("module.svc[\"s0002\"].terraform_data.server[3]\n"));
 }
@@ -168,10 +157,10 @@ fn generated_state_is_up_to_date_for_terraform() {
 fn many_roots_check_passes_with_the_rename_blocks() {
     let tmp = tempfile::tempdir().unwrap();
     shapes::many_roots(tmp.path(), 3, 2, 2);
-    let (code, out, err) = minimod(
-        &["check", "--base", "base", "--head", "head", "."],
+    let (code, out, err) = common::outcome(
         tmp.path(),
+        &["check", "--base", "base", "--head", "head", "."],
     );
-    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.contains("3 root modules"), "{out}");
 }

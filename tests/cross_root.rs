@@ -67,7 +67,14 @@ fn state_id(state: &Value, addr: &str) -> Option<String> {
     None
 }
 
-/// `minimod refactor --root R/old:R/new ... --state-for R/old=STATES/state-R.json`
+/// The state terraform wrote applying root `r`'s old/ of the case in `dir`
+/// (keys sorted).
+fn prior_state(dir: &Path, r: &str) -> PathBuf {
+    dir.join("expected").join(format!("prior-{r}.tfstate"))
+}
+
+/// `minimod refactor --root R/old:R/new ... --state-for
+/// R/old=STATES/expected/prior-R.tfstate`
 /// in the case directory; `skip_state` leaves one root's state out.
 fn refactor(case: &Path, states: &Path, skip_state: Option<&str>, extra: &[&str]) -> Output {
     let mut cmd = common::minimod(case);
@@ -75,7 +82,7 @@ fn refactor(case: &Path, states: &Path, skip_state: Option<&str>, extra: &[&str]
     for r in roots(case) {
         cmd.arg("--root").arg(format!("{r}/old:{r}/new"));
         if skip_state != Some(r.as_str()) {
-            let state = states.join(format!("state-{r}.json"));
+            let state = prior_state(states, &r);
             cmd.arg("--state-for")
                 .arg(format!("{r}/old={}", state.display()));
         }
@@ -114,7 +121,7 @@ fn check_case(case: &Path, states: &Path, expected: &Path) -> Result<(), String>
     let roots = roots(case);
     let mut want_cross = BTreeSet::new();
     for (ra, from, rb, to) in key.iter().filter(|(ra, _, rb, _)| ra != rb) {
-        let state = read_json(&states.join(format!("state-{ra}.json")));
+        let state = read_json(&prior_state(states, ra));
         let id = state_id(&state, from).ok_or(format!("no id for {from}"))?;
         want_cross.insert((
             format!("{ra}/old"),
@@ -270,7 +277,7 @@ fn commands_move_between_the_state_files() {
                 format!("terraform state mv {} {}", quote(&from), quote(&to))
             } else {
                 format!(
-                    "terraform state mv -state=state-{ra}.json -state-out=state-{rb}.json {} {}",
+                    "terraform state mv -state=expected/prior-{ra}.tfstate -state-out=expected/prior-{rb}.tfstate {} {}",
                     quote(&from),
                     quote(&to)
                 )
@@ -323,21 +330,27 @@ fn without_the_source_state_the_id_is_asked_for() {
 fn one_root_pair_is_the_plain_refactor() {
     let case = &cases()[0];
     let run = |args: &[&str]| common::run(case, args);
-    let plain = run(&["refactor", "a/old", "a/new", "--state", "state-a.json"]);
+    let plain = run(&[
+        "refactor",
+        "a/old",
+        "a/new",
+        "--state",
+        "expected/prior-a.tfstate",
+    ]);
     for args in [
         &[
             "refactor",
             "--root",
             "a/old:a/new",
             "--state",
-            "state-a.json",
+            "expected/prior-a.tfstate",
         ][..],
         &[
             "refactor",
             "--root",
             "a/old:a/new",
             "--state-for",
-            "a/old=state-a.json",
+            "a/old=expected/prior-a.tfstate",
         ][..],
     ] {
         let out = run(args);
@@ -362,7 +375,7 @@ fn bad_root_options_are_reported() {
                 "a/old",
                 "a/new",
                 "--state-for",
-                "a/old=state-a.json",
+                "a/old=expected/prior-a.tfstate",
             ][..],
             "Invalid --state-for option",
         ),
@@ -386,7 +399,7 @@ fn bad_root_options_are_reported() {
                 "--root",
                 "b/old:b/new",
                 "--state",
-                "state-a.json",
+                "expected/prior-a.tfstate",
             ][..],
             "Ambiguous --state option",
         ),
@@ -452,7 +465,7 @@ fn write_writes_every_root_and_a_second_run_finds_nothing_to_move() {
             let removed = fs::read_to_string(dir.join(ra).join("new/removed.tf")).unwrap();
             assert!(removed.contains(&format!("  from = {}\n", resource_of(from))));
             let imports = fs::read_to_string(dir.join(rb).join("new/imports.tf")).unwrap();
-            let state = read_json(&dir.join(format!("state-{ra}.json")));
+            let state = read_json(&prior_state(dir, ra));
             let id = state_id(&state, from).unwrap();
             assert!(imports.contains(&format!("  id = \"{id}\"\n")), "{imports}");
         }
@@ -481,7 +494,7 @@ fn a_sensitive_id_is_never_printed() {
         .unwrap();
     let tmp = tempfile::tempdir().unwrap();
     common::copy_tree(case, tmp.path());
-    let path = tmp.path().join(format!("state-{source}.json"));
+    let path = prior_state(tmp.path(), &source);
     let mut state = read_json(&path);
     let id = state_id(&state, &from).unwrap();
     for r in state["resources"].as_array_mut().unwrap() {
@@ -546,6 +559,7 @@ fn scratch_roots(dir: &Path, files: &[(&str, &str)]) {
         fs::create_dir_all(p.parent().unwrap()).unwrap();
         fs::write(p, text).unwrap();
     }
+    fs::create_dir_all(dir.join("expected")).unwrap();
     for r in roots(dir) {
         let out = common::run(
             dir,
@@ -553,7 +567,7 @@ fn scratch_roots(dir: &Path, files: &[(&str, &str)]) {
                 "apply",
                 &format!("{r}/old"),
                 "--state",
-                &format!("state-{r}.json"),
+                &format!("expected/prior-{r}.tfstate"),
             ],
         );
         assert!(
@@ -634,7 +648,7 @@ fn an_instance_of_a_kept_resource_moves_only_by_command() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains(
-            "terraform state mv -state=state-a.json -state-out=state-b.json 'terraform_data.c[1]' terraform_data.n1\n"
+            "terraform state mv -state=expected/prior-a.tfstate -state-out=expected/prior-b.tfstate 'terraform_data.c[1]' terraform_data.n1\n"
         ),
         "{stdout}"
     );
@@ -683,7 +697,7 @@ fn replaying_verifier(
         }
         let file = dir.join(format!("plan-{r}.json"));
         fs::write(&file, plan.to_string()).unwrap();
-        let state = read_json(&case.join(format!("state-{r}.json")));
+        let state = read_json(&prior_state(&case, &r));
         let mut needs = String::new();
         if key.iter().any(|(a, _, b, _)| *a == r && a != b) {
             needs.push_str(" && [ -f removed.tf ]");

@@ -7,18 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::repo_root;
-
-/// Runs minimod and returns (exit code, stderr).
-fn minimod(args: &[&str], cwd: &Path) -> (Option<i32>, String) {
-    let out = common::run(cwd, args);
-    (out.status.code(), common::stderr(&out))
-}
-
-fn write(dir: &Path, name: &str, text: &str) {
-    std::fs::create_dir_all(dir).unwrap();
-    std::fs::write(dir.join(name), text).unwrap();
-}
+use common::{outcome, repo_root, write_file};
 
 /// (command line, exit code, what stderr says). Words are split at spaces;
 /// `{name}` stands for a path of [`places`].
@@ -73,19 +62,16 @@ const CASES: &[(&str, i32, &str)] = &[
 fn places(t: &Path) -> Vec<(&'static str, PathBuf)> {
     let empty = t.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    write(
-        &t.join("broken"),
-        "main.tf",
+    write_file(
+        &t.join("broken/main.tf"),
         "resource \"terraform_data\" {}\n",
     );
-    write(
-        &t.join("a"),
-        "main.tf",
+    write_file(
+        &t.join("a/main.tf"),
         "resource \"terraform_data\" \"a\" {}\n",
     );
-    write(
-        &t.join("b"),
-        "main.tf",
+    write_file(
+        &t.join("b/main.tf"),
         "resource \"terraform_data\" \"b\" {\n  input = 1\n}\n",
     );
     let fixture = repo_root().join("fixtures/refactors/rename-module-call-for-each");
@@ -121,7 +107,7 @@ fn every_command_answers_bad_input_with_its_code() {
             )
             .collect();
         let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (code, stderr) = minimod(&argv, t);
+        let (code, _, stderr) = outcome(t, &argv);
         if code != Some(*want) || !stderr.contains(says) {
             failures.push(format!(
                 "minimod {}: exit {code:?}, want {want} saying {says:?}\n{stderr}",
@@ -136,8 +122,8 @@ fn every_command_answers_bad_input_with_its_code() {
 /// destroy (its default differs from terraform's); terraform does not.
 #[test]
 fn tofu_warns_about_a_removed_block_without_lifecycle() {
-    let dir = repo_root().join("tests/data/moves/removed_in_child/after");
-    let state = dir.parent().unwrap().join("before.tfstate");
+    let dir = repo_root().join("tests/data/moves/removed_in_child/new");
+    let state = dir.parent().unwrap().join("expected/prior.tfstate");
     let plan = |engine: &str| {
         let mut args = vec!["plan", "--engine", engine];
         if state.exists() {

@@ -27,10 +27,6 @@ use minimod::{
 /// Per case, in a debug build on a busy machine; a hang is far longer.
 const CASE_BUDGET: Duration = Duration::from_secs(20);
 
-fn repo() -> PathBuf {
-    common::repo_root()
-}
-
 fn cases_wanted() -> usize {
     std::env::var("MINIMOD_FUZZ_CASES")
         .ok()
@@ -80,10 +76,10 @@ struct Seed {
 fn config_seeds() -> Vec<Seed> {
     let mut out = Vec::new();
     let roots = [
-        repo().join("tests/corpus/configs"),
-        repo().join("tests/corpus/config-errors"),
-        repo().join("tests/corpus/plans"),
-        repo().join("fixtures/refactors"),
+        common::repo_root().join("tests/corpus/configs"),
+        common::repo_root().join("tests/corpus/config-errors"),
+        common::repo_root().join("tests/corpus/plans"),
+        common::repo_root().join("fixtures/refactors"),
     ];
     for root in roots {
         let Ok(rd) = std::fs::read_dir(&root) else {
@@ -452,7 +448,7 @@ fn run_jobs(jobs: Vec<Job>) -> Vec<String> {
 }
 
 fn save_failure(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = repo().join("target/fuzz-failures");
+    let dir = common::repo_root().join("target/fuzz-failures");
     let _ = std::fs::create_dir_all(&dir);
     let safe: String = name
         .chars()
@@ -502,7 +498,7 @@ fn mutated_configurations_never_panic_or_hang() {
             file.file_name().unwrap().to_string_lossy(),
             seed_dir
                 .dir
-                .strip_prefix(repo())
+                .strip_prefix(common::repo_root())
                 .unwrap_or(&seed_dir.dir)
                 .display(),
             m.what
@@ -565,7 +561,7 @@ fn mutated_configurations_never_panic_or_hang() {
 /// Runs the binary with a time budget; exit codes 0, 1 and 2 are answers,
 /// anything else (101 for a panic, a signal) is a crash.
 fn run_binary(args: &[&std::ffi::OsStr]) -> Result<(), String> {
-    let mut child = common::minimod(&repo())
+    let mut child = common::minimod(&common::repo_root())
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -606,7 +602,7 @@ fn run_binary(args: &[&std::ffi::OsStr]) -> Result<(), String> {
 #[test]
 fn mutated_expressions_never_panic_or_hang() {
     let mut exprs = Vec::new();
-    let dir = repo().join("tests/corpus/expressions");
+    let dir = common::repo_root().join("tests/corpus/expressions");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .flatten()
@@ -645,7 +641,7 @@ fn mutated_expressions_never_panic_or_hang() {
             text,
         ));
     }
-    let config_dir = repo().join("tests/corpus/expr-config");
+    let config_dir = common::repo_root().join("tests/corpus/expr-config");
     let jobs: Vec<Job> = vec![(
         "expressions".into(),
         Box::new(move || {
@@ -730,8 +726,8 @@ fn mutated_states_never_panic() {
             }
         }
     }
-    walk(&repo().join("tests"), &mut states);
-    walk(&repo().join("fixtures"), &mut states);
+    walk(&common::repo_root().join("tests"), &mut states);
+    walk(&common::repo_root().join("fixtures"), &mut states);
     states.sort();
     assert!(!states.is_empty(), "no state files found");
     let mut rng = Rng(seed() ^ 0x5);
@@ -773,7 +769,7 @@ fn mutated_states_never_panic() {
 /// 2), plus the ones too large to commit, generated here.
 #[test]
 fn regressions_end_with_an_answer() {
-    let root = repo().join("tests/fuzz/regressions");
+    let root = common::repo_root().join("tests/fuzz/regressions");
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
         .unwrap()
         .flatten()

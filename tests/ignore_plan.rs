@@ -16,7 +16,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{case_dirs, lines_of, read_json, repo_root, strings};
+use common::{case_dirs, lines_of, read_json, repo_root, run, strings};
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -25,10 +25,6 @@ fn root() -> PathBuf {
 
 fn cases() -> Vec<PathBuf> {
     case_dirs(&root(), "old")
-}
-
-fn minimod(cwd: &Path, args: &[String]) -> Output {
-    common::run(cwd, args)
 }
 
 /// What terraform planned for an address with the answer key in place, in
@@ -65,7 +61,7 @@ fn check_case(case: &Path, failures: &mut Vec<String>) {
         cmd.extend(strings(&["--state", "expected/prior.tfstate"]));
     }
     cmd.extend(args.iter().cloned());
-    let out = minimod(case, &cmd);
+    let out = run(case, &cmd);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let want_exit: i32 = fs::read_to_string(case.join("expected/exit"))
         .unwrap()
@@ -140,7 +136,7 @@ fn check_case(case: &Path, failures: &mut Vec<String>) {
             "expected/prior.tfstate",
         ]);
         cmd.extend(args.iter().filter(|a| !a.starts_with("--plan")).cloned());
-        let out = minimod(case, &cmd);
+        let out = run(case, &cmd);
         if out.status.code() != Some(1) {
             fail(format!(
                 "with the state alone: exit {:?}, want 1",
@@ -165,7 +161,7 @@ fn cases_pair_and_prove_as_terraform_planned() {
 #[test]
 fn the_report_names_the_rule_and_the_replacement() {
     let case = root().join("ignore-forces-replacement");
-    let out = minimod(
+    let out = run(
         &case,
         &strings(&[
             "refactor",
@@ -183,7 +179,7 @@ fn the_report_names_the_rule_and_the_replacement() {
     );
     assert_eq!(out.status.code(), Some(1));
     // Without the rule the two do not pair, and the report says why.
-    let out = minimod(
+    let out = run(
         &case,
         &strings(&[
             "refactor",
@@ -267,7 +263,7 @@ fn bad_rules_and_plan_files_exit_2_with_a_diagnostic() {
     for (extra, dir, summary, detail) in table {
         let mut args = strings(&["refactor", "old", "new"]);
         args.extend(extra.iter().cloned());
-        let out = minimod(dir, &args);
+        let out = run(dir, &args);
         let stderr = String::from_utf8_lossy(&out.stderr).replace('\n', " ");
         assert_eq!(out.status.code(), Some(2), "{extra:?}: {stderr}");
         assert!(stderr.contains(summary), "{extra:?}: {stderr}");
@@ -284,7 +280,7 @@ fn an_unsupported_plan_format_is_named() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("plan.json");
     fs::write(&file, doc.to_string()).unwrap();
-    let out = minimod(
+    let out = run(
         &case,
         &[
             "refactor".into(),
@@ -433,7 +429,7 @@ fn a_plan_case_verifies_with_terraform() {
         return;
     }
     let case = root().join("plan-variables");
-    let out = minimod(
+    let out = run(
         &case,
         &strings(&[
             "refactor",

@@ -487,6 +487,34 @@ fn progress_sorted(text: &str) -> String {
     format!("{}\n\n{rest}", lines.join("\n"))
 }
 
+/// diags.json with each run of ` - ADDRESS` lines in a detail sorted:
+/// terraform lists the objects of a warning in Go map order, which varies
+/// from run to run (the plan corpus's recorder sorts them in its texts).
+fn bullets_sorted_in_details(text: &str) -> String {
+    let Ok(mut diags) = serde_json::from_str::<Value>(text) else {
+        return text.to_owned();
+    };
+    for diag in diags.as_array_mut().into_iter().flatten() {
+        if let Some(Value::String(detail)) = diag.get_mut("detail") {
+            let mut lines: Vec<&str> = Vec::new();
+            let mut run: Vec<&str> = Vec::new();
+            for line in detail.split('\n') {
+                if line.starts_with(" - ") {
+                    run.push(line);
+                    continue;
+                }
+                run.sort_unstable();
+                lines.append(&mut run);
+                lines.push(line);
+            }
+            run.sort_unstable();
+            lines.append(&mut run);
+            *detail = lines.join("\n");
+        }
+    }
+    diags.to_string()
+}
+
 fn comparable(path: &Path, bytes: &[u8]) -> String {
     let uuid =
         regex::Regex::new(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").unwrap();
@@ -494,6 +522,9 @@ fn comparable(path: &Path, bytes: &[u8]) -> String {
     let raw = String::from_utf8_lossy(bytes);
     let text = uuid.replace_all(&raw, "<uuid>");
     let text = stub_id.replace_all(&text, "stub-<id>").into_owned();
+    if path.file_name().is_some_and(|n| n == "diags.json") {
+        return bullets_sorted_in_details(&text);
+    }
     if path.extension().is_none_or(|e| e != "tfstate") {
         return progress_sorted(&text);
     }
@@ -518,13 +549,28 @@ fn comparable(path: &Path, bytes: &[u8]) -> String {
 /// (`MINIMOD_LIVE=1` and terraform on PATH) and fails if any record changed.
 #[test]
 fn live_terraform_agrees_with_records() {
+    live_records_agree("plans", &corpus_root());
+}
+
+/// The same job's other corpora, read by unit tests under `src/`: the
+/// move scenarios (`tests/data/moves`) and the state's move destinations
+/// (`tests/data/state/moves`), re-recorded live the same way.
+#[test]
+fn live_terraform_agrees_with_move_records() {
+    live_records_agree("moves", &repo_root().join("tests/data/moves"));
+    live_records_agree("state-moves", &repo_root().join("tests/data/state/moves"));
+}
+
+/// `tests/record CORPUS -o SCRATCH`, compared with every case's committed
+/// `expected/` (when live).
+fn live_records_agree(corpus: &str, root: &Path) {
     if !common::live() {
         return;
     }
     let scratch = tempfile::tempdir().expect("temp dir");
-    common::record("plans", scratch.path());
+    common::record(corpus, scratch.path());
     let mut failures = Vec::new();
-    for case in cases() {
+    for case in common::cases(root) {
         let committed = files_under(&case.expected(), &[]);
         let fresh = files_under(&scratch.path().join(&case.name).join("expected"), &[]);
         for failure in common::compare_records(&committed, &fresh, &comparable) {
@@ -533,7 +579,7 @@ fn live_terraform_agrees_with_records() {
     }
     assert!(
         failures.is_empty(),
-        "terraform no longer agrees with {} record(s):\n{}",
+        "terraform no longer agrees with {} record(s) of {corpus}:\n{}",
         failures.len(),
         failures.join("\n")
     );
@@ -542,6 +588,22 @@ fn live_terraform_agrees_with_records() {
 /// The helpers above, on hand-made text.
 mod helpers {
     use super::*;
+
+    #[test]
+    fn diagnostics_compare_without_their_bullet_order() {
+        let a = r#"[{"severity":"warning","detail":"objects:\n - b\n - a\n\nAfter."}]"#;
+        let b = r#"[{"severity":"warning","detail":"objects:\n - a\n - b\n\nAfter."}]"#;
+        let c = r#"[{"severity":"warning","detail":"objects:\n - a\n - c\n\nAfter."}]"#;
+        let diags = Path::new("diags.json");
+        assert_eq!(
+            comparable(diags, a.as_bytes()),
+            comparable(diags, b.as_bytes())
+        );
+        assert_ne!(
+            comparable(diags, a.as_bytes()),
+            comparable(diags, c.as_bytes())
+        );
+    }
 
     #[test]
     fn printed_errors_parse_into_summary_place_and_detail() {

@@ -13,9 +13,8 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
-use common::{Case, read, read_json, repo_root};
+use common::{Case, Move, follow, parse_moves, read, read_json, repo_root, run};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
@@ -36,38 +35,27 @@ impl Case {
         self.args.iter().any(|a| a == "--allow-add")
     }
     /// The hand-written answer key, every block relative to the root.
-    fn key(&self) -> Vec<(String, String)> {
-        parse_moves(&read(&self.root.join("moves.txt")))
-            .unwrap_or_else(|e| panic!("{}: moves.txt: {e}", self.name))
+    fn key(&self) -> Vec<Move> {
+        let key = parse_moves(&read(&self.root.join("moves.txt")))
+            .unwrap_or_else(|e| panic!("{}: moves.txt: {e}", self.name));
+        // This corpus keeps every block in the root (terraform reads them
+        // there just as well) so their effect is plain.
+        if let Some((_, _, dir)) = key.iter().find(|(_, _, dir)| dir != ".") {
+            panic!(
+                "{}: moves.txt: blocks must be in the root, not in {dir}",
+                self.name
+            );
+        }
+        key
     }
     /// Every managed resource instance address the recorded state holds.
     fn prior_addresses(&self) -> Vec<String> {
-        state_addresses(&read_json(&self.root.join("state.json")))
+        state_addresses(&read_json(&self.prior()))
     }
 }
 
 fn cases() -> Vec<Case> {
     common::cases(&corpus_root())
-}
-
-/// moves.txt: `FROM -> TO` lines. A `# in DIR` line would send the next
-/// blocks into a child module; this corpus keeps every block in the root
-/// (terraform reads them there just as well) so their effect is plain.
-fn parse_moves(text: &str) -> Result<Vec<(String, String)>, String> {
-    let mut moves = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        if line.starts_with("# in ") {
-            return Err(format!("blocks must be in the root: {line:?}"));
-        }
-        if line.starts_with('#') {
-            continue;
-        }
-        let (from, to) = line
-            .split_once(" -> ")
-            .ok_or(format!("not FROM -> TO: {line:?}"))?;
-        moves.push((from.to_string(), to.to_string()));
-    }
-    Ok(moves)
 }
 
 /// Addresses of a version-4 state's managed resource instances, as
@@ -97,47 +85,6 @@ fn state_addresses(state: &Value) -> Vec<String> {
     }
     out.sort();
     out
-}
-
-/// Where one root-level moved block takes `addr`, if it applies: `from`
-/// names the address itself, a module call or instance the address is
-/// inside, or a resource (or module call) without a key whose instance the
-/// address is.
-fn apply_block(from: &str, to: &str, addr: &str) -> Option<String> {
-    if addr == from {
-        return Some(to.to_string());
-    }
-    let rest = addr.strip_prefix(from)?;
-    let keyless = !from.ends_with(']');
-    if rest.starts_with('.')
-        && from.rsplit('.').nth(1).is_some_and(|s| {
-            // A module path: its last step is `module.NAME` or `module.NAME[K]`.
-            s == "module"
-        })
-    {
-        return Some(format!("{to}{rest}"));
-    }
-    if rest.starts_with('[') && keyless {
-        return Some(format!("{to}{rest}"));
-    }
-    None
-}
-
-/// The address `addr` ends at after every block, chained as terraform
-/// chains them.
-fn follow(blocks: &[(String, String)], addr: &str) -> String {
-    let mut at = addr.to_string();
-    for _ in 0..=blocks.len() {
-        match blocks.iter().find_map(|(f, t)| apply_block(f, t, &at)) {
-            Some(next) if next != at => at = next,
-            _ => break,
-        }
-    }
-    at
-}
-
-fn minimod(cwd: &Path, args: &[&str]) -> Output {
-    common::run(cwd, args)
 }
 
 /// One planned action: address, actions, previous address. Plain no-ops
@@ -183,12 +130,12 @@ fn show(a: &Action) -> String {
     format!("{} {}{from}", a.1.join(","), a.0)
 }
 
-/// `minimod plan SIDE --state state.json --json` against terraform's
+/// `minimod plan SIDE --state expected/prior.tfstate --json` against terraform's
 /// recorded plan of that side.
 fn check_plan(case: &Case, side: &str) -> Result<(), String> {
-    let out = minimod(
+    let out = run(
         &case.root,
-        &["plan", side, "--state", "state.json", "--json"],
+        &["plan", side, "--state", "expected/prior.tfstate", "--json"],
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
@@ -230,18 +177,18 @@ fn first_line(s: &str) -> String {
         .to_string()
 }
 
-/// `minimod refactor old new [--state state.json] --json --place root`:
+/// `minimod refactor old new [--state expected/prior.tfstate] --json --place root`:
 /// its blocks must take every prior object where the answer key takes it,
 /// be no more than the key's, its proof must count what terraform counted
 /// with the key, and its exit code must follow from terraform's counts.
 fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
     let mut args = vec!["refactor", "old", "new"];
     if with_state {
-        args.extend(["--state", "state.json"]);
+        args.extend(["--state", "expected/prior.tfstate"]);
     }
     args.extend(["--json", "--place", "root"]);
     args.extend(case.args.iter().map(String::as_str));
-    let out = minimod(&case.root, &args);
+    let out = run(&case.root, &args);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
         format!(
@@ -250,7 +197,7 @@ fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
             first_line(&stderr)
         )
     })?;
-    let blocks: Vec<(String, String)> = doc["moves"]
+    let blocks: Vec<Move> = doc["moves"]
         .as_array()
         .ok_or("no moves")?
         .iter()
@@ -258,6 +205,7 @@ fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
             (
                 m["from"].as_str().unwrap_or_default().to_string(),
                 m["to"].as_str().unwrap_or_default().to_string(),
+                ".".to_string(),
             )
         })
         .collect();
@@ -266,7 +214,7 @@ fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
     let wrong: Vec<String> = prior
         .iter()
         .filter_map(|a| {
-            let (want, got) = (follow(&key, a), follow(&blocks, a));
+            let (want, got) = (follow(&key, a).0, follow(&blocks, a).0);
             (want != got).then(|| format!("{a} -> {got}, not {want}"))
         })
         .collect();
@@ -405,7 +353,7 @@ fn records_are_complete_and_consistent() {
         for file in [
             "moves.txt",
             "README.md",
-            "state.json",
+            "expected/prior.tfstate",
             "expected/plan-old.json",
             "expected/plan-new.json",
             "expected/proof.json",
@@ -434,7 +382,7 @@ fn records_are_complete_and_consistent() {
         let want: BTreeSet<(String, String)> = case
             .prior_addresses()
             .iter()
-            .map(|a| (a.clone(), follow(&key, a)))
+            .map(|a| (a.clone(), follow(&key, a).0))
             .filter(|(a, b)| a != b)
             .collect();
         let got: BTreeSet<(String, String)> = proof["changes"]
@@ -503,9 +451,17 @@ fn live_terraform_agrees_with_records() {
     }
     // The stub invents ids, so states differ in values; their objects must not.
     for case in cases() {
-        let fresh = read_json(&scratch.path().join(&case.name).join("state.json"));
+        let fresh = read_json(
+            &scratch
+                .path()
+                .join(&case.name)
+                .join("expected/prior.tfstate"),
+        );
         if state_addresses(&fresh) != case.prior_addresses() {
-            failures.push(format!("{}/state.json holds other objects", case.name));
+            failures.push(format!(
+                "{}/expected/prior.tfstate holds other objects",
+                case.name
+            ));
         }
     }
     assert!(
@@ -519,11 +475,16 @@ fn live_terraform_agrees_with_records() {
 mod tests {
     use super::*;
 
-    fn key(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    fn key(pairs: &[(&str, &str)]) -> Vec<Move> {
         pairs
             .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .map(|(a, b)| (a.to_string(), b.to_string(), ".".to_string()))
             .collect()
+    }
+
+    /// The end of `addr` after the key's blocks.
+    fn follow(key: &[Move], addr: &str) -> String {
+        common::follow(key, addr).0
     }
 
     #[test]

@@ -11,9 +11,11 @@ mod common;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
-use std::process::Output;
 
-use common::{Case, lines_of, read, read_json, repo_root, strings, terraform};
+use common::{
+    Case, Move, apply_block, follow, lines_of, parse_moves, read, read_json, repo_root, run,
+    strings, terraform,
+};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
@@ -22,10 +24,6 @@ const MIN_CASES: usize = 22;
 fn corpus_root() -> PathBuf {
     repo_root().join("fixtures/refactors")
 }
-
-/// One move: from, to, and the directory (relative to new/, "." for the
-/// root) of the file the block belongs in.
-type Move = (String, String, String);
 
 /// One unmatched address: action, address, reason.
 type Unmatched = (String, String, String);
@@ -52,7 +50,9 @@ impl Case {
     fn moves_in(&self, file: &str) -> Option<BTreeSet<Move>> {
         let path = self.expected().join(file);
         path.exists().then(|| {
-            parse_moves(&read(&path)).unwrap_or_else(|e| panic!("{}: {file}: {e}", self.name))
+            parse_moves(&read(&path))
+                .map(BTreeSet::from_iter)
+                .unwrap_or_else(|e| panic!("{}: {file}: {e}", self.name))
         })
     }
     fn unmatched(&self) -> BTreeSet<Unmatched> {
@@ -95,29 +95,6 @@ impl Case {
 /// Every case directory (one with old/), in name order.
 fn cases() -> Vec<Case> {
     common::cases(&corpus_root())
-}
-
-/// moves.txt: `FROM -> TO` lines; `# in DIR` sends the lines after it to
-/// DIR's moved.tf.
-fn parse_moves(text: &str) -> Result<BTreeSet<Move>, String> {
-    let mut dir = ".".to_string();
-    let mut moves = BTreeSet::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        if let Some(d) = line.strip_prefix("# in ") {
-            dir = d.trim().trim_end_matches('/').to_string();
-            continue;
-        }
-        if line.starts_with('#') {
-            continue;
-        }
-        let (from, to) = line
-            .split_once(" -> ")
-            .ok_or(format!("not FROM -> TO: {line:?}"))?;
-        if !moves.insert((from.to_string(), to.to_string(), dir.clone())) {
-            return Err(format!("duplicate: {line:?}"));
-        }
-    }
-    Ok(moves)
 }
 
 /// unmatched.txt: `ACTION ADDRESS REASON` (the address may hold spaces).
@@ -172,10 +149,6 @@ fn file_dir(file: &str, cwd: &Path, new_dir: &Path) -> String {
         Ok(rel) => rel.to_string_lossy().replace('\\', "/"),
         Err(_) => format!("outside new/: {file}"),
     }
-}
-
-fn minimod(cwd: &Path, args: &[String]) -> Output {
-    common::run(cwd, args)
 }
 
 /// `minimod refactor old new [--state prior] --json ARGS` in the case dir.
@@ -310,7 +283,7 @@ fn has_marker(text: &str) -> bool {
 fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
     let mode = if with_state { "--state" } else { "no state" };
     let mut fail = |what: String| failures.push(format!("{} ({mode}): {what}", case.name));
-    let out = minimod(&case.root, &refactor_args(case, with_state, true));
+    let out = run(&case.root, &refactor_args(case, with_state, true));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     if has_marker(&stdout) || has_marker(&stderr) {
@@ -366,7 +339,7 @@ fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
 /// The human form: every expected block printed as `terraform fmt` would.
 fn check_human_output(case: &Case, failures: &mut Vec<String>) {
     let with_state = case.prior().exists();
-    let out = minimod(&case.root, &refactor_args(case, with_state, false));
+    let out = run(&case.root, &refactor_args(case, with_state, false));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     if has_marker(&stdout) || has_marker(&stderr) {
@@ -438,7 +411,7 @@ fn refactor_without_allow_add_refuses_new_objects() {
         .into_iter()
         .filter(|a| a != "--allow-add")
         .collect();
-    let out = minimod(&case.root, &args);
+    let out = run(&case.root, &args);
     assert_eq!(
         out.status.code(),
         Some(1),
@@ -464,7 +437,7 @@ fn place_root_keeps_every_block_in_the_root() {
         };
         let mut args = refactor_args(&case, case.prior().exists(), true);
         args.extend(["--place".into(), "root".into()]);
-        let out = minimod(&case.root, &args);
+        let out = run(&case.root, &args);
         match parse_report(
             &String::from_utf8_lossy(&out.stdout),
             &case.root,
@@ -500,7 +473,7 @@ fn format_json_writes_moved_tf_json() {
         "json",
         "--write",
     ]);
-    let out = minimod(&case, &args);
+    let out = run(&case, &args);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -547,7 +520,7 @@ fn bad_input_exits_2() {
         ),
     ];
     for (what, args) in table {
-        let out = minimod(&case, &args);
+        let out = run(&case, &args);
         assert_eq!(
             out.status.code(),
             Some(2),
@@ -657,7 +630,7 @@ fn prove_live(case: &Case, scratch: &Path, blocks: Blocks) -> Result<(), String>
         args.extend(case.args.iter().cloned());
         // Blocks for the pairs found are written even when some addresses
         // stay unmatched (exit 1).
-        let out = minimod(&case.root, &args);
+        let out = run(&case.root, &args);
         if out.status.code() != Some(case.exit()) {
             return Err(format!(
                 "minimod --write exit {:?}: {}",
@@ -763,41 +736,6 @@ fn live_proofs(blocks: Blocks) {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// One block applied to an address: `block.from` (behind a module-instance
-/// prefix when the block lives in a child module) becomes `block.to`, with
-/// the same rest of the address (instance key, nested path) after it.
-fn apply_block(block: &Move, addr: &str) -> Option<String> {
-    let (from, to, dir) = block;
-    let boundary = |s: &str| s.is_empty() || s.starts_with('.') || s.starts_with('[');
-    addr.match_indices(from.as_str()).find_map(|(i, _)| {
-        let prefix = &addr[..i];
-        let rest = &addr[i + from.len()..];
-        let prefix_ok = if dir == "." {
-            prefix.is_empty()
-        } else {
-            prefix.starts_with("module.") && prefix.ends_with('.')
-        };
-        (prefix_ok && boundary(rest)).then(|| format!("{prefix}{to}{rest}"))
-    })
-}
-
-/// Where the key's blocks take `addr`, chained as terraform chains them (a
-/// module call's block, then a block inside the module), and which blocks
-/// that used.
-fn follow<'k>(key: &'k BTreeSet<Move>, addr: &str) -> (String, Vec<&'k Move>) {
-    let mut at = addr.to_string();
-    let mut used: Vec<&Move> = Vec::new();
-    while let Some((block, next)) = key
-        .iter()
-        .filter(|b| !used.contains(b))
-        .find_map(|b| apply_block(b, &at).map(|n| (b, n)))
-    {
-        used.push(block);
-        at = next;
-    }
-    (at, used)
 }
 
 /// terraform's own implied move: a resource gaining or losing `count`.
@@ -949,8 +887,11 @@ mod helpers {
     #[test]
     fn moves_txt_assigns_blocks_after_an_in_line_to_that_module() {
         let got = parse_moves("a.b -> a.c\n\n# in modules/web/\nx.y -> x.z\n").unwrap();
-        let want: BTreeSet<Move> = [mv("a.b", "a.c", "."), mv("x.y", "x.z", "modules/web")].into();
-        assert_eq!(got, want);
+        assert_eq!(
+            got,
+            [mv("a.b", "a.c", "."), mv("x.y", "x.z", "modules/web")]
+        );
+        assert!(parse_moves("a.b -> a.c\na.b -> a.c\n").is_err());
     }
 
     #[test]
@@ -987,6 +928,13 @@ mod helpers {
             ),
             (mv("t.disk", "t.vol", "."), "t.disk[2]", Some("t.vol[2]")),
             (mv("t.disk", "t.vol", "."), "t.disk_old", None),
+            // A resource is no module: nothing lives inside it.
+            (mv("t.disk", "t.vol", "."), "t.disk.x", None),
+            (
+                mv("module.a[\"x.y\"]", "module.b", "."),
+                "module.a[\"x.y\"].t.x",
+                Some("module.b.t.x"),
+            ),
             (
                 mv("t.q", "t.j", "modules/s"),
                 "module.f.module.s.t.q",
@@ -1089,7 +1037,7 @@ fn without_allow_update_the_updates_are_named_not_written() {
             .into_iter()
             .filter(|a| a != "--allow-update")
             .collect();
-        let out = minimod(&case.root, &args);
+        let out = run(&case.root, &args);
         assert_eq!(out.status.code(), Some(1));
         let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(doc["updates_accepted"], serde_json::json!([]));
@@ -1129,7 +1077,7 @@ fn without_allow_update_the_updates_are_named_not_written() {
             }),
             "{moves:?}"
         );
-        let text = minimod(
+        let text = run(
             &case.root,
             &args
                 .into_iter()
@@ -1156,7 +1104,7 @@ fn without_allow_update_the_updates_are_named_not_written() {
 #[test]
 fn the_closest_candidate_has_the_fewest_differences() {
     let case = corpus_root().join("closest-candidate-fewest-differences");
-    let out = minimod(&case, &strings(&["refactor", "old", "new", "--json"]));
+    let out = run(&case, &strings(&["refactor", "old", "new", "--json"]));
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     let entry = |addr: &str| {
         doc["unmatched"]
@@ -1178,7 +1126,7 @@ fn the_closest_candidate_has_the_fewest_differences() {
             {"from": "terraform_data.web", "object": "module.database.terraform_data.primary"},
         ])
     );
-    let human = minimod(&case, &strings(&["refactor", "old", "new"]));
+    let human = run(&case, &strings(&["refactor", "old", "new"]));
     let stderr = String::from_utf8_lossy(&human.stderr);
     assert!(
         stderr.contains("      refers to terraform_data.db, which did not pair\n"),

@@ -11,16 +11,8 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-fn root() -> PathBuf {
-    common::repo_root()
-}
-
 fn stub_case() -> PathBuf {
-    root().join("tests/corpus/plans/provider-schema-stub")
-}
-
-fn minimod(args: &[&str], cwd: &Path) -> Output {
-    common::run(cwd, args)
+    common::repo_root().join("tests/corpus/plans/provider-schema-stub")
 }
 
 fn path(p: &Path) -> &str {
@@ -50,7 +42,7 @@ fn plan_with_schemas_updates_as_terraform_did_and_without_them_does_not() {
         path(&state),
     ];
 
-    let with = minimod(&[&base[..], &["--schemas", path(&schemas)]].concat(), &new);
+    let with = common::run(&new, &[&base[..], &["--schemas", path(&schemas)]].concat());
     assert!(
         with.status.success(),
         "{}",
@@ -63,7 +55,7 @@ fn plan_with_schemas_updates_as_terraform_did_and_without_them_does_not() {
     let text = String::from_utf8_lossy(&with.stdout);
     assert!(text.contains("~ port = 80 -> \"80\""), "{text}");
 
-    let without = minimod(&base, &new);
+    let without = common::run(&new, &base);
     assert!(without.status.success());
     assert_eq!(
         plan_line(&without),
@@ -74,7 +66,8 @@ fn plan_with_schemas_updates_as_terraform_did_and_without_them_does_not() {
 #[test]
 fn refactor_proves_with_the_schemas() {
     let case = stub_case();
-    let out = minimod(
+    let out = common::run(
+        &common::repo_root(),
         &[
             "refactor",
             "--engine",
@@ -86,7 +79,6 @@ fn refactor_proves_with_the_schemas() {
             "--schemas",
             path(&case.join("expected/schemas.json")),
         ],
-        &root(),
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
@@ -101,7 +93,8 @@ fn unreadable_or_invalid_schemas_are_reported() {
     let case = stub_case();
     let new = case.join("new");
     let state = case.join("expected/prior.tfstate");
-    let out = minimod(
+    let out = common::run(
+        &new,
         &[
             "plan",
             path(&new),
@@ -110,7 +103,6 @@ fn unreadable_or_invalid_schemas_are_reported() {
             "--schemas",
             "no-such.json",
         ],
-        &new,
     );
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -122,7 +114,8 @@ fn unreadable_or_invalid_schemas_are_reported() {
     let tmp = tempfile::tempdir().unwrap();
     let bad = tmp.path().join("schemas.json");
     std::fs::write(&bad, "{\"format_version\": \"1.0\"}").unwrap();
-    let out = minimod(
+    let out = common::run(
+        &common::repo_root(),
         &[
             "refactor",
             path(&case.join("old")),
@@ -130,7 +123,6 @@ fn unreadable_or_invalid_schemas_are_reported() {
             "--schemas",
             path(&bad),
         ],
-        &root(),
     );
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -145,14 +137,14 @@ fn check_reads_the_schemas_from_the_repository() {
     let repo = tmp.path().join("repo");
     common::monorepo(&repo);
     std::fs::copy(
-        root().join("tests/data/schemas/builtin.json"),
+        common::repo_root().join("tests/data/schemas/builtin.json"),
         repo.join("schemas.json"),
     )
     .unwrap();
     let check = |extra: &[&str]| {
-        minimod(
-            &[&["check", "--base", "HEAD~1", "--format", "json"], extra].concat(),
+        common::run(
             &repo,
+            &[&["check", "--base", "HEAD~1", "--format", "json"], extra].concat(),
         )
     };
     let without = check(&[]);
@@ -183,7 +175,8 @@ fn sensitive_attributes_are_never_shown() {
     std::fs::write(&schemas, doc.to_string()).unwrap();
     let new = case.join("new");
     let state = case.join("expected/prior.tfstate");
-    let out = minimod(
+    let out = common::run(
+        &new,
         &[
             "plan",
             path(&new),
@@ -192,7 +185,6 @@ fn sensitive_attributes_are_never_shown() {
             "--schemas",
             path(&schemas),
         ],
-        &new,
     );
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);

@@ -20,7 +20,7 @@ fn refactor(verifier: &str) -> Output {
             "old",
             "new",
             "--state",
-            "prior.tfstate",
+            "expected/prior.tfstate",
             "--allow-update",
             "--verify-with",
             verifier,
@@ -57,7 +57,7 @@ fn a_replacement_by_the_verifier_is_said_plainly() {
     // terraform 1.11 planned (record.sh).
     let dir = tempfile::tempdir().unwrap();
     let tool = dir.path().join("recorded-terraform");
-    let plan = case().join("plan.json");
+    let plan = case().join("expected/plan.json");
     std::fs::write(
         &tool,
         format!(
@@ -88,7 +88,8 @@ fn a_replacement_by_the_verifier_is_said_plainly_live() {
 #[test]
 fn the_recorded_plan_replaces_by_trigger() {
     let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(case().join("plan.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(case().join("expected/plan.json")).unwrap())
+            .unwrap();
     let changes: Vec<(String, serde_json::Value, serde_json::Value)> = doc["resource_changes"]
         .as_array()
         .unwrap()
@@ -118,7 +119,7 @@ fn the_recorded_plan_replaces_by_trigger() {
     );
 }
 
-/// `replace-paths.json` (what `parse_plan`'s unit test reads) is still
+/// `expected/replace-paths.json` (what `parse_plan`'s unit test reads) is still
 /// what terraform plans for a changed `triggers_replace`.
 #[test]
 fn the_recorded_forced_replacement_holds_live() {
@@ -167,6 +168,7 @@ fn the_recorded_forced_replacement_holds_live() {
         "-out=p",
     ]);
     let live: serde_json::Value = serde_json::from_slice(&tf(&["show", "-json", "p"])).unwrap();
-    let recorded: serde_json::Value = common::read_json(&case().join("replace-paths.json"));
+    let recorded: serde_json::Value =
+        common::read_json(&case().join("expected/replace-paths.json"));
     assert_eq!(reduce(&live), reduce(&recorded));
 }

@@ -10,16 +10,7 @@ use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::Path;
 use std::process::Output;
 
-use common::{stderr, stdout};
-
-fn minimod(cwd: &Path, args: &[&str]) -> Output {
-    common::run(cwd, args)
-}
-
-fn write(path: &Path, text: &str) {
-    fs::create_dir_all(path.parent().unwrap()).unwrap();
-    fs::write(path, text).unwrap();
-}
+use common::{git, run, stderr, stdout, write_file};
 
 /// `after` is `before` with text inserted at one place: every byte of
 /// `before` is still there, in order, around the insertion.
@@ -86,9 +77,9 @@ resource "terraform_data" "memcache" {
 
 /// old/ and new/ (renames, the hand-written moved.tf in new/).
 fn renames(root: &Path) {
-    write(&root.join("old/main.tf"), OLD_MAIN);
-    write(&root.join("new/main.tf"), NEW_MAIN);
-    write(&root.join("new/moved.tf"), HAND_WRITTEN);
+    write_file(&root.join("old/main.tf"), OLD_MAIN);
+    write_file(&root.join("new/main.tf"), NEW_MAIN);
+    write_file(&root.join("new/moved.tf"), HAND_WRITTEN);
 }
 
 #[test]
@@ -96,7 +87,7 @@ fn write_keeps_every_byte_and_running_twice_changes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     renames(root);
-    let out = minimod(root, &["refactor", "old", "new", "--write"]);
+    let out = run(root, &["refactor", "old", "new", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after = fs::read_to_string(root.join("new/moved.tf")).unwrap();
     assert!(only_inserted(HAND_WRITTEN, &after), "{after}");
@@ -105,7 +96,7 @@ fn write_keeps_every_byte_and_running_twice_changes_nothing() {
     assert!(after.contains("  from = terraform_data.web\n  to   = terraform_data.site\n"));
     assert!(stderr(&out).contains("0 to destroy"), "{}", stderr(&out));
 
-    let again = minimod(root, &["refactor", "old", "new", "--write"]);
+    let again = run(root, &["refactor", "old", "new", "--write"]);
     assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
     assert!(!stderr(&again).contains("Wrote"), "{}", stderr(&again));
     assert_eq!(
@@ -159,14 +150,14 @@ fn under_opentofu_blocks_go_into_an_existing_moved_tofu() {
     renames(root);
     fs::rename(root.join("new/moved.tf"), root.join("new/moved.tofu")).unwrap();
     let ignored = "# OpenTofu reads moved.tofu instead\n";
-    write(&root.join("new/moved.tf"), ignored);
-    let printed = minimod(root, &["refactor", "old", "new", "--engine", "tofu"]);
+    write_file(&root.join("new/moved.tf"), ignored);
+    let printed = run(root, &["refactor", "old", "new", "--engine", "tofu"]);
     assert!(
         stdout(&printed).starts_with("# new/moved.tofu\n"),
         "{}",
         stdout(&printed)
     );
-    let out = minimod(
+    let out = run(
         root,
         &["refactor", "old", "new", "--engine", "tofu", "--write"],
     );
@@ -183,11 +174,11 @@ fn under_opentofu_blocks_go_into_an_existing_moved_tofu() {
 /// moved.tf, which keeps what it held; the stdout group names that file.
 fn child_module(root: &Path) {
     let call = "module \"app\" {\n  source = \"./modules/app\"\n}\n";
-    write(&root.join("old/main.tf"), call);
-    write(&root.join("new/main.tf"), call);
-    write(&root.join("old/modules/app/main.tf"), OLD_MAIN);
-    write(&root.join("new/modules/app/main.tf"), NEW_MAIN);
-    write(&root.join("new/modules/app/moved.tf"), HAND_WRITTEN);
+    write_file(&root.join("old/main.tf"), call);
+    write_file(&root.join("new/main.tf"), call);
+    write_file(&root.join("old/modules/app/main.tf"), OLD_MAIN);
+    write_file(&root.join("new/modules/app/main.tf"), NEW_MAIN);
+    write_file(&root.join("new/modules/app/moved.tf"), HAND_WRITTEN);
 }
 
 #[test]
@@ -196,14 +187,14 @@ fn child_module_moved_tf_keeps_every_byte() {
     let root = tmp.path();
     child_module(root);
     let before = fs::read_to_string(root.join("new/modules/app/moved.tf")).unwrap();
-    let printed = minimod(root, &["refactor", "old", "new"]);
+    let printed = run(root, &["refactor", "old", "new"]);
     assert_eq!(printed.status.code(), Some(0), "{}", stderr(&printed));
     assert!(
         stdout(&printed).starts_with("# new/modules/app/moved.tf\nmoved {\n"),
         "{}",
         stdout(&printed)
     );
-    let out = minimod(root, &["refactor", "old", "new", "--write"]);
+    let out = run(root, &["refactor", "old", "new", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after = fs::read_to_string(root.join("new/modules/app/moved.tf")).unwrap();
     assert!(only_inserted(&before, &after), "{after}");
@@ -229,8 +220,8 @@ fn json_moved_file_is_edited_in_place() {
     let root = tmp.path();
     renames(root);
     fs::remove_file(root.join("new/moved.tf")).unwrap();
-    write(&root.join("new/moved.tf.json"), JSON_MOVED);
-    let out = minimod(
+    write_file(&root.join("new/moved.tf.json"), JSON_MOVED);
+    let out = run(
         root,
         &["refactor", "old", "new", "--format", "json", "--write"],
     );
@@ -252,7 +243,7 @@ fn json_moved_file_is_edited_in_place() {
     assert_eq!(moved.len(), 3, "{after}");
     assert!(moved.contains(&("terraform_data.db".into(), "terraform_data.database".into())));
     assert!(!root.join("new/moved.tf").exists());
-    let again = minimod(
+    let again = run(
         root,
         &["refactor", "old", "new", "--format", "json", "--write"],
     );
@@ -271,12 +262,12 @@ fn json_moved_file_without_moved_gets_the_property() {
         let root = tmp.path();
         renames(root);
         fs::remove_file(root.join("new/moved.tf")).unwrap();
-        write(
+        write_file(
             &root.join("new/locals.tf"),
             "locals {\n  cache_name = \"cache\"\n}\n",
         );
-        write(&root.join("new/moved.tf.json"), before);
-        let out = minimod(
+        write_file(&root.join("new/moved.tf.json"), before);
+        let out = run(
             root,
             &["refactor", "old", "new", "--format", "json", "--write"],
         );
@@ -300,7 +291,7 @@ fn json_groups_on_stdout_name_their_file() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     child_module(root);
-    let out = minimod(root, &["refactor", "old", "new", "--format", "json"]);
+    let out = run(root, &["refactor", "old", "new", "--format", "json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let docs: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&stdout(&out))
         .into_iter()
@@ -332,7 +323,7 @@ fn targets_that_are_not_regular_files_are_refused_before_anything_is_written() {
         (
             "is read-only",
             Box::new(|app: &Path| {
-                write(&app.join("moved.tf"), "# keep\n");
+                write_file(&app.join("moved.tf"), "# keep\n");
                 fs::set_permissions(app.join("moved.tf"), fs::Permissions::from_mode(0o444))
                     .unwrap();
             }),
@@ -341,7 +332,7 @@ fn targets_that_are_not_regular_files_are_refused_before_anything_is_written() {
             "symbolic link leading outside",
             Box::new(|app: &Path| {
                 let outside = app.parent().unwrap().parent().unwrap().parent().unwrap();
-                write(&outside.join("victim.tf"), "# victim\n");
+                write_file(&outside.join("victim.tf"), "# victim\n");
                 symlink(outside.join("victim.tf"), app.join("moved.tf")).unwrap();
             }),
         ),
@@ -351,23 +342,23 @@ fn targets_that_are_not_regular_files_are_refused_before_anything_is_written() {
         let root = tmp.path().join("w");
         child_module(&root);
         // A root rename too, so two files would be written.
-        write(
+        write_file(
             &root.join("old/main.tf"),
             "module \"app\" {\n  source = \"./modules/app\"\n}\nresource \"terraform_data\" \"r\" {\n  input = 1\n}\n",
         );
-        write(
+        write_file(
             &root.join("new/main.tf"),
             "module \"app\" {\n  source = \"./modules/app\"\n}\nresource \"terraform_data\" \"s\" {\n  input = 1\n}\n",
         );
         let app = root.join("new/modules/app");
         fs::remove_file(app.join("moved.tf")).unwrap();
-        write(
+        write_file(
             &app.join("locals.tf"),
             "locals {\n  cache_name = \"cache\"\n}\n",
         );
         setup(&app);
         let before = snapshot(tmp.path());
-        let out = minimod(&root, &["refactor", "old", "new", "--write"]);
+        let out = run(&root, &["refactor", "old", "new", "--write"]);
         assert_refused(&out, what);
         assert_eq!(
             snapshot(tmp.path()),
@@ -413,7 +404,7 @@ fn a_link_inside_new_dir_is_written_through() {
     fs::create_dir(root.join("new/shared")).unwrap();
     fs::rename(root.join("new/moved.tf"), root.join("new/shared/moves.hcl")).unwrap();
     symlink("shared/moves.hcl", root.join("new/moved.tf")).unwrap();
-    let out = minimod(root, &["refactor", "old", "new", "--write"]);
+    let out = run(root, &["refactor", "old", "new", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let target = fs::read_to_string(root.join("new/shared/moves.hcl")).unwrap();
     assert!(
@@ -431,9 +422,9 @@ fn a_link_inside_new_dir_is_written_through() {
 fn apply_writes_state_through_links_keeping_the_mode() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
-    write(&root.join("cfg/main.tf"), OLD_MAIN);
+    write_file(&root.join("cfg/main.tf"), OLD_MAIN);
     // Neither the file nor its directory exist yet: both are created.
-    let fresh = minimod(root, &["apply", "cfg", "--state", "states/new.tfstate"]);
+    let fresh = run(root, &["apply", "cfg", "--state", "states/new.tfstate"]);
     assert_eq!(fresh.status.code(), Some(0), "{}", stderr(&fresh));
     assert!(root.join("states/new.tfstate").is_file());
 
@@ -442,11 +433,11 @@ fn apply_writes_state_through_links_keeping_the_mode() {
     fs::set_permissions(&real, fs::Permissions::from_mode(0o600)).unwrap();
     symlink("states/real.tfstate", root.join("link.tfstate")).unwrap();
     fs::remove_file(root.join("cfg/main.tf")).unwrap();
-    write(
+    write_file(
         &root.join("cfg/main.tf"),
         NEW_MAIN.replace("local.cache_name", "\"c\"").as_str(),
     );
-    let out = minimod(root, &["apply", "cfg", "--state", "link.tfstate"]);
+    let out = run(root, &["apply", "cfg", "--state", "link.tfstate"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
         fs::symlink_metadata(root.join("link.tfstate"))
@@ -465,13 +456,9 @@ fn apply_writes_state_through_links_keeping_the_mode() {
 
     // A dangling link: the state is created at its target.
     symlink("states/later.tfstate", root.join("later.tfstate")).unwrap();
-    let out = minimod(root, &["apply", "cfg", "--state", "later.tfstate"]);
+    let out = run(root, &["apply", "cfg", "--state", "later.tfstate"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(root.join("states/later.tfstate").is_file());
-}
-
-fn git(repo: &Path, args: &[&str]) {
-    common::git(repo, args);
 }
 
 /// A repository whose root `envs/prod` renames resources on the branch;
@@ -485,17 +472,17 @@ fn repo_with_renames(root: &Path, moved: Option<&str>) -> std::path::PathBuf {
     git(&repo, &["config", "user.name", "t"]);
     let backend = "terraform {\n  backend \"local\" {}\n}\n";
     // A backend and a lock file: discovery finds the root.
-    write(
+    write_file(
         &env.join(".terraform.lock.hcl"),
         "provider \"registry.terraform.io/hashicorp/random\" {\n  version = \"3.6.0\"\n}\n",
     );
-    write(&env.join("main.tf"), &format!("{backend}{OLD_MAIN}"));
+    write_file(&env.join("main.tf"), &format!("{backend}{OLD_MAIN}"));
     git(&repo, &["add", "-A"]);
     git(&repo, &["commit", "-qm", "base"]);
     git(&repo, &["tag", "base"]);
-    write(&env.join("main.tf"), &format!("{backend}{NEW_MAIN}"));
+    write_file(&env.join("main.tf"), &format!("{backend}{NEW_MAIN}"));
     if let Some(m) = moved {
-        write(&env.join("moved.tf"), m);
+        write_file(&env.join("moved.tf"), m);
     }
     git(&repo, &["add", "-A"]);
     git(&repo, &["commit", "-qm", "head"]);
@@ -505,7 +492,7 @@ fn repo_with_renames(root: &Path, moved: Option<&str>) -> std::path::PathBuf {
 fn check_fix(repo: &Path, extra: &[&str]) -> Output {
     let mut args = vec!["check", "--base", "base", "--fix"];
     args.extend(extra);
-    minimod(repo, &args)
+    run(repo, &args)
 }
 
 #[test]
@@ -535,7 +522,7 @@ fn check_fix_refuses_a_moved_tf_with_uncommitted_changes() {
     let tmp = tempfile::tempdir().unwrap();
     let repo = repo_with_renames(tmp.path(), Some(HAND_WRITTEN));
     let dirty = format!("{HAND_WRITTEN}\n# not committed yet\n");
-    write(&repo.join("envs/prod/moved.tf"), &dirty);
+    write_file(&repo.join("envs/prod/moved.tf"), &dirty);
     let out = check_fix(&repo, &[]);
     assert_refused(
         &out,
@@ -564,7 +551,7 @@ fn check_fix_refuses_a_moved_tf_with_uncommitted_changes() {
 fn check_fix_refuses_an_untracked_moved_tf_but_edits_a_staged_one() {
     let tmp = tempfile::tempdir().unwrap();
     let repo = repo_with_renames(tmp.path(), None);
-    write(&repo.join("envs/prod/moved.tf"), HAND_WRITTEN);
+    write_file(&repo.join("envs/prod/moved.tf"), HAND_WRITTEN);
     assert_refused(&check_fix(&repo, &[]), "not committed or staged");
     assert_eq!(
         fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap(),
@@ -591,7 +578,7 @@ fn check_fix_refuses_an_untracked_moved_tf_but_edits_a_staged_one() {
 fn check_fix_never_writes_through_a_symlink() {
     let tmp = tempfile::tempdir().unwrap();
     let victim = tmp.path().join("victim.tf");
-    write(&victim, HAND_WRITTEN);
+    write_file(&victim, HAND_WRITTEN);
     let repo = repo_with_renames(tmp.path(), None);
     symlink(&victim, repo.join("envs/prod/moved.tf")).unwrap();
     git(&repo, &["add", "-A"]);
@@ -623,7 +610,7 @@ fn check_fix_never_writes_through_a_symlink() {
 fn check_fix_ignores_planted_temporary_file_names() {
     let tmp = tempfile::tempdir().unwrap();
     let victim = tmp.path().join("victim");
-    write(&victim, "secret\n");
+    write_file(&victim, "secret\n");
     let repo = repo_with_renames(tmp.path(), Some(HAND_WRITTEN));
     for name in ["moved.tf.minimod-tmp", ".moved.tf.tmp", ".moved.tf.1.tmp"] {
         symlink(&victim, repo.join("envs/prod").join(name)).unwrap();
@@ -680,7 +667,7 @@ fn apply_records_sensitive_attributes_as_terraform_does() {
         tmp.path().join("main.tf"),
     )
     .unwrap();
-    let out = minimod(tmp.path(), &["apply", ".", "--state", "ours.tfstate"]);
+    let out = run(tmp.path(), &["apply", ".", "--state", "ours.tfstate"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let want = sensitive_attributes(&sensitive_fixture().join("terraform.tfstate"));
     assert_eq!(sensitive_attributes(&tmp.path().join("ours.tfstate")), want);
@@ -709,20 +696,20 @@ fn refactor_report_hides_what_apply_recorded_as_sensitive() {
     let old = tmp.path().join("old");
     let new = tmp.path().join("new");
     let main = fs::read_to_string(sensitive_fixture().join("main.tf")).unwrap();
-    write(&old.join("main.tf"), &main);
+    write_file(&old.join("main.tf"), &main);
     // Renamed, and one argument changed, so the report shows what differs.
-    write(
+    write_file(
         &new.join("main.tf"),
         &main
             .replace("\"db\"", "\"database\"")
             .replace("user = \"admin\"", "user = \"root\""),
     );
-    let out = minimod(tmp.path(), &["apply", "old", "--state", "s.tfstate"]);
+    let out = run(tmp.path(), &["apply", "old", "--state", "s.tfstate"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     for extra in [&[][..], &["--json"][..]] {
         let mut args = vec!["refactor", "old", "new", "--state", "s.tfstate"];
         args.extend(extra);
-        let out = minimod(tmp.path(), &args);
+        let out = run(tmp.path(), &args);
         assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
         let all = format!("{}{}", stdout(&out), stderr(&out));
         assert!(all.contains("terraform_data.database"), "{all}");
@@ -743,21 +730,21 @@ fn check_fix_keeps_every_byte_of_a_child_modules_moved_tf() {
     git(&repo, &["config", "user.name", "t"]);
     for env in ["dev", "prod"] {
         let dir = repo.join("envs").join(env);
-        write(
+        write_file(
             &dir.join(".terraform.lock.hcl"),
             "provider \"registry.terraform.io/hashicorp/random\" {\n  version = \"3.6.0\"\n}\n",
         );
-        write(
+        write_file(
             &dir.join("main.tf"),
             "terraform {\n  backend \"local\" {}\n}\n\nmodule \"app\" {\n  source = \"../../modules/app\"\n}\n",
         );
     }
-    write(&app.join("main.tf"), OLD_MAIN);
+    write_file(&app.join("main.tf"), OLD_MAIN);
     git(&repo, &["add", "-A"]);
     git(&repo, &["commit", "-qm", "base"]);
     git(&repo, &["tag", "base"]);
-    write(&app.join("main.tf"), NEW_MAIN);
-    write(&app.join("moved.tf"), HAND_WRITTEN);
+    write_file(&app.join("main.tf"), NEW_MAIN);
+    write_file(&app.join("moved.tf"), HAND_WRITTEN);
     git(&repo, &["add", "-A"]);
     git(&repo, &["commit", "-qm", "head"]);
     let out = check_fix(&repo, &[]);

@@ -293,7 +293,7 @@ mod tests {
 
     fn recorded(file: &str) -> Verified {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/verify-replace")
+            .join("tests/data/verify-replace/expected")
             .join(file);
         parse_plan("terraform", &std::fs::read_to_string(path).unwrap()).unwrap()
     }

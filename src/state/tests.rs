@@ -358,9 +358,10 @@ fn terraform_reads_what_we_write() {
     assert!(got.contains(&r#"module.plain["new$${key}"].terraform_data.inner"#.to_string()));
 }
 
-/// Scenarios under tests/data/state/moves/: a state terraform wrote, one
-/// `moved` block (`statement.txt`: declaring module|from|to), and the
-/// moves terraform's plan reported (`previous_address -> address`).
+/// Scenarios under tests/data/state/moves/: a state terraform wrote
+/// (`expected/prior.tfstate`), one `moved` block (`statement.txt`:
+/// declaring module|from|to), and the moves terraform's plan reported
+/// (`expected/moves.txt`: `previous_address -> address`).
 #[test]
 fn move_destinations_match_terraform_plans() {
     use crate::addrs::{Module, MoveEndpoint, unify_move_endpoints};
@@ -377,7 +378,7 @@ fn move_destinations_match_terraform_plans() {
         let to = MoveEndpoint::parse(parts[2]).unwrap();
         let (from, to) = unify_move_endpoints(&from, &to, &decl).unwrap();
 
-        let state = State::read(&dir.join("before.tfstate")).unwrap();
+        let state = State::read(&dir.join("expected/prior.tfstate")).unwrap();
         let mut got: Vec<String> = state
             .instances()
             .filter_map(|(addr, _)| {
@@ -386,7 +387,7 @@ fn move_destinations_match_terraform_plans() {
             })
             .collect();
         got.sort();
-        let mut want: Vec<String> = fs::read_to_string(dir.join("moves.txt"))
+        let mut want: Vec<String> = fs::read_to_string(dir.join("expected/moves.txt"))
             .unwrap()
             .lines()
             .map(str::to_string)

@@ -201,6 +201,25 @@ where
     minimod(cwd).args(args).output().expect("running minimod")
 }
 
+/// `minimod ARGS` in `cwd`, run to its end: its exit code (`None` when a
+/// signal ended it), standard output and standard error as text.
+pub fn outcome<I, S>(cwd: &Path, args: I) -> (Option<i32>, String, String)
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let out = run(cwd, args);
+    (out.status.code(), stdout(&out), stderr(&out))
+}
+
+/// Writes `text` to `path`, making its directory first.
+pub fn write_file(path: &Path, text: &str) {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    }
+    fs::write(path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
 /// Standard output as text.
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -383,6 +402,85 @@ pub fn compare_records(
         }
     }
     failures
+}
+
+/// One block of an answer key (`moves.txt`): from, to, and the directory
+/// (relative to new/, "." for the root) of the file the block belongs in.
+pub type Move = (String, String, String);
+
+/// An answer key, `moves.txt`: `FROM -> TO` lines, in file order; a
+/// `# in DIR` line sends the lines after it to DIR's moved.tf, other `#`
+/// lines are comments. A block written twice is an error.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, String> {
+    let mut dir = ".".to_string();
+    let mut moves: Vec<Move> = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(d) = line.strip_prefix("# in ") {
+            dir = d.trim().trim_end_matches('/').to_string();
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let (from, to) = line
+            .split_once(" -> ")
+            .ok_or(format!("not FROM -> TO: {line:?}"))?;
+        let block = (from.to_string(), to.to_string(), dir.clone());
+        if moves.contains(&block) {
+            return Err(format!("duplicate: {line:?}"));
+        }
+        moves.push(block);
+    }
+    Ok(moves)
+}
+
+/// Where one block takes `addr`, if it applies: its `from` (behind a
+/// module-instance prefix when the block lives in a child module) names
+/// the address itself, a module call or instance the address is inside,
+/// or a resource (or call) without a key whose instance the address is;
+/// the rest of the address (instance key, nested path) is kept.
+pub fn apply_block(block: &Move, addr: &str) -> Option<String> {
+    let (from, to, dir) = block;
+    // `module.NAME` or `module.NAME[KEY]` as the last step: only a module
+    // has addresses inside it.
+    let unkeyed = match from.strip_suffix(']') {
+        Some(_) => &from[..from.rfind('[').unwrap_or(from.len())],
+        None => from.as_str(),
+    };
+    let is_module = unkeyed.rsplit('.').nth(1) == Some("module");
+    addr.match_indices(from.as_str()).find_map(|(i, _)| {
+        let prefix = &addr[..i];
+        let rest = &addr[i + from.len()..];
+        let prefix_ok = if dir == "." {
+            prefix.is_empty()
+        } else {
+            prefix.starts_with("module.") && prefix.ends_with('.')
+        };
+        let rest_ok = rest.is_empty()
+            || (rest.starts_with('[') && !from.ends_with(']'))
+            || (rest.starts_with('.') && is_module);
+        (prefix_ok && rest_ok).then(|| format!("{prefix}{to}{rest}"))
+    })
+}
+
+/// Where a key's blocks take `addr`, chained as terraform chains them (a
+/// module call's block, then a block inside the module), each block at
+/// most once, and which blocks that used.
+pub fn follow<'k, K>(key: K, addr: &str) -> (String, Vec<&'k Move>)
+where
+    K: IntoIterator<Item = &'k Move> + Copy,
+{
+    let mut at = addr.to_string();
+    let mut used: Vec<&Move> = Vec::new();
+    while let Some((block, next)) = key
+        .into_iter()
+        .filter(|b| !used.contains(b))
+        .find_map(|b| apply_block(b, &at).map(|n| (b, n)))
+    {
+        used.push(block);
+        at = next;
+    }
+    (at, used)
 }
 
 /// One printed error: its summary, where it points (`on FILE line N`, if

@@ -1,7 +1,8 @@
-//! Every recorded terraform plan of tests/data/moves/ (see its
-//! record.sh), planned with the four verbs together: the diagnostics must
-//! be terraform's, and when it planned, every object it kept must be
-//! ours at the same address, moved from the same one.
+//! Every recorded terraform plan of tests/data/moves/ (see its README.md:
+//! each case's `old/` applied, `new/` planned, `expected/` what terraform
+//! said), planned with the four verbs together: the diagnostics must be
+//! terraform's, and when it planned, every object it kept must be ours at
+//! the same address, moved from the same one.
 
 use std::path::{Path, PathBuf};
 
@@ -23,9 +24,9 @@ struct Outcome {
 }
 
 fn ours(case: &Path, engine: Engine) -> Outcome {
-    let dir = case.join("after");
+    let dir = case.join("new");
     let config = load_dir(&dir, engine);
-    let prior = State::read(&case.join("before.tfstate")).unwrap();
+    let prior = State::read(&case.join("expected/prior.tfstate")).unwrap();
     // Terraform names files relative to the root module.
     let prefix = shown_prefix(&dir);
     let mut stmts = find_move_statements(&config).unwrap();
@@ -72,7 +73,7 @@ fn ours(case: &Path, engine: Engine) -> Outcome {
 }
 
 fn theirs(case: &Path) -> Outcome {
-    let text = std::fs::read_to_string(case.join("diags.json")).unwrap();
+    let text = std::fs::read_to_string(case.join("expected/diags.json")).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     let diags = json
         .as_array()
@@ -90,19 +91,20 @@ fn theirs(case: &Path) -> Outcome {
         .collect();
     // A plan with errors has no changes; objects kept from the prior
     // state are every change that is not a create.
-    let mut kept: Vec<(String, String)> = std::fs::read_to_string(case.join("changes.txt"))
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f[2] != "create").then(|| {
-                (
-                    f[0].to_string(),
-                    if f[1] == "-" { f[0] } else { f[1] }.to_string(),
-                )
+    let mut kept: Vec<(String, String)> =
+        std::fs::read_to_string(case.join("expected/changes.txt"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                (f[2] != "create").then(|| {
+                    (
+                        f[0].to_string(),
+                        if f[1] == "-" { f[0] } else { f[1] }.to_string(),
+                    )
+                })
             })
-        })
-        .collect();
+            .collect();
     kept.sort();
     Outcome { diags, kept }
 }
@@ -113,7 +115,7 @@ fn recorded_terraform_plans() {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| {
-            p.join("diags.json").exists()
+            p.join("expected/diags.json").exists()
                 && !p
                     .file_name()
                     .unwrap()

@@ -1,6 +1,6 @@
 //! What the move tests share: statements, addresses and states written as
 //! strings (as OpenTofu's tests write them), and the recorded fixtures
-//! under `tests/data/moves/` (see its `record.sh`).
+//! under `tests/data/moves/` (see its README.md).
 
 use std::path::{Path, PathBuf};
 

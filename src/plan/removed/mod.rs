@@ -32,7 +32,7 @@ mod tests {
                     .unwrap()
                     .to_string_lossy()
                     .starts_with("removed_")
-                    && p.join("diags.json").exists()
+                    && p.join("expected/diags.json").exists()
             })
             .collect();
         cases.sort();
@@ -40,11 +40,12 @@ mod tests {
         let mut failures = Vec::new();
         for case in &cases {
             let name = case.file_name().unwrap().to_string_lossy().into_owned();
-            let dir = case.join("after");
+            let dir = case.join("new");
             let prefix = shown_prefix(&dir);
-            let json: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(case.join("diags.json")).unwrap())
-                    .unwrap();
+            let json: serde_json::Value = serde_json::from_str(
+                &std::fs::read_to_string(case.join("expected/diags.json")).unwrap(),
+            )
+            .unwrap();
             let want_errors: Vec<(String, String, Option<String>)> = json
                 .as_array()
                 .unwrap()
@@ -76,7 +77,7 @@ mod tests {
                 failures.push(format!("{name}: no errors, want {want_errors:?}"));
                 continue;
             }
-            let mut state = State::read(&case.join("before.tfstate")).unwrap();
+            let mut state = State::read(&case.join("expected/prior.tfstate")).unwrap();
             let mut moves = find_move_statements(&config).unwrap();
             moves.extend(implied_move_statements(
                 &config,
@@ -89,18 +90,19 @@ mod tests {
                 .into_iter()
                 .map(|(a, d)| (a.to_string(), d))
                 .collect();
-            let want: BTreeMap<String, bool> = std::fs::read_to_string(case.join("changes.txt"))
-                .unwrap()
-                .lines()
-                .filter_map(|l| {
-                    let f: Vec<&str> = l.split('\t').collect();
-                    match f[2] {
-                        "delete" => Some((f[0].to_string(), true)),
-                        "forget" => Some((f[0].to_string(), false)),
-                        _ => None,
-                    }
-                })
-                .collect();
+            let want: BTreeMap<String, bool> =
+                std::fs::read_to_string(case.join("expected/changes.txt"))
+                    .unwrap()
+                    .lines()
+                    .filter_map(|l| {
+                        let f: Vec<&str> = l.split('\t').collect();
+                        match f[2] {
+                            "delete" => Some((f[0].to_string(), true)),
+                            "forget" => Some((f[0].to_string(), false)),
+                            _ => None,
+                        }
+                    })
+                    .collect();
             if got != want {
                 failures.push(format!("{name}:\n  got:  {got:?}\n  want: {want:?}"));
             }

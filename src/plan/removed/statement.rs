@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn tofu_removed_statements() {
         let case = |name: &str| {
-            let dir = data_dir().join(name).join("after");
+            let dir = data_dir().join(name).join("new");
             let prefix = shown_prefix(&dir);
             match find_remove_statements(&load_dir(&dir, Engine::Tofu), Engine::Tofu) {
                 Ok(stmts) => Ok(stmts
@@ -305,13 +305,13 @@ mod tests {
             Err(vec!["Data source address is not allowed: Data sources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove data sources from the state, you should remove the data source block from the configuration. @main.tf:3,10".to_string()])
         );
         // No lifecycle: OpenTofu forgets, Terraform destroys.
-        let dir = data_dir().join("removed_default_destroys/after");
+        let dir = data_dir().join("removed_default_destroys/new");
         let tofu = find_remove_statements(&load_dir(&dir, Engine::Tofu), Engine::Tofu).unwrap();
         let tf =
             find_remove_statements(&load_dir(&dir, Engine::Terraform), Engine::Terraform).unwrap();
         assert_eq!((tofu[0].destroy, tf[0].destroy), (false, true));
         let warnings = |dir: &str, engine| {
-            let dir = data_dir().join(dir).join("after");
+            let dir = data_dir().join(dir).join("new");
             removed_warnings(&load_dir(&dir, engine), engine)
                 .iter()
                 .map(|d| (d.summary.clone(), at(d, &shown_prefix(&dir)).unwrap()))
@@ -327,7 +327,7 @@ mod tests {
         assert!(warnings("removed_in_child", Engine::Terraform).is_empty());
         assert!(warnings("removed_forget", Engine::Tofu).is_empty());
         // A removed block in a child names its resource from the root.
-        let dir = data_dir().join("removed_in_child/after");
+        let dir = data_dir().join("removed_in_child/new");
         let stmts = find_remove_statements(&load_dir(&dir, Engine::Tofu), Engine::Tofu).unwrap();
         assert_eq!(
             stmts[0].from,

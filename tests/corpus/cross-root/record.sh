@@ -3,12 +3,12 @@
 # refactors that move objects from one root module (one state) to another.
 #
 # Usage: tests/corpus/cross-root/record.sh [-o OUTDIR] [CASE ...]
-#   OUTDIR  where <case>/state-<root>.json and <case>/expected/*.json are
+#   OUTDIR  where <case>/expected/{prior-<root>.tfstate,*.json} are
 #           written (default: this directory, i.e. the committed records)
 #
 # Needs terraform (1.11) and jq on PATH; terraform_data only, no provider.
 # Per case, in a scratch copy:
-#   1. apply every root's old/                          -> state-<root>.json
+#   1. apply every root's old/              -> expected/prior-<root>.tfstate (keys sorted)
 #   2. key.txt's blocks: a moved block where a line stays in its root; a
 #      removed block (destroy = false) in the source and an import block
 #      (the id the source state records) in the destination where it
@@ -98,10 +98,10 @@ for case in "${cases[@]}"; do
     cp -r "$src/$r/old" "$w/$r/old"
     (cd "$w/$r/old" && tf init -input=false >/dev/null && tf apply -auto-approve -input=false -lock=false >"$work/apply.log" 2>&1) ||
       { cat "$work/apply.log" >&2; exit 1; }
-    jq -S . "$w/$r/old/terraform.tfstate" >"$out/state-$r.json"
+    jq -S . "$w/$r/old/terraform.tfstate" >"$out/expected/prior-$r.tfstate"
     cp -r "$src/$r/new" "$w/$r/blocks"
     cp -r "$src/$r/new" "$w/$r/commands"
-    cp "$out/state-$r.json" "$w/$r/commands.tfstate"
+    cp "$out/expected/prior-$r.tfstate" "$w/$r/commands.tfstate"
   done
 
   # 2. and 3. the key as blocks, and as state mv commands.
@@ -123,15 +123,15 @@ for case in "${cases[@]}"; do
       | ((if .module then .module + "." else "" end) + .type + "." + .name) as $base
       | .instances[]
       | select(($base + (if .index_key == null then "" else "[" + (.index_key | tojson) + "]" end)) == $a)
-      | .attributes.id' "$out/state-$ra.json")"
-    [ -n "$id" ] && [ "$id" != null ] || { echo "record.sh: $case: no id for $from in state-$ra.json" >&2; exit 1; }
+      | .attributes.id' "$out/expected/prior-$ra.tfstate")"
+    [ -n "$id" ] && [ "$id" != null ] || { echo "record.sh: $case: no id for $from in expected/prior-$ra.tfstate" >&2; exit 1; }
     printf 'import {\n  to = %s\n  id = "%s"\n}\n\n' "$to" "$id" >>"$w/$rb/blocks/imports.tf"
     (cd "$w" && tf state mv -lock=false -state="$ra/commands.tfstate" -state-out="$rb/commands.tfstate" "$from" "$to" >"$work/mv.log" 2>&1) ||
       { cat "$work/mv.log" >&2; exit 1; }
   done <"$src/key.txt"
 
   for r in "${roots[@]}"; do
-    plan_of "$w/$r/blocks" "$out/state-$r.json" >"$out/expected/blocks-$r.json"
+    plan_of "$w/$r/blocks" "$out/expected/prior-$r.tfstate" >"$out/expected/blocks-$r.json"
     plan_of "$w/$r/commands" "$w/$r/commands.tfstate" >"$out/expected/commands-$r.json"
     echo "$case/$r: blocks $(jq -c '{add, change, destroy, "import": .["import"], forget}' "$out/expected/blocks-$r.json")," \
       "commands $(jq -c '{add, change, destroy}' "$out/expected/commands-$r.json")" >&2

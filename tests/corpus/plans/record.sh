@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
-# Records what the real terraform plans for every refactor case of the plan
-# corpus (tests/corpus/plans/<case>/{old,new}) into <case>/expected/, the
-# ground truth tests/plan_corpus.rs compares `minimod plan` with.
+# The "apply OLD, plan NEW" job: records what the real terraform plans for
+# every case of a corpus laid out as `<case>/{old,new,args,env}` into
+# `<case>/expected/`. Three corpora share it (tests/record names them):
+# the plan corpus (tests/corpus/plans, the default; tests/plan_corpus.rs),
+# tests/data/moves (src/plan/moves/recorded_tests.rs) and
+# tests/data/state/moves (src/state/tests.rs).
 #
-# Usage: tests/corpus/plans/record.sh [-o OUT_ROOT] [CASE...]
+# Usage: tests/corpus/plans/record.sh [-C CORPUS] [-r RECORDS] [-o OUT_ROOT] [CASE...]
+#   CORPUS    the corpus root (default: this directory)
+#   RECORDS   what is kept of the plan, see below (default: text)
 #   OUT_ROOT  write OUT_ROOT/<case>/expected/ instead of the corpus itself
 #             (the live test records into a scratch tree and diffs)
 #   CASE      case directory names (default: every case)
 #
 # Per case, in temp copies (nothing but expected/ is written to the repo):
-#   1. old/: terraform init && terraform apply ARGS  -> expected/prior.tfstate
+#   1. old/: terraform init && terraform apply ARGS; then <case>/prepare.sh,
+#      if any, runs there (e.g. `terraform state mv`, to reach a state no
+#      configuration produces)   -> expected/prior.tfstate
 #      (kept exactly as written: real ids, lineage and serial)
 #   2. new/ with prior.tfstate as terraform.tfstate: terraform init, then
-#      terraform plan -refresh=false ARGS
+#      terraform plan -refresh=false ARGS, recorded as RECORDS says:
+#   text (the plan corpus):
 #      success -> expected/plan.txt      (human output, ids scrubbed)
 #                 expected/plan.json     (show -json of a saved plan:
 #                                         resource_changes, stable fields only)
@@ -20,6 +28,14 @@
 #      failure -> expected/stderr.txt + expected/exit (plan's; when init
 #                 already rejects the configuration, its own stderr goes to
 #                 expected/init-stderr.txt and plan still runs)
+#   diags (tests/data/moves):
+#      expected/diags.json   every diagnostic of `terraform plan -json`
+#                            (severity, summary, detail, "FILE:LINE,COL")
+#      expected/changes.txt  when the plan succeeds: "ADDRESS<TAB>PREVIOUS<TAB>
+#                            ACTIONS" per resource change (PREVIOUS "-" when
+#                            not moved)
+#   moves (tests/data/state/moves):
+#      expected/moves.txt    "PREVIOUS -> ADDRESS" per moved resource change
 # ARGS: <case>/args, one argument a line. ENV: <case>/env, NAME=VALUE lines.
 # Both apply to old/ and new/ alike; every inherited TF_VAR_* is removed.
 # STUB: a case with a <case>/stubprov file uses provider types (aws_vpc, ...)
@@ -35,11 +51,22 @@ unset TF_LOG || true
 while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(TF_VAR_[^=]*\)=.*/\1/p')
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-out_root="$here"
-if [ "${1:-}" = "-o" ]; then
-  out_root="$2"
+records=text
+out_root=""
+while [ "$#" -ge 2 ]; do
+  case "$1" in
+    -C) here="$(cd "$2" && pwd)" ;;
+    -r) records="$2" ;;
+    -o) out_root="$2" ;;
+    *) break ;;
+  esac
   shift 2
-fi
+done
+case "$records" in
+  text | diags | moves) ;;
+  *) echo "record.sh: RECORDS is text, diags or moves, not $records" >&2; exit 2 ;;
+esac
+out_root="${out_root:-$here}"
 mkdir -p "$out_root"
 out_root="$(cd "$out_root" && pwd)"
 
@@ -100,6 +127,47 @@ summary_filter='{
   moves: [.[] | select(.previous_address) | {from: .previous_address, to: .address}]
 }'
 
+# RECORDS diags and moves, in new/'s work dir: a JSON plan's diagnostics
+# and changes, or its moves.
+plan_records() {
+  local rc=0
+  if [ "$records" = moves ]; then
+    tf plan -refresh=false -input=false -no-color "${args[@]}" -out="$tmp/p" >/dev/null
+    tf show -json "$tmp/p" | python3 -c '
+import json,sys
+p=json.load(sys.stdin)
+for rc in p.get("resource_changes", []):
+    if rc.get("previous_address"):
+        print(rc["previous_address"]+" -> "+rc["address"])
+' >"$out/moves.txt"
+    echo "$name: $(wc -l <"$out/moves.txt") moves" >&2
+    return
+  fi
+  tf plan -json -refresh=false -input=false "${args[@]}" -out="$tmp/p" >"$tmp/plan.jsonl" || rc=$?
+  python3 - "$tmp/plan.jsonl" >"$out/diags.json" <<'PY'
+import json, sys
+out = []
+for line in open(sys.argv[1]):
+    m = json.loads(line)
+    if m.get("type") != "diagnostic":
+        continue
+    d = m["diagnostic"]
+    r = d.get("range")
+    at = "%s:%d,%d" % (r["filename"], r["start"]["line"], r["start"]["column"]) if r else None
+    out.append({"severity": d["severity"], "summary": d["summary"], "detail": d.get("detail", ""), "at": at})
+print(json.dumps(out, indent=1, ensure_ascii=False))
+PY
+  if [ "$rc" -eq 0 ]; then
+    tf show -json "$tmp/p" | python3 -c '
+import json,sys
+p=json.load(sys.stdin)
+for rc in p.get("resource_changes", []):
+    print("%s\t%s\t%s" % (rc["address"], rc.get("previous_address", "-"), ",".join(rc["change"]["actions"])))
+' >"$out/changes.txt"
+  fi
+  echo "$name: plan rc=$rc, $(grep -c summary "$out/diags.json" || true) diagnostics" >&2
+}
+
 for name in "${cases[@]}"; do
   src="$here/$name"
   [ -d "$src/old" ] && [ -d "$src/new" ] || {
@@ -140,6 +208,7 @@ for name in "${cases[@]}"; do
     cd "$tmp/old"
     tf init -input=false -no-color >"$tmp/old.log" 2>&1
     tf apply -auto-approve -input=false -no-color "${args[@]}" >>"$tmp/old.log" 2>&1
+    if [ -f "$src/prepare.sh" ]; then bash "$src/prepare.sh" >>"$tmp/old.log" 2>&1; fi
   ) || {
     cat "$tmp/old.log" >&2
     echo "$name: applying old/ failed" >&2
@@ -151,12 +220,17 @@ for name in "${cases[@]}"; do
   cp "$out/prior.tfstate" terraform.tfstate
   rc=0
   tf init -input=false -no-color >"$tmp/init.out" 2>"$tmp/init.err" || rc=$?
-  if [ "$rc" -ne 0 ]; then
+  if [ "$rc" -ne 0 ] && [ "$records" = text ]; then
     # init rejects a configuration that does not load, with a preamble and
     # (for moved blocks) every error twice; plan run without init reports
     # each error once, and that is what minimod's plan must match.
     normalize_text <"$tmp/init.err" >"$out/init-stderr.txt"
     echo "$name: init failed ($rc)" >&2
+  fi
+  if [ "$records" != text ]; then
+    plan_records
+    cd "$here"
+    continue
   fi
   rc=0
   tf plan -refresh=false -input=false -no-color "${args[@]}" >"$tmp/plan.out" 2>"$tmp/plan.err" || rc=$?

@@ -3,7 +3,7 @@
 # through the stub provider (see README.md beside this script).
 #
 # Usage: tests/corpus/providers/record.sh [-o OUTDIR] [CASE ...]
-#   OUTDIR  where <case>/state.json, <case>/expected/*.json and schemas.json
+#   OUTDIR  where <case>/expected/{prior.tfstate,*.json} and schemas.json
 #           are written (default: this directory, i.e. the committed records)
 #   CASE    case directory names (default: every directory with old/)
 #
@@ -13,7 +13,7 @@
 #
 # Per case, in a scratch copy of this directory (so `../../modules/...`
 # sources resolve as they do here):
-#   1. apply old/ with the stub            -> state.json
+#   1. apply old/ with the stub            -> expected/prior.tfstate (keys sorted)
 #   2. plan -refresh=false of old/         -> expected/plan-old.json
 #   3. plan -refresh=false of new/         -> expected/plan-new.json
 #   4. the same with moves.txt as moved blocks -> expected/proof.json
@@ -127,16 +127,16 @@ for case in "${cases[@]}"; do
   prepare "$w/old"
   (cd "$w/old" && tf apply -auto-approve -input=false -lock=false >"$work/apply.log" 2>&1) ||
     { cat "$work/apply.log" >&2; exit 1; }
-  jq -S . "$w/old/terraform.tfstate" >"$out/state.json"
-  plan_of "$w/old" "$out/state.json" >"$out/expected/plan-old.json"
+  jq -S . "$w/old/terraform.tfstate" >"$out/expected/prior.tfstate"
+  plan_of "$w/old" "$out/expected/prior.tfstate" >"$out/expected/plan-old.json"
   (cd "$w/old" && terraform providers schema -json) >"$work/schemas/$case-old.json"
 
   prepare "$w/new"
-  plan_of "$w/new" "$out/state.json" >"$out/expected/plan-new.json"
+  plan_of "$w/new" "$out/expected/prior.tfstate" >"$out/expected/plan-new.json"
   (cd "$w/new" && terraform providers schema -json) >"$work/schemas/$case-new.json"
 
   prepare "$w/keyed"
-  plan_of "$w/keyed" "$out/state.json" >"$out/expected/proof.json"
+  plan_of "$w/keyed" "$out/expected/prior.tfstate" >"$out/expected/proof.json"
   echo "$case: $(jq -c '{add, change, destroy}' "$out/expected/proof.json")" >&2
 done
 

@@ -1,0 +1,1 @@
+resource "terraform_data" "x" { for_each = toset(["k", "l"]) }

@@ -1,0 +1,1 @@
+resource "terraform_data" "a" { count = 2 }
