@@ -2000,46 +2000,9 @@ mod tests {
 
     #[test]
     fn yamlencode_matches_terraform_byte_for_byte() {
-        let long = "long ".repeat(22);
-        let long = long.trim_end();
         let double_space_fold = format!("\"0.5 {}\n  \\ bbbb cccc\"\n", "a".repeat(77));
         let long_word = format!("\"{}\n  bbb\"\n", "a".repeat(105));
         let cases: Vec<(&str, Value, &str)> = vec![
-            (
-                "a mapping of many kinds",
-                obj(&[
-                    ("b", Value::int(1)),
-                    ("a", s("x")),
-                    (
-                        "c",
-                        Value::Tuple(
-                            vec![
-                                Value::int(1),
-                                Value::Number(Number::from_f64(2.5)),
-                                Value::Bool(true),
-                                Value::null(),
-                            ]
-                            .into(),
-                        ),
-                    ),
-                    ("d", obj(&[])),
-                    ("e", Value::Tuple(vec![].into())),
-                    ("f", s("multi\nline\n")),
-                    (
-                        "k",
-                        Value::Tuple(
-                            vec![obj(&[
-                                ("x", Value::int(1)),
-                                ("y", Value::Tuple(vec![Value::int(2)].into())),
-                            ])]
-                            .into(),
-                        ),
-                    ),
-                    ("n", s("tab\tx")),
-                    ("v", s(long)),
-                ]),
-                "\"a\": \"x\"\n\"b\": 1\n\"c\":\n- 1\n- 2.5\n- true\n- null\n\"d\": {}\n\"e\": []\n\"f\": |\n  multi\n  line\n\"k\":\n- \"x\": 1\n  \"y\":\n  - 2\n\"n\": \"tab\\tx\"\n\"v\": \"long long long long long long long long long long long long long long long long\n  long long long long long long\"\n",
-            ),
             ("no final newline", s("a\nb"), "|-\n  a\n  b\n"),
             ("kept final newlines", s("a\nb\n\n"), "|+\n  a\n  b\n\n"),
             (
@@ -2152,6 +2115,48 @@ mod tests {
         for (what, v, want) in cases {
             assert_eq!(run("yamlencode", vec![v]), Ok(s(want)), "{what}");
         }
+    }
+
+    #[test]
+    fn yamlencode_writes_a_mapping_of_many_kinds_as_terraform() {
+        let long = "long ".repeat(22);
+        let long = long.trim_end();
+        let (what, v, want) = (
+            "a mapping of many kinds",
+            obj(&[
+                ("b", Value::int(1)),
+                ("a", s("x")),
+                (
+                    "c",
+                    Value::Tuple(
+                        vec![
+                            Value::int(1),
+                            Value::Number(Number::from_f64(2.5)),
+                            Value::Bool(true),
+                            Value::null(),
+                        ]
+                        .into(),
+                    ),
+                ),
+                ("d", obj(&[])),
+                ("e", Value::Tuple(vec![].into())),
+                ("f", s("multi\nline\n")),
+                (
+                    "k",
+                    Value::Tuple(
+                        vec![obj(&[
+                            ("x", Value::int(1)),
+                            ("y", Value::Tuple(vec![Value::int(2)].into())),
+                        ])]
+                        .into(),
+                    ),
+                ),
+                ("n", s("tab\tx")),
+                ("v", s(long)),
+            ]),
+            "\"a\": \"x\"\n\"b\": 1\n\"c\":\n- 1\n- 2.5\n- true\n- null\n\"d\": {}\n\"e\": []\n\"f\": |\n  multi\n  line\n\"k\":\n- \"x\": 1\n  \"y\":\n  - 2\n\"n\": \"tab\\tx\"\n\"v\": \"long long long long long long long long long long long long long long long long\n  long long long long long long\"\n",
+        );
+        assert_eq!(run("yamlencode", vec![v]), Ok(s(want)), "{what}");
     }
 
     #[test]
