@@ -322,3 +322,48 @@ fn dedup(diags: Diagnostics) -> Diagnostics {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+    use crate::instances::testing::{load, run};
+
+    /// A vertex is computed once per run; the next reference reads the
+    /// memo, and a vertex met again while it is being computed is a cycle
+    /// naming the path.
+    #[test]
+    fn memo_computes_each_vertex_once_and_names_a_cycle() {
+        let (_dir, config) = load(&[("main.tf", "locals {\n  a = 1\n}\n")]);
+        let run = run(&config, RunOptions::default());
+        let key = |name: &str| (ModuleInstance::default(), Vertex::Local(name.into()));
+        let computed = Cell::new(0);
+        for _ in 0..2 {
+            let v = run.memo(
+                key("a"),
+                || "local.a".into(),
+                || {
+                    computed.set(computed.get() + 1);
+                    Ok(Value::int(1))
+                },
+            );
+            assert_eq!(v.unwrap(), Value::int(1));
+        }
+        assert_eq!(computed.get(), 1);
+        let cycle = run.memo(
+            key("b"),
+            || "local.b".into(),
+            || {
+                run.memo(
+                    key("c"),
+                    || "local.c".into(),
+                    || run.memo(key("b"), || "local.b".into(), || Ok(Value::int(2))),
+                )
+            },
+        );
+        let err = cycle.unwrap_err();
+        assert_eq!(err.0[0].summary, "Cycle");
+        assert_eq!(err.0[0].detail, "Cycle: local.b -> local.c -> local.b");
+    }
+}
