@@ -9,7 +9,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::lang::value::{Type, Value};
 use crate::syntax::ast::Expr;
 
-use super::run::{Key, Run, Vertex, err, module_label};
+use super::run::{Key, KeyView, Run, VertexRef, err, module_label};
 
 /// The most instances one `count` makes. Terraform has no limit and
 /// allocates until the machine gives out; this keeps a typo such as
@@ -68,7 +68,7 @@ impl<'c> Run<'c> {
         let c = &self.module_config(module).module.module_calls[call];
         let what = format!("module.{call}");
         self.expansion(
-            (module.clone(), Vertex::CallExpansion(call.into())),
+            VertexRef::CallExpansion(call),
             module,
             c.count.as_ref(),
             c.for_each.as_ref(),
@@ -83,7 +83,7 @@ impl<'c> Run<'c> {
     ) -> Result<Expansion, Diagnostics> {
         let r = &self.module_config(module).module.resources[key];
         self.expansion(
-            (module.clone(), Vertex::ResourceExpansion(key.into())),
+            VertexRef::ResourceExpansion(key),
             module,
             r.count.as_ref(),
             r.for_each.as_ref(),
@@ -93,18 +93,19 @@ impl<'c> Run<'c> {
 
     fn expansion(
         &self,
-        cache_key: Key,
+        vertex: VertexRef<'_>,
         module: &ModuleInstance,
         count: Option<&Expr>,
         for_each: Option<&Expr>,
         what: &str,
     ) -> Result<Expansion, Diagnostics> {
-        if let Some(e) = self.expansions.borrow().get(&cache_key) {
+        let view = (module, vertex);
+        if let Some(e) = self.expansions.borrow().get(&view as &dyn KeyView) {
             return e.clone();
         }
         let label = || format!("{}{what} (expand)", module_label(module));
         let result = self
-            .memo(cache_key.clone(), label, || {
+            .memo(module, vertex, label, || {
                 let e = match (count, for_each) {
                     (Some(c), _) => self.count(module, c),
                     (_, Some(f)) => self.for_each(module, f),
@@ -129,14 +130,22 @@ impl<'c> Run<'c> {
                 };
                 self.expansions
                     .borrow_mut()
-                    .insert(cache_key.clone(), Ok(e));
+                    .insert(Key::new(module, vertex), Ok(e));
                 Ok(Value::null())
             })
-            .and_then(|_| self.expansions.borrow()[&cache_key].clone());
+            .and_then(|_| {
+                let expansions = self.expansions.borrow();
+                match expansions.get(&view as &dyn KeyView) {
+                    Some(e) => e.clone(),
+                    // Not reached: the memo's answer is Ok only once the
+                    // computation stored the expansion.
+                    None => Ok(Expansion::Single),
+                }
+            });
         if let Err(d) = &result {
             self.expansions
                 .borrow_mut()
-                .insert(cache_key, Err(d.clone()));
+                .insert(Key::new(module, vertex), Err(d.clone()));
         }
         result
     }

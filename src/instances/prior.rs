@@ -2,6 +2,10 @@
 //! computed last time, and which computed attributes the plan makes
 //! unknown again.
 
+use std::cell::OnceCell;
+
+use foldhash::{HashMap, HashMapExt};
+
 use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
 use crate::config::Resource;
 use crate::lang::unknown::{Origin, holds_origin_text};
@@ -9,15 +13,45 @@ use crate::lang::value::{Type, Value};
 
 use super::run::{Run, Walk};
 
+/// One prior object as evaluation reads it: its recorded value, looked up
+/// once, and what the plan does to it, decided once for all its computed
+/// attributes.
+pub(super) struct PriorInstance<'r> {
+    pub(super) addr: AbsResourceInstance,
+    /// The address as text (what an unknown names), made on first need.
+    text: OnceCell<String>,
+    recorded: Option<&'r Value>,
+    /// None inside: the configuration failed, so the recorded values stand.
+    change: OnceCell<Option<PlannedChange>>,
+}
+
+/// The plan's change to an object that has a schema.
+struct PlannedChange {
+    configured: Value,
+    changed: Vec<String>,
+    replaced: Vec<String>,
+}
+
+impl PriorInstance<'_> {
+    fn text(&self) -> String {
+        self.text.get_or_init(|| self.addr.to_string()).clone()
+    }
+}
+
 impl<'c> Run<'c> {
     /// Takes recorded values from a prior state: data sources read what the
     /// state holds, and attributes the configuration does not set (`id`)
     /// are the recorded ones for objects that already exist.
     pub fn with_prior_state(mut self, state: &crate::state::State) -> Run<'c> {
-        self.prior = state
-            .instances()
-            .map(|(addr, i)| (addr, i.value()))
-            .collect();
+        // In file order, the later of two records of one address winning
+        // as before; a map needs no sorted walk.
+        let mut prior = HashMap::with_capacity(state.resources.len());
+        for r in &state.resources {
+            for i in r.instances.iter().filter(|i| i.deposed.is_none()) {
+                prior.insert(r.addr.instance(i.key.clone()), i.value());
+            }
+        }
+        self.prior = prior;
         self
     }
 
@@ -34,26 +68,28 @@ impl<'c> Run<'c> {
         attr: &str,
     ) -> Value {
         let addr = r.addr().absolute(module.clone()).instance(key.clone());
-        self.computed_attr_at(r, &addr, &std::cell::OnceCell::new(), attr)
+        self.computed_attr_at(r, &self.prior_instance(addr), attr)
     }
 
-    /// `computed_attr` of the instance at `addr`, whose text (what an
-    /// unknown names) is made once in `text` for all the attributes a
-    /// caller asks.
-    pub(super) fn computed_attr_at(
-        &self,
-        r: &Resource,
-        addr: &AbsResourceInstance,
-        text: &std::cell::OnceCell<String>,
-        attr: &str,
-    ) -> Value {
-        let addr_text = || text.get_or_init(|| addr.to_string()).clone();
-        if let Some(planned) = self.planned_computed_attr(r, addr, attr) {
+    /// The prior object at `addr`, looked up once for every computed
+    /// attribute a caller asks of it.
+    pub(super) fn prior_instance(&self, addr: AbsResourceInstance) -> PriorInstance<'_> {
+        let recorded = self.prior.get(&addr);
+        PriorInstance {
+            addr,
+            text: OnceCell::new(),
+            recorded,
+            change: OnceCell::new(),
+        }
+    }
+
+    /// `computed_attr` of the instance `at`.
+    pub(super) fn computed_attr_at(&self, r: &Resource, at: &PriorInstance, attr: &str) -> Value {
+        if let Some(planned) = self.planned_computed_attr(r, at, attr) {
             return planned;
         }
-        let recorded = self
-            .prior
-            .get(addr)
+        let recorded = at
+            .recorded
             // An attribute the object lacks is no record (and no error to
             // build: whole-object references ask for every name read).
             .filter(|v| v.as_mapping().is_none_or(|m| m.contains_key(attr)))
@@ -64,7 +100,7 @@ impl<'c> Run<'c> {
             .filter(|v| !(self.opts.track_origins && holds_origin_text(v)));
         recorded.unwrap_or_else(|| {
             let origin = (self.opts.track_origins || r.mode == ResourceMode::Data)
-                .then(|| Origin::attr(addr_text(), attr));
+                .then(|| Origin::attr(at.text(), attr));
             Value::Unknown(Type::Dynamic, origin)
         })
     }
@@ -74,23 +110,39 @@ impl<'c> Run<'c> {
     /// Known only where a schema says how the object changes: replaced
     /// (every computed attribute), or a `terraform_data` whose `input`
     /// changes (`output`). None: the recorded value stands.
-    fn planned_computed_attr(
-        &self,
-        r: &Resource,
-        addr: &AbsResourceInstance,
-        attr: &str,
-    ) -> Option<Value> {
+    fn planned_computed_attr(&self, r: &Resource, at: &PriorInstance, attr: &str) -> Option<Value> {
         if self.opts.walk != Walk::Plan || r.mode != ResourceMode::Managed {
             return None;
         }
-        let recorded = self.prior.get(addr)?;
+        let recorded = at.recorded?;
         let schema = crate::providers::schema::Schemas::resource(self.schemas(), &r.type_name)?;
         if !schema.attributes.get(attr)?.computed {
             return None;
         }
-        let configured = self.resource_config_value(addr).ok()?;
-        let changed = crate::providers::schema::changed_arguments(&schema, &configured, recorded);
-        let replaced = crate::providers::schema::replace_paths(&r.type_name, &changed);
+        // The same for every computed attribute of the object: once.
+        let change = match at.change.get() {
+            Some(c) => c,
+            None => {
+                let c = self.resource_config_value(&at.addr).ok().map(|configured| {
+                    let changed =
+                        crate::providers::schema::changed_arguments(&schema, &configured, recorded);
+                    let replaced = crate::providers::schema::replace_paths(&r.type_name, &changed);
+                    PlannedChange {
+                        configured,
+                        changed,
+                        replaced,
+                    }
+                });
+                // A computation that asked again (a cycle) set it first.
+                let _ = at.change.set(c);
+                at.change.get()?
+            }
+        };
+        let PlannedChange {
+            configured,
+            changed,
+            replaced,
+        } = change.as_ref()?;
         let input = || {
             configured
                 .as_mapping()
@@ -101,7 +153,7 @@ impl<'c> Run<'c> {
             let origin = self
                 .opts
                 .track_origins
-                .then(|| Origin::attr(addr.to_string(), attr));
+                .then(|| Origin::attr(at.text(), attr));
             Value::Unknown(ty, origin)
         };
         match (r.type_name.as_str(), attr) {

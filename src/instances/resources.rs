@@ -14,7 +14,7 @@ use crate::lang::value::Value;
 use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
 use super::expand::Expansion;
-use super::run::{Run, Vertex, module_label, static_path};
+use super::run::{Key, KeyView, Run, VertexRef, module_label, static_path};
 use super::scope::InstanceScope;
 
 /// An argument as the configuration sets it, in `scope`; null when unset.
@@ -36,7 +36,7 @@ impl<'c> Run<'c> {
         attr: &str,
     ) -> Result<Value, Diagnostics> {
         let label = || format!("{}{rkey}{key}.{attr}", module_label(module));
-        let vertex = Vertex::Attr(rkey.into(), key.clone(), attr.into());
+        let vertex = VertexRef::Attr(rkey, key, attr);
         self.eval_resource_arg(module, rkey, key, vertex, label, |r, scope| {
             let data = r.mode == ResourceMode::Data;
             if data && r.type_name == "terraform_remote_state" && attr == "outputs" {
@@ -71,7 +71,7 @@ impl<'c> Run<'c> {
         attr: &str,
     ) -> Result<Value, Diagnostics> {
         let label = || format!("{}{rkey}{key}.{attr} (argument)", module_label(module));
-        let vertex = Vertex::DataArg(rkey.into(), key.clone(), attr.into());
+        let vertex = VertexRef::DataArg(rkey, key, attr);
         self.eval_resource_arg(module, rkey, key, vertex, label, |r, scope| {
             configured_arg(r, scope, attr)
         })
@@ -103,12 +103,12 @@ impl<'c> Run<'c> {
         module: &ModuleInstance,
         rkey: &str,
         key: &InstanceKey,
-        vertex: Vertex,
+        vertex: VertexRef<'_>,
         label: impl FnOnce() -> String,
         compute: impl FnOnce(&'c Resource, &InstanceScope<'_, 'c>) -> Result<Value, Diagnostics>,
     ) -> Result<Value, Diagnostics> {
         let r = &self.module_config(module).module.resources[rkey];
-        self.memo((module.clone(), vertex), label, || {
+        self.memo(module, vertex, label, || {
             let rep = self
                 .resource_expansion(module, rkey)?
                 .repetition(key)
@@ -169,12 +169,15 @@ impl<'c> Run<'c> {
 
     /// A resource instance as an object: its configured attributes, then
     /// `id` and every other attribute the configuration reads on it,
-    /// unknown until apply.
+    /// unknown until apply. With `only`, the computed attributes are just
+    /// that one (what `server[*].id` reads); the configured ones are read
+    /// all the same, so the same errors and cycles show.
     fn resource_instance_value(
         &self,
         module: &ModuleInstance,
         r: &Resource,
         key: &InstanceKey,
+        only: Option<&str>,
     ) -> Result<Value, Diagnostics> {
         let rkey = r.key();
         let mut obj = BTreeMap::new();
@@ -191,9 +194,9 @@ impl<'c> Run<'c> {
         let id = "id".to_string();
         let names = std::iter::once(&id)
             .chain(extra.into_iter().flatten())
-            .chain(&self.any_attrs);
-        let addr = r.addr().absolute(module.clone()).instance(key.clone());
-        let text = std::cell::OnceCell::new();
+            .chain(&self.any_attrs)
+            .filter(|n| only.is_none_or(|o| o == n.as_str()));
+        let at = std::cell::OnceCell::new();
         for name in names {
             if obj.contains_key(name) {
                 continue;
@@ -203,7 +206,12 @@ impl<'c> Run<'c> {
             // per name: every name any expression reads is asked of every
             // instance).
             let v = match r.mode {
-                ResourceMode::Managed => self.computed_attr_at(r, &addr, &text, name),
+                ResourceMode::Managed => {
+                    let at = at.get_or_init(|| {
+                        self.prior_instance(r.addr().absolute(module.clone()).instance(key.clone()))
+                    });
+                    self.computed_attr_at(r, at, name)
+                }
                 _ => self.resource_attr(module, &rkey, key, name)?,
             };
             obj.insert(name.clone(), v);
@@ -211,31 +219,99 @@ impl<'c> Run<'c> {
         Ok(Value::Object(obj.into()))
     }
 
+    /// A resource's value in a module instance, as a whole-object reference
+    /// reads it: an object, a tuple of them (`count`) or an object of them
+    /// by key (`for_each`). Built once per module instance and shared.
     pub(super) fn resource_value(
         &self,
         module: &ModuleInstance,
         r: &Resource,
     ) -> Result<Value, Diagnostics> {
-        let exp = self.resource_expansion(module, &r.key())?;
-        Ok(match &exp {
-            Expansion::Single => self.resource_instance_value(module, r, &InstanceKey::NoKey)?,
+        let rkey = r.key();
+        let view = (module, VertexRef::ResourceValue(&rkey));
+        if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
+            return Ok(v.clone());
+        }
+        let exp = self.resource_expansion(module, &rkey)?;
+        let v = match &exp {
+            Expansion::Single => {
+                self.resource_instance_value(module, r, &InstanceKey::NoKey, None)?
+            }
             Expansion::Count(_) => Value::Tuple(
                 exp.keys()
                     .iter()
-                    .map(|k| self.resource_instance_value(module, r, k))
+                    .map(|k| self.resource_instance_value(module, r, k, None))
                     .collect::<Result<_, _>>()?,
             ),
             Expansion::ForEach(m) => Value::Object(
                 m.keys()
                     .map(|k| {
+                        let key = InstanceKey::Str(k.clone());
                         Ok((
                             k.clone(),
-                            self.resource_instance_value(module, r, &InstanceKey::Str(k.clone()))?,
+                            self.resource_instance_value(module, r, &key, None)?,
                         ))
                     })
                     .collect::<Result<_, Diagnostics>>()?,
             ),
-        })
+        };
+        self.resource_values
+            .borrow_mut()
+            .insert(Key::new(module, view.1), v.clone());
+        Ok(v)
+    }
+
+    /// `r[*].attr`: the attribute of each instance as a tuple, as the splat reads it
+    /// from the whole value, without building the other computed
+    /// attributes of every instance. None where the splat of the whole
+    /// value is not a list of the instances' attributes (`for_each`, whose
+    /// value is an object), or where the whole object would not hold the
+    /// attribute (its error comes from the usual path).
+    pub(super) fn resource_attr_of_each(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        attr: &str,
+    ) -> Option<Result<Value, Diagnostics>> {
+        let rkey = r.key();
+        let view = (module, VertexRef::ResourceValueAttr(&rkey, attr));
+        if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
+            return Some(Ok(v.clone()));
+        }
+        let held = attr == "id"
+            || r.attributes.iter().any(|a| a.name == attr)
+            || self.any_attrs.contains(attr)
+            || self
+                .read_attrs
+                .get(&(static_path(module), rkey.clone()))
+                .is_some_and(|e| e.contains(attr));
+        if !held || r.mode != ResourceMode::Managed {
+            return None;
+        }
+        let exp = match self.resource_expansion(module, &rkey) {
+            Ok(e) => e,
+            Err(d) => return Some(Err(d)),
+        };
+        if let Expansion::ForEach(_) = exp {
+            return None;
+        }
+        let mut items = Vec::new();
+        for k in exp.keys() {
+            let obj = match self.resource_instance_value(module, r, &k, Some(attr)) {
+                Ok(o) => o,
+                Err(d) => return Some(Err(d)),
+            };
+            let range = &r.decl_range;
+            match crate::lang::eval::get_attr(obj, attr, range) {
+                Ok(v) => items.push(v),
+                Err(d) => return Some(Err(d)),
+            }
+        }
+        let v = Value::Tuple(items.into());
+        self.resource_values
+            .borrow_mut()
+            .insert(Key::new(module, view.1), v.clone());
+        Some(Ok(v))
     }
 }
 
@@ -473,9 +549,123 @@ resource "aws_thing" "t" {
         let root = ModuleInstance::default();
         let (_, r) = config.module.resources.iter().next().unwrap();
         let key = crate::addrs::InstanceKey::Str("a".into());
-        let whole = run.resource_instance_value(&root, r, &key).unwrap();
+        let whole = run.resource_instance_value(&root, r, &key, None).unwrap();
         let whole = whole.as_mapping().unwrap();
         assert_eq!(whole["name"], Value::string("a"));
         assert!(whole["id"].is_unknown());
+    }
+
+    /// Three counted servers; `lb` and the outputs read their ids and
+    /// outputs through a splat and through a `for` over the whole value.
+    const SERVERS: &str = r#"
+resource "terraform_data" "server" {
+  count = 3
+  input = "s${count.index}"
+}
+resource "terraform_data" "lb" {
+  input = terraform_data.server[*].id
+}
+output "splat_id" {
+  value = terraform_data.server[*].id
+}
+output "whole_id" {
+  value = [for s in terraform_data.server : s.id]
+}
+output "splat_output" {
+  value = terraform_data.server[*].output
+}
+output "whole_output" {
+  value = [for s in terraform_data.server : s.output]
+}
+"#;
+
+    /// What terraform records after applying SERVERS, but server 1 was
+    /// applied with another input: the plan updates it.
+    fn servers_state() -> crate::state::State {
+        let instance = |i: usize, input: &str| {
+            format!(
+                r#"{{"index_key":{i},"schema_version":0,"attributes":{{"id":"id-{i}","input":{{"value":"{input}","type":"string"}},"output":{{"value":"{input}","type":"string"}},"triggers_replace":null}},"sensitive_attributes":[]}}"#
+            )
+        };
+        let text = format!(
+            r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},"resources":[{{"mode":"managed","type":"terraform_data","name":"server","provider":"provider[\"terraform.io/builtin/terraform\"]","instances":[{},{},{}]}}]}}"#,
+            instance(0, "s0"),
+            instance(1, "old"),
+            instance(2, "s2")
+        );
+        crate::state::State::from_json(&text).unwrap()
+    }
+
+    /// `server[*].id` builds only the ids, and reads what the splat of the
+    /// whole value reads: with and without a prior state, with and without
+    /// origins; a prior object the plan changes is seen (its `output` is
+    /// unknown, the others' are recorded).
+    #[test]
+    fn a_splat_of_one_attribute_reads_what_the_whole_value_gives() {
+        let (_dir, config) = load(&[("main.tf", SERVERS)]);
+        let root = ModuleInstance::default();
+        let state = servers_state();
+        for track_origins in [false, true] {
+            for prior in [None, Some(&state)] {
+                let opts = RunOptions {
+                    track_origins,
+                    ..RunOptions::default()
+                };
+                let mut run = run(&config, opts);
+                if let Some(s) = prior {
+                    run = run.with_prior_state(s);
+                }
+                for attr in ["id", "output"] {
+                    let splat = run.output(&root, &format!("splat_{attr}")).unwrap();
+                    let whole = run.output(&root, &format!("whole_{attr}")).unwrap();
+                    assert_eq!(splat, whole, "{attr} {track_origins} {prior:?}");
+                }
+                let Value::Tuple(outputs) = run.output(&root, "splat_output").unwrap() else {
+                    panic!("a tuple")
+                };
+                let Value::Tuple(ids) = run.output(&root, "splat_id").unwrap() else {
+                    panic!("a tuple")
+                };
+                match prior {
+                    None => assert!(ids.iter().chain(outputs.iter()).all(Value::is_unknown)),
+                    Some(_) => {
+                        let want: Vec<Value> =
+                            (0..3).map(|i| Value::string(format!("id-{i}"))).collect();
+                        assert_eq!(ids.to_vec(), want);
+                        assert_eq!(outputs[0], Value::string("s0"));
+                        assert!(outputs[1].is_unknown());
+                        assert_eq!(outputs[2], Value::string("s2"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A resource's whole value is built once per module instance, and is
+    /// what its instances' objects make.
+    #[test]
+    fn a_resource_value_is_built_once_per_module_instance() {
+        let (_dir, config) = load(&[("main.tf", SERVERS)]);
+        let root = ModuleInstance::default();
+        let state = servers_state();
+        let run = run(&config, RunOptions::default()).with_prior_state(&state);
+        let r = &config.module.resources["terraform_data.server"];
+        let first = run.resource_value(&root, r).unwrap();
+        assert_eq!(run.resource_values.borrow().len(), 1);
+        let second = run.resource_value(&root, r).unwrap();
+        assert_eq!(run.resource_values.borrow().len(), 1);
+        assert_eq!(first, second);
+        let objects: Vec<Value> = (0..3)
+            .map(|i| {
+                let key = crate::addrs::InstanceKey::Int(i);
+                run.resource_instance_value(&root, r, &key, None).unwrap()
+            })
+            .collect();
+        assert_eq!(first, Value::Tuple(objects.into()));
+        let Value::Tuple(items) = &first else {
+            panic!("a tuple")
+        };
+        assert_eq!(items[1].as_mapping().unwrap()["id"], Value::string("id-1"));
+        assert!(items[1].as_mapping().unwrap()["output"].is_unknown());
     }
 }

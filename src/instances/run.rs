@@ -89,7 +89,7 @@ impl Default for RunOptions {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub(super) enum Vertex {
     Var(String),
     Local(String),
@@ -99,9 +99,129 @@ pub(super) enum Vertex {
     DataArg(String, InstanceKey, String),
     ResourceExpansion(String),
     CallExpansion(String),
+    /// A resource's whole value (not a vertex: see `Run::resource_values`).
+    ResourceValue(String),
+    /// One attribute of each of a resource's instances (`server[*].id`).
+    ResourceValueAttr(String, String),
 }
 
-pub(super) type Key = (ModuleInstance, Vertex);
+/// A vertex as a lookup names it, borrowing its names: a cached answer is
+/// found without copying the module address or any name (each reference
+/// asks, so the copies were most of a lookup's cost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum VertexRef<'a> {
+    Var(&'a str),
+    Local(&'a str),
+    Output(&'a str),
+    Attr(&'a str, &'a InstanceKey, &'a str),
+    DataArg(&'a str, &'a InstanceKey, &'a str),
+    ResourceExpansion(&'a str),
+    CallExpansion(&'a str),
+    ResourceValue(&'a str),
+    ResourceValueAttr(&'a str, &'a str),
+}
+
+impl Vertex {
+    fn as_ref(&self) -> VertexRef<'_> {
+        match self {
+            Vertex::Var(n) => VertexRef::Var(n),
+            Vertex::Local(n) => VertexRef::Local(n),
+            Vertex::Output(n) => VertexRef::Output(n),
+            Vertex::Attr(r, k, a) => VertexRef::Attr(r, k, a),
+            Vertex::DataArg(r, k, a) => VertexRef::DataArg(r, k, a),
+            Vertex::ResourceExpansion(r) => VertexRef::ResourceExpansion(r),
+            Vertex::CallExpansion(c) => VertexRef::CallExpansion(c),
+            Vertex::ResourceValue(r) => VertexRef::ResourceValue(r),
+            Vertex::ResourceValueAttr(r, a) => VertexRef::ResourceValueAttr(r, a),
+        }
+    }
+}
+
+impl VertexRef<'_> {
+    fn to_owned(self) -> Vertex {
+        match self {
+            VertexRef::Var(n) => Vertex::Var(n.into()),
+            VertexRef::Local(n) => Vertex::Local(n.into()),
+            VertexRef::Output(n) => Vertex::Output(n.into()),
+            VertexRef::Attr(r, k, a) => Vertex::Attr(r.into(), k.clone(), a.into()),
+            VertexRef::DataArg(r, k, a) => Vertex::DataArg(r.into(), k.clone(), a.into()),
+            VertexRef::ResourceExpansion(r) => Vertex::ResourceExpansion(r.into()),
+            VertexRef::CallExpansion(c) => Vertex::CallExpansion(c.into()),
+            VertexRef::ResourceValue(r) => Vertex::ResourceValue(r.into()),
+            VertexRef::ResourceValueAttr(r, a) => Vertex::ResourceValueAttr(r.into(), a.into()),
+        }
+    }
+}
+
+/// A vertex of one module instance, as the caches store it.
+#[derive(Clone, Debug)]
+pub(super) struct Key {
+    module: ModuleInstance,
+    vertex: Vertex,
+}
+
+/// What a cache lookup compares and hashes: the stored `Key` and a
+/// borrowed `(module, vertex)` look the same, so the maps are searched
+/// with borrowed names (`HashMap::get` through `Borrow<dyn KeyView>`).
+pub(super) trait KeyView {
+    fn view(&self) -> (&ModuleInstance, VertexRef<'_>);
+}
+
+impl KeyView for Key {
+    fn view(&self) -> (&ModuleInstance, VertexRef<'_>) {
+        (&self.module, self.vertex.as_ref())
+    }
+}
+
+impl KeyView for (&ModuleInstance, VertexRef<'_>) {
+    fn view(&self) -> (&ModuleInstance, VertexRef<'_>) {
+        (self.0, self.1)
+    }
+}
+
+impl std::hash::Hash for dyn KeyView + '_ {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.view().hash(state)
+    }
+}
+
+impl PartialEq for dyn KeyView + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.view() == other.view()
+    }
+}
+
+impl Eq for dyn KeyView + '_ {}
+
+// Hashed and compared as its view, the same as a borrowed lookup.
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.view().hash(state)
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        self.view() == other.view()
+    }
+}
+
+impl Eq for Key {}
+
+impl<'a> std::borrow::Borrow<dyn KeyView + 'a> for Key {
+    fn borrow(&self) -> &(dyn KeyView + 'a) {
+        self
+    }
+}
+
+impl Key {
+    pub(super) fn new(module: &ModuleInstance, vertex: VertexRef<'_>) -> Key {
+        Key {
+            module: module.clone(),
+            vertex: vertex.to_owned(),
+        }
+    }
+}
 
 pub struct Run<'c> {
     pub(super) config: &'c Config,
@@ -110,6 +230,12 @@ pub struct Run<'c> {
     cache: RefCell<HashMap<Key, Result<Value, Diagnostics>>>,
     pub(super) expansions: RefCell<HashMap<Key, Result<Expansion, Diagnostics>>>,
     stack: RefCell<Vec<(Key, String)>>,
+    /// Resource values (`server`, `server[*].id`) per module instance,
+    /// built once from the vertices above and shared (a clone is a pointer
+    /// copy). Only answers are kept: a failure comes from a vertex, which
+    /// keeps it; and building one is no vertex of its own, so a cycle
+    /// names the same vertices as before.
+    pub(super) resource_values: RefCell<HashMap<Key, Value>>,
     /// Per static resource path: attribute names the configuration reads
     /// on it, so a whole-object reference still answers them (unknown).
     pub(super) read_attrs: HashMap<(Vec<String>, String), BTreeSet<String>>,
@@ -151,6 +277,7 @@ impl<'c> Run<'c> {
             cache: RefCell::default(),
             expansions: RefCell::default(),
             stack: RefCell::default(),
+            resource_values: RefCell::default(),
             read_attrs,
             any_attrs: all_attribute_names(config),
             prior: HashMap::new(),
@@ -182,27 +309,37 @@ impl<'c> Run<'c> {
     }
 
     /// Runs `compute` for a vertex once, detecting cycles. The label (the
-    /// vertex as a cycle error names it) is made only when computing: a
-    /// cached answer is read once per reference.
+    /// vertex as a cycle error names it) and the stored key are made only
+    /// when computing: a cached answer is found with borrowed names.
     pub(super) fn memo(
         &self,
-        key: Key,
+        module: &ModuleInstance,
+        vertex: VertexRef<'_>,
         label: impl FnOnce() -> String,
         compute: impl FnOnce() -> Result<Value, Diagnostics>,
     ) -> Result<Value, Diagnostics> {
-        if let Some(v) = self.cache.borrow().get(&key) {
+        let view = (module, vertex);
+        if let Some(v) = self.cache.borrow().get(&view as &dyn KeyView) {
             return v.clone();
         }
         let label = label();
-        if let Some(pos) = self.stack.borrow().iter().position(|(k, _)| *k == key) {
+        if let Some(pos) = self
+            .stack
+            .borrow()
+            .iter()
+            .position(|(k, _)| k.view() == view)
+        {
             let stack = self.stack.borrow();
             let mut path: Vec<&str> = stack[pos..].iter().map(|(_, l)| l.as_str()).collect();
             path.push(&label);
             return Err(Diagnostic::error("Cycle", format!("Cycle: {}", path.join(" -> "))).into());
         }
-        self.stack.borrow_mut().push((key.clone(), label));
+        self.stack
+            .borrow_mut()
+            .push((Key::new(module, vertex), label));
         let v = compute();
-        self.stack.borrow_mut().pop();
+        let popped = self.stack.borrow_mut().pop();
+        let key = popped.map_or_else(|| Key::new(module, vertex), |(k, _)| k);
         self.cache.borrow_mut().insert(key, v.clone());
         v
     }
@@ -215,7 +352,7 @@ impl<'c> Run<'c> {
 
     pub fn local(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
         let label = || format!("{}local.{name}", module_label(module));
-        self.memo((module.clone(), Vertex::Local(name.into())), label, || {
+        self.memo(module, VertexRef::Local(name), label, || {
             let local = &self.module_config(module).module.locals[name];
             self.eval_in(module, &local.expr)
         })
@@ -224,7 +361,7 @@ impl<'c> Run<'c> {
     /// An output's value. Outputs marked `sensitive` carry the mark.
     pub fn output(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
         let label = || format!("{}output.{name}", module_label(module));
-        self.memo((module.clone(), Vertex::Output(name.into())), label, || {
+        self.memo(module, VertexRef::Output(name), label, || {
             let out = &self.module_config(module).module.outputs[name];
             let v = self.eval_in(module, &out.expr)?;
             Ok(v.mark_if(out.sensitive))

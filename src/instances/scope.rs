@@ -394,6 +394,41 @@ impl Scope for InstanceScope<'_, '_> {
         }
     }
 
+    fn splat_attr(
+        &self,
+        root: &str,
+        steps: &[Traverser],
+        attr: &str,
+    ) -> Option<Result<Value, Diagnostics>> {
+        // A managed resource, `type.name[*].attr`, while planning (the
+        // console reads recorded objects instead); anything else, and an
+        // undeclared resource's error, takes the usual path.
+        let reserved = [
+            "var",
+            "local",
+            "each",
+            "count",
+            "path",
+            "terraform",
+            "tofu",
+            "module",
+            "data",
+            "self",
+        ];
+        let [Traverser::Attr(name, _)] = steps else {
+            return None;
+        };
+        if self.run.opts.walk != Walk::Plan || reserved.contains(&root) {
+            return None;
+        }
+        let r = self
+            .config
+            .module
+            .resources
+            .get(&format!("{root}.{name}"))?;
+        self.run.resource_attr_of_each(&self.module, r, attr)
+    }
+
     fn with_function_context(
         &self,
         f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,

@@ -11,13 +11,13 @@ use crate::lang::value::{Type, Value};
 use crate::syntax::ast::Traverser;
 
 use super::expand::Repetition;
-use super::run::{Run, Vertex, err, module_label};
+use super::run::{Run, VertexRef, err, module_label};
 use super::scope::InstanceScope;
 
 impl<'c> Run<'c> {
     pub fn variable(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
         let label = || format!("{}var.{name}", module_label(module));
-        self.memo((module.clone(), Vertex::Var(name.into())), label, || {
+        self.memo(module, VertexRef::Var(name), label, || {
             let label = label();
             let cfg = self.module_config(module);
             let var = &cfg.module.variables[name];

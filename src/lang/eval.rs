@@ -35,6 +35,19 @@ pub(crate) trait Scope {
         &self,
         f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
     ) -> Result<Value, FunctionError>;
+
+    /// `root.steps[*].attr`, when the scope can answer it without the
+    /// whole value of `root.steps` (every object of a resource, each with
+    /// every attribute, to read one): the tuple the splat would give, or
+    /// None to evaluate it as usual.
+    fn splat_attr(
+        &self,
+        _root: &str,
+        _steps: &[Traverser],
+        _attr: &str,
+    ) -> Option<Result<Value, Diagnostics>> {
+        None
+    }
 }
 
 /// The scope of constant expressions (tfvars files, `-var` values,
@@ -380,6 +393,24 @@ impl<'s> Eval<'s> {
     }
 
     fn splat(&self, source: &Expr, each: &[Traverser]) -> EvalResult {
+        if let (ExprKind::Traversal(root, steps), Some(Traverser::Attr(attr, _))) =
+            (&source.kind, each.first())
+            && let ExprKind::Variable(name) = &root.kind
+            && !self.symbols.iter().any(|(n, _)| n == name)
+            && let Some(v) = self.scope.splat_attr(name, steps, attr)
+        {
+            return match (v?, &each[1..]) {
+                (v, []) => Ok(v),
+                (Value::Tuple(items), rest) => Ok(Value::Tuple(
+                    items
+                        .iter()
+                        .map(|i| self.apply_steps(i.clone(), rest))
+                        .collect::<Result<_, _>>()?,
+                )),
+                // Not a tuple: the splat of a single value.
+                (v, rest) => Ok(Value::Tuple(vec![self.apply_steps(v, rest)?].into())),
+            };
+        }
         let v = self.expr(source)?;
         let (v, marked) = v.into_unmarked();
         let each_of = |items: Vec<Value>| -> Result<Vec<Value>, Diagnostics> {

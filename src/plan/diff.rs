@@ -163,12 +163,12 @@ impl Plan {
 pub(crate) fn plan(
     run: &Run,
     prior: &State,
-    moved_from: &BTreeMap<AbsResourceInstance, AbsResourceInstance>,
+    moved_from: &dyn Fn(&AbsResourceInstance) -> Option<AbsResourceInstance>,
     removed: &[(AbsResourceInstance, bool)],
     canon: &dyn Fn(&Value) -> Value,
 ) -> Result<Plan, Diagnostics> {
     let instances = run.check_all()?;
-    let configured: BTreeSet<&AbsResourceInstance> = instances.iter().collect();
+    let configured: foldhash::HashSet<&AbsResourceInstance> = instances.iter().collect();
     let mut changes = Vec::new();
     // One lookup per configured instance: index the prior state once.
     let prior_index = prior.instance_index();
@@ -177,7 +177,7 @@ pub(crate) fn plan(
             continue;
         }
         let after = canon(&run.resource_config_value(addr)?);
-        let previous = moved_from.get(addr).cloned();
+        let previous = moved_from(addr);
         let Some(before) = prior_index.get(addr).map(|i| i.value()) else {
             let after = resource_schema(run, addr).mark_sensitive(after);
             changes.push(ResourceChange {
@@ -219,11 +219,20 @@ pub(crate) fn plan(
     }
     let removed: BTreeMap<&AbsResourceInstance, bool> =
         removed.iter().map(|(a, d)| (a, *d)).collect();
-    for (addr, object) in prior.instances() {
+    // In file order: the changes are sorted by address below (a stable
+    // sort, so two records of one address keep their order), so the
+    // sorted walk of `State::instances` is not needed.
+    let recorded = prior.resources.iter().flat_map(|r| {
+        r.instances
+            .iter()
+            .filter(|i| i.deposed.is_none())
+            .map(|i| (r.addr.instance(i.key.clone()), i))
+    });
+    for (addr, object) in recorded {
         if addr.resource.resource.mode != ResourceMode::Managed || configured.contains(&addr) {
             continue;
         }
-        let previous = moved_from.get(&addr).cloned();
+        let previous = moved_from(&addr);
         let (action, reason) = match removed.get(&addr) {
             Some(false) => (Action::Forget, Some(ActionReason::NoResourceConfig)),
             Some(true) => (Action::Delete, Some(ActionReason::Removed)),

@@ -14,8 +14,6 @@ pub(crate) mod moves;
 pub(crate) mod removed;
 pub(crate) mod render;
 
-use std::collections::BTreeMap;
-
 use crate::addrs::AbsResourceInstance;
 use crate::config::{Config, Engine};
 use crate::diagnostics::Diagnostics;
@@ -99,11 +97,9 @@ pub(crate) fn plan_configuration_run<'c>(
         return Err(invalid);
     }
     let removed = removed::removed_addresses(&removed_statements, &moved_prior, engine);
-    let moved_from: BTreeMap<AbsResourceInstance, AbsResourceInstance> = results
-        .changes
-        .iter()
-        .map(|(new, c)| (new.clone(), c.from.clone()))
-        .collect();
+    // Read once per configured and per recorded object: a lookup in the
+    // moves' own map, not a copy of it.
+    let moved_from = |new: &AbsResourceInstance| results.changes.get(new).map(|c| c.from.clone());
     // Unknowns name their objects by the new address; a prior state built
     // from the old configuration (the refactor's) names them by the old
     // one, as text its JSON can hold.
@@ -151,6 +147,17 @@ pub(crate) fn plan_configuration_run<'c>(
 /// orders a destroy before its dependencies' destroys, and this one is its
 /// own dependency, so terraform's graph fails with a self reference.
 fn self_referencing_destroys(plan: &diff::Plan, prior: &State) -> Result<(), Diagnostics> {
+    // Only a recorded object that names its own resource can fail: without
+    // one (the usual state), nothing to index or look up.
+    let names_own = prior.resources.iter().any(|r| {
+        let own = r.addr.config().to_string();
+        r.instances
+            .iter()
+            .any(|i| i.dependencies.iter().any(|d| *d == own))
+    });
+    if !names_own {
+        return Ok(());
+    }
     let index = prior.instance_index();
     let mut diags = Diagnostics::default();
     for c in plan
