@@ -474,11 +474,12 @@ mod tests {
     fn memo_computes_each_vertex_once_and_names_a_cycle() {
         let (_dir, config) = load(&[("main.tf", "locals {\n  a = 1\n}\n")]);
         let run = run(&config, RunOptions::default());
-        let key = |name: &str| (ModuleInstance::default(), Vertex::Local(name.into()));
+        let root = ModuleInstance::default();
         let computed = Cell::new(0);
         for _ in 0..2 {
             let v = run.memo(
-                key("a"),
+                &root,
+                VertexRef::Local("a"),
                 || "local.a".into(),
                 || {
                     computed.set(computed.get() + 1);
@@ -488,17 +489,15 @@ mod tests {
             assert_eq!(v.unwrap(), Value::int(1));
         }
         assert_eq!(computed.get(), 1);
-        let cycle = run.memo(
-            key("b"),
-            || "local.b".into(),
-            || {
-                run.memo(
-                    key("c"),
-                    || "local.c".into(),
-                    || run.memo(key("b"), || "local.b".into(), || Ok(Value::int(2))),
-                )
-            },
-        );
+        let local = |name: &'static str, compute: &dyn Fn() -> Result<Value, Diagnostics>| {
+            run.memo(
+                &root,
+                VertexRef::Local(name),
+                || format!("local.{name}"),
+                compute,
+            )
+        };
+        let cycle = local("b", &|| local("c", &|| local("b", &|| Ok(Value::int(2)))));
         let err = cycle.unwrap_err();
         assert_eq!(err.0[0].summary, "Cycle");
         assert_eq!(err.0[0].detail, "Cycle: local.b -> local.c -> local.b");
