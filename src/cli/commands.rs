@@ -447,6 +447,8 @@ fn plan(
         .changes
         .iter()
         .any(|c| c.action != crate::plan::diff::Action::NoOp || c.previous.is_some());
+    // As `refactor`: the process ends next, nothing is freed value by value.
+    std::mem::forget((loaded, prior, planned));
     Ok(if detailed && changed { 2 } else { 0 })
 }
 

@@ -339,7 +339,9 @@ fn ordered_var_sources(args: &[OsString]) -> Vec<VarSource> {
     out
 }
 
-/// Runs the command line and returns the process exit code.
+/// Runs the command line and returns the process exit code. Meant as the
+/// process's last act: `plan` and `refactor` leave their state and plans
+/// to the system to free when the process ends, rather than value by value.
 pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     let args = normalize_args(args);
     let cli = match Cli::try_parse_from(&args) {

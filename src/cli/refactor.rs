@@ -287,7 +287,12 @@ pub(super) fn run(
     if !warnings.is_empty() {
         print_diagnostics(&warnings, sources);
     }
-    Ok(if outcome.proven(opts.allow_add) { 0 } else { 1 })
+    let code = if outcome.proven(opts.allow_add) { 0 } else { 1 };
+    // The process ends next and the system takes its memory back at once;
+    // freeing the state's and the plans' values one by one was a quarter
+    // of a large refactor's time (issue 14's profile).
+    std::mem::forget((req, outcome));
+    Ok(code)
 }
 
 /// The blocks (or `state mv` lines) of one root pair on stdout.
