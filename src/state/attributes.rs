@@ -577,9 +577,35 @@ fn dynamic_raw(entries: &[(String, &serde_json::value::RawValue)]) -> Option<Val
         ("type", "value") => (y, x),
         _ => return None,
     };
-    let ty: Json = serde_json::from_str(ty.get()).ok()?;
-    let ty = cty_type(&ty)?;
+    let ty = recorded_type(ty.get())?;
     from_raw(Read::Typed(&ty), value.get())
+}
+
+thread_local! {
+    /// The cty types read from their JSON text: every object of a resource
+    /// records the same few, and reading one builds a JSON tree first.
+    static TYPES: std::cell::RefCell<foldhash::HashMap<Box<str>, Option<std::rc::Rc<Type>>>> =
+        Default::default();
+}
+
+/// [`cty_type`] of the JSON text `text`, remembered.
+fn recorded_type(text: &str) -> Option<std::rc::Rc<Type>> {
+    if let Some(known) = TYPES.with(|t| t.borrow().get(text).cloned()) {
+        return known;
+    }
+    let ty = serde_json::from_str::<Json>(text)
+        .ok()
+        .and_then(|j| cty_type(&j))
+        .map(std::rc::Rc::new);
+    TYPES.with(|t| {
+        let mut t = t.borrow_mut();
+        // A bound, should a state record ever more types.
+        if t.len() >= 4096 {
+            t.clear();
+        }
+        t.insert(text.into(), ty.clone());
+    });
+    ty
 }
 
 #[cfg(test)]
