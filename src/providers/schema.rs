@@ -13,6 +13,7 @@
 //! an object is compared, [`changed_arguments`] compares a configuration
 //! with a recorded object, and refactor pairing signs the same view.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Arc;
@@ -368,38 +369,77 @@ pub(crate) fn compared_view(
     configured: &Value,
     source: &Value,
 ) -> BTreeMap<String, Value> {
-    let empty = BTreeMap::new();
-    let cfg = configured.as_mapping().unwrap_or(&empty);
-    let src = source.as_mapping().unwrap_or(&empty);
-    let null = Value::null();
-    let mut names: BTreeSet<&String> = block
+    let src = source.as_mapping();
+    compared_names(block, configured)
+        .map(|(name, c, what)| {
+            let s = src.and_then(|m| m.get(name));
+            let v = match what {
+                Compared::Attribute => s.cloned().unwrap_or_else(Value::null),
+                Compared::Blocks(nb) => blocks_view(nb, c, s.unwrap_or(&NULL)),
+            };
+            (name.clone(), v)
+        })
+        .collect()
+}
+
+/// The names whose configured view (`compared_view(block, configured,
+/// configured)`) is not null: what the configuration sets, by the rule.
+pub(crate) fn compared_set(block: &Block, configured: &Value) -> BTreeSet<String> {
+    compared_names(block, configured)
+        .filter(|(_, c, what)| match what {
+            Compared::Attribute => !c.is_null(),
+            Compared::Blocks(nb) => !blocks_view(nb, c, c).is_null(),
+        })
+        .map(|(name, _, _)| name.clone())
+        .collect()
+}
+
+/// A null to point at for a name a value does not have.
+static NULL: Value = Value::Null(Type::Dynamic);
+
+/// How the rule compares one name.
+#[derive(Clone, Copy)]
+pub(crate) enum Compared<'b> {
+    /// As it is.
+    Attribute,
+    /// Element by element ([`blocks_view`]).
+    Blocks(&'b NestedBlock),
+}
+
+/// The names [`compared_view`] compares, in order, each with its
+/// configured value and how it is compared. Which names are compared
+/// depends only on the schema and the configuration, so one walk serves
+/// both sides of a comparison, and nothing is copied to decide it.
+pub(crate) fn compared_names<'a>(
+    block: &'a Block,
+    configured: &'a Value,
+) -> impl Iterator<Item = (&'a String, &'a Value, Compared<'a>)> + 'a {
+    let cfg = configured.as_mapping();
+    let mut names: Vec<&String> = block
         .attributes
         .keys()
         .chain(block.block_types.keys())
         .collect();
     if block.inferred {
-        names.extend(cfg.keys());
+        names.extend(cfg.into_iter().flat_map(BTreeMap::keys));
     }
-    let mut out = BTreeMap::new();
-    for name in names {
-        let c = cfg.get(name).unwrap_or(&null);
-        let s = src.get(name).unwrap_or(&null);
+    names.sort_unstable();
+    names.dedup();
+    names.into_iter().filter_map(move |name| {
+        let c = cfg.and_then(|m| m.get(name));
         if let Some(nb) = block.block_types.get(name) {
-            if block.inferred && !cfg.contains_key(name) {
-                continue;
+            if block.inferred && c.is_none() {
+                return None;
             }
-            out.insert(name.clone(), blocks_view(nb, c, s));
-            continue;
+            return Some((name, c.unwrap_or(&NULL), Compared::Blocks(nb)));
         }
-        let Some(attr) = block.attribute(name) else {
-            continue;
-        };
+        let attr = block.attribute(name)?;
+        let c = c.unwrap_or(&NULL);
         if attr.computed_only() || (attr.computed && c.is_null()) {
-            continue;
+            return None;
         }
-        out.insert(name.clone(), s.clone());
-    }
-    out
+        Some((name, c, Compared::Attribute))
+    })
 }
 
 /// The elements of a nested block type as stored or configured: a list, a
@@ -451,18 +491,24 @@ pub(crate) fn changed_arguments(
     configured: &Value,
     recorded: &Value,
 ) -> Vec<String> {
-    let want = compared_view(block, configured, configured);
-    let have = compared_view(block, configured, recorded);
-    let null = Value::null();
-    want.iter()
-        .filter(|(k, v)| {
-            let r = have.get(*k).unwrap_or(&null);
-            match block.attribute(k) {
-                Some(a) if a.dynamic => !raw_equal(v, r),
-                _ => !values_match(v, r),
+    let rec = recorded.as_mapping();
+    compared_names(block, configured)
+        .filter(|(name, c, what)| {
+            let r = rec.and_then(|m| m.get(*name)).unwrap_or(&NULL);
+            let (want, have) = match what {
+                // The configured value is its own view: compared by reference.
+                Compared::Attribute => (Cow::Borrowed(*c), Cow::Borrowed(r)),
+                Compared::Blocks(nb) => (
+                    Cow::Owned(blocks_view(nb, c, c)),
+                    Cow::Owned(blocks_view(nb, c, r)),
+                ),
+            };
+            match block.attribute(name) {
+                Some(a) if a.dynamic => !raw_equal(&want, &have),
+                _ => !values_match(&want, &have),
             }
         })
-        .map(|(k, _)| k.clone())
+        .map(|(name, _, _)| name.clone())
         .collect()
 }
 
@@ -474,6 +520,10 @@ pub(crate) fn raw_equal(a: &Value, b: &Value) -> bool {
     }
     if a.is_null() && b.is_null() {
         return true;
+    }
+    // Without marks the values compare as they are, without copies.
+    if !a.has_marks_deep() && !b.has_marks_deep() {
+        return a == b;
     }
     let (a, _) = a.clone().unmark_deep();
     let (b, _) = b.clone().unmark_deep();

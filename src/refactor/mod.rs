@@ -536,6 +536,7 @@ impl<'c> Sides<'c> {
             moved_index,
             moves: &self.before.moves,
             twins: RefCell::new(BTreeMap::new()),
+            parsed: RefCell::default(),
         };
         let canon = |v: &Value, mapping: &Mapping| follow.canon(v, mapping);
         crate::progress::step(|| {
@@ -929,6 +930,9 @@ struct Follow<'a> {
     /// value, so legitimately ambiguous twins do not take down a dependent
     /// whose value is the same whichever twin it follows.
     twins: RefCell<BTreeMap<AbsResourceInstance, Vec<AbsResourceInstance>>>,
+    /// The objects references name, parsed once: each round of each
+    /// pairing follows the same references again.
+    parsed: RefCell<foldhash::HashMap<String, Option<AbsResourceInstance>>>,
 }
 
 impl Follow<'_> {
@@ -940,17 +944,22 @@ impl Follow<'_> {
 
     fn canon(&self, v: &Value, mapping: &Mapping) -> Value {
         let follow = |object: &str, attr: &str| {
-            let a = AbsResourceInstance::parse(object).ok()?;
+            if !self.parsed.borrow().contains_key(object) {
+                let a = AbsResourceInstance::parse(object).ok();
+                self.parsed.borrow_mut().insert(object.to_string(), a);
+            }
+            let parsed = self.parsed.borrow();
+            let a = parsed.get(object)?.as_ref()?;
             let Some(at) = mapping
-                .get(&a)
+                .get(a)
                 .cloned()
-                .or_else(|| self.moved_index.get(&a).map(|_| a.clone()))
+                .or_else(|| self.moved_index.get(a).map(|_| a.clone()))
             else {
                 if !self.with_state {
                     return None;
                 }
                 let twins = self.twins.borrow();
-                let mut values = twins.get(&a)?.iter().map(|t| self.recorded_attr(t, attr));
+                let mut values = twins.get(a)?.iter().map(|t| self.recorded_attr(t, attr));
                 let first = values.next()??;
                 return values.all(|v| v.as_ref() == Some(&first)).then_some(first);
             };

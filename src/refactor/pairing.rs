@@ -44,11 +44,7 @@ impl Object {
         let values = crate::providers::schema::compared_view(schema, configured, source);
         // Compared but configured null is "not set" in a report; null
         // and unset are one thing to the rule.
-        let set = crate::providers::schema::compared_view(schema, configured, configured)
-            .into_iter()
-            .filter(|(_, v)| !v.is_null())
-            .map(|(k, _)| k)
-            .collect();
+        let set = crate::providers::schema::compared_set(schema, configured);
         Object { addr, set, values }
     }
 }
@@ -161,7 +157,8 @@ pub struct Pairing {
 
 /// Rewrites a new-side value under the current mapping (new → prior):
 /// unknowns from paired objects follow them to the prior object's
-/// attribute or recorded value.
+/// attribute or recorded value. A value with no unknown in it is its own
+/// rewrite (pairing signs such objects once).
 pub(crate) type Canon<'a> = dyn Fn(&Value, &Mapping) -> Value + 'a;
 
 /// How many of the closest candidates a "differs" reason lists.
@@ -250,11 +247,13 @@ fn candidates(
     destroys: &[Object],
     creates: &[Object],
     destroy_sigs: &[String],
+    create_sigs: &[Option<String>],
     canon: &Canon,
     normalise: &Normalise,
     st: &Decided,
 ) -> Candidates {
-    let mut index: HashMap<(Kind, &str), Vec<usize>> = HashMap::new();
+    // Signatures are long (a list of ids is one): a fast hash.
+    let mut index: foldhash::HashMap<(Kind, &str), Vec<usize>> = Default::default();
     for (i, d) in destroys.iter().enumerate() {
         if !st.taken.contains(&i) {
             index
@@ -269,14 +268,16 @@ fn candidates(
         if st.done.contains(&j) {
             continue;
         }
-        let values: BTreeMap<String, Value> = c
-            .values
-            .iter()
-            .map(|(k, v)| (k.clone(), normalise(&c.addr, k, canon(v, &st.mapping))))
-            .collect();
-        let sig = signature(&c.set, &values);
+        let fresh;
+        let sig = match &create_sigs[j] {
+            Some(sig) => sig.as_str(),
+            None => {
+                fresh = create_signature(c, canon, normalise, &st.mapping);
+                fresh.as_str()
+            }
+        };
         let list = index
-            .get(&(kind(&c.addr.resource.resource), sig.as_str()))
+            .get(&(kind(&c.addr.resource.resource), sig))
             .cloned()
             .unwrap_or_default();
         for &i in &list {
@@ -287,6 +288,35 @@ fn candidates(
         }
     }
     (c_cands, d_cands)
+}
+
+/// A create's signature once its references are followed through
+/// `mapping` and its values normalised.
+fn create_signature(c: &Object, canon: &Canon, normalise: &Normalise, mapping: &Mapping) -> String {
+    signature_with(&c.set, |name, out| match c.values.get(name) {
+        Some(v) => write_canonical(&normalise(&c.addr, name, canon(v, mapping)), out),
+        None => out.push_str("null"),
+    })
+}
+
+/// The signatures of the creates that no mapping changes, computed once:
+/// a value with no unknown in it follows no reference, and every `Canon`
+/// leaves it as it is. The others are signed again each round.
+fn fixed_signatures(
+    creates: &[Object],
+    canon: &Canon,
+    normalise: &Normalise,
+) -> Vec<Option<String>> {
+    let empty = Mapping::new();
+    creates
+        .iter()
+        .map(|c| {
+            c.values
+                .values()
+                .all(Value::is_wholly_known)
+                .then(|| create_signature(c, canon, normalise, &empty))
+        })
+        .collect()
 }
 
 /// Rounds of pairing until nothing more is decided: pairs unique both
@@ -306,8 +336,17 @@ fn decide(
         .iter()
         .map(|d| signature(&d.set, &d.values))
         .collect();
+    let create_sigs = fixed_signatures(creates, canon, normalise);
     loop {
-        let (c_cands, d_cands) = candidates(destroys, creates, &destroy_sigs, canon, normalise, st);
+        let (c_cands, d_cands) = candidates(
+            destroys,
+            creates,
+            &destroy_sigs,
+            &create_sigs,
+            canon,
+            normalise,
+            st,
+        );
         let mut decided = Vec::new();
         for (&j, ds) in &c_cands {
             if let [i] = ds.as_slice() {
@@ -358,6 +397,9 @@ fn unmatched_of(
     ambiguous: &BTreeMap<usize, Vec<usize>>,
     canon: &Canon,
 ) -> Vec<Unmatched> {
+    if st.taken.len() == destroys.len() && st.done.len() == creates.len() {
+        return Vec::new();
+    }
     let module_pairs = module_pairs_of(&st.mapping);
     let mut unmatched = Vec::new();
     // The unpaired objects of each kind, in order, gathered once: looking
@@ -435,6 +477,11 @@ fn structural_choices(
     d_cands: &BTreeMap<usize, Vec<usize>>,
     mapping: &Mapping,
 ) -> Vec<(usize, usize)> {
+    // Only identical candidates are chosen among: without any, nothing
+    // below (which copies every decided pair's modules) is needed.
+    if c_cands.values().all(|ds| ds.len() < 2) {
+        return Vec::new();
+    }
     let module_pairs: BTreeSet<(ModuleInstance, ModuleInstance)> = mapping
         .iter()
         .map(|(new, old)| (old.module.clone(), new.module.clone()))
@@ -1331,12 +1378,19 @@ pub(crate) fn attr_diffs(
 /// pair. Names are part of it, so an argument set on one side only is a
 /// difference.
 fn signature(set: &BTreeSet<String>, values: &BTreeMap<String, Value>) -> String {
-    let null = Value::null();
+    signature_with(set, |name, out| match values.get(name) {
+        Some(v) => write_canonical(v, out),
+        None => out.push_str("null"),
+    })
+}
+
+/// [`signature`], each name's value written by `write`.
+fn signature_with(set: &BTreeSet<String>, mut write: impl FnMut(&str, &mut String)) -> String {
     let mut out = String::new();
     for name in set {
         out.push_str(name);
         out.push('=');
-        out.push_str(&canonical(values.get(name).unwrap_or(&null)));
+        write(name, &mut out);
         out.push('\u{1f}');
     }
     out
@@ -1348,54 +1402,102 @@ fn signature(set: &BTreeSet<String>, values: &BTreeMap<String, Value>) -> String
 /// null (or empty) entries of a map dropped, as unset attributes of a
 /// block. Sensitive values compare by value.
 pub(crate) fn canonical(v: &Value) -> String {
+    let mut out = String::new();
+    write_canonical(v, &mut out);
+    out
+}
+
+/// [`canonical`], appended to `out`: one buffer for a whole object rather
+/// than a string per value.
+fn write_canonical(v: &Value, out: &mut String) {
+    use std::fmt::Write;
     let (v, _) = v.unmark();
+    // Writing to a String cannot fail.
     match v {
-        Value::Null(_) => "null".into(),
+        Value::Null(_) => out.push_str("null"),
         // An unknown compares by where it comes from: the same attribute of
         // the same (paired) object, or the same operation over such.
-        Value::Unknown(_, Some(o)) => format!("?{}", canonical_origin(o)),
-        Value::Unknown(_, None) => "?".into(),
-        Value::Bool(b) => format!("p{b}"),
-        Value::Number(n) => format!("p{n}"),
-        Value::String(s) => format!("p{s}"),
-        Value::List(_, items) | Value::Tuple(items) if items.is_empty() => "null".into(),
-        Value::Set(_, items) if items.is_empty() => "null".into(),
-        Value::Map(_, m) | Value::Object(m) if m.values().all(Value::is_null) => "null".into(),
+        Value::Unknown(_, Some(o)) => {
+            out.push('?');
+            write_origin(o, out);
+        }
+        Value::Unknown(_, None) => out.push('?'),
+        Value::Bool(b) => {
+            let _ = write!(out, "p{b}");
+        }
+        Value::Number(n) => {
+            let _ = write!(out, "p{n}");
+        }
+        Value::String(s) => {
+            out.push('p');
+            out.push_str(s);
+        }
+        Value::List(_, items) | Value::Tuple(items) if items.is_empty() => out.push_str("null"),
+        Value::Set(_, items) if items.is_empty() => out.push_str("null"),
+        Value::Map(_, m) | Value::Object(m) if m.values().all(Value::is_null) => {
+            out.push_str("null")
+        }
         Value::List(_, items) | Value::Tuple(items) => {
-            format!(
-                "[{}]",
-                items.iter().map(canonical).collect::<Vec<_>>().join(",")
-            )
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(']');
         }
         Value::Set(_, items) => {
             let mut parts: Vec<String> = items.iter().map(canonical).collect();
             parts.sort();
-            format!("[{}]", parts.join(","))
+            let _ = write!(out, "[{}]", parts.join(","));
         }
         Value::Map(_, m) | Value::Object(m) => {
-            let entries: Vec<String> = m
-                .iter()
-                .map(|(k, v)| (k, canonical(v)))
-                .filter(|(_, c)| c != "null")
-                .map(|(k, c)| format!("{k:?}:{c}"))
-                .collect();
-            if entries.is_empty() {
-                "null".into()
+            let start = out.len();
+            out.push('{');
+            let mut any = false;
+            for (k, v) in m.iter() {
+                let entry = out.len();
+                if any {
+                    out.push(',');
+                }
+                let _ = write!(out, "{k:?}:");
+                let value = out.len();
+                write_canonical(v, out);
+                // Null (or empty) entries are dropped.
+                if &out[value..] == "null" {
+                    out.truncate(entry);
+                } else {
+                    any = true;
+                }
+            }
+            if any {
+                out.push('}');
             } else {
-                format!("{{{}}}", entries.join(","))
+                out.truncate(start);
+                out.push_str("null");
             }
         }
-        Value::Sensitive(inner) => canonical(inner),
+        Value::Sensitive(inner) => write_canonical(inner, out),
     }
 }
 
-fn canonical_origin(o: &Origin) -> String {
+fn write_origin(o: &Origin, out: &mut String) {
+    use std::fmt::Write;
     match o.source() {
-        Source::Attr { object, attr } => format!("{object}.{attr}"),
-        Source::Derived { op, args } => format!(
-            "{op:?}({})",
-            args.iter().map(canonical).collect::<Vec<_>>().join(",")
-        ),
+        Source::Attr { object, attr } => {
+            let _ = write!(out, "{object}.{attr}");
+        }
+        Source::Derived { op, args } => {
+            let _ = write!(out, "{op:?}(");
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(a, out);
+            }
+            out.push(')');
+        }
     }
 }
 

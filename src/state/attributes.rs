@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, de};
 use serde_json::Value as Json;
 
 use crate::lang::number::Number;
@@ -289,6 +289,325 @@ fn mark_entry(
     m
 }
 
+// ---- reading recorded attributes straight from their JSON text ----------
+//
+// The same conversion as `attributes_value` and `typed`, driven by serde
+// over the text, so no `serde_json::Value` tree is built per object: a
+// state of 100,000 objects is read once, into values.
+
+/// How serde_json (with `arbitrary_precision`) hands a number that is not
+/// a 64-bit integer to a visitor: a one-entry map with this key and the
+/// number's text. serde_json's own `Value` reads it the same way.
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+/// [`attributes_value`] of the JSON text `raw`; None only when `raw` is
+/// not JSON (a state's attributes always are, they were parsed already).
+pub(crate) fn attributes_value_raw(raw: &str) -> Option<Value> {
+    let mut de = serde_json::Deserializer::from_str(raw);
+    let v = de::DeserializeSeed::deserialize(Read::Attributes, &mut de).ok()?;
+    de.end().ok()?;
+    Some(v)
+}
+
+/// [`attributes_value_marked`] of the JSON text `raw`.
+pub(crate) fn attributes_value_raw_marked(raw: &str, sensitive: &[AttrPath]) -> Option<Value> {
+    let v = attributes_value_raw(raw)?;
+    Some(sensitive.iter().fold(v, |v, path| mark_path(v, path)))
+}
+
+/// What a [`Read`] produces: a value, or (for `Dynamic`) that the JSON was
+/// not a dynamic value's shape.
+fn from_raw<'de, S>(seed: S, raw: &'de str) -> Option<S::Value>
+where
+    S: de::DeserializeSeed<'de>,
+{
+    let mut de = serde_json::Deserializer::from_str(raw);
+    let v = seed.deserialize(&mut de).ok()?;
+    de.end().ok()?;
+    Some(v)
+}
+
+/// How to read one JSON value.
+#[derive(Clone, Copy)]
+enum Read<'t> {
+    /// The attributes object: each entry a dynamic value when it has that
+    /// shape, else untyped ([`attributes_value`]).
+    Attributes,
+    /// [`untyped`].
+    Untyped,
+    /// [`typed`] with this type; fails (an error, turned into None) where
+    /// `typed` gives None. `Typed(Dynamic)` is [`dynamic_value`].
+    Typed(&'t Type),
+    /// A dynamic value if it has the shape, else untyped: one top-level
+    /// attribute.
+    DynamicOrUntyped,
+}
+
+/// The reason a typed read stopped; never shown (the read gives None).
+fn mismatch<E: de::Error>() -> E {
+    E::custom("not of the recorded type")
+}
+
+impl<'de> de::DeserializeSeed<'de> for Read<'_> {
+    type Value = Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> de::Visitor<'de> for Read<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a recorded value")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(match self {
+            Read::Typed(ty) => Value::Null(ty.clone()),
+            _ => Value::null(),
+        })
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Value, E> {
+        match self {
+            Read::Typed(Type::Bool) | Read::Untyped | Read::Attributes | Read::DynamicOrUntyped => {
+                Ok(Value::Bool(b))
+            }
+            _ => Err(mismatch()),
+        }
+    }
+
+    fn visit_i64<E: de::Error>(self, i: i64) -> Result<Value, E> {
+        self.number(Value::int(i))
+    }
+
+    fn visit_u64<E: de::Error>(self, u: u64) -> Result<Value, E> {
+        match i64::try_from(u) {
+            Ok(i) => self.visit_i64(i),
+            Err(_) => self.number_text(&u.to_string()),
+        }
+    }
+
+    fn visit_f64<E: de::Error>(self, f: f64) -> Result<Value, E> {
+        // Not reached with `arbitrary_precision`; kept for completeness.
+        self.number(Value::Number(Number::from_f64(f)))
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Value, E> {
+        match self {
+            Read::Typed(Type::String)
+            | Read::Untyped
+            | Read::Attributes
+            | Read::DynamicOrUntyped => Ok(Value::string(s)),
+            Read::Typed(Type::Number) => Number::parse(s).map(Value::Number).ok_or_else(mismatch),
+            _ => Err(mismatch()),
+        }
+    }
+
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Value, E> {
+        match self {
+            Read::Typed(Type::String)
+            | Read::Untyped
+            | Read::Attributes
+            | Read::DynamicOrUntyped => Ok(Value::String(s)),
+            _ => self.visit_str(&s),
+        }
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let each = |seq: &mut A, read: Read| -> Result<Vec<Value>, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+            while let Some(v) = seq.next_element_seed(read)? {
+                out.push(v);
+            }
+            Ok(out)
+        };
+        match self {
+            Read::Untyped | Read::Attributes | Read::DynamicOrUntyped => {
+                Ok(Value::Tuple(each(&mut seq, Read::Untyped)?.into()))
+            }
+            Read::Typed(Type::List(e)) => Ok(Value::List(
+                (**e).clone(),
+                each(&mut seq, Read::Typed(e))?.into(),
+            )),
+            Read::Typed(Type::Set(e)) => {
+                Ok(Value::set((**e).clone(), each(&mut seq, Read::Typed(e))?))
+            }
+            Read::Typed(Type::Tuple(ts)) => {
+                let mut out = Vec::with_capacity(ts.len());
+                for t in ts {
+                    match seq.next_element_seed(Read::Typed(t))? {
+                        Some(v) => out.push(v),
+                        None => return Err(mismatch()),
+                    }
+                }
+                // More elements than the type has: not of that type.
+                if seq.next_element::<de::IgnoredAny>()?.is_some() {
+                    return Err(mismatch());
+                }
+                Ok(Value::Tuple(out.into()))
+            }
+            _ => Err(mismatch()),
+        }
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let Some(first) = map.next_key::<String>()? else {
+            return self.entries(None, map);
+        };
+        if first == NUMBER_TOKEN {
+            let text: String = map.next_value()?;
+            return self.number_text(&text);
+        }
+        self.entries(Some(first), map)
+    }
+}
+
+impl Read<'_> {
+    /// A number read as `self` reads one.
+    fn number<E: de::Error>(self, n: Value) -> Result<Value, E> {
+        match self {
+            Read::Typed(Type::Number)
+            | Read::Untyped
+            | Read::Attributes
+            | Read::DynamicOrUntyped => Ok(n),
+            _ => Err(mismatch()),
+        }
+    }
+
+    /// A number that is not a 64-bit integer, from its JSON text (as
+    /// [`number`] reads it).
+    fn number_text<E: de::Error>(self, text: &str) -> Result<Value, E> {
+        // `-0` comes as text, and `Number::as_i64` takes it as 0.
+        if let Ok(i) = text.parse::<i64>() {
+            return de::Visitor::visit_i64(self, i);
+        }
+        let n = Number::parse(text)
+            .unwrap_or_else(|| Number::from_f64(text.parse::<f64>().unwrap_or(f64::NAN)));
+        self.number(Value::Number(n))
+    }
+
+    /// The entries of a JSON object (after the first key, read already).
+    fn entries<'de, A: de::MapAccess<'de>>(
+        self,
+        first: Option<String>,
+        mut map: A,
+    ) -> Result<Value, A::Error> {
+        let mut key = first;
+        match self {
+            Read::Untyped | Read::Attributes => {
+                let read = match self {
+                    Read::Attributes => Read::DynamicOrUntyped,
+                    _ => Read::Untyped,
+                };
+                let mut out = BTreeMap::new();
+                while let Some(k) = key {
+                    out.insert(k, map.next_value_seed(read)?);
+                    key = map.next_key()?;
+                }
+                Ok(Value::Object(out.into()))
+            }
+            Read::Typed(Type::Map(e)) => {
+                let mut out = BTreeMap::new();
+                while let Some(k) = key {
+                    out.insert(k, map.next_value_seed(Read::Typed(e))?);
+                    key = map.next_key()?;
+                }
+                Ok(Value::Map((**e).clone(), out.into()))
+            }
+            Read::Typed(Type::Object(attrs)) => {
+                let mut out = BTreeMap::new();
+                while let Some(k) = key {
+                    // Keys the type lacks are not read, as `typed` does.
+                    match attrs.get(&k) {
+                        Some(t) => {
+                            out.insert(k, map.next_value_seed(Read::Typed(t))?);
+                        }
+                        None => {
+                            map.next_value::<de::IgnoredAny>()?;
+                        }
+                    }
+                    key = map.next_key()?;
+                }
+                for (k, t) in attrs {
+                    out.entry(k.clone())
+                        .or_insert_with(|| Value::Null(t.clone()));
+                }
+                Ok(Value::Object(out.into()))
+            }
+            Read::Typed(Type::Dynamic) | Read::DynamicOrUntyped => {
+                // `{"value": V, "type": T}`: V can only be read once T is
+                // known, and T may come second, so both are kept as text.
+                let mut raw: Vec<(String, &'de serde_json::value::RawValue)> = Vec::new();
+                while let Some(k) = key {
+                    raw.push((k, map.next_value()?));
+                    key = map.next_key()?;
+                }
+                if let Some(v) = dynamic_raw(&raw) {
+                    return Ok(v);
+                }
+                if !matches!(self, Read::DynamicOrUntyped) {
+                    return Err(mismatch());
+                }
+                let mut out = BTreeMap::new();
+                for (k, v) in raw {
+                    let v = from_raw(Read::Untyped, v.get()).ok_or_else(mismatch)?;
+                    out.insert(k, v);
+                }
+                Ok(Value::Object(out.into()))
+            }
+            _ => Err(mismatch()),
+        }
+    }
+}
+
+/// [`dynamic_value`] of an object's entries kept as text.
+fn dynamic_raw(entries: &[(String, &serde_json::value::RawValue)]) -> Option<Value> {
+    let [(a, x), (b, y)] = entries else {
+        return None;
+    };
+    let (value, ty) = match (a.as_str(), b.as_str()) {
+        ("value", "type") => (x, y),
+        ("type", "value") => (y, x),
+        _ => return None,
+    };
+    let ty = recorded_type(ty.get())?;
+    from_raw(Read::Typed(&ty), value.get())
+}
+
+thread_local! {
+    /// The cty types read from their JSON text: every object of a resource
+    /// records the same few, and reading one builds a JSON tree first.
+    static TYPES: std::cell::RefCell<foldhash::HashMap<Box<str>, Option<std::rc::Rc<Type>>>> =
+        Default::default();
+}
+
+/// [`cty_type`] of the JSON text `text`, remembered.
+fn recorded_type(text: &str) -> Option<std::rc::Rc<Type>> {
+    if let Some(known) = TYPES.with(|t| t.borrow().get(text).cloned()) {
+        return known;
+    }
+    let ty = serde_json::from_str::<Json>(text)
+        .ok()
+        .and_then(|j| cty_type(&j))
+        .map(std::rc::Rc::new);
+    TYPES.with(|t| {
+        let mut t = t.borrow_mut();
+        // A bound, should a state record ever more types.
+        if t.len() >= 4096 {
+            t.clear();
+        }
+        t.insert(text.into(), ty.clone());
+    });
+    ty
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,5 +748,72 @@ mod tests {
                 ("secret", Value::string("x").mark())
             ])
         );
+    }
+
+    #[test]
+    fn raw_text_reads_as_the_json_tree_does() {
+        // Every shape the tree reader handles, and the ones it refuses
+        // (read structurally instead), in one attributes object.
+        let raw = r#"{
+          "id": "i\u00e9\n",
+          "big": 123456789012345678901234567890,
+          "huge": 18446744073709551615,
+          "neg": -9223372036854775808,
+          "float": 1.5e-7,
+          "negzero": -0,
+          "ok": true,
+          "none": null,
+          "tuple": [1, "a", [null, {"k": 2.25}]],
+          "nested": {"a": {"b": [1, 2], "c": {"value": 1, "type": "number"}}},
+          "input": {"value": {"list": ["a", "s"], "map": {"k": "s"}, "n": "12.50"},
+                    "type": ["object", {"list": ["tuple", ["string", "string"]],
+                                        "map": ["map", "string"], "n": "number",
+                                        "absent": ["list", "bool"]}]},
+          "typed_first": {"type": ["set", "number"], "value": [3, 1, 3, 1e400]},
+          "dyn_in_dyn": {"value": {"value": [true], "type": ["list", "bool"]}, "type": "dynamic"},
+          "typed_null": {"value": null, "type": ["map", "string"]},
+          "wrong_type": {"value": "x", "type": "number"},
+          "long_tuple": {"value": [1, 2], "type": ["tuple", ["number"]]},
+          "short_tuple": {"value": [1], "type": ["tuple", ["number", "number"]]},
+          "not_a_type": {"value": 1, "type": "widget"},
+          "three_keys": {"value": 1, "type": "number", "x": 1},
+          "float_string": {"value": 2.5, "type": "string"},
+          "extra_key": {"value": {"a": 1, "zz": [1]}, "type": ["object", {"a": "number"}]},
+          "secret": "hunter2"
+        }"#;
+        let sensitive: Vec<AttrPath> = serde_json::from_value(json!([
+            [{"type": "get_attr", "value": "secret"}],
+            [{"type": "get_attr", "value": "input"}, {"type": "get_attr", "value": "list"},
+             {"type": "index", "value": {"value": 1, "type": "number"}}],
+            [{"type": "get_attr", "value": "input"}, {"type": "get_attr", "value": "map"},
+             {"type": "index", "value": {"value": "k", "type": "string"}}],
+            [{"type": "get_attr", "value": "nested"}, {"type": "get_attr", "value": "a"}],
+            [{"type": "get_attr", "value": "nowhere"}]
+        ]))
+        .unwrap();
+        let tree: Json = serde_json::from_str(raw).unwrap();
+        let want = attributes_value_marked(&tree, &sensitive);
+        let got = attributes_value_raw_marked(raw, &sensitive).unwrap();
+        assert_eq!(got, want);
+        // Each attribute on its own too, so a difference names itself.
+        for (k, v) in tree.as_object().unwrap() {
+            let one = json!({ k: v });
+            let text = serde_json::to_string(&one).unwrap();
+            assert_eq!(
+                attributes_value_raw(&text),
+                Some(attributes_value(&one)),
+                "{k}"
+            );
+        }
+        // Not an object at the top: read structurally, as the tree is.
+        for text in ["[1, {\"value\": 1, \"type\": \"number\"}]", "\"s\"", "2.5"] {
+            let tree: Json = serde_json::from_str(text).unwrap();
+            assert_eq!(
+                attributes_value_raw(text),
+                Some(attributes_value(&tree)),
+                "{text}"
+            );
+        }
+        assert_eq!(attributes_value_raw("{\"a\": "), None);
     }
 }

@@ -15,6 +15,7 @@ pub(crate) mod plan_json;
 use std::fs;
 use std::path::Path;
 
+use serde_json::value::RawValue;
 use serde_json::{Map, Value as Json};
 
 use crate::addrs::{
@@ -26,7 +27,7 @@ use crate::lang::value::Value;
 pub(crate) use attributes::{
     AttrPath, PathStep, attributes_value_marked, cty_type, sensitive_paths,
 };
-use file::{RawInstance, RawResource, RawState, to_go_json};
+use file::{RawInstance, RawResource, RawState, ReadState, to_go_json};
 pub(crate) use index::{InstanceIndex, MovingState};
 
 /// A whole state file.
@@ -71,7 +72,7 @@ pub struct StateInstance {
     pub schema_version: u64,
     /// The attributes object as recorded, shared: a plan copies the state
     /// it moves, and each copy shares the objects it did not change.
-    pub attributes: Option<std::sync::Arc<Json>>,
+    pub attributes: Option<Attributes>,
     /// Pre-0.12 flatmap attributes, kept as recorded.
     pub attributes_flat: Option<Map<String, Json>>,
     /// `None` when the field is absent; terraform 1.x always writes it.
@@ -105,6 +106,75 @@ impl PartialEq for ValueCache {
 impl std::fmt::Debug for ValueCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("ValueCache")
+    }
+}
+
+/// A recorded attributes object. Read from a file it is kept as the JSON
+/// text there ([`StateInstance::value`] reads that text straight into a
+/// value); its JSON tree is built only when asked for (`Deref`), to write
+/// the state back or hand the object on. Cloning shares it.
+#[derive(Clone)]
+pub struct Attributes(std::sync::Arc<AttributesInner>);
+
+struct AttributesInner {
+    /// The text as recorded, when read from a file.
+    raw: Option<Box<RawValue>>,
+    json: std::sync::OnceLock<Json>,
+}
+
+impl Attributes {
+    fn from_raw(raw: Box<RawValue>) -> Attributes {
+        Attributes(std::sync::Arc::new(AttributesInner {
+            raw: Some(raw),
+            json: std::sync::OnceLock::new(),
+        }))
+    }
+
+    /// The recorded text, when read from a file.
+    fn raw(&self) -> Option<&str> {
+        self.0.raw.as_deref().map(RawValue::get)
+    }
+}
+
+impl From<Json> for Attributes {
+    fn from(json: Json) -> Attributes {
+        Attributes(std::sync::Arc::new(AttributesInner {
+            raw: None,
+            json: json.into(),
+        }))
+    }
+}
+
+impl std::ops::Deref for Attributes {
+    type Target = Json;
+
+    fn deref(&self) -> &Json {
+        self.0.json.get_or_init(|| {
+            // The text was parsed once already when the state was read.
+            self.raw()
+                .and_then(|raw| serde_json::from_str(raw).ok())
+                .unwrap_or(Json::Null)
+        })
+    }
+}
+
+impl PartialEq for Attributes {
+    fn eq(&self, other: &Attributes) -> bool {
+        if let (Some(a), Some(b)) = (self.raw(), other.raw()) {
+            if a == b {
+                return true;
+            }
+        }
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for Attributes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.raw() {
+            Some(raw) => f.write_str(raw),
+            None => write!(f, "{}", **self),
+        }
     }
 }
 
@@ -143,55 +213,77 @@ impl State {
         if text.trim().is_empty() {
             return Err(Diagnostic::error(UNSUPPORTED, "The state file is empty."));
         }
-        let json: Json = serde_json::from_str(text).map_err(|e| {
-            // Go reports the bytes consumed up to and including the bad one,
-            // which is serde's (line, byte column) counted from the start.
-            let before: usize = text
-                .split_inclusive('\n')
-                .take(e.line().saturating_sub(1))
-                .map(str::len)
-                .sum();
-            Diagnostic::error(
-                UNSUPPORTED,
-                format!(
-                    "The state file could not be parsed as JSON: syntax error at byte offset {}.",
-                    before + e.column()
-                ),
-            )
-        })?;
-        check_version(&json)?;
-        let raw: RawState = serde_json::from_value(json).map_err(|e| {
-            Diagnostic::error(
-                INVALID,
-                format!("The state file does not have the expected shape: {e}."),
-            )
-        })?;
-        State::from_raw(raw)
+        // One pass reads a well-formed version-4 state. Anything else is
+        // read again for its diagnostic: OpenTofu checks the version before
+        // the shape.
+        match serde_json::from_str::<ReadState>(text) {
+            Ok(raw) if raw.version == 4 => State::from_raw(raw),
+            Ok(_) => Err(State::diagnose(text, None)),
+            Err(e) => Err(State::diagnose(text, Some(e))),
+        }
     }
 
-    fn from_raw(raw: RawState) -> Result<State, Diagnostic> {
-        let mut seen = std::collections::HashSet::new();
+    /// Why `text` is not a version-4 state, given the error reading it as
+    /// one (if any).
+    fn diagnose(text: &str, shape: Option<serde_json::Error>) -> Diagnostic {
+        // Only the version is read here, everything else skipped.
+        let sniffed: Sniffed = match serde_json::from_str(text) {
+            Ok(s) => s,
+            Err(e) => {
+                // Go reports the bytes consumed up to and including the bad
+                // one, which is serde's (line, byte column) counted from
+                // the start.
+                let before: usize = text
+                    .split_inclusive('\n')
+                    .take(e.line().saturating_sub(1))
+                    .map(str::len)
+                    .sum();
+                return Diagnostic::error(
+                    UNSUPPORTED,
+                    format!(
+                        "The state file could not be parsed as JSON: syntax error at byte offset {}.",
+                        before + e.column()
+                    ),
+                );
+            }
+        };
+        if let Err(d) = check_version(&sniffed) {
+            return d;
+        }
+        // The shape's message, without the position serde adds to it.
+        let message = shape.map(|e| {
+            let message = e.to_string();
+            let at = format!(" at line {} column {}", e.line(), e.column());
+            message.strip_suffix(&at).unwrap_or(&message).to_string()
+        });
+        Diagnostic::error(
+            INVALID,
+            format!(
+                "The state file does not have the expected shape: {}.",
+                message.unwrap_or_default()
+            ),
+        )
+    }
+
+    fn from_raw(raw: ReadState) -> Result<State, Diagnostic> {
         let mut resources = Vec::with_capacity(raw.resources.len());
+        let mut failed = None;
         for r in raw.resources {
-            let res = StateResource::from_raw(r)?;
-            for inst in &res.instances {
-                let addr = res.addr.instance(inst.key.clone());
-                if !seen.insert((addr.clone(), inst.deposed.clone())) {
-                    let detail = match &inst.deposed {
-                        Some(d) => format!(
-                            "Instance {addr} deposed object {d:?} appears multiple times in the state file."
-                        ),
-                        None => {
-                            format!("Instance {addr} appears multiple times in the state file.")
-                        }
-                    };
-                    return Err(Diagnostic::error(
-                        "Duplicate resource instance in state",
-                        detail,
-                    ));
+            match StateResource::from_raw(r) {
+                Ok(res) => resources.push(res),
+                Err(d) => {
+                    failed = Some(d);
+                    break;
                 }
             }
-            resources.push(res);
+        }
+        // A duplicate among the resources before a broken one is reported
+        // first, as when each resource was checked as it was read.
+        if let Some(d) = duplicate(&resources) {
+            return Err(d);
+        }
+        if let Some(d) = failed {
+            return Err(d);
         }
         Ok(State {
             version: 4,
@@ -403,17 +495,106 @@ impl State {
     }
 }
 
+/// The first object recorded twice (the same address and deposed key),
+/// in file order.
+fn duplicate(resources: &[StateResource]) -> Option<Diagnostic> {
+    let mut seen = foldhash::HashSet::default();
+    for res in resources {
+        for inst in &res.instances {
+            if seen.insert((&res.addr, &inst.key, inst.deposed.as_deref())) {
+                continue;
+            }
+            let addr = res.addr.instance(inst.key.clone());
+            let detail = match &inst.deposed {
+                Some(d) => format!(
+                    "Instance {addr} deposed object {d:?} appears multiple times in the state file."
+                ),
+                None => format!("Instance {addr} appears multiple times in the state file."),
+            };
+            return Some(Diagnostic::error(
+                "Duplicate resource instance in state",
+                detail,
+            ));
+        }
+    }
+    None
+}
+
+/// What the first pass reads of a state file: the top-level fields that
+/// say which format it is.
+#[derive(Default)]
+struct Sniffed {
+    version: Option<Json>,
+    format_version: bool,
+    terraform_version: Option<Json>,
+}
+
+impl<'de> serde::Deserialize<'de> for Sniffed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Sniffed;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("any JSON")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut m: M) -> Result<Sniffed, M::Error> {
+                let mut out = Sniffed::default();
+                // The last of a repeated field counts, as in a JSON object.
+                while let Some(k) = m.next_key::<std::borrow::Cow<'de, str>>()? {
+                    match &*k {
+                        "version" => out.version = Some(m.next_value()?),
+                        "terraform_version" => out.terraform_version = Some(m.next_value()?),
+                        "format_version" => {
+                            m.next_value::<IgnoredAny>()?;
+                            out.format_version = true;
+                        }
+                        _ => {
+                            m.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(out)
+            }
+            fn visit_seq<S: SeqAccess<'de>>(self, mut s: S) -> Result<Sniffed, S::Error> {
+                while s.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Sniffed::default())
+            }
+            // Any other JSON value is not a state: it has no version.
+            fn visit_bool<E>(self, _: bool) -> Result<Sniffed, E> {
+                Ok(Sniffed::default())
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Sniffed, E> {
+                Ok(Sniffed::default())
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Sniffed, E> {
+                Ok(Sniffed::default())
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Sniffed, E> {
+                Ok(Sniffed::default())
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Sniffed, E> {
+                Ok(Sniffed::default())
+            }
+            fn visit_unit<E>(self) -> Result<Sniffed, E> {
+                Ok(Sniffed::default())
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// Checks `version` before anything else, as OpenTofu's `sniffJSONStateVersion`.
-fn check_version(json: &Json) -> Result<(), Diagnostic> {
+fn check_version(json: &Sniffed) -> Result<(), Diagnostic> {
     // `terraform show -json` describes a state, but is not one: it has
     // `format_version` and `values` where a state has `version: 4`.
-    if json.get("version").is_none() && json.get("format_version").is_some() {
+    if json.version.is_none() && json.format_version {
         return Err(Diagnostic::error(
             UNSUPPORTED,
             "This is the output of \"terraform show -json\" (it has \"format_version\" and \"values\"), which describes a state but is not one. Give the state itself: \"terraform state pull > current.tfstate\" (or \"tofu state pull\") writes it.",
         ));
     }
-    let Some(v) = json.get("version") else {
+    let Some(v) = &json.version else {
         return Err(Diagnostic::error(
             UNSUPPORTED,
             "The state file does not have a \"version\" attribute, which is required to identify the format version.",
@@ -434,7 +615,8 @@ fn check_version(json: &Json) -> Result<(), Diagnostic> {
         n => {
             let ours = env!("CARGO_PKG_VERSION");
             let detail = match json
-                .get("terraform_version")
+                .terraform_version
+                .as_ref()
                 .and_then(Json::as_str)
                 .filter(|s| !s.is_empty())
             {
@@ -451,7 +633,7 @@ fn check_version(json: &Json) -> Result<(), Diagnostic> {
 }
 
 impl StateResource {
-    fn from_raw(r: RawResource) -> Result<StateResource, Diagnostic> {
+    fn from_raw(r: RawResource<Box<RawValue>>) -> Result<StateResource, Diagnostic> {
         let mode = match r.mode.as_str() {
             "managed" => ResourceMode::Managed,
             "data" => ResourceMode::Data,
@@ -500,7 +682,10 @@ impl StateResource {
 }
 
 impl StateInstance {
-    fn from_raw(res: &AbsResource, i: RawInstance) -> Result<StateInstance, Diagnostic> {
+    fn from_raw(
+        res: &AbsResource,
+        i: RawInstance<Box<RawValue>>,
+    ) -> Result<StateInstance, Diagnostic> {
         let key = match &i.index_key {
             None | Some(Json::Null) => InstanceKey::NoKey,
             Some(Json::String(s)) => InstanceKey::Str(s.clone()),
@@ -522,7 +707,7 @@ impl StateInstance {
             deposed: i.deposed,
             provider: i.provider,
             schema_version: i.schema_version,
-            attributes: i.attributes.map(std::sync::Arc::new),
+            attributes: i.attributes.map(Attributes::from_raw),
             attributes_flat: i.attributes_flat,
             sensitive_attributes: i.sensitive_attributes,
             identity_schema_version: i.identity_schema_version,
@@ -565,11 +750,15 @@ impl StateInstance {
     /// The recorded attributes as a value, sensitive paths marked (see
     /// [`attributes_value`]). An instance with no `attributes` is null.
     pub fn value(&self) -> Value {
-        let convert = || match &self.attributes {
-            Some(a) => {
-                attributes_value_marked(a, self.sensitive_attributes.as_deref().unwrap_or_default())
-            }
-            None => Value::null(),
+        let convert = || {
+            let Some(a) = &self.attributes else {
+                return Value::null();
+            };
+            let sensitive = self.sensitive_attributes.as_deref().unwrap_or_default();
+            // From the recorded text when there is one (no JSON tree).
+            a.raw()
+                .and_then(|raw| attributes::attributes_value_raw_marked(raw, sensitive))
+                .unwrap_or_else(|| attributes_value_marked(a, sensitive))
         };
         self.value_cache.0.get_or_init(convert).clone()
     }
