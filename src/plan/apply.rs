@@ -152,23 +152,9 @@ fn insert_with(
 ) {
     let res = addr.containing_resource();
     let instance = StateInstance {
-        key: addr.resource.key.clone(),
-        status: None,
-        deposed: None,
-        provider: None,
-        schema_version: 0,
         attributes: Some(attributes.into()),
-        attributes_flat: None,
         sensitive_attributes: Some(sensitive),
-        identity_schema_version: None,
-        identity: None,
-        private: None,
-        dependencies: Vec::new(),
-        depends_on: Vec::new(),
-        create_before_destroy: false,
-        skip_destroy: false,
-        extra: Map::new(),
-        value_cache: Default::default(),
+        ..StateInstance::new(addr.resource.key.clone())
     };
     match state.resources.iter_mut().find(|r| r.addr == res) {
         Some(r) => r.instances.push(instance),

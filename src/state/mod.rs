@@ -181,6 +181,31 @@ impl std::fmt::Debug for Attributes {
 const UNSUPPORTED: &str = "Unsupported state file format";
 const INVALID: &str = "Invalid state file format";
 
+impl StateInstance {
+    /// An object at `key` with nothing recorded yet.
+    pub(crate) fn new(key: InstanceKey) -> StateInstance {
+        StateInstance {
+            key,
+            status: None,
+            deposed: None,
+            provider: None,
+            schema_version: 0,
+            attributes: None,
+            attributes_flat: None,
+            sensitive_attributes: None,
+            identity_schema_version: None,
+            identity: None,
+            private: None,
+            dependencies: Vec::new(),
+            depends_on: Vec::new(),
+            create_before_destroy: false,
+            skip_destroy: false,
+            extra: Map::new(),
+            value_cache: Default::default(),
+        }
+    }
+}
+
 impl State {
     /// A state with nothing in it and a fresh lineage (a random UUID).
     pub fn new(terraform_version: impl Into<String>) -> State {

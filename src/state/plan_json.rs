@@ -323,10 +323,6 @@ fn add_object(state: &mut State, r: &Json) -> Result<(), Diagnostic> {
         .and_then(Json::as_str)
         .map(|p| format!("provider[\"{p}\"]"));
     let instance = StateInstance {
-        key: addr.resource.key.clone(),
-        status: None,
-        deposed: None,
-        provider: None,
         schema_version: r.get("schema_version").and_then(Json::as_u64).unwrap_or(0),
         attributes: Some(
             r.get("values")
@@ -334,19 +330,10 @@ fn add_object(state: &mut State, r: &Json) -> Result<(), Diagnostic> {
                 .unwrap_or(Json::Object(Map::new()))
                 .into(),
         ),
-        attributes_flat: None,
         sensitive_attributes: Some(sensitive_paths(
             r.get("sensitive_values").unwrap_or(&Json::Null),
         )),
-        identity_schema_version: None,
-        identity: None,
-        private: None,
-        dependencies: Vec::new(),
-        depends_on: Vec::new(),
-        create_before_destroy: false,
-        skip_destroy: false,
-        extra: Map::new(),
-        value_cache: Default::default(),
+        ..StateInstance::new(addr.resource.key.clone())
     };
     let resource = addr.containing_resource();
     if let Some(existing) = state.resources.iter_mut().find(|r| r.addr == resource) {

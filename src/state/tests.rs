@@ -482,26 +482,12 @@ fn key_quoting_matches_terraform_across_unicode() {
     };
     state.resources.push(res);
     let template = StateInstance {
-        key: InstanceKey::NoKey,
-        status: None,
-        deposed: None,
-        provider: None,
-        schema_version: 0,
         attributes: Some(
             serde_json::json!({"id": "x", "input": null, "output": null, "triggers_replace": null})
                 .into(),
         ),
-        attributes_flat: None,
         sensitive_attributes: Some(Vec::new()),
-        identity_schema_version: None,
-        identity: None,
-        private: None,
-        dependencies: Vec::new(),
-        depends_on: Vec::new(),
-        create_before_destroy: false,
-        skip_destroy: false,
-        extra: Map::new(),
-        value_cache: Default::default(),
+        ..StateInstance::new(InstanceKey::NoKey)
     };
     let step = std::env::var("KEY_SWEEP_STEP")
         .ok()
