@@ -574,7 +574,12 @@ fn untouched(
             .schemas
             .as_ref()
             .is_some_and(|s| changed.contains(&clean_rel(s)));
-    if !same || policy_changed {
+    let inside = |path: &str, dir: &str| {
+        dir == "." || path == dir || path.strip_prefix(dir).is_some_and(|r| r.starts_with('/'))
+    };
+    // Most roots a pull request touches are touched in their own directory:
+    // known without loading anything.
+    if !same || policy_changed || changed.iter().any(|p| inside(p, dir)) {
         return false;
     }
     let root = revs.head_dir.join(dir);
@@ -597,9 +602,6 @@ fn untouched(
         }
         stack.extend(c.children.values());
     }
-    let inside = |path: &str, dir: &str| {
-        dir == "." || path == dir || path.strip_prefix(dir).is_some_and(|r| r.starts_with('/'))
-    };
     let var_files: Vec<String> = (head.var_files.iter())
         .map(|f| clean_rel(&Path::new(dir).join(f)))
         .collect();
