@@ -25,7 +25,8 @@
 //! `MINIMOD_BENCH_KEEP=DIR` keeps the generated directories under DIR (to
 //! profile one command: `perf record -g --call-graph=dwarf
 //! target/release/minimod refactor old new --state state.json` in
-//! `DIR/services-10000`).
+//! `DIR/services-10000`). `MINIMOD_TIMINGS=1` makes a command print each
+//! of its steps with the time it began, on stderr.
 //!
 //! ## Profiles (services, 10k, `refactor --state`)
 //!

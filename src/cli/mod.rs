@@ -360,8 +360,17 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
 
 /// Progress on stderr when it is a terminal, once a command has run for a
 /// second: one line, rewritten in place, cleared when the command ends.
+/// `MINIMOD_TIMINGS` (set to anything) prints every step with the time it
+/// began instead, for profiling a command's phases.
 fn show_progress() {
     use std::io::{IsTerminal, Write};
+    if std::env::var_os("MINIMOD_TIMINGS").is_some() {
+        let start = std::time::Instant::now();
+        crate::progress::set_sink(move |text| {
+            eprintln!("{:8.3} s  {text}", start.elapsed().as_secs_f64());
+        });
+        return;
+    }
     if !std::io::stderr().is_terminal() {
         return;
     }

@@ -266,10 +266,13 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let sides = Sides::expand(req, engine, &loaded)?;
     // Looked up once per destroy and per reference: index it once.
     let moved_index = sides.before.moved_prior.instance_index();
+    crate::progress::step(|| "reading the objects the plan changes".into());
     let (destroys, creates) = sides.changed_objects(&moved_index)?;
     let paired = sides.pair(&moved_index, destroys, creates)?;
+    crate::progress::step(|| "deriving blocks".into());
     let blocks = sides.derive_blocks(&paired.pairing)?;
     let (edits, proof) = sides.prove(&blocks, sources)?;
+    crate::progress::step(|| "reporting".into());
     Ok(sides.outcome(paired, blocks, edits, proof, loaded.warnings.clone()))
 }
 
