@@ -22,7 +22,7 @@ pub enum Expansion {
     Single,
     Count(i64),
     /// Keys in byte order, with their `each.value`.
-    ForEach(std::rc::Rc<BTreeMap<String, Value>>),
+    ForEach(std::sync::Arc<BTreeMap<String, Value>>),
 }
 
 impl Expansion {
@@ -211,7 +211,9 @@ impl<'c> Run<'c> {
                 if !v.is_wholly_known() && v.is_unknown() {
                     unreachable!()
                 }
-                Ok(Expansion::ForEach(std::rc::Rc::new(m.clone().into_inner())))
+                Ok(Expansion::ForEach(std::sync::Arc::new(
+                    m.clone().into_inner(),
+                )))
             }
             Value::Set(elem, items) => {
                 if items.iter().any(Value::is_unknown) {
@@ -236,7 +238,7 @@ impl<'c> Run<'c> {
                 if items.iter().any(Value::is_marked) {
                     return Err(invalid("Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".into()));
                 }
-                Ok(Expansion::ForEach(std::rc::Rc::new(
+                Ok(Expansion::ForEach(std::sync::Arc::new(
                     items
                         .iter()
                         .map(|i| (i.as_str().unwrap_or_default().to_string(), i.clone()))
@@ -594,7 +596,7 @@ mod tests {
 
     #[test]
     fn repetition_data_exists_only_for_keys_of_the_expansion() {
-        let each = Expansion::ForEach(std::rc::Rc::new(BTreeMap::from([(
+        let each = Expansion::ForEach(std::sync::Arc::new(BTreeMap::from([(
             "a".to_string(),
             Value::string("va"),
         )])));

@@ -263,11 +263,19 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         .engine
         .unwrap_or_else(|| config::detect_engine_in(&req.new_dir, &req.files));
     let loaded = Loaded::load(req, engine, sources)?;
-    let sides = Sides::expand(req, engine, &loaded)?;
+    let mut sides = Sides::expand(req, engine, &loaded)?;
     // Looked up once per destroy and per reference: index it once.
     let moved_index = sides.before.moved_prior.instance_index();
     crate::progress::step(|| "reading the objects the plan changes".into());
-    let (destroys, creates) = sides.changed_objects(&moved_index)?;
+    let changed = sides.changed_addresses()?;
+    let (destroys, creates) = changed_objects(
+        &mut sides.old_run,
+        &sides.old_instances,
+        &sides.new_run,
+        sides.req,
+        &moved_index,
+        changed,
+    )?;
     let paired = sides.pair(&moved_index, destroys, creates)?;
     crate::progress::step(|| "deriving blocks".into());
     let blocks = sides.derive_blocks(&paired.pairing)?;
@@ -362,40 +370,67 @@ impl<'c> Sides<'c> {
         let (new_cfg, new_inputs) = (&loaded.new.0, &loaded.new.1);
         crate::progress::step(|| format!("expanding {}", req.old_dir.display()));
         // The old configuration as it evaluates, and the prior objects.
-        let mut old_run = Run::new(
-            old_cfg,
-            old_inputs.clone(),
-            req.run_options(pairing::Side::Destroy),
-        );
-        if let Some(s) = &req.state {
-            old_run = old_run.with_prior_state(s);
-        }
-        let old_instances: BTreeSet<AbsResourceInstance> =
-            old_run.check_all()?.into_iter().collect();
-        let prior = match &req.state {
-            Some(s) => s.clone(),
-            None => prior_from_config(&old_run, &old_instances)?,
+        let expand_old = || -> Result<(Run<'c>, BTreeSet<AbsResourceInstance>), Diagnostics> {
+            let mut old_run = Run::new(
+                old_cfg,
+                old_inputs.clone(),
+                req.run_options(pairing::Side::Destroy),
+            );
+            if let Some(s) = &req.state {
+                old_run = old_run.with_prior_state(s);
+            }
+            let old_instances = old_run.check_all()?.into_iter().collect();
+            Ok((old_run, old_instances))
         };
-
-        crate::progress::step(|| {
-            format!(
-                "planning {} against {} prior objects",
-                req.new_dir.display(),
-                old_instances.len()
+        // What the new configuration does to the prior objects, with its
+        // own moved blocks. Its run is the new configuration evaluated
+        // against the moved prior state, which every later phase reads.
+        let plan_new = |prior: &State| {
+            crate::progress::step(|| {
+                let objects: usize = prior.resources.iter().map(|r| r.instances.len()).sum();
+                format!(
+                    "planning {} against {objects} prior objects",
+                    req.new_dir.display()
+                )
+            });
+            crate::plan::plan_configuration_run(
+                new_cfg,
+                new_inputs.clone(),
+                prior,
+                engine,
+                &[],
+                req.run_options(pairing::Side::Create),
+                &|_, _| None,
             )
-        });
-        // What the new configuration does to it, with its own moved blocks.
-        // Its run is the new configuration evaluated against the moved
-        // prior state, which every later phase reads.
-        let (before, new_run) = crate::plan::plan_configuration_run(
-            new_cfg,
-            new_inputs.clone(),
-            &prior,
-            engine,
-            &[],
-            req.run_options(pairing::Side::Create),
-            &|_, _| None,
-        )?;
+        };
+        let ((old_run, old_instances), prior, (before, new_run)) = match &req.state {
+            // With a state, neither side waits for the other: the old side
+            // is evaluated on a second thread while the new one is planned.
+            Some(s) => {
+                let (old, new) = std::thread::scope(|scope| {
+                    // The main thread's stack, for deeply nested expressions.
+                    let old = std::thread::Builder::new()
+                        .stack_size(8 << 20)
+                        .spawn_scoped(scope, expand_old);
+                    let new = plan_new(s);
+                    (old.map(|t| t.join()), new)
+                });
+                let old = match old {
+                    Ok(joined) => {
+                        joined.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?
+                    }
+                    // No thread to be had: the old side waits its turn.
+                    Err(_) => expand_old()?,
+                };
+                (old, s.clone(), new?)
+            }
+            None => {
+                let (old_run, old_instances) = expand_old()?;
+                let prior = prior_from_config(&old_run, &old_instances)?;
+                let new = plan_new(&prior)?;
+                ((old_run, old_instances), prior, new)
+            }
+        };
         if let Some(saved) = &req.plan {
             check_plan_matches(saved, &before.plan, &req.new_dir)?;
         }
@@ -414,92 +449,28 @@ impl<'c> Sides<'c> {
         })
     }
 
-    /// A new object: its configured values.
-    fn new_object(&self, addr: &AbsResourceInstance) -> Result<Object, Diagnostics> {
-        let configured = self.new_run.resource_config_value(addr)?;
-        let schema = crate::plan::diff::resource_schema(&self.new_run, addr);
-        // A saved plan's values, where it knows them, are what the
-        // provider will store.
-        let planned = self
-            .req
-            .plan
-            .as_ref()
-            .and_then(|p| p.planned(addr, &configured));
-        Ok(Object::compared(
-            addr.clone(),
-            &schema,
-            &configured,
-            planned.as_ref().unwrap_or(&configured),
-        ))
-    }
-
-    /// A prior object, at `addr` in the moved prior state and `pre` in the
-    /// old configuration. The old configuration decides what is compared,
-    /// by the rule `plan` follows; the state, when it records the object,
-    /// the values.
-    fn prior_object(
+    /// What the new configuration destroys (at their addresses in the
+    /// moved prior state and in the old configuration) and creates.
+    #[allow(clippy::type_complexity)]
+    fn changed_addresses(
         &self,
-        moved_index: &InstanceIndex,
-        addr: &AbsResourceInstance,
-        pre: &AbsResourceInstance,
-    ) -> Result<Object, Diagnostics> {
-        let recorded = moved_index
-            .get(addr)
-            .map(|i| i.value())
-            .unwrap_or_else(Value::null);
-        if self.old_instances.contains(pre) {
-            let configured = self.old_run.resource_config_value(pre)?;
-            let schema = crate::plan::diff::resource_schema(&self.old_run, pre);
-            let source = match self.req.state.is_some() && !recorded.is_null() {
-                true => &recorded,
-                false => &configured,
-            };
-            return Ok(Object::compared(addr.clone(), &schema, &configured, source));
-        }
-        let type_name = &addr.resource.resource.type_name;
-        if let Some(schema) =
-            crate::providers::schema::Schemas::resource(self.new_run.schemas(), type_name)
-        {
-            return Ok(Object::compared(
-                addr.clone(),
-                &schema,
-                &recorded,
-                &recorded,
-            ));
-        }
-        // Recorded only (no old configuration declares it): its
-        // non-null attributes but the id.
-        let values = mapping_of(recorded);
-        let set: BTreeSet<String> = values
-            .iter()
-            .filter(|(k, v)| *k != "id" && !v.is_null())
-            .map(|(k, _)| k.clone())
-            .collect();
-        Ok(Object {
-            addr: addr.clone(),
-            values,
-            set,
-        })
-    }
-
-    /// What the new configuration destroys and creates, as pairing
-    /// compares them.
-    fn changed_objects(
-        &self,
-        moved_index: &InstanceIndex,
-    ) -> Result<(Vec<Object>, Vec<Object>), Diagnostics> {
-        let mut destroys = Vec::new();
-        let mut creates = Vec::new();
+    ) -> Result<
+        (
+            Vec<(AbsResourceInstance, AbsResourceInstance)>,
+            Vec<AbsResourceInstance>,
+        ),
+        Diagnostics,
+    > {
+        let mut destroyed = Vec::new();
+        let mut created = Vec::new();
         for c in &self.before.plan.changes {
             match (c.action, &c.reason) {
-                (Action::Create, _) => creates.push(self.new_object(&c.addr)?),
+                (Action::Create, _) => created.push(c.addr.clone()),
                 // An object a `removed` block takes away is meant to go.
                 (Action::Delete, Some(ActionReason::Removed)) => {}
-                (Action::Delete, _) => destroys.push(self.prior_object(
-                    moved_index,
-                    &c.addr,
-                    &self.before.moves.old_addr(&c.addr),
-                )?),
+                (Action::Delete, _) => {
+                    destroyed.push((c.addr.clone(), self.before.moves.old_addr(&c.addr)))
+                }
                 _ => {}
             }
         }
@@ -515,13 +486,15 @@ impl<'c> Sides<'c> {
             .collect();
         for a in self.old_instances.iter().filter(|a| is_data(a)) {
             if !new_data.contains(a) {
-                destroys.push(self.prior_object(moved_index, a, a)?);
+                destroyed.push((a.clone(), a.clone()));
             }
         }
-        for a in new_data.iter().filter(|a| !self.old_instances.contains(*a)) {
-            creates.push(self.new_object(a)?);
-        }
-        Ok((destroys, creates))
+        created.extend(
+            new_data
+                .into_iter()
+                .filter(|a| !self.old_instances.contains(a)),
+        );
+        Ok((destroyed, created))
     }
 
     /// Pairs the destroys with the creates: by values, then with what the
@@ -1144,6 +1117,121 @@ fn mapping_of(v: Value) -> BTreeMap<String, Value> {
 /// instance it declares exists, with the arguments it configures (where
 /// those are known only after apply, their origin as text, which the
 /// planner compares with the new side's; see `origins_as_text`).
+/// The destroyed and created objects as pairing compares them. Each side
+/// reads only its own run: the destroyed objects are read on a second
+/// thread, which has the old run to itself.
+fn changed_objects(
+    old_run: &mut Run,
+    old_instances: &BTreeSet<AbsResourceInstance>,
+    new_run: &Run,
+    req: &Request,
+    moved_index: &InstanceIndex,
+    (destroyed, created): (
+        Vec<(AbsResourceInstance, AbsResourceInstance)>,
+        Vec<AbsResourceInstance>,
+    ),
+) -> Result<(Vec<Object>, Vec<Object>), Diagnostics> {
+    let schemas = new_run.schemas();
+    let read_destroyed = move || -> Result<Vec<Object>, Diagnostics> {
+        destroyed
+            .iter()
+            .map(|(addr, pre)| {
+                prior_object(old_run, old_instances, schemas, req, moved_index, addr, pre)
+            })
+            .collect()
+    };
+    let (destroys, creates) = std::thread::scope(|scope| {
+        let destroys = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn_scoped(scope, read_destroyed);
+        let creates: Result<Vec<Object>, Diagnostics> = created
+            .iter()
+            .map(|a| new_object(new_run, req, a))
+            .collect();
+        let destroys = match destroys {
+            Ok(t) => t
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(e) => Err(crate::diagnostics::Diagnostic::error(
+                "Failed to start a thread",
+                e.to_string(),
+            )
+            .into()),
+        };
+        (destroys, creates)
+    });
+    Ok((destroys?, creates?))
+}
+
+/// A new object: its configured values.
+fn new_object(
+    new_run: &Run,
+    req: &Request,
+    addr: &AbsResourceInstance,
+) -> Result<Object, Diagnostics> {
+    let configured = new_run.resource_config_value(addr)?;
+    let schema = crate::plan::diff::resource_schema(new_run, addr);
+    // A saved plan's values, where it knows them, are what the
+    // provider will store.
+    let planned = req.plan.as_ref().and_then(|p| p.planned(addr, &configured));
+    Ok(Object::compared(
+        addr.clone(),
+        &schema,
+        &configured,
+        planned.as_ref().unwrap_or(&configured),
+    ))
+}
+
+/// A prior object, at `addr` in the moved prior state and `pre` in the
+/// old configuration. The old configuration decides what is compared, by
+/// the rule `plan` follows; the state, when it records the object, the
+/// values. `schemas` are the new run's.
+fn prior_object(
+    old_run: &Run,
+    old_instances: &BTreeSet<AbsResourceInstance>,
+    schemas: Option<&crate::providers::schema::Schemas>,
+    req: &Request,
+    moved_index: &InstanceIndex,
+    addr: &AbsResourceInstance,
+    pre: &AbsResourceInstance,
+) -> Result<Object, Diagnostics> {
+    let recorded = moved_index
+        .get(addr)
+        .map(|i| i.value())
+        .unwrap_or_else(Value::null);
+    if old_instances.contains(pre) {
+        let configured = old_run.resource_config_value(pre)?;
+        let schema = crate::plan::diff::resource_schema(old_run, pre);
+        let source = match req.state.is_some() && !recorded.is_null() {
+            true => &recorded,
+            false => &configured,
+        };
+        return Ok(Object::compared(addr.clone(), &schema, &configured, source));
+    }
+    let type_name = &addr.resource.resource.type_name;
+    if let Some(schema) = crate::providers::schema::Schemas::resource(schemas, type_name) {
+        return Ok(Object::compared(
+            addr.clone(),
+            &schema,
+            &recorded,
+            &recorded,
+        ));
+    }
+    // Recorded only (no old configuration declares it): its non-null
+    // attributes but the id.
+    let values = mapping_of(recorded);
+    let set: BTreeSet<String> = values
+        .iter()
+        .filter(|(k, v)| *k != "id" && !v.is_null())
+        .map(|(k, _)| k.clone())
+        .collect();
+    Ok(Object {
+        addr: addr.clone(),
+        values,
+        set,
+    })
+}
+
 fn prior_from_config(
     run: &Run,
     instances: &BTreeSet<AbsResourceInstance>,
