@@ -279,9 +279,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let paired = sides.pair(&moved_index, destroys, creates)?;
     crate::progress::step(|| "deriving blocks".into());
     let blocks = sides.derive_blocks(&paired.pairing)?;
-    let (edits, proof) = sides.prove(&blocks, sources)?;
-    crate::progress::step(|| "reporting".into());
-    Ok(sides.outcome(paired, blocks, edits, proof, loaded.warnings.clone()))
+    sides.prove_and_report(paired, blocks, sources, loaded.warnings.clone())
 }
 
 /// Both configurations with their root inputs, and the warnings of
@@ -827,42 +825,16 @@ impl<'c> Sides<'c> {
 
     /// The proof plans the configuration as it will be on disk: the edited
     /// files loaded through the same loader, from memory.
-    fn prove(
-        &self,
-        blocks: &[Block],
-        sources: &mut SourceMap,
-    ) -> Result<(Vec<write::Edit>, Plan), Diagnostics> {
-        let engine = self.engine;
-        let edits = write::edits_in(&self.req.files, blocks, self.req.format, engine)?;
-        let proof_cfg = match edits.is_empty() {
-            true => None,
-            false => Some(config::load_with_overlay(
-                &self.req.new_dir,
-                &self.req.load_options(&self.req.new_dir, engine),
-                &write::overlay_in(&self.req.files, &edits),
-                sources,
-            )?),
-        };
-        crate::progress::step(|| format!("proving {} blocks", blocks.len()));
-        let proof = crate::plan::plan_configuration(
-            proof_cfg.as_ref().unwrap_or(self.new_cfg),
-            self.new_inputs.clone(),
-            &self.prior,
-            engine,
-            &[],
-            self.req.run_options(pairing::Side::Create),
-        )?;
-        Ok((edits, proof.plan))
-    }
-
-    fn outcome(
+    /// Proves the blocks and reports. Nothing reads the two runs and the
+    /// moved prior state again: they are freed on a second thread while
+    /// the proof plans.
+    fn prove_and_report(
         self,
         paired: Paired,
         blocks: Vec<Block>,
-        edits: Vec<write::Edit>,
-        proof: Plan,
+        sources: &mut SourceMap,
         input_warnings: Diagnostics,
-    ) -> Outcome {
+    ) -> Result<Outcome, Diagnostics> {
         let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> = self
             .old_run
             .deferred()
@@ -876,22 +848,79 @@ impl<'c> Sides<'c> {
                 .cloned()
                 .map(|(a, d)| (a, pairing::Side::Create, d)),
         );
-        Outcome {
+        let Sides {
+            req,
+            engine,
+            new_cfg,
+            new_inputs,
+            old_run,
+            new_run,
+            prior,
+            before,
+            ..
+        } = self;
+        let crate::plan::Planned {
+            plan: before,
+            moves,
+            moved_prior,
+            ..
+        } = before;
+        let (edits, proof) = std::thread::scope(|scope| {
+            let unread = move || drop((old_run, new_run, moves, moved_prior));
+            // Without a thread, they are dropped here with the closure.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, unread);
+            prove(req, engine, new_cfg, new_inputs, &prior, &blocks, sources)
+        })?;
+        crate::progress::step(|| "reporting".into());
+        Ok(Outcome {
             blocks,
             pairing: paired.pairing,
-            before: self.before.plan,
+            before,
             proof,
             edits,
-            engine: self.engine,
+            engine,
             deferred,
             update_hint: paired.update_hint,
-            prior: self.prior,
+            prior,
             leftovers: paired.leftovers,
             decided_by_rules: paired.decided_by_rules,
-            ignore_rules: self.req.ignore.0.iter().map(ToString::to_string).collect(),
+            ignore_rules: req.ignore.0.iter().map(ToString::to_string).collect(),
             input_warnings,
-        }
+        })
     }
+}
+
+/// The blocks written where they go, and the plan of the new configuration
+/// as it will be on disk with them.
+fn prove(
+    req: &Request,
+    engine: Engine,
+    new_cfg: &Config,
+    new_inputs: &RootInputs,
+    prior: &State,
+    blocks: &[Block],
+    sources: &mut SourceMap,
+) -> Result<(Vec<write::Edit>, Plan), Diagnostics> {
+    let edits = write::edits_in(&req.files, blocks, req.format, engine)?;
+    let proof_cfg = match edits.is_empty() {
+        true => None,
+        false => Some(config::load_with_overlay(
+            &req.new_dir,
+            &req.load_options(&req.new_dir, engine),
+            &write::overlay_in(&req.files, &edits),
+            sources,
+        )?),
+    };
+    crate::progress::step(|| format!("proving {} blocks", blocks.len()));
+    let proof = crate::plan::plan_configuration(
+        proof_cfg.as_ref().unwrap_or(new_cfg),
+        new_inputs.clone(),
+        prior,
+        engine,
+        &[],
+        req.run_options(pairing::Side::Create),
+    )?;
+    Ok((edits, proof.plan))
 }
 
 /// How a new-side unknown follows its object through the pairing: to the
