@@ -316,7 +316,9 @@ pub struct Unreached {
 pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport, Diagnostics> {
     // From any subdirectory: the repository is its top level.
     let repo = tree::toplevel(&req.repo)?;
+    crate::progress::step(|| format!("reading {} and the pull request's head", req.base));
     let revs = Revisions::read(&repo, &req.base, req.head.as_deref())?;
+    crate::progress::step(|| "discovering root modules".into());
     let (base_found, base_config) = discover_tree(&revs.base_dir, &revs.files, sources)?;
     let (head_found, _) = discover_tree(&revs.head_dir, &revs.files, sources)?;
     // What the check accepts is the target branch's policy: a pull request

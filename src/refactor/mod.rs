@@ -851,7 +851,6 @@ impl<'c> Sides<'c> {
         let Sides {
             req,
             engine,
-            new_cfg,
             new_inputs,
             old_run,
             new_run,
@@ -869,7 +868,7 @@ impl<'c> Sides<'c> {
             let unread = move || drop((old_run, new_run, moves, moved_prior));
             // Without a thread, they are dropped here with the closure.
             let _ = std::thread::Builder::new().spawn_scoped(scope, unread);
-            prove(req, engine, new_cfg, new_inputs, &prior, &blocks, sources)
+            prove(req, engine, new_inputs, &prior, &before, &blocks, sources)
         })?;
         crate::progress::step(|| "reporting".into());
         Ok(Outcome {
@@ -891,29 +890,32 @@ impl<'c> Sides<'c> {
 }
 
 /// The blocks written where they go, and the plan of the new configuration
-/// as it will be on disk with them.
+/// as it will be on disk with them. With nothing to write, that is the
+/// configuration `before` planned, against the same prior state with the
+/// same inputs and options: its plan is the proof.
+#[allow(clippy::too_many_arguments)]
 fn prove(
     req: &Request,
     engine: Engine,
-    new_cfg: &Config,
     new_inputs: &RootInputs,
     prior: &State,
+    before: &Plan,
     blocks: &[Block],
     sources: &mut SourceMap,
 ) -> Result<(Vec<write::Edit>, Plan), Diagnostics> {
     let edits = write::edits_in(&req.files, blocks, req.format, engine)?;
-    let proof_cfg = match edits.is_empty() {
-        true => None,
-        false => Some(config::load_with_overlay(
-            &req.new_dir,
-            &req.load_options(&req.new_dir, engine),
-            &write::overlay_in(&req.files, &edits),
-            sources,
-        )?),
-    };
+    if edits.is_empty() {
+        return Ok((edits, before.clone()));
+    }
+    let proof_cfg = config::load_with_overlay(
+        &req.new_dir,
+        &req.load_options(&req.new_dir, engine),
+        &write::overlay_in(&req.files, &edits),
+        sources,
+    )?;
     crate::progress::step(|| format!("proving {} blocks", blocks.len()));
     let proof = crate::plan::plan_configuration(
-        proof_cfg.as_ref().unwrap_or(new_cfg),
+        &proof_cfg,
         new_inputs.clone(),
         prior,
         engine,
