@@ -221,16 +221,6 @@ impl CheckReport {
     }
 }
 
-/// Discovery on a tree: the tree's own `.minimod.hcl` decides.
-fn discover_tree(
-    dir: &Path,
-    files: &Files,
-    sources: &mut SourceMap,
-) -> Result<(discover::Discovery, discover::RepoConfig), Diagnostics> {
-    let config = discover::RepoConfig::load(dir, files, sources)?;
-    Ok((discover::discover_with_config(dir, &config, files), config))
-}
-
 impl RootReport {
     /// A root before it is checked: unchanged, passing.
     fn new(dir: &str) -> RootReport {
@@ -285,13 +275,23 @@ impl Revisions {
             tempfile::tempdir().map_err(|e| tree::io_error("create a temporary directory", e))?;
         let base_dir = scratch.path().join("base");
         let empty_dir = scratch.path().join("empty");
+        // Each revision is git's work, in processes of its own: both at once.
+        let (base_tree, head_tree) = std::thread::scope(|scope| {
+            let head_tree = head.map(|rev| scope.spawn(move || tree::extract(repo, rev)));
+            let base_tree = tree::extract(repo, base);
+            let head_tree = head_tree.map(|t| {
+                t.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            });
+            (base_tree, head_tree)
+        });
         let mut files = Files::disk()
-            .mount(base_dir.clone(), tree::extract(repo, base)?)
+            .mount(base_dir.clone(), base_tree?)
             .mount(empty_dir.clone(), MemTree::default());
-        let head_dir = match head {
-            Some(rev) => {
+        let head_dir = match head_tree {
+            Some(tree) => {
                 let dir = scratch.path().join("head");
-                files = files.mount(dir.clone(), tree::extract(repo, rev)?);
+                files = files.mount(dir.clone(), tree?);
                 dir
             }
             None => repo.to_path_buf(),
@@ -319,8 +319,19 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     crate::progress::step(|| format!("reading {} and the pull request's head", req.base));
     let revs = Revisions::read(&repo, &req.base, req.head.as_deref())?;
     crate::progress::step(|| "discovering root modules".into());
-    let (base_found, base_config) = discover_tree(&revs.base_dir, &revs.files, sources)?;
-    let (head_found, _) = discover_tree(&revs.head_dir, &revs.files, sources)?;
+    let base_config = discover::RepoConfig::load(&revs.base_dir, &revs.files, sources)?;
+    let head_config = discover::RepoConfig::load(&revs.head_dir, &revs.files, sources)?;
+    // Discovery reads every file of a tree: both trees at once.
+    let (base_found, head_found) = std::thread::scope(|scope| {
+        let head = scope
+            .spawn(|| discover::discover_with_config(&revs.head_dir, &head_config, &revs.files));
+        let base = discover::discover_with_config(&revs.base_dir, &base_config, &revs.files);
+        (
+            base,
+            head.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        )
+    });
     // What the check accepts is the target branch's policy: a pull request
     // cannot relax the check of itself by editing `.minimod.hcl` (it can
     // declare more roots, which only adds checks).
