@@ -1150,6 +1150,8 @@ fn root_request(
         allow_update: req.allow_update,
         ignore: req.ignore.clone(),
         plan: None,
+        // The roots run side by side already.
+        threads: false,
     })
 }
 

@@ -233,6 +233,7 @@ pub(super) fn run(
         allow_update: opts.allow_update,
         ignore,
         plan: saved,
+        threads: true,
     };
     let outcome = crate::refactor::refactor(&req, sources).map_err(bad)?;
 
@@ -742,6 +743,7 @@ fn cross_requests(
             allow_update: opts.allow_update,
             ignore: ignore.clone(),
             plan: None,
+            threads: true,
         });
     }
     Ok(reqs)

@@ -82,6 +82,10 @@ pub struct Request {
     /// A saved plan of NEW_DIR without the new blocks (`--plan`): the
     /// values it plans for created objects are the ones compared.
     pub plan: Option<std::sync::Arc<crate::state::plan_json::SavedPlan>>,
+    /// Work on a second thread where the phases allow it (the old side
+    /// beside the new plan). A check, which runs roots side by side,
+    /// keeps each root to one.
+    pub threads: bool,
 }
 
 pub struct Outcome {
@@ -143,6 +147,7 @@ impl Request {
             allow_update: false,
             ignore: ignore::Rules::default(),
             plan: None,
+            threads: true,
         }
     }
 
@@ -405,21 +410,8 @@ impl<'c> Sides<'c> {
             // With a state, neither side waits for the other: the old side
             // is evaluated on a second thread while the new one is planned.
             Some(s) => {
-                let (old, new) = std::thread::scope(|scope| {
-                    // The main thread's stack, for deeply nested expressions.
-                    let old = std::thread::Builder::new()
-                        .stack_size(8 << 20)
-                        .spawn_scoped(scope, expand_old);
-                    let new = plan_new(s);
-                    (old.map(|t| t.join()), new)
-                });
-                let old = match old {
-                    Ok(joined) => {
-                        joined.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?
-                    }
-                    // No thread to be had: the old side waits its turn.
-                    Err(_) => expand_old()?,
-                };
+                let (old, new) = side_by_side(req.threads, expand_old, || plan_new(s));
+                let old = old?;
                 (old, s.clone(), new?)
             }
             None => {
@@ -864,12 +856,12 @@ impl<'c> Sides<'c> {
             moved_prior,
             ..
         } = before;
-        let (edits, proof) = std::thread::scope(|scope| {
-            let unread = move || drop((old_run, new_run, moves, moved_prior));
-            // Without a thread, they are dropped here with the closure.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, unread);
-            prove(req, engine, new_inputs, &prior, &before, &blocks, sources)
-        })?;
+        let ((), proved) = side_by_side(
+            req.threads,
+            move || drop((old_run, new_run, moves, moved_prior)),
+            || prove(req, engine, new_inputs, &prior, &before, &blocks, sources),
+        );
+        let (edits, proof) = proved?;
         crate::progress::step(|| "reporting".into());
         Ok(Outcome {
             blocks,
@@ -1171,27 +1163,47 @@ fn changed_objects(
             })
             .collect()
     };
-    let (destroys, creates) = std::thread::scope(|scope| {
-        let destroys = std::thread::Builder::new()
-            .stack_size(8 << 20)
-            .spawn_scoped(scope, read_destroyed);
-        let creates: Result<Vec<Object>, Diagnostics> = created
+    let (destroys, creates) = side_by_side(req.threads, read_destroyed, || {
+        created
             .iter()
             .map(|a| new_object(new_run, req, a))
-            .collect();
-        let destroys = match destroys {
+            .collect::<Result<Vec<Object>, Diagnostics>>()
+    });
+    Ok((destroys?, creates?))
+}
+
+/// Runs `first` on a second thread while `second` runs on this one, when
+/// `threads` allows it and a thread can be had; otherwise one after the
+/// other. A panic of either goes on in this thread.
+fn side_by_side<A: Send, B>(
+    threads: bool,
+    first: impl FnOnce() -> A + Send,
+    second: impl FnOnce() -> B,
+) -> (A, B) {
+    if !threads {
+        let a = first();
+        return (a, second());
+    }
+    // Taken by the thread if it starts, by this one if it does not.
+    let job = std::sync::Mutex::new(Some(first));
+    let take = || job.lock().ok().and_then(|mut j| j.take());
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            // The main thread's stack, for deeply nested expressions.
+            .stack_size(8 << 20)
+            .spawn_scoped(scope, || take().map(|f| f()));
+        let b = second();
+        let a = match spawned {
             Ok(t) => t
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(e) => Err(crate::diagnostics::Diagnostic::error(
-                "Failed to start a thread",
-                e.to_string(),
-            )
-            .into()),
+            Err(_) => None,
         };
-        (destroys, creates)
-    });
-    Ok((destroys?, creates?))
+        match a.or_else(|| take().map(|f| f())) {
+            Some(a) => (a, b),
+            None => unreachable!("the job runs on one thread or the other"),
+        }
+    })
 }
 
 /// A new object: its configured values.
