@@ -13,7 +13,20 @@ use unicode_general_category::{GeneralCategory, get_general_category};
 pub(crate) fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
-    for c in s.chars() {
+    let mut rest = s;
+    loop {
+        // Printable ASCII but the two escaped, most of any text: copied
+        // a run at a time.
+        let plain = rest
+            .bytes()
+            .position(|b| !(b' '..=b'~').contains(&b) || b == b'"' || b == b'\\')
+            .unwrap_or(rest.len());
+        out.push_str(&rest[..plain]);
+        rest = &rest[plain..];
+        let Some(c) = rest.chars().next() else {
+            break;
+        };
+        rest = &rest[c.len_utf8()..];
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -78,8 +91,8 @@ pub(crate) fn push_unicode_escape(out: &mut String, c: char) {
 /// assigned since are corrected by [`NOT_YET_PRINTABLE_IN_GO`].
 pub(crate) fn is_print(c: char) -> bool {
     use GeneralCategory::*;
-    if c == ' ' {
-        return true;
+    if c.is_ascii() {
+        return (' '..='~').contains(&c);
     }
     let cp = c as u32;
     if NOT_YET_PRINTABLE_IN_GO

@@ -486,42 +486,60 @@ fn pad(indent: usize) -> String {
 /// element marked `sym` (terraform's renderers with every child sharing
 /// the parent's action). Continuation lines are indented for `indent`.
 fn whole(v: &Value, sym: Sym, indent: usize) -> String {
+    let mut out = String::new();
+    write_whole(&mut out, v, sym, indent);
+    out
+}
+
+/// [`whole`], written at the end of `out`: a plan shows thousands.
+fn write_whole(out: &mut String, v: &Value, sym: Sym, indent: usize) {
+    let line_start = |out: &mut String, indent: usize, mark: &str| {
+        for _ in 0..indent {
+            out.push_str("    ");
+        }
+        out.push_str(mark);
+        out.push(' ');
+    };
     if v.is_marked() {
-        return "(sensitive value)".into();
+        out.push_str("(sensitive value)");
+        return;
     }
     match v {
-        Value::Unknown(..) => "(known after apply)".into(),
+        Value::Unknown(..) => out.push_str("(known after apply)"),
         Value::Object(m) | Value::Map(_, m) if !m.is_empty() => {
-            let keys: Vec<String> = m.keys().map(|k| key_text(v, k)).collect();
+            let keys: Vec<std::borrow::Cow<str>> = m.keys().map(|k| key_text(v, k)).collect();
             let width = keys.iter().map(|k| k.chars().count()).max().unwrap_or(0);
-            let mut out = String::from("{\n");
+            out.push_str("{\n");
             for (k, child) in keys.iter().zip(m.values()) {
-                let text = whole(child, sym, indent + 1);
-                out.push_str(&format!(
-                    "{}{} {k:<width$} = {text}\n",
-                    pad(indent + 1),
-                    sym.mark()
-                ));
+                line_start(out, indent + 1, sym.mark());
+                out.push_str(k);
+                for _ in k.chars().count()..width {
+                    out.push(' ');
+                }
+                out.push_str(" = ");
+                write_whole(out, child, sym, indent + 1);
+                out.push('\n');
             }
-            out.push_str(&format!("{}{} }}", pad(indent), Sym::NoOp.mark()));
-            out
+            line_start(out, indent, Sym::NoOp.mark());
+            out.push('}');
         }
         Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) if !items.is_empty() => {
-            let mut out = String::from("[\n");
+            out.push_str("[\n");
             for item in items.iter() {
-                let text = whole(item, sym, indent + 1);
-                out.push_str(&format!("{}{} {text},\n", pad(indent + 1), sym.mark()));
+                line_start(out, indent + 1, sym.mark());
+                write_whole(out, item, sym, indent + 1);
+                out.push_str(",\n");
             }
-            out.push_str(&format!("{}{} ]", pad(indent), Sym::NoOp.mark()));
-            out
+            line_start(out, indent, Sym::NoOp.mark());
+            out.push(']');
         }
-        other => shown(other),
+        other => out.push_str(&shown(other)),
     }
 }
 
 /// An object's key as terraform prints it: a map's quoted, an object's
 /// bare when it is a valid name.
-fn key_text(parent: &Value, k: &str) -> String {
+fn key_text<'k>(parent: &Value, k: &'k str) -> std::borrow::Cow<'k, str> {
     let bare = matches!(parent, Value::Object(_))
         && k.chars()
             .next()
@@ -529,9 +547,9 @@ fn key_text(parent: &Value, k: &str) -> String {
         && k.chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
     if bare {
-        k.to_string()
+        k.into()
     } else {
-        serde_json::Value::String(k.to_string()).to_string()
+        serde_json::Value::String(k.to_string()).to_string().into()
     }
 }
 
