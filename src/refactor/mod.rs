@@ -410,6 +410,15 @@ impl<'c> Sides<'c> {
             // With a state, neither side waits for the other: the old side
             // is evaluated on a second thread while the new one is planned.
             Some(s) => {
+                // Each side reads every recorded object from its own copy
+                // of the state: converted once, half on each thread, before
+                // the copies are made.
+                let objects: Vec<_> = s.resources.iter().flat_map(|r| &r.instances).collect();
+                let (one, other) = objects.split_at(objects.len() / 2);
+                let convert = |half: &[&crate::state::StateInstance]| {
+                    half.iter().for_each(|i| drop(i.value()));
+                };
+                side_by_side(req.threads, || convert(one), || convert(other));
                 let (old, new) = side_by_side(req.threads, expand_old, || plan_new(s));
                 let old = old?;
                 (old, s.clone(), new?)
