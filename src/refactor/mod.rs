@@ -268,23 +268,37 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         .engine
         .unwrap_or_else(|| config::detect_engine_in(&req.new_dir, &req.files));
     let loaded = Loaded::load(req, engine, sources)?;
-    let mut sides = Sides::expand(req, engine, &loaded)?;
+    let (sides, mut old_run) = Sides::expand(req, engine, &loaded)?;
     // Looked up once per destroy and per reference: index it once.
     let moved_index = sides.before.moved_prior.instance_index();
     crate::progress::step(|| "reading the objects the plan changes".into());
     let changed = sides.changed_addresses()?;
     let (destroys, creates) = changed_objects(
-        &mut sides.old_run,
+        &mut old_run,
         &sides.old_instances,
         &sides.new_run,
-        sides.req,
+        req,
         &moved_index,
         changed,
     )?;
-    let paired = sides.pair(&moved_index, destroys, creates)?;
+    // Nothing reads the old run again but for its deferred blocks: it is
+    // freed while the pairing runs.
+    let old_deferred = old_run.deferred();
+    let ((), paired) = side_by_side(
+        req.threads,
+        move || drop(old_run),
+        || sides.pair(&moved_index, destroys, creates),
+    );
+    let paired = paired?;
     crate::progress::step(|| "deriving blocks".into());
     let blocks = sides.derive_blocks(&paired.pairing)?;
-    sides.prove_and_report(paired, blocks, sources, loaded.warnings.clone())
+    sides.prove_and_report(
+        paired,
+        blocks,
+        old_deferred,
+        sources,
+        loaded.warnings.clone(),
+    )
 }
 
 /// Both configurations with their root inputs, and the warnings of
@@ -340,7 +354,6 @@ struct Sides<'c> {
     old_inputs: &'c RootInputs,
     new_cfg: &'c Config,
     new_inputs: &'c RootInputs,
-    old_run: Run<'c>,
     old_instances: BTreeSet<AbsResourceInstance>,
     /// The prior objects planned against: the state, or the old
     /// configuration's objects.
@@ -364,11 +377,13 @@ fn is_data(a: &AbsResourceInstance) -> bool {
 }
 
 impl<'c> Sides<'c> {
+    /// Both sides, and the old configuration's run (read only while the
+    /// objects the plan changes are read: the caller frees it early).
     fn expand(
         req: &'c Request,
         engine: Engine,
         loaded: &'c Loaded,
-    ) -> Result<Sides<'c>, Diagnostics> {
+    ) -> Result<(Sides<'c>, Run<'c>), Diagnostics> {
         let (old_cfg, old_inputs) = (&loaded.old.0, &loaded.old.1);
         let (new_cfg, new_inputs) = (&loaded.new.0, &loaded.new.1);
         crate::progress::step(|| format!("expanding {}", req.old_dir.display()));
@@ -433,19 +448,19 @@ impl<'c> Sides<'c> {
         if let Some(saved) = &req.plan {
             check_plan_matches(saved, &before.plan, &req.new_dir)?;
         }
-        Ok(Sides {
+        let sides = Sides {
             req,
             engine,
             old_cfg,
             old_inputs,
             new_cfg,
             new_inputs,
-            old_run,
             old_instances,
             prior,
             before,
             new_run,
-        })
+        };
+        Ok((sides, old_run))
     }
 
     /// What the new configuration destroys (at their addresses in the
@@ -824,24 +839,23 @@ impl<'c> Sides<'c> {
         Ok(kept)
     }
 
-    /// The proof plans the configuration as it will be on disk: the edited
-    /// files loaded through the same loader, from memory.
-    /// Proves the blocks and reports. Nothing reads the two runs and the
+    /// Proves the blocks and reports (`old_deferred`: the old side's
+    /// blocks whose keys wait for apply). Nothing reads the new run and the
     /// moved prior state again: they are freed on a second thread while
     /// the proof plans.
     fn prove_and_report(
         self,
         paired: Paired,
         blocks: Vec<Block>,
+        old_deferred: Vec<(String, crate::diagnostics::Diagnostic)>,
         sources: &mut SourceMap,
         input_warnings: Diagnostics,
     ) -> Result<Outcome, Diagnostics> {
-        let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> = self
-            .old_run
-            .deferred()
-            .into_iter()
-            .map(|(a, d)| (a, pairing::Side::Destroy, d))
-            .collect();
+        let mut deferred: Vec<(String, pairing::Side, crate::diagnostics::Diagnostic)> =
+            old_deferred
+                .into_iter()
+                .map(|(a, d)| (a, pairing::Side::Destroy, d))
+                .collect();
         deferred.extend(
             self.before
                 .deferred
@@ -853,7 +867,6 @@ impl<'c> Sides<'c> {
             req,
             engine,
             new_inputs,
-            old_run,
             new_run,
             prior,
             before,
@@ -867,7 +880,7 @@ impl<'c> Sides<'c> {
         } = before;
         let ((), proved) = side_by_side(
             req.threads,
-            move || drop((old_run, new_run, moves, moved_prior)),
+            move || drop((new_run, moves, moved_prior)),
             || prove(req, engine, new_inputs, &prior, &before, &blocks, sources),
         );
         let (edits, proof) = proved?;
