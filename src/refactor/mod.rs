@@ -1428,6 +1428,34 @@ impl Outcome {
 mod tests {
     use super::*;
 
+    /// Each job runs once and its answer comes back in its place, on two
+    /// threads or on one; a panic of the second thread reaches the caller.
+    #[test]
+    fn side_by_side_runs_each_job_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let main = std::thread::current().id();
+        for threads in [true, false] {
+            let runs = AtomicUsize::new(0);
+            let (a, b) = side_by_side(
+                threads,
+                || {
+                    runs.fetch_add(1, Ordering::SeqCst);
+                    (std::thread::current().id() != main, "first")
+                },
+                || {
+                    runs.fetch_add(1, Ordering::SeqCst);
+                    "second"
+                },
+            );
+            assert_eq!((a, b), ((threads, "first"), "second"));
+            assert_eq!(runs.load(Ordering::SeqCst), 2);
+        }
+        let panicked = std::panic::catch_unwind(|| {
+            side_by_side(true, || panic!("on the second thread"), || ())
+        });
+        assert!(panicked.is_err());
+    }
+
     /// The proof may update a moved object in place only where that update
     /// was accepted; one whose changed values are all known only after
     /// apply shows no difference yet.
