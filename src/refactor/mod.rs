@@ -552,6 +552,7 @@ impl<'c> Sides<'c> {
                 let opts = pairing::Options {
                     allow_update,
                     pinned,
+                    threads: req.threads,
                 };
                 follow.pair(&destroys, &creates, &canon, &normalise, opts)
             };
@@ -1197,7 +1198,7 @@ fn changed_objects(
 /// Runs `first` on a second thread while `second` runs on this one, when
 /// `threads` allows it and a thread can be had; otherwise one after the
 /// other. A panic of either goes on in this thread.
-fn side_by_side<A: Send, B>(
+pub(crate) fn side_by_side<A: Send, B>(
     threads: bool,
     first: impl FnOnce() -> A + Send,
     second: impl FnOnce() -> B,

@@ -86,6 +86,8 @@ pub(crate) struct Options<'a> {
     /// (prior, new) pairs decided before any values are compared: what
     /// their dependents' references said (`dependents_evidence`).
     pub pinned: &'a [(AbsResourceInstance, AbsResourceInstance)],
+    /// Sign the destroys on a second thread (`Request::threads`).
+    pub threads: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -332,11 +334,16 @@ fn decide(
     opts: Options,
     st: &mut Decided,
 ) -> BTreeMap<usize, Vec<usize>> {
-    let destroy_sigs: Vec<String> = destroys
-        .iter()
-        .map(|d| signature(&d.set, &d.values))
-        .collect();
-    let create_sigs = fixed_signatures(creates, canon, normalise);
+    let (destroy_sigs, create_sigs) = super::side_by_side(
+        opts.threads,
+        || -> Vec<String> {
+            destroys
+                .iter()
+                .map(|d| signature(&d.set, &d.values))
+                .collect()
+        },
+        || fixed_signatures(creates, canon, normalise),
+    );
     loop {
         let (c_cands, d_cands) = candidates(
             destroys,
@@ -1836,6 +1843,7 @@ mod tests {
         let opts = Options {
             allow_update: false,
             pinned: &pinned,
+            threads: true,
         };
         let p = pair_with(&d, &c, &|v, _| v.clone(), &|_, _, v| v, opts);
         assert_eq!(pairs(&p), want);
