@@ -52,6 +52,7 @@ mod files;
 mod instances;
 mod lang;
 mod number;
+mod parallel;
 mod plan;
 mod progress;
 mod providers;

@@ -18,6 +18,7 @@ const RANKS: &[&[&str]] = &[
         "progress",
         "text",
         "number",
+        "parallel",
     ],
     &["syntax"],
     &["lang"],

@@ -414,6 +414,8 @@ fn plan(
     let loaded = load(dir, args, sources, "plan").map_err(|(_, d)| (1, d))?;
     let (prior, _) = prior_state(dir, &loaded)?;
     let schemas = load_schemas(schemas).map_err(|d| (1, d))?;
+    // Planning copies the state: its objects' values are made first.
+    prior.convert_values(true);
     let planned = crate::plan::plan_configuration(
         &loaded.config,
         loaded.inputs.clone(),

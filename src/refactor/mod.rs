@@ -284,7 +284,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     // Nothing reads the old run again but for its deferred blocks: it is
     // freed while the pairing runs.
     let old_deferred = old_run.deferred();
-    let ((), paired) = side_by_side(
+    let ((), paired) = crate::parallel::side_by_side(
         req.threads,
         move || drop(old_run),
         || sides.pair(&moved_index, destroys, creates),
@@ -426,15 +426,10 @@ impl<'c> Sides<'c> {
             // is evaluated on a second thread while the new one is planned.
             Some(s) => {
                 // Each side reads every recorded object from its own copy
-                // of the state: converted once, half on each thread, before
-                // the copies are made.
-                let objects: Vec<_> = s.resources.iter().flat_map(|r| &r.instances).collect();
-                let (one, other) = objects.split_at(objects.len() / 2);
-                let convert = |half: &[&crate::state::StateInstance]| {
-                    half.iter().for_each(|i| drop(i.value()));
-                };
-                side_by_side(req.threads, || convert(one), || convert(other));
-                let (old, new) = side_by_side(req.threads, expand_old, || plan_new(s));
+                // of the state: converted once, before the copies are made.
+                s.convert_values(req.threads);
+                let (old, new) =
+                    crate::parallel::side_by_side(req.threads, expand_old, || plan_new(s));
                 let old = old?;
                 (old, s.clone(), new?)
             }
@@ -879,7 +874,7 @@ impl<'c> Sides<'c> {
             moved_prior,
             ..
         } = before;
-        let ((), proved) = side_by_side(
+        let ((), proved) = crate::parallel::side_by_side(
             req.threads,
             move || drop((new_run, moves, moved_prior)),
             || prove(req, engine, new_inputs, &prior, &before, &blocks, sources),
@@ -1186,47 +1181,13 @@ fn changed_objects(
             })
             .collect()
     };
-    let (destroys, creates) = side_by_side(req.threads, read_destroyed, || {
+    let (destroys, creates) = crate::parallel::side_by_side(req.threads, read_destroyed, || {
         created
             .iter()
             .map(|a| new_object(new_run, req, a))
             .collect::<Result<Vec<Object>, Diagnostics>>()
     });
     Ok((destroys?, creates?))
-}
-
-/// Runs `first` on a second thread while `second` runs on this one, when
-/// `threads` allows it and a thread can be had; otherwise one after the
-/// other. A panic of either goes on in this thread.
-pub(crate) fn side_by_side<A: Send, B>(
-    threads: bool,
-    first: impl FnOnce() -> A + Send,
-    second: impl FnOnce() -> B,
-) -> (A, B) {
-    if !threads {
-        let a = first();
-        return (a, second());
-    }
-    // Taken by the thread if it starts, by this one if it does not.
-    let job = std::sync::Mutex::new(Some(first));
-    let take = || job.lock().ok().and_then(|mut j| j.take());
-    std::thread::scope(|scope| {
-        let spawned = std::thread::Builder::new()
-            // The main thread's stack, for deeply nested expressions.
-            .stack_size(8 << 20)
-            .spawn_scoped(scope, || take().map(|f| f()));
-        let b = second();
-        let a = match spawned {
-            Ok(t) => t
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(_) => None,
-        };
-        match a.or_else(|| take().map(|f| f())) {
-            Some(a) => (a, b),
-            None => unreachable!("the job runs on one thread or the other"),
-        }
-    })
 }
 
 /// A new object: its configured values.
@@ -1428,34 +1389,6 @@ impl Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Each job runs once and its answer comes back in its place, on two
-    /// threads or on one; a panic of the second thread reaches the caller.
-    #[test]
-    fn side_by_side_runs_each_job_once() {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        let main = std::thread::current().id();
-        for threads in [true, false] {
-            let runs = AtomicUsize::new(0);
-            let (a, b) = side_by_side(
-                threads,
-                || {
-                    runs.fetch_add(1, Ordering::SeqCst);
-                    (std::thread::current().id() != main, "first")
-                },
-                || {
-                    runs.fetch_add(1, Ordering::SeqCst);
-                    "second"
-                },
-            );
-            assert_eq!((a, b), ((threads, "first"), "second"));
-            assert_eq!(runs.load(Ordering::SeqCst), 2);
-        }
-        let panicked = std::panic::catch_unwind(|| {
-            side_by_side(true, || panic!("on the second thread"), || ())
-        });
-        assert!(panicked.is_err());
-    }
 
     /// The proof may update a moved object in place only where that update
     /// was accepted; one whose changed values are all known only after

@@ -334,7 +334,7 @@ fn decide(
     opts: Options,
     st: &mut Decided,
 ) -> BTreeMap<usize, Vec<usize>> {
-    let (destroy_sigs, create_sigs) = super::side_by_side(
+    let (destroy_sigs, create_sigs) = crate::parallel::side_by_side(
         opts.threads,
         || -> Vec<String> {
             destroys

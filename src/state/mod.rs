@@ -397,6 +397,17 @@ impl State {
 
     /// Every current (not deposed) object with its address, in
     /// `terraform state list` order.
+    /// Converts every recorded object to its value (`StateInstance::value`,
+    /// kept), half on a second thread when `threads`: a plan copies the
+    /// state it moves, and copies made after share the values.
+    pub(crate) fn convert_values(&self, threads: bool) {
+        let objects: Vec<&StateInstance> =
+            self.resources.iter().flat_map(|r| &r.instances).collect();
+        let (one, other) = objects.split_at(objects.len() / 2);
+        let convert = |half: &[&StateInstance]| half.iter().for_each(|i| drop(i.value()));
+        crate::parallel::side_by_side(threads, || convert(one), || convert(other));
+    }
+
     pub fn instances(&self) -> impl Iterator<Item = (AbsResourceInstance, &StateInstance)> {
         let mut all: Vec<(AbsResourceInstance, &StateInstance)> = self
             .resources
