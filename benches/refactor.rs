@@ -87,6 +87,26 @@
 //! built to compare). Left in pairing: following each reference of a
 //! dependent through `Follow::canon` every round (about 3%) and signing
 //! every object once (about 2.5%).
+//!
+//! Third rework, the pipeline (2026-12-02, lead; callgrind counts at 1k,
+//! perf at 100k): the phases of a refactor that share nothing mutable run
+//! side by side on the machine's two cores (`parallel::side_by_side`): the
+//! old side (28% of the work at 1k) beside the plan before the blocks, the
+//! state's objects converted half on each thread first (before that, each
+//! side converted its own copy of the state: 382 M -> 417 M instructions;
+//! after, 387 M), the destroyed objects read beside the created ones, the
+//! destroys signed beside the creates, the old run freed beside the pairing
+//! and the new run beside the proof. With nothing to write, the plan before
+//! the blocks is the proof (a check's every root planned once, not twice).
+//! `check` reads its two revisions and discovers them at once (1.3 s ->
+//! 1.0 s before the first root at 909 roots). `plan`'s renderer wrote each
+//! value shown whole through nested `String`s and quoted character by
+//! character (`render::whole` 37%, `go_quote` 13% of a 10k `plan`). At
+//! 100k the phases (`MINIMOD_TIMINGS=1`, load 6): state read 0.3 s,
+//! conversion 0.6 s, both sides 4.0 s, objects 1.3 s, pairing 1.9 s,
+//! blocks 0.65 s, proof 5.1 s: the proof and the plan before it are the
+//! critical path (`check_all` and the splat's first evaluation of each
+//! server, 25%; the state's conversion 6%).
 
 mod shapes;
 
