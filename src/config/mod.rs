@@ -128,6 +128,8 @@ pub struct Resource {
     pub blocks: Vec<Block>,
     pub lifecycle: Option<Block>,
     pub decl_range: SourceRange,
+    /// `Resource::key`, made once: every reference and instance asks.
+    key: String,
 }
 
 impl Resource {
@@ -136,8 +138,34 @@ impl Resource {
     }
 
     /// `type.name`, or `data.type.name`: the key of `Module::resources`.
-    pub fn key(&self) -> String {
-        self.addr().to_string()
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+}
+
+/// A resource's address as `addrs::Resource` prints it (`type.name`,
+/// `data.type.name`, `ephemeral.type.name`): the key of
+/// `Module::resources`, written without the formatter (it is asked per
+/// instance and per plan).
+pub(crate) fn resource_key(mode: ResourceMode, type_name: &str, name: &str) -> String {
+    let prefix = match mode {
+        ResourceMode::Managed => "",
+        ResourceMode::Data => "data.",
+        ResourceMode::Ephemeral => "ephemeral.",
+    };
+    let mut key = String::with_capacity(prefix.len() + type_name.len() + 1 + name.len());
+    key.push_str(prefix);
+    key.push_str(type_name);
+    key.push('.');
+    key.push_str(name);
+    key
+}
+
+impl Module {
+    /// The resource block an address names.
+    pub(crate) fn resource(&self, addr: &crate::addrs::Resource) -> Option<&Resource> {
+        self.resources
+            .get(&resource_key(addr.mode, &addr.type_name, &addr.name))
     }
 }
 
