@@ -101,7 +101,7 @@ impl Loader<'_> {
     ) -> Result<Config, Diagnostics> {
         let rel = rel_dir(self.root, &dir, &self.opts.files);
         let module = read_module(&dir, &rel, self.opts, self.sources, self.overlay)?;
-        let mut children = IndexMap::new();
+        let mut children = super::Names::default();
         let mut diags = Diagnostics::default();
         // Only the root module may import (terraform's configs package).
         if !path.is_empty() {

@@ -22,13 +22,18 @@ pub(crate) use loader::{
     Overlay, config_files, detect_engine_in, load_module_dir, load_with_overlay,
 };
 
+/// The declarations of a module by name, in source order. Hashed with
+/// foldhash: every reference looks a name up (SipHash was a tenth of a
+/// reference's cost).
+pub(crate) type Names<V> = IndexMap<String, V, foldhash::fast::RandomState>;
+
 /// A module tree: one module and the modules its calls load, by call name.
 #[derive(Debug)]
 pub struct Config {
     pub module: Module,
     /// The static path of calls from the root (`["web", "pages"]`).
     pub path: Vec<String>,
-    pub children: IndexMap<String, Config>,
+    pub children: Names<Config>,
 }
 
 impl Config {
@@ -47,12 +52,12 @@ pub struct Module {
     pub dir: PathBuf,
     /// The directory relative to the root module, as `path.module` gives it.
     pub rel_dir: String,
-    pub variables: IndexMap<String, Variable>,
-    pub locals: IndexMap<String, Local>,
-    pub outputs: IndexMap<String, Output>,
-    pub module_calls: IndexMap<String, ModuleCall>,
+    pub variables: Names<Variable>,
+    pub locals: Names<Local>,
+    pub outputs: Names<Output>,
+    pub module_calls: Names<ModuleCall>,
     /// Managed and data resources, keyed by `type.name` / `data.type.name`.
-    pub resources: IndexMap<String, Resource>,
+    pub resources: Names<Resource>,
     pub moved: Vec<Moved>,
     pub removed: Vec<Removed>,
     /// `import` blocks (valid only in the root module; the loader says so).
