@@ -1297,6 +1297,63 @@ mod tests {
         }
     }
 
+    /// `u` is unknown (it stands for `a.b.id`), `s` a sensitive "x".
+    struct Pieces;
+
+    impl Scope for Pieces {
+        fn reference(
+            &self,
+            root: &str,
+            range: &SourceRange,
+            _steps: &[Traverser],
+            _ev: &Eval,
+        ) -> Result<(Value, usize), Diagnostics> {
+            match root {
+                "u" => Ok((Value::Unknown(Type::String, Some(a_b_id())), 0)),
+                "s" => Ok((Value::string("x").mark(), 0)),
+                _ => Err(err("Unknown variable", "", range)),
+            }
+        }
+
+        fn with_function_context(
+            &self,
+            f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+        ) -> Result<Value, FunctionError> {
+            OneLocal.with_function_context(f)
+        }
+    }
+
+    fn a_b_id() -> Origin {
+        Origin::attr("a.b", "id")
+    }
+
+    /// An unknown template's origin names each of its parts in order, the
+    /// known ones as the text they wrote (marked where they were), the
+    /// parts of a `for` directive each; a known template is its text.
+    #[test]
+    fn an_unknown_template_names_its_parts() {
+        let eval = |text: &str| {
+            let file = SourceFile::new("main.tf", text);
+            let e = parse_expr(&file, text, 0).unwrap();
+            Eval::new(&Pieces).expr(&e).unwrap()
+        };
+        let got = eval(r#""a-${s}-${1}%{for x in ["p", "q"]}${x}%{endfor}-${u}""#);
+        let parts = vec![
+            Value::string("a-"),
+            Value::string("x").mark(),
+            Value::string("-"),
+            Value::string("1"),
+            Value::string("p"),
+            Value::string("q"),
+            Value::string("-"),
+            Value::Unknown(Type::String, Some(a_b_id())),
+        ];
+        let want = Value::Unknown(Type::String, Origin::derived(Op::Template, parts)).mark();
+        assert_eq!(got, want);
+        let known = eval(r#""a-${s}-${1}%{for x in ["p", "q"]}${x}%{endfor}""#);
+        assert_eq!(known, Value::string("a-x-1pq").mark());
+    }
+
     fn failure(text: &str) -> Diagnostic {
         let file = SourceFile::new("main.tf", text);
         let e = parse_expr(&file, text, 0).unwrap();
