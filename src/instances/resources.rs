@@ -104,8 +104,9 @@ impl<'c> Run<'c> {
         vertex: VertexRef<'_>,
         compute: impl FnOnce(&'c Resource, &InstanceScope<'_, 'c>) -> Result<Value, Diagnostics>,
     ) -> Result<Value, Diagnostics> {
-        let r = &self.module_config(module).module.resources[rkey];
         self.memo(module, vertex, || {
+            // Looked up only when computing: most asks find the answer.
+            let r = &self.module_config(module).module.resources[rkey];
             let rep = self
                 .resource_expansion(module, rkey)?
                 .repetition(key)
