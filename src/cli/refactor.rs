@@ -103,7 +103,7 @@ fn check_state_belongs(
     fn declared(c: &Config, into: &mut std::collections::HashSet<String>) {
         for r in c.module.resources.values() {
             if r.mode == ResourceMode::Managed {
-                into.insert(r.key());
+                into.insert(r.key().to_string());
             }
         }
         for child in c.children.values() {

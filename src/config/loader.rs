@@ -101,7 +101,7 @@ impl Loader<'_> {
     ) -> Result<Config, Diagnostics> {
         let rel = rel_dir(self.root, &dir, &self.opts.files);
         let module = read_module(&dir, &rel, self.opts, self.sources, self.overlay)?;
-        let mut children = IndexMap::new();
+        let mut children = super::Names::default();
         let mut diags = Diagnostics::default();
         // Only the root module may import (terraform's configs package).
         if !path.is_empty() {
@@ -592,7 +592,7 @@ fn merge_primary(m: &mut Module, decls: FileDecls, diags: &mut Diagnostics) {
         }
     }
     for r in decls.resources {
-        if let Some(prev) = m.resources.get(&r.key()) {
+        if let Some(prev) = m.resources.get(r.key()) {
             let (summary, noun) = match r.mode {
                 ResourceMode::Managed => (
                     format!("Duplicate resource \"{}\" configuration", r.type_name),
@@ -616,7 +616,7 @@ fn merge_primary(m: &mut Module, decls: FileDecls, diags: &mut Diagnostics) {
                 &r.decl_range,
             ));
         } else {
-            m.resources.insert(r.key(), r);
+            m.resources.insert(r.key().to_string(), r);
         }
     }
     m.moved.extend(decls.moved);

@@ -22,13 +22,18 @@ pub(crate) use loader::{
     Overlay, config_files, detect_engine_in, load_module_dir, load_with_overlay,
 };
 
+/// The declarations of a module by name, in source order. Hashed with
+/// foldhash: every reference looks a name up (SipHash was a tenth of a
+/// reference's cost).
+pub(crate) type Names<V> = IndexMap<String, V, foldhash::fast::RandomState>;
+
 /// A module tree: one module and the modules its calls load, by call name.
 #[derive(Debug)]
 pub struct Config {
     pub module: Module,
     /// The static path of calls from the root (`["web", "pages"]`).
     pub path: Vec<String>,
-    pub children: IndexMap<String, Config>,
+    pub children: Names<Config>,
 }
 
 impl Config {
@@ -47,12 +52,12 @@ pub struct Module {
     pub dir: PathBuf,
     /// The directory relative to the root module, as `path.module` gives it.
     pub rel_dir: String,
-    pub variables: IndexMap<String, Variable>,
-    pub locals: IndexMap<String, Local>,
-    pub outputs: IndexMap<String, Output>,
-    pub module_calls: IndexMap<String, ModuleCall>,
+    pub variables: Names<Variable>,
+    pub locals: Names<Local>,
+    pub outputs: Names<Output>,
+    pub module_calls: Names<ModuleCall>,
     /// Managed and data resources, keyed by `type.name` / `data.type.name`.
-    pub resources: IndexMap<String, Resource>,
+    pub resources: Names<Resource>,
     pub moved: Vec<Moved>,
     pub removed: Vec<Removed>,
     /// `import` blocks (valid only in the root module; the loader says so).
@@ -128,6 +133,8 @@ pub struct Resource {
     pub blocks: Vec<Block>,
     pub lifecycle: Option<Block>,
     pub decl_range: SourceRange,
+    /// `Resource::key`, made once: every reference and instance asks.
+    key: String,
 }
 
 impl Resource {
@@ -136,8 +143,34 @@ impl Resource {
     }
 
     /// `type.name`, or `data.type.name`: the key of `Module::resources`.
-    pub fn key(&self) -> String {
-        self.addr().to_string()
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+}
+
+/// A resource's address as `addrs::Resource` prints it (`type.name`,
+/// `data.type.name`, `ephemeral.type.name`): the key of
+/// `Module::resources`, written without the formatter (it is asked per
+/// instance and per plan).
+pub(crate) fn resource_key(mode: ResourceMode, type_name: &str, name: &str) -> String {
+    let prefix = match mode {
+        ResourceMode::Managed => "",
+        ResourceMode::Data => "data.",
+        ResourceMode::Ephemeral => "ephemeral.",
+    };
+    let mut key = String::with_capacity(prefix.len() + type_name.len() + 1 + name.len());
+    key.push_str(prefix);
+    key.push_str(type_name);
+    key.push('.');
+    key.push_str(name);
+    key
+}
+
+impl Module {
+    /// The resource block an address names.
+    pub(crate) fn resource(&self, addr: &crate::addrs::Resource) -> Option<&Resource> {
+        self.resources
+            .get(&resource_key(addr.mode, &addr.type_name, &addr.name))
     }
 }
 

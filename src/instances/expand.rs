@@ -66,13 +66,11 @@ impl<'c> Run<'c> {
         call: &str,
     ) -> Result<Expansion, Diagnostics> {
         let c = &self.module_config(module).module.module_calls[call];
-        let what = format!("module.{call}");
         self.expansion(
             VertexRef::CallExpansion(call),
             module,
             c.count.as_ref(),
             c.for_each.as_ref(),
-            &what,
         )
     }
 
@@ -87,7 +85,6 @@ impl<'c> Run<'c> {
             module,
             r.count.as_ref(),
             r.for_each.as_ref(),
-            key,
         )
     }
 
@@ -97,15 +94,13 @@ impl<'c> Run<'c> {
         module: &ModuleInstance,
         count: Option<&Expr>,
         for_each: Option<&Expr>,
-        what: &str,
     ) -> Result<Expansion, Diagnostics> {
         let view = (module, vertex);
         if let Some(e) = self.expansions.borrow().get(&view as &dyn KeyView) {
             return e.clone();
         }
-        let label = || format!("{}{what} (expand)", module_label(module));
         let result = self
-            .memo(module, vertex, label, || {
+            .memo(module, vertex, || {
                 let e = match (count, for_each) {
                     (Some(c), _) => self.count(module, c),
                     (_, Some(f)) => self.for_each(module, f),
@@ -120,6 +115,11 @@ impl<'c> Run<'c> {
                             .map(|e| self.depends_on(module, e))
                             .unwrap_or_default();
                         let first = d.0.into_iter().next();
+                        let what = match vertex {
+                            VertexRef::CallExpansion(call) => format!("module.{call}"),
+                            VertexRef::ResourceExpansion(r) => r.to_string(),
+                            _ => String::new(),
+                        };
                         let addr = format!("{}{what}", module_label(module));
                         self.deferred
                             .borrow_mut()
@@ -296,14 +296,18 @@ impl<'c> Run<'c> {
     /// Every resource instance (data sources included), in `terraform
     /// state list` order.
     pub fn resource_instances(&self) -> Result<Vec<AbsResourceInstance>, Diagnostics> {
-        let mut out = Vec::new();
+        // Sorted per resource, then the resources: the order of the whole
+        // list (module, resource, key) without comparing every pair of
+        // instances by their module paths and names.
+        let mut resources = Vec::new();
         let mut diags = Diagnostics::default();
         for m in self.module_instances()? {
             for (key, r) in &self.module_config(&m).module.resources {
                 match self.resource_expansion(&m, key) {
                     Ok(exp) => {
-                        let addr = r.addr().absolute(m.clone());
-                        out.extend(exp.keys().into_iter().map(|k| addr.instance(k)));
+                        let mut keys = exp.keys();
+                        keys.sort();
+                        resources.push((r.addr().absolute(m.clone()), keys));
                     }
                     Err(d) => diags.extend(d),
                 }
@@ -312,7 +316,11 @@ impl<'c> Run<'c> {
         if diags.has_errors() {
             return Err(diags);
         }
-        out.sort();
+        resources.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut out = Vec::with_capacity(resources.iter().map(|(_, k)| k.len()).sum());
+        for (addr, keys) in resources {
+            out.extend(keys.into_iter().map(|k| addr.instance(k)));
+        }
         Ok(out)
     }
 

@@ -53,7 +53,8 @@ impl Run<'_> {
             count: None,
             each: each.cloned(),
         };
-        let scope = self.scope(&ModuleInstance::default(), rep);
+        let root = ModuleInstance::default();
+        let scope = self.scope(&root, rep);
         Eval::new(&scope).expr(expr)
     }
 }

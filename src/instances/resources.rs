@@ -14,7 +14,7 @@ use crate::lang::value::Value;
 use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
 use super::expand::Expansion;
-use super::run::{Key, KeyView, Run, VertexRef, module_label, static_path};
+use super::run::{Key, KeyView, Run, VertexRef, static_path};
 use super::scope::InstanceScope;
 
 /// An argument as the configuration sets it, in `scope`; null when unset.
@@ -35,9 +35,8 @@ impl<'c> Run<'c> {
         key: &InstanceKey,
         attr: &str,
     ) -> Result<Value, Diagnostics> {
-        let label = || format!("{}{rkey}{key}.{attr}", module_label(module));
         let vertex = VertexRef::Attr(rkey, key, attr);
-        self.eval_resource_arg(module, rkey, key, vertex, label, |r, scope| {
+        self.eval_resource_arg(module, rkey, key, vertex, |r, scope| {
             let data = r.mode == ResourceMode::Data;
             if data && r.type_name == "terraform_remote_state" && attr == "outputs" {
                 let arg = |name: &str| configured_arg(r, scope, name);
@@ -70,9 +69,8 @@ impl<'c> Run<'c> {
         key: &InstanceKey,
         attr: &str,
     ) -> Result<Value, Diagnostics> {
-        let label = || format!("{}{rkey}{key}.{attr} (argument)", module_label(module));
         let vertex = VertexRef::DataArg(rkey, key, attr);
-        self.eval_resource_arg(module, rkey, key, vertex, label, |r, scope| {
+        self.eval_resource_arg(module, rkey, key, vertex, |r, scope| {
             configured_arg(r, scope, attr)
         })
     }
@@ -88,9 +86,9 @@ impl<'c> Run<'c> {
     ) -> Result<Value, Diagnostics> {
         let rkey = r.key();
         match r.mode {
-            ResourceMode::Data => self.data_source_arg(module, &rkey, key, name),
+            ResourceMode::Data => self.data_source_arg(module, rkey, key, name),
             ResourceMode::Managed | ResourceMode::Ephemeral => {
-                self.resource_attr(module, &rkey, key, name)
+                self.resource_attr(module, rkey, key, name)
             }
         }
     }
@@ -104,11 +102,11 @@ impl<'c> Run<'c> {
         rkey: &str,
         key: &InstanceKey,
         vertex: VertexRef<'_>,
-        label: impl FnOnce() -> String,
         compute: impl FnOnce(&'c Resource, &InstanceScope<'_, 'c>) -> Result<Value, Diagnostics>,
     ) -> Result<Value, Diagnostics> {
-        let r = &self.module_config(module).module.resources[rkey];
-        self.memo(module, vertex, label, || {
+        self.memo(module, vertex, || {
+            // Looked up only when computing: most asks find the answer.
+            let r = &self.module_config(module).module.resources[rkey];
             let rep = self
                 .resource_expansion(module, rkey)?
                 .repetition(key)
@@ -142,8 +140,12 @@ impl<'c> Run<'c> {
     /// recorded object; unset arguments are the provider's and absent.
     pub fn resource_config_value(&self, addr: &AbsResourceInstance) -> Result<Value, Diagnostics> {
         let module = &addr.module;
-        let rkey = addr.resource.resource.to_string();
-        let r = &self.module_config(module).module.resources[&rkey];
+        let r = self
+            .module_config(module)
+            .module
+            .resource(&addr.resource.resource)
+            .expect("a configured instance's resource is in the configuration");
+        let rkey = r.key();
         let mut obj = BTreeMap::new();
         for a in &r.attributes {
             let v = self.configured_argument(module, r, &addr.resource.key, &a.name)?;
@@ -151,7 +153,7 @@ impl<'c> Run<'c> {
         }
         if !r.blocks.is_empty() {
             let rep = self
-                .resource_expansion(module, &rkey)?
+                .resource_expansion(module, rkey)?
                 .repetition(&addr.resource.key)
                 .unwrap_or_default();
             let scope = self.scope(module, rep);
@@ -178,19 +180,20 @@ impl<'c> Run<'c> {
         r: &Resource,
         key: &InstanceKey,
         only: Option<&str>,
+        extra: Option<&BTreeSet<String>>,
     ) -> Result<Value, Diagnostics> {
         let rkey = r.key();
         let mut obj = BTreeMap::new();
         for a in &r.attributes {
             obj.insert(
                 a.name.clone(),
-                self.referenced_attr(module, &rkey, key, &a.name)?,
+                self.referenced_attr(module, rkey, key, &a.name)?,
             );
         }
         // Without a schema the object cannot list its attributes; it
         // answers every name the configuration reads anywhere (through a
-        // `for`, an output, another module), unknown until apply.
-        let extra = self.read_attrs.get(&(static_path(module), rkey.clone()));
+        // `for`, an output, another module), unknown until apply: `extra`
+        // (`read_attrs_of`) and `any_attrs`.
         let id = "id".to_string();
         let names = std::iter::once(&id)
             .chain(extra.into_iter().flatten())
@@ -212,11 +215,18 @@ impl<'c> Run<'c> {
                     });
                     self.computed_attr_at(r, at, name)
                 }
-                _ => self.resource_attr(module, &rkey, key, name)?,
+                _ => self.resource_attr(module, rkey, key, name)?,
             };
             obj.insert(name.clone(), v);
         }
         Ok(Value::Object(obj.into()))
+    }
+
+    /// The attribute names the configuration reads on a resource of this
+    /// module (see `Run::read_attrs`).
+    fn read_attrs_of(&self, module: &ModuleInstance, rkey: &str) -> Option<&BTreeSet<String>> {
+        self.read_attrs
+            .get(&(static_path(module), rkey.to_string()))
     }
 
     /// A resource's value in a module instance, as a whole-object reference
@@ -228,19 +238,20 @@ impl<'c> Run<'c> {
         r: &Resource,
     ) -> Result<Value, Diagnostics> {
         let rkey = r.key();
-        let view = (module, VertexRef::ResourceValue(&rkey));
+        let view = (module, VertexRef::ResourceValue(rkey));
         if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
             return Ok(v.clone());
         }
-        let exp = self.resource_expansion(module, &rkey)?;
+        let exp = self.resource_expansion(module, rkey)?;
+        let extra = self.read_attrs_of(module, rkey);
         let v = match &exp {
             Expansion::Single => {
-                self.resource_instance_value(module, r, &InstanceKey::NoKey, None)?
+                self.resource_instance_value(module, r, &InstanceKey::NoKey, None, extra)?
             }
             Expansion::Count(_) => Value::Tuple(
                 exp.keys()
                     .iter()
-                    .map(|k| self.resource_instance_value(module, r, k, None))
+                    .map(|k| self.resource_instance_value(module, r, k, None, extra))
                     .collect::<Result<_, _>>()?,
             ),
             Expansion::ForEach(m) => Value::Object(
@@ -249,7 +260,7 @@ impl<'c> Run<'c> {
                         let key = InstanceKey::Str(k.clone());
                         Ok((
                             k.clone(),
-                            self.resource_instance_value(module, r, &key, None)?,
+                            self.resource_instance_value(module, r, &key, None, extra)?,
                         ))
                     })
                     .collect::<Result<_, Diagnostics>>()?,
@@ -274,21 +285,19 @@ impl<'c> Run<'c> {
         attr: &str,
     ) -> Option<Result<Value, Diagnostics>> {
         let rkey = r.key();
-        let view = (module, VertexRef::ResourceValueAttr(&rkey, attr));
+        let view = (module, VertexRef::ResourceValueAttr(rkey, attr));
         if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
             return Some(Ok(v.clone()));
         }
+        let extra = self.read_attrs_of(module, rkey);
         let held = attr == "id"
             || r.attributes.iter().any(|a| a.name == attr)
             || self.any_attrs.contains(attr)
-            || self
-                .read_attrs
-                .get(&(static_path(module), rkey.clone()))
-                .is_some_and(|e| e.contains(attr));
+            || extra.is_some_and(|e| e.contains(attr));
         if !held || r.mode != ResourceMode::Managed {
             return None;
         }
-        let exp = match self.resource_expansion(module, &rkey) {
+        let exp = match self.resource_expansion(module, rkey) {
             Ok(e) => e,
             Err(d) => return Some(Err(d)),
         };
@@ -297,7 +306,7 @@ impl<'c> Run<'c> {
         }
         let mut items = Vec::new();
         for k in exp.keys() {
-            let obj = match self.resource_instance_value(module, r, &k, Some(attr)) {
+            let obj = match self.resource_instance_value(module, r, &k, Some(attr), extra) {
                 Ok(o) => o,
                 Err(d) => return Some(Err(d)),
             };
@@ -549,7 +558,10 @@ resource "aws_thing" "t" {
         let root = ModuleInstance::default();
         let (_, r) = config.module.resources.iter().next().unwrap();
         let key = crate::addrs::InstanceKey::Str("a".into());
-        let whole = run.resource_instance_value(&root, r, &key, None).unwrap();
+        let extra = run.read_attrs_of(&root, r.key());
+        let whole = run
+            .resource_instance_value(&root, r, &key, None, extra)
+            .unwrap();
         let whole = whole.as_mapping().unwrap();
         assert_eq!(whole["name"], Value::string("a"));
         assert!(whole["id"].is_unknown());
@@ -658,7 +670,9 @@ output "whole_output" {
         let objects: Vec<Value> = (0..3)
             .map(|i| {
                 let key = crate::addrs::InstanceKey::Int(i);
-                run.resource_instance_value(&root, r, &key, None).unwrap()
+                let extra = run.read_attrs_of(&root, r.key());
+                run.resource_instance_value(&root, r, &key, None, extra)
+                    .unwrap()
             })
             .collect();
         assert_eq!(first, Value::Tuple(objects.into()));

@@ -138,6 +138,25 @@ impl Vertex {
 }
 
 impl VertexRef<'_> {
+    /// The vertex as a cycle error names it. Made only for that message:
+    /// every vertex computed used to format one, most of a small
+    /// vertex's cost.
+    fn label(self, module: &ModuleInstance) -> String {
+        let m = module_label(module);
+        match self {
+            VertexRef::Var(n) => format!("{m}var.{n}"),
+            VertexRef::Local(n) => format!("{m}local.{n}"),
+            VertexRef::Output(n) => format!("{m}output.{n}"),
+            VertexRef::Attr(r, k, a) => format!("{m}{r}{k}.{a}"),
+            VertexRef::DataArg(r, k, a) => format!("{m}{r}{k}.{a} (argument)"),
+            VertexRef::ResourceExpansion(r) => format!("{m}{r} (expand)"),
+            VertexRef::CallExpansion(c) => format!("{m}module.{c} (expand)"),
+            // Not memo vertices (see `Run::resource_values`).
+            VertexRef::ResourceValue(r) => format!("{m}{r}"),
+            VertexRef::ResourceValueAttr(r, a) => format!("{m}{r}[*].{a}"),
+        }
+    }
+
     fn to_owned(self) -> Vertex {
         match self {
             VertexRef::Var(n) => Vertex::Var(n.into()),
@@ -215,6 +234,10 @@ impl<'a> std::borrow::Borrow<dyn KeyView + 'a> for Key {
 }
 
 impl Key {
+    fn label(&self) -> String {
+        self.vertex.as_ref().label(&self.module)
+    }
+
     pub(super) fn new(module: &ModuleInstance, vertex: VertexRef<'_>) -> Key {
         Key {
             module: module.clone(),
@@ -229,7 +252,8 @@ pub struct Run<'c> {
     pub(super) opts: RunOptions,
     cache: RefCell<HashMap<Key, Result<Value, Diagnostics>>>,
     pub(super) expansions: RefCell<HashMap<Key, Result<Expansion, Diagnostics>>>,
-    stack: RefCell<Vec<(Key, String)>>,
+    /// The vertices being computed, innermost last.
+    stack: RefCell<Vec<Key>>,
     /// Resource values (`server`, `server[*].id`) per module instance,
     /// built once from the vertices above and shared (a clone is a pointer
     /// copy). Only answers are kept: a failure comes from a vertex, which
@@ -296,6 +320,16 @@ impl<'c> Run<'c> {
         self.opts.schemas.as_deref()
     }
 
+    /// The configuration of a module instance's module, if the tree has
+    /// it (an address from a state may name a module no longer called).
+    pub(crate) fn module_config_of(&self, m: &ModuleInstance) -> Option<&'c Config> {
+        let mut c = self.config;
+        for step in &m.0 {
+            c = c.children.get(&step.name)?;
+        }
+        Some(c)
+    }
+
     pub(super) fn module_config(&self, m: &ModuleInstance) -> &'c Config {
         // Asked on every reference: a walk down the tree, no path built.
         let mut c = self.config;
@@ -308,38 +342,29 @@ impl<'c> Run<'c> {
         c
     }
 
-    /// Runs `compute` for a vertex once, detecting cycles. The label (the
-    /// vertex as a cycle error names it) and the stored key are made only
-    /// when computing: a cached answer is found with borrowed names.
+    /// Runs `compute` for a vertex once, detecting cycles. A cached answer
+    /// is found with borrowed names; the stored key is made only when
+    /// computing, and the labels a cycle error names only for that error.
     pub(super) fn memo(
         &self,
         module: &ModuleInstance,
         vertex: VertexRef<'_>,
-        label: impl FnOnce() -> String,
         compute: impl FnOnce() -> Result<Value, Diagnostics>,
     ) -> Result<Value, Diagnostics> {
         let view = (module, vertex);
         if let Some(v) = self.cache.borrow().get(&view as &dyn KeyView) {
             return v.clone();
         }
-        let label = label();
-        if let Some(pos) = self
-            .stack
-            .borrow()
-            .iter()
-            .position(|(k, _)| k.view() == view)
-        {
+        if let Some(pos) = self.stack.borrow().iter().position(|k| k.view() == view) {
             let stack = self.stack.borrow();
-            let mut path: Vec<&str> = stack[pos..].iter().map(|(_, l)| l.as_str()).collect();
-            path.push(&label);
+            let mut path: Vec<String> = stack[pos..].iter().map(Key::label).collect();
+            path.push(vertex.label(module));
             return Err(Diagnostic::error("Cycle", format!("Cycle: {}", path.join(" -> "))).into());
         }
-        self.stack
-            .borrow_mut()
-            .push((Key::new(module, vertex), label));
+        self.stack.borrow_mut().push(Key::new(module, vertex));
         let v = compute();
         let popped = self.stack.borrow_mut().pop();
-        let key = popped.map_or_else(|| Key::new(module, vertex), |(k, _)| k);
+        let key = popped.unwrap_or_else(|| Key::new(module, vertex));
         self.cache.borrow_mut().insert(key, v.clone());
         v
     }
@@ -351,8 +376,7 @@ impl<'c> Run<'c> {
     }
 
     pub fn local(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
-        let label = || format!("{}local.{name}", module_label(module));
-        self.memo(module, VertexRef::Local(name), label, || {
+        self.memo(module, VertexRef::Local(name), || {
             let local = &self.module_config(module).module.locals[name];
             self.eval_in(module, &local.expr)
         })
@@ -360,8 +384,7 @@ impl<'c> Run<'c> {
 
     /// An output's value. Outputs marked `sensitive` carry the mark.
     pub fn output(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
-        let label = || format!("{}output.{name}", module_label(module));
-        self.memo(module, VertexRef::Output(name), label, || {
+        self.memo(module, VertexRef::Output(name), || {
             let out = &self.module_config(module).module.outputs[name];
             let v = self.eval_in(module, &out.expr)?;
             Ok(v.mark_if(out.sensitive))
@@ -428,8 +451,13 @@ impl<'c> Run<'c> {
         let instances = self.resource_instances();
         if let Ok(instances) = &instances {
             for i in instances {
-                let rkey = i.resource.resource.to_string();
-                let r = &self.module_config(&i.module).module.resources[&rkey];
+                let Some(r) = self
+                    .module_config(&i.module)
+                    .module
+                    .resource(&i.resource.resource)
+                else {
+                    continue;
+                };
                 for a in &r.attributes {
                     let v = self.configured_argument(&i.module, r, &i.resource.key, &a.name);
                     if let Err(d) = v {
@@ -477,29 +505,79 @@ mod tests {
         let root = ModuleInstance::default();
         let computed = Cell::new(0);
         for _ in 0..2 {
-            let v = run.memo(
-                &root,
-                VertexRef::Local("a"),
-                || "local.a".into(),
-                || {
-                    computed.set(computed.get() + 1);
-                    Ok(Value::int(1))
-                },
-            );
+            let v = run.memo(&root, VertexRef::Local("a"), || {
+                computed.set(computed.get() + 1);
+                Ok(Value::int(1))
+            });
             assert_eq!(v.unwrap(), Value::int(1));
         }
         assert_eq!(computed.get(), 1);
         let local = |name: &'static str, compute: &dyn Fn() -> Result<Value, Diagnostics>| {
-            run.memo(
-                &root,
-                VertexRef::Local(name),
-                || format!("local.{name}"),
-                compute,
-            )
+            run.memo(&root, VertexRef::Local(name), compute)
         };
         let cycle = local("b", &|| local("c", &|| local("b", &|| Ok(Value::int(2)))));
         let err = cycle.unwrap_err();
         assert_eq!(err.0[0].summary, "Cycle");
         assert_eq!(err.0[0].detail, "Cycle: local.b -> local.c -> local.b");
+    }
+
+    /// A cycle names its vertices, made from the stored keys only when it
+    /// is reported, as each vertex's caller labelled it when every vertex
+    /// carried its label: the module instance, then the reference.
+    #[test]
+    fn a_cycle_names_each_kind_of_vertex_as_before() {
+        let (_dir, config) = load(&[("main.tf", "locals {\n  a = 1\n}\n")]);
+        let run = run(&config, RunOptions::default());
+        let m = ModuleInstance::default()
+            .child("app", InstanceKey::Str("x".into()))
+            .child("db", InstanceKey::Int(0));
+        let k = InstanceKey::Int(2);
+        let s = InstanceKey::Str("a b".into());
+        let cases = [
+            (VertexRef::Var("n"), r#"module.app["x"].module.db[0].var.n"#),
+            (
+                VertexRef::Local("l"),
+                r#"module.app["x"].module.db[0].local.l"#,
+            ),
+            (
+                VertexRef::Output("o"),
+                r#"module.app["x"].module.db[0].output.o"#,
+            ),
+            (
+                VertexRef::Attr("terraform_data.s", &k, "input"),
+                r#"module.app["x"].module.db[0].terraform_data.s[2].input"#,
+            ),
+            (
+                VertexRef::DataArg("data.d.s", &s, "x"),
+                r#"module.app["x"].module.db[0].data.d.s["a b"].x (argument)"#,
+            ),
+            (
+                VertexRef::ResourceExpansion("terraform_data.s"),
+                r#"module.app["x"].module.db[0].terraform_data.s (expand)"#,
+            ),
+            (
+                VertexRef::CallExpansion("c"),
+                r#"module.app["x"].module.db[0].module.c (expand)"#,
+            ),
+        ];
+        for (vertex, label) in cases {
+            // The vertex computes itself again: a cycle of one.
+            let err = run
+                .memo(&m, vertex, || run.memo(&m, vertex, || Ok(Value::int(1))))
+                .unwrap_err();
+            assert_eq!(err.0[0].detail, format!("Cycle: {label} -> {label}"));
+        }
+        // In the root module, no module prefix.
+        let root = ModuleInstance::default();
+        let err = run
+            .memo(&root, VertexRef::Var("v"), || {
+                run.memo(
+                    &root,
+                    VertexRef::Attr("a.b", &InstanceKey::NoKey, "id"),
+                    || run.memo(&root, VertexRef::Var("v"), || Ok(Value::int(1))),
+                )
+            })
+            .unwrap_err();
+        assert_eq!(err.0[0].detail, "Cycle: var.v -> a.b.id -> var.v");
     }
 }

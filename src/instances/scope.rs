@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::addrs::{InstanceKey, ModuleInstance, ModuleInstanceStep};
+use crate::addrs::{InstanceKey, ModuleInstance, ModuleInstanceStep, ResourceMode};
 use crate::config::Config;
 use crate::diagnostics::{Diagnostics, SourceRange};
 use crate::lang::eval::{Eval, Scope};
@@ -18,10 +18,16 @@ use super::run::{Run, Walk, err};
 use super::template::render_template;
 
 impl<'c> Run<'c> {
-    pub(super) fn scope(&self, module: &ModuleInstance, rep: Repetition) -> InstanceScope<'_, 'c> {
+    /// The scope of one module instance, borrowing its address (a scope
+    /// is made for every vertex computed).
+    pub(super) fn scope<'r>(
+        &'r self,
+        module: &'r ModuleInstance,
+        rep: Repetition,
+    ) -> InstanceScope<'r, 'c> {
         InstanceScope {
             run: self,
-            module: module.clone(),
+            module,
             config: self.module_config(module),
             rep,
         }
@@ -72,7 +78,7 @@ impl<'c> Run<'c> {
 /// inside a repeated block).
 pub(super) struct InstanceScope<'r, 'c> {
     pub(super) run: &'r Run<'c>,
-    pub(super) module: ModuleInstance,
+    pub(super) module: &'r ModuleInstance,
     pub(super) config: &'c Config,
     pub(super) rep: Repetition,
 }
@@ -154,7 +160,7 @@ impl InstanceScope<'_, '_> {
             ));
         }
         let run = self.run;
-        let exp = run.call_expansion(&self.module, call)?;
+        let exp = run.call_expansion(self.module, call)?;
         // Resolve just one output where the reference names one, so modules
         // can feed each other's inputs without a false cycle.
         let child_at = |key: InstanceKey| {
@@ -185,9 +191,9 @@ impl InstanceScope<'_, '_> {
                 [Traverser::Index(_), Traverser::Attr(o, r), ..],
             ) => match self.instance_key(ev, &steps[1..])? {
                 Some(k) if exp.repetition(&k).is_some() => Ok((output_of(child_at(k), o, r)?, 3)),
-                _ => Ok((run.call_value(&self.module, call)?, 1)),
+                _ => Ok((run.call_value(self.module, call)?, 1)),
             },
-            _ => Ok((run.call_value(&self.module, call)?, 1)),
+            _ => Ok((run.call_value(self.module, call)?, 1)),
         }
     }
 
@@ -222,12 +228,12 @@ impl InstanceScope<'_, '_> {
             ));
         }
         let run = self.run;
-        let exp = run.resource_expansion(&self.module, &rkey)?;
+        let exp = run.resource_expansion(self.module, &rkey)?;
         let rest = &steps[used..];
         match (&exp, rest) {
             // One attribute of one instance: evaluate just that vertex.
             (Expansion::Single, [Traverser::Attr(a, _), ..]) => Ok((
-                run.referenced_attr(&self.module, &rkey, &InstanceKey::NoKey, a)?,
+                run.referenced_attr(self.module, &rkey, &InstanceKey::NoKey, a)?,
                 used + 1,
             )),
             (
@@ -235,11 +241,11 @@ impl InstanceScope<'_, '_> {
                 [Traverser::Index(_), Traverser::Attr(a, _), ..],
             ) => match self.instance_key(ev, rest)? {
                 Some(k) if exp.repetition(&k).is_some() => {
-                    Ok((run.referenced_attr(&self.module, &rkey, &k, a)?, used + 2))
+                    Ok((run.referenced_attr(self.module, &rkey, &k, a)?, used + 2))
                 }
-                _ => Ok((run.resource_value(&self.module, r)?, used)),
+                _ => Ok((run.resource_value(self.module, r)?, used)),
             },
-            _ => Ok((run.resource_value(&self.module, r)?, used)),
+            _ => Ok((run.resource_value(self.module, r)?, used)),
         }
     }
 }
@@ -270,7 +276,7 @@ impl Scope for InstanceScope<'_, '_> {
                         &ref_range(range, steps),
                     ));
                 }
-                Ok((self.run.variable(&self.module, name)?, used))
+                Ok((self.run.variable(self.module, name)?, used))
             }
             "local" => {
                 let (name, used) = name_step(steps);
@@ -290,7 +296,7 @@ impl Scope for InstanceScope<'_, '_> {
                         &ref_range(range, steps),
                     ));
                 }
-                Ok((self.run.local(&self.module, name)?, used))
+                Ok((self.run.local(self.module, name)?, used))
             }
             "each" => {
                 let Some((k, v)) = &self.rep.each else {
@@ -368,7 +374,8 @@ impl Scope for InstanceScope<'_, '_> {
             "module" => self.module_ref(steps, range, ev),
             "data" => match steps {
                 [Traverser::Attr(t, _), Traverser::Attr(n, _), ..] => {
-                    self.resource_ref(format!("data.{t}.{n}"), steps, 2, range, ev)
+                    let rkey = crate::config::resource_key(ResourceMode::Data, t, n);
+                    self.resource_ref(rkey, steps, 2, range, ev)
                 }
                 _ => Err(err(
                     "Invalid reference",
@@ -383,7 +390,8 @@ impl Scope for InstanceScope<'_, '_> {
             )),
             t => match steps.first() {
                 Some(Traverser::Attr(n, _)) => {
-                    self.resource_ref(format!("{t}.{n}"), steps, 1, range, ev)
+                    let rkey = crate::config::resource_key(ResourceMode::Managed, t, n);
+                    self.resource_ref(rkey, steps, 1, range, ev)
                 }
                 _ => Err(err(
                     "Invalid reference",
@@ -425,8 +433,12 @@ impl Scope for InstanceScope<'_, '_> {
             .config
             .module
             .resources
-            .get(&format!("{root}.{name}"))?;
-        self.run.resource_attr_of_each(&self.module, r, attr)
+            .get(&crate::config::resource_key(
+                ResourceMode::Managed,
+                root,
+                name,
+            ))?;
+        self.run.resource_attr_of_each(self.module, r, attr)
     }
 
     fn with_function_context(

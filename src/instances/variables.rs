@@ -16,9 +16,8 @@ use super::scope::InstanceScope;
 
 impl<'c> Run<'c> {
     pub fn variable(&self, module: &ModuleInstance, name: &str) -> Result<Value, Diagnostics> {
-        let label = || format!("{}var.{name}", module_label(module));
-        self.memo(module, VertexRef::Var(name), label, || {
-            let label = label();
+        self.memo(module, VertexRef::Var(name), || {
+            let label = format!("{}var.{name}", module_label(module));
             let cfg = self.module_config(module);
             let var = &cfg.module.variables[name];
             let (raw, at) = self.raw_input(module, name)?;

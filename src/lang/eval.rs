@@ -100,6 +100,15 @@ pub(crate) struct Eval<'s> {
 /// five times what the 100 000-instance benchmark needs.
 pub(crate) const MAX_FOR_ITERATIONS: u64 = 1 << 20;
 
+/// One part of a template as an unknown result's origin names it: text
+/// already written (a range of the output, and whether it was marked),
+/// kept as a range so that a known template copies nothing; or the
+/// unknown value.
+enum Piece {
+    Text(usize, usize, bool),
+    Value(Value),
+}
+
 fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostics {
     Diagnostic::error(summary, detail).at(at).into()
 }
@@ -150,9 +159,19 @@ impl<'s> Eval<'s> {
                 let mut out = String::new();
                 let mut marked = false;
                 let mut unknown = false;
-                let mut pieces = Some(Vec::new());
+                let mut pieces = Some(Vec::with_capacity(parts.len()));
                 self.template(parts, &mut out, &mut marked, &mut unknown, &mut pieces)?;
                 let v = if unknown {
+                    let pieces = pieces.map(|p| {
+                        p.into_iter()
+                            .map(|piece| match piece {
+                                Piece::Text(from, to, m) => {
+                                    Value::string(&out[from..to]).mark_if(m)
+                                }
+                                Piece::Value(v) => v,
+                            })
+                            .collect()
+                    });
                     let origin = pieces.and_then(|p| Origin::derived(Op::Template, p));
                     Value::Unknown(Type::String, origin)
                 } else {
@@ -238,14 +257,22 @@ impl<'s> Eval<'s> {
                 unknown_key = true;
                 continue;
             }
-            let key = convert(&key, &Type::String).map_err(|e| {
-                err(
-                    "Incorrect key type",
-                    format!("Can't use this value as a key: {e}."),
-                    &k.range,
-                )
-            })?;
-            out.insert(key.as_str().unwrap_or_default().to_string(), self.expr(v)?);
+            // A string key (the usual `name = ...`) is taken as it is.
+            let key = match key {
+                Value::String(s) => s,
+                key => convert(&key, &Type::String)
+                    .map_err(|e| {
+                        err(
+                            "Incorrect key type",
+                            format!("Can't use this value as a key: {e}."),
+                            &k.range,
+                        )
+                    })?
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+            };
+            out.insert(key, self.expr(v)?);
         }
         if unknown_key {
             return Ok(Value::unknown().mark_if(marked));
@@ -259,11 +286,11 @@ impl<'s> Eval<'s> {
         out: &mut String,
         marked: &mut bool,
         unknown: &mut bool,
-        pieces: &mut Option<Vec<Value>>,
+        pieces: &mut Option<Vec<Piece>>,
     ) -> Result<(), Diagnostics> {
         // `pieces` keeps the parts in order, so that an unknown result can
         // name its origin; a directive decided by an unknown drops it.
-        let piece = |pieces: &mut Option<Vec<Value>>, v: Value| {
+        let piece = |pieces: &mut Option<Vec<Piece>>, v: Piece| {
             if let Some(p) = pieces {
                 p.push(v);
             }
@@ -271,8 +298,9 @@ impl<'s> Eval<'s> {
         for p in parts {
             match p {
                 TemplatePart::Literal(s) => {
+                    let from = out.len();
                     out.push_str(s);
-                    piece(pieces, Value::string(s.clone()));
+                    piece(pieces, Piece::Text(from, out.len(), false));
                 }
                 TemplatePart::Interp(e) => {
                     let v = self.expr(e)?;
@@ -280,7 +308,7 @@ impl<'s> Eval<'s> {
                     *marked |= m;
                     if v.is_unknown() {
                         *unknown = true;
-                        piece(pieces, v.mark_if(m));
+                        piece(pieces, Piece::Value(v.mark_if(m)));
                         continue;
                     }
                     if v.is_null() {
@@ -290,14 +318,20 @@ impl<'s> Eval<'s> {
                             &e.range,
                         ));
                     }
-                    match convert(&v, &Type::String) {
+                    // A string is written as it is, without a converted copy.
+                    let converted = match v {
+                        Value::String(_) => Ok(v),
+                        v => convert(&v, &Type::String),
+                    };
+                    match converted {
                         Ok(s) => {
                             let (s, m2) = s.into_unmarked();
                             *marked |= m2;
                             match s {
                                 Value::String(s) => {
+                                    let from = out.len();
                                     out.push_str(&s);
-                                    piece(pieces, Value::String(s).mark_if(m || m2));
+                                    piece(pieces, Piece::Text(from, out.len(), m || m2));
                                 }
                                 _ => {
                                     *unknown = true;
@@ -1261,6 +1295,63 @@ mod tests {
                 host: crate::lang::functions::Host::UNKNOWN,
             })
         }
+    }
+
+    /// `u` is unknown (it stands for `a.b.id`), `s` a sensitive "x".
+    struct Pieces;
+
+    impl Scope for Pieces {
+        fn reference(
+            &self,
+            root: &str,
+            range: &SourceRange,
+            _steps: &[Traverser],
+            _ev: &Eval,
+        ) -> Result<(Value, usize), Diagnostics> {
+            match root {
+                "u" => Ok((Value::Unknown(Type::String, Some(a_b_id())), 0)),
+                "s" => Ok((Value::string("x").mark(), 0)),
+                _ => Err(err("Unknown variable", "", range)),
+            }
+        }
+
+        fn with_function_context(
+            &self,
+            f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
+        ) -> Result<Value, FunctionError> {
+            OneLocal.with_function_context(f)
+        }
+    }
+
+    fn a_b_id() -> Origin {
+        Origin::attr("a.b", "id")
+    }
+
+    /// An unknown template's origin names each of its parts in order, the
+    /// known ones as the text they wrote (marked where they were), the
+    /// parts of a `for` directive each; a known template is its text.
+    #[test]
+    fn an_unknown_template_names_its_parts() {
+        let eval = |text: &str| {
+            let file = SourceFile::new("main.tf", text);
+            let e = parse_expr(&file, text, 0).unwrap();
+            Eval::new(&Pieces).expr(&e).unwrap()
+        };
+        let got = eval(r#""a-${s}-${1}%{for x in ["p", "q"]}${x}%{endfor}-${u}""#);
+        let parts = vec![
+            Value::string("a-"),
+            Value::string("x").mark(),
+            Value::string("-"),
+            Value::string("1"),
+            Value::string("p"),
+            Value::string("q"),
+            Value::string("-"),
+            Value::Unknown(Type::String, Some(a_b_id())),
+        ];
+        let want = Value::Unknown(Type::String, Origin::derived(Op::Template, parts)).mark();
+        assert_eq!(got, want);
+        let known = eval(r#""a-${s}-${1}%{for x in ["p", "q"]}${x}%{endfor}""#);
+        assert_eq!(known, Value::string("a-x-1pq").mark());
     }
 
     fn failure(text: &str) -> Diagnostic {

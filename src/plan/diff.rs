@@ -380,7 +380,7 @@ impl DataReads<'_, '_> {
         let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
         let Some(r) = config
             .descendant(&path)
-            .and_then(|c| c.module.resources.get(&addr.resource.resource.to_string()))
+            .and_then(|c| c.module.resource(&addr.resource.resource))
         else {
             return false;
         };
@@ -550,11 +550,11 @@ impl<'c> Dependencies<'c> {
     /// A resource and what its configuration reaches; only managed ones
     /// are dependencies (data sources have nothing pending of their own).
     fn resource(&mut self, path: &[String], r: &'c crate::config::Resource) {
-        if !self.seen.insert((path.to_vec(), r.key())) {
+        if !self.seen.insert((path.to_vec(), r.key().to_string())) {
             return;
         }
         if r.mode == ResourceMode::Managed {
-            self.found.insert((path.to_vec(), r.key()));
+            self.found.insert((path.to_vec(), r.key().to_string()));
         }
         for e in resource_exprs(r) {
             self.expr(path, e);
@@ -678,10 +678,9 @@ fn delete_reason(
     previous: Option<&AbsResourceInstance>,
 ) -> ActionReason {
     let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
-    let rkey = addr.resource.resource.to_string();
     if !config
         .descendant(&path)
-        .is_some_and(|c| c.module.resources.contains_key(&rkey))
+        .is_some_and(|c| c.module.resource(&addr.resource.resource).is_some())
     {
         return match previous {
             Some(_) => ActionReason::NoMoveTarget { to: addr.clone() },
@@ -694,7 +693,8 @@ fn delete_reason(
 fn static_delete_reason(run: &Run, addr: &AbsResourceInstance) -> ActionReason {
     // The resource is configured (`delete_reason` asked first): any step
     // of the module path whose instance is not declared decides.
-    let rkey = addr.resource.resource.to_string();
+    let r = &addr.resource.resource;
+    let rkey = crate::config::resource_key(r.mode, &r.type_name, &r.name);
     let mut module = crate::addrs::ModuleInstance::default();
     for step in &addr.module.0 {
         let exists = run
@@ -736,10 +736,10 @@ fn resource_config<'c>(
     run: &Run<'c>,
     addr: &AbsResourceInstance,
 ) -> Option<&'c crate::config::Resource> {
-    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
-    run.config()
-        .descendant(&path)
-        .and_then(|c| c.module.resources.get(&addr.resource.resource.to_string()))
+    // Asked per planned instance: a walk down the tree, no path or key
+    // formatted.
+    run.module_config_of(&addr.module)
+        .and_then(|c| c.module.resource(&addr.resource.resource))
 }
 
 /// The configured object as the plan shows it: a compared argument the

@@ -128,7 +128,7 @@ pub(crate) fn call(
     }
     // plantimestamp exists only while planning; the console lacks it.
     let planning_only = name == "plantimestamp" && !ctx.plan;
-    if let Some(f) = registry().get(name).filter(|_| !planning_only) {
+    if let Some(f) = by_name(name).filter(|_| !planning_only) {
         return call_function(f, &args, ctx).map(|v| with_origin(name, v, args));
     }
     Err(FunctionError {
@@ -368,6 +368,14 @@ fn registry() -> &'static BTreeMap<&'static str, Function> {
             .collect()
         });
     &REGISTRY
+}
+
+/// A registry entry by name, for calls: hashed, where the sorted map
+/// compared a dozen names per call.
+fn by_name(name: &str) -> Option<&'static Function> {
+    static BY_NAME: std::sync::LazyLock<foldhash::HashMap<&'static str, &'static Function>> =
+        std::sync::LazyLock::new(|| registry().iter().map(|(n, f)| (*n, f)).collect());
+    BY_NAME.get(name).copied()
 }
 
 /// Calls a registry entry under the shared rules.
