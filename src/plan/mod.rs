@@ -96,7 +96,12 @@ pub(crate) fn plan_configuration_run<'c>(
     if invalid.has_errors() {
         return Err(invalid);
     }
-    let removed = removed::removed_addresses(&removed_statements, &moved_prior, engine);
+    // Without `removed` blocks nothing is removed: skip the sorted walk of
+    // every recorded object.
+    let removed = match removed_statements.is_empty() {
+        true => Vec::new(),
+        false => removed::removed_addresses(&removed_statements, &moved_prior, engine),
+    };
     // Read once per configured and per recorded object: a lookup in the
     // moves' own map, not a copy of it.
     let moved_from = |new: &AbsResourceInstance| results.changes.get(new).map(|c| c.from.clone());

@@ -331,9 +331,9 @@ struct Sides<'c> {
     new_inputs: &'c RootInputs,
     old_run: Run<'c>,
     old_instances: BTreeSet<AbsResourceInstance>,
-    /// The prior objects planned against: the state, or the old
-    /// configuration's objects.
-    prior: State,
+    /// The prior objects planned against: the state (borrowed from the
+    /// request, not copied), or the old configuration's objects.
+    prior: std::borrow::Cow<'c, State>,
     /// The new configuration's plan with its own moved blocks.
     before: crate::plan::Planned,
     /// The new configuration evaluated against the moved prior state.
@@ -373,8 +373,8 @@ impl<'c> Sides<'c> {
         let old_instances: BTreeSet<AbsResourceInstance> =
             old_run.check_all()?.into_iter().collect();
         let prior = match &req.state {
-            Some(s) => s.clone(),
-            None => prior_from_config(&old_run, &old_instances)?,
+            Some(s) => std::borrow::Cow::Borrowed(s),
+            None => std::borrow::Cow::Owned(prior_from_config(&old_run, &old_instances)?),
         };
 
         crate::progress::step(|| {
@@ -912,7 +912,8 @@ impl<'c> Sides<'c> {
             engine: self.engine,
             deferred,
             update_hint: paired.update_hint,
-            prior: self.prior,
+            // Copied only now, after the proof.
+            prior: self.prior.into_owned(),
             leftovers: paired.leftovers,
             decided_by_rules: paired.decided_by_rules,
             ignore_rules: self.req.ignore.0.iter().map(ToString::to_string).collect(),

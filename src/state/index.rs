@@ -103,15 +103,15 @@ impl<'s> MovingState<'s> {
 
     /// Puts the resources back into the state, holes dropped.
     pub(crate) fn finish(self) {
-        self.state.resources = self
-            .slots
-            .into_iter()
-            .flatten()
-            .map(|s| StateResource {
-                instances: s.objects.into_iter().flatten().collect(),
-                ..s.res
-            })
-            .collect();
+        // Exact capacities: collecting through `flatten` grows by doubling,
+        // up to twice the state's size.
+        let mut resources = Vec::with_capacity(self.slots.iter().flatten().count());
+        for s in self.slots.into_iter().flatten() {
+            let mut instances = Vec::with_capacity(s.live);
+            instances.extend(s.objects.into_iter().flatten());
+            resources.push(StateResource { instances, ..s.res });
+        }
+        self.state.resources = resources;
     }
 
     fn push(&mut self, slot: Slot) -> usize {
