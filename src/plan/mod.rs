@@ -120,7 +120,11 @@ pub(crate) fn plan_configuration_run<'c>(
         };
         origins_as_text(&resolve(v, &follow))
     };
-    let imports = imports::import_targets(config, &run, &resource_instances, &moved_prior)?;
+    // Without `import` blocks, no index of the prior state to build.
+    let imports = match config.module.imports.is_empty() {
+        true => Vec::new(),
+        false => imports::import_targets(config, &run, &resource_instances, &moved_prior)?,
+    };
     // The imported objects join the prior state the diff compares with.
     let imported_prior = imports::imported_prior(&moved_prior, &imports, read);
     let diff_prior = imported_prior.as_ref().unwrap_or(&moved_prior);
