@@ -24,7 +24,9 @@ pub struct InstanceIndex<'a> {
 
 impl<'a> InstanceIndex<'a> {
     pub fn new(state: &'a State) -> InstanceIndex<'a> {
-        let mut map = HashMap::new();
+        // Sized once: growing it rehashes every address again.
+        let objects = state.resources.iter().map(|r| r.instances.len()).sum();
+        let mut map = HashMap::with_capacity(objects);
         let mut seen_resources = foldhash::HashSet::default();
         for r in &state.resources {
             // `State::resource` finds the first entry for an address only.
@@ -84,7 +86,8 @@ impl<'s> MovingState<'s> {
                 .into_iter()
                 .map(Some)
                 .collect();
-            let mut by_key: HashMap<InstanceKey, Vec<usize>> = HashMap::new();
+            let mut by_key: HashMap<InstanceKey, Vec<usize>> =
+                HashMap::with_capacity(objects.len());
             for (i, o) in objects.iter().enumerate() {
                 if let Some(o) = o {
                     by_key.entry(o.key.clone()).or_default().push(i);
