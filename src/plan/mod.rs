@@ -191,3 +191,73 @@ fn self_referencing_destroys(plan: &diff::Plan, prior: &State) -> Result<(), Dia
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::LoadOptions;
+    use crate::diagnostics::SourceMap;
+
+    /// The refactor plans one state twice (before its blocks, and the
+    /// proof) without copying it: a plan moves its own copy, never the
+    /// state it was given.
+    #[test]
+    fn planning_moves_its_own_copy_of_a_shared_state() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(
+            d.path().join("main.tf"),
+            "resource \"terraform_data\" \"b\" {\n  input = { x = 1 }\n}\nmoved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\n",
+        )
+        .unwrap();
+        let engine = Engine::Terraform;
+        let opts = LoadOptions {
+            engine,
+            ..Default::default()
+        };
+        let cfg = crate::config::load(d.path(), &opts, &mut SourceMap::default()).unwrap();
+        // Recorded as terraform writes it: `output` the same text as `input`.
+        let io = r#"{"value":{"x":1},"type":["object",{"x":"number"}]}"#;
+        let state = State::from_json(&format!(
+            r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},
+            "resources":[{{"mode":"managed","type":"terraform_data","name":"a",
+            "provider":"provider[\"terraform.io/builtin/terraform\"]",
+            "instances":[{{"schema_version":0,"attributes":{{"id":"i","input":{io},"output":{io},
+            "triggers_replace":null}},"sensitive_attributes":[]}}]}}],"check_results":null}}"#
+        ))
+        .unwrap();
+        let before = state.clone();
+        let plan = || {
+            plan_configuration(
+                &cfg,
+                RootInputs::new(),
+                &state,
+                engine,
+                &[],
+                RunOptions::default(),
+            )
+            .unwrap()
+        };
+        let (first, second) = (plan(), plan());
+        assert_eq!(state, before, "the given state is unchanged");
+        assert_eq!(state.to_json(), before.to_json());
+        for p in [&first, &second] {
+            let moved: Vec<String> = p
+                .moved_prior
+                .instances()
+                .map(|(a, _)| a.to_string())
+                .collect();
+            assert_eq!(moved, ["terraform_data.b"]);
+            let [c] = &p.plan.changes[..] else {
+                panic!("one change: {:?}", p.plan.changes)
+            };
+            assert_eq!(
+                c.previous.as_ref().map(ToString::to_string).as_deref(),
+                Some("terraform_data.a")
+            );
+        }
+        assert_eq!(
+            format!("{:?}", first.plan.changes),
+            format!("{:?}", second.plan.changes)
+        );
+    }
+}
