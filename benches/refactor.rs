@@ -134,6 +134,36 @@
 //! closures that `unknown::resolve` calls for each unknown id (22 M:
 //! address parsing and formatting in `plan`'s and the refactor's
 //! `canon`), and `origins_as_text` formatting each origin twice (4.8 M).
+//!
+//! Memory (issue 14, third rework; 2026-12-02, interleaved runs on the
+//! loaded machine, CPU = user + system): services `refactor --state` 10k
+//! 262-268 MB -> 224-227 MB, CPU 1.2-1.5 s either way; 100k 2 344 MB ->
+//! 2 003 MB, CPU 16.0-17.7 s -> 14.5-17.3 s (within the noise: the
+//! system share alone varies 2-3.7 s from run to run); `plan --state`
+//! (one pair each) 10k 198 -> 164 MB, 0.72 -> 0.52 s; 100k 1 472 ->
+//! 1 203 MB, 8.2 -> 6.8 s; output byte-identical. Where the
+//! memory goes (heaptrack, system allocator, 10k, peak heap 231 MB
+//! before): the runs' cached values 80 MB (`Eval::expr` 52 MB: objects
+//! are `BTreeMap`s, whose smallest node holds 11 entries, about 800 bytes
+//! for a 3-key object), the state's converted values 46 MB (4.4 KB per
+//! server: five such maps), the plans' changes 28 MB, the moved prior
+//! state and the moves' map 22 MB, reading the state 14 MB, each run's
+//! prior map about 9 MB. Changed: attributes recorded with the same text
+//! (`input`/`output`, `tags`/`tags_all`) are one shared value; a state
+//! object's rare fields are one `Option<Box<_>>` (a copy is ~260 bytes
+//! smaller); collections after moves are sized exactly (they grew by
+//! doubling); the refactor borrows the request's state instead of copying
+//! it; no sorted walk of every object without `removed` blocks, no index
+//! without `import` blocks; implied moves find recorded resources by hash
+//! (a scan per resource grew with their square: the one superlinear step
+//! found in code). Why 100k costs more than 10x 10k: user time grows
+//! about 10-11x, but system time 0.07 s -> 2-3.7 s: 20-25% of a 100k run
+//! is the kernel zeroing fresh pages (`clear_page_erms` under
+//! `do_huge_pmd_anonymous_page`: mimalloc's memory is backed by 2 MB
+//! transparent huge pages), so every byte not allocated is time. Next:
+//! objects as sorted vectors instead of `BTreeMap`s (`lang::value::Attrs`)
+//! would about halve both the state's and the runs' values; addresses
+//! with shared module paths; one prior map shared by the runs.
 
 mod shapes;
 

@@ -45,7 +45,10 @@ impl<'c> Run<'c> {
     pub fn with_prior_state(mut self, state: &crate::state::State) -> Run<'c> {
         // In file order, the later of two records of one address winning
         // as before; a map needs no sorted walk.
-        let mut prior = HashMap::with_capacity(state.resources.len());
+        // Sized for every object (not every resource): growing a map of
+        // a hundred thousand entries rehashes it again and again.
+        let objects = state.resources.iter().map(|r| r.instances.len()).sum();
+        let mut prior = HashMap::with_capacity(objects);
         for r in &state.resources {
             for i in r.instances.iter().filter(|i| i.deposed.is_none()) {
                 prior.insert(r.addr.instance(i.key.clone()), i.value());

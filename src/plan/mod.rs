@@ -96,7 +96,12 @@ pub(crate) fn plan_configuration_run<'c>(
     if invalid.has_errors() {
         return Err(invalid);
     }
-    let removed = removed::removed_addresses(&removed_statements, &moved_prior, engine);
+    // Without `removed` blocks nothing is removed: skip the sorted walk of
+    // every recorded object.
+    let removed = match removed_statements.is_empty() {
+        true => Vec::new(),
+        false => removed::removed_addresses(&removed_statements, &moved_prior, engine),
+    };
     // Read once per configured and per recorded object: a lookup in the
     // moves' own map, not a copy of it.
     let moved_from = |new: &AbsResourceInstance| results.changes.get(new).map(|c| c.from.clone());
@@ -115,7 +120,11 @@ pub(crate) fn plan_configuration_run<'c>(
         };
         origins_as_text(&resolve(v, &follow))
     };
-    let imports = imports::import_targets(config, &run, &resource_instances, &moved_prior)?;
+    // Without `import` blocks, no index of the prior state to build.
+    let imports = match config.module.imports.is_empty() {
+        true => Vec::new(),
+        false => imports::import_targets(config, &run, &resource_instances, &moved_prior)?,
+    };
     // The imported objects join the prior state the diff compares with.
     let imported_prior = imports::imported_prior(&moved_prior, &imports, read);
     let diff_prior = imported_prior.as_ref().unwrap_or(&moved_prior);
@@ -180,5 +189,75 @@ fn self_referencing_destroys(plan: &diff::Plan, prior: &State) -> Result<(), Dia
         Err(diags)
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::LoadOptions;
+    use crate::diagnostics::SourceMap;
+
+    /// The refactor plans one state twice (before its blocks, and the
+    /// proof) without copying it: a plan moves its own copy, never the
+    /// state it was given.
+    #[test]
+    fn planning_moves_its_own_copy_of_a_shared_state() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(
+            d.path().join("main.tf"),
+            "resource \"terraform_data\" \"b\" {\n  input = { x = 1 }\n}\nmoved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\n",
+        )
+        .unwrap();
+        let engine = Engine::Terraform;
+        let opts = LoadOptions {
+            engine,
+            ..Default::default()
+        };
+        let cfg = crate::config::load(d.path(), &opts, &mut SourceMap::default()).unwrap();
+        // Recorded as terraform writes it: `output` the same text as `input`.
+        let io = r#"{"value":{"x":1},"type":["object",{"x":"number"}]}"#;
+        let state = State::from_json(&format!(
+            r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},
+            "resources":[{{"mode":"managed","type":"terraform_data","name":"a",
+            "provider":"provider[\"terraform.io/builtin/terraform\"]",
+            "instances":[{{"schema_version":0,"attributes":{{"id":"i","input":{io},"output":{io},
+            "triggers_replace":null}},"sensitive_attributes":[]}}]}}],"check_results":null}}"#
+        ))
+        .unwrap();
+        let before = state.clone();
+        let plan = || {
+            plan_configuration(
+                &cfg,
+                RootInputs::new(),
+                &state,
+                engine,
+                &[],
+                RunOptions::default(),
+            )
+            .unwrap()
+        };
+        let (first, second) = (plan(), plan());
+        assert_eq!(state, before, "the given state is unchanged");
+        assert_eq!(state.to_json(), before.to_json());
+        for p in [&first, &second] {
+            let moved: Vec<String> = p
+                .moved_prior
+                .instances()
+                .map(|(a, _)| a.to_string())
+                .collect();
+            assert_eq!(moved, ["terraform_data.b"]);
+            let [c] = &p.plan.changes[..] else {
+                panic!("one change: {:?}", p.plan.changes)
+            };
+            assert_eq!(
+                c.previous.as_ref().map(ToString::to_string).as_deref(),
+                Some("terraform_data.a")
+            );
+        }
+        assert_eq!(
+            format!("{:?}", first.plan.changes),
+            format!("{:?}", second.plan.changes)
+        );
     }
 }

@@ -355,9 +355,9 @@ struct Sides<'c> {
     new_cfg: &'c Config,
     new_inputs: &'c RootInputs,
     old_instances: BTreeSet<AbsResourceInstance>,
-    /// The prior objects planned against: the state, or the old
-    /// configuration's objects.
-    prior: State,
+    /// The prior objects planned against: the state (borrowed from the
+    /// request, not copied), or the old configuration's objects.
+    prior: std::borrow::Cow<'c, State>,
     /// The new configuration's plan with its own moved blocks.
     before: crate::plan::Planned,
     /// The new configuration evaluated against the moved prior state.
@@ -431,13 +431,17 @@ impl<'c> Sides<'c> {
                 let (old, new) =
                     crate::parallel::side_by_side(req.threads, expand_old, || plan_new(s));
                 let old = old?;
-                (old, s.clone(), new?)
+                (old, std::borrow::Cow::Borrowed(s), new?)
             }
             None => {
                 let (old_run, old_instances) = expand_old()?;
                 let prior = prior_from_config(&old_run, &old_instances)?;
                 let new = plan_new(&prior)?;
-                ((old_run, old_instances), prior, new)
+                (
+                    (old_run, old_instances),
+                    std::borrow::Cow::Owned(prior),
+                    new,
+                )
             }
         };
         if let Some(saved) = &req.plan {
@@ -874,12 +878,22 @@ impl<'c> Sides<'c> {
             moved_prior,
             ..
         } = before;
-        let ((), proved) = crate::parallel::side_by_side(
+        // The outcome keeps the prior state: a borrowed one is copied there
+        // too, while the proof plans.
+        let borrowed = match &prior {
+            std::borrow::Cow::Borrowed(s) => Some(*s),
+            std::borrow::Cow::Owned(_) => None,
+        };
+        let (copied, proved) = crate::parallel::side_by_side(
             req.threads,
-            move || drop((new_run, moves, moved_prior)),
+            move || {
+                drop((new_run, moves, moved_prior));
+                borrowed.cloned()
+            },
             || prove(req, engine, new_inputs, &prior, &before, &blocks, sources),
         );
         let (edits, proof) = proved?;
+        let prior = copied.unwrap_or_else(|| prior.into_owned());
         crate::progress::step(|| "reporting".into());
         Ok(Outcome {
             blocks,

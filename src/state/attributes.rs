@@ -501,14 +501,36 @@ impl Read<'_> {
     ) -> Result<Value, A::Error> {
         let mut key = first;
         match self {
-            Read::Untyped | Read::Attributes => {
-                let read = match self {
-                    Read::Attributes => Read::DynamicOrUntyped,
-                    _ => Read::Untyped,
-                };
+            Read::Attributes => {
+                // Attributes recorded with the same text (`input` and
+                // `output` of `terraform_data`, `tags` and `tags_all`) are
+                // one value, read once and shared: half the memory of such
+                // objects, which a state holds for every instance.
+                let mut read: Vec<(&'de str, Value)> = Vec::new();
                 let mut out = BTreeMap::new();
                 while let Some(k) = key {
-                    out.insert(k, map.next_value_seed(read)?);
+                    let raw: &'de serde_json::value::RawValue = map.next_value()?;
+                    let text = raw.get();
+                    let v = match read.iter().find(|(t, _)| *t == text) {
+                        Some((_, v)) => v.clone(),
+                        None => {
+                            let v = from_raw(Read::DynamicOrUntyped, text).ok_or_else(mismatch)?;
+                            // Only collections are worth sharing.
+                            if text.starts_with(['{', '[']) {
+                                read.push((text, v.clone()));
+                            }
+                            v
+                        }
+                    };
+                    out.insert(k, v);
+                    key = map.next_key()?;
+                }
+                Ok(Value::Object(out.into()))
+            }
+            Read::Untyped => {
+                let mut out = BTreeMap::new();
+                while let Some(k) = key {
+                    out.insert(k, map.next_value_seed(Read::Untyped)?);
                     key = map.next_key()?;
                 }
                 Ok(Value::Object(out.into()))
@@ -748,6 +770,43 @@ mod tests {
                 ("secret", Value::string("x").mark())
             ])
         );
+    }
+
+    #[test]
+    fn attributes_recorded_alike_are_read_once_and_marked_apart() {
+        // `input`/`output` of `terraform_data` and `tags`/`tags_all` are
+        // recorded with the same text; one of them may be sensitive.
+        let raw = r#"{
+          "input": {"value": {"a": ["x"]}, "type": ["object", {"a": ["list", "string"]}]},
+          "output": {"value": {"a": ["x"]}, "type": ["object", {"a": ["list", "string"]}]},
+          "tags": {"team": "platform", "n": "1"},
+          "tags_all": {"team": "platform", "n": "1"},
+          "other": {"team": "platform", "n": "2"},
+          "s1": "same",
+          "s2": "same"
+        }"#;
+        let tree: Json = serde_json::from_str(raw).unwrap();
+        let plain = attributes_value_raw(raw).unwrap();
+        assert_eq!(plain, attributes_value(&tree));
+        let attrs = |v: &Value, k: &str| match v.as_mapping().unwrap().get(k).unwrap() {
+            Value::Object(a) => &**a as *const BTreeMap<String, Value>,
+            other => panic!("{k}: {other:?}"),
+        };
+        assert_eq!(attrs(&plain, "input"), attrs(&plain, "output"));
+        assert_eq!(attrs(&plain, "tags"), attrs(&plain, "tags_all"));
+        assert_ne!(attrs(&plain, "tags"), attrs(&plain, "other"));
+
+        let sensitive: Vec<AttrPath> = serde_json::from_value(json!([
+            [{"type": "get_attr", "value": "tags_all"}, {"type": "get_attr", "value": "team"}],
+            [{"type": "get_attr", "value": "output"}]
+        ]))
+        .unwrap();
+        let got = attributes_value_raw_marked(raw, &sensitive).unwrap();
+        assert_eq!(got, attributes_value_marked(&tree, &sensitive));
+        let m = got.as_mapping().unwrap();
+        assert!(!m["input"].is_marked() && m["output"].is_marked());
+        let team = |k: &str| m[k].as_mapping().unwrap()["team"].clone();
+        assert!(!team("tags").is_marked() && team("tags_all").is_marked());
     }
 
     #[test]

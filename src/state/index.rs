@@ -24,7 +24,9 @@ pub struct InstanceIndex<'a> {
 
 impl<'a> InstanceIndex<'a> {
     pub fn new(state: &'a State) -> InstanceIndex<'a> {
-        let mut map = HashMap::new();
+        // Sized once: growing it rehashes every address again.
+        let objects = state.resources.iter().map(|r| r.instances.len()).sum();
+        let mut map = HashMap::with_capacity(objects);
         let mut seen_resources = foldhash::HashSet::default();
         for r in &state.resources {
             // `State::resource` finds the first entry for an address only.
@@ -84,7 +86,8 @@ impl<'s> MovingState<'s> {
                 .into_iter()
                 .map(Some)
                 .collect();
-            let mut by_key: HashMap<InstanceKey, Vec<usize>> = HashMap::new();
+            let mut by_key: HashMap<InstanceKey, Vec<usize>> =
+                HashMap::with_capacity(objects.len());
             for (i, o) in objects.iter().enumerate() {
                 if let Some(o) = o {
                     by_key.entry(o.key.clone()).or_default().push(i);
@@ -103,15 +106,15 @@ impl<'s> MovingState<'s> {
 
     /// Puts the resources back into the state, holes dropped.
     pub(crate) fn finish(self) {
-        self.state.resources = self
-            .slots
-            .into_iter()
-            .flatten()
-            .map(|s| StateResource {
-                instances: s.objects.into_iter().flatten().collect(),
-                ..s.res
-            })
-            .collect();
+        // Exact capacities: collecting through `flatten` grows by doubling,
+        // up to twice the state's size.
+        let mut resources = Vec::with_capacity(self.slots.iter().flatten().count());
+        for s in self.slots.into_iter().flatten() {
+            let mut instances = Vec::with_capacity(s.live);
+            instances.extend(s.objects.into_iter().flatten());
+            resources.push(StateResource { instances, ..s.res });
+        }
+        self.state.resources = resources;
     }
 
     fn push(&mut self, slot: Slot) -> usize {

@@ -66,29 +66,47 @@ pub struct StateResource {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StateInstance {
     pub key: InstanceKey,
-    pub status: Option<String>,
     pub deposed: Option<String>,
     pub provider: Option<String>,
     pub schema_version: u64,
     /// The attributes object as recorded, shared: a plan copies the state
     /// it moves, and each copy shares the objects it did not change.
     pub attributes: Option<Attributes>,
-    /// Pre-0.12 flatmap attributes, kept as recorded.
-    pub attributes_flat: Option<Map<String, Json>>,
     /// `None` when the field is absent; terraform 1.x always writes it.
     pub sensitive_attributes: Option<Vec<AttrPath>>,
-    pub identity_schema_version: Option<u64>,
-    pub identity: Option<Json>,
     /// Provider-private data, base64 as recorded.
     pub private: Option<String>,
     pub dependencies: Vec<String>,
     pub depends_on: Vec<String>,
     pub create_before_destroy: bool,
     pub skip_destroy: bool,
-    pub extra: Map<String, Json>,
+    /// The fields nothing reads, kept to be written back; `None` when none
+    /// was recorded (the usual object), so an object and each copy of the
+    /// state a plan makes stay small.
+    pub uncommon: Option<Box<Uncommon>>,
     /// `value()`, converted once: each run and each plan reads every
     /// recorded object, and clones of a value share it.
     pub value_cache: ValueCache,
+}
+
+/// An object's rarely recorded fields, kept as recorded.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Uncommon {
+    /// `tainted` when recorded.
+    pub status: Option<String>,
+    /// Pre-0.12 flatmap attributes.
+    pub attributes_flat: Option<Map<String, Json>>,
+    pub identity_schema_version: Option<u64>,
+    pub identity: Option<Json>,
+    /// Fields minimod does not know.
+    pub extra: Map<String, Json>,
+}
+
+impl Uncommon {
+    /// Boxed when anything is recorded.
+    fn boxed(self) -> Option<Box<Uncommon>> {
+        (self != Uncommon::default()).then(|| Box::new(self))
+    }
 }
 
 /// A recorded object's value once converted from its JSON (which is
@@ -186,21 +204,17 @@ impl StateInstance {
     pub(crate) fn new(key: InstanceKey) -> StateInstance {
         StateInstance {
             key,
-            status: None,
             deposed: None,
             provider: None,
             schema_version: 0,
             attributes: None,
-            attributes_flat: None,
             sensitive_attributes: None,
-            identity_schema_version: None,
-            identity: None,
             private: None,
             dependencies: Vec::new(),
             depends_on: Vec::new(),
             create_before_destroy: false,
             skip_destroy: false,
-            extra: Map::new(),
+            uncommon: None,
             value_cache: Default::default(),
         }
     }
@@ -739,47 +753,52 @@ impl StateInstance {
         };
         Ok(StateInstance {
             key,
-            status: i.status,
             deposed: i.deposed,
             provider: i.provider,
             schema_version: i.schema_version,
             attributes: i.attributes.map(Attributes::from_raw),
-            attributes_flat: i.attributes_flat,
             sensitive_attributes: i.sensitive_attributes,
-            identity_schema_version: i.identity_schema_version,
-            identity: i.identity,
             private: i.private,
             dependencies: i.dependencies,
             depends_on: i.depends_on,
             create_before_destroy: i.create_before_destroy,
             skip_destroy: i.skip_destroy,
-            extra: i.extra,
+            uncommon: Uncommon {
+                status: i.status,
+                attributes_flat: i.attributes_flat,
+                identity_schema_version: i.identity_schema_version,
+                identity: i.identity,
+                extra: i.extra,
+            }
+            .boxed(),
             value_cache: ValueCache::default(),
         })
     }
 
     fn to_raw(&self) -> RawInstance {
+        let none = Uncommon::default();
+        let uncommon = self.uncommon.as_deref().unwrap_or(&none);
         RawInstance {
             index_key: match &self.key {
                 InstanceKey::NoKey => None,
                 InstanceKey::Int(i) => Some(Json::from(*i)),
                 InstanceKey::Str(s) => Some(Json::from(s.clone())),
             },
-            status: self.status.clone(),
+            status: uncommon.status.clone(),
             deposed: self.deposed.clone(),
             provider: self.provider.clone(),
             schema_version: self.schema_version,
             attributes: self.attributes.as_deref().cloned(),
-            attributes_flat: self.attributes_flat.clone(),
+            attributes_flat: uncommon.attributes_flat.clone(),
             sensitive_attributes: self.sensitive_attributes.clone(),
-            identity_schema_version: self.identity_schema_version,
-            identity: self.identity.clone(),
+            identity_schema_version: uncommon.identity_schema_version,
+            identity: uncommon.identity.clone(),
             private: self.private.clone(),
             dependencies: self.dependencies.clone(),
             depends_on: self.depends_on.clone(),
             create_before_destroy: self.create_before_destroy,
             skip_destroy: self.skip_destroy,
-            extra: self.extra.clone(),
+            extra: uncommon.extra.clone(),
         }
     }
 

@@ -87,6 +87,57 @@ fn header_fields_and_kept_extras() {
 }
 
 #[test]
+fn rarely_recorded_fields_are_written_back_and_cost_nothing_when_absent() {
+    // Every field `Uncommon` holds, in terraform's field order, then an
+    // unknown one (written last).
+    let object = r#"{
+          "status": "tainted",
+          "schema_version": 0,
+          "attributes_flat": {"id": "x"},
+          "identity_schema_version": 1,
+          "identity": {"id": "x"},
+          "private": "eyJ9",
+          "new_field": [1]
+        }"#;
+    let text = format!(
+        r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},
+        "resources":[{{"mode":"managed","type":"t","name":"n","provider":"p",
+        "instances":[{object},{{"index_key":1,"schema_version":0,"attributes":{{}}}}]}}],
+        "check_results":null}}"#
+    );
+    let state = State::from_json(&text).unwrap();
+    let [tainted, usual] = &state.resources[0].instances[..] else {
+        panic!("two objects");
+    };
+    assert!(usual.uncommon.is_none(), "nothing rare recorded: no box");
+    let rare = tainted.uncommon.as_deref().unwrap();
+    assert_eq!(rare.status.as_deref(), Some("tainted"));
+    assert_eq!(tainted.private.as_deref(), Some("eyJ9"));
+    let back: Json = serde_json::from_str(&state.to_json()).unwrap();
+    let want: Json = serde_json::from_str(object).unwrap();
+    assert_eq!(back["resources"][0]["instances"][0], want);
+    let keys: Vec<&str> = back["resources"][0]["instances"][0]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "status",
+            "schema_version",
+            "attributes_flat",
+            "identity_schema_version",
+            "identity",
+            "private",
+            "new_field"
+        ]
+    );
+    assert_eq!(State::from_json(&state.to_json()).unwrap(), state);
+}
+
+#[test]
 fn instance_details_survive() {
     let state = State::read(&data("zoo/terraform.tfstate")).unwrap();
     let find = |s: &str| {

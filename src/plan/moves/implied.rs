@@ -9,14 +9,13 @@ use crate::addrs::{
 };
 use crate::config::{Config, Engine};
 use crate::diagnostics::SourceRange;
-use crate::state::State;
+use crate::state::{State, StateResource};
 
 use super::statement::{MoveStatement, endpoint_names};
 
-/// The keys recorded for a resource in the state (current or deposed).
-fn state_keys(state: &State, addr: &AbsResource) -> Vec<InstanceKey> {
-    let mut keys: Vec<InstanceKey> = state
-        .resource(addr)
+/// The keys recorded for a resource (current or deposed), sorted.
+fn state_keys(resource: Option<&StateResource>) -> Vec<InstanceKey> {
+    let mut keys: Vec<InstanceKey> = resource
         .map(|r| r.instances.iter().map(|i| i.key.clone()).collect())
         .unwrap_or_default();
     keys.sort();
@@ -38,8 +37,12 @@ pub(crate) fn implied_move_statements(
     // Indexes so each resource and module instance is checked against the
     // statements that can name it only, not against every statement.
     let mut resources: HashMap<&ModuleInstance, Vec<&AbsResource>> = HashMap::new();
+    // The first record of each address, as `State::resource` finds it (a
+    // search of every resource per resource grew with their square).
+    let mut recorded: HashMap<&AbsResource, &StateResource> = HashMap::new();
     for r in &prior.resources {
         resources.entry(&r.addr.module).or_default().push(&r.addr);
+        recorded.entry(&r.addr).or_insert(r);
     }
     let mut by_resource: HashMap<&crate::addrs::Resource, Vec<&MoveEndpointInModule>> =
         HashMap::new();
@@ -55,7 +58,7 @@ pub(crate) fn implied_move_statements(
         by_names.entry(endpoint_names(e)).or_default().push(e);
     }
     let ctx = Implied {
-        prior,
+        recorded,
         state_modules: &state_modules,
         resources,
         by_resource,
@@ -68,7 +71,8 @@ pub(crate) fn implied_move_statements(
 }
 
 struct Implied<'a> {
-    prior: &'a State,
+    /// The recorded resources by address.
+    recorded: HashMap<&'a AbsResource, &'a StateResource>,
     /// The module instances holding resources, sorted.
     state_modules: &'a [ModuleInstance],
     /// The recorded resources of each module instance, in state order.
@@ -113,7 +117,11 @@ fn implied_in(config: &Config, ctx: &Implied<'_>, out: &mut Vec<MoveStatement>) 
                 (None, Some(_)) => continue,
             };
             let call_path = path.child(name.clone());
-            for inst in ctx.state_modules.iter().filter(|m| m.module() == call_path) {
+            for inst in ctx
+                .state_modules
+                .iter()
+                .filter(|m| m.is_for_module(&call_path))
+            {
                 let Some(call_addr) = inst.call() else {
                     continue;
                 };
@@ -133,14 +141,14 @@ fn implied_in(config: &Config, ctx: &Implied<'_>, out: &mut Vec<MoveStatement>) 
         }
     }
 
-    for inst in ctx.state_modules.iter().filter(|m| m.module() == path) {
+    for inst in ctx.state_modules.iter().filter(|m| m.is_for_module(&path)) {
         let mut resources: Vec<&AbsResource> = ctx.resources.get(inst).cloned().unwrap_or_default();
         resources.sort();
         for addr in resources {
             let Some(rc) = config.module.resources.get(&addr.resource.to_string()) else {
                 continue;
             };
-            let keys = state_keys(ctx.prior, addr);
+            let keys = state_keys(ctx.recorded.get(addr).copied());
             let (from_key, to_key, range) = match (&rc.count, &rc.for_each) {
                 (Some(c), _) if keys.contains(&InstanceKey::NoKey) => {
                     (InstanceKey::NoKey, InstanceKey::Int(0), &c.range)

@@ -39,7 +39,10 @@ pub(crate) fn validate_with(
 struct Declared<'a> {
     config: &'a Config,
     modules: HashSet<&'a ModuleInstance>,
-    instances: HashSet<&'a AbsResourceInstance>,
+    resource_instances: &'a [AbsResourceInstance],
+    /// Indexed on the first statement about one instance: most name
+    /// modules or resources, and there may be a hundred thousand.
+    instances: std::cell::OnceCell<HashSet<&'a AbsResourceInstance>>,
 }
 
 impl Declared<'_> {
@@ -58,7 +61,10 @@ impl Declared<'_> {
                         .module_config(&c.module)
                         .is_some_and(|cfg| cfg.module.module_calls.contains_key(&c.call))
             }
-            AbsMoveable::ResourceInstance(r) => self.instances.contains(r),
+            AbsMoveable::ResourceInstance(r) => self
+                .instances
+                .get_or_init(|| self.resource_instances.iter().collect())
+                .contains(r),
             AbsMoveable::Resource(r) => {
                 self.modules.contains(&r.module)
                     && self.module_config(&r.module).is_some_and(|cfg| {
@@ -136,7 +142,8 @@ pub(crate) fn validate_moves(
     let declared = Declared {
         config,
         modules: module_instances.iter().collect(),
-        instances: resource_instances.iter().collect(),
+        resource_instances,
+        instances: std::cell::OnceCell::new(),
     };
     // Absolute endpoint → (other endpoint, statement range).
     let mut by_from: HashMap<AbsMoveable, (AbsMoveable, &SourceRange)> = HashMap::new();
