@@ -364,6 +364,14 @@ struct Sides<'c> {
     new_run: Run<'c>,
 }
 
+/// What the plan before the blocks changes: the objects it destroys (at
+/// their address in the moved prior state, and in the old configuration)
+/// and the ones it creates.
+struct Changed {
+    destroyed: Vec<(AbsResourceInstance, AbsResourceInstance)>,
+    created: Vec<AbsResourceInstance>,
+}
+
 /// The pairing and what the report and the cross-root pairing need of it.
 struct Paired {
     pairing: Pairing,
@@ -462,18 +470,8 @@ impl<'c> Sides<'c> {
         Ok((sides, old_run))
     }
 
-    /// What the new configuration destroys (at their addresses in the
-    /// moved prior state and in the old configuration) and creates.
-    #[allow(clippy::type_complexity)]
-    fn changed_addresses(
-        &self,
-    ) -> Result<
-        (
-            Vec<(AbsResourceInstance, AbsResourceInstance)>,
-            Vec<AbsResourceInstance>,
-        ),
-        Diagnostics,
-    > {
+    /// What the new configuration destroys and creates.
+    fn changed_addresses(&self) -> Result<Changed, Diagnostics> {
         let mut destroyed = Vec::new();
         let mut created = Vec::new();
         for c in &self.before.plan.changes {
@@ -507,7 +505,7 @@ impl<'c> Sides<'c> {
                 .into_iter()
                 .filter(|a| !self.old_instances.contains(a)),
         );
-        Ok((destroyed, created))
+        Ok(Changed { destroyed, created })
     }
 
     /// Pairs the destroys with the creates: by values, then with what the
@@ -1168,10 +1166,6 @@ fn mapping_of(v: Value) -> BTreeMap<String, Value> {
     v.as_mapping().cloned().unwrap_or_default()
 }
 
-/// Without a state, the old configuration stands for it: every managed
-/// instance it declares exists, with the arguments it configures (where
-/// those are known only after apply, their origin as text, which the
-/// planner compares with the new side's; see `origins_as_text`).
 /// The destroyed and created objects as pairing compares them. Each side
 /// reads only its own run: the destroyed objects are read on a second
 /// thread, which has the old run to itself.
@@ -1181,10 +1175,7 @@ fn changed_objects(
     new_run: &Run,
     req: &Request,
     moved_index: &InstanceIndex,
-    (destroyed, created): (
-        Vec<(AbsResourceInstance, AbsResourceInstance)>,
-        Vec<AbsResourceInstance>,
-    ),
+    Changed { destroyed, created }: Changed,
 ) -> Result<(Vec<Object>, Vec<Object>), Diagnostics> {
     let schemas = new_run.schemas();
     let read_destroyed = move || -> Result<Vec<Object>, Diagnostics> {
@@ -1273,6 +1264,10 @@ fn prior_object(
     })
 }
 
+/// Without a state, the old configuration stands for it: every managed
+/// instance it declares exists, with the arguments it configures (where
+/// those are known only after apply, their origin as text, which the
+/// planner compares with the new side's; see `origins_as_text`).
 fn prior_from_config(
     run: &Run,
     instances: &BTreeSet<AbsResourceInstance>,

@@ -93,11 +93,14 @@ pub fn render_group(file: &str, pairs: &[(String, String)], format: Format) -> S
 /// The blocks grouped by the directory they belong in.
 pub fn by_dir(blocks: &[Block]) -> BTreeMap<PathBuf, Vec<(String, String)>> {
     let mut out: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
+    // Each pair once, in the blocks' order: a refactor may derive tens of
+    // thousands, so the repeats are found by hash, not by a scan.
+    let mut seen: std::collections::HashSet<(&std::path::Path, &str, &str)> = Default::default();
     for b in blocks {
-        let pairs = out.entry(b.dir.clone()).or_default();
-        let pair = (b.from.clone(), b.to.clone());
-        if !pairs.contains(&pair) {
-            pairs.push(pair);
+        if seen.insert((&b.dir, &b.from, &b.to)) {
+            out.entry(b.dir.clone())
+                .or_default()
+                .push((b.from.clone(), b.to.clone()));
         }
     }
     out
