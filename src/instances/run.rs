@@ -321,7 +321,8 @@ impl<'c> Run<'c> {
     }
 
     /// The configuration of a module instance's module, if the tree has
-    /// it (an address from a state may name a module no longer called).
+    /// it (an address from a state may name a module no longer called):
+    /// a walk down the tree, no path built (asked on every reference).
     pub(crate) fn module_config_of(&self, m: &ModuleInstance) -> Option<&'c Config> {
         let mut c = self.config;
         for step in &m.0 {
@@ -330,16 +331,10 @@ impl<'c> Run<'c> {
         Some(c)
     }
 
+    /// [`Run::module_config_of`] for an instance the run expanded itself.
     pub(super) fn module_config(&self, m: &ModuleInstance) -> &'c Config {
-        // Asked on every reference: a walk down the tree, no path built.
-        let mut c = self.config;
-        for step in &m.0 {
-            c = c
-                .children
-                .get(&step.name)
-                .expect("module instances come from the config tree");
-        }
-        c
+        self.module_config_of(m)
+            .expect("module instances come from the config tree")
     }
 
     /// Runs `compute` for a vertex once, detecting cycles. A cached answer
