@@ -96,7 +96,10 @@ impl<'c> Run<'c> {
         for_each: Option<&Expr>,
     ) -> Result<Expansion, Diagnostics> {
         let view = (module, vertex);
-        if let Some(e) = self.expansions.borrow().get(&view as &dyn KeyView) {
+        if let Some((e, reusable)) = self.expansions.borrow().get(&view as &dyn KeyView) {
+            if !reusable {
+                self.read_prior();
+            }
             return e.clone();
         }
         let result = self
@@ -124,19 +127,26 @@ impl<'c> Run<'c> {
                         self.deferred
                             .borrow_mut()
                             .extend(first.map(|d| (addr, d.caused_by_unknown(depends_on))));
+                        // A cached answer would not defer it again.
+                        self.read_prior();
                         Expansion::Count(0)
                     }
                     e => e?,
                 };
+                // Reusable or not: known once the memo has its answer.
                 self.expansions
                     .borrow_mut()
-                    .insert(Key::new(module, vertex), Ok(e));
+                    .insert(Key::new(module, vertex), (Ok(e), false));
                 Ok(Value::null())
             })
             .and_then(|_| {
-                let expansions = self.expansions.borrow();
-                match expansions.get(&view as &dyn KeyView) {
-                    Some(e) => e.clone(),
+                let reusable = self.memo_reusable(module, vertex);
+                let mut expansions = self.expansions.borrow_mut();
+                match expansions.get_mut(&view as &dyn KeyView) {
+                    Some((e, r)) => {
+                        *r = reusable;
+                        e.clone()
+                    }
                     // Not reached: the memo's answer is Ok only once the
                     // computation stored the expansion.
                     None => Ok(Expansion::Single),
@@ -145,7 +155,7 @@ impl<'c> Run<'c> {
         if let Err(d) = &result {
             self.expansions
                 .borrow_mut()
-                .insert(Key::new(module, vertex), Err(d.clone()));
+                .insert(Key::new(module, vertex), (Err(d.clone()), false));
         }
         result
     }
@@ -458,6 +468,7 @@ impl<'c> Run<'c> {
                             crate::addrs::Resource::new(crate::addrs::ResourceMode::Data, &t, &n)
                                 .absolute(module.clone());
                         // One the state already holds is not the problem.
+                        self.read_prior();
                         if !self.prior.keys().any(|a| a.containing_resource() == res) {
                             found.data_sources.insert(res.to_string());
                         }

@@ -25,4 +25,5 @@ pub(crate) use imports::ImportEach;
 pub use inputs::collect_root_inputs;
 pub(crate) use inputs::collect_root_inputs_in;
 pub(crate) use inputs::{RootInput, RootInputs, VarSource};
+pub(crate) use run::Reusable;
 pub use run::{Run, RunOptions, Walk};

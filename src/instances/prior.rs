@@ -77,6 +77,7 @@ impl<'c> Run<'c> {
     /// The prior object at `addr`, looked up once for every computed
     /// attribute a caller asks of it.
     pub(super) fn prior_instance(&self, addr: AbsResourceInstance) -> PriorInstance<'_> {
+        self.read_prior();
         let recorded = self.prior.get(&addr);
         PriorInstance {
             addr,
@@ -178,6 +179,7 @@ impl<'c> Run<'c> {
     /// A resource as the console sees it: its recorded instances when the
     /// prior state has them, else unknown.
     pub(super) fn recorded_resource_value(&self, res: &crate::addrs::AbsResource) -> Value {
+        self.read_prior();
         let mut instances: Vec<(&AbsResourceInstance, &Value)> = self
             .prior
             .iter()

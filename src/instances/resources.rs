@@ -240,6 +240,8 @@ impl<'c> Run<'c> {
         let rkey = r.key();
         let view = (module, VertexRef::ResourceValue(rkey));
         if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
+            // Built from every instance's computed attributes: the prior.
+            self.read_prior();
             return Ok(v.clone());
         }
         let exp = self.resource_expansion(module, rkey)?;
@@ -287,6 +289,8 @@ impl<'c> Run<'c> {
         let rkey = r.key();
         let view = (module, VertexRef::ResourceValueAttr(rkey, attr));
         if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
+            // A configured attribute too, conservatively: rarely splatted.
+            self.read_prior();
             return Some(Ok(v.clone()));
         }
         let extra = self.read_attrs_of(module, rkey);

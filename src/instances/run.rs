@@ -246,14 +246,50 @@ impl Key {
     }
 }
 
+/// A vertex's answer, and whether another run of the same configuration
+/// may take it as it is (see [`Reusable`]).
+struct Memo {
+    value: Result<Value, Diagnostics>,
+    reusable: bool,
+}
+
+/// The answers of one run that another run of the same module tree, with
+/// the same inputs and options but another prior state, would compute
+/// again to the same value: every vertex that succeeded without reading
+/// the prior state, directly or through the vertices it read, without
+/// meeting a cycle (whose error depends on where the walk entered it) and
+/// without deferring an expansion (a side effect a cached answer would
+/// not repeat). The refactor's proof plans the new configuration again
+/// with its moved blocks: only the objects the blocks move read anything
+/// new, so most of the plan's evaluation is taken from the plan before
+/// the blocks instead of being computed twice.
+#[derive(Default)]
+pub(crate) struct Reusable {
+    cache: HashMap<Key, Memo>,
+    expansions: HashMap<Key, (Result<Expansion, Diagnostics>, bool)>,
+}
+
+impl Reusable {
+    /// Whether nothing is reusable.
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.cache.is_empty()
+    }
+}
+
 pub struct Run<'c> {
     pub(super) config: &'c Config,
     pub(super) inputs: RootInputs,
     pub(super) opts: RunOptions,
-    cache: RefCell<HashMap<Key, Result<Value, Diagnostics>>>,
-    pub(super) expansions: RefCell<HashMap<Key, Result<Expansion, Diagnostics>>>,
+    cache: RefCell<HashMap<Key, Memo>>,
+    /// Each expansion, and whether it is reusable (its memo's flag).
+    pub(super) expansions: RefCell<HashMap<Key, (Result<Expansion, Diagnostics>, bool)>>,
     /// The vertices being computed, innermost last.
     stack: RefCell<Vec<Key>>,
+    /// Whether the vertex being computed read the prior state (or met
+    /// anything else that makes it not [`Reusable`]); each vertex starts
+    /// clear and hands its flag to the vertex that asked for it.
+    reads_prior: std::cell::Cell<bool>,
     /// Resource values (`server`, `server[*].id`) per module instance,
     /// built once from the vertices above and shared (a clone is a pointer
     /// copy). Only answers are kept: a failure comes from a vertex, which
@@ -301,6 +337,7 @@ impl<'c> Run<'c> {
             cache: RefCell::default(),
             expansions: RefCell::default(),
             stack: RefCell::default(),
+            reads_prior: std::cell::Cell::new(false),
             resource_values: RefCell::default(),
             read_attrs,
             any_attrs: all_attribute_names(config),
@@ -347,21 +384,70 @@ impl<'c> Run<'c> {
         compute: impl FnOnce() -> Result<Value, Diagnostics>,
     ) -> Result<Value, Diagnostics> {
         let view = (module, vertex);
-        if let Some(v) = self.cache.borrow().get(&view as &dyn KeyView) {
-            return v.clone();
+        if let Some(m) = self.cache.borrow().get(&view as &dyn KeyView) {
+            if !m.reusable {
+                self.reads_prior.set(true);
+            }
+            return m.value.clone();
         }
         if let Some(pos) = self.stack.borrow().iter().position(|k| k.view() == view) {
+            self.reads_prior.set(true);
             let stack = self.stack.borrow();
             let mut path: Vec<String> = stack[pos..].iter().map(Key::label).collect();
             path.push(vertex.label(module));
             return Err(Diagnostic::error("Cycle", format!("Cycle: {}", path.join(" -> "))).into());
         }
         self.stack.borrow_mut().push(Key::new(module, vertex));
+        let outer = self.reads_prior.replace(false);
         let v = compute();
+        let read = self.reads_prior.get();
+        self.reads_prior.set(outer || read);
         let popped = self.stack.borrow_mut().pop();
         let key = popped.unwrap_or_else(|| Key::new(module, vertex));
-        self.cache.borrow_mut().insert(key, v.clone());
+        // An error is computed again: rare, and its range may name a
+        // line the moved blocks shifted.
+        let reusable = !read && v.is_ok();
+        self.cache.borrow_mut().insert(
+            key,
+            Memo {
+                value: v.clone(),
+                reusable,
+            },
+        );
         v
+    }
+
+    /// Records that the vertex being computed read the prior state (or
+    /// did something else another run would not repeat from a cache).
+    pub(super) fn read_prior(&self) {
+        self.reads_prior.set(true);
+    }
+
+    /// Whether the memo holds a reusable answer for this vertex.
+    pub(super) fn memo_reusable(&self, module: &ModuleInstance, vertex: VertexRef<'_>) -> bool {
+        let view = (module, vertex);
+        self.cache
+            .borrow()
+            .get(&view as &dyn KeyView)
+            .is_some_and(|m| m.reusable)
+    }
+
+    /// This run's [`Reusable`] answers (the rest is dropped here).
+    pub(crate) fn into_reusable(self) -> Reusable {
+        let mut cache = self.cache.into_inner();
+        cache.retain(|_, m| m.reusable);
+        let mut expansions = self.expansions.into_inner();
+        expansions.retain(|_, (e, reusable)| *reusable && e.is_ok());
+        Reusable { cache, expansions }
+    }
+
+    /// Starts from another run's [`Reusable`] answers: the caller
+    /// promises the same module tree (its `moved` blocks aside), inputs
+    /// and options.
+    pub(crate) fn reusing(self, reusable: Reusable) -> Run<'c> {
+        *self.cache.borrow_mut() = reusable.cache;
+        *self.expansions.borrow_mut() = reusable.expansions;
+        self
     }
 
     /// Evaluates an expression in a module instance (no count/each).
@@ -514,6 +600,59 @@ mod tests {
         let err = cycle.unwrap_err();
         assert_eq!(err.0[0].summary, "Cycle");
         assert_eq!(err.0[0].detail, "Cycle: local.b -> local.c -> local.b");
+    }
+
+    /// What another run against another prior state may take as it is:
+    /// only answers that read no prior object, directly or through the
+    /// vertices they read: `t`'s instances read their repetition from an
+    /// expansion that read one.
+    #[test]
+    fn only_answers_that_read_no_prior_object_are_reusable() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            r#"locals {
+  name = "app"
+  id   = terraform_data.s.id
+  both = "${local.name}-${local.id}"
+}
+resource "terraform_data" "s" {
+  input = local.name
+}
+resource "terraform_data" "t" {
+  count = length(local.id)
+  input = local.name
+}
+"#,
+        )]);
+        let state = crate::state::State::from_json(
+            r#"{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{},
+            "resources":[{"mode":"managed","type":"terraform_data","name":"s",
+            "provider":"provider[\"terraform.io/builtin/terraform\"]",
+            "instances":[{"schema_version":0,"attributes":{"id":"abc","input":{"value":"app","type":"string"},
+            "output":{"value":"app","type":"string"},"triggers_replace":null},"sensitive_attributes":[]}]}],
+            "check_results":null}"#,
+        )
+        .unwrap();
+        let run = run(&config, RunOptions::default()).with_prior_state(&state);
+        assert_eq!(run.check_all().unwrap().len(), 4);
+        let reusable = run.into_reusable();
+        let labels = |keys: Vec<&Key>| {
+            let mut l: Vec<String> = keys.into_iter().map(Key::label).collect();
+            l.sort();
+            l
+        };
+        assert_eq!(
+            labels(reusable.cache.keys().collect()),
+            [
+                "local.name",
+                "terraform_data.s (expand)",
+                "terraform_data.s.input",
+            ]
+        );
+        assert_eq!(
+            labels(reusable.expansions.keys().collect()),
+            ["terraform_data.s (expand)"]
+        );
     }
 
     /// A cycle names its vertices, made from the stored keys only when it

@@ -17,7 +17,7 @@ pub(crate) mod render;
 use crate::addrs::AbsResourceInstance;
 use crate::config::{Config, Engine};
 use crate::diagnostics::Diagnostics;
-use crate::instances::{RootInputs, Run, RunOptions};
+use crate::instances::{Reusable, RootInputs, Run, RunOptions};
 use crate::lang::unknown::{Origin, origins_as_text, resolve};
 use crate::lang::value::{Type, Value};
 use crate::state::State;
@@ -62,13 +62,17 @@ pub(crate) fn plan_configuration_importing(
     opts: RunOptions,
     read: &ImportReader,
 ) -> Result<Planned, Diagnostics> {
-    plan_configuration_run(config, inputs, prior, engine, extra, opts, read).map(|(p, _)| p)
+    let reused = Reusable::default();
+    plan_configuration_run(config, inputs, prior, engine, extra, opts, read, reused).map(|(p, _)| p)
 }
 
 /// `plan_configuration_importing`, and the run that evaluated the
 /// configuration against the moved prior state: what a caller that reads
 /// more of the same evaluation (the refactor's new side) asks of it again
-/// without evaluating everything twice.
+/// without evaluating everything twice. The run starts from `reused`:
+/// another run's answers for the same module tree, inputs and options
+/// (the refactor's proof takes them from the plan before its blocks).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn plan_configuration_run<'c>(
     config: &'c Config,
     inputs: RootInputs,
@@ -77,6 +81,7 @@ pub(crate) fn plan_configuration_run<'c>(
     extra: &[MoveStatement],
     opts: RunOptions,
     read: &ImportReader,
+    reused: Reusable,
 ) -> Result<(Planned, Run<'c>), Diagnostics> {
     let mut statements = moves::find_move_statements(config)?;
     statements.extend(extra.iter().cloned());
@@ -88,7 +93,9 @@ pub(crate) fn plan_configuration_run<'c>(
     // after moves apply, before anything is evaluated or moves validated.
     let removed_statements = removed::find_remove_statements(config, engine)?;
     let origins = opts.track_origins;
-    let run = Run::new(config, inputs, opts).with_prior_state(&moved_prior);
+    let run = Run::new(config, inputs, opts)
+        .with_prior_state(&moved_prior)
+        .reusing(reused);
     let module_instances = run.module_instances()?;
     let resource_instances = run.resource_instances()?;
     let invalid =
@@ -258,6 +265,80 @@ mod tests {
         assert_eq!(
             format!("{:?}", first.plan.changes),
             format!("{:?}", second.plan.changes)
+        );
+    }
+
+    /// The proof plans with the answers of the plan before its blocks,
+    /// against another prior state: what read the prior state is computed
+    /// again, so its plan is the plan made from scratch (values, counts
+    /// and updates that follow a recorded `id`).
+    #[test]
+    fn a_plan_reusing_another_runs_answers_is_the_plan_from_scratch() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(
+            d.path().join("main.tf"),
+            r#"locals {
+  name = "app"
+  id   = upper(terraform_data.s.id)
+}
+resource "terraform_data" "s" {
+  input = local.name
+}
+resource "terraform_data" "t" {
+  count = length(terraform_data.s.id)
+  input = "${local.name}-${local.id}"
+}
+"#,
+        )
+        .unwrap();
+        let engine = Engine::Terraform;
+        let opts = LoadOptions {
+            engine,
+            ..Default::default()
+        };
+        let cfg = crate::config::load(d.path(), &opts, &mut SourceMap::default()).unwrap();
+        let state = |name: &str, id: &str| {
+            let io = r#"{"value":"app","type":"string"}"#;
+            State::from_json(&format!(
+                r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},
+                "resources":[{{"mode":"managed","type":"terraform_data","name":"{name}",
+                "provider":"provider[\"terraform.io/builtin/terraform\"]",
+                "instances":[{{"schema_version":0,"attributes":{{"id":"{id}","input":{io},"output":{io},
+                "triggers_replace":null}},"sensitive_attributes":[]}}]}}],"check_results":null}}"#
+            ))
+            .unwrap()
+        };
+        let plan = |prior: &State, reused: Reusable| {
+            let (p, run) = plan_configuration_run(
+                &cfg,
+                RootInputs::new(),
+                prior,
+                engine,
+                &[],
+                RunOptions::default(),
+                &|_, _| None,
+                reused,
+            )
+            .unwrap();
+            (p.plan.changes, run.into_reusable())
+        };
+        // The plan before: `s` recorded with a two-letter id.
+        let (_, first) = plan(&state("s", "ab"), Reusable::default());
+        assert!(!first.is_empty());
+        let prior = state("s", "abcd");
+        let (reusing, _) = plan(&prior, first);
+        let (scratch, _) = plan(&prior, Reusable::default());
+        assert_eq!(format!("{reusing:?}"), format!("{scratch:?}"));
+        let t: Vec<&diff::ResourceChange> = scratch
+            .iter()
+            .filter(|c| c.addr.to_string().starts_with("terraform_data.t["))
+            .collect();
+        assert_eq!(t.len(), 4);
+        assert_eq!(
+            t[0].after
+                .as_ref()
+                .and_then(|a| a.as_mapping()?.get("input").cloned()),
+            Some(Value::string("app-ABCD"))
         );
     }
 }

@@ -427,6 +427,7 @@ impl<'c> Sides<'c> {
                 &[],
                 req.run_options(pairing::Side::Create),
                 &|_, _| None,
+                Default::default(),
             )
         };
         let ((old_run, old_instances), prior, (before, new_run)) = match &req.state {
@@ -882,13 +883,22 @@ impl<'c> Sides<'c> {
             std::borrow::Cow::Borrowed(s) => Some(*s),
             std::borrow::Cow::Owned(_) => None,
         };
+        // The proof plans the same configuration with the blocks added:
+        // what the plan before them computed without reading the prior
+        // state is taken as it is.
+        let reusable = new_run.into_reusable();
         let (copied, proved) = crate::parallel::side_by_side(
             req.threads,
             move || {
-                drop((new_run, moves, moved_prior));
+                drop((moves, moved_prior));
                 borrowed.cloned()
             },
-            || prove(req, engine, new_inputs, &prior, &before, &blocks, sources),
+            || {
+                let reused = reusable;
+                prove(
+                    req, engine, new_inputs, &prior, &before, &blocks, reused, sources,
+                )
+            },
         );
         let (edits, proof) = proved?;
         let prior = copied.unwrap_or_else(|| prior.into_owned());
@@ -923,6 +933,7 @@ fn prove(
     prior: &State,
     before: &Plan,
     blocks: &[Block],
+    reused: crate::instances::Reusable,
     sources: &mut SourceMap,
 ) -> Result<(Vec<write::Edit>, Plan), Diagnostics> {
     let edits = write::edits_in(&req.files, blocks, req.format, engine)?;
@@ -936,13 +947,15 @@ fn prove(
         sources,
     )?;
     crate::progress::step(|| format!("proving {} blocks", blocks.len()));
-    let proof = crate::plan::plan_configuration(
+    let (proof, _) = crate::plan::plan_configuration_run(
         &proof_cfg,
         new_inputs.clone(),
         prior,
         engine,
         &[],
         req.run_options(pairing::Side::Create),
+        &|_, _| None,
+        reused,
     )?;
     Ok((edits, proof.plan))
 }
