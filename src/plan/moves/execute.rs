@@ -1,8 +1,6 @@
 //! Applying move statements to a prior state (OpenTofu `move_execute.go`,
 //! `ApplyMoves`) and what came of it (`MoveResults`).
 
-use std::collections::BTreeMap;
-
 use crate::addrs::{AbsMoveable, AbsResourceInstance, Module, ModuleInstance, MoveEndpointKind};
 use crate::config::Engine;
 use crate::diagnostics::Diagnostic;
@@ -29,8 +27,10 @@ pub struct MoveBlocked {
 /// What [`apply_moves`] did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveResults {
-    /// Keyed by the new address.
-    pub changes: BTreeMap<AbsResourceInstance, MoveChange>,
+    /// Keyed by the new address; only looked up (a sorted map's inserts
+    /// compared module paths string by string: a sixth of a proof that
+    /// moves every object).
+    pub changes: foldhash::HashMap<AbsResourceInstance, MoveChange>,
     /// One entry per blocked object (module instance, resource or
     /// instance), sorted by the blocked address.
     pub blocked: Vec<MoveBlocked>,

@@ -4,8 +4,6 @@
 //! from ("reference" is OpenTofu's moved semantics, in the shared
 //! reference/opentofu-moved-semantics.md).
 
-use std::collections::BTreeMap;
-
 use super::*;
 use crate::addrs::AbsMoveable;
 use crate::diagnostics::Severity;
@@ -30,9 +28,10 @@ fn check(c: Case) {
     let stmts: Vec<MoveStatement> = c.stmts.iter().map(|(m, f, t)| stmt(m, f, t)).collect();
     let mut state = state_of(c.state);
     let got = apply_moves(&stmts, &mut state);
-    let changes: Vec<(String, String)> = got
-        .changes
-        .iter()
+    let mut changes: Vec<(&AbsResourceInstance, &MoveChange)> = got.changes.iter().collect();
+    changes.sort_by_key(|c| c.0);
+    let changes: Vec<(String, String)> = changes
+        .into_iter()
         .map(|(new, ch)| {
             assert_eq!(new, &ch.to, "a change is keyed by its new address");
             (new.to_string(), ch.from.to_string())
@@ -405,7 +404,7 @@ fn old_addr_of_unmoved_is_itself() {
 #[test]
 fn blocked_warning_wording_per_engine() {
     let r = MoveResults {
-        changes: BTreeMap::new(),
+        changes: Default::default(),
         blocked: vec![MoveBlocked {
             actual: AbsMoveable::ResourceInstance(inst("test_object.a[0]")),
             wanted: AbsMoveable::ResourceInstance(inst("test_object.a")),
