@@ -25,11 +25,13 @@ pub(super) struct PriorInstance<'r> {
     change: OnceCell<Option<PlannedChange>>,
 }
 
-/// The plan's change to an object that has a schema.
+/// The plan's change to an object that has a schema, compared only as
+/// far as a reference asks: whether it is replaced (the arguments that
+/// force it), and for `terraform_data`'s `output` whether `input` changes.
 struct PlannedChange {
     configured: Value,
-    changed: Vec<String>,
-    replaced: Vec<String>,
+    replaced: bool,
+    input_changed: OnceCell<bool>,
 }
 
 impl PriorInstance<'_> {
@@ -128,13 +130,17 @@ impl<'c> Run<'c> {
             Some(c) => c,
             None => {
                 let c = self.resource_config_value(&at.addr).ok().map(|configured| {
-                    let changed =
-                        crate::providers::schema::changed_arguments(&schema, &configured, recorded);
-                    let replaced = crate::providers::schema::replace_paths(&r.type_name, &changed);
+                    let replaced = !crate::providers::schema::changed_arguments_among(
+                        &schema,
+                        &configured,
+                        recorded,
+                        |name| crate::providers::schema::forces_replacement(&r.type_name, name),
+                    )
+                    .is_empty();
                     PlannedChange {
                         configured,
-                        changed,
                         replaced,
+                        input_changed: OnceCell::new(),
                     }
                 });
                 // A computation that asked again (a cycle) set it first.
@@ -144,14 +150,23 @@ impl<'c> Run<'c> {
         };
         let PlannedChange {
             configured,
-            changed,
             replaced,
+            input_changed,
         } = change.as_ref()?;
         let input = || {
             configured
                 .as_mapping()
                 .and_then(|m| m.get("input"))
                 .cloned()
+        };
+        let input_changed = || {
+            *input_changed.get_or_init(|| {
+                let among = |name: &str| name == "input";
+                !crate::providers::schema::changed_arguments_among(
+                    &schema, configured, recorded, among,
+                )
+                .is_empty()
+            })
         };
         let unknown = |ty: Type| {
             let origin = self
@@ -163,15 +178,13 @@ impl<'c> Run<'c> {
         match (r.type_name.as_str(), attr) {
             // resource_data.go: the output has the input's type; a new
             // object with a null input has a null output.
-            ("terraform_data", "output")
-                if !replaced.is_empty() || changed.iter().any(|c| c == "input") =>
-            {
+            ("terraform_data", "output") if *replaced || input_changed() => {
                 match input().unwrap_or_else(Value::null) {
-                    v if v.is_null() && !replaced.is_empty() => Some(Value::null()),
+                    v if v.is_null() && *replaced => Some(Value::null()),
                     v => Some(unknown(v.ty()).mark_if(v.has_marks_deep())),
                 }
             }
-            _ if !replaced.is_empty() => Some(unknown(Type::Dynamic)),
+            _ if *replaced => Some(unknown(Type::Dynamic)),
             _ => None,
         }
     }

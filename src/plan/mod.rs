@@ -119,6 +119,11 @@ pub(crate) fn plan_configuration_run<'c>(
         if !origins {
             return v.clone();
         }
+        // Nothing moved: no unknown names an object by another address
+        // (each would be parsed only to find it unmoved).
+        if results.changes.is_empty() {
+            return origins_as_text(v);
+        }
         let follow = |object: &str, attr: &str| {
             let a = AbsResourceInstance::parse(object).ok()?;
             let old = results.old_addr(&a);

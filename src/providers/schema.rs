@@ -491,8 +491,21 @@ pub(crate) fn changed_arguments(
     configured: &Value,
     recorded: &Value,
 ) -> Vec<String> {
+    changed_arguments_among(block, configured, recorded, |_| true)
+}
+
+/// [`changed_arguments`] among the names `among` accepts: the others are
+/// not compared at all (a reference to an object's `id` asks only
+/// whether a change replaces it).
+pub(crate) fn changed_arguments_among(
+    block: &Block,
+    configured: &Value,
+    recorded: &Value,
+    among: impl Fn(&str) -> bool,
+) -> Vec<String> {
     let rec = recorded.as_mapping();
     compared_names(block, configured)
+        .filter(|(name, _, _)| among(name))
         .filter(|(name, c, what)| {
             let r = rec.and_then(|m| m.get(*name)).unwrap_or(&NULL);
             let (want, have) = match what {
@@ -589,12 +602,18 @@ fn primitive_text(v: &Value) -> String {
 
 /// The changed arguments that force a replacement.
 pub(crate) fn replace_paths(type_name: &str, changed: &[String]) -> Vec<String> {
-    let forces = replace_triggers(type_name);
     changed
         .iter()
-        .filter(|a| forces.iter().any(|f| *f == "*" || f == a))
+        .filter(|a| forces_replacement(type_name, a))
         .cloned()
         .collect()
+}
+
+/// Whether a change of the argument `name` replaces an object of the type.
+pub(crate) fn forces_replacement(type_name: &str, name: &str) -> bool {
+    replace_triggers(type_name)
+        .iter()
+        .any(|f| *f == "*" || *f == name)
 }
 
 /// Arguments that make a change a replacement, for the resource types
