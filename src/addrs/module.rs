@@ -3,6 +3,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::sync::Arc;
 
 use super::instance_key::InstanceKey;
 use super::resource::{AbsResource, AbsResourceInstance, Resource, ResourceMode};
@@ -23,9 +24,10 @@ pub struct ModuleInstanceStep {
 /// module instance is the empty path.
 ///
 /// Ordered as `terraform state list` orders modules: shorter paths first,
-/// then step by step by name and key.
+/// then step by step by name and key. Shared: every address in a module
+/// instance holds its path, and a copy is a pointer copy.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct ModuleInstance(pub Vec<ModuleInstanceStep>);
+pub struct ModuleInstance(pub Arc<[ModuleInstanceStep]>);
 
 /// A module call inside a particular instance of its parent module:
 /// every instance of `module.<call>` under `module`.
@@ -110,7 +112,7 @@ impl fmt::Display for Module {
 
 impl ModuleInstance {
     pub fn root() -> ModuleInstance {
-        ModuleInstance(Vec::new())
+        ModuleInstance::default()
     }
 
     pub fn is_root(&self) -> bool {
@@ -122,18 +124,17 @@ impl ModuleInstance {
     }
 
     pub fn child(&self, name: impl Into<String>, key: InstanceKey) -> ModuleInstance {
-        let mut steps = self.0.clone();
-        steps.push(ModuleInstanceStep {
+        let step = ModuleInstanceStep {
             name: name.into(),
             key,
-        });
-        ModuleInstance(steps)
+        };
+        ModuleInstance(self.0.iter().cloned().chain([step]).collect())
     }
 
     /// The calling module instance, or `None` for the root.
     pub fn parent(&self) -> Option<ModuleInstance> {
         let (_, rest) = self.0.split_last()?;
-        Some(ModuleInstance(rest.to_vec()))
+        Some(ModuleInstance(rest.into()))
     }
 
     /// The static module this is an instance of.
@@ -146,7 +147,7 @@ impl ModuleInstance {
     pub fn call(&self) -> Option<AbsModuleCall> {
         let (last, rest) = self.0.split_last()?;
         Some(AbsModuleCall {
-            module: ModuleInstance(rest.to_vec()),
+            module: ModuleInstance(rest.into()),
             call: last.name.clone(),
         })
     }
@@ -158,7 +159,12 @@ impl ModuleInstance {
 
     /// Whether both are instances of the same static module.
     pub fn has_same_module(&self, other: &ModuleInstance) -> bool {
-        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.name == b.name)
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(other.0.iter())
+                .all(|(a, b)| a.name == b.name)
     }
 
     /// Whether `self` is `other` or one of its descendants.
@@ -168,7 +174,7 @@ impl ModuleInstance {
 
     /// `self` followed by the steps of `rel` (a path relative to `self`).
     pub fn join(&self, rel: &ModuleInstance) -> ModuleInstance {
-        ModuleInstance(self.0.iter().chain(&rel.0).cloned().collect())
+        ModuleInstance(self.0.iter().chain(rel.0.iter()).cloned().collect())
     }
 
     pub fn resource(&self, resource: Resource) -> AbsResource {
@@ -199,6 +205,11 @@ impl PartialOrd for ModuleInstance {
 
 impl Ord for ModuleInstance {
     fn cmp(&self, other: &Self) -> Ordering {
+        // Most comparisons are of addresses in one module instance, which
+        // share its path.
+        if Arc::ptr_eq(&self.0, &other.0) {
+            return Ordering::Equal;
+        }
         path_order(&self.0, &other.0)
     }
 }
@@ -255,11 +266,14 @@ mod tests {
 
     #[test]
     fn display_of_module_paths() {
-        let mi = ModuleInstance(vec![
-            step("a", InstanceKey::Str("x".into())),
-            step("b", InstanceKey::Int(0)),
-            step("c", InstanceKey::NoKey),
-        ]);
+        let mi = ModuleInstance(
+            vec![
+                step("a", InstanceKey::Str("x".into())),
+                step("b", InstanceKey::Int(0)),
+                step("c", InstanceKey::NoKey),
+            ]
+            .into(),
+        );
         assert_eq!(mi.to_string(), r#"module.a["x"].module.b[0].module.c"#);
         assert_eq!(mi.module().to_string(), "module.a.module.b.module.c");
         assert_eq!(ModuleInstance::root().to_string(), "");

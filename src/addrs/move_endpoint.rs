@@ -297,7 +297,7 @@ impl MoveEndpointInModule {
         pattern.len() == addr.0.len()
             && pattern
                 .iter()
-                .zip(&addr.0)
+                .zip(addr.0.iter())
                 .all(|(p, s)| p.can_match(PatternStep::exact(s)))
     }
 
@@ -497,7 +497,7 @@ impl ModuleInstance {
         };
         let steps = prefix
             .iter()
-            .chain(&new_match.0)
+            .chain(new_match.0.iter())
             .chain(suffix)
             .cloned()
             .collect();
@@ -529,7 +529,7 @@ impl AbsResource {
                 }
                 let prefix = from.relative_match(&self.module, &f.module)?;
                 Some(AbsResource {
-                    module: ModuleInstance(prefix.to_vec()).join(&t.module),
+                    module: ModuleInstance(prefix.into()).join(&t.module),
                     resource: t.resource.clone(),
                 })
             }
@@ -565,7 +565,7 @@ impl AbsResourceInstance {
                 }
                 let prefix = from.relative_match(&self.module, &f.module)?;
                 Some(AbsResourceInstance {
-                    module: ModuleInstance(prefix.to_vec()).join(&t.module),
+                    module: ModuleInstance(prefix.into()).join(&t.module),
                     resource: t.resource.clone(),
                 })
             }
@@ -583,7 +583,7 @@ impl MoveEndpointInModule {
         rel: &ModuleInstance,
     ) -> Option<&'a [ModuleInstanceStep]> {
         let (prefix, rest) = self.split_declaring(module)?;
-        (rest == rel.0.as_slice()).then_some(prefix)
+        (rest == &rel.0[..]).then_some(prefix)
     }
 }
 

@@ -59,7 +59,7 @@ pub(crate) fn module_instance_prefix(
             key,
         });
     }
-    Ok((ModuleInstance(path), remain))
+    Ok((ModuleInstance(path.into()), remain))
 }
 
 fn module_key(v: &Value) -> Result<InstanceKey, Diagnostic> {

@@ -283,12 +283,7 @@ impl<'c> Run<'c> {
                 match self.call_expansion(&m, call) {
                     Ok(exp) => {
                         for key in exp.keys() {
-                            let mut steps = m.0.clone();
-                            steps.push(ModuleInstanceStep {
-                                name: call.clone(),
-                                key,
-                            });
-                            out.push(ModuleInstance(steps));
+                            out.push(m.child(call.clone(), key));
                         }
                     }
                     Err(d) => diags.extend(d),
@@ -426,7 +421,7 @@ impl<'c> Run<'c> {
                         }
                         continue;
                     };
-                    let parent = ModuleInstance(parent.to_vec());
+                    let parent = ModuleInstance(parent.into());
                     let call = &self.module_config(&parent).module.module_calls[&last.name];
                     if let Some(a) = call.inputs.iter().find(|a| a.name == name) {
                         follow(&parent, format!("module.{}.{name}", last.name), &a.expr);

@@ -362,7 +362,7 @@ impl<'c> Run<'c> {
     /// a walk down the tree, no path built (asked on every reference).
     pub(crate) fn module_config_of(&self, m: &ModuleInstance) -> Option<&'c Config> {
         let mut c = self.config;
-        for step in &m.0 {
+        for step in m.0.iter() {
             c = c.children.get(&step.name)?;
         }
         Some(c)

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::addrs::{InstanceKey, ModuleInstance, ModuleInstanceStep, ResourceMode};
+use crate::addrs::{InstanceKey, ModuleInstance, ResourceMode};
 use crate::config::Config;
 use crate::diagnostics::{Diagnostics, SourceRange};
 use crate::lang::eval::{Eval, Scope};
@@ -44,14 +44,7 @@ impl<'c> Run<'c> {
 
     fn call_value(&self, module: &ModuleInstance, call: &str) -> Result<Value, Diagnostics> {
         let exp = self.call_expansion(module, call)?;
-        let child = |k: &InstanceKey| {
-            let mut steps = module.0.clone();
-            steps.push(ModuleInstanceStep {
-                name: call.to_string(),
-                key: k.clone(),
-            });
-            ModuleInstance(steps)
-        };
+        let child = |k: &InstanceKey| module.child(call, k.clone());
         Ok(match &exp {
             Expansion::Single => self.call_instance_value(&child(&InstanceKey::NoKey))?,
             Expansion::Count(_) => Value::Tuple(
@@ -163,14 +156,7 @@ impl InstanceScope<'_, '_> {
         let exp = run.call_expansion(self.module, call)?;
         // Resolve just one output where the reference names one, so modules
         // can feed each other's inputs without a false cycle.
-        let child_at = |key: InstanceKey| {
-            let mut s = self.module.0.clone();
-            s.push(ModuleInstanceStep {
-                name: call.to_string(),
-                key,
-            });
-            ModuleInstance(s)
-        };
+        let child_at = |key: InstanceKey| self.module.child(call, key);
         let output_of =
             |child: ModuleInstance, name: &str, r: &SourceRange| -> Result<Value, Diagnostics> {
                 if !run.module_config(&child).module.outputs.contains_key(name) {

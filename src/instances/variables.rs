@@ -90,7 +90,7 @@ impl<'c> Run<'c> {
                 None => (None, None),
             });
         };
-        let parent = ModuleInstance(parent_steps.to_vec());
+        let parent = ModuleInstance(parent_steps.into());
         let call = &self.module_config(&parent).module.module_calls[&last.name];
         let Some(arg) = call.inputs.iter().find(|a| a.name == name) else {
             return Ok((None, None));

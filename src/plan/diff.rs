@@ -696,7 +696,7 @@ fn static_delete_reason(run: &Run, addr: &AbsResourceInstance) -> ActionReason {
     let r = &addr.resource.resource;
     let rkey = crate::config::resource_key(r.mode, &r.type_name, &r.name);
     let mut module = crate::addrs::ModuleInstance::default();
-    for step in &addr.module.0 {
+    for step in addr.module.0.iter() {
         let exists = run
             .call_expansion(&module, &step.name)
             .map(|e| e.keys().contains(&step.key))

@@ -238,7 +238,7 @@ fn module_moves(
             continue;
         }
         let under = under_module.get(from).copied().unwrap_or_default();
-        let from_inst = ModuleInstance(from.to_vec());
+        let from_inst = ModuleInstance(from.into());
         if under != idx.len() || ctx.new_modules.contains(&from_inst) {
             continue;
         }
@@ -246,7 +246,11 @@ fn module_moves(
         let mut common: &Steps = &pairs[idx[0]].1.module.0;
         for &i in &idx {
             let n = &pairs[i].1.module.0;
-            let k = common.iter().zip(n).take_while(|(a, b)| a == b).count();
+            let k = common
+                .iter()
+                .zip(n.iter())
+                .take_while(|(a, b)| a == b)
+                .count();
             common = &common[..k];
         }
         let best = (1..=common.len())
@@ -273,7 +277,7 @@ fn module_moves(
             && (same_call || exact > 0)
         {
             moving.insert(from);
-            instance_moves.push((from_inst, ModuleInstance(common[..j].to_vec())));
+            instance_moves.push((from_inst, ModuleInstance(common[..j].into())));
         }
     }
     // Module instance moves that keep their key and cover every instance
@@ -340,7 +344,7 @@ fn rebase_under(
     if !matches {
         return None;
     }
-    let mut steps = to.0.clone();
+    let mut steps = to.0.to_vec();
     if call_move {
         if let Some(last) = steps.last_mut() {
             last.key = head[n - 1].key.clone();
@@ -348,18 +352,18 @@ fn rebase_under(
     }
     steps.extend(a.module.0[n..].iter().cloned());
     Some(AbsResourceInstance {
-        module: ModuleInstance(steps),
+        module: ModuleInstance(steps.into()),
         resource: a.resource.clone(),
     })
 }
 
 /// The instance with its last key removed: the call as a path.
 fn unkeyed(m: &ModuleInstance) -> ModuleInstance {
-    let mut steps = m.0.clone();
+    let mut steps = m.0.to_vec();
     if let Some(last) = steps.last_mut() {
         last.key = InstanceKey::NoKey;
     }
-    ModuleInstance(steps)
+    ModuleInstance(steps.into())
 }
 
 /// If `m` is inside an instance of `call` (given unkeyed), that step.
@@ -387,21 +391,21 @@ fn split(m: &Move) -> (ModuleInstance, String, String) {
     fn common(a: &ModuleInstance, b: &ModuleInstance) -> ModuleInstance {
         ModuleInstance(
             a.0.iter()
-                .zip(&b.0)
+                .zip(b.0.iter())
                 .take_while(|(x, y)| x == y)
                 .map(|(x, _)| x.clone())
                 .collect(),
         )
     }
     fn rel_module(m: &ModuleInstance, base: &ModuleInstance) -> ModuleInstance {
-        ModuleInstance(m.0[base.0.len()..].to_vec())
+        ModuleInstance(m.0[base.0.len()..].into())
     }
     match m {
         Move::Call { from, to } | Move::ModuleInstance { from, to } => {
             // Keep at least the last step on each side: it is what moves.
             let mut base = common(from, to);
             while base.0.len() >= from.0.len().min(to.0.len()) && !base.0.is_empty() {
-                base.0.pop();
+                base = base.parent().unwrap_or_default();
             }
             let (f, t) = (rel_module(from, &base), rel_module(to, &base));
             (base, f.to_string(), t.to_string())
@@ -440,7 +444,7 @@ fn place(
     let paths_of_dir = module_paths_by_dir(ctx.config);
     let instances_in_prior: BTreeSet<ModuleInstance> = prior
         .iter()
-        .flat_map(|a| (1..=a.module.0.len()).map(move |n| ModuleInstance(a.module.0[..n].to_vec())))
+        .flat_map(|a| (1..=a.module.0.len()).map(move |n| ModuleInstance(a.module.0[..n].into())))
         .collect();
     // What the prior state holds, to tell which instances of a module have
     // the object a move names.
@@ -454,7 +458,7 @@ fn place(
     let resources_in_prior: HashSet<AbsResource> =
         prior.iter().map(|a| a.containing_resource()).collect();
     let holds = |inst: &ModuleInstance, subject: &Subject| -> bool {
-        let mut steps = inst.0.clone();
+        let mut steps = inst.0.to_vec();
         match subject {
             Subject::Call(rel) => {
                 steps.extend(rel.iter().cloned());
@@ -464,15 +468,15 @@ fn place(
             }
             Subject::ModuleInstance(rel) => {
                 steps.extend(rel.iter().cloned());
-                instances_in_prior.contains(&ModuleInstance(steps))
+                instances_in_prior.contains(&ModuleInstance(steps.into()))
             }
             Subject::Resource(rel, r) => {
                 steps.extend(rel.iter().cloned());
-                resources_in_prior.contains(&r.clone().absolute(ModuleInstance(steps)))
+                resources_in_prior.contains(&r.clone().absolute(ModuleInstance(steps.into())))
             }
             Subject::Instance(rel, r) => {
                 steps.extend(rel.iter().cloned());
-                prior.contains(&r.clone().absolute(ModuleInstance(steps)))
+                prior.contains(&r.clone().absolute(ModuleInstance(steps.into())))
             }
         }
     };

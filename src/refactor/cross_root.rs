@@ -86,7 +86,7 @@ fn tagged(addr: &AbsResourceInstance, root: usize) -> AbsResourceInstance {
     let mut steps = vec![root_step(root)];
     steps.extend(addr.module.0.iter().cloned());
     AbsResourceInstance {
-        module: ModuleInstance(steps),
+        module: ModuleInstance(steps.into()),
         resource: addr.resource.clone(),
     }
 }
@@ -97,7 +97,7 @@ fn untagged(addr: &AbsResourceInstance) -> Option<(usize, AbsResourceInstance)> 
     Some((
         root,
         AbsResourceInstance {
-            module: ModuleInstance(addr.module.0[1..].to_vec()),
+            module: ModuleInstance(addr.module.0[1..].into()),
             resource: addr.resource.clone(),
         },
     ))

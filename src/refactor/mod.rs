@@ -1165,7 +1165,7 @@ fn blocked_destination(
         (AbsMoveable::ModuleInstance(a), AbsMoveable::ModuleInstance(w))
             if addr.module.is_within(a) =>
         {
-            let rest = crate::addrs::ModuleInstance(addr.module.0[a.0.len()..].to_vec());
+            let rest = crate::addrs::ModuleInstance(addr.module.0[a.0.len()..].into());
             Some(AbsResourceInstance {
                 module: w.join(&rest),
                 resource: addr.resource.clone(),
