@@ -49,8 +49,8 @@ impl ResourceMode {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Resource {
     pub mode: ResourceMode,
-    pub type_name: String,
-    pub name: String,
+    pub type_name: std::sync::Arc<str>,
+    pub name: std::sync::Arc<str>,
 }
 
 /// One instance of a resource, local to its module: `TYPE.NAME[KEY]`.
@@ -84,19 +84,15 @@ pub struct ConfigResource {
 }
 
 impl Resource {
-    pub fn new(
-        mode: ResourceMode,
-        type_name: impl Into<String>,
-        name: impl Into<String>,
-    ) -> Resource {
+    pub fn new(mode: ResourceMode, type_name: impl AsRef<str>, name: impl AsRef<str>) -> Resource {
         Resource {
             mode,
-            type_name: type_name.into(),
-            name: name.into(),
+            type_name: type_name.as_ref().into(),
+            name: name.as_ref().into(),
         }
     }
 
-    pub fn managed(type_name: impl Into<String>, name: impl Into<String>) -> Resource {
+    pub fn managed(type_name: impl AsRef<str>, name: impl AsRef<str>) -> Resource {
         Resource::new(ResourceMode::Managed, type_name, name)
     }
 

@@ -876,7 +876,7 @@ fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
     for (k, (out, into)) in sides.iter().enumerate() {
         let candidate = |o: &Object, side: Side, declared: &BTreeSet<Addr>| Candidate {
             address: o.addr.to_string(),
-            type_name: o.addr.resource.resource.type_name.clone(),
+            type_name: o.addr.resource.resource.type_name.to_string(),
             side,
             declared: declared.contains(&o.addr),
             fingerprint: fingerprint(o),

@@ -96,7 +96,7 @@ fn attributes(addr: &AbsResourceInstance, after: &Value, old: Option<Json>) -> J
         _ => Map::new(),
     };
     let (after, _) = after.clone().unmark_deep();
-    let builtin = addr.resource.resource.type_name == "terraform_data";
+    let builtin = &*addr.resource.resource.type_name == "terraform_data";
     for (k, v) in after.as_mapping().into_iter().flatten() {
         let j = if builtin && (k == "input" || k == "triggers_replace") {
             json!({ "value": display::json(v), "type": display::json_type(&v.ty()) })

@@ -167,7 +167,7 @@ fn import_read(
     id: &str,
     read: &ImportReader,
 ) -> Option<serde_json::Value> {
-    if addr.resource.resource.type_name == "terraform_data" {
+    if &*addr.resource.resource.type_name == "terraform_data" {
         return Some(serde_json::json!({
             "id": id, "input": null, "output": null, "triggers_replace": null
         }));

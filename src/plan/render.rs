@@ -256,7 +256,7 @@ fn render_body(out: &mut String, c: &ResourceChange) {
                     lines.push(("+".into(), k.clone(), whole(v, Sym::Create, 1)));
                 }
             }
-            if r.type_name == "terraform_remote_state" {
+            if &*r.type_name == "terraform_remote_state" {
                 lines.push(("+".into(), "outputs".into(), "(known after apply)".into()));
             }
             lines.sort_by(|a, b| a.1.cmp(&b.1));
@@ -312,7 +312,7 @@ fn render_body(out: &mut String, c: &ResourceChange) {
                     };
                     // terraform_data's provider replaces without naming a path.
                     let forces = c.replace_paths.contains(k)
-                        && c.addr.resource.resource.type_name != "terraform_data";
+                        && &*c.addr.resource.resource.type_name != "terraform_data";
                     let forces = if forces { " # forces replacement" } else { "" };
                     let (sym, text) = diff(old, new, 1);
                     lines.push((
@@ -357,7 +357,7 @@ fn computed_unknown(
     c: &ResourceChange,
     after: &std::collections::BTreeMap<String, Value>,
 ) -> Option<&'static str> {
-    if c.addr.resource.resource.type_name != "terraform_data"
+    if &*c.addr.resource.resource.type_name != "terraform_data"
         || c.addr.resource.resource.mode != ResourceMode::Managed
     {
         return None;
@@ -409,8 +409,8 @@ pub(crate) fn json(plan: &Plan) -> serde_json::Value {
                     "managed"
                 }),
             );
-            entry.insert("type".into(), json!(r.type_name));
-            entry.insert("name".into(), json!(r.name));
+            entry.insert("type".into(), json!(&*r.type_name));
+            entry.insert("name".into(), json!(&*r.name));
             match &c.addr.resource.key {
                 InstanceKey::NoKey => {}
                 InstanceKey::Int(i) => {

@@ -867,14 +867,14 @@ fn update_choices(
         for &i in ds {
             let r = &destroys[i].addr.resource;
             buckets
-                .entry((r.resource.name.as_str(), &r.key))
+                .entry((&*r.resource.name, &r.key))
                 .or_default()
                 .0
                 .push(i);
         }
         for &j in cs {
             let r = &creates[j].addr.resource;
-            if let Some(b) = buckets.get_mut(&(r.resource.name.as_str(), &r.key)) {
+            if let Some(b) = buckets.get_mut(&(&*r.resource.name, &r.key)) {
                 b.1.push(j);
             }
         }

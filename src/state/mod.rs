@@ -721,8 +721,8 @@ impl StateResource {
         RawResource {
             module: self.addr.module.to_string(),
             mode: self.addr.resource.mode.state_name().to_string(),
-            type_name: self.addr.resource.type_name.clone(),
-            name: self.addr.resource.name.clone(),
+            type_name: self.addr.resource.type_name.to_string(),
+            name: self.addr.resource.name.to_string(),
             each: self.each.clone(),
             provider: self.provider.clone(),
             instances: self.instances.iter().map(StateInstance::to_raw).collect(),

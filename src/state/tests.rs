@@ -387,10 +387,10 @@ fn terraform_reads_what_we_write() {
     // Rename one resource and re-key another so terraform must read our
     // addresses, not bytes it wrote itself.
     for r in &mut state.resources {
-        if r.addr.resource.name == "single" {
+        if &*r.addr.resource.name == "single" {
             r.addr.resource.name = "renamed".into();
         }
-        if r.addr.resource.name == "inner" && r.addr.module.to_string() == "module.plain" {
+        if &*r.addr.resource.name == "inner" && r.addr.module.to_string() == "module.plain" {
             r.addr.module = ModuleInstance::parse(r#"module.plain["new$${key}"]"#).unwrap();
         }
     }

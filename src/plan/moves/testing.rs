@@ -85,8 +85,8 @@ pub(crate) fn state_of(addrs: &[&str]) -> State {
         .map(|(r, instances)| {
             let mut j = serde_json::json!({
                 "mode": "managed",
-                "type": r.resource.type_name,
-                "name": r.resource.name,
+                "type": &*r.resource.type_name,
+                "name": &*r.resource.name,
                 "provider": "provider[\"registry.terraform.io/hashicorp/test\"]",
                 "instances": instances,
             });
