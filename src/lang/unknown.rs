@@ -210,6 +210,11 @@ pub(crate) fn origins_as_text(v: &Value) -> Value {
         return v.clone();
     }
     match v {
+        // An object's attribute hides nothing and reads back one way
+        // (the attribute is the name after the last dot): its text alone.
+        Value::Unknown(_, Some(o)) if matches!(o.source(), Source::Attr { .. }) => {
+            Value::String(format!("{ORIGIN_TEXT}{o})"))
+        }
         Value::Unknown(_, Some(o)) => {
             // The readable text hides sensitive arguments; a digest of the
             // whole origin still tells two secrets apart without showing them.
