@@ -164,6 +164,28 @@
 //! objects as sorted vectors instead of `BTreeMap`s (`lang::value::Attrs`)
 //! would about halve both the state's and the runs' values; addresses
 //! with shared module paths; one prior map shared by the runs.
+//!
+//! The proof and addresses (issue 14, fourth rework; 2026-12-02,
+//! callgrind, services 1k `refactor --state`, all threads): 299.5 M ->
+//! 215.8 M instructions. The proof starts from the plan before the blocks
+//! (`instances::Reusable`: every answer that read no prior object), 64.9
+//! -> 30.3 M: what it computes again is `lb`'s `server[*].id` (each id asks
+//! whether the plan replaces its server: only `triggers_replace` is
+//! compared now) and the diff of every moved object (`changed_arguments`
+//! 4.6 M). The moves' changes are a hash map (a sorted map's inserts were
+//! 7.6 M of the proof). Addresses share their parts (`Arc`): a module
+//! instance's path, a resource's type and name (260 -> 220 M:
+//! `String::clone` 16.5 M inclusive and `ModuleInstance::cmp` 6 M were
+//! copies and comparisons of equal paths). An attribute's origin as text
+//! no longer hashes its debug form (5 M). 100k (loaded machine): 8.9 ->
+//! 7.0-7.8 s, 1.68 -> 1.57 GB; per phase: state read 1.0 s, conversion
+//! 0.6 s, both sides 1.9 s, objects 0.9 s, pairing 1.1 s, blocks 0.3 s,
+//! proof 1.2 s (was 2.3-5 s). Left on the main thread at 1k (153 M of
+//! 216 M; the second thread does 63 M): reading the state 16 M (serde's
+//! skipping of the attributes' text, read again when converted), the plan
+//! before the blocks 36 M (its `check_all` 24 M; formatting each
+//! instance's address for its unknowns' origins 2.8 M), the proof 30 M
+//! (`lb`'s splat re-read 9 M), pairing and blocks.
 
 mod shapes;
 
