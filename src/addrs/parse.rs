@@ -174,8 +174,118 @@ impl AbsResourceInstance {
     }
 
     pub fn parse(s: &str) -> Result<AbsResourceInstance, Diagnostic> {
+        if let Some(a) = canonical_instance(s) {
+            return Ok(a);
+        }
         let (root, steps) = parse_traversal(s)?;
         AbsResourceInstance::from_traversal(&root, &steps)
+    }
+}
+
+/// An address in the form `Display` writes it (ASCII names, keys that are
+/// whole numbers without leading zeros or quoted strings without escapes
+/// or template sequences), read without building a traversal: unknowns
+/// name their objects this way, and a refactor reads thousands back. None
+/// for anything else, which the full parser reads or rejects with its
+/// message; where both read an address they agree.
+fn canonical_instance(s: &str) -> Option<AbsResourceInstance> {
+    let mut c = Canonical { s, at: 0 };
+    let mut path = Vec::new();
+    let mut word = c.ident()?;
+    while word == "module" {
+        c.dot()?;
+        let name = c.ident()?;
+        let key = c.key()?;
+        path.push(ModuleInstanceStep {
+            name: name.to_string(),
+            key,
+        });
+        c.dot()?;
+        word = c.ident()?;
+    }
+    let mode = match word {
+        "data" => ResourceMode::Data,
+        "ephemeral" => ResourceMode::Ephemeral,
+        _ => ResourceMode::Managed,
+    };
+    let type_name = match mode {
+        ResourceMode::Managed => word,
+        _ => {
+            c.dot()?;
+            c.ident()?
+        }
+    };
+    c.dot()?;
+    let name = c.ident()?;
+    let key = c.key()?;
+    if c.at != s.len() {
+        return None;
+    }
+    let module = ModuleInstance(path.into());
+    Some(
+        Resource::new(mode, type_name, name)
+            .instance(key)
+            .absolute(module),
+    )
+}
+
+struct Canonical<'a> {
+    s: &'a str,
+    at: usize,
+}
+
+impl<'a> Canonical<'a> {
+    fn rest(&self) -> &'a [u8] {
+        &self.s.as_bytes()[self.at..]
+    }
+
+    /// An ASCII identifier: a letter or `_`, then letters, digits, `_`, `-`.
+    fn ident(&mut self) -> Option<&'a str> {
+        let rest = self.rest();
+        if !rest.first()?.is_ascii_alphabetic() && rest[0] != b'_' {
+            return None;
+        }
+        let n = rest
+            .iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-'))
+            .unwrap_or(rest.len());
+        // Not followed by a character only the full lexer knows.
+        if rest.get(n).is_some_and(|b| !matches!(b, b'.' | b'[')) {
+            return None;
+        }
+        let word = &self.s[self.at..self.at + n];
+        self.at += n;
+        Some(word)
+    }
+
+    fn dot(&mut self) -> Option<()> {
+        (self.rest().first() == Some(&b'.')).then(|| self.at += 1)
+    }
+
+    /// An optional `[KEY]`.
+    fn key(&mut self) -> Option<InstanceKey> {
+        let rest = self.rest();
+        if rest.first() != Some(&b'[') {
+            return Some(InstanceKey::NoKey);
+        }
+        let close = rest.iter().position(|b| *b == b']')?;
+        let inner = &self.s[self.at + 1..self.at + close];
+        let key = match inner.as_bytes() {
+            [b'"', text @ .., b'"']
+                if !text
+                    .iter()
+                    .any(|b| matches!(b, b'"' | b'\\' | b'$' | b'%' | b'\n')) =>
+            {
+                InstanceKey::Str(inner[1..inner.len() - 1].to_string())
+            }
+            [b'0'] => InstanceKey::Int(0),
+            [b'1'..=b'9', rest @ ..] if rest.iter().all(u8::is_ascii_digit) => {
+                InstanceKey::Int(inner.parse().ok()?)
+            }
+            _ => return None,
+        };
+        self.at += close + 1;
+        Some(key)
     }
 }
 
@@ -398,6 +508,56 @@ mod tests {
         for s in cases {
             let addr = AbsResourceInstance::parse(s).unwrap_or_else(|d| panic!("{s}: {d:?}"));
             assert_eq!(addr.to_string(), s);
+        }
+    }
+
+    /// The fast reading of canonical text agrees with the full parser
+    /// wherever it reads an address, and leaves everything else to it
+    /// (escapes, template sequences, legacy `.0` steps, leading zeros,
+    /// Unicode names, a `]` inside a key, errors).
+    #[test]
+    fn canonical_text_reads_as_the_full_parser_reads_it() {
+        let read = [
+            "terraform_data.counted[0]",
+            "terraform_data.counted[10]",
+            "aws_instance.web",
+            "data.terraform_remote_state.other",
+            "ephemeral.t.n",
+            r#"module.each["y z"].module.leaf[0].terraform_data.leafres["k"]"#,
+            r#"module.a["x"].module.b[0].data.t.n["k"]"#,
+            "module.plain.terraform_data.inner",
+            r#"module.m-1["x 😀"].t_2.n-3["a.b"]"#,
+            "t.n[9223372036854775807]",
+        ];
+        for s in read {
+            let fast = canonical_instance(s).unwrap_or_else(|| panic!("{s}: not read"));
+            let (root, steps) = parse_traversal(s).unwrap();
+            let full = AbsResourceInstance::from_traversal(&root, &steps).unwrap();
+            assert_eq!(fast, full, "{s}");
+            assert_eq!(fast.to_string(), s);
+        }
+        let left = [
+            "",
+            r#"t.n["q"d"]"#,
+            r#"t.n["back\slash"]"#,
+            r#"t.n["dollar$${x}"]"#,
+            r#"t.n["percent%%{y}"]"#,
+            r#"t.n["a]b"]"#,
+            "t.n[01]",
+            "t.n[1.5]",
+            "t.n[9223372036854775808]",
+            "t.n.0",
+            "t.n[0].x",
+            "module.a",
+            "module.a.b",
+            "data.t",
+            "tÿpe.n",
+            "t.n[",
+            "t.n[]",
+            "t .n",
+        ];
+        for s in left {
+            assert_eq!(canonical_instance(s), None, "{s}");
         }
     }
 
