@@ -3,10 +3,10 @@
 //! another state's outputs, so its values are known and may decide
 //! `for_each`, as in terraform.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
+use crate::lang::sorted_map::SortedMap;
 use crate::lang::value::Value;
 use crate::state::State;
 
@@ -30,7 +30,7 @@ pub(super) fn remote_state_outputs(
         .unwrap_or_else(|| "terraform.tfstate".to_string());
     // Terraform resolves the path from the directory it runs in: the root.
     let file = root_dir.join(&path);
-    let mut outputs: BTreeMap<String, Value> = defaults.as_mapping().cloned().unwrap_or_default();
+    let mut outputs: SortedMap<String, Value> = defaults.as_mapping().cloned().unwrap_or_default();
     if file.is_file() {
         let state = match State::read(&file) {
             Ok(s) => s,
@@ -43,11 +43,12 @@ pub(super) fn remote_state_outputs(
                 return Some(Err(d.into()));
             }
         };
-        for name in state.outputs.keys() {
-            if let Some(v) = state.output_value(name) {
-                outputs.insert(name.clone(), v);
-            }
-        }
+        outputs.extend(
+            state
+                .outputs
+                .keys()
+                .filter_map(|name| Some((name.clone(), state.output_value(name)?))),
+        );
     }
     Some(Ok(Value::Object(outputs.into())))
 }

@@ -2,11 +2,11 @@
 //! `for_each` evaluation: how each resource and module call repeats in a
 //! module instance, and so every module and resource instance address.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ModuleInstanceStep};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::lang::value::{Type, Value};
+use crate::lang::value::{Attrs, Type, Value};
 use crate::syntax::ast::Expr;
 
 use super::run::{Key, KeyView, Run, VertexRef, err, module_label};
@@ -21,8 +21,9 @@ pub(super) const MAX_COUNT: i64 = 1 << 20;
 pub enum Expansion {
     Single,
     Count(i64),
-    /// Keys in byte order, with their `each.value`.
-    ForEach(std::sync::Arc<BTreeMap<String, Value>>),
+    /// Keys in byte order, with their `each.value`: the map's own entries,
+    /// shared, not copied.
+    ForEach(Attrs),
 }
 
 impl Expansion {
@@ -221,9 +222,7 @@ impl<'c> Run<'c> {
                 if !v.is_wholly_known() && v.is_unknown() {
                     unreachable!()
                 }
-                Ok(Expansion::ForEach(std::sync::Arc::new(
-                    m.clone().into_inner(),
-                )))
+                Ok(Expansion::ForEach(m.clone()))
             }
             Value::Set(elem, items) => {
                 if items.iter().any(Value::is_unknown) {
@@ -248,12 +247,12 @@ impl<'c> Run<'c> {
                 if items.iter().any(Value::is_marked) {
                     return Err(invalid("Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".into()));
                 }
-                Ok(Expansion::ForEach(std::sync::Arc::new(
+                Ok(Expansion::ForEach(
                     items
                         .iter()
                         .map(|i| (i.as_str().unwrap_or_default().to_string(), i.clone()))
                         .collect(),
-                )))
+                ))
             }
             Value::Unknown(t, _) => {
                 self.unknown_expansion.set(true);
@@ -610,10 +609,7 @@ mod tests {
 
     #[test]
     fn repetition_data_exists_only_for_keys_of_the_expansion() {
-        let each = Expansion::ForEach(std::sync::Arc::new(BTreeMap::from([(
-            "a".to_string(),
-            Value::string("va"),
-        )])));
+        let each = Expansion::ForEach(Attrs::from([("a".to_string(), Value::string("va"))]));
         let rep = each.repetition(&InstanceKey::Str("a".into())).unwrap();
         assert_eq!(rep.each, Some((Value::string("a"), Value::string("va"))));
         assert!(each.repetition(&InstanceKey::Str("b".into())).is_none());

@@ -10,6 +10,7 @@ use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMod
 use crate::config::{Config, Module, Resource};
 use crate::diagnostics::Diagnostics;
 use crate::lang::eval::Eval;
+use crate::lang::sorted_map::SortedMap;
 use crate::lang::value::Value;
 use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
@@ -146,7 +147,7 @@ impl<'c> Run<'c> {
             .resource(&addr.resource.resource)
             .expect("a configured instance's resource is in the configuration");
         let rkey = r.key();
-        let mut obj = BTreeMap::new();
+        let mut obj = SortedMap::new();
         for a in &r.attributes {
             let v = self.configured_argument(module, r, &addr.resource.key, &a.name)?;
             obj.insert(a.name.clone(), v);
@@ -183,7 +184,7 @@ impl<'c> Run<'c> {
         extra: Option<&BTreeSet<String>>,
     ) -> Result<Value, Diagnostics> {
         let rkey = r.key();
-        let mut obj = BTreeMap::new();
+        let mut obj = SortedMap::new();
         for a in &r.attributes {
             obj.insert(
                 a.name.clone(),
@@ -357,9 +358,8 @@ fn collect_block(
         match crate::lang::eval::iterate(&coll) {
             Some(pairs) => {
                 for (k, v) in pairs {
-                    let it = Value::Object(
-                        BTreeMap::from([("key".to_string(), k), ("value".to_string(), v)]).into(),
-                    );
+                    let it =
+                        Value::Object([("key".to_string(), k), ("value".to_string(), v)].into());
                     let inner = ev.with_symbols(vec![(iterator.clone(), it)]);
                     entry.push(block_object(&inner, &content.body)?);
                 }
@@ -375,7 +375,7 @@ fn collect_block(
 
 fn block_object(ev: &Eval, body: &crate::syntax::body::Body) -> Result<Value, Diagnostics> {
     let c = body.content(&[("dynamic", 1)])?;
-    let mut obj = BTreeMap::new();
+    let mut obj = SortedMap::new();
     for a in &c.attributes {
         obj.insert(a.name.clone(), ev.expr(&a.expr)?);
     }

@@ -2,7 +2,6 @@
 //! `module.`, resources and data sources, `each`, `count`, `path` and
 //! `terraform`, with terraform's errors for what is not declared.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::addrs::{InstanceKey, ModuleInstance, ResourceMode};
@@ -10,6 +9,7 @@ use crate::config::Config;
 use crate::diagnostics::{Diagnostics, SourceRange};
 use crate::lang::eval::{Eval, Scope};
 use crate::lang::functions::{FunctionContext, FunctionError, Host};
+use crate::lang::sorted_map::SortedMap;
 use crate::lang::value::Value;
 use crate::syntax::ast::Traverser;
 
@@ -35,11 +35,13 @@ impl<'c> Run<'c> {
 
     fn call_instance_value(&self, child: &ModuleInstance) -> Result<Value, Diagnostics> {
         let cfg = self.module_config(child);
-        let mut obj = BTreeMap::new();
-        for name in cfg.module.outputs.keys() {
-            obj.insert(name.clone(), self.output(child, name)?);
-        }
-        Ok(Value::Object(obj.into()))
+        let obj = cfg
+            .module
+            .outputs
+            .keys()
+            .map(|name| Ok((name.clone(), self.output(child, name)?)))
+            .collect::<Result<_, Diagnostics>>()?;
+        Ok(Value::Object(obj))
     }
 
     fn call_value(&self, module: &ModuleInstance, call: &str) -> Result<Value, Diagnostics> {
@@ -440,7 +442,7 @@ impl Scope for InstanceScope<'_, '_> {
             cwd: (!opts.cwd.as_os_str().is_empty()).then_some(opts.cwd.as_path()),
             home: opts.home.as_deref(),
         };
-        let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
+        let render = |text: &str, name: &str, vars: &SortedMap<String, Value>| {
             render_template(dir, within, &opts.files, host, text, name, vars)
         };
         let ctx = FunctionContext {

@@ -1,8 +1,8 @@
 //! `templatefile` and `templatestring`: a template sees only the
 //! variables it is given.
 
+use crate::lang::sorted_map::SortedMap;
 use std::cell::Cell;
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceRange};
@@ -22,7 +22,7 @@ pub(super) fn render_template(
     host: Host<'_>,
     text: &str,
     name: &str,
-    vars: &BTreeMap<String, Value>,
+    vars: &SortedMap<String, Value>,
 ) -> Result<Value, FunctionError> {
     use crate::syntax::native;
     use crate::syntax::source::SourceFile;
@@ -61,7 +61,7 @@ struct TemplateScope<'a> {
     within: Option<&'a Path>,
     files: &'a crate::files::Files,
     host: Host<'a>,
-    vars: &'a BTreeMap<String, Value>,
+    vars: &'a SortedMap<String, Value>,
     /// Set when a reference names a key `vars` does not hold: that error
     /// is the "vars" argument's.
     missing_var: Cell<bool>,
@@ -94,7 +94,7 @@ impl Scope for TemplateScope<'_> {
         &self,
         f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
     ) -> Result<Value, FunctionError> {
-        let render = |text: &str, name: &str, vars: &BTreeMap<String, Value>| {
+        let render = |text: &str, name: &str, vars: &SortedMap<String, Value>| {
             render_template(
                 self.dir,
                 self.within,

@@ -161,7 +161,7 @@ fn write_sequence(out: &mut String, items: &[Value], indent: usize, origins: boo
 
 fn write_mapping(
     out: &mut String,
-    m: &std::collections::BTreeMap<String, Value>,
+    m: &crate::lang::sorted_map::SortedMap<String, Value>,
     indent: usize,
     origins: bool,
 ) {
@@ -215,6 +215,7 @@ fn write_heredoc(out: &mut String, s: &str, indent: usize) {
 
 #[cfg(test)]
 mod tests {
+    use crate::lang::sorted_map::SortedMap;
     use std::collections::BTreeMap;
 
     use super::*;
@@ -224,7 +225,7 @@ mod tests {
         Value::string(x)
     }
 
-    fn obj(pairs: &[(&str, Value)]) -> BTreeMap<String, Value> {
+    fn obj(pairs: &[(&str, Value)]) -> SortedMap<String, Value> {
         pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.clone()))
@@ -265,7 +266,7 @@ mod tests {
             ),
             (r#""q\"${1}\nx""#, s("q\"1\nx"), "<<EOT\nq\"1\nx\nEOT"),
             ("[]", Value::Tuple(vec![].into()), "[]"),
-            ("{}", Value::Object(BTreeMap::new().into()), "{}"),
+            ("{}", Value::Object(SortedMap::new().into()), "{}"),
             (
                 "tolist([])",
                 Value::List(Type::Dynamic, vec![].into()),
@@ -278,7 +279,7 @@ mod tests {
             ),
             (
                 "tomap({})",
-                Value::Map(Type::Dynamic, BTreeMap::new().into()),
+                Value::Map(Type::Dynamic, SortedMap::new().into()),
                 "tomap({})",
             ),
             (
@@ -435,7 +436,7 @@ mod tests {
         assert_eq!(output_line("ml", &s("l1\nl2")), "ml = <<EOT\nl1\nl2\nEOT");
         assert_eq!(output_line("sec", &s("x").mark()), "sec = <sensitive>");
         assert_eq!(
-            output_line("empty", &Value::Object(BTreeMap::new().into())),
+            output_line("empty", &Value::Object(SortedMap::new().into())),
             "empty = {}"
         );
 

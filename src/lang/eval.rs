@@ -239,7 +239,8 @@ impl<'s> Eval<'s> {
     }
 
     fn object(&self, items: &[(Expr, Expr)]) -> EvalResult {
-        let mut out = BTreeMap::new();
+        // Collected, then sorted once: a literal may have thousands of keys.
+        let mut out = Vec::with_capacity(items.len());
         let mut marked = false;
         let mut unknown_key = false;
         for (k, v) in items {
@@ -272,12 +273,12 @@ impl<'s> Eval<'s> {
                     .unwrap_or_default()
                     .to_string(),
             };
-            out.insert(key, self.expr(v)?);
+            out.push((key, self.expr(v)?));
         }
         if unknown_key {
             return Ok(Value::unknown().mark_if(marked));
         }
-        Ok(Value::Object(out.into()).mark_if(marked))
+        Ok(Value::Object(out.into_iter().collect()).mark_if(marked))
     }
 
     fn template(
@@ -1274,10 +1275,7 @@ mod tests {
             _ev: &Eval,
         ) -> Result<(Value, usize), Diagnostics> {
             match root {
-                "m" => Ok((
-                    Value::Object(BTreeMap::from([("a".to_string(), Value::int(1))]).into()),
-                    0,
-                )),
+                "m" => Ok((Value::Object([("a".to_string(), Value::int(1))].into()), 0)),
                 _ => Err(err("Unknown variable", "", range)),
             }
         }

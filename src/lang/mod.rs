@@ -4,6 +4,7 @@ pub(crate) mod display;
 pub(crate) mod eval;
 pub(crate) mod functions;
 pub(crate) use crate::number;
+pub(crate) mod sorted_map;
 pub(crate) mod types;
 pub(crate) mod unknown;
 pub(crate) mod value;

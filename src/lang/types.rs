@@ -10,6 +10,7 @@ use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{Expr, ExprKind, Literal, TemplatePart, UnaryOp};
 
 use super::number::Number;
+use super::sorted_map::SortedMap;
 use super::value::{Type, Value};
 
 /// A type constraint as written in a `variable` block: a type that may
@@ -401,7 +402,7 @@ fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
             items.iter().map(constant_value).collect::<Result<_, _>>()?,
         )),
         ExprKind::Object(items) => {
-            let mut m = BTreeMap::new();
+            let mut m = Vec::with_capacity(items.len());
             for (k, v) in items {
                 let key = match &strip_parens(k).kind {
                     ExprKind::Variable(s) => s.clone(),
@@ -412,9 +413,9 @@ fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
                         _ => return Err(not_constant()),
                     },
                 };
-                m.insert(key, constant_value(v)?);
+                m.push((key, constant_value(v)?));
             }
-            Ok(Value::Object(m.into()))
+            Ok(Value::Object(m.into_iter().collect()))
         }
         ExprKind::Variable(name) if name == "null" => Ok(Value::null()),
         _ => Err(not_constant()),
@@ -860,7 +861,7 @@ fn conv_constraint(
         (Value::Null(t), _) => Ok(Value::Null(dynamic_replace(t, &c.ty()))),
         (Value::Unknown(t, o), _) => Ok(Value::Unknown(dynamic_replace(t, &c.ty()), o.clone())),
         (Value::Object(m) | Value::Map(_, m), Constraint::Object(attrs)) => {
-            let mut out = BTreeMap::new();
+            let mut out = SortedMap::new();
             let mut missing = Vec::new();
             for (name, attr) in attrs {
                 let given = m
@@ -927,7 +928,7 @@ fn conv_constraint(
             })
         }
         (Value::Object(m) | Value::Map(_, m), Constraint::Map(ec)) => {
-            let mut out = BTreeMap::new();
+            let mut out = SortedMap::new();
             for (k, v) in m {
                 path.push(PathStep::Index(Value::string(k.clone())));
                 let r = conv_constraint(v, ec, path);
@@ -974,9 +975,9 @@ fn unify_list(vals: &mut [Value], path: &mut Vec<PathStep>) -> Result<Type, Conv
 
 /// Same as [`unify_list`] for map entries, whose paths are string keys.
 fn unify_map(
-    m: BTreeMap<String, Value>,
+    m: SortedMap<String, Value>,
     path: &mut Vec<PathStep>,
-) -> Result<(Type, BTreeMap<String, Value>), ConversionError> {
+) -> Result<(Type, SortedMap<String, Value>), ConversionError> {
     let types: Vec<Type> = m.values().map(Value::ty).collect();
     let Some(ty) = unify_inner(&types, true) else {
         return Err(ConversionError::new(
@@ -984,7 +985,7 @@ fn unify_map(
             "cannot find a common base type for all elements",
         ));
     };
-    let mut out = BTreeMap::new();
+    let mut out = SortedMap::new();
     for (k, v) in m {
         let v = if v.ty() != ty {
             path.push(PathStep::Index(Value::string(k.clone())));
@@ -1071,7 +1072,7 @@ fn conv_object(
     attrs: &BTreeMap<String, Type>,
     path: &mut Vec<PathStep>,
 ) -> Result<Option<Value>, ConversionError> {
-    let mut out = BTreeMap::new();
+    let mut out = SortedMap::new();
     match value {
         Value::Object(m) => {
             for (name, aty) in attrs {
@@ -1210,7 +1211,7 @@ fn conv_map(
         }
         _ => return Ok(None),
     };
-    let mut out = BTreeMap::new();
+    let mut out = SortedMap::new();
     for (k, v) in m {
         path.push(PathStep::Index(Value::string(k.clone())));
         let r = conv(v, &target, path);

@@ -9,6 +9,7 @@ use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use super::number::Number;
+use super::sorted_map::SortedMap;
 use super::unknown::Origin;
 
 /// A type as cty knows it. `Dynamic` is cty's `DynamicPseudoType`: the type
@@ -133,9 +134,10 @@ pub enum Value {
 pub struct Items(Arc<Vec<Value>>);
 
 /// The attributes of an object or the entries of a map, shared as
-/// [`Items`] are.
+/// [`Items`] are, in one vector sorted by key ([`SortedMap`]: objects have
+/// few attributes, and a B-tree's node was most of their memory).
 #[derive(Clone, Default)]
-pub struct Attrs(Arc<BTreeMap<String, Value>>);
+pub struct Attrs(Arc<SortedMap<String, Value>>);
 
 macro_rules! shared_collection {
     ($name:ident, $inner:ty, $item:ty, $iter:ty, $ref_iter:ty) => {
@@ -217,10 +219,10 @@ shared_collection!(
 );
 shared_collection!(
     Attrs,
-    BTreeMap<String, Value>,
+    SortedMap<String, Value>,
     (String, Value),
-    std::collections::btree_map::IntoIter<String, Value>,
-    std::collections::btree_map::Iter<'a, String, Value>
+    std::vec::IntoIter<(String, Value)>,
+    super::sorted_map::Iter<'a, String, Value>
 );
 
 impl From<&crate::syntax::ast::Literal> for Value {
@@ -430,7 +432,7 @@ impl Value {
     }
 
     /// The entries of a map or object.
-    pub fn as_mapping(&self) -> Option<&BTreeMap<String, Value>> {
+    pub fn as_mapping(&self) -> Option<&SortedMap<String, Value>> {
         match self.unmark().0 {
             Value::Map(_, m) | Value::Object(m) => Some(m),
             _ => None,

@@ -236,7 +236,7 @@ fn render_body(out: &mut String, c: &ResourceChange) {
     let mut hidden = 0;
     // Hidden attributes' names count for the alignment too.
     let mut width_only: Vec<usize> = Vec::new();
-    let empty = std::collections::BTreeMap::new();
+    let empty = crate::lang::sorted_map::SortedMap::new();
     let before = c
         .before
         .as_ref()
@@ -355,7 +355,7 @@ fn render_body(out: &mut String, c: &ResourceChange) {
 /// set on a new object or changes (`resource_data.go`).
 fn computed_unknown(
     c: &ResourceChange,
-    after: &std::collections::BTreeMap<String, Value>,
+    after: &crate::lang::sorted_map::SortedMap<String, Value>,
 ) -> Option<&'static str> {
     if &*c.addr.resource.resource.type_name != "terraform_data"
         || c.addr.resource.resource.mode != ResourceMode::Managed

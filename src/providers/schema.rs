@@ -21,6 +21,7 @@ use std::sync::Arc;
 use serde_json::Value as Json;
 
 use crate::diagnostics::Diagnostic;
+use crate::lang::sorted_map::SortedMap;
 use crate::lang::value::{Type, Value};
 
 /// How a nested block type repeats.
@@ -368,7 +369,7 @@ pub(crate) fn compared_view(
     block: &Block,
     configured: &Value,
     source: &Value,
-) -> BTreeMap<String, Value> {
+) -> SortedMap<String, Value> {
     let src = source.as_mapping();
     compared_names(block, configured)
         .map(|(name, c, what)| {
@@ -421,7 +422,7 @@ pub(crate) fn compared_names<'a>(
         .chain(block.block_types.keys())
         .collect();
     if block.inferred {
-        names.extend(cfg.into_iter().flat_map(BTreeMap::keys));
+        names.extend(cfg.into_iter().flat_map(SortedMap::keys));
     }
     names.sort_unstable();
     names.dedup();
@@ -460,7 +461,7 @@ fn blocks_view(nb: &NestedBlock, configured: &Value, source: &Value) -> Value {
         // Unknown (a `dynamic` block over an unknown collection): as is.
         return source.clone();
     };
-    let mut union: BTreeMap<String, Value> = BTreeMap::new();
+    let mut union: SortedMap<String, Value> = SortedMap::new();
     for c in &cfg {
         for (k, v) in c.as_mapping().into_iter().flatten() {
             let slot = union.entry(k.clone()).or_insert_with(Value::null);
@@ -588,7 +589,7 @@ fn same_members(a: &[Value], b: &[Value]) -> bool {
 
 fn is_empty_collection(v: &Value) -> bool {
     v.as_sequence().is_some_and(<[Value]>::is_empty)
-        || v.as_mapping().is_some_and(BTreeMap::is_empty)
+        || v.as_mapping().is_some_and(SortedMap::is_empty)
 }
 
 fn primitive_text(v: &Value) -> String {
@@ -666,7 +667,7 @@ mod tests {
             ),
             (
                 "recorded extra null key",
-                Value::Object(BTreeMap::new().into()),
+                Value::Object(Default::default()),
                 Value::Object([("x".into(), Value::null())].into()),
                 true,
             ),

@@ -436,7 +436,6 @@ impl Decided {
 mod tests {
     use super::*;
     use crate::lang::value::Type;
-    use std::collections::BTreeMap;
 
     fn s(x: &str) -> Value {
         Value::string(x)
@@ -459,8 +458,7 @@ mod tests {
             entries
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.clone()))
-                .collect::<BTreeMap<_, _>>()
-                .into(),
+                .collect(),
         )
     }
 

@@ -1175,7 +1175,7 @@ fn blocked_destination(
     })
 }
 
-fn mapping_of(v: Value) -> BTreeMap<String, Value> {
+fn mapping_of(v: Value) -> crate::lang::sorted_map::SortedMap<String, Value> {
     v.as_mapping().cloned().unwrap_or_default()
 }
 
@@ -1439,9 +1439,7 @@ mod tests {
                         action: Action::Update,
                         reason: None,
                         before: None,
-                        after: Some(Value::Object(
-                            BTreeMap::from([("input".to_string(), input)]).into(),
-                        )),
+                        after: Some(Value::Object([("input".to_string(), input)].into())),
                         changed: vec!["input".into()],
                         replace_paths: Vec::new(),
                     }],

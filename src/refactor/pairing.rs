@@ -13,6 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::addrs::{AbsResourceInstance, ModuleInstance, Resource};
+use crate::lang::sorted_map::SortedMap;
 use crate::lang::value::Value;
 
 use crate::lang::unknown::{Origin, Source};
@@ -26,7 +27,7 @@ pub(crate) type Mapping = BTreeMap<AbsResourceInstance, AbsResourceInstance>;
 #[derive(Clone, Debug)]
 pub struct Object {
     pub addr: AbsResourceInstance,
-    pub values: BTreeMap<String, Value>,
+    pub values: SortedMap<String, Value>,
     pub set: BTreeSet<String>,
 }
 
@@ -1384,7 +1385,7 @@ pub(crate) fn attr_diffs(
 /// The compared values as one string: equal strings mean the objects
 /// pair. Names are part of it, so an argument set on one side only is a
 /// difference.
-fn signature(set: &BTreeSet<String>, values: &BTreeMap<String, Value>) -> String {
+fn signature(set: &BTreeSet<String>, values: &SortedMap<String, Value>) -> String {
     signature_with(set, |name, out| match values.get(name) {
         Some(v) => write_canonical(v, out),
         None => out.push_str("null"),

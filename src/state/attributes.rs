@@ -2,12 +2,11 @@
 //! attributes (`{"value": ..., "type": ...}`) read with their cty type, and
 //! `sensitive_attributes` paths turned into sensitive marks.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize, de};
 use serde_json::Value as Json;
 
 use crate::lang::number::Number;
+use crate::lang::sorted_map::SortedMap;
 use crate::lang::value::{Type, Value};
 
 /// One step of a recorded attribute path, as state v4 writes it:
@@ -191,7 +190,7 @@ pub(crate) fn typed(j: &Json, ty: &Type) -> Option<Value> {
             let entries = m
                 .iter()
                 .map(|(k, v)| Some((k.clone(), typed(v, e)?)))
-                .collect::<Option<BTreeMap<_, _>>>()?;
+                .collect::<Option<SortedMap<_, _>>>()?;
             Value::Map((**e).clone(), entries.into())
         }
         Type::Tuple(ts) => {
@@ -279,12 +278,13 @@ fn mark_index(v: Value, key: &Json, rest: &[PathStep]) -> Value {
 
 /// Marks the entry `key` of a map or object, if there is one.
 fn mark_entry(
-    mut m: BTreeMap<String, Value>,
+    mut m: SortedMap<String, Value>,
     key: Option<&str>,
     rest: &[PathStep],
-) -> BTreeMap<String, Value> {
-    if let Some(child) = key.and_then(|k| m.remove(k)) {
-        m.insert(key.unwrap_or_default().to_string(), mark_path(child, rest));
+) -> SortedMap<String, Value> {
+    if let Some(slot) = key.and_then(|k| m.get_mut(k)) {
+        let child = std::mem::replace(slot, Value::null());
+        *slot = mark_path(child, rest);
     }
     m
 }
@@ -507,7 +507,8 @@ impl Read<'_> {
                 // one value, read once and shared: half the memory of such
                 // objects, which a state holds for every instance.
                 let mut read: Vec<(&'de str, Value)> = Vec::new();
-                let mut out = BTreeMap::new();
+                // Collected, then sorted once (`SortedMap`).
+                let mut out = Vec::new();
                 while let Some(k) = key {
                     let raw: &'de serde_json::value::RawValue = map.next_value()?;
                     let text = raw.get();
@@ -522,34 +523,34 @@ impl Read<'_> {
                             v
                         }
                     };
-                    out.insert(k, v);
+                    out.push((k, v));
                     key = map.next_key()?;
                 }
-                Ok(Value::Object(out.into()))
+                Ok(Value::Object(out.into_iter().collect()))
             }
             Read::Untyped => {
-                let mut out = BTreeMap::new();
+                let mut out = Vec::new();
                 while let Some(k) = key {
-                    out.insert(k, map.next_value_seed(Read::Untyped)?);
+                    out.push((k, map.next_value_seed(Read::Untyped)?));
                     key = map.next_key()?;
                 }
-                Ok(Value::Object(out.into()))
+                Ok(Value::Object(out.into_iter().collect()))
             }
             Read::Typed(Type::Map(e)) => {
-                let mut out = BTreeMap::new();
+                let mut out = Vec::new();
                 while let Some(k) = key {
-                    out.insert(k, map.next_value_seed(Read::Typed(e))?);
+                    out.push((k, map.next_value_seed(Read::Typed(e))?));
                     key = map.next_key()?;
                 }
-                Ok(Value::Map((**e).clone(), out.into()))
+                Ok(Value::Map((**e).clone(), out.into_iter().collect()))
             }
             Read::Typed(Type::Object(attrs)) => {
-                let mut out = BTreeMap::new();
+                let mut out = Vec::new();
                 while let Some(k) = key {
                     // Keys the type lacks are not read, as `typed` does.
                     match attrs.get(&k) {
                         Some(t) => {
-                            out.insert(k, map.next_value_seed(Read::Typed(t))?);
+                            out.push((k, map.next_value_seed(Read::Typed(t))?));
                         }
                         None => {
                             map.next_value::<de::IgnoredAny>()?;
@@ -557,6 +558,7 @@ impl Read<'_> {
                     }
                     key = map.next_key()?;
                 }
+                let mut out: SortedMap<String, Value> = out.into_iter().collect();
                 for (k, t) in attrs {
                     out.entry(k.clone())
                         .or_insert_with(|| Value::Null(t.clone()));
@@ -577,12 +579,11 @@ impl Read<'_> {
                 if !matches!(self, Read::DynamicOrUntyped) {
                     return Err(mismatch());
                 }
-                let mut out = BTreeMap::new();
-                for (k, v) in raw {
-                    let v = from_raw(Read::Untyped, v.get()).ok_or_else(mismatch)?;
-                    out.insert(k, v);
-                }
-                Ok(Value::Object(out.into()))
+                let out = raw
+                    .into_iter()
+                    .map(|(k, v)| Ok((k, from_raw(Read::Untyped, v.get()).ok_or_else(mismatch)?)))
+                    .collect::<Result<_, A::Error>>()?;
+                Ok(Value::Object(out))
             }
             _ => Err(mismatch()),
         }
@@ -789,7 +790,7 @@ mod tests {
         let plain = attributes_value_raw(raw).unwrap();
         assert_eq!(plain, attributes_value(&tree));
         let attrs = |v: &Value, k: &str| match v.as_mapping().unwrap().get(k).unwrap() {
-            Value::Object(a) => &**a as *const BTreeMap<String, Value>,
+            Value::Object(a) => &**a as *const SortedMap<String, Value>,
             other => panic!("{k}: {other:?}"),
         };
         assert_eq!(attrs(&plain, "input"), attrs(&plain, "output"));

@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 
 use super::{Call, Function, FunctionError, Param, Ret, list_of};
 use crate::lang::number::Number;
+use crate::lang::sorted_map::SortedMap;
 use crate::lang::types::{convert, unify_inner};
-use crate::lang::value::{Type, Value};
+use crate::lang::value::{Attrs, Type, Value};
 
 /// cty's `Equals` on known values: equal types and equal contents.
 fn equal(a: &Value, b: &Value) -> bool {
@@ -478,7 +479,7 @@ fn length_func() -> Function {
                 (v, _) => Value::int(
                     v.as_sequence()
                         .map(<[Value]>::len)
-                        .or(v.as_mapping().map(BTreeMap::len))
+                        .or(v.as_mapping().map(SortedMap::len))
                         .unwrap_or(0) as i64,
                 ),
             })
@@ -542,19 +543,21 @@ fn merge_func() -> Function {
         Ret::Rule(|c| merge_type(c.args)),
         |c, ret| {
             let a = c.args;
-            let mut out = BTreeMap::new();
+            // Collected, then sorted once; a later map's key wins.
+            let mut out = Vec::new();
             for m in a {
                 if m.is_null() {
                     continue;
                 }
                 let (m, marked) = m.unmark();
-                for (k, v) in m.as_mapping().unwrap_or(&BTreeMap::new()) {
-                    out.insert(k.clone(), v.clone().mark_if(marked));
+                for (k, v) in m.as_mapping().unwrap_or(&SortedMap::new()) {
+                    out.push((k.clone(), v.clone().mark_if(marked)));
                 }
             }
+            let out: Attrs = out.into_iter().collect();
             Ok(match ret {
-                Type::Map(e) => Value::Map((**e).clone(), out.into()),
-                _ => Value::Object(out.into()),
+                Type::Map(e) => Value::Map((**e).clone(), out),
+                _ => Value::Object(out),
             })
         },
     )
@@ -916,15 +919,18 @@ fn zipmap_func() -> Function {
                 ));
             }
             let mut marked = false;
-            let mut out = BTreeMap::new();
-            for (k, v) in keys.iter().zip(vals) {
-                let (k, m) = k.unmark();
-                marked |= m;
-                out.insert(k.as_str().unwrap_or_default().to_string(), v.clone());
-            }
+            let out: Attrs = keys
+                .iter()
+                .zip(vals)
+                .map(|(k, v)| {
+                    let (k, m) = k.unmark();
+                    marked |= m;
+                    (k.as_str().unwrap_or_default().to_string(), v.clone())
+                })
+                .collect();
             Ok(match ret {
-                Type::Map(e) => Value::Map((**e).clone(), out.into()),
-                _ => Value::Object(out.into()),
+                Type::Map(e) => Value::Map((**e).clone(), out),
+                _ => Value::Object(out),
             }
             .mark_if(marked))
         },
@@ -1408,7 +1414,7 @@ fn transpose_func() -> Function {
         Ret::Fixed(mty),
         |c, _| {
             let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-            for (k, list) in c.args[0].as_mapping().unwrap_or(&BTreeMap::new()) {
+            for (k, list) in c.args[0].as_mapping().unwrap_or(&SortedMap::new()) {
                 for v in seq(list) {
                     let Some(v) = v.as_str() else {
                         return Err(FunctionError::call(

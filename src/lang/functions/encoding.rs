@@ -9,7 +9,7 @@ use base64::engine::general_purpose::STANDARD;
 
 use super::{Function, FunctionError, Param, Ret};
 use crate::lang::number::Number;
-use crate::lang::value::{Type, Value};
+use crate::lang::value::{Attrs, Type, Value};
 
 pub(super) fn functions() -> Vec<Function> {
     vec![
@@ -573,11 +573,13 @@ impl JsonParser<'_> {
         match self.peek_token()? {
             b'{' => {
                 self.i += 1;
-                let mut attrs = BTreeMap::new();
+                // Collected, then sorted once (the last of repeated keys
+                // wins, as Go's decoder has it).
+                let mut attrs = Vec::new();
                 self.skip_ws();
                 if self.peek_token()? == b'}' {
                     self.i += 1;
-                    return Ok(Value::Object(attrs.into()));
+                    return Ok(Value::Object(Attrs::default()));
                 }
                 let mut first = true;
                 loop {
@@ -599,13 +601,13 @@ impl JsonParser<'_> {
                     }
                     self.i += 1;
                     let v = self.value()?;
-                    attrs.insert(key, v);
+                    attrs.push((key, v));
                     self.skip_ws();
                     match self.peek_token()? {
                         b',' => self.i += 1,
                         b'}' => {
                             self.i += 1;
-                            return Ok(Value::Object(attrs.into()));
+                            return Ok(Value::Object(attrs.into_iter().collect()));
                         }
                         _ => return Err(self.bad("after object key:value pair")),
                     }
@@ -1615,7 +1617,8 @@ impl YamlDecoder<'_> {
                         &format!("can't interpret mapping as {tag}"),
                     ));
                 }
-                let mut attrs = BTreeMap::new();
+                // Collected, then sorted once; a later key wins.
+                let mut attrs = Vec::new();
                 loop {
                     let (ev, m) = next(p)?;
                     let (text, style, tag) = match ev {
@@ -1650,9 +1653,9 @@ impl YamlDecoder<'_> {
                     };
                     let (ev, vm) = next(p)?;
                     let v = self.node(ev, vm, p)?;
-                    attrs.insert(key, v);
+                    attrs.push((key, v));
                 }
-                let v = Value::Object(attrs.into());
+                let v = Value::Object(attrs.into_iter().collect());
                 if anchor > 0 {
                     self.anchors.insert(anchor, v.clone());
                 }

@@ -608,7 +608,7 @@ fn valid_identifier(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
+    use crate::lang::sorted_map::SortedMap;
 
     /// The dispatcher, in the shape these tests were written for.
     fn call(
@@ -857,7 +857,7 @@ mod tests {
         let p = dir.path();
         let render = |text: &str,
                       name: &str,
-                      vars: &BTreeMap<String, Value>|
+                      vars: &SortedMap<String, Value>|
          -> Result<Value, FunctionError> {
             // A stand-in renderer: substitutes `${name}` only.
             let v = vars.get("name").and_then(Value::as_str).unwrap_or("?");

@@ -25,6 +25,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::number::Number;
+use super::sorted_map::SortedMap;
 use super::types::convert;
 use super::unknown::{Op, Origin};
 use super::value::{Type, Value};
@@ -41,7 +42,7 @@ pub(crate) struct FunctionContext<'a> {
     /// Renders a template (for `templatefile` and `templatestring`): the
     /// template text, the name to use in messages, and the variables.
     pub render_template:
-        Option<&'a dyn Fn(&str, &str, &BTreeMap<String, Value>) -> Result<Value, FunctionError>>,
+        Option<&'a dyn Fn(&str, &str, &SortedMap<String, Value>) -> Result<Value, FunctionError>>,
     /// When set, filesystem functions read only inside this directory (a
     /// check reads nothing but the revision's own files).
     pub files_within: Option<&'a Path>,

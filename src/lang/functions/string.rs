@@ -3,8 +3,6 @@
 //! `regex` crate), and the plain text helpers (chomp, join, split, substr,
 //! title, trim*, upper, lower...).
 
-use std::collections::BTreeMap;
-
 use regex::Regex;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -585,8 +583,7 @@ fn match_value(re: &Regex, caps: &regex::Captures, ty: &Type) -> Value {
             re.capture_names()
                 .enumerate()
                 .filter_map(|(i, n)| n.map(|n| (n.to_string(), group(i))))
-                .collect::<BTreeMap<_, _>>()
-                .into(),
+                .collect(),
         ),
         Type::Tuple(ts) => Value::Tuple((1..=ts.len()).map(group).collect()),
         _ => group(0),
