@@ -202,13 +202,16 @@ pub(crate) fn pair_with(
     }
 }
 
-/// What the rounds have decided so far: the mapping (new → prior), the
-/// destroys (`taken`) and creates (`done`) paired, the updates accepted.
+/// What the rounds have decided so far: the mapping (new → prior), which
+/// destroys (`taken`) and creates (`done`) are paired, the pairs as
+/// indices, the updates accepted.
 #[derive(Default)]
 struct Decided {
     mapping: Mapping,
-    taken: BTreeSet<usize>,
-    done: BTreeSet<usize>,
+    taken: Vec<bool>,
+    done: Vec<bool>,
+    /// (destroy, create), in the order decided.
+    pairs: Vec<(usize, usize)>,
     updates: Vec<Update>,
 }
 
@@ -219,12 +222,26 @@ impl Decided {
         creates: &[Object],
         pinned: &[(AbsResourceInstance, AbsResourceInstance)],
     ) -> Decided {
-        let mut st = Decided::default();
+        let mut st = Decided {
+            taken: vec![false; destroys.len()],
+            done: vec![false; creates.len()],
+            ..Decided::default()
+        };
+        if pinned.is_empty() {
+            return st;
+        }
+        // The first object at each address, as a scan from the start finds.
+        fn at(objs: &[Object]) -> foldhash::HashMap<&AbsResourceInstance, usize> {
+            let mut at: foldhash::HashMap<&AbsResourceInstance, usize> = Default::default();
+            for (k, o) in objs.iter().enumerate() {
+                at.entry(&o.addr).or_insert(k);
+            }
+            at
+        }
+        let (destroy_at, create_at) = (at(destroys), at(creates));
         for (p, n) in pinned {
-            let i = destroys.iter().position(|d| &d.addr == p);
-            let j = creates.iter().position(|c| &c.addr == n);
-            if let (Some(i), Some(j)) = (i, j) {
-                if !st.taken.contains(&i) && !st.done.contains(&j) {
+            if let (Some(&i), Some(&j)) = (destroy_at.get(p), create_at.get(n)) {
+                if !st.taken[i] && !st.done[j] {
                     st.take(i, j, destroys, creates);
                 }
             }
@@ -233,41 +250,56 @@ impl Decided {
     }
 
     fn take(&mut self, i: usize, j: usize, destroys: &[Object], creates: &[Object]) {
-        self.taken.insert(i);
-        self.done.insert(j);
+        self.taken[i] = true;
+        self.done[j] = true;
+        self.pairs.push((i, j));
         self.mapping
             .insert(creates[j].addr.clone(), destroys[i].addr.clone());
+    }
+
+    /// Whether every object of both sides is paired.
+    fn all_paired(&self) -> bool {
+        self.taken.iter().all(|&t| t) && self.done.iter().all(|&d| d)
     }
 }
 
 /// Candidates each way among objects not yet paired: for each create the
-/// destroys with its kind and signature once its references are followed,
-/// and for each destroy those creates.
-type Candidates = (BTreeMap<usize, Vec<usize>>, BTreeMap<usize, Vec<usize>>);
+/// destroys with its kind and signature once its references are followed
+/// (`of_create`, by create index), and for each destroy those creates
+/// (`of_destroy`); empty where there are none. Both in index order.
+struct Candidates {
+    of_create: Vec<Vec<usize>>,
+    of_destroy: Vec<Vec<usize>>,
+}
+
+/// The destroys by kind and signature, in index order: built once per
+/// pairing, the paired ones skipped when read.
+type SignatureIndex<'s> = foldhash::HashMap<(Kind<'s>, &'s str), Vec<usize>>;
+
+fn signature_index<'s>(destroys: &'s [Object], destroy_sigs: &'s [String]) -> SignatureIndex<'s> {
+    // Signatures are long (a list of ids is one): a fast hash.
+    let mut index: SignatureIndex = Default::default();
+    for (i, d) in destroys.iter().enumerate() {
+        index
+            .entry((kind(&d.addr.resource.resource), destroy_sigs[i].as_str()))
+            .or_default()
+            .push(i);
+    }
+    index
+}
 
 fn candidates(
-    destroys: &[Object],
     creates: &[Object],
-    destroy_sigs: &[String],
+    index: &SignatureIndex,
     create_sigs: &[Option<String>],
     canon: &Canon,
     normalise: &Normalise,
     st: &Decided,
 ) -> Candidates {
-    // Signatures are long (a list of ids is one): a fast hash.
-    let mut index: foldhash::HashMap<(Kind, &str), Vec<usize>> = Default::default();
-    for (i, d) in destroys.iter().enumerate() {
-        if !st.taken.contains(&i) {
-            index
-                .entry((kind(&d.addr.resource.resource), destroy_sigs[i].as_str()))
-                .or_default()
-                .push(i);
-        }
-    }
-    let mut c_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    let mut d_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut of_create: Vec<Vec<usize>> = vec![Vec::new(); creates.len()];
+    let mut of_destroy: Vec<Vec<usize>> = vec![Vec::new(); st.taken.len()];
     for (j, c) in creates.iter().enumerate() {
-        if st.done.contains(&j) {
+        if st.done[j] {
             continue;
         }
         let fresh;
@@ -278,18 +310,19 @@ fn candidates(
                 fresh.as_str()
             }
         };
-        let list = index
-            .get(&(kind(&c.addr.resource.resource), sig))
-            .cloned()
-            .unwrap_or_default();
+        let Some(all) = index.get(&(kind(&c.addr.resource.resource), sig)) else {
+            continue;
+        };
+        let list: Vec<usize> = all.iter().copied().filter(|&i| !st.taken[i]).collect();
         for &i in &list {
-            d_cands.entry(i).or_default().push(j);
+            of_destroy[i].push(j);
         }
-        if !list.is_empty() {
-            c_cands.insert(j, list);
-        }
+        of_create[j] = list;
     }
-    (c_cands, d_cands)
+    Candidates {
+        of_create,
+        of_destroy,
+    }
 }
 
 /// A create's signature once its references are followed through
@@ -344,26 +377,22 @@ fn decide(
         },
         || fixed_signatures(creates, canon, normalise),
     );
+    let index = signature_index(destroys, &destroy_sigs);
+    // Where each object is, numbered: only rounds with identical
+    // candidates need it.
+    let places = std::cell::OnceCell::new();
     loop {
-        let (c_cands, d_cands) = candidates(
-            destroys,
-            creates,
-            &destroy_sigs,
-            &create_sigs,
-            canon,
-            normalise,
-            st,
-        );
+        let cands = candidates(creates, &index, &create_sigs, canon, normalise, st);
         let mut decided = Vec::new();
-        for (&j, ds) in &c_cands {
+        for (j, ds) in cands.of_create.iter().enumerate() {
             if let [i] = ds.as_slice() {
-                if d_cands.get(i).map(Vec::as_slice) == Some(&[j]) {
+                if cands.of_destroy[*i].as_slice() == [j] {
                     decided.push((*i, j));
                 }
             }
         }
         if decided.is_empty() {
-            decided = structural_choices(destroys, creates, &c_cands, &d_cands, &st.mapping);
+            decided = structural_choices(destroys, creates, &cands, st, &places);
         }
         // Equal values first; only when they decide nothing more, objects
         // structure places although values differ.
@@ -380,9 +409,13 @@ fn decide(
             }
         }
         if decided.is_empty() {
-            let mut found: BTreeMap<usize, Vec<usize>> =
-                c_cands.into_iter().filter(|(_, ds)| ds.len() > 1).collect();
-            for (i, cs) in d_cands {
+            let mut found: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+            for (j, ds) in cands.of_create.into_iter().enumerate() {
+                if ds.len() > 1 {
+                    found.insert(j, ds);
+                }
+            }
+            for (i, cs) in cands.of_destroy.into_iter().enumerate() {
                 if cs.len() > 1 {
                     found.entry(usize::MAX - i).or_insert(cs);
                 }
@@ -404,7 +437,7 @@ fn unmatched_of(
     ambiguous: &BTreeMap<usize, Vec<usize>>,
     canon: &Canon,
 ) -> Vec<Unmatched> {
-    if st.taken.len() == destroys.len() && st.done.len() == creates.len() {
+    if st.all_paired() {
         return Vec::new();
     }
     let module_pairs = module_pairs_of(&st.mapping);
@@ -431,7 +464,7 @@ fn unmatched_of(
     ];
     for (objs, others, paired, open, side) in sides {
         for (k, o) in objs.iter().enumerate() {
-            if paired.contains(&k) {
+            if paired[k] {
                 continue;
             }
             let key = match side {
@@ -477,26 +510,31 @@ fn kind(r: &Resource) -> Kind<'_> {
 /// being each other's only candidate inside such a pair. A pair
 /// is taken only when it is the single best for both objects and has at
 /// least two kinds of evidence.
-fn structural_choices(
-    destroys: &[Object],
-    creates: &[Object],
-    c_cands: &BTreeMap<usize, Vec<usize>>,
-    d_cands: &BTreeMap<usize, Vec<usize>>,
-    mapping: &Mapping,
+fn structural_choices<'o>(
+    destroys: &'o [Object],
+    creates: &'o [Object],
+    cands: &Candidates,
+    st: &Decided,
+    places: &std::cell::OnceCell<Places<'o>>,
 ) -> Vec<(usize, usize)> {
     // Only identical candidates are chosen among: without any, nothing
-    // below (which copies every decided pair's modules) is needed.
-    if c_cands.values().all(|ds| ds.len() < 2) {
+    // below is needed.
+    if cands.of_create.iter().all(|ds| ds.len() < 2) {
         return Vec::new();
     }
-    let module_pairs: BTreeSet<(ModuleInstance, ModuleInstance)> = mapping
+    let places = places.get_or_init(|| Places::new(destroys, creates));
+    let (d_module, c_module) = (&places.destroy_module, &places.create_module);
+    let module_pairs: foldhash::HashSet<(usize, usize)> = st
+        .pairs
         .iter()
-        .map(|(new, old)| (old.module.clone(), new.module.clone()))
+        .map(|&(i, j)| (d_module[i], c_module[j]))
         .collect();
-    let whole = WholeResources::new(destroys, creates, d_cands);
-    let placed = |d: &AbsResourceInstance, c: &AbsResourceInstance| {
-        module_pairs.contains(&(d.module.clone(), c.module.clone()))
-            || follows_siblings(&module_pairs, d, c)
+    let siblings = Siblings::new(&module_pairs, &places.modules);
+    let whole = WholeResources::new(places, cands);
+    let placed = |i: usize, j: usize| {
+        let (d, c) = (&destroys[i].addr, &creates[j].addr);
+        module_pairs.contains(&(d_module[i], c_module[j]))
+            || siblings.follow(d_module[i], c_module[j], d, c)
             || same_relative_place(d, c)
             || within_kept_instance(d, c)
             || wrapped_in_place(d, c)
@@ -506,11 +544,15 @@ fn structural_choices(
     // or wrapped with its keys kept, whose twins are renamed and re-keyed
     // in every instance (differential seeds 500371, 500568).
     let only_inside = |i: usize, j: usize| {
-        let (dm, cm) = (&destroys[i].addr.module, &creates[j].addr.module);
-        let inside = |cands: Option<&Vec<usize>>, objs: &[Object], m: &ModuleInstance| {
-            cands.is_some_and(|ks| ks.iter().filter(|&&k| objs[k].addr.module == *m).count() == 1)
-        };
-        inside(d_cands.get(&i), creates, cm) && inside(c_cands.get(&j), destroys, dm)
+        let in_new = cands.of_destroy[i]
+            .iter()
+            .filter(|&&k| c_module[k] == c_module[j])
+            .count();
+        let in_old = cands.of_create[j]
+            .iter()
+            .filter(|&&k| d_module[k] == d_module[i])
+            .count();
+        in_new == 1 && in_old == 1
     };
     let score = |i: usize, j: usize| -> u32 {
         let (d, c) = (&destroys[i].addr, &creates[j].addr);
@@ -521,7 +563,7 @@ fn structural_choices(
         if d.resource.resource.name == c.resource.resource.name {
             s += 1;
         }
-        let place = placed(d, c);
+        let place = placed(i, j);
         if place {
             s += 1;
         }
@@ -534,48 +576,105 @@ fn structural_choices(
         // The object stays in the very module instance it was in (the root
         // too: a rename keeping keys): every other candidate would have to
         // leave an instance that still exists.
-        if d.module == c.module {
+        if d_module[i] == c_module[j] {
             s += 1;
         }
         s
     };
-    // Among equally scored candidates, the one whose module path is
-    // nearest: twins in the instances of one module directory called from
-    // two places (`module.app`, `module.core.module.app`) each stay in
-    // their own instance rather than cross to the other.
-    let best = |scores: Vec<(usize, u32, usize)>| -> Option<usize> {
-        let max = scores.iter().map(|(_, s, _)| *s).max()?;
-        let top: Vec<(usize, usize)> = scores
-            .iter()
-            .filter(|(_, s, _)| *s == max)
-            .map(|(k, _, d)| (*k, *d))
-            .collect();
-        let near = top.iter().map(|(_, d)| *d).min()?;
-        let nearest: Vec<usize> = top
-            .iter()
-            .filter(|(_, d)| *d == near)
-            .map(|(k, _)| *k)
-            .collect();
-        (max >= 2 && nearest.len() == 1).then(|| nearest[0])
-    };
     let dist =
         |i: usize, j: usize| module_distance(&destroys[i].addr.module, &creates[j].addr.module);
     let mut out = Vec::new();
-    for (&j, ds) in c_cands {
+    let mut chosen = vec![false; destroys.len()];
+    for (j, ds) in cands.of_create.iter().enumerate() {
         if ds.len() < 2 {
             continue;
         }
-        let Some(i) = best(ds.iter().map(|&i| (i, score(i, j), dist(i, j))).collect()) else {
+        let Some(i) = best(ds, |i| score(i, j), |i| dist(i, j)) else {
             continue;
         };
-        let back = d_cands
-            .get(&i)
-            .map(|cs| best(cs.iter().map(|&k| (k, score(i, k), dist(i, k))).collect()));
-        if back == Some(Some(j)) && !out.iter().any(|(a, _)| *a == i) {
+        let back = best(&cands.of_destroy[i], |k| score(i, k), |k| dist(i, k));
+        if back == Some(j) && !chosen[i] {
+            chosen[i] = true;
             out.push((i, j));
         }
     }
     out
+}
+
+/// The single best of `cands` by `score` (at least 2), and among equally
+/// scored ones the one whose module path is nearest (`dist`, computed
+/// only for those): twins in the instances of one module directory called
+/// from two places (`module.app`, `module.core.module.app`) each stay in
+/// their own instance rather than cross to the other.
+fn best(
+    cands: &[usize],
+    score: impl Fn(usize) -> u32,
+    dist: impl Fn(usize) -> usize,
+) -> Option<usize> {
+    let scores: Vec<(usize, u32)> = cands.iter().map(|&k| (k, score(k))).collect();
+    let max = scores.iter().map(|(_, s)| *s).max()?;
+    if max < 2 {
+        return None;
+    }
+    let top: Vec<usize> = scores
+        .iter()
+        .filter(|(_, s)| *s == max)
+        .map(|(k, _)| *k)
+        .collect();
+    if let [only] = top.as_slice() {
+        return Some(*only);
+    }
+    let dists: Vec<(usize, usize)> = top.iter().map(|&k| (k, dist(k))).collect();
+    let near = dists.iter().map(|(_, d)| *d).min()?;
+    let mut nearest = dists.iter().filter(|(_, d)| *d == near);
+    match (nearest.next(), nearest.next()) {
+        (Some((k, _)), None) => Some(*k),
+        _ => None,
+    }
+}
+
+/// Where each object is, numbered once per pairing so that structural
+/// evidence compares integers: its module instance, and its module
+/// instance with its resource, numbered alike on both sides.
+struct Places<'o> {
+    modules: Vec<&'o ModuleInstance>,
+    destroy_module: Vec<usize>,
+    create_module: Vec<usize>,
+    destroy_group: Vec<usize>,
+    create_group: Vec<usize>,
+}
+
+impl<'o> Places<'o> {
+    fn new(destroys: &'o [Object], creates: &'o [Object]) -> Places<'o> {
+        let mut module_ids: foldhash::HashMap<&'o ModuleInstance, usize> = Default::default();
+        let mut group_ids: foldhash::HashMap<(usize, &'o Resource), usize> = Default::default();
+        let mut modules = Vec::new();
+        let mut number = |objs: &'o [Object]| -> (Vec<usize>, Vec<usize>) {
+            objs.iter()
+                .map(|o| {
+                    let next = modules.len();
+                    let m = *module_ids.entry(&o.addr.module).or_insert(next);
+                    if m == next {
+                        modules.push(&o.addr.module);
+                    }
+                    let next = group_ids.len();
+                    let g = *group_ids
+                        .entry((m, &o.addr.resource.resource))
+                        .or_insert(next);
+                    (m, g)
+                })
+                .unzip()
+        };
+        let (destroy_module, destroy_group) = number(destroys);
+        let (create_module, create_group) = number(creates);
+        Places {
+            modules,
+            destroy_module,
+            create_module,
+            destroy_group,
+            create_group,
+        }
+    }
 }
 
 /// Resources whose unpaired instances could move as a whole: every
@@ -584,37 +683,46 @@ fn structural_choices(
 /// resources (renamed, moved into or out of a module, keys changed or not),
 /// so it counts as evidence; with equal keys or a kept module instance it
 /// decides which twin went where.
-struct WholeResources {
-    destroy_group: Vec<(ModuleInstance, Resource)>,
-    create_group: Vec<(ModuleInstance, Resource)>,
-    corresponding: BTreeSet<((ModuleInstance, Resource), (ModuleInstance, Resource))>,
+struct WholeResources<'p> {
+    destroy_group: &'p [usize],
+    create_group: &'p [usize],
+    /// (old group, new group), numbered as `Places` numbers them.
+    corresponding: foldhash::HashSet<(usize, usize)>,
 }
 
-impl WholeResources {
-    fn new(destroys: &[Object], creates: &[Object], d_cands: &BTreeMap<usize, Vec<usize>>) -> Self {
-        let group = |a: &AbsResourceInstance| (a.module.clone(), a.resource.resource.clone());
-        let destroy_group: Vec<_> = destroys.iter().map(|o| group(&o.addr)).collect();
-        let create_group: Vec<_> = creates.iter().map(|o| group(&o.addr)).collect();
-        let mut old_members: BTreeMap<&(ModuleInstance, Resource), Vec<usize>> = BTreeMap::new();
-        for &i in d_cands.keys() {
-            old_members.entry(&destroy_group[i]).or_default().push(i);
-        }
-        let mut new_members: BTreeMap<&(ModuleInstance, Resource), BTreeSet<usize>> =
-            BTreeMap::new();
-        for cs in d_cands.values() {
-            for &j in cs {
-                new_members.entry(&create_group[j]).or_default().insert(j);
+impl<'p> WholeResources<'p> {
+    fn new(places: &'p Places, cands: &Candidates) -> Self {
+        let (destroy_group, create_group) = (&places.destroy_group, &places.create_group);
+        // The members with candidates of each group, in index order.
+        let mut old_members: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (i, cs) in cands.of_destroy.iter().enumerate() {
+            if !cs.is_empty() {
+                old_members.entry(destroy_group[i]).or_default().push(i);
             }
         }
-        let mut corresponding = BTreeSet::new();
-        for (old, is) in &old_members {
-            for (new, js) in &new_members {
-                let all = is.iter().all(|i| {
-                    let cs = &d_cands[i];
-                    js.iter().all(|j| cs.contains(j))
+        let mut new_members: foldhash::HashMap<usize, Vec<usize>> = Default::default();
+        for (j, ds) in cands.of_create.iter().enumerate() {
+            if !ds.is_empty() {
+                new_members.entry(create_group[j]).or_default().push(j);
+            }
+        }
+        let mut corresponding = foldhash::HashSet::default();
+        for (&old, is) in &old_members {
+            // A group that corresponds holds candidates of every member:
+            // those of the first are the only groups to try.
+            let mut tried = foldhash::HashSet::default();
+            for &j in &cands.of_destroy[is[0]] {
+                let new = create_group[j];
+                if !tried.insert(new) {
+                    continue;
+                }
+                let js = &new_members[&new];
+                let all = is.iter().all(|&i| {
+                    let cs = &cands.of_destroy[i];
+                    js.iter().all(|j| cs.binary_search(j).is_ok())
                 });
                 if is.len() == js.len() && all {
-                    corresponding.insert(((*old).clone(), (*new).clone()));
+                    corresponding.insert((old, new));
                 }
             }
         }
@@ -626,27 +734,61 @@ impl WholeResources {
     }
 
     fn correspond(&self, i: usize, j: usize) -> bool {
-        // Pairs of twins are few; the clones are cheap next to the planning.
         self.corresponding
-            .contains(&(self.destroy_group[i].clone(), self.create_group[j].clone()))
+            .contains(&(self.destroy_group[i], self.create_group[j]))
     }
 }
 
-/// Whether one object moves as its decided siblings did, into or out of a
-/// child on the way: the siblings in `module.core["a"]` went to
-/// `module.iam["a"]`, and this one to `module.iam["a"].module.x`.
-/// Siblings that stayed where they were say nothing here (every object of
-/// the root would follow root siblings); `within_kept_instance` covers it.
-fn follows_siblings(
-    module_pairs: &BTreeSet<(ModuleInstance, ModuleInstance)>,
-    d: &AbsResourceInstance,
-    c: &AbsResourceInstance,
-) -> bool {
-    module_pairs.iter().any(|(old, new)| {
-        old != new
-            && ((d.module == *old && c.module.0.starts_with(&new.0))
-                || (c.module == *new && d.module.0.starts_with(&old.0)))
-    })
+/// The module instances decided pairs moved elsewhere, by old and by new
+/// instance (numbered as `Places` numbers them).
+struct Siblings<'p> {
+    modules: &'p [&'p ModuleInstance],
+    by_old: foldhash::HashMap<usize, Vec<usize>>,
+    by_new: foldhash::HashMap<usize, Vec<usize>>,
+}
+
+impl<'p> Siblings<'p> {
+    fn new(
+        module_pairs: &foldhash::HashSet<(usize, usize)>,
+        modules: &'p [&'p ModuleInstance],
+    ) -> Self {
+        let mut s = Siblings {
+            modules,
+            by_old: Default::default(),
+            by_new: Default::default(),
+        };
+        for &(old, new) in module_pairs {
+            if old != new {
+                s.by_old.entry(old).or_default().push(new);
+                s.by_new.entry(new).or_default().push(old);
+            }
+        }
+        s
+    }
+
+    /// Whether one object moves as its decided siblings did, into or out
+    /// of a child on the way: the siblings in `module.core["a"]` went to
+    /// `module.iam["a"]`, and this one to `module.iam["a"].module.x`
+    /// (`dm`, `cm`: the numbers of `d`'s and `c`'s module instances).
+    /// Siblings that stayed where they were say nothing here (every object
+    /// of the root would follow root siblings); `within_kept_instance`
+    /// covers it.
+    fn follow(
+        &self,
+        dm: usize,
+        cm: usize,
+        d: &AbsResourceInstance,
+        c: &AbsResourceInstance,
+    ) -> bool {
+        let under = |a: &ModuleInstance, m: usize| a.0.starts_with(&self.modules[m].0);
+        self.by_old
+            .get(&dm)
+            .is_some_and(|news| news.iter().any(|&n| under(&c.module, n)))
+            || self
+                .by_new
+                .get(&cm)
+                .is_some_and(|olds| olds.iter().any(|&o| under(&d.module, o)))
+    }
 }
 
 /// How far apart two module paths are: the fewest steps inserted, removed
@@ -717,10 +859,10 @@ fn within_kept_instance(d: &AbsResourceInstance, c: &AbsResourceInstance) -> boo
 /// Why an object found no partner although the other side has objects of
 /// its type: the closest candidates and what differs.
 /// The unpaired objects of each kind, in order.
-fn unpaired<'o>(objs: &'o [Object], paired: &BTreeSet<usize>) -> HashMap<Kind<'o>, Vec<usize>> {
+fn unpaired<'o>(objs: &'o [Object], paired: &[bool]) -> HashMap<Kind<'o>, Vec<usize>> {
     let mut by_kind: HashMap<Kind<'o>, Vec<usize>> = HashMap::new();
     for (k, o) in objs.iter().enumerate() {
-        if !paired.contains(&k) {
+        if !paired[k] {
             by_kind
                 .entry(kind(&o.addr.resource.resource))
                 .or_default()
@@ -787,13 +929,13 @@ fn differs(
 }
 
 /// (old module instance, new module instance) pairs that decided pairs
-/// already show.
-type ModulePairs = BTreeSet<(ModuleInstance, ModuleInstance)>;
+/// already show, borrowed from the mapping.
+type ModulePairs<'m> = foldhash::HashSet<(&'m ModuleInstance, &'m ModuleInstance)>;
 
-fn module_pairs_of(mapping: &Mapping) -> ModulePairs {
+fn module_pairs_of(mapping: &Mapping) -> ModulePairs<'_> {
     mapping
         .iter()
-        .map(|(new, old)| (old.module.clone(), new.module.clone()))
+        .map(|(new, old)| (&old.module, &new.module))
         .collect()
 }
 
@@ -806,7 +948,7 @@ fn same_place(
     c: &AbsResourceInstance,
     module_pairs: &ModulePairs,
 ) -> bool {
-    module_pairs.contains(&(d.module.clone(), c.module.clone()))
+    module_pairs.contains(&(&d.module, &c.module))
         || same_relative_place(d, c)
         || within_kept_instance(d, c)
         || (d.module == c.module && !d.module.is_root())
@@ -835,8 +977,8 @@ const UPDATE_BUCKET_LIMIT: usize = 1 << 20;
 fn update_choices(
     destroys: &[Object],
     creates: &[Object],
-    taken: &BTreeSet<usize>,
-    done: &BTreeSet<usize>,
+    taken: &[bool],
+    done: &[bool],
     mapping: &Mapping,
     canon: &Canon,
 ) -> Vec<(usize, usize, Vec<AttrDiff>)> {
