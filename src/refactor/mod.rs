@@ -784,18 +784,23 @@ impl<'c> Sides<'c> {
     /// once declared in shared module directories; the finer ones are
     /// declared in the root from the old addresses.
     fn derive_blocks(&self, pairing: &Pairing) -> Result<Vec<Block>, Diagnostics> {
-        let prior_addrs: BTreeSet<AbsResourceInstance> = self
-            .before
-            .moved_prior
-            .instances()
-            .map(|(a, _)| a)
-            .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
-            .collect();
+        // Borrowed from the state, by module instance: no address is
+        // built per object.
+        let prior = blocks::Prior::new(
+            (self.before.moved_prior.resources.iter())
+                .filter(|r| r.addr.resource.mode == ResourceMode::Managed)
+                .map(|r| {
+                    let keys = (r.instances.iter())
+                        .filter(|i| i.deposed.is_none())
+                        .map(|i| &i.key);
+                    (&r.addr.module, &r.addr.resource, keys)
+                }),
+        );
         let module_instances = self.new_run.module_instances()?;
         let resource_instances = self.new_run.resource_instances()?;
         let new_modules = module_instances.iter().cloned().collect();
         let ctx = blocks::Context {
-            prior: &prior_addrs,
+            prior: &prior,
             new_modules: &new_modules,
             config: self.new_cfg,
             root_only: self.req.place_root,
