@@ -578,11 +578,14 @@ impl<'c> Sides<'c> {
             true => Vec::new(),
             false => run_pairing(true, pinned).updates,
         };
-        let final_mapping: Mapping = pairing
-            .pairs
-            .iter()
-            .map(|(old, new)| (new.clone(), old.clone()))
-            .collect();
+        // Only managed objects left unmatched read it (`leftovers`).
+        let final_mapping: Option<Mapping> = (pairing.unmatched.iter())
+            .any(|u| !is_data(&u.addr))
+            .then(|| {
+                (pairing.pairs.iter())
+                    .map(|(old, new)| (new.clone(), old.clone()))
+                    .collect()
+            });
         pairing.pairs.retain(|(a, _)| !is_data(a));
         pairing.unmatched.retain(|u| !is_data(&u.addr));
         let decided_by_rules = match &configured {
@@ -599,9 +602,12 @@ impl<'c> Sides<'c> {
                 u.reason = pairing::Reason::Blocked(wanted);
             }
         }
-        let leftovers = leftovers(&pairing, &destroys, &creates, &|v: &Value| {
-            canon(v, &final_mapping)
-        });
+        let leftovers = match &final_mapping {
+            Some(mapping) => leftovers(&pairing, &destroys, &creates, &|v: &Value| {
+                canon(v, mapping)
+            }),
+            None => (Vec::new(), Vec::new()),
+        };
         Ok(Paired {
             pairing,
             update_hint,

@@ -19,7 +19,8 @@ use crate::lang::unknown::{Origin, Source};
 
 /// A mapping from the new configuration's addresses to the prior objects
 /// they were paired with.
-pub(crate) type Mapping = BTreeMap<AbsResourceInstance, AbsResourceInstance>;
+/// Hashed: references look their object up in it, round after round.
+pub(crate) type Mapping = foldhash::HashMap<AbsResourceInstance, AbsResourceInstance>;
 
 /// One side's object: its address, the values compared, and the names of
 /// the arguments its configuration sets.
@@ -186,12 +187,14 @@ pub(crate) fn pair_with(
 ) -> Pairing {
     let mut st = Decided::pinned(destroys, creates, opts.pinned);
     let ambiguous = decide(destroys, creates, canon, normalise, opts, &mut st);
-    let mut pairs: Vec<(AbsResourceInstance, AbsResourceInstance)> = st
-        .mapping
-        .iter()
-        .map(|(new, old)| (old.clone(), new.clone()))
+    let mut pairs: Vec<(AbsResourceInstance, AbsResourceInstance)> = (st.pairs.iter())
+        .map(|&(i, j)| (destroys[i].addr.clone(), creates[j].addr.clone()))
         .collect();
     pairs.sort();
+    // What is left unpaired is explained with references followed.
+    if !st.all_paired() {
+        st.sync(destroys, creates);
+    }
     st.updates.sort_by(|a, b| a.prior.cmp(&b.prior));
     let mut unmatched = unmatched_of(destroys, creates, &st, &ambiguous, canon);
     note_unpaired_refs(&mut unmatched);
@@ -202,12 +205,15 @@ pub(crate) fn pair_with(
     }
 }
 
-/// What the rounds have decided so far: the mapping (new → prior), which
-/// destroys (`taken`) and creates (`done`) are paired, the pairs as
-/// indices, the updates accepted.
+/// What the rounds have decided so far: which destroys (`taken`) and
+/// creates (`done`) are paired, the pairs as indices, the updates
+/// accepted, and the mapping (new → prior) of the pairs up to `synced`:
+/// only references read it, so it is brought up to date (`sync`) only
+/// where a value with references is compared.
 #[derive(Default)]
 struct Decided {
     mapping: Mapping,
+    synced: usize,
     taken: Vec<bool>,
     done: Vec<bool>,
     /// (destroy, create), in the order decided.
@@ -242,19 +248,26 @@ impl Decided {
         for (p, n) in pinned {
             if let (Some(&i), Some(&j)) = (destroy_at.get(p), create_at.get(n)) {
                 if !st.taken[i] && !st.done[j] {
-                    st.take(i, j, destroys, creates);
+                    st.take(i, j);
                 }
             }
         }
         st
     }
 
-    fn take(&mut self, i: usize, j: usize, destroys: &[Object], creates: &[Object]) {
+    fn take(&mut self, i: usize, j: usize) {
         self.taken[i] = true;
         self.done[j] = true;
         self.pairs.push((i, j));
-        self.mapping
-            .insert(creates[j].addr.clone(), destroys[i].addr.clone());
+    }
+
+    /// Brings the mapping up to date with the pairs decided.
+    fn sync(&mut self, destroys: &[Object], creates: &[Object]) {
+        for &(i, j) in &self.pairs[self.synced..] {
+            self.mapping
+                .insert(creates[j].addr.clone(), destroys[i].addr.clone());
+        }
+        self.synced = self.pairs.len();
     }
 
     /// Whether every object of both sides is paired.
@@ -342,7 +355,7 @@ fn fixed_signatures(
     canon: &Canon,
     normalise: &Normalise,
 ) -> Vec<Option<String>> {
-    let empty = Mapping::new();
+    let empty = Mapping::default();
     creates
         .iter()
         .map(|c| {
@@ -382,6 +395,10 @@ fn decide(
     // candidates need it.
     let places = std::cell::OnceCell::new();
     loop {
+        // Only a create with references is signed through the mapping.
+        if (create_sigs.iter().zip(&st.done)).any(|(sig, &done)| sig.is_none() && !done) {
+            st.sync(destroys, creates);
+        }
         let cands = candidates(creates, &index, &create_sigs, canon, normalise, st);
         let mut decided = Vec::new();
         for (j, ds) in cands.of_create.iter().enumerate() {
@@ -397,6 +414,7 @@ fn decide(
         // Equal values first; only when they decide nothing more, objects
         // structure places although values differ.
         if decided.is_empty() && opts.allow_update {
+            st.sync(destroys, creates);
             let choices =
                 update_choices(destroys, creates, &st.taken, &st.done, &st.mapping, canon);
             for (i, j, diffs) in choices {
@@ -423,7 +441,7 @@ fn decide(
             return found;
         }
         for (i, j) in decided {
-            st.take(i, j, destroys, creates);
+            st.take(i, j);
         }
     }
 }
@@ -2643,6 +2661,72 @@ mod tests {
                 "module.database.terraform_data.backup"
             ]
         );
+    }
+
+    #[test]
+    fn references_follow_pinned_pairs_and_pairs_of_earlier_rounds() {
+        // The mapping is brought up to date only when a value with
+        // references is signed: pinned pairs are seen from the first
+        // round, pairs of one round from the next.
+        let key_id = |object: &str| {
+            Value::Unknown(
+                crate::lang::value::Type::String,
+                Some(Origin::attr(object, "key_id")),
+            )
+        };
+        let destroys = [
+            obj("alias.one", &[("target", key_id("key.old_a"))]),
+            obj("alias.two", &[("target", key_id("twin.p"))]),
+            obj("key.old_a", &[("description", s("x"))]),
+            obj("key.old_b", &[("description", s("y"))]),
+            obj("twin.p", &[("description", s("same"))]),
+            obj("twin.q", &[("description", s("same"))]),
+        ];
+        let creates = [
+            obj("alias.dos", &[("target", key_id("twin.r"))]),
+            obj("alias.uno", &[("target", key_id("key.new_a"))]),
+            obj("key.new_a", &[("description", s("x"))]),
+            obj("key.new_b", &[("description", s("y"))]),
+            obj("twin.r", &[("description", s("same"))]),
+            obj("twin.s", &[("description", s("same"))]),
+        ];
+        let canon = |v: &Value, m: &Mapping| {
+            crate::lang::unknown::resolve(v, &|object, attr| {
+                let at = m.get(&AbsResourceInstance::parse(object).ok()?)?;
+                Some(Value::Unknown(
+                    crate::lang::value::Type::String,
+                    Some(Origin::attr(at.to_string(), attr)),
+                ))
+            })
+        };
+        let a = |s: &str| AbsResourceInstance::parse(s).unwrap();
+        let pinned = [(a("twin.p"), a("twin.r"))];
+        let p = pair_with(
+            &destroys,
+            &creates,
+            &canon,
+            &|_, _, v| v,
+            Options {
+                pinned: &pinned,
+                ..Options::default()
+            },
+        );
+        assert!(p.unmatched.is_empty(), "{:?}", p.unmatched);
+        let pairs: Vec<(String, String)> = (p.pairs.iter())
+            .map(|(o, n)| (o.to_string(), n.to_string()))
+            .collect();
+        let want = [
+            ("alias.one", "alias.uno"),
+            ("alias.two", "alias.dos"),
+            ("key.old_a", "key.new_a"),
+            ("key.old_b", "key.new_b"),
+            ("twin.p", "twin.r"),
+            ("twin.q", "twin.s"),
+        ];
+        let want: Vec<(String, String)> = (want.iter())
+            .map(|(o, n)| (o.to_string(), n.to_string()))
+            .collect();
+        assert_eq!(pairs, want);
     }
 
     #[test]
