@@ -1190,10 +1190,18 @@ fn changed_objects(
 ) -> Result<(Vec<Object>, Vec<Object>), Diagnostics> {
     let schemas = new_run.schemas();
     let read_destroyed = move || -> Result<Vec<Object>, Diagnostics> {
+        // Looked up once per destroy: hashed when the destroys are many
+        // (an address compares field by field at every level of the tree).
+        let hashed: Option<foldhash::HashSet<&AbsResourceInstance>> =
+            (destroyed.len() * 8 >= old_instances.len()).then(|| old_instances.iter().collect());
+        let declared = |a: &AbsResourceInstance| match &hashed {
+            Some(set) => set.contains(a),
+            None => old_instances.contains(a),
+        };
         destroyed
             .iter()
             .map(|(addr, pre)| {
-                prior_object(old_run, old_instances, schemas, req, moved_index, addr, pre)
+                prior_object(old_run, &declared, schemas, req, moved_index, addr, pre)
             })
             .collect()
     };
@@ -1228,10 +1236,11 @@ fn new_object(
 /// A prior object, at `addr` in the moved prior state and `pre` in the
 /// old configuration. The old configuration decides what is compared, by
 /// the rule `plan` follows; the state, when it records the object, the
-/// values. `schemas` are the new run's.
+/// values. `schemas` are the new run's; `declared`: whether the old
+/// configuration declares an instance.
 fn prior_object(
     old_run: &Run,
-    old_instances: &BTreeSet<AbsResourceInstance>,
+    declared: &dyn Fn(&AbsResourceInstance) -> bool,
     schemas: Option<&crate::providers::schema::Schemas>,
     req: &Request,
     moved_index: &InstanceIndex,
@@ -1242,7 +1251,7 @@ fn prior_object(
         .get(addr)
         .map(|i| i.value())
         .unwrap_or_else(Value::null);
-    if old_instances.contains(pre) {
+    if declared(pre) {
         let configured = old_run.resource_config_value(pre)?;
         let schema = crate::plan::diff::resource_schema(old_run, pre);
         let source = match req.state.is_some() && !recorded.is_null() {
