@@ -263,6 +263,8 @@ impl Decided {
 
     /// Brings the mapping up to date with the pairs decided.
     fn sync(&mut self, destroys: &[Object], creates: &[Object]) {
+        // Sized once rather than grown (and rehashed) by doubling.
+        self.mapping.reserve(self.pairs.len() - self.synced);
         for &(i, j) in &self.pairs[self.synced..] {
             self.mapping
                 .insert(creates[j].addr.clone(), destroys[i].addr.clone());
