@@ -544,12 +544,15 @@ impl<'c> Sides<'c> {
             req.ignore
                 .normalise(&a.resource.resource.type_name, attr, v)
         };
+        // Signed once for every pairing below.
+        let signed = pairing::Signed::new(&destroys, &creates, &canon, &normalise, req.threads);
         let run_pairing =
             |allow_update: bool, pinned: &[(AbsResourceInstance, AbsResourceInstance)]| {
                 let opts = pairing::Options {
                     allow_update,
                     pinned,
                     threads: req.threads,
+                    signed: Some(&signed),
                 };
                 follow.pair(&destroys, &creates, &canon, &normalise, opts)
             };

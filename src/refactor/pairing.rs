@@ -89,6 +89,46 @@ pub(crate) struct Options<'a> {
     pub pinned: &'a [(AbsResourceInstance, AbsResourceInstance)],
     /// Sign the destroys on a second thread (`Request::threads`).
     pub threads: bool,
+    /// The objects' signatures, when the caller pairs the same objects
+    /// more than once (`Signed::new`).
+    pub signed: Option<&'a Signed>,
+}
+
+/// Every destroy's signature, and every create's that no mapping changes
+/// (`fixed_signatures`): the same in every pairing of the same objects
+/// with the same rules, so a caller that pairs them again (with pins, with
+/// updates allowed, once twins are known) signs them once.
+#[derive(Debug)]
+pub(crate) struct Signed {
+    destroys: Vec<String>,
+    creates: Vec<Option<String>>,
+}
+
+impl Signed {
+    pub(crate) fn new(
+        destroys: &[Object],
+        creates: &[Object],
+        canon: &Canon,
+        normalise: &Normalise,
+        threads: bool,
+    ) -> Signed {
+        let (destroys, creates) = crate::parallel::side_by_side(
+            threads,
+            || -> Vec<String> {
+                destroys
+                    .iter()
+                    .map(|d| signature(&d.set, &d.values))
+                    .collect()
+            },
+            || fixed_signatures(creates, canon, normalise),
+        );
+        Signed { destroys, creates }
+    }
+
+    /// Whether these are the signatures of objects this many.
+    fn fits(&self, destroys: &[Object], creates: &[Object]) -> bool {
+        self.destroys.len() == destroys.len() && self.creates.len() == creates.len()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -382,17 +422,16 @@ fn decide(
     opts: Options,
     st: &mut Decided,
 ) -> BTreeMap<usize, Vec<usize>> {
-    let (destroy_sigs, create_sigs) = crate::parallel::side_by_side(
-        opts.threads,
-        || -> Vec<String> {
-            destroys
-                .iter()
-                .map(|d| signature(&d.set, &d.values))
-                .collect()
-        },
-        || fixed_signatures(creates, canon, normalise),
-    );
-    let index = signature_index(destroys, &destroy_sigs);
+    let own;
+    let signed = match opts.signed {
+        Some(s) if s.fits(destroys, creates) => s,
+        _ => {
+            own = Signed::new(destroys, creates, canon, normalise, opts.threads);
+            &own
+        }
+    };
+    let (destroy_sigs, create_sigs) = (&signed.destroys, &signed.creates);
+    let index = signature_index(destroys, destroy_sigs);
     // Where each object is, numbered: only rounds with identical
     // candidates need it.
     let places = std::cell::OnceCell::new();
@@ -401,7 +440,7 @@ fn decide(
         if (create_sigs.iter().zip(&st.done)).any(|(sig, &done)| sig.is_none() && !done) {
             st.sync(destroys, creates);
         }
-        let cands = candidates(creates, &index, &create_sigs, canon, normalise, st);
+        let cands = candidates(creates, &index, create_sigs, canon, normalise, st);
         let mut decided = Vec::new();
         for (j, ds) in cands.of_create.iter().enumerate() {
             if let [i] = ds.as_slice() {
@@ -2019,6 +2058,7 @@ mod tests {
             allow_update: false,
             pinned: &pinned,
             threads: true,
+            signed: None,
         };
         let p = pair_with(&d, &c, &|v, _| v.clone(), &|_, _, v| v, opts);
         assert_eq!(pairs(&p), want);
@@ -2766,6 +2806,49 @@ mod tests {
             write_key(k, &mut out);
             assert_eq!(out, format!("{k:?}:"), "{k}");
         }
+    }
+
+    #[test]
+    fn signatures_computed_once_pair_as_those_of_each_pairing() {
+        let destroys = [
+            obj("t.a", &[("input", s("x"))]),
+            obj("t.b", &[("input", s("same"))]),
+            obj("t.c", &[("input", s("same"))]),
+            obj("t.gone", &[("input", s("old"))]),
+        ];
+        let creates = [
+            obj("t.d", &[("input", s("x"))]),
+            obj("t.e", &[("input", s("same"))]),
+            obj("t.f", &[("input", s("same"))]),
+            obj("t.new", &[("input", s("new"))]),
+        ];
+        let canon = |v: &Value, _: &Mapping| v.clone();
+        let keep = |_: &AbsResourceInstance, _: &str, v: Value| v;
+        let signed = Signed::new(&destroys, &creates, &canon, &keep, false);
+        let a = |s: &str| AbsResourceInstance::parse(s).unwrap();
+        let pinned = [(a("t.b"), a("t.f"))];
+        for (allow_update, pinned) in [(false, &[][..]), (true, &pinned[..])] {
+            let opts = |signed| Options {
+                allow_update,
+                pinned,
+                signed,
+                ..Options::default()
+            };
+            let fresh = pair_with(&destroys, &creates, &canon, &keep, opts(None));
+            let reused = pair_with(&destroys, &creates, &canon, &keep, opts(Some(&signed)));
+            assert_eq!(fresh.pairs, reused.pairs);
+            assert_eq!(fresh.unmatched, reused.unmatched);
+            assert_eq!(fresh.updates, reused.updates);
+        }
+        // Signatures of other objects are not used.
+        let other = Signed::new(&destroys[..1], &creates[..1], &canon, &keep, false);
+        let opts = Options {
+            signed: Some(&other),
+            ..Options::default()
+        };
+        let p = pair_with(&destroys, &creates, &canon, &keep, opts);
+        assert_eq!(p.pairs, pair(&destroys, &creates, &canon).pairs);
+        assert_eq!(p.pairs.len(), 1, "{:?}", p.unmatched);
     }
 
     #[test]
