@@ -205,6 +205,43 @@
 //! the evaluation builds (`Eval::object` 8.7 MB: the servers' inputs and
 //! tags), reading the state (6.4 MB), `String` clones (6.2 MB), the
 //! stable sort of the changes (4.7 MB of scratch).
+//!
+//! Pairing and blocks (issue 14, 2026-12-02; callgrind counts at 1k, then
+//! `MINIMOD_TIMINGS` phases of interleaved runs at load 1.5 to 3; every
+//! output byte-identical): services `refactor --state` 1k 300.0 M ->
+//! 268.6 M Ir (`Sides::pair` 37.6 -> 24.7 M, `blocks_at` 15.3 -> 2.2 M,
+//! reading the destroyed objects 12.7 -> 10.0 M); with one resource
+//! added (so something is left unmatched and the pairing runs again for
+//! the update hint) 334.3 -> 280.9 M (`Sides::pair` 68.0 -> 38.5 M); flat
+//! 1k 249.6 -> 199.1 M (`Sides::pair` 52.1 -> 12.4 M, of which structural
+//! choices 22.4 -> 2.5 M). 10k: services pairing 0.16-0.19 -> 0.09-0.18 s
+//! (it runs beside freeing the old run, which bounds it under load),
+//! blocks 0.03-0.05 -> 0.007-0.016 s, whole run 1.06 -> 0.91-1.01 s CPU;
+//! flat pairing 0.15-0.23 -> 0.03-0.07 s, whole run 0.53-0.92 ->
+//! 0.39-0.68 s. 100k: flat pairing 0.9-1.9 -> 0.52-0.54 s, whole run
+//! 8.0-8.4 -> 6.3-6.8 s; services blocks 0.38-0.55 -> 0.12-0.14 s,
+//! pairing 1.4-2.4 s either way (bounded as above), whole run 9.9-10.9 ->
+//! 8.6-10.0 s. Peak memory: flat the same; services 10k 205-213 ->
+//! 213-232 MB, 100k 1 730 -> 1 740-1 749 MB, but 193-198 against
+//! 195-202 MB at 10k with `MIMALLOC_PURGE_DELAY=0`: pages freed and not
+//! yet purged while the faster phases allocate, not more live data.
+//! Changed: paired objects are flags, not `BTreeSet`s; destroys indexed by
+//! kind and signature once per pairing, not per round; structural choices
+//! compare numbered module instances and (module, resource) groups (no
+//! address cloned per score, candidate groups tried from a member's
+//! candidates rather than every pair of groups), the module distance only
+//! among ties, and no scan of the choices made (quadratic: 40k twins at
+//! flat 100k); the mapping hashed and filled only where a value with
+//! references is signed; every object signed once for all of a refactor's
+//! pairings; keys of canonical texts copied whole; the final mapping only
+//! for leftovers; the old instances hashed for the destroys' lookups. Blocks
+//! read the prior state by module instance (`blocks::Prior`, borrowed from
+//! the state: a module move rebases one entry, not every object under it),
+//! and a pair that a module move puts in place is dropped without building
+//! its rebased address. Left in pairing (services 1k): following the load
+//! balancers' references, 11.7 M, of which parsing each reference's
+//! address once 7.1 M (`Follow::canon`); signing every object 3.7 M;
+//! filling the mapping 2.5 M; dropping the objects 2.9 M.
 
 mod shapes;
 

@@ -5,11 +5,13 @@
 //! same way inside every instance of a local child module is declared in
 //! that module, so every caller gets it.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 
 use crate::addrs::{
     AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance, ModuleInstanceStep,
+    Resource,
 };
 use crate::config::Config;
 
@@ -27,13 +29,98 @@ pub struct Block {
 /// What the minimisation needs to know besides the pairs.
 pub(crate) struct Context<'a> {
     /// Every managed object of the prior state (after existing moves).
-    pub prior: &'a BTreeSet<AbsResourceInstance>,
+    pub prior: &'a Prior<'a>,
     /// Module instances the new configuration declares.
     pub new_modules: &'a BTreeSet<ModuleInstance>,
     /// The new configuration, for resource declarations and module dirs.
     pub config: &'a Config,
     /// Declare everything in the root module.
     pub root_only: bool,
+}
+
+/// The prior objects by module instance, each instance's objects sorted:
+/// what the derivation asks of the prior state is per module instance or
+/// per resource, so a module move rebases one entry rather than every
+/// object under it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Prior<'a> {
+    modules: BTreeMap<ModuleInstance, Vec<(&'a Resource, &'a InstanceKey)>>,
+}
+
+impl<'a> Prior<'a> {
+    /// From each resource's module instance, resource and instance keys.
+    pub(crate) fn new<K>(
+        resources: impl IntoIterator<Item = (&'a ModuleInstance, &'a Resource, K)>,
+    ) -> Prior<'a>
+    where
+        K: IntoIterator<Item = &'a InstanceKey>,
+    {
+        let mut modules: BTreeMap<ModuleInstance, Vec<(&'a Resource, &'a InstanceKey)>> =
+            BTreeMap::new();
+        for (m, r, keys) in resources {
+            let objects: Vec<_> = keys.into_iter().map(|k| (r, k)).collect();
+            // A module instance is in the prior state only with an object.
+            if objects.is_empty() {
+                continue;
+            }
+            if let Some(held) = modules.get_mut(m) {
+                held.extend(objects);
+            } else {
+                modules.insert(m.clone(), objects);
+            }
+        }
+        for objects in modules.values_mut() {
+            objects.sort();
+            objects.dedup();
+        }
+        Prior { modules }
+    }
+
+    /// The prior objects once the module instances `rebase` names have
+    /// moved (None: the instance stays).
+    fn rebased(&self, rebase: impl Fn(&ModuleInstance) -> Option<ModuleInstance>) -> Prior<'a> {
+        let mut modules: BTreeMap<ModuleInstance, Vec<(&'a Resource, &'a InstanceKey)>> =
+            BTreeMap::new();
+        for (m, objects) in &self.modules {
+            let held = modules
+                .entry(rebase(m).unwrap_or_else(|| m.clone()))
+                .or_default();
+            let merged = !held.is_empty();
+            held.extend(objects.iter().copied());
+            if merged {
+                held.sort();
+                held.dedup();
+            }
+        }
+        Prior { modules }
+    }
+
+    /// Objects under each module instance, counted at every prefix of its
+    /// path (the empty prefix: every object).
+    fn under_modules(&self) -> HashMap<&[ModuleInstanceStep], usize> {
+        let mut under: HashMap<&[ModuleInstanceStep], usize> = HashMap::new();
+        for (m, objects) in &self.modules {
+            for n in 0..=m.0.len() {
+                *under.entry(&m.0[..n]).or_default() += objects.len();
+            }
+        }
+        under
+    }
+
+    /// The instances of `r` in module instance `m`.
+    fn count(&self, m: &ModuleInstance, r: &Resource) -> usize {
+        self.modules.get(m).map_or(0, |objects| {
+            let start = objects.partition_point(|(x, _)| *x < r);
+            let end = objects.partition_point(|(x, _)| *x <= r);
+            end - start
+        })
+    }
+
+    fn holds_instance(&self, m: &ModuleInstance, r: &crate::addrs::ResourceInstance) -> bool {
+        self.modules
+            .get(m)
+            .is_some_and(|objects| objects.binary_search(&(&r.resource, &r.key)).is_ok())
+    }
 }
 
 /// A move at some granularity, in absolute addresses.
@@ -84,22 +171,30 @@ impl Granularity {
     ];
 }
 
+/// Pairs still to declare: the old address as the moves found so far left
+/// it (borrowed until one rebases it), and the new one.
+type Left<'p> = Vec<(Cow<'p, AbsResourceInstance>, &'p AbsResourceInstance)>;
+
 pub(crate) fn blocks_at(
     pairs: &[(AbsResourceInstance, AbsResourceInstance)],
     ctx: &Context,
     level: Granularity,
 ) -> Vec<Block> {
     let mut moves = Vec::new();
-    let mut left: Vec<(AbsResourceInstance, AbsResourceInstance)> = pairs.to_vec();
-    let mut prior_after: BTreeSet<AbsResourceInstance> = ctx.prior.clone();
 
     if level == Granularity::Instances {
-        for (old, new) in left {
-            moves.push(Move::Instance { from: old, to: new });
+        for (old, new) in pairs {
+            moves.push(Move::Instance {
+                from: old.clone(),
+                to: new.clone(),
+            });
         }
         moves.sort();
-        return place(moves, ctx, &prior_after, true);
+        return place(moves, ctx, ctx.prior, true);
     }
+
+    let mut left: Left = pairs.iter().map(|(o, n)| (Cow::Borrowed(o), n)).collect();
+    let mut prior_after: Cow<Prior> = Cow::Borrowed(ctx.prior);
 
     // 1. Module instances that move whole, shallowest first, in rounds: a
     //    module moved in one round may have modules renamed inside it,
@@ -133,64 +228,86 @@ pub(crate) fn blocks_at(
                     }
                 }
             }
-            let rebase = |a: &AbsResourceInstance| -> AbsResourceInstance {
-                (1..=a.module.0.len())
+            // Where a module instance goes, None when it stays.
+            let rebase = |m: &ModuleInstance| -> Option<ModuleInstance> {
+                (1..=m.0.len())
                     .find_map(|n| {
-                        let steps = &a.module.0;
+                        let steps = &m.0;
                         calls
                             .get(&(&steps[..n - 1], steps[n - 1].name.as_str()))
                             .or_else(|| instances.get(&steps[..n]))
                     })
-                    .and_then(|(from, to)| rebase_under(a, from, to))
-                    .unwrap_or_else(|| a.clone())
+                    .and_then(|(from, to)| rebase_under(m, from, to))
             };
-            prior_after = prior_after.iter().map(&rebase).collect();
-            left = left
-                .into_iter()
-                .map(|(old, new)| (rebase(&old), new))
-                .filter(|(old, new)| old != new)
-                .collect();
+            prior_after = Cow::Owned(prior_after.rebased(rebase));
+            // Pairs come in prior address order: one module instance's
+            // objects in a row, rebased once.
+            let mut last: Option<(ModuleInstance, Option<ModuleInstance>)> = None;
+            left.retain_mut(|(old, new)| {
+                if !last.as_ref().is_some_and(|(m, _)| *m == old.module) {
+                    last = Some((old.module.clone(), rebase(&old.module)));
+                }
+                if let Some((_, Some(m))) = &last {
+                    // Moved where it belongs: nothing left to declare.
+                    if *m == new.module && old.resource == new.resource {
+                        return false;
+                    }
+                    *old = Cow::Owned(AbsResourceInstance {
+                        module: m.clone(),
+                        resource: old.resource.clone(),
+                    });
+                }
+                **old != **new
+            });
             moves.extend(found);
         }
     }
 
     // 2. Whole resources: every prior instance moves, each keeping its key,
     //    to a resource that holds nothing yet and is not the old one.
-    let mut by_resource: BTreeMap<(AbsResource, AbsResource), Vec<usize>> = BTreeMap::new();
+    let mut by_resource: BTreeMap<
+        (&ModuleInstance, &Resource, &ModuleInstance, &Resource),
+        Vec<usize>,
+    > = BTreeMap::new();
     for (i, (old, new)) in left.iter().enumerate() {
         if old.resource.key == new.resource.key {
             by_resource
-                .entry((old.containing_resource(), new.containing_resource()))
+                .entry((
+                    &old.module,
+                    &old.resource.resource,
+                    &new.module,
+                    &new.resource.resource,
+                ))
                 .or_default()
                 .push(i);
         }
     }
-    // Prior objects per resource, counted once rather than per candidate.
-    let mut per_resource: HashMap<AbsResource, usize> = HashMap::new();
-    for a in &prior_after {
-        *per_resource.entry(a.containing_resource()).or_default() += 1;
-    }
-    let mut covered = BTreeSet::new();
-    for ((from, to), idx) in &by_resource {
-        let under = per_resource.get(from).copied().unwrap_or_default();
-        let occupied = per_resource.contains_key(to);
-        if under == idx.len() && !occupied && !declared_resource(ctx.config, from) {
+    let mut covered = vec![false; left.len()];
+    for ((from_m, from_r, to_m, to_r), idx) in &by_resource {
+        let under = prior_after.count(from_m, from_r);
+        let occupied = prior_after.count(to_m, to_r) > 0;
+        if under == idx.len() && !occupied && !declared_resource(ctx.config, from_m, from_r) {
             moves.push(Move::Resource {
-                from: from.clone(),
-                to: to.clone(),
+                from: (*from_r).clone().absolute((*from_m).clone()),
+                to: (*to_r).clone().absolute((*to_m).clone()),
             });
-            covered.extend(idx.iter().copied());
+            for &i in idx {
+                covered[i] = true;
+            }
         }
     }
+    drop(by_resource);
     for (i, (old, new)) in left.into_iter().enumerate() {
-        if !covered.contains(&i) {
-            moves.push(Move::Instance { from: old, to: new });
+        if !covered[i] {
+            moves.push(Move::Instance {
+                from: old.into_owned(),
+                to: new.clone(),
+            });
         }
     }
     moves.sort();
     place(moves, ctx, &prior_after, level != Granularity::Coarse)
 }
-
 /// The module moves of one round: for each old module instance, shallowest
 /// first, a destination when every prior object under it is paired with
 /// something under one new module instance, the old instance is no longer
@@ -204,20 +321,8 @@ pub(crate) fn blocks_at(
 /// more objects straight into place.
 /// Instance moves that keep their keys and cover every instance of their
 /// call become one call move.
-fn module_moves(
-    pairs: &[(AbsResourceInstance, AbsResourceInstance)],
-    prior: &BTreeSet<AbsResourceInstance>,
-    ctx: &Context,
-) -> Vec<Move> {
+fn module_moves(pairs: &Left, prior: &Prior, ctx: &Context) -> Vec<Move> {
     type Steps = [crate::addrs::ModuleInstanceStep];
-    // Prior objects under each module instance (counted at every prefix of
-    // their module path), once rather than per candidate.
-    let mut under_module: HashMap<&Steps, usize> = HashMap::new();
-    for a in prior {
-        for n in 0..=a.module.0.len() {
-            *under_module.entry(&a.module.0[..n]).or_default() += 1;
-        }
-    }
     // The pairs under each old module instance whose module changes.
     let mut by_prefix: BTreeMap<&Steps, Vec<usize>> = BTreeMap::new();
     for (i, (old, new)) in pairs.iter().enumerate() {
@@ -228,6 +333,12 @@ fn module_moves(
             by_prefix.entry(&old.module.0[..n]).or_default().push(i);
         }
     }
+    if by_prefix.is_empty() {
+        return Vec::new();
+    }
+    // Prior objects under each module instance (counted at every prefix of
+    // their module path), once rather than per candidate.
+    let under_module = prior.under_modules();
     let mut candidates: Vec<(&Steps, Vec<usize>)> = by_prefix.into_iter().collect();
     candidates.sort_by_key(|(f, _)| f.len());
     let mut instance_moves: Vec<(ModuleInstance, ModuleInstance)> = Vec::new();
@@ -301,8 +412,9 @@ fn module_moves(
     let mut as_call = BTreeSet::new();
     for ((call_from, call_to), members) in &by_call {
         let prior_keys: BTreeSet<&InstanceKey> = prior
-            .iter()
-            .filter_map(|a| instance_of_call(&a.module, call_from).map(|s| &s.key))
+            .modules
+            .keys()
+            .filter_map(|m| instance_of_call(m, call_from).map(|s| &s.key))
             .collect();
         let declared = ctx
             .new_modules
@@ -324,18 +436,18 @@ fn module_moves(
     moves
 }
 
-/// `a` with the module prefix `from` replaced by `to` (keys of a call move
-/// carried over), or None when `a` is not under `from`.
+/// Module instance `m` with the prefix `from` replaced by `to` (keys of a
+/// call move carried over), or None when `m` is not under `from`.
 fn rebase_under(
-    a: &AbsResourceInstance,
+    m: &ModuleInstance,
     from: &ModuleInstance,
     to: &ModuleInstance,
-) -> Option<AbsResourceInstance> {
+) -> Option<ModuleInstance> {
     let n = from.0.len();
-    if n == 0 || a.module.0.len() < n {
+    if n == 0 || m.0.len() < n {
         return None;
     }
-    let head = &a.module.0[..n];
+    let head = &m.0[..n];
     let call_move = from.0[n - 1].key == InstanceKey::NoKey
         && to.0.last().is_some_and(|s| s.key == InstanceKey::NoKey);
     let matches = head[..n - 1] == from.0[..n - 1]
@@ -350,11 +462,8 @@ fn rebase_under(
             last.key = head[n - 1].key.clone();
         }
     }
-    steps.extend(a.module.0[n..].iter().cloned());
-    Some(AbsResourceInstance {
-        module: ModuleInstance(steps.into()),
-        resource: a.resource.clone(),
-    })
+    steps.extend(m.0[n..].iter().cloned());
+    Some(ModuleInstance(steps.into()))
 }
 
 /// The instance with its last key removed: the call as a path.
@@ -378,11 +487,11 @@ fn instance_of_call<'a>(
     Some(&m.0[n - 1])
 }
 
-fn declared_resource(config: &Config, r: &AbsResource) -> bool {
-    let path: Vec<String> = r.module.0.iter().map(|s| s.name.clone()).collect();
+fn declared_resource(config: &Config, module: &ModuleInstance, r: &Resource) -> bool {
+    let path: Vec<String> = module.0.iter().map(|s| s.name.clone()).collect();
     config
         .descendant(&path)
-        .is_some_and(|c| c.module.resources.contains_key(&r.resource.to_string()))
+        .is_some_and(|c| c.module.resources.contains_key(&r.to_string()))
 }
 
 /// The module instance both endpoints of a move live in, and the move's
@@ -434,17 +543,13 @@ fn split(m: &Move) -> (ModuleInstance, String, String) {
 /// relative move holds in every instance of it that has objects;
 /// otherwise (or with `root_only`) it is written in the root with full
 /// paths.
-fn place(
-    moves: Vec<Move>,
-    ctx: &Context,
-    prior: &BTreeSet<AbsResourceInstance>,
-    root_only: bool,
-) -> Vec<Block> {
+fn place(moves: Vec<Move>, ctx: &Context, prior: &Prior, root_only: bool) -> Vec<Block> {
     let root_dir = ctx.config.module.dir.clone();
     let paths_of_dir = module_paths_by_dir(ctx.config);
     let instances_in_prior: BTreeSet<ModuleInstance> = prior
-        .iter()
-        .flat_map(|a| (1..=a.module.0.len()).map(move |n| ModuleInstance(a.module.0[..n].into())))
+        .modules
+        .keys()
+        .flat_map(|m| (1..=m.0.len()).map(move |n| ModuleInstance(m.0[..n].into())))
         .collect();
     // What the prior state holds, to tell which instances of a module have
     // the object a move names.
@@ -455,8 +560,6 @@ fn place(
             Some((parent, last.name.as_str()))
         })
         .collect();
-    let resources_in_prior: HashSet<AbsResource> =
-        prior.iter().map(|a| a.containing_resource()).collect();
     let holds = |inst: &ModuleInstance, subject: &Subject| -> bool {
         let mut steps = inst.0.to_vec();
         match subject {
@@ -472,11 +575,11 @@ fn place(
             }
             Subject::Resource(rel, r) => {
                 steps.extend(rel.iter().cloned());
-                resources_in_prior.contains(&r.clone().absolute(ModuleInstance(steps.into())))
+                prior.count(&ModuleInstance(steps.into()), r) > 0
             }
             Subject::Instance(rel, r) => {
                 steps.extend(rel.iter().cloned());
-                prior.contains(&r.clone().absolute(ModuleInstance(steps.into())))
+                prior.holds_instance(&ModuleInstance(steps.into()), r)
             }
         }
     };

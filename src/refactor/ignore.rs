@@ -471,7 +471,7 @@ mod tests {
         let (a, b) = (r.apply(a), r.apply(b));
         let canon = |v: &Value, _: &Mapping| v.clone();
         a.set == b.set
-            && super::super::pairing::attr_diffs(&a, &b, &Mapping::new(), &canon).is_empty()
+            && super::super::pairing::attr_diffs(&a, &b, &Mapping::default(), &canon).is_empty()
     }
 
     #[test]
@@ -736,11 +736,11 @@ mod tests {
         );
         let canon = |v: &Value, _: &Mapping| v.clone();
         let names: Vec<String> = r
-            .deciding(&a, &b, &Mapping::new(), &canon)
+            .deciding(&a, &b, &Mapping::default(), &canon)
             .iter()
             .map(|r| r.to_string())
             .collect();
         assert_eq!(names, ["everything:terraform_data:input.Owner"]);
-        assert!(r.deciding(&a, &a, &Mapping::new(), &canon).is_empty());
+        assert!(r.deciding(&a, &a, &Mapping::default(), &canon).is_empty());
     }
 }

@@ -545,12 +545,15 @@ impl<'c> Sides<'c> {
             req.ignore
                 .normalise(&a.resource.resource.type_name, attr, v)
         };
+        // Signed once for every pairing below.
+        let signed = pairing::Signed::new(&destroys, &creates, &canon, &normalise, req.threads);
         let run_pairing =
             |allow_update: bool, pinned: &[(AbsResourceInstance, AbsResourceInstance)]| {
                 let opts = pairing::Options {
                     allow_update,
                     pinned,
                     threads: req.threads,
+                    signed: Some(&signed),
                 };
                 follow.pair(&destroys, &creates, &canon, &normalise, opts)
             };
@@ -579,11 +582,14 @@ impl<'c> Sides<'c> {
             true => Vec::new(),
             false => run_pairing(true, pinned).updates,
         };
-        let final_mapping: Mapping = pairing
-            .pairs
-            .iter()
-            .map(|(old, new)| (new.clone(), old.clone()))
-            .collect();
+        // Only managed objects left unmatched read it (`leftovers`).
+        let final_mapping: Option<Mapping> = (pairing.unmatched.iter())
+            .any(|u| !is_data(&u.addr))
+            .then(|| {
+                (pairing.pairs.iter())
+                    .map(|(old, new)| (new.clone(), old.clone()))
+                    .collect()
+            });
         pairing.pairs.retain(|(a, _)| !is_data(a));
         pairing.unmatched.retain(|u| !is_data(&u.addr));
         let decided_by_rules = match &configured {
@@ -600,9 +606,12 @@ impl<'c> Sides<'c> {
                 u.reason = pairing::Reason::Blocked(wanted);
             }
         }
-        let leftovers = leftovers(&pairing, &destroys, &creates, &|v: &Value| {
-            canon(v, &final_mapping)
-        });
+        let leftovers = match &final_mapping {
+            Some(mapping) => leftovers(&pairing, &destroys, &creates, &|v: &Value| {
+                canon(v, mapping)
+            }),
+            None => (Vec::new(), Vec::new()),
+        };
         Ok(Paired {
             pairing,
             update_hint,
@@ -785,18 +794,23 @@ impl<'c> Sides<'c> {
     /// once declared in shared module directories; the finer ones are
     /// declared in the root from the old addresses.
     fn derive_blocks(&self, pairing: &Pairing) -> Result<Vec<Block>, Diagnostics> {
-        let prior_addrs: BTreeSet<AbsResourceInstance> = self
-            .before
-            .moved_prior
-            .instances()
-            .map(|(a, _)| a)
-            .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
-            .collect();
+        // Borrowed from the state, by module instance: no address is
+        // built per object.
+        let prior = blocks::Prior::new(
+            (self.before.moved_prior.resources.iter())
+                .filter(|r| r.addr.resource.mode == ResourceMode::Managed)
+                .map(|r| {
+                    let keys = (r.instances.iter())
+                        .filter(|i| i.deposed.is_none())
+                        .map(|i| &i.key);
+                    (&r.addr.module, &r.addr.resource, keys)
+                }),
+        );
         let module_instances = self.new_run.module_instances()?;
         let resource_instances = self.new_run.resource_instances()?;
         let new_modules = module_instances.iter().cloned().collect();
         let ctx = blocks::Context {
-            prior: &prior_addrs,
+            prior: &prior,
             new_modules: &new_modules,
             config: self.new_cfg,
             root_only: self.req.place_root,
@@ -1192,10 +1206,18 @@ fn changed_objects(
 ) -> Result<(Vec<Object>, Vec<Object>), Diagnostics> {
     let schemas = new_run.schemas();
     let read_destroyed = move || -> Result<Vec<Object>, Diagnostics> {
+        // Looked up once per destroy: hashed when the destroys are many
+        // (an address compares field by field at every level of the tree).
+        let hashed: Option<foldhash::HashSet<&AbsResourceInstance>> =
+            (destroyed.len() * 8 >= old_instances.len()).then(|| old_instances.iter().collect());
+        let declared = |a: &AbsResourceInstance| match &hashed {
+            Some(set) => set.contains(a),
+            None => old_instances.contains(a),
+        };
         destroyed
             .iter()
             .map(|(addr, pre)| {
-                prior_object(old_run, old_instances, schemas, req, moved_index, addr, pre)
+                prior_object(old_run, &declared, schemas, req, moved_index, addr, pre)
             })
             .collect()
     };
@@ -1230,10 +1252,11 @@ fn new_object(
 /// A prior object, at `addr` in the moved prior state and `pre` in the
 /// old configuration. The old configuration decides what is compared, by
 /// the rule `plan` follows; the state, when it records the object, the
-/// values. `schemas` are the new run's.
+/// values. `schemas` are the new run's; `declared`: whether the old
+/// configuration declares an instance.
 fn prior_object(
     old_run: &Run,
-    old_instances: &BTreeSet<AbsResourceInstance>,
+    declared: &dyn Fn(&AbsResourceInstance) -> bool,
     schemas: Option<&crate::providers::schema::Schemas>,
     req: &Request,
     moved_index: &InstanceIndex,
@@ -1244,7 +1267,7 @@ fn prior_object(
         .get(addr)
         .map(|i| i.value())
         .unwrap_or_else(Value::null);
-    if old_instances.contains(pre) {
+    if declared(pre) {
         let configured = old_run.resource_config_value(pre)?;
         let schema = crate::plan::diff::resource_schema(old_run, pre);
         let source = match req.state.is_some() && !recorded.is_null() {

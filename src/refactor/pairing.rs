@@ -20,7 +20,8 @@ use crate::lang::unknown::{Origin, Source};
 
 /// A mapping from the new configuration's addresses to the prior objects
 /// they were paired with.
-pub(crate) type Mapping = BTreeMap<AbsResourceInstance, AbsResourceInstance>;
+/// Hashed: references look their object up in it, round after round.
+pub(crate) type Mapping = foldhash::HashMap<AbsResourceInstance, AbsResourceInstance>;
 
 /// One side's object: its address, the values compared, and the names of
 /// the arguments its configuration sets.
@@ -89,6 +90,46 @@ pub(crate) struct Options<'a> {
     pub pinned: &'a [(AbsResourceInstance, AbsResourceInstance)],
     /// Sign the destroys on a second thread (`Request::threads`).
     pub threads: bool,
+    /// The objects' signatures, when the caller pairs the same objects
+    /// more than once (`Signed::new`).
+    pub signed: Option<&'a Signed>,
+}
+
+/// Every destroy's signature, and every create's that no mapping changes
+/// (`fixed_signatures`): the same in every pairing of the same objects
+/// with the same rules, so a caller that pairs them again (with pins, with
+/// updates allowed, once twins are known) signs them once.
+#[derive(Debug)]
+pub(crate) struct Signed {
+    destroys: Vec<String>,
+    creates: Vec<Option<String>>,
+}
+
+impl Signed {
+    pub(crate) fn new(
+        destroys: &[Object],
+        creates: &[Object],
+        canon: &Canon,
+        normalise: &Normalise,
+        threads: bool,
+    ) -> Signed {
+        let (destroys, creates) = crate::parallel::side_by_side(
+            threads,
+            || -> Vec<String> {
+                destroys
+                    .iter()
+                    .map(|d| signature(&d.set, &d.values))
+                    .collect()
+            },
+            || fixed_signatures(creates, canon, normalise),
+        );
+        Signed { destroys, creates }
+    }
+
+    /// Whether these are the signatures of objects this many.
+    fn fits(&self, destroys: &[Object], creates: &[Object]) -> bool {
+        self.destroys.len() == destroys.len() && self.creates.len() == creates.len()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -187,12 +228,14 @@ pub(crate) fn pair_with(
 ) -> Pairing {
     let mut st = Decided::pinned(destroys, creates, opts.pinned);
     let ambiguous = decide(destroys, creates, canon, normalise, opts, &mut st);
-    let mut pairs: Vec<(AbsResourceInstance, AbsResourceInstance)> = st
-        .mapping
-        .iter()
-        .map(|(new, old)| (old.clone(), new.clone()))
+    let mut pairs: Vec<(AbsResourceInstance, AbsResourceInstance)> = (st.pairs.iter())
+        .map(|&(i, j)| (destroys[i].addr.clone(), creates[j].addr.clone()))
         .collect();
     pairs.sort();
+    // What is left unpaired is explained with references followed.
+    if !st.all_paired() {
+        st.sync(destroys, creates);
+    }
     st.updates.sort_by(|a, b| a.prior.cmp(&b.prior));
     let mut unmatched = unmatched_of(destroys, creates, &st, &ambiguous, canon);
     note_unpaired_refs(&mut unmatched);
@@ -203,13 +246,19 @@ pub(crate) fn pair_with(
     }
 }
 
-/// What the rounds have decided so far: the mapping (new → prior), the
-/// destroys (`taken`) and creates (`done`) paired, the updates accepted.
+/// What the rounds have decided so far: which destroys (`taken`) and
+/// creates (`done`) are paired, the pairs as indices, the updates
+/// accepted, and the mapping (new → prior) of the pairs up to `synced`:
+/// only references read it, so it is brought up to date (`sync`) only
+/// where a value with references is compared.
 #[derive(Default)]
 struct Decided {
     mapping: Mapping,
-    taken: BTreeSet<usize>,
-    done: BTreeSet<usize>,
+    synced: usize,
+    taken: Vec<bool>,
+    done: Vec<bool>,
+    /// (destroy, create), in the order decided.
+    pairs: Vec<(usize, usize)>,
     updates: Vec<Update>,
 }
 
@@ -220,55 +269,93 @@ impl Decided {
         creates: &[Object],
         pinned: &[(AbsResourceInstance, AbsResourceInstance)],
     ) -> Decided {
-        let mut st = Decided::default();
+        let mut st = Decided {
+            taken: vec![false; destroys.len()],
+            done: vec![false; creates.len()],
+            ..Decided::default()
+        };
+        if pinned.is_empty() {
+            return st;
+        }
+        // The first object at each address, as a scan from the start finds.
+        fn at(objs: &[Object]) -> foldhash::HashMap<&AbsResourceInstance, usize> {
+            let mut at: foldhash::HashMap<&AbsResourceInstance, usize> = Default::default();
+            for (k, o) in objs.iter().enumerate() {
+                at.entry(&o.addr).or_insert(k);
+            }
+            at
+        }
+        let (destroy_at, create_at) = (at(destroys), at(creates));
         for (p, n) in pinned {
-            let i = destroys.iter().position(|d| &d.addr == p);
-            let j = creates.iter().position(|c| &c.addr == n);
-            if let (Some(i), Some(j)) = (i, j) {
-                if !st.taken.contains(&i) && !st.done.contains(&j) {
-                    st.take(i, j, destroys, creates);
+            if let (Some(&i), Some(&j)) = (destroy_at.get(p), create_at.get(n)) {
+                if !st.taken[i] && !st.done[j] {
+                    st.take(i, j);
                 }
             }
         }
         st
     }
 
-    fn take(&mut self, i: usize, j: usize, destroys: &[Object], creates: &[Object]) {
-        self.taken.insert(i);
-        self.done.insert(j);
-        self.mapping
-            .insert(creates[j].addr.clone(), destroys[i].addr.clone());
+    fn take(&mut self, i: usize, j: usize) {
+        self.taken[i] = true;
+        self.done[j] = true;
+        self.pairs.push((i, j));
+    }
+
+    /// Brings the mapping up to date with the pairs decided.
+    fn sync(&mut self, destroys: &[Object], creates: &[Object]) {
+        // Sized once rather than grown (and rehashed) by doubling.
+        self.mapping.reserve(self.pairs.len() - self.synced);
+        for &(i, j) in &self.pairs[self.synced..] {
+            self.mapping
+                .insert(creates[j].addr.clone(), destroys[i].addr.clone());
+        }
+        self.synced = self.pairs.len();
+    }
+
+    /// Whether every object of both sides is paired.
+    fn all_paired(&self) -> bool {
+        self.taken.iter().all(|&t| t) && self.done.iter().all(|&d| d)
     }
 }
 
 /// Candidates each way among objects not yet paired: for each create the
-/// destroys with its kind and signature once its references are followed,
-/// and for each destroy those creates.
-type Candidates = (BTreeMap<usize, Vec<usize>>, BTreeMap<usize, Vec<usize>>);
+/// destroys with its kind and signature once its references are followed
+/// (`of_create`, by create index), and for each destroy those creates
+/// (`of_destroy`); empty where there are none. Both in index order.
+struct Candidates {
+    of_create: Vec<Vec<usize>>,
+    of_destroy: Vec<Vec<usize>>,
+}
+
+/// The destroys by kind and signature, in index order: built once per
+/// pairing, the paired ones skipped when read.
+type SignatureIndex<'s> = foldhash::HashMap<(Kind<'s>, &'s str), Vec<usize>>;
+
+fn signature_index<'s>(destroys: &'s [Object], destroy_sigs: &'s [String]) -> SignatureIndex<'s> {
+    // Signatures are long (a list of ids is one): a fast hash.
+    let mut index: SignatureIndex = Default::default();
+    for (i, d) in destroys.iter().enumerate() {
+        index
+            .entry((kind(&d.addr.resource.resource), destroy_sigs[i].as_str()))
+            .or_default()
+            .push(i);
+    }
+    index
+}
 
 fn candidates(
-    destroys: &[Object],
     creates: &[Object],
-    destroy_sigs: &[String],
+    index: &SignatureIndex,
     create_sigs: &[Option<String>],
     canon: &Canon,
     normalise: &Normalise,
     st: &Decided,
 ) -> Candidates {
-    // Signatures are long (a list of ids is one): a fast hash.
-    let mut index: foldhash::HashMap<(Kind, &str), Vec<usize>> = Default::default();
-    for (i, d) in destroys.iter().enumerate() {
-        if !st.taken.contains(&i) {
-            index
-                .entry((kind(&d.addr.resource.resource), destroy_sigs[i].as_str()))
-                .or_default()
-                .push(i);
-        }
-    }
-    let mut c_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    let mut d_cands: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut of_create: Vec<Vec<usize>> = vec![Vec::new(); creates.len()];
+    let mut of_destroy: Vec<Vec<usize>> = vec![Vec::new(); st.taken.len()];
     for (j, c) in creates.iter().enumerate() {
-        if st.done.contains(&j) {
+        if st.done[j] {
             continue;
         }
         let fresh;
@@ -279,18 +366,19 @@ fn candidates(
                 fresh.as_str()
             }
         };
-        let list = index
-            .get(&(kind(&c.addr.resource.resource), sig))
-            .cloned()
-            .unwrap_or_default();
+        let Some(all) = index.get(&(kind(&c.addr.resource.resource), sig)) else {
+            continue;
+        };
+        let list: Vec<usize> = all.iter().copied().filter(|&i| !st.taken[i]).collect();
         for &i in &list {
-            d_cands.entry(i).or_default().push(j);
+            of_destroy[i].push(j);
         }
-        if !list.is_empty() {
-            c_cands.insert(j, list);
-        }
+        of_create[j] = list;
     }
-    (c_cands, d_cands)
+    Candidates {
+        of_create,
+        of_destroy,
+    }
 }
 
 /// A create's signature once its references are followed through
@@ -310,7 +398,7 @@ fn fixed_signatures(
     canon: &Canon,
     normalise: &Normalise,
 ) -> Vec<Option<String>> {
-    let empty = Mapping::new();
+    let empty = Mapping::default();
     creates
         .iter()
         .map(|c| {
@@ -335,40 +423,40 @@ fn decide(
     opts: Options,
     st: &mut Decided,
 ) -> BTreeMap<usize, Vec<usize>> {
-    let (destroy_sigs, create_sigs) = crate::parallel::side_by_side(
-        opts.threads,
-        || -> Vec<String> {
-            destroys
-                .iter()
-                .map(|d| signature(&d.set, &d.values))
-                .collect()
-        },
-        || fixed_signatures(creates, canon, normalise),
-    );
+    let own;
+    let signed = match opts.signed {
+        Some(s) if s.fits(destroys, creates) => s,
+        _ => {
+            own = Signed::new(destroys, creates, canon, normalise, opts.threads);
+            &own
+        }
+    };
+    let (destroy_sigs, create_sigs) = (&signed.destroys, &signed.creates);
+    let index = signature_index(destroys, destroy_sigs);
+    // Where each object is, numbered: only rounds with identical
+    // candidates need it.
+    let places = std::cell::OnceCell::new();
     loop {
-        let (c_cands, d_cands) = candidates(
-            destroys,
-            creates,
-            &destroy_sigs,
-            &create_sigs,
-            canon,
-            normalise,
-            st,
-        );
+        // Only a create with references is signed through the mapping.
+        if (create_sigs.iter().zip(&st.done)).any(|(sig, &done)| sig.is_none() && !done) {
+            st.sync(destroys, creates);
+        }
+        let cands = candidates(creates, &index, create_sigs, canon, normalise, st);
         let mut decided = Vec::new();
-        for (&j, ds) in &c_cands {
+        for (j, ds) in cands.of_create.iter().enumerate() {
             if let [i] = ds.as_slice() {
-                if d_cands.get(i).map(Vec::as_slice) == Some(&[j]) {
+                if cands.of_destroy[*i].as_slice() == [j] {
                     decided.push((*i, j));
                 }
             }
         }
         if decided.is_empty() {
-            decided = structural_choices(destroys, creates, &c_cands, &d_cands, &st.mapping);
+            decided = structural_choices(destroys, creates, &cands, st, &places);
         }
         // Equal values first; only when they decide nothing more, objects
         // structure places although values differ.
         if decided.is_empty() && opts.allow_update {
+            st.sync(destroys, creates);
             let choices =
                 update_choices(destroys, creates, &st.taken, &st.done, &st.mapping, canon);
             for (i, j, diffs) in choices {
@@ -381,9 +469,13 @@ fn decide(
             }
         }
         if decided.is_empty() {
-            let mut found: BTreeMap<usize, Vec<usize>> =
-                c_cands.into_iter().filter(|(_, ds)| ds.len() > 1).collect();
-            for (i, cs) in d_cands {
+            let mut found: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+            for (j, ds) in cands.of_create.into_iter().enumerate() {
+                if ds.len() > 1 {
+                    found.insert(j, ds);
+                }
+            }
+            for (i, cs) in cands.of_destroy.into_iter().enumerate() {
                 if cs.len() > 1 {
                     found.entry(usize::MAX - i).or_insert(cs);
                 }
@@ -391,7 +483,7 @@ fn decide(
             return found;
         }
         for (i, j) in decided {
-            st.take(i, j, destroys, creates);
+            st.take(i, j);
         }
     }
 }
@@ -405,7 +497,7 @@ fn unmatched_of(
     ambiguous: &BTreeMap<usize, Vec<usize>>,
     canon: &Canon,
 ) -> Vec<Unmatched> {
-    if st.taken.len() == destroys.len() && st.done.len() == creates.len() {
+    if st.all_paired() {
         return Vec::new();
     }
     let module_pairs = module_pairs_of(&st.mapping);
@@ -432,7 +524,7 @@ fn unmatched_of(
     ];
     for (objs, others, paired, open, side) in sides {
         for (k, o) in objs.iter().enumerate() {
-            if paired.contains(&k) {
+            if paired[k] {
                 continue;
             }
             let key = match side {
@@ -478,26 +570,31 @@ fn kind(r: &Resource) -> Kind<'_> {
 /// being each other's only candidate inside such a pair. A pair
 /// is taken only when it is the single best for both objects and has at
 /// least two kinds of evidence.
-fn structural_choices(
-    destroys: &[Object],
-    creates: &[Object],
-    c_cands: &BTreeMap<usize, Vec<usize>>,
-    d_cands: &BTreeMap<usize, Vec<usize>>,
-    mapping: &Mapping,
+fn structural_choices<'o>(
+    destroys: &'o [Object],
+    creates: &'o [Object],
+    cands: &Candidates,
+    st: &Decided,
+    places: &std::cell::OnceCell<Places<'o>>,
 ) -> Vec<(usize, usize)> {
     // Only identical candidates are chosen among: without any, nothing
-    // below (which copies every decided pair's modules) is needed.
-    if c_cands.values().all(|ds| ds.len() < 2) {
+    // below is needed.
+    if cands.of_create.iter().all(|ds| ds.len() < 2) {
         return Vec::new();
     }
-    let module_pairs: BTreeSet<(ModuleInstance, ModuleInstance)> = mapping
+    let places = places.get_or_init(|| Places::new(destroys, creates));
+    let (d_module, c_module) = (&places.destroy_module, &places.create_module);
+    let module_pairs: foldhash::HashSet<(usize, usize)> = st
+        .pairs
         .iter()
-        .map(|(new, old)| (old.module.clone(), new.module.clone()))
+        .map(|&(i, j)| (d_module[i], c_module[j]))
         .collect();
-    let whole = WholeResources::new(destroys, creates, d_cands);
-    let placed = |d: &AbsResourceInstance, c: &AbsResourceInstance| {
-        module_pairs.contains(&(d.module.clone(), c.module.clone()))
-            || follows_siblings(&module_pairs, d, c)
+    let siblings = Siblings::new(&module_pairs, &places.modules);
+    let whole = WholeResources::new(places, cands);
+    let placed = |i: usize, j: usize| {
+        let (d, c) = (&destroys[i].addr, &creates[j].addr);
+        module_pairs.contains(&(d_module[i], c_module[j]))
+            || siblings.follow(d_module[i], c_module[j], d, c)
             || same_relative_place(d, c)
             || within_kept_instance(d, c)
             || wrapped_in_place(d, c)
@@ -507,11 +604,15 @@ fn structural_choices(
     // or wrapped with its keys kept, whose twins are renamed and re-keyed
     // in every instance (differential seeds 500371, 500568).
     let only_inside = |i: usize, j: usize| {
-        let (dm, cm) = (&destroys[i].addr.module, &creates[j].addr.module);
-        let inside = |cands: Option<&Vec<usize>>, objs: &[Object], m: &ModuleInstance| {
-            cands.is_some_and(|ks| ks.iter().filter(|&&k| objs[k].addr.module == *m).count() == 1)
-        };
-        inside(d_cands.get(&i), creates, cm) && inside(c_cands.get(&j), destroys, dm)
+        let in_new = cands.of_destroy[i]
+            .iter()
+            .filter(|&&k| c_module[k] == c_module[j])
+            .count();
+        let in_old = cands.of_create[j]
+            .iter()
+            .filter(|&&k| d_module[k] == d_module[i])
+            .count();
+        in_new == 1 && in_old == 1
     };
     let score = |i: usize, j: usize| -> u32 {
         let (d, c) = (&destroys[i].addr, &creates[j].addr);
@@ -522,7 +623,7 @@ fn structural_choices(
         if d.resource.resource.name == c.resource.resource.name {
             s += 1;
         }
-        let place = placed(d, c);
+        let place = placed(i, j);
         if place {
             s += 1;
         }
@@ -535,48 +636,105 @@ fn structural_choices(
         // The object stays in the very module instance it was in (the root
         // too: a rename keeping keys): every other candidate would have to
         // leave an instance that still exists.
-        if d.module == c.module {
+        if d_module[i] == c_module[j] {
             s += 1;
         }
         s
     };
-    // Among equally scored candidates, the one whose module path is
-    // nearest: twins in the instances of one module directory called from
-    // two places (`module.app`, `module.core.module.app`) each stay in
-    // their own instance rather than cross to the other.
-    let best = |scores: Vec<(usize, u32, usize)>| -> Option<usize> {
-        let max = scores.iter().map(|(_, s, _)| *s).max()?;
-        let top: Vec<(usize, usize)> = scores
-            .iter()
-            .filter(|(_, s, _)| *s == max)
-            .map(|(k, _, d)| (*k, *d))
-            .collect();
-        let near = top.iter().map(|(_, d)| *d).min()?;
-        let nearest: Vec<usize> = top
-            .iter()
-            .filter(|(_, d)| *d == near)
-            .map(|(k, _)| *k)
-            .collect();
-        (max >= 2 && nearest.len() == 1).then(|| nearest[0])
-    };
     let dist =
         |i: usize, j: usize| module_distance(&destroys[i].addr.module, &creates[j].addr.module);
     let mut out = Vec::new();
-    for (&j, ds) in c_cands {
+    let mut chosen = vec![false; destroys.len()];
+    for (j, ds) in cands.of_create.iter().enumerate() {
         if ds.len() < 2 {
             continue;
         }
-        let Some(i) = best(ds.iter().map(|&i| (i, score(i, j), dist(i, j))).collect()) else {
+        let Some(i) = best(ds, |i| score(i, j), |i| dist(i, j)) else {
             continue;
         };
-        let back = d_cands
-            .get(&i)
-            .map(|cs| best(cs.iter().map(|&k| (k, score(i, k), dist(i, k))).collect()));
-        if back == Some(Some(j)) && !out.iter().any(|(a, _)| *a == i) {
+        let back = best(&cands.of_destroy[i], |k| score(i, k), |k| dist(i, k));
+        if back == Some(j) && !chosen[i] {
+            chosen[i] = true;
             out.push((i, j));
         }
     }
     out
+}
+
+/// The single best of `cands` by `score` (at least 2), and among equally
+/// scored ones the one whose module path is nearest (`dist`, computed
+/// only for those): twins in the instances of one module directory called
+/// from two places (`module.app`, `module.core.module.app`) each stay in
+/// their own instance rather than cross to the other.
+fn best(
+    cands: &[usize],
+    score: impl Fn(usize) -> u32,
+    dist: impl Fn(usize) -> usize,
+) -> Option<usize> {
+    let scores: Vec<(usize, u32)> = cands.iter().map(|&k| (k, score(k))).collect();
+    let max = scores.iter().map(|(_, s)| *s).max()?;
+    if max < 2 {
+        return None;
+    }
+    let top: Vec<usize> = scores
+        .iter()
+        .filter(|(_, s)| *s == max)
+        .map(|(k, _)| *k)
+        .collect();
+    if let [only] = top.as_slice() {
+        return Some(*only);
+    }
+    let dists: Vec<(usize, usize)> = top.iter().map(|&k| (k, dist(k))).collect();
+    let near = dists.iter().map(|(_, d)| *d).min()?;
+    let mut nearest = dists.iter().filter(|(_, d)| *d == near);
+    match (nearest.next(), nearest.next()) {
+        (Some((k, _)), None) => Some(*k),
+        _ => None,
+    }
+}
+
+/// Where each object is, numbered once per pairing so that structural
+/// evidence compares integers: its module instance, and its module
+/// instance with its resource, numbered alike on both sides.
+struct Places<'o> {
+    modules: Vec<&'o ModuleInstance>,
+    destroy_module: Vec<usize>,
+    create_module: Vec<usize>,
+    destroy_group: Vec<usize>,
+    create_group: Vec<usize>,
+}
+
+impl<'o> Places<'o> {
+    fn new(destroys: &'o [Object], creates: &'o [Object]) -> Places<'o> {
+        let mut module_ids: foldhash::HashMap<&'o ModuleInstance, usize> = Default::default();
+        let mut group_ids: foldhash::HashMap<(usize, &'o Resource), usize> = Default::default();
+        let mut modules = Vec::new();
+        let mut number = |objs: &'o [Object]| -> (Vec<usize>, Vec<usize>) {
+            objs.iter()
+                .map(|o| {
+                    let next = modules.len();
+                    let m = *module_ids.entry(&o.addr.module).or_insert(next);
+                    if m == next {
+                        modules.push(&o.addr.module);
+                    }
+                    let next = group_ids.len();
+                    let g = *group_ids
+                        .entry((m, &o.addr.resource.resource))
+                        .or_insert(next);
+                    (m, g)
+                })
+                .unzip()
+        };
+        let (destroy_module, destroy_group) = number(destroys);
+        let (create_module, create_group) = number(creates);
+        Places {
+            modules,
+            destroy_module,
+            create_module,
+            destroy_group,
+            create_group,
+        }
+    }
 }
 
 /// Resources whose unpaired instances could move as a whole: every
@@ -585,37 +743,46 @@ fn structural_choices(
 /// resources (renamed, moved into or out of a module, keys changed or not),
 /// so it counts as evidence; with equal keys or a kept module instance it
 /// decides which twin went where.
-struct WholeResources {
-    destroy_group: Vec<(ModuleInstance, Resource)>,
-    create_group: Vec<(ModuleInstance, Resource)>,
-    corresponding: BTreeSet<((ModuleInstance, Resource), (ModuleInstance, Resource))>,
+struct WholeResources<'p> {
+    destroy_group: &'p [usize],
+    create_group: &'p [usize],
+    /// (old group, new group), numbered as `Places` numbers them.
+    corresponding: foldhash::HashSet<(usize, usize)>,
 }
 
-impl WholeResources {
-    fn new(destroys: &[Object], creates: &[Object], d_cands: &BTreeMap<usize, Vec<usize>>) -> Self {
-        let group = |a: &AbsResourceInstance| (a.module.clone(), a.resource.resource.clone());
-        let destroy_group: Vec<_> = destroys.iter().map(|o| group(&o.addr)).collect();
-        let create_group: Vec<_> = creates.iter().map(|o| group(&o.addr)).collect();
-        let mut old_members: BTreeMap<&(ModuleInstance, Resource), Vec<usize>> = BTreeMap::new();
-        for &i in d_cands.keys() {
-            old_members.entry(&destroy_group[i]).or_default().push(i);
-        }
-        let mut new_members: BTreeMap<&(ModuleInstance, Resource), BTreeSet<usize>> =
-            BTreeMap::new();
-        for cs in d_cands.values() {
-            for &j in cs {
-                new_members.entry(&create_group[j]).or_default().insert(j);
+impl<'p> WholeResources<'p> {
+    fn new(places: &'p Places, cands: &Candidates) -> Self {
+        let (destroy_group, create_group) = (&places.destroy_group, &places.create_group);
+        // The members with candidates of each group, in index order.
+        let mut old_members: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (i, cs) in cands.of_destroy.iter().enumerate() {
+            if !cs.is_empty() {
+                old_members.entry(destroy_group[i]).or_default().push(i);
             }
         }
-        let mut corresponding = BTreeSet::new();
-        for (old, is) in &old_members {
-            for (new, js) in &new_members {
-                let all = is.iter().all(|i| {
-                    let cs = &d_cands[i];
-                    js.iter().all(|j| cs.contains(j))
+        let mut new_members: foldhash::HashMap<usize, Vec<usize>> = Default::default();
+        for (j, ds) in cands.of_create.iter().enumerate() {
+            if !ds.is_empty() {
+                new_members.entry(create_group[j]).or_default().push(j);
+            }
+        }
+        let mut corresponding = foldhash::HashSet::default();
+        for (&old, is) in &old_members {
+            // A group that corresponds holds candidates of every member:
+            // those of the first are the only groups to try.
+            let mut tried = foldhash::HashSet::default();
+            for &j in &cands.of_destroy[is[0]] {
+                let new = create_group[j];
+                if !tried.insert(new) {
+                    continue;
+                }
+                let js = &new_members[&new];
+                let all = is.iter().all(|&i| {
+                    let cs = &cands.of_destroy[i];
+                    js.iter().all(|j| cs.binary_search(j).is_ok())
                 });
                 if is.len() == js.len() && all {
-                    corresponding.insert(((*old).clone(), (*new).clone()));
+                    corresponding.insert((old, new));
                 }
             }
         }
@@ -627,27 +794,61 @@ impl WholeResources {
     }
 
     fn correspond(&self, i: usize, j: usize) -> bool {
-        // Pairs of twins are few; the clones are cheap next to the planning.
         self.corresponding
-            .contains(&(self.destroy_group[i].clone(), self.create_group[j].clone()))
+            .contains(&(self.destroy_group[i], self.create_group[j]))
     }
 }
 
-/// Whether one object moves as its decided siblings did, into or out of a
-/// child on the way: the siblings in `module.core["a"]` went to
-/// `module.iam["a"]`, and this one to `module.iam["a"].module.x`.
-/// Siblings that stayed where they were say nothing here (every object of
-/// the root would follow root siblings); `within_kept_instance` covers it.
-fn follows_siblings(
-    module_pairs: &BTreeSet<(ModuleInstance, ModuleInstance)>,
-    d: &AbsResourceInstance,
-    c: &AbsResourceInstance,
-) -> bool {
-    module_pairs.iter().any(|(old, new)| {
-        old != new
-            && ((d.module == *old && c.module.0.starts_with(&new.0))
-                || (c.module == *new && d.module.0.starts_with(&old.0)))
-    })
+/// The module instances decided pairs moved elsewhere, by old and by new
+/// instance (numbered as `Places` numbers them).
+struct Siblings<'p> {
+    modules: &'p [&'p ModuleInstance],
+    by_old: foldhash::HashMap<usize, Vec<usize>>,
+    by_new: foldhash::HashMap<usize, Vec<usize>>,
+}
+
+impl<'p> Siblings<'p> {
+    fn new(
+        module_pairs: &foldhash::HashSet<(usize, usize)>,
+        modules: &'p [&'p ModuleInstance],
+    ) -> Self {
+        let mut s = Siblings {
+            modules,
+            by_old: Default::default(),
+            by_new: Default::default(),
+        };
+        for &(old, new) in module_pairs {
+            if old != new {
+                s.by_old.entry(old).or_default().push(new);
+                s.by_new.entry(new).or_default().push(old);
+            }
+        }
+        s
+    }
+
+    /// Whether one object moves as its decided siblings did, into or out
+    /// of a child on the way: the siblings in `module.core["a"]` went to
+    /// `module.iam["a"]`, and this one to `module.iam["a"].module.x`
+    /// (`dm`, `cm`: the numbers of `d`'s and `c`'s module instances).
+    /// Siblings that stayed where they were say nothing here (every object
+    /// of the root would follow root siblings); `within_kept_instance`
+    /// covers it.
+    fn follow(
+        &self,
+        dm: usize,
+        cm: usize,
+        d: &AbsResourceInstance,
+        c: &AbsResourceInstance,
+    ) -> bool {
+        let under = |a: &ModuleInstance, m: usize| a.0.starts_with(&self.modules[m].0);
+        self.by_old
+            .get(&dm)
+            .is_some_and(|news| news.iter().any(|&n| under(&c.module, n)))
+            || self
+                .by_new
+                .get(&cm)
+                .is_some_and(|olds| olds.iter().any(|&o| under(&d.module, o)))
+    }
 }
 
 /// How far apart two module paths are: the fewest steps inserted, removed
@@ -718,10 +919,10 @@ fn within_kept_instance(d: &AbsResourceInstance, c: &AbsResourceInstance) -> boo
 /// Why an object found no partner although the other side has objects of
 /// its type: the closest candidates and what differs.
 /// The unpaired objects of each kind, in order.
-fn unpaired<'o>(objs: &'o [Object], paired: &BTreeSet<usize>) -> HashMap<Kind<'o>, Vec<usize>> {
+fn unpaired<'o>(objs: &'o [Object], paired: &[bool]) -> HashMap<Kind<'o>, Vec<usize>> {
     let mut by_kind: HashMap<Kind<'o>, Vec<usize>> = HashMap::new();
     for (k, o) in objs.iter().enumerate() {
-        if !paired.contains(&k) {
+        if !paired[k] {
             by_kind
                 .entry(kind(&o.addr.resource.resource))
                 .or_default()
@@ -788,13 +989,13 @@ fn differs(
 }
 
 /// (old module instance, new module instance) pairs that decided pairs
-/// already show.
-type ModulePairs = BTreeSet<(ModuleInstance, ModuleInstance)>;
+/// already show, borrowed from the mapping.
+type ModulePairs<'m> = foldhash::HashSet<(&'m ModuleInstance, &'m ModuleInstance)>;
 
-fn module_pairs_of(mapping: &Mapping) -> ModulePairs {
+fn module_pairs_of(mapping: &Mapping) -> ModulePairs<'_> {
     mapping
         .iter()
-        .map(|(new, old)| (old.module.clone(), new.module.clone()))
+        .map(|(new, old)| (&old.module, &new.module))
         .collect()
 }
 
@@ -807,7 +1008,7 @@ fn same_place(
     c: &AbsResourceInstance,
     module_pairs: &ModulePairs,
 ) -> bool {
-    module_pairs.contains(&(d.module.clone(), c.module.clone()))
+    module_pairs.contains(&(&d.module, &c.module))
         || same_relative_place(d, c)
         || within_kept_instance(d, c)
         || (d.module == c.module && !d.module.is_root())
@@ -836,8 +1037,8 @@ const UPDATE_BUCKET_LIMIT: usize = 1 << 20;
 fn update_choices(
     destroys: &[Object],
     creates: &[Object],
-    taken: &BTreeSet<usize>,
-    done: &BTreeSet<usize>,
+    taken: &[bool],
+    done: &[bool],
     mapping: &Mapping,
     canon: &Canon,
 ) -> Vec<(usize, usize, Vec<AttrDiff>)> {
@@ -1430,9 +1631,7 @@ fn write_canonical(v: &Value, out: &mut String) {
             write_origin(o, out);
         }
         Value::Unknown(_, None) => out.push('?'),
-        Value::Bool(b) => {
-            let _ = write!(out, "p{b}");
-        }
+        Value::Bool(b) => out.push_str(if *b { "ptrue" } else { "pfalse" }),
         Value::Number(n) => {
             let _ = write!(out, "p{n}");
         }
@@ -1469,7 +1668,7 @@ fn write_canonical(v: &Value, out: &mut String) {
                 if any {
                     out.push(',');
                 }
-                let _ = write!(out, "{k:?}:");
+                write_key(k, out);
                 let value = out.len();
                 write_canonical(v, out);
                 // Null (or empty) entries are dropped.
@@ -1487,6 +1686,21 @@ fn write_canonical(v: &Value, out: &mut String) {
             }
         }
         Value::Sensitive(inner) => write_canonical(inner, out),
+    }
+}
+
+/// A key as `{k:?}:` writes it. Debug-quoting changes no printable ASCII
+/// character but a quote or a backslash: such a key (nearly every one) is
+/// copied whole rather than formatted character by character.
+fn write_key(k: &str, out: &mut String) {
+    let plain = |b: u8| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\';
+    if k.bytes().all(plain) {
+        out.push('"');
+        out.push_str(k);
+        out.push_str("\":");
+    } else {
+        use std::fmt::Write;
+        let _ = write!(out, "{k:?}:");
     }
 }
 
@@ -1845,6 +2059,7 @@ mod tests {
             allow_update: false,
             pinned: &pinned,
             threads: true,
+            signed: None,
         };
         let p = pair_with(&d, &c, &|v, _| v.clone(), &|_, _, v| v, opts);
         assert_eq!(pairs(&p), want);
@@ -2502,6 +2717,139 @@ mod tests {
                 "module.database.terraform_data.backup"
             ]
         );
+    }
+
+    #[test]
+    fn references_follow_pinned_pairs_and_pairs_of_earlier_rounds() {
+        // The mapping is brought up to date only when a value with
+        // references is signed: pinned pairs are seen from the first
+        // round, pairs of one round from the next.
+        let key_id = |object: &str| {
+            Value::Unknown(
+                crate::lang::value::Type::String,
+                Some(Origin::attr(object, "key_id")),
+            )
+        };
+        let destroys = [
+            obj("alias.one", &[("target", key_id("key.old_a"))]),
+            obj("alias.two", &[("target", key_id("twin.p"))]),
+            obj("key.old_a", &[("description", s("x"))]),
+            obj("key.old_b", &[("description", s("y"))]),
+            obj("twin.p", &[("description", s("same"))]),
+            obj("twin.q", &[("description", s("same"))]),
+        ];
+        let creates = [
+            obj("alias.dos", &[("target", key_id("twin.r"))]),
+            obj("alias.uno", &[("target", key_id("key.new_a"))]),
+            obj("key.new_a", &[("description", s("x"))]),
+            obj("key.new_b", &[("description", s("y"))]),
+            obj("twin.r", &[("description", s("same"))]),
+            obj("twin.s", &[("description", s("same"))]),
+        ];
+        let canon = |v: &Value, m: &Mapping| {
+            crate::lang::unknown::resolve(v, &|object, attr| {
+                let at = m.get(&AbsResourceInstance::parse(object).ok()?)?;
+                Some(Value::Unknown(
+                    crate::lang::value::Type::String,
+                    Some(Origin::attr(at.to_string(), attr)),
+                ))
+            })
+        };
+        let a = |s: &str| AbsResourceInstance::parse(s).unwrap();
+        let pinned = [(a("twin.p"), a("twin.r"))];
+        let p = pair_with(
+            &destroys,
+            &creates,
+            &canon,
+            &|_, _, v| v,
+            Options {
+                pinned: &pinned,
+                ..Options::default()
+            },
+        );
+        assert!(p.unmatched.is_empty(), "{:?}", p.unmatched);
+        let pairs: Vec<(String, String)> = (p.pairs.iter())
+            .map(|(o, n)| (o.to_string(), n.to_string()))
+            .collect();
+        let want = [
+            ("alias.one", "alias.uno"),
+            ("alias.two", "alias.dos"),
+            ("key.old_a", "key.new_a"),
+            ("key.old_b", "key.new_b"),
+            ("twin.p", "twin.r"),
+            ("twin.q", "twin.s"),
+        ];
+        let want: Vec<(String, String)> = (want.iter())
+            .map(|(o, n)| (o.to_string(), n.to_string()))
+            .collect();
+        assert_eq!(pairs, want);
+    }
+
+    #[test]
+    fn keys_are_written_as_debug_quoting_writes_them() {
+        // Canonical texts are fingerprints `check` prints: they must not
+        // change with the fast path.
+        for k in [
+            "name",
+            "with space",
+            "a\"q",
+            "back\\slash",
+            "tab\t",
+            "nl\n",
+            "é",
+            "日本",
+            "\u{301}x",
+            "\u{7f}",
+            "",
+            "'",
+        ] {
+            let mut out = String::new();
+            write_key(k, &mut out);
+            assert_eq!(out, format!("{k:?}:"), "{k}");
+        }
+    }
+
+    #[test]
+    fn signatures_computed_once_pair_as_those_of_each_pairing() {
+        let destroys = [
+            obj("t.a", &[("input", s("x"))]),
+            obj("t.b", &[("input", s("same"))]),
+            obj("t.c", &[("input", s("same"))]),
+            obj("t.gone", &[("input", s("old"))]),
+        ];
+        let creates = [
+            obj("t.d", &[("input", s("x"))]),
+            obj("t.e", &[("input", s("same"))]),
+            obj("t.f", &[("input", s("same"))]),
+            obj("t.new", &[("input", s("new"))]),
+        ];
+        let canon = |v: &Value, _: &Mapping| v.clone();
+        let keep = |_: &AbsResourceInstance, _: &str, v: Value| v;
+        let signed = Signed::new(&destroys, &creates, &canon, &keep, false);
+        let a = |s: &str| AbsResourceInstance::parse(s).unwrap();
+        let pinned = [(a("t.b"), a("t.f"))];
+        for (allow_update, pinned) in [(false, &[][..]), (true, &pinned[..])] {
+            let opts = |signed| Options {
+                allow_update,
+                pinned,
+                signed,
+                ..Options::default()
+            };
+            let fresh = pair_with(&destroys, &creates, &canon, &keep, opts(None));
+            let reused = pair_with(&destroys, &creates, &canon, &keep, opts(Some(&signed)));
+            assert_eq!(fresh.pairs, reused.pairs);
+            assert_eq!(fresh.unmatched, reused.unmatched);
+            assert_eq!(fresh.updates, reused.updates);
+        }
+        // Signatures of other objects are not used.
+        let other = Signed::new(&destroys[..1], &creates[..1], &canon, &keep, false);
+        let opts = Options {
+            signed: Some(&other),
+            ..Options::default()
+        };
+        let p = pair_with(&destroys, &creates, &canon, &keep, opts);
+        assert_eq!(p.pairs, pair(&destroys, &creates, &canon).pairs);
+        assert_eq!(p.pairs.len(), 1, "{:?}", p.unmatched);
     }
 
     #[test]
