@@ -203,6 +203,7 @@ pub(super) fn run_options() -> RunOptions {
         workspace: std::env::var("TF_WORKSPACE").unwrap_or_else(|_| "default".into()),
         cwd: std::env::current_dir().unwrap_or_default(),
         home: std::env::var_os("HOME").map(PathBuf::from),
+        threads: true,
         ..RunOptions::default()
     }
 }

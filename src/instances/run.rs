@@ -57,6 +57,9 @@ pub struct RunOptions {
     pub files: crate::files::Files,
     /// Provider schemas (`--schemas`): which attributes are computed.
     pub schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
+    /// A plan may compare objects on a second thread (the cli's commands;
+    /// not `check`, whose roots already run side by side).
+    pub threads: bool,
 }
 
 /// The operation a run serves, as OpenTofu's graph walks name them.
@@ -85,6 +88,7 @@ impl Default for RunOptions {
             files_within: None,
             files: Default::default(),
             schemas: None,
+            threads: false,
         }
     }
 }
@@ -349,6 +353,10 @@ impl<'c> Run<'c> {
 
     pub fn config(&self) -> &'c Config {
         self.config
+    }
+
+    pub fn options(&self) -> &RunOptions {
+        &self.opts
     }
 
     /// The provider schemas given, if any (the built-in ones are always

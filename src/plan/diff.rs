@@ -163,60 +163,50 @@ impl Plan {
 pub(crate) fn plan(
     run: &Run,
     prior: &State,
-    moved_from: &dyn Fn(&AbsResourceInstance) -> Option<AbsResourceInstance>,
+    moved_from: &(dyn Fn(&AbsResourceInstance) -> Option<AbsResourceInstance> + Sync),
     removed: &[(AbsResourceInstance, bool)],
-    canon: &dyn Fn(&Value) -> Value,
+    canon: &(dyn Fn(&Value) -> Value + Sync),
 ) -> Result<Plan, Diagnostics> {
     let instances = run.check_all()?;
     let configured: foldhash::HashSet<&AbsResourceInstance> = instances.iter().collect();
-    let mut changes = Vec::new();
+    // The run is single-threaded: each managed instance's configured value
+    // is read here, then compared with its recorded object (a function of
+    // the two, its schema and its `ignore_changes`) on both threads.
+    let managed = instances
+        .iter()
+        .filter(|a| a.resource.resource.mode == ResourceMode::Managed)
+        .map(|addr| {
+            let configured = run.resource_config_value(addr)?;
+            let schema = resource_schema(run, addr);
+            let ignore = resource_config(run, addr).and_then(|r| r.ignore_changes());
+            Ok((addr, configured, schema, ignore))
+        })
+        .collect::<Result<Vec<_>, Diagnostics>>()?;
     // One lookup per configured instance: index the prior state once.
     let prior_index = prior.instance_index();
-    for addr in &instances {
-        if addr.resource.resource.mode != ResourceMode::Managed {
-            continue;
-        }
-        let after = canon(&run.resource_config_value(addr)?);
-        let previous = moved_from(addr);
-        let Some(before) = prior_index.get(addr).map(|i| i.value()) else {
-            let after = resource_schema(run, addr).mark_sensitive(after);
-            changes.push(ResourceChange {
-                addr: addr.clone(),
-                previous: None,
-                action: Action::Create,
-                reason: None,
-                before: None,
-                after: Some(after),
-                changed: Vec::new(),
-                replace_paths: Vec::new(),
-            });
-            continue;
-        };
-        let after = match resource_config(run, addr).and_then(|r| r.ignore_changes()) {
-            Some(ignore) => super::ignore_changes::keep_prior(after, &before, &ignore),
-            None => after,
-        };
-        let schema = resource_schema(run, addr);
-        let changed = schema::changed_arguments(&schema, &after, &before);
-        let replace_paths = schema::replace_paths(&addr.resource.resource.type_name, &changed);
-        let after = shown_after(&schema, after, &changed);
-        let before = schema.mark_sensitive(before);
-        let action = match (changed.is_empty(), replace_paths.is_empty()) {
-            (true, _) => Action::NoOp,
-            (false, true) => Action::Update,
-            (false, false) => Action::Replace,
-        };
-        changes.push(ResourceChange {
-            addr: addr.clone(),
-            previous,
-            action,
-            reason: None,
-            before: Some(before),
-            after: Some(after),
-            changed,
-            replace_paths,
-        });
-    }
+    let compare = |part: &[Configured]| -> Vec<ResourceChange> {
+        part.iter()
+            .map(|(addr, configured, schema, ignore)| {
+                planned_change(
+                    addr,
+                    canon(configured),
+                    schema,
+                    ignore,
+                    &prior_index,
+                    moved_from,
+                )
+            })
+            .collect()
+    };
+    // Worth a thread from a few hundred objects on.
+    let (first, second) = managed.split_at(managed.len() / 2);
+    let (a, b) = crate::parallel::side_by_side(
+        run.options().threads && managed.len() >= 512,
+        || compare(first),
+        || compare(second),
+    );
+    let mut changes = a;
+    changes.extend(b);
     let removed: BTreeMap<&AbsResourceInstance, bool> =
         removed.iter().map(|(a, d)| (a, *d)).collect();
     // In file order: the changes are sorted by address below (a stable
@@ -729,6 +719,63 @@ pub(crate) fn resource_schema(run: &Run, addr: &AbsResourceInstance) -> Arc<sche
         .map(|r| r.blocks.as_slice())
         .unwrap_or_default();
     Arc::new(schema::Block::inferred(blocks))
+}
+
+/// A managed instance as the plan compares it: its configured value,
+/// schema and `ignore_changes` rule.
+type Configured<'a> = (
+    &'a AbsResourceInstance,
+    Value,
+    Arc<schema::Block>,
+    Option<crate::config::IgnoreChanges>,
+);
+
+/// What the plan does to one managed instance: create it, or compare it
+/// with the object recorded at its address.
+fn planned_change(
+    addr: &AbsResourceInstance,
+    after: Value,
+    schema: &schema::Block,
+    ignore: &Option<crate::config::IgnoreChanges>,
+    prior_index: &crate::state::InstanceIndex,
+    moved_from: &(dyn Fn(&AbsResourceInstance) -> Option<AbsResourceInstance> + Sync),
+) -> ResourceChange {
+    let Some(before) = prior_index.get(addr).map(|i| i.value()) else {
+        return ResourceChange {
+            addr: addr.clone(),
+            previous: None,
+            action: Action::Create,
+            reason: None,
+            before: None,
+            after: Some(schema.mark_sensitive(after)),
+            changed: Vec::new(),
+            replace_paths: Vec::new(),
+        };
+    };
+    let previous = moved_from(addr);
+    let after = match ignore {
+        Some(ignore) => super::ignore_changes::keep_prior(after, &before, ignore),
+        None => after,
+    };
+    let changed = schema::changed_arguments(schema, &after, &before);
+    let replace_paths = schema::replace_paths(&addr.resource.resource.type_name, &changed);
+    let after = shown_after(schema, after, &changed);
+    let before = schema.mark_sensitive(before);
+    let action = match (changed.is_empty(), replace_paths.is_empty()) {
+        (true, _) => Action::NoOp,
+        (false, true) => Action::Update,
+        (false, false) => Action::Replace,
+    };
+    ResourceChange {
+        addr: addr.clone(),
+        previous,
+        action,
+        reason: None,
+        before: Some(before),
+        after: Some(after),
+        changed,
+        replace_paths,
+    }
 }
 
 /// The `resource` block an instance comes from.

@@ -346,4 +346,56 @@ resource "terraform_data" "t" {
             Some(Value::string("app-ABCD"))
         );
     }
+
+    /// From a few hundred objects on, the configured objects are compared
+    /// with the recorded ones on two threads: the plan is the one made on
+    /// one (creates, updates and no-ops in address order).
+    #[test]
+    fn a_plan_compared_on_two_threads_is_the_plan_made_on_one() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(
+            d.path().join("main.tf"),
+            "resource \"terraform_data\" \"s\" {\n  count = 700\n  input = count.index\n}\n",
+        )
+        .unwrap();
+        let engine = Engine::Terraform;
+        let opts = LoadOptions {
+            engine,
+            ..Default::default()
+        };
+        let cfg = crate::config::load(d.path(), &opts, &mut SourceMap::default()).unwrap();
+        // Recorded: 650 of the 700, every seventh with another input.
+        let instances: Vec<String> = (0..650)
+            .map(|i| {
+                let v = if i % 7 == 0 { i + 1 } else { i };
+                let io = format!(r#"{{"value":{v},"type":"number"}}"#);
+                format!(
+                    r#"{{"index_key":{i},"schema_version":0,"attributes":{{"id":"i{i}","input":{io},"output":{io},"triggers_replace":null}},"sensitive_attributes":[]}}"#
+                )
+            })
+            .collect();
+        let state = State::from_json(&format!(
+            r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},
+            "resources":[{{"mode":"managed","type":"terraform_data","name":"s",
+            "provider":"provider[\"terraform.io/builtin/terraform\"]",
+            "instances":[{}]}}],"check_results":null}}"#,
+            instances.join(",")
+        ))
+        .unwrap();
+        let plan = |threads: bool| {
+            let opts = RunOptions {
+                threads,
+                ..RunOptions::default()
+            };
+            let p = plan_configuration(&cfg, RootInputs::new(), &state, engine, &[], opts);
+            format!("{:?}", p.unwrap().plan.changes)
+        };
+        let (one, two) = (plan(false), plan(true));
+        assert_eq!(one, two);
+        let counts = |a: &str| one.matches(&format!("action: {a},")).count();
+        assert_eq!(
+            (counts("Create"), counts("Update"), counts("NoOp")),
+            (50, 93, 557)
+        );
+    }
 }

@@ -183,6 +183,7 @@ impl Request {
             workspace: self.workspace.clone(),
             cwd: self.cwd.clone(),
             home: self.home.clone(),
+            threads: self.threads,
             ..RunOptions::default()
         }
     }
