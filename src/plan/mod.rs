@@ -210,33 +210,52 @@ mod tests {
     use crate::config::LoadOptions;
     use crate::diagnostics::SourceMap;
 
+    /// A root module of one `main.tf`, loaded as terraform reads it.
+    fn load_main(text: &str) -> (tempfile::TempDir, Config) {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(d.path().join("main.tf"), text).unwrap();
+        let opts = LoadOptions {
+            engine: Engine::Terraform,
+            ..Default::default()
+        };
+        let cfg = crate::config::load(d.path(), &opts, &mut SourceMap::default()).unwrap();
+        (d, cfg)
+    }
+
+    /// A state recording instances of `terraform_data.NAME`, each
+    /// `(index_key, id, input)` with `output` the same text as `input`, as
+    /// terraform writes it.
+    fn terraform_data_state(name: &str, instances: &[(Option<usize>, String, String)]) -> State {
+        let instances: Vec<String> = instances
+            .iter()
+            .map(|(key, id, io)| {
+                let key = key.map(|k| format!(r#""index_key":{k},"#)).unwrap_or_default();
+                format!(
+                    r#"{{{key}"schema_version":0,"attributes":{{"id":"{id}","input":{io},"output":{io},"triggers_replace":null}},"sensitive_attributes":[]}}"#
+                )
+            })
+            .collect();
+        State::from_json(&format!(
+            r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},
+            "resources":[{{"mode":"managed","type":"terraform_data","name":"{name}",
+            "provider":"provider[\"terraform.io/builtin/terraform\"]",
+            "instances":[{}]}}],"check_results":null}}"#,
+            instances.join(",")
+        ))
+        .unwrap()
+    }
+
     /// The refactor plans one state twice (before its blocks, and the
     /// proof) without copying it: a plan moves its own copy, never the
     /// state it was given.
     #[test]
     fn planning_moves_its_own_copy_of_a_shared_state() {
-        let d = tempfile::tempdir().unwrap();
-        std::fs::write(
-            d.path().join("main.tf"),
+        let (_d, cfg) = load_main(
             "resource \"terraform_data\" \"b\" {\n  input = { x = 1 }\n}\nmoved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\n",
-        )
-        .unwrap();
+        );
         let engine = Engine::Terraform;
-        let opts = LoadOptions {
-            engine,
-            ..Default::default()
-        };
-        let cfg = crate::config::load(d.path(), &opts, &mut SourceMap::default()).unwrap();
-        // Recorded as terraform writes it: `output` the same text as `input`.
         let io = r#"{"value":{"x":1},"type":["object",{"x":"number"}]}"#;
-        let state = State::from_json(&format!(
-            r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},
-            "resources":[{{"mode":"managed","type":"terraform_data","name":"a",
-            "provider":"provider[\"terraform.io/builtin/terraform\"]",
-            "instances":[{{"schema_version":0,"attributes":{{"id":"i","input":{io},"output":{io},
-            "triggers_replace":null}},"sensitive_attributes":[]}}]}}],"check_results":null}}"#
-        ))
-        .unwrap();
+        let state = terraform_data_state("a", &[(None, "i".into(), io.into())]);
         let before = state.clone();
         let plan = || {
             plan_configuration(
@@ -279,9 +298,7 @@ mod tests {
     /// and updates that follow a recorded `id`).
     #[test]
     fn a_plan_reusing_another_runs_answers_is_the_plan_from_scratch() {
-        let d = tempfile::tempdir().unwrap();
-        std::fs::write(
-            d.path().join("main.tf"),
+        let (_d, cfg) = load_main(
             r#"locals {
   name = "app"
   id   = upper(terraform_data.s.id)
@@ -294,24 +311,11 @@ resource "terraform_data" "t" {
   input = "${local.name}-${local.id}"
 }
 "#,
-        )
-        .unwrap();
+        );
         let engine = Engine::Terraform;
-        let opts = LoadOptions {
-            engine,
-            ..Default::default()
-        };
-        let cfg = crate::config::load(d.path(), &opts, &mut SourceMap::default()).unwrap();
         let state = |name: &str, id: &str| {
             let io = r#"{"value":"app","type":"string"}"#;
-            State::from_json(&format!(
-                r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},
-                "resources":[{{"mode":"managed","type":"terraform_data","name":"{name}",
-                "provider":"provider[\"terraform.io/builtin/terraform\"]",
-                "instances":[{{"schema_version":0,"attributes":{{"id":"{id}","input":{io},"output":{io},
-                "triggers_replace":null}},"sensitive_attributes":[]}}]}}],"check_results":null}}"#
-            ))
-            .unwrap()
+            terraform_data_state(name, &[(None, id.into(), io.into())])
         };
         let plan = |prior: &State, reused: Reusable| {
             let (p, run) = plan_configuration_run(
@@ -352,36 +356,22 @@ resource "terraform_data" "t" {
     /// one (creates, updates and no-ops in address order).
     #[test]
     fn a_plan_compared_on_two_threads_is_the_plan_made_on_one() {
-        let d = tempfile::tempdir().unwrap();
-        std::fs::write(
-            d.path().join("main.tf"),
+        let (_d, cfg) = load_main(
             "resource \"terraform_data\" \"s\" {\n  count = 700\n  input = count.index\n}\n",
-        )
-        .unwrap();
+        );
         let engine = Engine::Terraform;
-        let opts = LoadOptions {
-            engine,
-            ..Default::default()
-        };
-        let cfg = crate::config::load(d.path(), &opts, &mut SourceMap::default()).unwrap();
         // Recorded: 650 of the 700, every seventh with another input.
-        let instances: Vec<String> = (0..650)
+        let instances: Vec<(Option<usize>, String, String)> = (0..650)
             .map(|i| {
                 let v = if i % 7 == 0 { i + 1 } else { i };
-                let io = format!(r#"{{"value":{v},"type":"number"}}"#);
-                format!(
-                    r#"{{"index_key":{i},"schema_version":0,"attributes":{{"id":"i{i}","input":{io},"output":{io},"triggers_replace":null}},"sensitive_attributes":[]}}"#
+                (
+                    Some(i),
+                    format!("i{i}"),
+                    format!(r#"{{"value":{v},"type":"number"}}"#),
                 )
             })
             .collect();
-        let state = State::from_json(&format!(
-            r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},
-            "resources":[{{"mode":"managed","type":"terraform_data","name":"s",
-            "provider":"provider[\"terraform.io/builtin/terraform\"]",
-            "instances":[{}]}}],"check_results":null}}"#,
-            instances.join(",")
-        ))
-        .unwrap();
+        let state = terraform_data_state("s", &instances);
         let plan = |threads: bool| {
             let opts = RunOptions {
                 threads,

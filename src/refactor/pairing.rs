@@ -2611,16 +2611,18 @@ mod tests {
         assert!(p.pairs.is_empty());
     }
 
+    /// A reference to `object`'s `key_id`, unknown until apply.
+    fn key_id(object: &str) -> Value {
+        Value::Unknown(
+            crate::lang::value::Type::String,
+            Some(Origin::attr(object, "key_id")),
+        )
+    }
+
     /// The alias differs only by its reference to the key, which pairs as
     /// an update: the alias then pairs as an exact pair, not an update.
     #[test]
     fn a_dependent_follows_an_accepted_update() {
-        let key_id = |object: &str| {
-            Value::Unknown(
-                crate::lang::value::Type::String,
-                Some(Origin::attr(object, "key_id")),
-            )
-        };
         let destroys = [
             obj("module.kms.k.this[0]", &[("description", s("old"))]),
             obj(
@@ -2724,12 +2726,6 @@ mod tests {
         // The mapping is brought up to date only when a value with
         // references is signed: pinned pairs are seen from the first
         // round, pairs of one round from the next.
-        let key_id = |object: &str| {
-            Value::Unknown(
-                crate::lang::value::Type::String,
-                Some(Origin::attr(object, "key_id")),
-            )
-        };
         let destroys = [
             obj("alias.one", &[("target", key_id("key.old_a"))]),
             obj("alias.two", &[("target", key_id("twin.p"))]),
