@@ -1263,10 +1263,11 @@ mod tests {
     use crate::syntax::native::parse_expr;
     use crate::syntax::source::SourceFile;
 
-    /// `m` is `{ a = 1 }`; nothing else is in scope.
-    struct OneLocal;
+    /// `m` is `{ a = 1 }`, `u` unknown (it stands for `a.b.id`), `s` a
+    /// sensitive "x"; nothing else is in scope.
+    struct Pieces;
 
-    impl Scope for OneLocal {
+    impl Scope for Pieces {
         fn reference(
             &self,
             root: &str,
@@ -1276,6 +1277,8 @@ mod tests {
         ) -> Result<(Value, usize), Diagnostics> {
             match root {
                 "m" => Ok((Value::Object([("a".to_string(), Value::int(1))].into()), 0)),
+                "u" => Ok((Value::Unknown(Type::String, Some(a_b_id())), 0)),
+                "s" => Ok((Value::string("x").mark(), 0)),
                 _ => Err(err("Unknown variable", "", range)),
             }
         }
@@ -1292,32 +1295,6 @@ mod tests {
                 files: &crate::files::DISK,
                 host: crate::lang::functions::Host::UNKNOWN,
             })
-        }
-    }
-
-    /// `u` is unknown (it stands for `a.b.id`), `s` a sensitive "x".
-    struct Pieces;
-
-    impl Scope for Pieces {
-        fn reference(
-            &self,
-            root: &str,
-            range: &SourceRange,
-            _steps: &[Traverser],
-            _ev: &Eval,
-        ) -> Result<(Value, usize), Diagnostics> {
-            match root {
-                "u" => Ok((Value::Unknown(Type::String, Some(a_b_id())), 0)),
-                "s" => Ok((Value::string("x").mark(), 0)),
-                _ => Err(err("Unknown variable", "", range)),
-            }
-        }
-
-        fn with_function_context(
-            &self,
-            f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,
-        ) -> Result<Value, FunctionError> {
-            OneLocal.with_function_context(f)
         }
     }
 
@@ -1355,7 +1332,7 @@ mod tests {
     fn failure(text: &str) -> Diagnostic {
         let file = SourceFile::new("main.tf", text);
         let e = parse_expr(&file, text, 0).unwrap();
-        let d = Eval::new(&OneLocal).expr(&e).unwrap_err();
+        let d = Eval::new(&Pieces).expr(&e).unwrap_err();
         d.0.into_iter().next().unwrap()
     }
 
