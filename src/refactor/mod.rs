@@ -272,8 +272,15 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let (sides, mut old_run) = Sides::expand(req, engine, &loaded)?;
     // Looked up once per destroy and per reference: index it once.
     let moved_index = sides.before.moved_prior.instance_index();
-    crate::progress::step(|| "reading the objects the plan changes".into());
+    crate::progress::step(|| "finding the objects the plan changes".into());
     let changed = sides.changed_addresses()?;
+    crate::progress::step(|| {
+        format!(
+            "reading {} destroyed and {} created objects",
+            changed.destroyed.len(),
+            changed.created.len()
+        )
+    });
     let (destroys, creates) = changed_objects(
         &mut old_run,
         &sides.old_instances,
