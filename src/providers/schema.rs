@@ -383,16 +383,39 @@ pub(crate) fn compared_view(
         .collect()
 }
 
-/// The names whose configured view (`compared_view(block, configured,
-/// configured)`) is not null: what the configuration sets, by the rule.
-pub(crate) fn compared_set(block: &Block, configured: &Value) -> BTreeSet<String> {
-    compared_names(block, configured)
-        .filter(|(_, c, what)| match what {
-            Compared::Attribute => !c.is_null(),
-            Compared::Blocks(nb) => !blocks_view(nb, c, c).is_null(),
-        })
-        .map(|(name, _, _)| name.clone())
-        .collect()
+/// [`compared_view`], and the names whose configured view
+/// (`compared_view(block, configured, configured)`) is not null: what the
+/// configuration sets, by the rule. One walk of the names: the pairing
+/// reads this of every destroyed and created object.
+pub(crate) fn compared_view_and_set(
+    block: &Block,
+    configured: &Value,
+    source: &Value,
+) -> (SortedMap<String, Value>, BTreeSet<String>) {
+    let src = source.as_mapping();
+    let mut values = Vec::new();
+    let mut set = Vec::new();
+    for (name, c, what) in compared_names(block, configured) {
+        let s = src.and_then(|m| m.get(name));
+        let v = match what {
+            Compared::Attribute => s.cloned().unwrap_or_else(Value::null),
+            Compared::Blocks(nb) => blocks_view(nb, c, s.unwrap_or(&NULL)),
+        };
+        if is_set(c, what) {
+            set.push(name.clone());
+        }
+        values.push((name.clone(), v));
+    }
+    // The names come sorted: both collect without reordering.
+    (values.into_iter().collect(), set.into_iter().collect())
+}
+
+/// Whether a compared name's configured view is not null.
+fn is_set(configured: &Value, what: Compared) -> bool {
+    match what {
+        Compared::Attribute => !configured.is_null(),
+        Compared::Blocks(nb) => !blocks_view(nb, configured, configured).is_null(),
+    }
 }
 
 /// A null to point at for a name a value does not have.
@@ -416,17 +439,17 @@ pub(crate) fn compared_names<'a>(
     configured: &'a Value,
 ) -> impl Iterator<Item = (&'a String, &'a Value, Compared<'a>)> + 'a {
     let cfg = configured.as_mapping();
-    let mut names: Vec<&String> = block
-        .attributes
-        .keys()
-        .chain(block.block_types.keys())
-        .collect();
-    if block.inferred {
-        names.extend(cfg.into_iter().flat_map(SortedMap::keys));
-    }
-    names.sort_unstable();
-    names.dedup();
-    names.into_iter().filter_map(move |name| {
+    // Each source is sorted: merged, not collected and sorted (this runs
+    // for every object a plan or a pairing reads).
+    let configured_names = cfg
+        .into_iter()
+        .flat_map(SortedMap::keys)
+        .filter(|_| block.inferred);
+    let names = merged(
+        merged(block.attributes.keys(), block.block_types.keys()),
+        configured_names,
+    );
+    names.filter_map(move |name| {
         let c = cfg.and_then(|m| m.get(name));
         if let Some(nb) = block.block_types.get(name) {
             if block.inferred && c.is_none() {
@@ -440,6 +463,25 @@ pub(crate) fn compared_names<'a>(
             return None;
         }
         Some((name, c, Compared::Attribute))
+    })
+}
+
+/// Two sorted runs of names as one sorted run, each name once.
+fn merged<'a>(
+    a: impl Iterator<Item = &'a String>,
+    b: impl Iterator<Item = &'a String>,
+) -> impl Iterator<Item = &'a String> {
+    let (mut a, mut b) = (a.peekable(), b.peekable());
+    std::iter::from_fn(move || match (a.peek(), b.peek()) {
+        (Some(x), Some(y)) => match x.cmp(y) {
+            std::cmp::Ordering::Less => a.next(),
+            std::cmp::Ordering::Greater => b.next(),
+            std::cmp::Ordering::Equal => {
+                b.next();
+                a.next()
+            }
+        },
+        _ => a.next().or_else(|| b.next()),
     })
 }
 
@@ -745,6 +787,55 @@ mod tests {
             changed_arguments(&td, &obj(&[("input", s("80"))]), &recorded),
             ["input"]
         );
+    }
+
+    /// The names come from the schema's attributes and block types (and,
+    /// inferred, the configuration's names), sorted, each once (`d` is
+    /// both an attribute and a block type: the block type speaks); the
+    /// set ones are those whose configured view is not null.
+    #[test]
+    fn compared_names_are_the_sorted_union_of_their_sources() {
+        let attr = |optional: bool| Attribute {
+            required: !optional,
+            optional,
+            computed: false,
+            sensitive: false,
+            dynamic: false,
+        };
+        let nested = NestedBlock {
+            nesting: Nesting::List,
+            block: Block::default(),
+        };
+        let mut block = Block::default();
+        block.attributes.insert("b".into(), attr(true));
+        block.attributes.insert("d".into(), attr(false));
+        block.block_types.insert("c".into(), nested.clone());
+        block.block_types.insert("d".into(), nested);
+        let configured = obj(&[
+            ("a", s("1")),
+            ("b", Value::null()),
+            ("c", Value::Tuple(vec![obj(&[])].into())),
+            ("e", s("2")),
+        ]);
+        let names = |block: &Block| -> Vec<String> {
+            compared_names(block, &configured)
+                .map(|(n, _, _)| n.clone())
+                .collect()
+        };
+        let set = |block: &Block| -> Vec<String> {
+            let (values, set) = compared_view_and_set(block, &configured, &configured);
+            assert_eq!(values.keys().cloned().collect::<Vec<_>>(), names(block));
+            set.into_iter().collect()
+        };
+        // An unconfigured block type of a known schema is compared as
+        // no blocks: set.
+        assert_eq!(names(&block), ["b", "c", "d"]);
+        assert_eq!(set(&block), ["c", "d"]);
+        // Inferred: the configured names too, and a block type only when
+        // configured.
+        block.inferred = true;
+        assert_eq!(names(&block), ["a", "b", "c", "e"]);
+        assert_eq!(set(&block), ["a", "c", "e"]);
     }
 
     #[test]

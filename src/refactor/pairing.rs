@@ -43,10 +43,10 @@ impl Object {
         configured: &Value,
         source: &Value,
     ) -> Object {
-        let values = crate::providers::schema::compared_view(schema, configured, source);
         // Compared but configured null is "not set" in a report; null
         // and unset are one thing to the rule.
-        let set = crate::providers::schema::compared_set(schema, configured);
+        let (values, set) =
+            crate::providers::schema::compared_view_and_set(schema, configured, source);
         Object { addr, set, values }
     }
 }
