@@ -3,7 +3,6 @@
 
 use std::cmp::Ordering;
 use std::fmt;
-use std::sync::Arc;
 
 use super::instance_key::InstanceKey;
 use super::resource::{AbsResource, AbsResourceInstance, Resource, ResourceMode};
@@ -20,14 +19,86 @@ pub struct ModuleInstanceStep {
     pub key: InstanceKey,
 }
 
-/// A path through module instances, `module.a["x"].module.b[0]`. The root
-/// module instance is the empty path.
-///
-/// Ordered as `terraform state list` orders modules: shorter paths first,
-/// then step by step by name and key. Shared: every address in a module
-/// instance holds its path, and a copy is a pointer copy.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct ModuleInstance(pub Arc<[ModuleInstanceStep]>);
+pub(crate) use interned::ModuleInstance;
+
+/// Only [`ModuleInstance::new`] builds a path, so that equal paths are
+/// always one allocation (what equality and hashing rely on).
+mod interned {
+    use std::fmt;
+    use std::sync::Arc;
+
+    use super::ModuleInstanceStep;
+
+    /// A path through module instances, `module.a["x"].module.b[0]`. The root
+    /// module instance is the empty path.
+    ///
+    /// Ordered as `terraform state list` orders modules: shorter paths first,
+    /// then step by step by name and key. Shared: every address in a module
+    /// instance holds its path, and a copy is a pointer copy.
+    ///
+    /// Interned: equal paths are one allocation, so equality and hashing are a
+    /// pointer's (every address in every hash table of a 100,000-object plan
+    /// holds one, and comparing or hashing its names and keys missed the
+    /// cache). Built only through [`ModuleInstance::new`].
+    #[derive(Clone)]
+    pub struct ModuleInstance(Arc<[ModuleInstanceStep]>);
+
+    /// Every module instance path built so far, once each. Paths are few (one
+    /// per module instance of a configuration or state) and small; kept for
+    /// the life of the process.
+    static INTERNED: std::sync::LazyLock<
+        std::sync::Mutex<foldhash::HashSet<Arc<[ModuleInstanceStep]>>>,
+    > = std::sync::LazyLock::new(Default::default);
+
+    impl ModuleInstance {
+        /// The path with these steps: the one allocation every equal path
+        /// shares.
+        pub fn new(steps: Vec<ModuleInstanceStep>) -> ModuleInstance {
+            // A poisoned lock still holds a consistent set: inserts are whole.
+            let mut set = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(known) = set.get(&steps[..]) {
+                return ModuleInstance(known.clone());
+            }
+            let path: Arc<[ModuleInstanceStep]> = steps.into();
+            set.insert(path.clone());
+            ModuleInstance(path)
+        }
+    }
+
+    impl Default for ModuleInstance {
+        fn default() -> ModuleInstance {
+            ModuleInstance::new(Vec::new())
+        }
+    }
+
+    impl PartialEq for ModuleInstance {
+        fn eq(&self, other: &Self) -> bool {
+            Arc::ptr_eq(&self.0, &other.0)
+        }
+    }
+
+    impl Eq for ModuleInstance {}
+
+    impl std::hash::Hash for ModuleInstance {
+        fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+            // Consistent with `eq`: equal paths are one allocation.
+            std::ptr::hash(Arc::as_ptr(&self.0) as *const ModuleInstanceStep, state)
+        }
+    }
+
+    impl fmt::Debug for ModuleInstance {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.debug_tuple("ModuleInstance").field(&&self.0[..]).finish()
+        }
+    }
+
+    impl ModuleInstance {
+        /// The steps from the root.
+        pub fn steps(&self) -> &[ModuleInstanceStep] {
+            &self.0
+        }
+    }
+}
 
 /// A module call inside a particular instance of its parent module:
 /// every instance of `module.<call>` under `module`.
@@ -66,7 +137,7 @@ impl Module {
 
     /// The instance of this module reached with no key at every step.
     pub fn unkeyed_instance(&self) -> ModuleInstance {
-        ModuleInstance(
+        ModuleInstance::new(
             self.0
                 .iter()
                 .map(|name| ModuleInstanceStep {
@@ -116,11 +187,7 @@ impl ModuleInstance {
     }
 
     pub fn is_root(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn steps(&self) -> &[ModuleInstanceStep] {
-        &self.0
+        self.steps().is_empty()
     }
 
     pub fn child(&self, name: impl Into<String>, key: InstanceKey) -> ModuleInstance {
@@ -128,53 +195,64 @@ impl ModuleInstance {
             name: name.into(),
             key,
         };
-        ModuleInstance(self.0.iter().cloned().chain([step]).collect())
+        ModuleInstance::new(self.steps().iter().cloned().chain([step]).collect())
     }
 
     /// The calling module instance, or `None` for the root.
     pub fn parent(&self) -> Option<ModuleInstance> {
-        let (_, rest) = self.0.split_last()?;
-        Some(ModuleInstance(rest.into()))
+        let (_, rest) = self.steps().split_last()?;
+        Some(ModuleInstance::new(rest.into()))
     }
 
     /// The static module this is an instance of.
     pub fn module(&self) -> Module {
-        Module(self.0.iter().map(|s| s.name.clone()).collect())
+        Module(self.steps().iter().map(|s| s.name.clone()).collect())
     }
 
     /// The call this instance belongs to (`module.a[0].module.b["x"]` →
     /// `module.a[0].module.b`), or `None` for the root.
     pub fn call(&self) -> Option<AbsModuleCall> {
-        let (last, rest) = self.0.split_last()?;
+        let (last, rest) = self.steps().split_last()?;
         Some(AbsModuleCall {
-            module: ModuleInstance(rest.into()),
+            module: ModuleInstance::new(rest.into()),
             call: last.name.clone(),
         })
     }
 
     /// Whether this is an instance of `module` (same call names).
     pub fn is_for_module(&self, module: &Module) -> bool {
-        self.0.len() == module.0.len() && self.0.iter().zip(&module.0).all(|(s, n)| &s.name == n)
+        self.steps().len() == module.0.len()
+            && self
+                .steps()
+                .iter()
+                .zip(&module.0)
+                .all(|(s, n)| &s.name == n)
     }
 
     /// Whether both are instances of the same static module.
     pub fn has_same_module(&self, other: &ModuleInstance) -> bool {
-        self.0.len() == other.0.len()
+        self.steps().len() == other.steps().len()
             && self
-                .0
+                .steps()
                 .iter()
-                .zip(other.0.iter())
+                .zip(other.steps().iter())
                 .all(|(a, b)| a.name == b.name)
     }
 
     /// Whether `self` is `other` or one of its descendants.
     pub fn is_within(&self, other: &ModuleInstance) -> bool {
-        self.0.starts_with(&other.0)
+        self.steps().starts_with(other.steps())
     }
 
     /// `self` followed by the steps of `rel` (a path relative to `self`).
     pub fn join(&self, rel: &ModuleInstance) -> ModuleInstance {
-        ModuleInstance(self.0.iter().chain(rel.0.iter()).cloned().collect())
+        ModuleInstance::new(
+            self.steps()
+                .iter()
+                .chain(rel.steps().iter())
+                .cloned()
+                .collect(),
+        )
     }
 
     pub fn resource(&self, resource: Resource) -> AbsResource {
@@ -205,12 +283,11 @@ impl PartialOrd for ModuleInstance {
 
 impl Ord for ModuleInstance {
     fn cmp(&self, other: &Self) -> Ordering {
-        // Most comparisons are of addresses in one module instance, which
-        // share its path.
-        if Arc::ptr_eq(&self.0, &other.0) {
+        // Equal paths are one allocation: a pointer comparison.
+        if self == other {
             return Ordering::Equal;
         }
-        path_order(&self.0, &other.0)
+        path_order(self.steps(), other.steps())
     }
 }
 
@@ -222,7 +299,7 @@ impl fmt::Display for ModuleInstanceStep {
 
 impl fmt::Display for ModuleInstance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, step) in self.0.iter().enumerate() {
+        for (i, step) in self.steps().iter().enumerate() {
             if i > 0 {
                 f.write_str(".")?;
             }
@@ -266,7 +343,7 @@ mod tests {
 
     #[test]
     fn display_of_module_paths() {
-        let mi = ModuleInstance(
+        let mi = ModuleInstance::new(
             vec![
                 step("a", InstanceKey::Str("x".into())),
                 step("b", InstanceKey::Int(0)),

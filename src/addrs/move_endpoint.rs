@@ -126,7 +126,7 @@ impl MoveEndpoint {
         match self {
             MoveEndpoint::Resource(r) if r.resource.key.is_no_key() => Wanted::Resource,
             MoveEndpoint::Resource(_) => Wanted::ResourceInstance,
-            MoveEndpoint::Module(m) => match m.0.last() {
+            MoveEndpoint::Module(m) => match m.steps().last() {
                 Some(last) if last.key.is_no_key() => Wanted::ModuleCall,
                 _ => Wanted::ModuleInstance,
             },
@@ -248,7 +248,7 @@ impl MoveEndpointInModule {
     /// declaring module. `module_instance` must be an instance of
     /// `self.module` (only its length is checked, in debug builds).
     pub fn in_module_instance(&self, module_instance: &ModuleInstance) -> AbsMoveable {
-        debug_assert_eq!(module_instance.0.len(), self.module.0.len());
+        debug_assert_eq!(module_instance.steps().len(), self.module.0.len());
         match &self.relative {
             AbsMoveable::ModuleInstance(m) => AbsMoveable::ModuleInstance(module_instance.join(m)),
             AbsMoveable::ModuleCall(c) => AbsMoveable::ModuleCall(AbsModuleCall {
@@ -275,14 +275,14 @@ impl MoveEndpointInModule {
         let mut out: Vec<PatternStep<'_>> =
             self.module.0.iter().map(|n| PatternStep::any(n)).collect();
         match &self.relative {
-            AbsMoveable::ModuleInstance(m) => out.extend(m.0.iter().map(PatternStep::exact)),
+            AbsMoveable::ModuleInstance(m) => out.extend(m.steps().iter().map(PatternStep::exact)),
             AbsMoveable::ModuleCall(c) => {
-                out.extend(c.module.0.iter().map(PatternStep::exact));
+                out.extend(c.module.steps().iter().map(PatternStep::exact));
                 out.push(PatternStep::any(&c.call));
             }
-            AbsMoveable::Resource(r) => out.extend(r.module.0.iter().map(PatternStep::exact)),
+            AbsMoveable::Resource(r) => out.extend(r.module.steps().iter().map(PatternStep::exact)),
             AbsMoveable::ResourceInstance(r) => {
-                out.extend(r.module.0.iter().map(PatternStep::exact))
+                out.extend(r.module.steps().iter().map(PatternStep::exact))
             }
         }
         out
@@ -294,10 +294,10 @@ impl MoveEndpointInModule {
     /// exactly, keys included.
     pub fn selects_module(&self, addr: &ModuleInstance) -> bool {
         let pattern = self.pattern();
-        pattern.len() == addr.0.len()
+        pattern.len() == addr.steps().len()
             && pattern
                 .iter()
-                .zip(addr.0.iter())
+                .zip(addr.steps().iter())
                 .all(|(p, s)| p.can_match(PatternStep::exact(s)))
     }
 
@@ -385,16 +385,16 @@ impl MoveEndpointInModule {
         addr: &'a ModuleInstance,
     ) -> Option<(&'a [ModuleInstanceStep], &'a [ModuleInstanceStep])> {
         let n = self.module.0.len();
-        if addr.0.len() < n
+        if addr.steps().len() < n
             || !addr
-                .0
+                .steps()
                 .iter()
                 .zip(&self.module.0)
                 .all(|(s, name)| &s.name == name)
         {
             return None;
         }
-        Some(addr.0.split_at(n))
+        Some(addr.steps().split_at(n))
     }
 }
 
@@ -480,15 +480,15 @@ impl ModuleInstance {
         let (prefix, rel) = from.split_declaring(self)?;
         let (new_match, suffix) = match (&from.relative, &to.relative) {
             (AbsMoveable::ModuleInstance(f), AbsMoveable::ModuleInstance(t)) => {
-                if !rel.starts_with(&f.0) {
+                if !rel.starts_with(f.steps()) {
                     return None;
                 }
-                (t.clone(), &rel[f.0.len()..])
+                (t.clone(), &rel[f.steps().len()..])
             }
             (AbsMoveable::ModuleCall(f), AbsMoveable::ModuleCall(t)) => {
-                let n = f.module.0.len();
+                let n = f.module.steps().len();
                 let call_step = rel.get(n)?;
-                if !rel.starts_with(&f.module.0) || call_step.name != f.call {
+                if !rel.starts_with(f.module.steps()) || call_step.name != f.call {
                     return None;
                 }
                 (t.instance(call_step.key.clone()), &rel[n + 1..])
@@ -497,11 +497,11 @@ impl ModuleInstance {
         };
         let steps = prefix
             .iter()
-            .chain(new_match.0.iter())
+            .chain(new_match.steps().iter())
             .chain(suffix)
             .cloned()
             .collect();
-        Some(ModuleInstance(steps))
+        Some(ModuleInstance::new(steps))
     }
 }
 
@@ -529,7 +529,7 @@ impl AbsResource {
                 }
                 let prefix = from.relative_match(&self.module, &f.module)?;
                 Some(AbsResource {
-                    module: ModuleInstance(prefix.into()).join(&t.module),
+                    module: ModuleInstance::new(prefix.into()).join(&t.module),
                     resource: t.resource.clone(),
                 })
             }
@@ -565,7 +565,7 @@ impl AbsResourceInstance {
                 }
                 let prefix = from.relative_match(&self.module, &f.module)?;
                 Some(AbsResourceInstance {
-                    module: ModuleInstance(prefix.into()).join(&t.module),
+                    module: ModuleInstance::new(prefix.into()).join(&t.module),
                     resource: t.resource.clone(),
                 })
             }
@@ -583,7 +583,7 @@ impl MoveEndpointInModule {
         rel: &ModuleInstance,
     ) -> Option<&'a [ModuleInstanceStep]> {
         let (prefix, rest) = self.split_declaring(module)?;
-        (rest == &rel.0[..]).then_some(prefix)
+        (rest == rel.steps()).then_some(prefix)
     }
 }
 

@@ -59,7 +59,7 @@ pub(crate) fn module_instance_prefix(
             key,
         });
     }
-    Ok((ModuleInstance(path.into()), remain))
+    Ok((ModuleInstance::new(path), remain))
 }
 
 fn module_key(v: &Value) -> Result<InstanceKey, Diagnostic> {
@@ -221,7 +221,7 @@ fn canonical_instance(s: &str) -> Option<AbsResourceInstance> {
     if c.at != s.len() {
         return None;
     }
-    let module = ModuleInstance(path.into());
+    let module = ModuleInstance::new(path);
     Some(
         Resource::new(mode, type_name, name)
             .instance(key)

@@ -1174,7 +1174,13 @@ fn anchor(request: &Request, report: &RootReport, head_dir: &Path) -> Option<(St
             declaration(module, &b.to)
         }
         (None, Some(u)) => {
-            let path: Vec<String> = u.addr.module.0.iter().map(|s| s.name.clone()).collect();
+            let path: Vec<String> = u
+                .addr
+                .module
+                .steps()
+                .iter()
+                .map(|s| s.name.clone())
+                .collect();
             let module = config.descendant(&path)?;
             let r = &module
                 .module

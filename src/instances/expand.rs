@@ -407,7 +407,7 @@ impl<'c> Run<'c> {
                 }
                 "var" => {
                     let Some(name) = attr(0) else { continue };
-                    let Some((last, parent)) = module.0.split_last() else {
+                    let Some((last, parent)) = module.steps().split_last() else {
                         // A root variable nothing gives a value.
                         let unset = cfg
                             .module
@@ -420,7 +420,7 @@ impl<'c> Run<'c> {
                         }
                         continue;
                     };
-                    let parent = ModuleInstance(parent.into());
+                    let parent = ModuleInstance::new(parent.into());
                     let call = &self.module_config(&parent).module.module_calls[&last.name];
                     if let Some(a) = call.inputs.iter().find(|a| a.name == name) {
                         follow(&parent, format!("module.{}.{name}", last.name), &a.expr);
@@ -431,9 +431,9 @@ impl<'c> Run<'c> {
                     else {
                         continue;
                     };
-                    let child = ModuleInstance(
+                    let child = ModuleInstance::new(
                         module
-                            .0
+                            .steps()
                             .iter()
                             .cloned()
                             .chain([ModuleInstanceStep {

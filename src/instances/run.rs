@@ -319,7 +319,7 @@ pub(super) fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) ->
 }
 
 pub(super) fn module_label(m: &ModuleInstance) -> String {
-    if m.0.is_empty() {
+    if m.steps().is_empty() {
         String::new()
     } else {
         format!("{m}.")
@@ -327,7 +327,7 @@ pub(super) fn module_label(m: &ModuleInstance) -> String {
 }
 
 pub(super) fn static_path(m: &ModuleInstance) -> Vec<String> {
-    m.0.iter().map(|s| s.name.clone()).collect()
+    m.steps().iter().map(|s| s.name.clone()).collect()
 }
 
 impl<'c> Run<'c> {
@@ -370,7 +370,7 @@ impl<'c> Run<'c> {
     /// a walk down the tree, no path built (asked on every reference).
     pub(crate) fn module_config_of(&self, m: &ModuleInstance) -> Option<&'c Config> {
         let mut c = self.config;
-        for step in m.0.iter() {
+        for step in m.steps().iter() {
             c = c.children.get(&step.name)?;
         }
         Some(c)

@@ -114,7 +114,7 @@ fn attr_step<'a>(
 
 impl InstanceScope<'_, '_> {
     fn in_module(&self) -> String {
-        if self.module.0.is_empty() {
+        if self.module.steps().is_empty() {
             "the root module".into()
         } else {
             format!("module.{}", self.config.path.join("."))

@@ -21,12 +21,12 @@ impl<'c> Run<'c> {
             let cfg = self.module_config(module);
             let var = &cfg.module.variables[name];
             let (raw, at) = self.raw_input(module, name)?;
-            let set_using = match module.0.is_empty() {
+            let set_using = match module.steps().is_empty() {
                 true => self.inputs.get(name).and_then(|i| i.set_using.clone()),
                 false => None,
             };
             // Root values are blamed on the declaration, as terraform does.
-            let at = if module.0.is_empty() { var.decl_range.clone() } else { at.unwrap_or_else(|| var.decl_range.clone()) };
+            let at = if module.steps().is_empty() { var.decl_range.clone() } else { at.unwrap_or_else(|| var.decl_range.clone()) };
             let mut value = match &raw {
                 Some(v) => v.clone(),
                 None => match &var.default {
@@ -84,13 +84,13 @@ impl<'c> Run<'c> {
         module: &ModuleInstance,
         name: &str,
     ) -> Result<(Option<Value>, Option<SourceRange>), Diagnostics> {
-        let Some((last, parent_steps)) = module.0.split_last() else {
+        let Some((last, parent_steps)) = module.steps().split_last() else {
             return Ok(match self.inputs.get(name) {
                 Some(v) => (Some(v.value.clone()), v.range.clone()),
                 None => (None, None),
             });
         };
-        let parent = ModuleInstance(parent_steps.into());
+        let parent = ModuleInstance::new(parent_steps.into());
         let call = &self.module_config(&parent).module.module_calls[&last.name];
         let Some(arg) = call.inputs.iter().find(|a| a.name == name) else {
             return Ok((None, None));

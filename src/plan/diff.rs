@@ -367,7 +367,7 @@ impl DataReads<'_, '_> {
     /// reaches.
     fn dependency_pending(&self, addr: &AbsResourceInstance) -> bool {
         let config = self.run.config();
-        let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+        let path: Vec<String> = addr.module.steps().iter().map(|s| s.name.clone()).collect();
         let Some(r) = config
             .descendant(&path)
             .and_then(|c| c.module.resource(&addr.resource.resource))
@@ -407,7 +407,7 @@ impl DataReads<'_, '_> {
             }
         }
         self.pending.iter().any(|p| {
-            let p_path: Vec<String> = p.module.0.iter().map(|s| s.name.clone()).collect();
+            let p_path: Vec<String> = p.module.steps().iter().map(|s| s.name.clone()).collect();
             // Dependencies are by configuration address; within the same
             // module only the very same instance's changes count.
             deps.found
@@ -667,7 +667,7 @@ fn delete_reason(
     addr: &AbsResourceInstance,
     previous: Option<&AbsResourceInstance>,
 ) -> ActionReason {
-    let path: Vec<String> = addr.module.0.iter().map(|s| s.name.clone()).collect();
+    let path: Vec<String> = addr.module.steps().iter().map(|s| s.name.clone()).collect();
     if !config
         .descendant(&path)
         .is_some_and(|c| c.module.resource(&addr.resource.resource).is_some())
@@ -686,7 +686,7 @@ fn static_delete_reason(run: &Run, addr: &AbsResourceInstance) -> ActionReason {
     let r = &addr.resource.resource;
     let rkey = crate::config::resource_key(r.mode, &r.type_name, &r.name);
     let mut module = crate::addrs::ModuleInstance::default();
-    for step in addr.module.0.iter() {
+    for step in addr.module.steps().iter() {
         let exists = run
             .call_expansion(&module, &step.name)
             .map(|e| e.keys().contains(&step.key))

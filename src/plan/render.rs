@@ -395,7 +395,7 @@ pub(crate) fn json(plan: &Plan) -> serde_json::Value {
             let r = &c.addr.resource.resource;
             let mut entry = serde_json::Map::new();
             entry.insert("address".into(), json!(c.addr.to_string()));
-            if !c.addr.module.0.is_empty() {
+            if !c.addr.module.steps().is_empty() {
                 entry.insert("module_address".into(), json!(c.addr.module.to_string()));
             }
             if let Some(p) = &c.previous {

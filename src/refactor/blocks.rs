@@ -100,8 +100,8 @@ impl<'a> Prior<'a> {
     fn under_modules(&self) -> HashMap<&[ModuleInstanceStep], usize> {
         let mut under: HashMap<&[ModuleInstanceStep], usize> = HashMap::new();
         for (m, objects) in &self.modules {
-            for n in 0..=m.0.len() {
-                *under.entry(&m.0[..n]).or_default() += objects.len();
+            for n in 0..=m.steps().len() {
+                *under.entry(&m.steps()[..n]).or_default() += objects.len();
             }
         }
         under
@@ -216,23 +216,26 @@ pub(crate) fn blocks_at(
                 HashMap::new();
             for m in &found {
                 if let Move::Call { from, to } | Move::ModuleInstance { from, to } = m
-                    && let Some(last) = from.0.last()
+                    && let Some(last) = from.steps().last()
                 {
                     let call_like = last.key == InstanceKey::NoKey
-                        && to.0.last().is_some_and(|s| s.key == InstanceKey::NoKey);
+                        && to
+                            .steps()
+                            .last()
+                            .is_some_and(|s| s.key == InstanceKey::NoKey);
                     if call_like {
-                        let parent = &from.0[..from.0.len() - 1];
+                        let parent = &from.steps()[..from.steps().len() - 1];
                         calls.insert((parent, last.name.as_str()), (from, to));
                     } else {
-                        instances.insert(&from.0, (from, to));
+                        instances.insert(from.steps(), (from, to));
                     }
                 }
             }
             // Where a module instance goes, None when it stays.
             let rebase = |m: &ModuleInstance| -> Option<ModuleInstance> {
-                (1..=m.0.len())
+                (1..=m.steps().len())
                     .find_map(|n| {
-                        let steps = &m.0;
+                        let steps = &m.steps();
                         calls
                             .get(&(&steps[..n - 1], steps[n - 1].name.as_str()))
                             .or_else(|| instances.get(&steps[..n]))
@@ -329,8 +332,11 @@ fn module_moves(pairs: &Left, prior: &Prior, ctx: &Context) -> Vec<Move> {
         if old.module == new.module {
             continue;
         }
-        for n in 1..=old.module.0.len() {
-            by_prefix.entry(&old.module.0[..n]).or_default().push(i);
+        for n in 1..=old.module.steps().len() {
+            by_prefix
+                .entry(&old.module.steps()[..n])
+                .or_default()
+                .push(i);
         }
     }
     if by_prefix.is_empty() {
@@ -349,14 +355,14 @@ fn module_moves(pairs: &Left, prior: &Prior, ctx: &Context) -> Vec<Move> {
             continue;
         }
         let under = under_module.get(from).copied().unwrap_or_default();
-        let from_inst = ModuleInstance(from.into());
+        let from_inst = ModuleInstance::new(from.into());
         if under != idx.len() || ctx.new_modules.contains(&from_inst) {
             continue;
         }
         // The module path every destination shares.
-        let mut common: &Steps = &pairs[idx[0]].1.module.0;
+        let mut common: &Steps = pairs[idx[0]].1.module.steps();
         for &i in &idx {
-            let n = &pairs[i].1.module.0;
+            let n = &pairs[i].1.module.steps();
             let k = common
                 .iter()
                 .zip(n.iter())
@@ -371,7 +377,7 @@ fn module_moves(pairs: &Left, prior: &Prior, ctx: &Context) -> Vec<Move> {
                 let exact = idx
                     .iter()
                     .filter(|&&i| {
-                        let (old, new) = (&pairs[i].0.module.0, &pairs[i].1.module.0);
+                        let (old, new) = (&pairs[i].0.module.steps(), &pairs[i].1.module.steps());
                         new.len() == j + old.len() - from.len()
                             && new[..j] == *to
                             && new[j..] == old[from.len()..]
@@ -388,7 +394,7 @@ fn module_moves(pairs: &Left, prior: &Prior, ctx: &Context) -> Vec<Move> {
             && (same_call || exact > 0)
         {
             moving.insert(from);
-            instance_moves.push((from_inst, ModuleInstance(common[..j].into())));
+            instance_moves.push((from_inst, ModuleInstance::new(common[..j].into())));
         }
     }
     // Module instance moves that keep their key and cover every instance
@@ -398,7 +404,7 @@ fn module_moves(pairs: &Left, prior: &Prior, ctx: &Context) -> Vec<Move> {
         Vec<(ModuleInstance, ModuleInstance)>,
     > = BTreeMap::new();
     for (from, to) in &instance_moves {
-        let (Some(f), Some(t)) = (from.0.last(), to.0.last()) else {
+        let (Some(f), Some(t)) = (from.steps().last(), to.steps().last()) else {
             continue;
         };
         if f.key == t.key {
@@ -443,36 +449,39 @@ fn rebase_under(
     from: &ModuleInstance,
     to: &ModuleInstance,
 ) -> Option<ModuleInstance> {
-    let n = from.0.len();
-    if n == 0 || m.0.len() < n {
+    let n = from.steps().len();
+    if n == 0 || m.steps().len() < n {
         return None;
     }
-    let head = &m.0[..n];
-    let call_move = from.0[n - 1].key == InstanceKey::NoKey
-        && to.0.last().is_some_and(|s| s.key == InstanceKey::NoKey);
-    let matches = head[..n - 1] == from.0[..n - 1]
-        && head[n - 1].name == from.0[n - 1].name
-        && (call_move || head[n - 1].key == from.0[n - 1].key);
+    let head = &m.steps()[..n];
+    let call_move = from.steps()[n - 1].key == InstanceKey::NoKey
+        && to
+            .steps()
+            .last()
+            .is_some_and(|s| s.key == InstanceKey::NoKey);
+    let matches = head[..n - 1] == from.steps()[..n - 1]
+        && head[n - 1].name == from.steps()[n - 1].name
+        && (call_move || head[n - 1].key == from.steps()[n - 1].key);
     if !matches {
         return None;
     }
-    let mut steps = to.0.to_vec();
+    let mut steps = to.steps().to_vec();
     if call_move {
         if let Some(last) = steps.last_mut() {
             last.key = head[n - 1].key.clone();
         }
     }
-    steps.extend(m.0[n..].iter().cloned());
-    Some(ModuleInstance(steps.into()))
+    steps.extend(m.steps()[n..].iter().cloned());
+    Some(ModuleInstance::new(steps))
 }
 
 /// The instance with its last key removed: the call as a path.
 fn unkeyed(m: &ModuleInstance) -> ModuleInstance {
-    let mut steps = m.0.to_vec();
+    let mut steps = m.steps().to_vec();
     if let Some(last) = steps.last_mut() {
         last.key = InstanceKey::NoKey;
     }
-    ModuleInstance(steps.into())
+    ModuleInstance::new(steps)
 }
 
 /// If `m` is inside an instance of `call` (given unkeyed), that step.
@@ -480,15 +489,18 @@ fn instance_of_call<'a>(
     m: &'a ModuleInstance,
     call: &ModuleInstance,
 ) -> Option<&'a crate::addrs::ModuleInstanceStep> {
-    let n = call.0.len();
-    if m.0.len() < n || m.0[..n - 1] != call.0[..n - 1] || m.0[n - 1].name != call.0[n - 1].name {
+    let n = call.steps().len();
+    if m.steps().len() < n
+        || m.steps()[..n - 1] != call.steps()[..n - 1]
+        || m.steps()[n - 1].name != call.steps()[n - 1].name
+    {
         return None;
     }
-    Some(&m.0[n - 1])
+    Some(&m.steps()[n - 1])
 }
 
 fn declared_resource(config: &Config, module: &ModuleInstance, r: &Resource) -> bool {
-    let path: Vec<String> = module.0.iter().map(|s| s.name.clone()).collect();
+    let path: Vec<String> = module.steps().iter().map(|s| s.name.clone()).collect();
     config
         .descendant(&path)
         .is_some_and(|c| c.module.resources.contains_key(&r.to_string()))
@@ -498,22 +510,25 @@ fn declared_resource(config: &Config, module: &ModuleInstance, r: &Resource) -> 
 /// two sides relative to it.
 fn split(m: &Move) -> (ModuleInstance, String, String) {
     fn common(a: &ModuleInstance, b: &ModuleInstance) -> ModuleInstance {
-        ModuleInstance(
-            a.0.iter()
-                .zip(b.0.iter())
+        ModuleInstance::new(
+            a.steps()
+                .iter()
+                .zip(b.steps().iter())
                 .take_while(|(x, y)| x == y)
                 .map(|(x, _)| x.clone())
                 .collect(),
         )
     }
     fn rel_module(m: &ModuleInstance, base: &ModuleInstance) -> ModuleInstance {
-        ModuleInstance(m.0[base.0.len()..].into())
+        ModuleInstance::new(m.steps()[base.steps().len()..].into())
     }
     match m {
         Move::Call { from, to } | Move::ModuleInstance { from, to } => {
             // Keep at least the last step on each side: it is what moves.
             let mut base = common(from, to);
-            while base.0.len() >= from.0.len().min(to.0.len()) && !base.0.is_empty() {
+            while base.steps().len() >= from.steps().len().min(to.steps().len())
+                && !base.steps().is_empty()
+            {
                 base = base.parent().unwrap_or_default();
             }
             let (f, t) = (rel_module(from, &base), rel_module(to, &base));
@@ -549,19 +564,21 @@ fn place(moves: Vec<Move>, ctx: &Context, prior: &Prior, root_only: bool) -> Vec
     let instances_in_prior: BTreeSet<ModuleInstance> = prior
         .modules
         .keys()
-        .flat_map(|m| (1..=m.0.len()).map(move |n| ModuleInstance(m.0[..n].into())))
+        .flat_map(|m| {
+            (1..=m.steps().len()).map(move |n| ModuleInstance::new(m.steps()[..n].into()))
+        })
         .collect();
     // What the prior state holds, to tell which instances of a module have
     // the object a move names.
     let calls_in_prior: HashSet<(&[ModuleInstanceStep], &str)> = instances_in_prior
         .iter()
         .filter_map(|m| {
-            let (last, parent) = m.0.split_last()?;
+            let (last, parent) = m.steps().split_last()?;
             Some((parent, last.name.as_str()))
         })
         .collect();
     let holds = |inst: &ModuleInstance, subject: &Subject| -> bool {
-        let mut steps = inst.0.to_vec();
+        let mut steps = inst.steps().to_vec();
         match subject {
             Subject::Call(rel) => {
                 steps.extend(rel.iter().cloned());
@@ -571,15 +588,15 @@ fn place(moves: Vec<Move>, ctx: &Context, prior: &Prior, root_only: bool) -> Vec
             }
             Subject::ModuleInstance(rel) => {
                 steps.extend(rel.iter().cloned());
-                instances_in_prior.contains(&ModuleInstance(steps.into()))
+                instances_in_prior.contains(&ModuleInstance::new(steps))
             }
             Subject::Resource(rel, r) => {
                 steps.extend(rel.iter().cloned());
-                prior.count(&ModuleInstance(steps.into()), r) > 0
+                prior.count(&ModuleInstance::new(steps), r) > 0
             }
             Subject::Instance(rel, r) => {
                 steps.extend(rel.iter().cloned());
-                prior.holds_instance(&ModuleInstance(steps.into()), r)
+                prior.holds_instance(&ModuleInstance::new(steps), r)
             }
         }
     };
@@ -594,7 +611,7 @@ fn place(moves: Vec<Move>, ctx: &Context, prior: &Prior, root_only: bool) -> Vec
             .map(|c| dir_key(&c.module.dir));
         match dir {
             Some(dir)
-                if !base.0.is_empty()
+                if !base.steps().is_empty()
                     && !ctx.root_only
                     && !root_only
                     && is_local(ctx.config, &base.module().0) =>
@@ -658,7 +675,9 @@ enum Subject {
 }
 
 fn subject(m: &Move, base: &ModuleInstance) -> Subject {
-    let rel = |module: &ModuleInstance| module.0[base.0.len().min(module.0.len())..].to_vec();
+    let rel = |module: &ModuleInstance| {
+        module.steps()[base.steps().len().min(module.steps().len())..].to_vec()
+    };
     match m {
         Move::Call { from, .. } => Subject::Call(rel(from)),
         Move::ModuleInstance { from, .. } => Subject::ModuleInstance(rel(from)),

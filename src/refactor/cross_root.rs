@@ -84,20 +84,20 @@ fn root_step(i: usize) -> ModuleInstanceStep {
 
 fn tagged(addr: &AbsResourceInstance, root: usize) -> AbsResourceInstance {
     let mut steps = vec![root_step(root)];
-    steps.extend(addr.module.0.iter().cloned());
+    steps.extend(addr.module.steps().iter().cloned());
     AbsResourceInstance {
-        module: ModuleInstance(steps.into()),
+        module: ModuleInstance::new(steps),
         resource: addr.resource.clone(),
     }
 }
 
 fn untagged(addr: &AbsResourceInstance) -> Option<(usize, AbsResourceInstance)> {
-    let first = addr.module.0.first()?;
+    let first = addr.module.steps().first()?;
     let root = first.name.strip_prefix("minimod_root_")?.parse().ok()?;
     Some((
         root,
         AbsResourceInstance {
-            module: ModuleInstance(addr.module.0[1..].into()),
+            module: ModuleInstance::new(addr.module.steps()[1..].into()),
             resource: addr.resource.clone(),
         },
     ))
@@ -486,7 +486,7 @@ pub(crate) fn gone(change: &crate::plan::diff::ResourceChange) -> bool {
 pub(crate) fn resource_of(addr: &AbsResourceInstance) -> String {
     let module: String = addr
         .module
-        .0
+        .steps()
         .iter()
         .map(|s| format!("module.{}.", s.name))
         .collect();

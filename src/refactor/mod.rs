@@ -1187,7 +1187,8 @@ fn blocked_destination(
         (AbsMoveable::ModuleInstance(a), AbsMoveable::ModuleInstance(w))
             if addr.module.is_within(a) =>
         {
-            let rest = crate::addrs::ModuleInstance(addr.module.0[a.0.len()..].into());
+            let rest =
+                crate::addrs::ModuleInstance::new(addr.module.steps()[a.steps().len()..].into());
             Some(AbsResourceInstance {
                 module: w.join(&rest),
                 resource: addr.resource.clone(),

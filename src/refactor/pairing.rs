@@ -840,7 +840,7 @@ impl<'p> Siblings<'p> {
         d: &AbsResourceInstance,
         c: &AbsResourceInstance,
     ) -> bool {
-        let under = |a: &ModuleInstance, m: usize| a.0.starts_with(&self.modules[m].0);
+        let under = |a: &ModuleInstance, m: usize| a.steps().starts_with(self.modules[m].steps());
         self.by_old
             .get(&dm)
             .is_some_and(|news| news.iter().any(|&n| under(&c.module, n)))
@@ -856,7 +856,7 @@ impl<'p> Siblings<'p> {
 /// the other. A wrap or an extraction is one step away; moving into another
 /// call's instance is at least two.
 fn module_distance(a: &ModuleInstance, b: &ModuleInstance) -> usize {
-    let (a, b) = (&a.0, &b.0);
+    let (a, b) = (&a.steps(), &b.steps());
     // One row of the edit-distance table at a time: paths are short.
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (x, sa) in a.iter().enumerate() {
@@ -876,7 +876,7 @@ fn module_distance(a: &ModuleInstance, b: &ModuleInstance) -> usize {
 /// call wrapped in a new module: `module.svc["a"].x` and
 /// `module.wrap.module.svc["a"].x`).
 fn same_relative_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool {
-    let (dm, cm) = (&d.module.0, &c.module.0);
+    let (dm, cm) = (&d.module.steps(), &c.module.steps());
     let n = dm.len().min(cm.len());
     n > 0
         && dm[dm.len() - n..]
@@ -892,7 +892,7 @@ fn same_relative_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool
 /// 503046). A step inserted first or last is `same_relative_place` or
 /// `within_kept_instance`.
 fn wrapped_in_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool {
-    let (dm, cm) = (&d.module.0, &c.module.0);
+    let (dm, cm) = (&d.module.steps(), &c.module.steps());
     let (short, long) = match dm.len() < cm.len() {
         true => (dm, cm),
         false => (cm, dm),
@@ -911,7 +911,7 @@ fn wrapped_in_place(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool {
 /// instance that is kept): `module.data["blue"].x` and
 /// `module.data["blue"].module.svc.x`.
 fn within_kept_instance(d: &AbsResourceInstance, c: &AbsResourceInstance) -> bool {
-    let (dm, cm) = (&d.module.0, &c.module.0);
+    let (dm, cm) = (&d.module.steps(), &c.module.steps());
     let n = dm.len().min(cm.len());
     n > 0 && dm.len() != cm.len() && dm[..n] == cm[..n]
 }

@@ -472,7 +472,7 @@ pub(crate) fn removed_from(outcome: &Outcome) -> Vec<String> {
         let module: String = u
             .addr
             .module
-            .0
+            .steps()
             .iter()
             .map(|s| format!("module.{}.", s.name))
             .collect();

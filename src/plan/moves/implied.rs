@@ -125,7 +125,10 @@ fn implied_in(config: &Config, ctx: &Implied<'_>, out: &mut Vec<MoveStatement>) 
                 let Some(call_addr) = inst.call() else {
                     continue;
                 };
-                let from_key = inst.0.last().map_or(InstanceKey::NoKey, |s| s.key.clone());
+                let from_key = inst
+                    .steps()
+                    .last()
+                    .map_or(InstanceKey::NoKey, |s| s.key.clone());
                 if !matches!(from_key, InstanceKey::NoKey | InstanceKey::Int(0))
                     || from_key == to_key
                     || ctx.selects_module(inst)

@@ -94,7 +94,7 @@ pub(super) fn endpoint_names(e: &MoveEndpointInModule) -> Vec<String> {
         AbsMoveable::Resource(r) => &r.module,
         AbsMoveable::ResourceInstance(r) => &r.module,
     };
-    out.extend(steps.0.iter().map(|s| s.name.clone()));
+    out.extend(steps.steps().iter().map(|s| s.name.clone()));
     if let AbsMoveable::ModuleCall(c) = &e.relative {
         out.push(c.call.clone());
     }

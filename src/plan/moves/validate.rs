@@ -80,7 +80,7 @@ impl Declared<'_> {
         match addr {
             AbsMoveable::ModuleInstance(m) => {
                 let parent = m.parent()?;
-                let call = m.0.last()?;
+                let call = m.steps().last()?;
                 let cfg = self.module_config(&parent)?;
                 let c = cfg.module.module_calls.get(&call.name)?;
                 Some(

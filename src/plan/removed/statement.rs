@@ -122,7 +122,7 @@ fn collect(
         // Both engines blame the first `[key]`: a keyed module step comes
         // before the resource key.
         let key_at = first_index_range(&r.from).unwrap_or_else(|| at.clone());
-        if module.0.iter().any(|s| !s.key.is_no_key()) {
+        if module.steps().iter().any(|s| !s.key.is_no_key()) {
             diags.push(keyed_module(engine, &key_at));
             continue;
         }
