@@ -53,6 +53,46 @@ impl InstanceKey {
     }
 }
 
+impl InstanceKey {
+    /// Writes the key as `Display` does, without the formatter.
+    pub(crate) fn write_text(&self, out: &mut String) {
+        match self {
+            InstanceKey::NoKey => {}
+            InstanceKey::Int(i) => {
+                out.push('[');
+                push_int(out, *i);
+                out.push(']');
+            }
+            InstanceKey::Str(s) => {
+                out.push('[');
+                push_hcl_quoted_string(out, s);
+                out.push(']');
+            }
+        }
+    }
+}
+
+/// An integer's decimal digits, appended without the formatter.
+fn push_int(out: &mut String, i: i64) {
+    let mut digits = [0u8; 20];
+    let mut n = i.unsigned_abs();
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if i < 0 {
+        out.push('-');
+    }
+    for &d in &digits[at..] {
+        out.push(d as char);
+    }
+}
+
 impl fmt::Display for InstanceKey {
     /// Nothing for `NoKey`, `[0]` for integers, `["a"]` for strings.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -71,6 +111,12 @@ impl fmt::Display for InstanceKey {
 /// `unicode.IsPrint` rejects. Everything else, emoji included, is raw.
 pub(crate) fn hcl_quoted_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_hcl_quoted_string(&mut out, s);
+    out
+}
+
+/// [`hcl_quoted_string`], appended to `out`.
+pub(crate) fn push_hcl_quoted_string(out: &mut String, s: &str) {
     out.push('"');
     let bytes = s.as_bytes();
     for (i, c) in s.char_indices() {
@@ -88,12 +134,11 @@ pub(crate) fn hcl_quoted_string(s: &str) -> String {
                     out.push(c);
                 }
             }
-            c if !is_print(c) => push_unicode_escape(&mut out, c),
+            c if !is_print(c) => push_unicode_escape(out, c),
             c => out.push(c),
         }
     }
     out.push('"');
-    out
 }
 
 #[cfg(test)]

@@ -297,6 +297,21 @@ impl fmt::Display for ModuleInstanceStep {
     }
 }
 
+impl ModuleInstance {
+    /// Writes the path as `Display` does, without the formatter (an
+    /// unknown's origin names its object by text, once per object).
+    pub(crate) fn write_text(&self, out: &mut String) {
+        for (i, step) in self.steps().iter().enumerate() {
+            if i > 0 {
+                out.push('.');
+            }
+            out.push_str("module.");
+            out.push_str(&step.name);
+            step.key.write_text(out);
+        }
+    }
+}
+
 impl fmt::Display for ModuleInstance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, step) in self.steps().iter().enumerate() {

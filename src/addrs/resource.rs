@@ -45,115 +45,12 @@ impl ResourceMode {
     }
 }
 
-pub(crate) use interned::Resource;
-
-/// Only [`Resource::new`] builds a resource address, so that equal ones
-/// are always one allocation (what equality and hashing rely on).
-mod interned {
-    use std::fmt;
-    use std::sync::{Arc, LazyLock, Mutex};
-
-    use super::ResourceMode;
-
-    /// A resource block, local to its module: `TYPE.NAME`,
-    /// `data.TYPE.NAME`. Its parts are read as fields (`r.type_name`).
-    ///
-    /// Interned, as module instance paths are: equality and hashing are a
-    /// pointer's; the order is the content's.
-    #[derive(Clone)]
-    pub struct Resource(Arc<Parts>);
-
-    #[derive(PartialEq, Eq, PartialOrd, Ord)]
-    pub struct Parts {
-        pub mode: ResourceMode,
-        pub type_name: Arc<str>,
-        pub name: Arc<str>,
-    }
-
-    /// Every resource address built so far, by type, name and mode (looked
-    /// up by `&str`, without building a key). Few: one per resource block.
-    type Interned = foldhash::HashMap<Box<str>, foldhash::HashMap<Box<str>, [Option<Resource>; 3]>>;
-
-    static INTERNED: LazyLock<Mutex<Interned>> = LazyLock::new(Default::default);
-
-    impl Resource {
-        pub fn new(
-            mode: ResourceMode,
-            type_name: impl AsRef<str>,
-            name: impl AsRef<str>,
-        ) -> Resource {
-            let (type_name, name) = (type_name.as_ref(), name.as_ref());
-            let slot = mode as usize;
-            // A poisoned lock still holds a consistent map: inserts are whole.
-            let mut interned = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(known) = interned
-                .get(type_name)
-                .and_then(|names| names.get(name))
-                .and_then(|modes| modes[slot].clone())
-            {
-                return known;
-            }
-            let r = Resource(Arc::new(Parts {
-                mode,
-                type_name: type_name.into(),
-                name: name.into(),
-            }));
-            let names = match interned.get_mut(type_name) {
-                Some(names) => names,
-                None => interned.entry(type_name.into()).or_default(),
-            };
-            names.entry(name.into()).or_default()[slot] = Some(r.clone());
-            r
-        }
-    }
-
-    impl std::ops::Deref for Resource {
-        type Target = Parts;
-
-        fn deref(&self) -> &Parts {
-            &self.0
-        }
-    }
-
-    impl PartialEq for Resource {
-        fn eq(&self, other: &Self) -> bool {
-            Arc::ptr_eq(&self.0, &other.0)
-        }
-    }
-
-    impl Eq for Resource {}
-
-    impl std::hash::Hash for Resource {
-        fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-            // Consistent with `eq`: equal resources are one allocation.
-            std::ptr::hash(Arc::as_ptr(&self.0), state)
-        }
-    }
-
-    impl PartialOrd for Resource {
-        fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-            Some(self.cmp(other))
-        }
-    }
-
-    impl Ord for Resource {
-        fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-            if self == other {
-                return std::cmp::Ordering::Equal;
-            }
-            self.0.cmp(&other.0)
-        }
-    }
-
-    impl fmt::Debug for Resource {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.debug_struct("Resource")
-                .field("mode", &self.mode)
-                .field("type_name", &self.type_name)
-                .field("name", &self.name)
-                .finish()
-        }
-    }
+/// A resource block, local to its module: `TYPE.NAME`, `data.TYPE.NAME`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Resource {
+    pub mode: ResourceMode,
+    pub type_name: std::sync::Arc<str>,
+    pub name: std::sync::Arc<str>,
 }
 
 /// One instance of a resource, local to its module: `TYPE.NAME[KEY]`.
@@ -187,6 +84,14 @@ pub struct ConfigResource {
 }
 
 impl Resource {
+    pub fn new(mode: ResourceMode, type_name: impl AsRef<str>, name: impl AsRef<str>) -> Resource {
+        Resource {
+            mode,
+            type_name: type_name.as_ref().into(),
+            name: name.as_ref().into(),
+        }
+    }
+
     pub fn managed(type_name: impl AsRef<str>, name: impl AsRef<str>) -> Resource {
         Resource::new(ResourceMode::Managed, type_name, name)
     }
@@ -285,6 +190,24 @@ impl AbsResourceInstance {
     pub fn config(&self) -> ConfigResource {
         self.containing_resource().config()
     }
+
+    /// The address as `Display` prints it, written without the formatter:
+    /// an unknown's origin names its object by this text, once per object
+    /// a plan has not recorded (a fifth of evaluating one at 1k).
+    pub fn text(&self) -> String {
+        let r = &self.resource.resource;
+        let mut out = String::with_capacity(64);
+        if !self.module.is_root() {
+            self.module.write_text(&mut out);
+            out.push('.');
+        }
+        out.push_str(r.mode.prefix());
+        out.push_str(&r.type_name);
+        out.push('.');
+        out.push_str(&r.name);
+        self.resource.key.write_text(&mut out);
+        out
+    }
 }
 
 impl fmt::Display for AbsResourceInstance {
@@ -360,6 +283,43 @@ mod tests {
         ];
         for (name, got, want) in cases {
             assert_eq!(got, want, "{name}");
+        }
+    }
+
+    /// The formatter-free text is the address `Display` prints, for every
+    /// kind of key (escapes, template sequences, unprintable characters,
+    /// negative and extreme integers) and mode, in and out of modules.
+    #[test]
+    fn text_is_what_display_prints() {
+        let keys = [
+            InstanceKey::NoKey,
+            InstanceKey::Int(0),
+            InstanceKey::Int(7),
+            InstanceKey::Int(-12),
+            InstanceKey::Int(i64::MIN),
+            InstanceKey::Int(i64::MAX),
+            InstanceKey::Str(String::new()),
+            InstanceKey::Str("a \"b\" \\ ${x} %{y} $z\n\t\u{7f}\u{200b}é🙂".into()),
+        ];
+        let modes = [
+            ResourceMode::Managed,
+            ResourceMode::Data,
+            ResourceMode::Ephemeral,
+        ];
+        let mut modules = vec![ModuleInstance::root()];
+        for k in &keys {
+            modules.push(ModuleInstance::root().child("a", k.clone()));
+            modules.push(modules[1].child("b-c", k.clone()));
+        }
+        for m in &modules {
+            for mode in modes {
+                for k in &keys {
+                    let addr = Resource::new(mode, "t_y", "n")
+                        .instance(k.clone())
+                        .absolute(m.clone());
+                    assert_eq!(addr.text(), addr.to_string());
+                }
+            }
         }
     }
 

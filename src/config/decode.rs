@@ -508,6 +508,7 @@ fn resource(block: &Block, mode: ResourceMode) -> Result<Resource, Diagnostics> 
     };
     Ok(Resource {
         key: super::resource_key(mode, &block.labels[0], &block.labels[1]),
+        addr: crate::addrs::Resource::new(mode, &block.labels[0], &block.labels[1]),
         mode,
         type_name: block.labels[0].clone(),
         name: block.labels[1].clone(),

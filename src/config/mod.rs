@@ -135,11 +135,14 @@ pub struct Resource {
     pub decl_range: SourceRange,
     /// `Resource::key`, made once: every reference and instance asks.
     key: String,
+    /// `Resource::addr`, made once: a copy shares its names (every prior
+    /// object a reference looks up builds its address from it).
+    addr: crate::addrs::Resource,
 }
 
 impl Resource {
     pub fn addr(&self) -> crate::addrs::Resource {
-        crate::addrs::Resource::new(self.mode, self.type_name.clone(), self.name.clone())
+        self.addr.clone()
     }
 
     /// `type.name`, or `data.type.name`: the key of `Module::resources`.

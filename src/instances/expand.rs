@@ -9,7 +9,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::lang::value::{Attrs, Type, Value};
 use crate::syntax::ast::Expr;
 
-use super::run::{Key, KeyView, Run, VertexRef, err, module_label};
+use super::run::{KeyView, Lookup, Run, VertexRef, err, module_label};
 
 /// The most instances one `count` makes. Terraform has no limit and
 /// allocates until the machine gives out; this keeps a typo such as
@@ -96,7 +96,7 @@ impl<'c> Run<'c> {
         count: Option<&Expr>,
         for_each: Option<&Expr>,
     ) -> Result<Expansion, Diagnostics> {
-        let view = (module, vertex);
+        let view = Lookup::new(module, vertex);
         if let Some((e, reusable)) = self.expansions.borrow().get(&view as &dyn KeyView) {
             if !reusable {
                 self.read_prior();
@@ -137,7 +137,7 @@ impl<'c> Run<'c> {
                 // Reusable or not: known once the memo has its answer.
                 self.expansions
                     .borrow_mut()
-                    .insert(Key::new(module, vertex), (Ok(e), false));
+                    .insert(view.key(), (Ok(e), false));
                 Ok(Value::null())
             })
             .and_then(|_| {
@@ -156,7 +156,7 @@ impl<'c> Run<'c> {
         if let Err(d) = &result {
             self.expansions
                 .borrow_mut()
-                .insert(Key::new(module, vertex), (Err(d.clone()), false));
+                .insert(view.key(), (Err(d.clone()), false));
         }
         result
     }

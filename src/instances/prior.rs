@@ -23,6 +23,9 @@ pub(super) struct PriorInstance<'r> {
     recorded: Option<&'r Value>,
     /// None inside: the configuration failed, so the recorded values stand.
     change: OnceCell<Option<PlannedChange>>,
+    /// The configured object (`Run::resource_config_value`), when the
+    /// caller has read it already.
+    configured: OnceCell<Value>,
 }
 
 /// The plan's change to an object that has a schema, compared only as
@@ -36,7 +39,18 @@ struct PlannedChange {
 
 impl PriorInstance<'_> {
     fn text(&self) -> String {
-        self.text.get_or_init(|| self.addr.to_string()).clone()
+        self.text.get_or_init(|| self.addr.text()).clone()
+    }
+
+    /// Whether the prior state records the object.
+    pub(super) fn has_record(&self) -> bool {
+        self.recorded.is_some()
+    }
+
+    /// Gives the object's configured value, as `resource_config_value`
+    /// would read it, so that its planned change does not read it again.
+    pub(super) fn set_configured(&self, configured: Value) {
+        let _ = self.configured.set(configured);
     }
 }
 
@@ -86,6 +100,7 @@ impl<'c> Run<'c> {
             text: OnceCell::new(),
             recorded,
             change: OnceCell::new(),
+            configured: OnceCell::new(),
         }
     }
 
@@ -129,7 +144,11 @@ impl<'c> Run<'c> {
         let change = match at.change.get() {
             Some(c) => c,
             None => {
-                let c = self.resource_config_value(&at.addr).ok().map(|configured| {
+                let configured = match at.configured.get() {
+                    Some(c) => Ok(c.clone()),
+                    None => self.resource_config_value(&at.addr),
+                };
+                let c = configured.ok().map(|configured| {
                     let replaced = !crate::providers::schema::changed_arguments_among(
                         &schema,
                         &configured,

@@ -15,7 +15,7 @@ use crate::lang::value::Value;
 use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
 use super::expand::Expansion;
-use super::run::{Key, KeyView, Run, VertexRef, static_path};
+use super::run::{KeyView, Lookup, Run, VertexRef, static_path};
 use super::scope::InstanceScope;
 
 /// An argument as the configuration sets it, in `scope`; null when unset.
@@ -127,12 +127,25 @@ impl<'c> Run<'c> {
         key: &InstanceKey,
         attr: &str,
     ) -> Result<Value, Diagnostics> {
-        let v = self.resource_attr(module, rkey, key, attr)?;
         let r = &self.module_config(module).module.resources[rkey];
+        let v = self.resource_attr(module, rkey, key, attr)?;
+        Ok(self.as_referenced(module, r, key, attr, v))
+    }
+
+    /// A configured value (`resource_attr`'s answer) as a reference reads
+    /// it: see [`Run::referenced_attr`].
+    fn as_referenced(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        key: &InstanceKey,
+        attr: &str,
+        v: Value,
+    ) -> Value {
         if v.is_null() && r.type_name != "terraform_data" {
-            return Ok(self.computed_attr(module, r, key, attr));
+            return self.computed_attr(module, r, key, attr);
         }
-        Ok(v)
+        v
     }
 
     /// The configured arguments of one resource instance, as an object:
@@ -147,11 +160,15 @@ impl<'c> Run<'c> {
             .resource(&addr.resource.resource)
             .expect("a configured instance's resource is in the configuration");
         let rkey = r.key();
-        let mut obj = SortedMap::new();
-        for a in &r.attributes {
-            let v = self.configured_argument(module, r, &addr.resource.key, &a.name)?;
-            obj.insert(a.name.clone(), v);
-        }
+        // Collected and sorted once, as an object literal is.
+        let mut obj: SortedMap<String, Value> = r
+            .attributes
+            .iter()
+            .map(|a| {
+                let v = self.configured_argument(module, r, &addr.resource.key, &a.name)?;
+                Ok((a.name.clone(), v))
+            })
+            .collect::<Result<_, Diagnostics>>()?;
         if !r.blocks.is_empty() {
             let rep = self
                 .resource_expansion(module, rkey)?
@@ -172,25 +189,26 @@ impl<'c> Run<'c> {
 
     /// A resource instance as an object: its configured attributes, then
     /// `id` and every other attribute the configuration reads on it,
-    /// unknown until apply. With `only`, the computed attributes are just
-    /// that one (what `server[*].id` reads); the configured ones are read
-    /// all the same, so the same errors and cycles show.
+    /// unknown until apply (`resource_instance_attr` reads one of them).
     fn resource_instance_value(
         &self,
         module: &ModuleInstance,
         r: &Resource,
         key: &InstanceKey,
-        only: Option<&str>,
         extra: Option<&BTreeSet<String>>,
     ) -> Result<Value, Diagnostics> {
         let rkey = r.key();
-        let mut obj = SortedMap::new();
-        for a in &r.attributes {
-            obj.insert(
-                a.name.clone(),
-                self.referenced_attr(module, rkey, key, &a.name)?,
-            );
-        }
+        let mut obj: SortedMap<String, Value> = r
+            .attributes
+            .iter()
+            .map(|a| {
+                let v = self.resource_attr(module, rkey, key, &a.name)?;
+                Ok((
+                    a.name.clone(),
+                    self.as_referenced(module, r, key, &a.name, v),
+                ))
+            })
+            .collect::<Result<_, Diagnostics>>()?;
         // Without a schema the object cannot list its attributes; it
         // answers every name the configuration reads anywhere (through a
         // `for`, an output, another module), unknown until apply: `extra`
@@ -198,8 +216,7 @@ impl<'c> Run<'c> {
         let id = "id".to_string();
         let names = std::iter::once(&id)
             .chain(extra.into_iter().flatten())
-            .chain(&self.any_attrs)
-            .filter(|n| only.is_none_or(|o| o == n.as_str()));
+            .chain(&self.any_attrs);
         let at = std::cell::OnceCell::new();
         for name in names {
             if obj.contains_key(name) {
@@ -223,6 +240,44 @@ impl<'c> Run<'c> {
         Ok(Value::Object(obj.into()))
     }
 
+    /// One attribute of a managed resource instance, as its whole object
+    /// (`resource_instance_value`) holds it, without building the object:
+    /// what `r[*].attr` reads of each instance. The configured arguments
+    /// are read all the same (the same errors and cycles show), and given
+    /// to the prior object, whose planned change compares them (read again,
+    /// they were a third of a splat's cost). The caller has checked that
+    /// the whole object holds `attr`.
+    fn resource_instance_attr(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        key: &InstanceKey,
+        attr: &str,
+    ) -> Result<Value, Diagnostics> {
+        let rkey = r.key();
+        let mut configured = Vec::with_capacity(r.attributes.len());
+        for a in &r.attributes {
+            configured.push(self.resource_attr(module, rkey, key, &a.name)?);
+        }
+        // The last of repeated names, as the object's map keeps it.
+        if let Some(i) = r.attributes.iter().rposition(|a| a.name == attr) {
+            let v = configured.swap_remove(i);
+            return Ok(self.as_referenced(module, r, key, attr, v));
+        }
+        let at = self.prior_instance(r.addr().absolute(module.clone()).instance(key.clone()));
+        if r.blocks.is_empty() && at.has_record() {
+            // What `resource_config_value` answers for this instance.
+            let object = r
+                .attributes
+                .iter()
+                .map(|a| a.name.clone())
+                .zip(configured)
+                .collect();
+            at.set_configured(Value::Object(object));
+        }
+        Ok(self.computed_attr_at(r, &at, attr))
+    }
+
     /// The attribute names the configuration reads on a resource of this
     /// module (see `Run::read_attrs`).
     fn read_attrs_of(&self, module: &ModuleInstance, rkey: &str) -> Option<&BTreeSet<String>> {
@@ -239,7 +294,7 @@ impl<'c> Run<'c> {
         r: &Resource,
     ) -> Result<Value, Diagnostics> {
         let rkey = r.key();
-        let view = (module, VertexRef::ResourceValue(rkey));
+        let view = Lookup::new(module, VertexRef::ResourceValue(rkey));
         if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
             // Built from every instance's computed attributes: the prior.
             self.read_prior();
@@ -249,12 +304,12 @@ impl<'c> Run<'c> {
         let extra = self.read_attrs_of(module, rkey);
         let v = match &exp {
             Expansion::Single => {
-                self.resource_instance_value(module, r, &InstanceKey::NoKey, None, extra)?
+                self.resource_instance_value(module, r, &InstanceKey::NoKey, extra)?
             }
             Expansion::Count(_) => Value::Tuple(
                 exp.keys()
                     .iter()
-                    .map(|k| self.resource_instance_value(module, r, k, None, extra))
+                    .map(|k| self.resource_instance_value(module, r, k, extra))
                     .collect::<Result<_, _>>()?,
             ),
             Expansion::ForEach(m) => Value::Object(
@@ -263,7 +318,7 @@ impl<'c> Run<'c> {
                         let key = InstanceKey::Str(k.clone());
                         Ok((
                             k.clone(),
-                            self.resource_instance_value(module, r, &key, None, extra)?,
+                            self.resource_instance_value(module, r, &key, extra)?,
                         ))
                     })
                     .collect::<Result<_, Diagnostics>>()?,
@@ -271,7 +326,7 @@ impl<'c> Run<'c> {
         };
         self.resource_values
             .borrow_mut()
-            .insert(Key::new(module, view.1), v.clone());
+            .insert(view.key(), v.clone());
         Ok(v)
     }
 
@@ -288,7 +343,7 @@ impl<'c> Run<'c> {
         attr: &str,
     ) -> Option<Result<Value, Diagnostics>> {
         let rkey = r.key();
-        let view = (module, VertexRef::ResourceValueAttr(rkey, attr));
+        let view = Lookup::new(module, VertexRef::ResourceValueAttr(rkey, attr));
         if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
             // A configured attribute too, conservatively: rarely splatted.
             self.read_prior();
@@ -309,22 +364,18 @@ impl<'c> Run<'c> {
         if let Expansion::ForEach(_) = exp {
             return None;
         }
-        let mut items = Vec::new();
-        for k in exp.keys() {
-            let obj = match self.resource_instance_value(module, r, &k, Some(attr), extra) {
-                Ok(o) => o,
-                Err(d) => return Some(Err(d)),
-            };
-            let range = &r.decl_range;
-            match crate::lang::eval::get_attr(obj, attr, range) {
-                Ok(v) => items.push(v),
-                Err(d) => return Some(Err(d)),
-            }
-        }
-        let v = Value::Tuple(items.into());
+        let items = exp
+            .keys()
+            .iter()
+            .map(|k| self.resource_instance_attr(module, r, k, attr))
+            .collect::<Result<Vec<_>, _>>();
+        let v = match items {
+            Ok(items) => Value::Tuple(items.into()),
+            Err(d) => return Some(Err(d)),
+        };
         self.resource_values
             .borrow_mut()
-            .insert(Key::new(module, view.1), v.clone());
+            .insert(view.key(), v.clone());
         Some(Ok(v))
     }
 }
@@ -563,9 +614,7 @@ resource "aws_thing" "t" {
         let (_, r) = config.module.resources.iter().next().unwrap();
         let key = crate::addrs::InstanceKey::Str("a".into());
         let extra = run.read_attrs_of(&root, r.key());
-        let whole = run
-            .resource_instance_value(&root, r, &key, None, extra)
-            .unwrap();
+        let whole = run.resource_instance_value(&root, r, &key, extra).unwrap();
         let whole = whole.as_mapping().unwrap();
         assert_eq!(whole["name"], Value::string("a"));
         assert!(whole["id"].is_unknown());
@@ -596,18 +645,19 @@ output "whole_output" {
 "#;
 
     /// What terraform records after applying SERVERS, but server 1 was
-    /// applied with another input: the plan updates it.
+    /// applied with another input (the plan updates it) and server 2 with
+    /// `triggers_replace` (the plan replaces it).
     fn servers_state() -> crate::state::State {
-        let instance = |i: usize, input: &str| {
+        let instance = |i: usize, input: &str, triggers: &str| {
             format!(
-                r#"{{"index_key":{i},"schema_version":0,"attributes":{{"id":"id-{i}","input":{{"value":"{input}","type":"string"}},"output":{{"value":"{input}","type":"string"}},"triggers_replace":null}},"sensitive_attributes":[]}}"#
+                r#"{{"index_key":{i},"schema_version":0,"attributes":{{"id":"id-{i}","input":{{"value":"{input}","type":"string"}},"output":{{"value":"{input}","type":"string"}},"triggers_replace":{triggers}}},"sensitive_attributes":[]}}"#
             )
         };
         let text = format!(
             r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{{}},"resources":[{{"mode":"managed","type":"terraform_data","name":"server","provider":"provider[\"terraform.io/builtin/terraform\"]","instances":[{},{},{}]}}]}}"#,
-            instance(0, "s0"),
-            instance(1, "old"),
-            instance(2, "s2")
+            instance(0, "s0", "null"),
+            instance(1, "old", "null"),
+            instance(2, "s2", r#"{"value":"x","type":"string"}"#)
         );
         crate::state::State::from_json(&text).unwrap()
     }
@@ -615,7 +665,9 @@ output "whole_output" {
     /// `server[*].id` builds only the ids, and reads what the splat of the
     /// whole value reads: with and without a prior state, with and without
     /// origins; a prior object the plan changes is seen (its `output` is
-    /// unknown, the others' are recorded).
+    /// unknown, the others' are recorded), and one it replaces (its `id`
+    /// too: the splat gives its planned change the configured values it
+    /// read instead of reading them again).
     #[test]
     fn a_splat_of_one_attribute_reads_what_the_whole_value_gives() {
         let (_dir, config) = load(&[("main.tf", SERVERS)]);
@@ -646,11 +698,12 @@ output "whole_output" {
                     None => assert!(ids.iter().chain(outputs.iter()).all(Value::is_unknown)),
                     Some(_) => {
                         let want: Vec<Value> =
-                            (0..3).map(|i| Value::string(format!("id-{i}"))).collect();
-                        assert_eq!(ids.to_vec(), want);
+                            (0..2).map(|i| Value::string(format!("id-{i}"))).collect();
+                        assert_eq!(ids[..2], want);
+                        assert!(ids[2].is_unknown());
                         assert_eq!(outputs[0], Value::string("s0"));
                         assert!(outputs[1].is_unknown());
-                        assert_eq!(outputs[2], Value::string("s2"));
+                        assert!(outputs[2].is_unknown());
                     }
                 }
             }
@@ -675,8 +728,7 @@ output "whole_output" {
             .map(|i| {
                 let key = crate::addrs::InstanceKey::Int(i);
                 let extra = run.read_attrs_of(&root, r.key());
-                run.resource_instance_value(&root, r, &key, None, extra)
-                    .unwrap()
+                run.resource_instance_value(&root, r, &key, extra).unwrap()
             })
             .collect();
         assert_eq!(first, Value::Tuple(objects.into()));

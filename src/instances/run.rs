@@ -176,41 +176,85 @@ impl VertexRef<'_> {
     }
 }
 
-/// A vertex of one module instance, as the caches store it.
+/// A vertex of one module instance, as the caches store it, with its
+/// hash: computed once per lookup and kept, so that inserting after a
+/// lookup, and growing a table, hash nothing again.
 #[derive(Clone, Debug)]
 pub(super) struct Key {
+    hash: u64,
     module: ModuleInstance,
     vertex: Vertex,
 }
 
+/// A vertex as a lookup names it, borrowing its names, and hashed once.
+#[derive(Clone, Copy)]
+pub(super) struct Lookup<'a> {
+    hash: u64,
+    module: &'a ModuleInstance,
+    vertex: VertexRef<'a>,
+}
+
+/// The same hash in every run (a run takes another's [`Reusable`] keys).
+const KEY_HASH: foldhash::fast::FixedState =
+    foldhash::fast::FixedState::with_seed(0x6d69_6e69_6d6f_64);
+
+impl<'a> Lookup<'a> {
+    pub(super) fn new(module: &'a ModuleInstance, vertex: VertexRef<'a>) -> Lookup<'a> {
+        use std::hash::BuildHasher;
+        Lookup {
+            // A module instance hashes as its (interned) path's pointer.
+            hash: KEY_HASH.hash_one((module, vertex)),
+            module,
+            vertex,
+        }
+    }
+
+    /// The key a cache stores, with this lookup's hash.
+    pub(super) fn key(&self) -> Key {
+        Key {
+            hash: self.hash,
+            module: self.module.clone(),
+            vertex: self.vertex.to_owned(),
+        }
+    }
+}
+
 /// What a cache lookup compares and hashes: the stored `Key` and a
-/// borrowed `(module, vertex)` look the same, so the maps are searched
-/// with borrowed names (`HashMap::get` through `Borrow<dyn KeyView>`).
+/// borrowed [`Lookup`] look the same, so the maps are searched with
+/// borrowed names (`HashMap::get` through `Borrow<dyn KeyView>`).
 pub(super) trait KeyView {
-    fn view(&self) -> (&ModuleInstance, VertexRef<'_>);
+    fn view(&self) -> (u64, &ModuleInstance, VertexRef<'_>);
 }
 
 impl KeyView for Key {
-    fn view(&self) -> (&ModuleInstance, VertexRef<'_>) {
-        (&self.module, self.vertex.as_ref())
+    fn view(&self) -> (u64, &ModuleInstance, VertexRef<'_>) {
+        (self.hash, &self.module, self.vertex.as_ref())
     }
 }
 
-impl KeyView for (&ModuleInstance, VertexRef<'_>) {
-    fn view(&self) -> (&ModuleInstance, VertexRef<'_>) {
-        (self.0, self.1)
+impl KeyView for Lookup<'_> {
+    fn view(&self) -> (u64, &ModuleInstance, VertexRef<'_>) {
+        (self.hash, self.module, self.vertex)
     }
+}
+
+/// Equal views: the hashes first (most unequal keys differ there), then
+/// the module instances (a pointer) and the names.
+fn same_view(a: &dyn KeyView, b: &dyn KeyView) -> bool {
+    let (ha, ma, va) = a.view();
+    let (hb, mb, vb) = b.view();
+    ha == hb && ma == mb && va == vb
 }
 
 impl std::hash::Hash for dyn KeyView + '_ {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.view().hash(state)
+        state.write_u64(self.view().0)
     }
 }
 
 impl PartialEq for dyn KeyView + '_ {
     fn eq(&self, other: &Self) -> bool {
-        self.view() == other.view()
+        same_view(self, other)
     }
 }
 
@@ -219,13 +263,13 @@ impl Eq for dyn KeyView + '_ {}
 // Hashed and compared as its view, the same as a borrowed lookup.
 impl std::hash::Hash for Key {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.view().hash(state)
+        state.write_u64(self.hash)
     }
 }
 
 impl PartialEq for Key {
     fn eq(&self, other: &Self) -> bool {
-        self.view() == other.view()
+        same_view(self, other)
     }
 }
 
@@ -241,14 +285,32 @@ impl Key {
     fn label(&self) -> String {
         self.vertex.as_ref().label(&self.module)
     }
+}
 
-    pub(super) fn new(module: &ModuleInstance, vertex: VertexRef<'_>) -> Key {
-        Key {
-            module: module.clone(),
-            vertex: vertex.to_owned(),
+/// A key's hasher: the key hashed itself already ([`Key`], [`Lookup`]).
+#[derive(Default)]
+pub(super) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Not reached: keys write their hash with `write_u64`.
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
         }
     }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
 }
+
+/// A cache keyed by vertex.
+pub(super) type KeyMap<V> =
+    std::collections::HashMap<Key, V, std::hash::BuildHasherDefault<KeyHasher>>;
 
 /// A vertex's answer, and whether another run of the same configuration
 /// may take it as it is (see [`Reusable`]).
@@ -269,8 +331,8 @@ struct Memo {
 /// the blocks instead of being computed twice.
 #[derive(Default)]
 pub(crate) struct Reusable {
-    cache: HashMap<Key, Memo>,
-    expansions: HashMap<Key, (Result<Expansion, Diagnostics>, bool)>,
+    cache: KeyMap<Memo>,
+    expansions: KeyMap<(Result<Expansion, Diagnostics>, bool)>,
 }
 
 impl Reusable {
@@ -285,9 +347,9 @@ pub struct Run<'c> {
     pub(super) config: &'c Config,
     pub(super) inputs: RootInputs,
     pub(super) opts: RunOptions,
-    cache: RefCell<HashMap<Key, Memo>>,
+    cache: RefCell<KeyMap<Memo>>,
     /// Each expansion, and whether it is reusable (its memo's flag).
-    pub(super) expansions: RefCell<HashMap<Key, (Result<Expansion, Diagnostics>, bool)>>,
+    pub(super) expansions: RefCell<KeyMap<(Result<Expansion, Diagnostics>, bool)>>,
     /// The vertices being computed, innermost last.
     stack: RefCell<Vec<Key>>,
     /// Whether the vertex being computed read the prior state (or met
@@ -299,7 +361,7 @@ pub struct Run<'c> {
     /// copy). Only answers are kept: a failure comes from a vertex, which
     /// keeps it; and building one is no vertex of its own, so a cycle
     /// names the same vertices as before.
-    pub(super) resource_values: RefCell<HashMap<Key, Value>>,
+    pub(super) resource_values: RefCell<KeyMap<Value>>,
     /// Per static resource path: attribute names the configuration reads
     /// on it, so a whole-object reference still answers them (unknown).
     pub(super) read_attrs: HashMap<(Vec<String>, String), BTreeSet<String>>,
@@ -391,27 +453,27 @@ impl<'c> Run<'c> {
         vertex: VertexRef<'_>,
         compute: impl FnOnce() -> Result<Value, Diagnostics>,
     ) -> Result<Value, Diagnostics> {
-        let view = (module, vertex);
+        let view = Lookup::new(module, vertex);
         if let Some(m) = self.cache.borrow().get(&view as &dyn KeyView) {
             if !m.reusable {
                 self.reads_prior.set(true);
             }
             return m.value.clone();
         }
-        if let Some(pos) = self.stack.borrow().iter().position(|k| k.view() == view) {
+        if let Some(pos) = self.stack.borrow().iter().position(|k| same_view(k, &view)) {
             self.reads_prior.set(true);
             let stack = self.stack.borrow();
             let mut path: Vec<String> = stack[pos..].iter().map(Key::label).collect();
             path.push(vertex.label(module));
             return Err(Diagnostic::error("Cycle", format!("Cycle: {}", path.join(" -> "))).into());
         }
-        self.stack.borrow_mut().push(Key::new(module, vertex));
+        self.stack.borrow_mut().push(view.key());
         let outer = self.reads_prior.replace(false);
         let v = compute();
         let read = self.reads_prior.get();
         self.reads_prior.set(outer || read);
         let popped = self.stack.borrow_mut().pop();
-        let key = popped.unwrap_or_else(|| Key::new(module, vertex));
+        let key = popped.unwrap_or_else(|| view.key());
         // An error is computed again: rare, and its range may name a
         // line the moved blocks shifted.
         let reusable = !read && v.is_ok();
@@ -433,7 +495,7 @@ impl<'c> Run<'c> {
 
     /// Whether the memo holds a reusable answer for this vertex.
     pub(super) fn memo_reusable(&self, module: &ModuleInstance, vertex: VertexRef<'_>) -> bool {
-        let view = (module, vertex);
+        let view = Lookup::new(module, vertex);
         self.cache
             .borrow()
             .get(&view as &dyn KeyView)
@@ -608,6 +670,38 @@ mod tests {
         let err = cycle.unwrap_err();
         assert_eq!(err.0[0].summary, "Cycle");
         assert_eq!(err.0[0].detail, "Cycle: local.b -> local.c -> local.b");
+    }
+
+    /// Keys carry their hash: an answer is found by an equal module path
+    /// built anywhere, and is not found by another vertex or module
+    /// instance.
+    #[test]
+    fn a_cached_answer_is_found_by_any_equal_path_and_only_by_it() {
+        let (_dir, config) = load(&[("main.tf", "locals {\n  a = 1\n}\n")]);
+        let run = run(&config, RunOptions::default());
+        let app = |k: &str| ModuleInstance::default().child("app", InstanceKey::Str(k.into()));
+        let (first, again, other) = (app("x"), app("x"), app("y"));
+        let computed = Cell::new(0);
+        let ask = |m: &ModuleInstance, name: &str| {
+            run.memo(m, VertexRef::Local(name), || {
+                computed.set(computed.get() + 1);
+                Ok(Value::int(computed.get()))
+            })
+            .unwrap()
+        };
+        assert_eq!(ask(&first, "a"), Value::int(1));
+        assert_eq!(ask(&again, "a"), Value::int(1));
+        assert_eq!(ask(&first, "b"), Value::int(2));
+        assert_eq!(ask(&other, "a"), Value::int(3));
+        assert_eq!(ask(&again, "b"), Value::int(2));
+        assert_eq!(computed.get(), 3);
+        let (k1, k2) = (
+            Lookup::new(&first, VertexRef::Local("a")).key(),
+            Lookup::new(&again, VertexRef::Local("a")).key(),
+        );
+        assert_eq!(k1.hash, k2.hash);
+        assert!(k1 == k2);
+        assert!(k1 != Lookup::new(&other, VertexRef::Local("a")).key());
     }
 
     /// What another run against another prior state may take as it is:

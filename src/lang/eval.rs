@@ -7,7 +7,9 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, Severity, SourceRange};
-use crate::syntax::ast::{BinaryOp, Expr, ExprKind, ForExpr, TemplatePart, Traverser, UnaryOp};
+use crate::syntax::ast::{
+    BinaryOp, Expr, ExprKind, ForExpr, Literal, TemplatePart, Traverser, UnaryOp,
+};
 
 use super::functions::{self, FunctionContext, FunctionError};
 use super::number::Number;
@@ -244,6 +246,12 @@ impl<'s> Eval<'s> {
         let mut marked = false;
         let mut unknown_key = false;
         for (k, v) in items {
+            // A name or a quoted string (`name = ...`), the usual key: no
+            // value made to read it.
+            if let ExprKind::Literal(Literal::String(key)) = &k.kind {
+                out.push((key.clone(), self.expr(v)?));
+                continue;
+            }
             let key = self.expr(k)?;
             let (key, m) = key.into_unmarked();
             marked |= m;

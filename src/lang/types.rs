@@ -750,6 +750,15 @@ fn dynamic_replace(from: &Type, to: &Type) -> Type {
 /// Converts a value to a type as Terraform converts arguments and
 /// variable values (cty's unsafe `convert.Convert`).
 pub(crate) fn convert(value: &Value, want: &Type) -> Result<Value, ConversionError> {
+    // Two common cases answered as `conv` answers them, without the
+    // value's type (an object's is a map built for the comparison): any
+    // value into `any` (every `any` parameter of a function), and a number
+    // into a string (`tostring(count.index)`, `"${count.index}"`).
+    match (value, want) {
+        (_, Type::Dynamic) => return Ok(value.clone()),
+        (Value::Number(n), Type::String) => return Ok(Value::String(n.to_string())),
+        _ => {}
+    }
     let got = value.ty();
     if got == *want {
         return Ok(value.clone());
@@ -1557,6 +1566,49 @@ fn preference_order(types: &[Type]) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::diagnostics::SourceRange;
+
+    /// `convert`'s shortcuts (into `any`, a number into a string) answer
+    /// as the general conversion does.
+    #[test]
+    fn shortcut_conversions_are_the_general_ones() {
+        let object = Value::Object(
+            [
+                ("a".to_string(), Value::int(1)),
+                ("b".to_string(), Value::string("x").mark()),
+            ]
+            .into(),
+        );
+        let values = [
+            Value::int(0),
+            Value::int(-42),
+            Value::Number(crate::number::Number::parse("1.5").unwrap()),
+            Value::Number(crate::number::Number::parse("1e40").unwrap()),
+            Value::Number(crate::number::Number::parse("0.1").unwrap()),
+            Value::int(7).mark(),
+            Value::string("s"),
+            Value::Bool(true),
+            Value::null(),
+            Value::Null(Type::Number),
+            Value::unknown(),
+            Value::Unknown(Type::Number, None),
+            object.clone(),
+            object.mark(),
+            Value::Tuple([Value::int(1), Value::string("t")].into()),
+        ];
+        for v in &values {
+            for want in [Type::Dynamic, Type::String] {
+                let general = if v.ty() == want {
+                    Ok(v.clone())
+                } else if !can_convert(&v.ty(), &want, true) {
+                    Err(mismatch_message(&v.ty(), &want))
+                } else {
+                    conv(v, &want, &mut Vec::new()).map_err(|e| e.message)
+                };
+                let got = convert(v, &want).map_err(|e| e.message);
+                assert_eq!(got, general, "{v:?} into {want:?}");
+            }
+        }
+    }
 
     fn e(kind: ExprKind) -> Expr {
         Expr::new(kind, SourceRange::file_only("t.tf"))
