@@ -45,12 +45,115 @@ impl ResourceMode {
     }
 }
 
-/// A resource block, local to its module: `TYPE.NAME`, `data.TYPE.NAME`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Resource {
-    pub mode: ResourceMode,
-    pub type_name: std::sync::Arc<str>,
-    pub name: std::sync::Arc<str>,
+pub(crate) use interned::Resource;
+
+/// Only [`Resource::new`] builds a resource address, so that equal ones
+/// are always one allocation (what equality and hashing rely on).
+mod interned {
+    use std::fmt;
+    use std::sync::{Arc, LazyLock, Mutex};
+
+    use super::ResourceMode;
+
+    /// A resource block, local to its module: `TYPE.NAME`,
+    /// `data.TYPE.NAME`. Its parts are read as fields (`r.type_name`).
+    ///
+    /// Interned, as module instance paths are: equality and hashing are a
+    /// pointer's; the order is the content's.
+    #[derive(Clone)]
+    pub struct Resource(Arc<Parts>);
+
+    #[derive(PartialEq, Eq, PartialOrd, Ord)]
+    pub struct Parts {
+        pub mode: ResourceMode,
+        pub type_name: Arc<str>,
+        pub name: Arc<str>,
+    }
+
+    /// Every resource address built so far, by type, name and mode (looked
+    /// up by `&str`, without building a key). Few: one per resource block.
+    type Interned = foldhash::HashMap<Box<str>, foldhash::HashMap<Box<str>, [Option<Resource>; 3]>>;
+
+    static INTERNED: LazyLock<Mutex<Interned>> = LazyLock::new(Default::default);
+
+    impl Resource {
+        pub fn new(
+            mode: ResourceMode,
+            type_name: impl AsRef<str>,
+            name: impl AsRef<str>,
+        ) -> Resource {
+            let (type_name, name) = (type_name.as_ref(), name.as_ref());
+            let slot = mode as usize;
+            // A poisoned lock still holds a consistent map: inserts are whole.
+            let mut interned = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(known) = interned
+                .get(type_name)
+                .and_then(|names| names.get(name))
+                .and_then(|modes| modes[slot].clone())
+            {
+                return known;
+            }
+            let r = Resource(Arc::new(Parts {
+                mode,
+                type_name: type_name.into(),
+                name: name.into(),
+            }));
+            let names = match interned.get_mut(type_name) {
+                Some(names) => names,
+                None => interned.entry(type_name.into()).or_default(),
+            };
+            names.entry(name.into()).or_default()[slot] = Some(r.clone());
+            r
+        }
+    }
+
+    impl std::ops::Deref for Resource {
+        type Target = Parts;
+
+        fn deref(&self) -> &Parts {
+            &self.0
+        }
+    }
+
+    impl PartialEq for Resource {
+        fn eq(&self, other: &Self) -> bool {
+            Arc::ptr_eq(&self.0, &other.0)
+        }
+    }
+
+    impl Eq for Resource {}
+
+    impl std::hash::Hash for Resource {
+        fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+            // Consistent with `eq`: equal resources are one allocation.
+            std::ptr::hash(Arc::as_ptr(&self.0), state)
+        }
+    }
+
+    impl PartialOrd for Resource {
+        fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+
+    impl Ord for Resource {
+        fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+            if self == other {
+                return std::cmp::Ordering::Equal;
+            }
+            self.0.cmp(&other.0)
+        }
+    }
+
+    impl fmt::Debug for Resource {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.debug_struct("Resource")
+                .field("mode", &self.mode)
+                .field("type_name", &self.type_name)
+                .field("name", &self.name)
+                .finish()
+        }
+    }
 }
 
 /// One instance of a resource, local to its module: `TYPE.NAME[KEY]`.
@@ -84,14 +187,6 @@ pub struct ConfigResource {
 }
 
 impl Resource {
-    pub fn new(mode: ResourceMode, type_name: impl AsRef<str>, name: impl AsRef<str>) -> Resource {
-        Resource {
-            mode,
-            type_name: type_name.as_ref().into(),
-            name: name.as_ref().into(),
-        }
-    }
-
     pub fn managed(type_name: impl AsRef<str>, name: impl AsRef<str>) -> Resource {
         Resource::new(ResourceMode::Managed, type_name, name)
     }

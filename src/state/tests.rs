@@ -388,7 +388,8 @@ fn terraform_reads_what_we_write() {
     // addresses, not bytes it wrote itself.
     for r in &mut state.resources {
         if &*r.addr.resource.name == "single" {
-            r.addr.resource.name = "renamed".into();
+            r.addr.resource =
+                Resource::new(r.addr.resource.mode, &*r.addr.resource.type_name, "renamed");
         }
         if &*r.addr.resource.name == "inner" && r.addr.module.to_string() == "module.plain" {
             r.addr.module = ModuleInstance::parse(r#"module.plain["new$${key}"]"#).unwrap();
