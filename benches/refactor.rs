@@ -26,7 +26,8 @@
 //! profile one command: `perf record -g --call-graph=dwarf
 //! target/release/minimod refactor old new --state state.json` in
 //! `DIR/services-10000`). `MINIMOD_TIMINGS=1` makes a command print each
-//! of its steps with the time it began, on stderr.
+//! of its steps with the time it began and the memory then (resident and
+//! peak), on stderr.
 //!
 //! ## Profiles (services, 10k, `refactor --state`)
 //!

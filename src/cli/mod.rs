@@ -361,13 +361,27 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
 /// Progress on stderr when it is a terminal, once a command has run for a
 /// second: one line, rewritten in place, cleared when the command ends.
 /// `MINIMOD_TIMINGS` (set to anything) prints every step with the time it
-/// began instead, for profiling a command's phases.
+/// began instead, and the process's memory then (resident, and its peak
+/// so far, where `/proc` tells), for profiling a command's phases.
 fn show_progress() {
     use std::io::{IsTerminal, Write};
     if std::env::var_os("MINIMOD_TIMINGS").is_some() {
         let start = std::time::Instant::now();
         crate::progress::set_sink(move |text| {
-            eprintln!("{:8.3} s  {text}", start.elapsed().as_secs_f64());
+            let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+            let mb = |field: &str| {
+                status
+                    .lines()
+                    .find_map(|l| l.strip_prefix(field))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+                    .map_or_else(|| "?".to_string(), |kb| (kb / 1024).to_string())
+            };
+            eprintln!(
+                "{:8.3} s {:>6} MB (peak {:>6} MB)  {text}",
+                start.elapsed().as_secs_f64(),
+                mb("VmRSS:"),
+                mb("VmHWM:")
+            );
         });
         return;
     }
