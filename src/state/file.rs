@@ -86,8 +86,9 @@ pub(crate) struct RawInstance<A = Json> {
 }
 
 /// What is read from a state file: each object's attributes kept as the
-/// text recorded, read into a value later without a JSON tree.
-pub(crate) type ReadState = RawState<Box<RawValue>>;
+/// text recorded (borrowed from the file's), read into a value later
+/// without a JSON tree.
+pub(crate) type ReadState<'de> = RawState<&'de RawValue>;
 
 // The readers are written out rather than derived: a derived struct with
 // `#[serde(flatten)]` (the unknown fields kept) first copies each
@@ -124,15 +125,15 @@ fn required<T, E: de::Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
     v.ok_or_else(|| E::missing_field(name))
 }
 
-impl<'de> Deserialize<'de> for ReadState {
+impl<'de> Deserialize<'de> for ReadState<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = ReadState;
+            type Value = ReadState<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("struct RawState")
             }
-            fn visit_map<M: MapAccess<'de>>(self, mut m: M) -> Result<ReadState, M::Error> {
+            fn visit_map<M: MapAccess<'de>>(self, mut m: M) -> Result<ReadState<'de>, M::Error> {
                 let mut version = None;
                 let mut out = RawState {
                     version: 0,
@@ -166,11 +167,11 @@ impl<'de> Deserialize<'de> for ReadState {
     }
 }
 
-impl<'de> Deserialize<'de> for RawResource<Box<RawValue>> {
+impl<'de> Deserialize<'de> for RawResource<&'de RawValue> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = RawResource<Box<RawValue>>;
+            type Value = RawResource<&'de RawValue>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("struct RawResource")
             }
@@ -210,11 +211,11 @@ impl<'de> Deserialize<'de> for RawResource<Box<RawValue>> {
     }
 }
 
-impl<'de> Deserialize<'de> for RawInstance<Box<RawValue>> {
+impl<'de> Deserialize<'de> for RawInstance<&'de RawValue> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = RawInstance<Box<RawValue>>;
+            type Value = RawInstance<&'de RawValue>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("struct RawInstance")
             }

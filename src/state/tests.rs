@@ -51,6 +51,35 @@ fn writing_back_reproduces_terraform_bytes() {
     }
 }
 
+/// Every object's attributes are its own slice of the one text read, not
+/// a copy: the text of `"attributes": {...}` in the file, whitespace and
+/// all.
+#[test]
+fn attributes_are_slices_of_the_text_read() {
+    let text = fs::read_to_string(data("zoo/terraform.tfstate")).unwrap();
+    let state = State::from_json(&text).unwrap();
+    let objects: Vec<&Attributes> = state
+        .resources
+        .iter()
+        .flat_map(|r| &r.instances)
+        .filter_map(|i| i.attributes.as_ref())
+        .collect();
+    assert!(objects.len() > 3);
+    let mut from = 0;
+    for a in &objects {
+        let raw = a.raw().unwrap();
+        assert!(raw.starts_with('{') && raw.ends_with('}'), "{raw}");
+        let at = text[from..].find("\"attributes\": ").unwrap() + from + "\"attributes\": ".len();
+        assert_eq!(&text[at..at + raw.len()], raw);
+        from = at + raw.len();
+        let (file, first) = (
+            &a.0.raw.as_ref().unwrap().file,
+            &objects[0].0.raw.as_ref().unwrap().file,
+        );
+        assert!(std::sync::Arc::ptr_eq(file, first));
+    }
+}
+
 #[test]
 fn writing_sorts_resources_and_objects_as_terraform() {
     let text = fs::read_to_string(data("zoo/terraform.tfstate")).unwrap();
