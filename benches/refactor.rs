@@ -20,6 +20,9 @@
 //! its peak memory (VmHWM, the process's max RSS) is its own, and its CPU
 //! time (user + system, with its waited-for children: `check`'s git) is
 //! printed beside the wall time: on a shared machine, compare CPU times.
+//! Each command runs `MINIMOD_BENCH_RUNS` times (5 by default); the line
+//! shows the median run and the range of wall times (first-touch memory
+//! costs a varying amount of kernel time on this virtual machine).
 //! `--terraform` also times `terraform plan -refresh=false` + `show -json`
 //! on the services shape's new directory, side by side.
 //! `MINIMOD_BENCH_KEEP=DIR` keeps the generated directories under DIR (to
@@ -375,10 +378,43 @@ module "n" {{
 /// and CPU time is what to compare).
 type Measured = (f64, u64, f64);
 
+/// A command measured several times (`MINIMOD_BENCH_RUNS`, 5 by default):
+/// the run of median wall time, and the fastest and slowest wall times.
+/// On this machine (a virtual machine that hands freed memory back to its
+/// host) the first touch of fresh memory costs a varying amount of kernel
+/// time, so one run says little.
+struct Runs {
+    median: Measured,
+    range: (f64, f64),
+}
+
+fn runs() -> usize {
+    std::env::var("MINIMOD_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(5)
+}
+
+/// The median of `n` measurements by wall time, with the range.
+fn median_of(n: usize, mut measure_once: impl FnMut() -> Measured) -> Runs {
+    let mut all: Vec<Measured> = (0..n).map(|_| measure_once()).collect();
+    all.sort_by(|a, b| a.0.total_cmp(&b.0));
+    Runs {
+        median: all[all.len() / 2],
+        range: (all[0].0, all[all.len() - 1].0),
+    }
+}
+
+/// One command measured [`runs`] times.
+fn measure(dir: &Path, args: &[&str]) -> Runs {
+    median_of(runs(), || measure_once(dir, args))
+}
+
 /// One measured command: the child runs `minimod::main(args)` in
 /// `dir` and writes `SECONDS MAXRSS_KB EXIT CPU_SECONDS` to the file in
 /// `MINIMOD_BENCH_RESULT`.
-fn measure(dir: &Path, args: &[&str]) -> Measured {
+fn measure_once(dir: &Path, args: &[&str]) -> Measured {
     let result = dir.join(".bench-result");
     let out = Command::new(std::env::current_exe().unwrap())
         .args(args)
@@ -428,9 +464,11 @@ fn child(result: &str) {
     fs::write(result, format!("{secs} {kb} {code} {cpu}\n")).unwrap();
 }
 
-fn report(shape: &str, command: &str, n: usize, (secs, kb, cpu): Measured, note: &str) {
+fn report(shape: &str, command: &str, n: usize, runs: &Runs, note: &str) {
+    let (secs, kb, cpu) = runs.median;
+    let (min, max) = runs.range;
     println!(
-        "{shape:<9} {command:<10} {n:>7} instances: {secs:>9.3} s {cpu:>8.2} s CPU {:>9.1} MB{note}",
+        "{shape:<9} {command:<10} {n:>7} instances: {secs:>9.3} s ({min:.3}-{max:.3}) {cpu:>8.2} s CPU {:>9.1} MB{note}",
         kb as f64 / 1024.0
     );
 }
@@ -504,7 +542,7 @@ fn main() {
                 "flat" => {
                     generate(root, n);
                     let m = measure(root, &["minimod", "refactor", "old", "new"]);
-                    report(shape, "refactor", n, m, "");
+                    report(shape, "refactor", n, &m, "");
                 }
                 "services" => {
                     let (s, per) = services_for(n);
@@ -522,13 +560,18 @@ fn main() {
                         .unwrap();
                         fs::copy(root.join("state.json"), root.join("new/terraform.tfstate"))
                             .unwrap();
-                        let t = terraform_plan(&root.join("new"));
+                        // The same number of runs, side by side.
+                        let t = median_of(runs(), || (terraform_plan(&root.join("new")), 0, 0.0));
+                        let t = t.median.0;
                         fs::remove_file(root.join("new/moved.tf")).unwrap();
-                        format!("  (terraform plan + show -json {t:.3} s: {:.0}x)", t / m.0)
+                        format!(
+                            "  (terraform plan + show -json {t:.3} s: {:.0}x)",
+                            t / m.median.0
+                        )
                     } else {
                         String::new()
                     };
-                    report(shape, "refactor", n, m, &note);
+                    report(shape, "refactor", n, &m, &note);
                     let m = measure(
                         root,
                         &[
@@ -540,9 +583,9 @@ fn main() {
                             "--detailed-exitcode",
                         ],
                     );
-                    report(shape, "plan", n, m, "");
+                    report(shape, "plan", n, &m, "");
                     let m = measure(root, &["minimod", "addresses", "old"]);
-                    report(shape, "addresses", n, m, "");
+                    report(shape, "addresses", n, &m, "");
                 }
                 _ => {
                     let roots = (n / 110).max(1);
@@ -555,7 +598,7 @@ fn main() {
                         shape,
                         "check",
                         roots * 110,
-                        m,
+                        &m,
                         &format!("  ({roots} roots)"),
                     );
                 }
