@@ -9,6 +9,7 @@
 
 mod attributes;
 mod file;
+mod halves;
 mod index;
 pub(crate) mod plan_json;
 
@@ -275,6 +276,11 @@ impl State {
         if text.trim().is_empty() {
             return Err(Diagnostic::error(UNSUPPORTED, "The state file is empty."));
         }
+        if text.len() >= halves::FROM_BYTES {
+            if let Some(state) = halves::read(&text, true) {
+                return state;
+            }
+        }
         // One pass reads a well-formed version-4 state. Anything else is
         // read again for its diagnostic: OpenTofu checks the version before
         // the shape.
@@ -327,10 +333,11 @@ impl State {
         )
     }
 
-    fn from_raw(raw: ReadState, text: &std::sync::Arc<String>) -> Result<State, Diagnostic> {
-        let mut resources = Vec::with_capacity(raw.resources.len());
+    fn from_raw(mut raw: ReadState, text: &std::sync::Arc<String>) -> Result<State, Diagnostic> {
+        let read = std::mem::take(&mut raw.resources);
+        let mut resources = Vec::with_capacity(read.len());
         let mut failed = None;
-        for r in raw.resources {
+        for r in read {
             match StateResource::from_raw(r, text) {
                 Ok(res) => resources.push(res),
                 Err(d) => {
@@ -341,10 +348,16 @@ impl State {
         }
         // A duplicate among the resources before a broken one is reported
         // first, as when each resource was checked as it was read.
-        if let Some(d) = duplicate(&resources) {
-            return Err(d);
-        }
         if let Some(d) = failed {
+            return Err(duplicate(&resources).unwrap_or(d));
+        }
+        State::assemble(raw, resources)
+    }
+
+    /// The state of `raw`'s top-level fields (its resources aside) and
+    /// `resources`, which must not repeat an object.
+    fn assemble(raw: ReadState, resources: Vec<StateResource>) -> Result<State, Diagnostic> {
+        if let Some(d) = duplicate(&resources) {
             return Err(d);
         }
         Ok(State {

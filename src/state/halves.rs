@@ -1,0 +1,305 @@
+//! A large state file's resources read in two halves, one on a second
+//! thread: at 1,000 objects serde's pass over the objects' text was a
+//! sixth of a refactor's main thread.
+//!
+//! Finding the middle of the `resources` array without reading it relies
+//! on what a resource looks like: an object whose first key is `mode` or
+//! `module`, as terraform writes it, after the `},` that ends the one
+//! before (a `"` cannot follow `{` inside a string, so the pattern is
+//! never in one). The pattern only proposes where to split; what decides
+//! is serde: the first half is read element by element from the array's
+//! start and must end exactly at the proposed comma, which proves the
+//! split lies between two resources. Anything unexpected gives up, and
+//! the caller reads the file in one pass (which also owns every
+//! diagnostic).
+
+use std::sync::Arc;
+
+use serde_json::value::RawValue;
+
+use super::file::{RawResource, ReadState};
+use super::{Diagnostic, State, StateResource};
+
+/// Below this many bytes a second thread costs more than it saves.
+pub(super) const FROM_BYTES: usize = 256 << 10;
+
+/// The state in `text` read in two halves, or `None` when the text does
+/// not split for sure (or anything in it needs a diagnostic).
+pub(super) fn read(text: &Arc<String>, threads: bool) -> Option<Result<State, Diagnostic>> {
+    let b = text.as_bytes();
+    let open = resources_start(b)?;
+    // A proposed split near the middle of what follows the array's start.
+    let comma = proposed_split(b, open + (b.len() - open) / 2)?;
+    let read_half = |from: usize, until: Option<usize>| -> Option<(Vec<StateResource>, usize)> {
+        let (raw, end) = elements(text, from, until)?;
+        let resources = raw
+            .into_iter()
+            .map(|r| StateResource::from_raw(r, text).ok())
+            .collect::<Option<Vec<_>>>()?;
+        Some((resources, end))
+    };
+    let (second, first) = crate::parallel::side_by_side(
+        threads,
+        || read_half(comma + 1, None),
+        || read_half(open + 1, Some(comma)),
+    );
+    let (mut resources, _) = first?;
+    let (rest, close) = second?;
+    resources.extend(rest);
+    // A later `resources` key would be serde's to settle (the last one
+    // wins): leave that to the one-pass reader.
+    if !no_later_resources(b, close + 1) {
+        return None;
+    }
+    // Everything but the resources, read by serde: the array's place
+    // holds an empty one.
+    let others = format!("{}[]{}", &text[..open], &text[close + 1..]);
+    let raw: ReadState = serde_json::from_str(&others).ok()?;
+    if raw.version != 4 {
+        return None;
+    }
+    Some(State::assemble(raw, resources))
+}
+
+/// Whether no top-level key after `at` (just past the `resources` array)
+/// is `resources`, written plainly or with escapes.
+fn no_later_resources(b: &[u8], mut at: usize) -> bool {
+    loop {
+        at = skip_ws(b, at);
+        match b.get(at) {
+            Some(b'}') => return true,
+            Some(b',') => at = skip_ws(b, at + 1),
+            _ => return false,
+        }
+        let Some(end) = (b.get(at) == Some(&b'"'))
+            .then(|| string_end(b, at))
+            .flatten()
+        else {
+            return false;
+        };
+        let key = &b[at..end];
+        if key == b"\"resources\"" || key.contains(&b'\\') {
+            return false;
+        }
+        at = skip_ws(b, end);
+        if b.get(at) != Some(&b':') {
+            return false;
+        }
+        match value_end(b, skip_ws(b, at + 1)) {
+            Some(end) => at = end,
+            None => return false,
+        }
+    }
+}
+
+/// The comma of the first `}, {"mode"` or `}, {"module"` (whitespace
+/// aside) from `from` on: likely between two resources.
+fn proposed_split(b: &[u8], from: usize) -> Option<usize> {
+    let back = |mut i: usize| {
+        while i > 0 && matches!(b[i - 1], b' ' | b'\t' | b'\n' | b'\r') {
+            i -= 1;
+        }
+        i.checked_sub(1)
+    };
+    (from..b.len()).find_map(|i| {
+        if b[i] != b'{' {
+            return None;
+        }
+        let comma = back(i).filter(|&c| b[c] == b',')?;
+        back(comma).filter(|&c| b[c] == b'}')?;
+        let key = &b[skip_ws(b, i + 1)..];
+        (key.starts_with(b"\"mode\"") || key.starts_with(b"\"module\"")).then_some(comma)
+    })
+}
+
+/// Where the top-level `resources` array opens: the top-level keys before
+/// it are skipped by their structure (usually a few short fields and the
+/// outputs), not read.
+fn resources_start(b: &[u8]) -> Option<usize> {
+    let mut at = skip_ws(b, 0);
+    if b.get(at) != Some(&b'{') {
+        return None;
+    }
+    loop {
+        at = skip_ws(b, at + 1);
+        if b.get(at) != Some(&b'"') {
+            return None;
+        }
+        let key = at..string_end(b, at)?;
+        at = skip_ws(b, key.end);
+        if b.get(at) != Some(&b':') {
+            return None;
+        }
+        at = skip_ws(b, at + 1);
+        if &b[key] == b"\"resources\"" {
+            return (b.get(at) == Some(&b'[')).then_some(at);
+        }
+        at = skip_ws(b, value_end(b, at)?);
+        if b.get(at) != Some(&b',') {
+            return None;
+        }
+    }
+}
+
+/// The resources from `at` (just inside the array or just after a comma)
+/// read one by one: up to the comma at `until`, which must be exactly
+/// where one ends, or else to the array's closing bracket. Returns them
+/// and where they stopped (the comma or the bracket).
+fn elements(
+    text: &str,
+    mut at: usize,
+    until: Option<usize>,
+) -> Option<(Vec<RawResource<&RawValue>>, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    loop {
+        at = skip_ws(b, at);
+        let mut one = serde_json::Deserializer::from_str(text.get(at..)?)
+            .into_iter::<RawResource<&RawValue>>();
+        out.push(one.next()?.ok()?);
+        at = skip_ws(b, at + one.byte_offset());
+        match (b.get(at)?, until) {
+            (b',', Some(comma)) if at == comma => return Some((out, at)),
+            (b',', Some(comma)) if at > comma => return None,
+            (b',', _) => at += 1,
+            (b']', None) => return Some((out, at)),
+            _ => return None,
+        }
+    }
+}
+
+fn skip_ws(b: &[u8], mut at: usize) -> usize {
+    while matches!(b.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        at += 1;
+    }
+    at
+}
+
+/// The end (exclusive) of the string whose opening quote is at `at`.
+fn string_end(b: &[u8], at: usize) -> Option<usize> {
+    let mut i = at + 1;
+    loop {
+        match b.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+}
+
+/// The end (exclusive) of the value starting at `at`, found by its
+/// brackets and quotes only (serde reads it afterwards).
+fn value_end(b: &[u8], at: usize) -> Option<usize> {
+    match b.get(at)? {
+        b'"' => string_end(b, at),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut i = at;
+            loop {
+                match b.get(i)? {
+                    b'"' => {
+                        i = string_end(b, i)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        _ => {
+            let end = b[at..]
+                .iter()
+                .position(|c| matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))
+                .map_or(b.len(), |p| at + p);
+            (end > at).then_some(end)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zoo() -> String {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/state/zoo/terraform.tfstate"
+        );
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    /// The one-pass reader's answer.
+    fn one_pass(text: &Arc<String>) -> Result<State, Diagnostic> {
+        let raw: ReadState = serde_json::from_str(text).unwrap();
+        State::from_raw(raw, text)
+    }
+
+    /// `Some` only with the one-pass reader's answer.
+    fn agrees(text: &str) -> bool {
+        let text = Arc::new(text.to_string());
+        match read(&text, true) {
+            Some(halves) => {
+                assert_eq!(halves, one_pass(&text), "{text}");
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// terraform's indented file and the same state on one line both split
+    /// between two resources, on two threads and on one.
+    #[test]
+    fn a_state_read_in_halves_is_the_state_read_in_one_pass() {
+        let text = zoo();
+        assert!(agrees(&text));
+        let compact =
+            serde_json::to_string(&serde_json::from_str::<serde_json::Value>(&text).unwrap())
+                .unwrap();
+        assert!(agrees(&compact));
+        let text = Arc::new(text);
+        assert_eq!(read(&text, false), read(&text, true));
+        // Resources of the root module (no `module` key), on one line.
+        let resources: Vec<String> = (0..10)
+            .map(|i| format!(r#"{{"mode":"managed","type":"t","name":"r{i}","instances":[]}}"#))
+            .collect();
+        let text = format!(
+            r#"{{"version":4,"resources":[{}],"check_results":null}}"#,
+            resources.join(",")
+        );
+        assert!(agrees(&text));
+    }
+
+    /// Whatever could make the halves differ from one pass is left to it.
+    #[test]
+    fn it_gives_up_where_a_split_is_not_sure() {
+        let zoo = zoo();
+        let (head, tail) = zoo.split_at(zoo.rfind("\n  \"check_results\"").unwrap());
+        for text in [
+            // One resource: nothing to split.
+            r#"{"version": 4, "resources": [{"mode": "managed", "type": "t", "name": "a", "instances": []}]}"#.to_string(),
+            // The pattern inside an object's attributes, past the middle.
+            r#"{"version": 4, "resources": [{"mode": "managed", "type": "t", "name": "a", "instances": []},
+               {"mode": "managed", "type": "t", "name": "b", "instances": [{"attributes": {"x": [{}, {"mode": 1}, {}]}}]}]}"#.to_string(),
+            // A later `resources` key, plain or escaped (serde keeps the last).
+            format!("{head}\n  \"resources\": [],{tail}"),
+            format!("{head}\n  \"resource\\u0073\": [],{tail}"),
+            // Not version 4, or broken after the split.
+            zoo.replacen("\"version\": 4", "\"version\": 3", 1),
+            zoo.replacen("\"name\": \"leafres\"", "\"name\": leafres", 3),
+            zoo.replacen("\"mode\": \"managed\"", "\"mode\": \"other\"", 15),
+            // Not an object, or no resources.
+            "[]".to_string(),
+            r#"{"version": 4}"#.to_string(),
+            r#"{"resources": {}}"#.to_string(),
+        ] {
+            assert!(!agrees(&text), "{text}");
+        }
+    }
+}
