@@ -13,6 +13,7 @@
 //! parsers read it back; `Ord` is `terraform state list` order.
 
 mod instance_key;
+mod interned;
 mod module;
 mod move_endpoint;
 mod parse;

@@ -28,24 +28,20 @@ mod interned {
     use std::sync::Arc;
 
     use super::ModuleInstanceStep;
+    use crate::addrs::interned::Interned;
 
     /// A path through module instances, `module.a["x"].module.b[0]`. The root
     /// module instance is the empty path.
     ///
     /// Ordered as `terraform state list` orders modules: shorter paths first,
-    /// then step by step by name and key. Shared: every address in a module
-    /// instance holds its path, and a copy is a pointer copy.
-    ///
-    /// Interned: equal paths are one allocation, so equality and hashing are a
-    /// pointer's (every address in every hash table of a 100,000-object plan
-    /// holds one, and comparing or hashing its names and keys missed the
-    /// cache). Built only through [`ModuleInstance::new`].
-    #[derive(Clone)]
-    pub struct ModuleInstance(Arc<[ModuleInstanceStep]>);
+    /// then step by step by name and key. Interned (`addrs::interned`):
+    /// equal paths are one allocation, so a copy is a pointer copy and
+    /// equality and hashing are a pointer's. Built only through
+    /// [`ModuleInstance::new`].
+    #[derive(Clone, PartialEq, Eq, Hash)]
+    pub struct ModuleInstance(Interned<[ModuleInstanceStep]>);
 
-    /// Every module instance path built so far, once each. Paths are few (one
-    /// per module instance of a configuration or state) and small; kept for
-    /// the life of the process.
+    /// Every module instance path built so far, once each.
     static INTERNED: std::sync::LazyLock<
         std::sync::Mutex<foldhash::HashSet<Arc<[ModuleInstanceStep]>>>,
     > = std::sync::LazyLock::new(Default::default);
@@ -57,11 +53,16 @@ mod interned {
             // A poisoned lock still holds a consistent set: inserts are whole.
             let mut set = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(known) = set.get(&steps[..]) {
-                return ModuleInstance(known.clone());
+                return ModuleInstance(Interned::from_table(known));
             }
             let path: Arc<[ModuleInstanceStep]> = steps.into();
             set.insert(path.clone());
-            ModuleInstance(path)
+            ModuleInstance(Interned::from_table(&path))
+        }
+
+        /// The steps from the root.
+        pub fn steps(&self) -> &[ModuleInstanceStep] {
+            &self.0
         }
     }
 
@@ -71,31 +72,11 @@ mod interned {
         }
     }
 
-    impl PartialEq for ModuleInstance {
-        fn eq(&self, other: &Self) -> bool {
-            Arc::ptr_eq(&self.0, &other.0)
-        }
-    }
-
-    impl Eq for ModuleInstance {}
-
-    impl std::hash::Hash for ModuleInstance {
-        fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-            // Consistent with `eq`: equal paths are one allocation.
-            std::ptr::hash(Arc::as_ptr(&self.0) as *const ModuleInstanceStep, state)
-        }
-    }
-
     impl fmt::Debug for ModuleInstance {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.debug_tuple("ModuleInstance").field(&&self.0[..]).finish()
-        }
-    }
-
-    impl ModuleInstance {
-        /// The steps from the root.
-        pub fn steps(&self) -> &[ModuleInstanceStep] {
-            &self.0
+            f.debug_tuple("ModuleInstance")
+                .field(&self.steps())
+                .finish()
         }
     }
 }

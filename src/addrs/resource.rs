@@ -54,14 +54,15 @@ mod interned {
     use std::sync::{Arc, LazyLock, Mutex};
 
     use super::ResourceMode;
+    use crate::addrs::interned::Interned;
 
     /// A resource block, local to its module: `TYPE.NAME`,
     /// `data.TYPE.NAME`. Its parts are read as fields (`r.type_name`).
     ///
-    /// Interned, as module instance paths are: equality and hashing are a
-    /// pointer's; the order is the content's.
-    #[derive(Clone)]
-    pub struct Resource(Arc<Parts>);
+    /// Interned (`addrs::interned`), as module instance paths are: equality
+    /// and hashing are a pointer's; the order is the content's.
+    #[derive(Clone, PartialEq, Eq, Hash)]
+    pub struct Resource(Interned<Parts>);
 
     #[derive(PartialEq, Eq, PartialOrd, Ord)]
     pub struct Parts {
@@ -72,9 +73,9 @@ mod interned {
 
     /// Every resource address built so far, by type, name and mode (looked
     /// up by `&str`, without building a key). Few: one per resource block.
-    type Interned = foldhash::HashMap<Box<str>, foldhash::HashMap<Box<str>, [Option<Resource>; 3]>>;
+    type Table = foldhash::HashMap<Box<str>, foldhash::HashMap<Box<str>, [Option<Resource>; 3]>>;
 
-    static INTERNED: LazyLock<Mutex<Interned>> = LazyLock::new(Default::default);
+    static INTERNED: LazyLock<Mutex<Table>> = LazyLock::new(Default::default);
 
     impl Resource {
         pub fn new(
@@ -93,11 +94,11 @@ mod interned {
             {
                 return known;
             }
-            let r = Resource(Arc::new(Parts {
+            let r = Resource(Interned::from_table(&Arc::new(Parts {
                 mode,
                 type_name: type_name.into(),
                 name: name.into(),
-            }));
+            })));
             let names = match interned.get_mut(type_name) {
                 Some(names) => names,
                 None => interned.entry(type_name.into()).or_default(),
@@ -115,21 +116,6 @@ mod interned {
         }
     }
 
-    impl PartialEq for Resource {
-        fn eq(&self, other: &Self) -> bool {
-            Arc::ptr_eq(&self.0, &other.0)
-        }
-    }
-
-    impl Eq for Resource {}
-
-    impl std::hash::Hash for Resource {
-        fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-            // Consistent with `eq`: equal resources are one allocation.
-            std::ptr::hash(Arc::as_ptr(&self.0), state)
-        }
-    }
-
     impl PartialOrd for Resource {
         fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
             Some(self.cmp(other))
@@ -141,7 +127,7 @@ mod interned {
             if self == other {
                 return std::cmp::Ordering::Equal;
             }
-            self.0.cmp(&other.0)
+            (*self.0).cmp(&*other.0)
         }
     }
 
