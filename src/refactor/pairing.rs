@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::addrs::{AbsResourceInstance, ModuleInstance, Resource};
 use crate::lang::sorted_map::SortedMap;
 use crate::lang::value::Value;
+use crate::providers::schema::SetMask;
 
 use crate::lang::unknown::{Origin, Source};
 
@@ -23,16 +24,59 @@ use crate::lang::unknown::{Origin, Source};
 /// Hashed: references look their object up in it, round after round.
 pub(crate) type Mapping = foldhash::HashMap<AbsResourceInstance, AbsResourceInstance>;
 
-/// One side's object: its address, the values compared, and the names of
-/// the arguments its configuration sets.
+/// One side's object: its address, the values compared, and which of
+/// those its configuration sets.
 #[derive(Clone, Debug)]
 pub struct Object {
     pub addr: AbsResourceInstance,
     pub values: SortedMap<String, Value>,
-    pub set: BTreeSet<String>,
+    /// Which of `values` the configuration sets, by position: an edit of
+    /// `values` that keeps its keys keeps it right; dropping a key goes
+    /// through [`Object::remove`].
+    pub set: SetMask,
 }
 
 impl Object {
+    /// An object whose configuration sets every value.
+    pub fn all_set(addr: AbsResourceInstance, values: SortedMap<String, Value>) -> Object {
+        let set = SetMask::all(values.len());
+        Object { addr, values, set }
+    }
+
+    /// The names the configuration sets, in order.
+    pub fn set_names(&self) -> impl Iterator<Item = &String> + '_ {
+        self.values
+            .keys()
+            .enumerate()
+            .filter(|(i, _)| self.set.contains(*i))
+            .map(|(_, name)| name)
+    }
+
+    /// Whether the configuration sets `name`.
+    pub fn is_set(&self, name: &str) -> bool {
+        self.position(name).is_some_and(|i| self.set.contains(i))
+    }
+
+    /// `name` counted as not set (the value stays compared).
+    pub fn unset(&mut self, name: &str) {
+        if let Some(i) = self.position(name) {
+            self.set.clear(i);
+        }
+    }
+
+    /// `name` no longer compared at all.
+    pub fn remove(&mut self, name: &str) {
+        if let Some(i) = self.position(name) {
+            self.values.remove(name);
+            self.set.remove_position(i);
+        }
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        // Objects compare a handful of names: a scan, not a search.
+        self.values.keys().position(|k| k == name)
+    }
+
     /// An object as the comparison rule sees it (`providers::schema::
     /// compared_view`, the rule `plan` follows): `configured` (its side's
     /// configuration) decides which arguments are compared, `source` (that
@@ -115,12 +159,7 @@ impl Signed {
     ) -> Signed {
         let (destroys, creates) = crate::parallel::side_by_side(
             threads,
-            || -> Vec<String> {
-                destroys
-                    .iter()
-                    .map(|d| signature(&d.set, &d.values))
-                    .collect()
-            },
+            || -> Vec<String> { destroys.iter().map(signature).collect() },
             || fixed_signatures(creates, canon, normalise),
         );
         Signed { destroys, creates }
@@ -384,9 +423,8 @@ fn candidates(
 /// A create's signature once its references are followed through
 /// `mapping` and its values normalised.
 fn create_signature(c: &Object, canon: &Canon, normalise: &Normalise, mapping: &Mapping) -> String {
-    signature_with(&c.set, |name, out| match c.values.get(name) {
-        Some(v) => write_canonical(&normalise(&c.addr, name, canon(v, mapping)), out),
-        None => out.push_str("null"),
+    signature_with(c, |name, v, out| {
+        write_canonical(&normalise(&c.addr, name, canon(v, mapping)), out)
     })
 }
 
@@ -1330,10 +1368,7 @@ pub(crate) fn twin_classes(
 /// itself is decided later, by the pairing, once the twins are.
 pub(crate) fn pairs_modulo_twins(priors: &[Object], news: &[Object]) -> Vec<(usize, usize)> {
     fn sig(o: &Object) -> (Kind<'_>, String) {
-        (
-            kind(&o.addr.resource.resource),
-            signature(&o.set, &o.values),
-        )
+        (kind(&o.addr.resource.resource), signature(o))
     }
     let mut by_sig: HashMap<(Kind, String), (Vec<usize>, Vec<usize>)> = HashMap::new();
     for (i, o) in priors.iter().enumerate() {
@@ -1557,16 +1592,14 @@ pub(crate) fn attr_diffs(
     mapping: &Mapping,
     canon: &Canon,
 ) -> Vec<AttrDiff> {
-    let names: BTreeSet<&String> = prior.set.iter().chain(&new.set).collect();
+    let names: BTreeSet<&String> = prior.set_names().chain(new.set_names()).collect();
     let mut out = Vec::new();
     for name in names {
         let p = prior
-            .set
-            .contains(name)
+            .is_set(name)
             .then(|| prior.values.get(name).cloned().unwrap_or_else(Value::null));
         let n = new
-            .set
-            .contains(name)
+            .is_set(name)
             .then(|| canon(new.values.get(name).unwrap_or(&Value::null()), mapping));
         let equal = match (&p, &n) {
             (Some(a), Some(b)) => canonical(a) == canonical(b),
@@ -1586,21 +1619,20 @@ pub(crate) fn attr_diffs(
 /// The compared values as one string: equal strings mean the objects
 /// pair. Names are part of it, so an argument set on one side only is a
 /// difference.
-fn signature(set: &BTreeSet<String>, values: &SortedMap<String, Value>) -> String {
-    signature_with(set, |name, out| match values.get(name) {
-        Some(v) => write_canonical(v, out),
-        None => out.push_str("null"),
-    })
+fn signature(o: &Object) -> String {
+    signature_with(o, |_, v, out| write_canonical(v, out))
 }
 
-/// [`signature`], each name's value written by `write`.
-fn signature_with(set: &BTreeSet<String>, mut write: impl FnMut(&str, &mut String)) -> String {
+/// [`signature`], each set name's value written by `write`.
+fn signature_with(o: &Object, mut write: impl FnMut(&str, &Value, &mut String)) -> String {
     let mut out = String::new();
-    for name in set {
-        out.push_str(name);
-        out.push('=');
-        write(name, &mut out);
-        out.push('\u{1f}');
+    for (i, (name, v)) in o.values.iter().enumerate() {
+        if o.set.contains(i) {
+            out.push_str(name);
+            out.push('=');
+            write(name, v, &mut out);
+            out.push('\u{1f}');
+        }
     }
     out
 }
@@ -1728,14 +1760,12 @@ mod tests {
     use super::*;
 
     fn obj(addr: &str, attrs: &[(&str, Value)]) -> Object {
-        Object {
-            addr: AbsResourceInstance::parse(addr).unwrap(),
-            values: attrs
-                .iter()
+        Object::all_set(
+            AbsResourceInstance::parse(addr).unwrap(),
+            (attrs.iter())
                 .map(|(k, v)| (k.to_string(), v.clone()))
                 .collect(),
-            set: attrs.iter().map(|(k, _)| k.to_string()).collect(),
-        }
+        )
     }
 
     fn run(destroys: &[Object], creates: &[Object]) -> Pairing {
@@ -2872,5 +2902,33 @@ mod tests {
             canonical(&Value::Tuple(vec![s("a"), s("b")].into()))
         );
         assert_ne!(canonical(&s("a")), canonical(&s("b")));
+    }
+
+    /// What an object sets stays with its names when a value is dropped
+    /// before, between or after them, with few names and with many.
+    #[test]
+    fn an_object_sets_the_same_names_once_values_are_dropped() {
+        for count in [5, 100] {
+            let names: Vec<String> = (0..count).map(|i| format!("a{i:03}")).collect();
+            let values = names.iter().map(|n| (n.clone(), s(n))).collect();
+            let mut o = Object::all_set(AbsResourceInstance::parse("t.a").unwrap(), values);
+            let mut want: Vec<&String> = names.iter().collect();
+            for (i, name) in names.iter().enumerate().rev().step_by(2) {
+                o.unset(name);
+                want.retain(|n| *n != name);
+                if i % 3 == 0 {
+                    o.remove(&names[i / 2]);
+                    want.retain(|n| **n != names[i / 2]);
+                }
+                assert!(o.set_names().eq(want.iter().copied()));
+                assert!(want.iter().all(|n| o.is_set(n)));
+                assert!(!o.is_set(name));
+            }
+            // Removing a name not there, or one left unset, moves nothing.
+            o.remove("zzz");
+            o.remove(&names[count - 1]);
+            assert!(o.set_names().eq(want.iter().copied()));
+            assert!(o.values.keys().all(|k| *k != names[count - 1]));
+        }
     }
 }
