@@ -145,8 +145,67 @@ pub(crate) struct Options<'a> {
 /// updates allowed, once twins are known) signs them once.
 #[derive(Debug)]
 pub(crate) struct Signed {
-    destroys: Vec<String>,
-    creates: Vec<Option<String>>,
+    destroys: Signatures,
+    creates: Signatures,
+}
+
+/// One signature (or none) per object, end to end in strings of about
+/// `CHUNK` bytes: a string of its own per object cost an allocation, those
+/// its growth dropped, and its spare capacity (issue 14); one string for
+/// all, grown by doubling, left its earlier copies' memory behind.
+#[derive(Debug, Default)]
+struct Signatures {
+    chunks: Vec<String>,
+    /// Each object's signature: its chunk, start and end there; None
+    /// when unsigned.
+    spans: Vec<Option<(u32, u32, u32)>>,
+}
+
+impl Signatures {
+    const CHUNK: usize = 64 * 1024;
+
+    /// Objects' signatures as `sign` writes them (to an empty string),
+    /// None for those it declines.
+    fn of<'o>(
+        objects: impl IntoIterator<Item = &'o Object>,
+        mut sign: impl FnMut(&Object, &mut String) -> bool,
+    ) -> Signatures {
+        let mut out = Signatures::default();
+        let mut scratch = String::new();
+        for o in objects {
+            scratch.clear();
+            let span = sign(o, &mut scratch).then(|| out.push(&scratch));
+            out.spans.push(span);
+        }
+        out
+    }
+
+    fn push(&mut self, sig: &str) -> (u32, u32, u32) {
+        let fits = |c: &String| c.capacity() - c.len() >= sig.len();
+        if !self.chunks.last().is_some_and(fits) {
+            let capacity = sig.len().max(Self::CHUNK);
+            self.chunks.push(String::with_capacity(capacity));
+        }
+        let at = self.chunks.len() - 1;
+        let chunk = &mut self.chunks[at];
+        let start = chunk.len();
+        chunk.push_str(sig);
+        let index = |i: usize| u32::try_from(i).expect("under 4 GiB of signatures in a chunk");
+        (index(at), index(start), index(chunk.len()))
+    }
+
+    fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    fn get(&self, i: usize) -> Option<&str> {
+        let (chunk, start, end) = self.spans[i]?;
+        Some(&self.chunks[chunk as usize][start as usize..end as usize])
+    }
+
+    fn is_signed(&self, i: usize) -> bool {
+        self.spans[i].is_some()
+    }
 }
 
 impl Signed {
@@ -159,7 +218,12 @@ impl Signed {
     ) -> Signed {
         let (destroys, creates) = crate::parallel::side_by_side(
             threads,
-            || -> Vec<String> { destroys.iter().map(signature).collect() },
+            || {
+                Signatures::of(destroys, |d, out| {
+                    write_signature(d, out);
+                    true
+                })
+            },
             || fixed_signatures(creates, canon, normalise),
         );
         Signed { destroys, creates }
@@ -371,12 +435,16 @@ struct Candidates {
 /// pairing, the paired ones skipped when read.
 type SignatureIndex<'s> = foldhash::HashMap<(Kind<'s>, &'s str), Vec<usize>>;
 
-fn signature_index<'s>(destroys: &'s [Object], destroy_sigs: &'s [String]) -> SignatureIndex<'s> {
+fn signature_index<'s>(destroys: &'s [Object], destroy_sigs: &'s Signatures) -> SignatureIndex<'s> {
     // Signatures are long (a list of ids is one): a fast hash.
     let mut index: SignatureIndex = Default::default();
     for (i, d) in destroys.iter().enumerate() {
         index
-            .entry((kind(&d.addr.resource.resource), destroy_sigs[i].as_str()))
+            .entry((
+                kind(&d.addr.resource.resource),
+                // Every destroy is signed.
+                destroy_sigs.get(i).unwrap_or(""),
+            ))
             .or_default()
             .push(i);
     }
@@ -386,22 +454,24 @@ fn signature_index<'s>(destroys: &'s [Object], destroy_sigs: &'s [String]) -> Si
 fn candidates(
     creates: &[Object],
     index: &SignatureIndex,
-    create_sigs: &[Option<String>],
+    create_sigs: &Signatures,
     canon: &Canon,
     normalise: &Normalise,
     st: &Decided,
 ) -> Candidates {
     let mut of_create: Vec<Vec<usize>> = vec![Vec::new(); creates.len()];
     let mut of_destroy: Vec<Vec<usize>> = vec![Vec::new(); st.taken.len()];
+    // One buffer for the creates signed through the mapping.
+    let mut fresh = String::new();
     for (j, c) in creates.iter().enumerate() {
         if st.done[j] {
             continue;
         }
-        let fresh;
-        let sig = match &create_sigs[j] {
-            Some(sig) => sig.as_str(),
+        let sig = match create_sigs.get(j) {
+            Some(sig) => sig,
             None => {
-                fresh = create_signature(c, canon, normalise, &st.mapping);
+                fresh.clear();
+                write_create_signature(c, canon, normalise, &st.mapping, &mut fresh);
                 fresh.as_str()
             }
         };
@@ -421,9 +491,15 @@ fn candidates(
 }
 
 /// A create's signature once its references are followed through
-/// `mapping` and its values normalised.
-fn create_signature(c: &Object, canon: &Canon, normalise: &Normalise, mapping: &Mapping) -> String {
-    signature_with(c, |name, v, out| {
+/// `mapping` and its values normalised, appended to `out`.
+fn write_create_signature(
+    c: &Object,
+    canon: &Canon,
+    normalise: &Normalise,
+    mapping: &Mapping,
+    out: &mut String,
+) {
+    write_signature_with(c, out, |name, v, out| {
         write_canonical(&normalise(&c.addr, name, canon(v, mapping)), out)
     })
 }
@@ -431,21 +507,15 @@ fn create_signature(c: &Object, canon: &Canon, normalise: &Normalise, mapping: &
 /// The signatures of the creates that no mapping changes, computed once:
 /// a value with no unknown in it follows no reference, and every `Canon`
 /// leaves it as it is. The others are signed again each round.
-fn fixed_signatures(
-    creates: &[Object],
-    canon: &Canon,
-    normalise: &Normalise,
-) -> Vec<Option<String>> {
+fn fixed_signatures(creates: &[Object], canon: &Canon, normalise: &Normalise) -> Signatures {
     let empty = Mapping::default();
-    creates
-        .iter()
-        .map(|c| {
-            c.values
-                .values()
-                .all(Value::is_wholly_known)
-                .then(|| create_signature(c, canon, normalise, &empty))
-        })
-        .collect()
+    Signatures::of(creates, |c, out| {
+        let fixed = c.values.values().all(Value::is_wholly_known);
+        if fixed {
+            write_create_signature(c, canon, normalise, &empty, out);
+        }
+        fixed
+    })
 }
 
 /// Rounds of pairing until nothing more is decided: pairs unique both
@@ -476,7 +546,7 @@ fn decide(
     let places = std::cell::OnceCell::new();
     loop {
         // Only a create with references is signed through the mapping.
-        if (create_sigs.iter().zip(&st.done)).any(|(sig, &done)| sig.is_none() && !done) {
+        if (st.done.iter().enumerate()).any(|(j, &done)| !done && !create_sigs.is_signed(j)) {
             st.sync(destroys, creates);
         }
         let cands = candidates(creates, &index, create_sigs, canon, normalise, st);
@@ -1620,21 +1690,30 @@ pub(crate) fn attr_diffs(
 /// pair. Names are part of it, so an argument set on one side only is a
 /// difference.
 fn signature(o: &Object) -> String {
-    signature_with(o, |_, v, out| write_canonical(v, out))
+    let mut out = String::new();
+    write_signature(o, &mut out);
+    out
 }
 
-/// [`signature`], each set name's value written by `write`.
-fn signature_with(o: &Object, mut write: impl FnMut(&str, &Value, &mut String)) -> String {
-    let mut out = String::new();
+/// [`signature`], appended to `out`.
+fn write_signature(o: &Object, out: &mut String) {
+    write_signature_with(o, out, |_, v, out| write_canonical(v, out))
+}
+
+/// [`write_signature`], each set name's value written by `write`.
+fn write_signature_with(
+    o: &Object,
+    out: &mut String,
+    mut write: impl FnMut(&str, &Value, &mut String),
+) {
     for (i, (name, v)) in o.values.iter().enumerate() {
         if o.set.contains(i) {
             out.push_str(name);
             out.push('=');
-            write(name, v, &mut out);
+            write(name, v, out);
             out.push('\u{1f}');
         }
     }
-    out
 }
 
 /// A loose canonical text of a value, matching what a provider would store:
@@ -2902,6 +2981,37 @@ mod tests {
             canonical(&Value::Tuple(vec![s("a"), s("b")].into()))
         );
         assert_ne!(canonical(&s("a")), canonical(&s("b")));
+    }
+
+    /// Signatures read back as written, across chunks, with objects left
+    /// unsigned, empty signatures, and one longer than a chunk; a chunk
+    /// is never reallocated (what chunks are for).
+    #[test]
+    fn signatures_read_back_as_written() {
+        let o = obj("t.a", &[]);
+        let want: Vec<Option<String>> = (0..5000usize)
+            .map(|i| match i {
+                _ if i % 7 == 3 => None,
+                _ if i % 11 == 0 => Some(String::new()),
+                2500 => Some("y".repeat(Signatures::CHUNK + 10)),
+                _ => Some(format!("{i}{}", "x".repeat(i * 37 % 200))),
+            })
+            .collect();
+        let mut next = want.iter();
+        let sigs = Signatures::of(std::iter::repeat_n(&o, want.len()), |_, out| {
+            let sig = next.next().unwrap();
+            out.push_str(sig.as_deref().unwrap_or("declined"));
+            sig.is_some()
+        });
+        assert_eq!(sigs.len(), want.len());
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!(sigs.get(i), w.as_deref(), "{i}");
+            assert_eq!(sigs.is_signed(i), w.is_some());
+        }
+        assert!(sigs.chunks.len() > 2);
+        for c in &sigs.chunks {
+            assert_eq!(c.capacity(), c.len().max(Signatures::CHUNK));
+        }
     }
 
     /// What an object sets stays with its names when a value is dropped
