@@ -1076,10 +1076,11 @@ fn missing_blocks(
 /// cannot tell (`Candidate::fingerprint`).
 fn fingerprint(o: &Object) -> Option<String> {
     use sha2::Digest;
-    let null = crate::lang::value::Value::null();
     let mut hash = sha2::Sha256::new();
-    for name in &o.set {
-        let v = o.values.get(name).unwrap_or(&null);
+    for (i, (name, v)) in o.values.iter().enumerate() {
+        if !o.set.contains(i) {
+            continue;
+        }
         if !v.is_wholly_known() || v.has_marks_deep() {
             return None;
         }
@@ -1368,11 +1369,10 @@ mod tests {
     }
 
     fn object(addr: &str, input: Value) -> Object {
-        Object {
-            addr: Addr::parse(addr).unwrap(),
-            values: [("input".to_string(), input)].into(),
-            set: ["input".to_string()].into(),
-        }
+        Object::all_set(
+            Addr::parse(addr).unwrap(),
+            [("input".to_string(), input)].into(),
+        )
     }
 
     /// Equal compared values give equal fingerprints whatever the name; a

@@ -14,7 +14,7 @@
 //! with a recorded object, and refactor pairing signs the same view.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -383,18 +383,18 @@ pub(crate) fn compared_view(
         .collect()
 }
 
-/// [`compared_view`], and the names whose configured view
-/// (`compared_view(block, configured, configured)`) is not null: what the
-/// configuration sets, by the rule. One walk of the names: the pairing
-/// reads this of every destroyed and created object.
+/// [`compared_view`], and (by position in it) the names whose configured
+/// view (`compared_view(block, configured, configured)`) is not null:
+/// what the configuration sets, by the rule. One walk of the names: the
+/// pairing reads this of every destroyed and created object.
 pub(crate) fn compared_view_and_set(
     block: &Block,
     configured: &Value,
     source: &Value,
-) -> (SortedMap<String, Value>, BTreeSet<String>) {
+) -> (SortedMap<String, Value>, SetMask) {
     let src = source.as_mapping();
     let mut values = Vec::new();
-    let mut set = Vec::new();
+    let mut set = SetMask::default();
     for (name, c, what) in compared_names(block, configured) {
         let s = src.and_then(|m| m.get(name));
         let v = match what {
@@ -402,12 +402,116 @@ pub(crate) fn compared_view_and_set(
             Compared::Blocks(nb) => blocks_view(nb, c, s.unwrap_or(&NULL)),
         };
         if is_set(c, what) {
-            set.push(name.clone());
+            set.insert(values.len());
         }
         values.push((name.clone(), v));
     }
-    // The names come sorted: both collect without reordering.
-    (values.into_iter().collect(), set.into_iter().collect())
+    // The names come sorted: collected without reordering, so the
+    // positions stay those of the map.
+    (values.into_iter().collect(), set)
+}
+
+/// Which entries of a compared view its configuration sets
+/// ([`compared_view_and_set`]), a bit per position. A set of the names
+/// cloned cost a B-tree node and a string per name at every object the
+/// refactor pairs (issue 14); a view has a handful of names, so the bits
+/// fit one word, and only more than 64 of them take an allocation.
+#[derive(Clone, Debug)]
+pub enum SetMask {
+    Word(u64),
+    Words(Box<[u64]>),
+}
+
+impl Default for SetMask {
+    fn default() -> Self {
+        SetMask::Word(0)
+    }
+}
+
+impl SetMask {
+    /// Positions `0..len`.
+    pub fn all(len: usize) -> SetMask {
+        (0..len).collect()
+    }
+
+    fn words(&self) -> &[u64] {
+        match self {
+            SetMask::Word(w) => std::slice::from_ref(w),
+            SetMask::Words(ws) => ws,
+        }
+    }
+
+    pub fn contains(&self, position: usize) -> bool {
+        self.words()
+            .get(position / 64)
+            .is_some_and(|w| w & (1 << (position % 64)) != 0)
+    }
+
+    pub fn insert(&mut self, position: usize) {
+        let (word, bit) = (position / 64, 1 << (position % 64));
+        match self {
+            SetMask::Word(w) if word == 0 => *w |= bit,
+            SetMask::Words(ws) if word < ws.len() => ws[word] |= bit,
+            _ => {
+                let mut ws = vec![0; word + 1];
+                ws[..self.words().len()].copy_from_slice(self.words());
+                ws[word] |= bit;
+                *self = SetMask::Words(ws.into());
+            }
+        }
+    }
+
+    /// `position` not set (the entry there stays).
+    pub fn clear(&mut self, position: usize) {
+        let (word, bit) = (position / 64, 1u64 << (position % 64));
+        match self {
+            SetMask::Word(w) if word == 0 => *w &= !bit,
+            SetMask::Words(ws) if word < ws.len() => ws[word] &= !bit,
+            _ => {}
+        }
+    }
+
+    /// The entry at `position` removed: the positions after it move down
+    /// one, as the entries after it do.
+    pub fn remove_position(&mut self, position: usize) {
+        match self {
+            SetMask::Word(w) if position < 64 => {
+                let below = *w & ((1 << position) - 1);
+                let above = (*w >> position >> 1) << position;
+                *w = below | above;
+            }
+            _ => {
+                *self = (self.positions())
+                    .filter(|&p| p != position)
+                    .map(|p| if p > position { p - 1 } else { p })
+                    .collect();
+            }
+        }
+    }
+
+    /// The positions set, ascending.
+    pub fn positions(&self) -> impl Iterator<Item = usize> + '_ {
+        (self.words().iter().enumerate()).flat_map(|(i, &w)| {
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+}
+
+impl FromIterator<usize> for SetMask {
+    fn from_iter<I: IntoIterator<Item = usize>>(positions: I) -> Self {
+        let mut mask = SetMask::default();
+        for p in positions {
+            mask.insert(p);
+        }
+        mask
+    }
 }
 
 /// Whether a compared name's configured view is not null.
@@ -824,8 +928,9 @@ mod tests {
         };
         let set = |block: &Block| -> Vec<String> {
             let (values, set) = compared_view_and_set(block, &configured, &configured);
-            assert_eq!(values.keys().cloned().collect::<Vec<_>>(), names(block));
-            set.into_iter().collect()
+            let keys: Vec<String> = values.keys().cloned().collect();
+            assert_eq!(keys, names(block));
+            set.positions().map(|i| keys[i].clone()).collect()
         };
         // An unconfigured block type of a known schema is compared as
         // no blocks: set.
@@ -941,5 +1046,48 @@ mod tests {
         assert_eq!(changed_arguments(&vpc, &configured, &recorded), ["rule"]);
         let shown = vpc.mark_sensitive(obj(&[("password", s("hunter2"))]));
         assert!(shown.as_mapping().unwrap()["password"].is_marked());
+    }
+
+    /// A mask answers as the set of positions it stands for, through
+    /// inserts, clears and removals on either side of a word's end.
+    #[test]
+    fn set_masks_are_the_positions_they_were_given() {
+        // Within one word (inline) and across words (spilled).
+        for bound in [64, 150] {
+            let mut mask = SetMask::default();
+            let mut model = std::collections::BTreeSet::new();
+            // A fixed pseudo-random walk (xorshift): no dependency, the
+            // same operations every run.
+            let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+            for _ in 0..4000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let p = (x >> 8) as usize % bound;
+                match x % 4 {
+                    0 | 1 => {
+                        mask.insert(p);
+                        model.insert(p);
+                    }
+                    2 => {
+                        mask.clear(p);
+                        model.remove(&p);
+                    }
+                    _ => {
+                        mask.remove_position(p);
+                        model = (model.iter())
+                            .filter(|&&q| q != p)
+                            .map(|&q| if q > p { q - 1 } else { q })
+                            .collect();
+                    }
+                }
+                assert!(mask.positions().eq(model.iter().copied()), "{mask:?}");
+                assert_eq!(mask.contains(p), model.contains(&p));
+                assert!(!mask.contains(1000));
+            }
+            assert_eq!(matches!(mask, SetMask::Word(_)), bound <= 64);
+        }
+        assert!(SetMask::all(70).positions().eq(0..70));
+        assert!(SetMask::all(0).positions().eq(0..0));
     }
 }

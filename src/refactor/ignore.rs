@@ -226,14 +226,13 @@ impl Rules {
         for rule in self.0.iter().filter(|r| r.applies_to(type_name)) {
             let (name, rest) = (rule.attribute(), &rule.path[1..]);
             if rest.is_empty() && rule.kind == Kind::Everything {
-                out.values.remove(name);
-                out.set.remove(name);
+                out.remove(name);
                 continue;
             }
             if let Some(v) = out.values.get_mut(name) {
                 edit(v, rest, &rule.kind);
                 if super::pairing::canonical(v) == "null" {
-                    out.set.remove(name);
+                    out.unset(name);
                 }
             }
         }
@@ -442,14 +441,12 @@ mod tests {
     }
 
     fn obj(addr: &str, attrs: &[(&str, Value)]) -> Object {
-        Object {
-            addr: AbsResourceInstance::parse(addr).unwrap(),
-            values: attrs
-                .iter()
+        Object::all_set(
+            AbsResourceInstance::parse(addr).unwrap(),
+            (attrs.iter())
                 .map(|(k, v)| (k.to_string(), v.clone()))
                 .collect(),
-            set: attrs.iter().map(|(k, _)| k.to_string()).collect(),
-        }
+        )
     }
 
     fn map(entries: &[(&str, Value)]) -> Value {
@@ -470,7 +467,7 @@ mod tests {
     fn equal(r: &Rules, a: &Object, b: &Object) -> bool {
         let (a, b) = (r.apply(a), r.apply(b));
         let canon = |v: &Value, _: &Mapping| v.clone();
-        a.set == b.set
+        a.set_names().eq(b.set_names())
             && super::super::pairing::attr_diffs(&a, &b, &Mapping::default(), &canon).is_empty()
     }
 

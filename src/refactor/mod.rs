@@ -1297,10 +1297,9 @@ fn prior_object(
     // Recorded only (no old configuration declares it): its non-null
     // attributes but the id.
     let values = mapping_of(recorded);
-    let set: BTreeSet<String> = values
-        .iter()
-        .filter(|(k, v)| *k != "id" && !v.is_null())
-        .map(|(k, _)| k.clone())
+    let set = (values.iter().enumerate())
+        .filter(|(_, (k, v))| *k != "id" && !v.is_null())
+        .map(|(i, _)| i)
         .collect();
     Ok(Object {
         addr: addr.clone(),

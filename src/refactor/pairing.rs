@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::addrs::{AbsResourceInstance, ModuleInstance, Resource};
 use crate::lang::sorted_map::SortedMap;
 use crate::lang::value::Value;
+use crate::providers::schema::SetMask;
 
 use crate::lang::unknown::{Origin, Source};
 
@@ -23,16 +24,59 @@ use crate::lang::unknown::{Origin, Source};
 /// Hashed: references look their object up in it, round after round.
 pub(crate) type Mapping = foldhash::HashMap<AbsResourceInstance, AbsResourceInstance>;
 
-/// One side's object: its address, the values compared, and the names of
-/// the arguments its configuration sets.
+/// One side's object: its address, the values compared, and which of
+/// those its configuration sets.
 #[derive(Clone, Debug)]
 pub struct Object {
     pub addr: AbsResourceInstance,
     pub values: SortedMap<String, Value>,
-    pub set: BTreeSet<String>,
+    /// Which of `values` the configuration sets, by position: an edit of
+    /// `values` that keeps its keys keeps it right; dropping a key goes
+    /// through [`Object::remove`].
+    pub set: SetMask,
 }
 
 impl Object {
+    /// An object whose configuration sets every value.
+    pub fn all_set(addr: AbsResourceInstance, values: SortedMap<String, Value>) -> Object {
+        let set = SetMask::all(values.len());
+        Object { addr, values, set }
+    }
+
+    /// The names the configuration sets, in order.
+    pub fn set_names(&self) -> impl Iterator<Item = &String> + '_ {
+        self.values
+            .keys()
+            .enumerate()
+            .filter(|(i, _)| self.set.contains(*i))
+            .map(|(_, name)| name)
+    }
+
+    /// Whether the configuration sets `name`.
+    pub fn is_set(&self, name: &str) -> bool {
+        self.position(name).is_some_and(|i| self.set.contains(i))
+    }
+
+    /// `name` counted as not set (the value stays compared).
+    pub fn unset(&mut self, name: &str) {
+        if let Some(i) = self.position(name) {
+            self.set.clear(i);
+        }
+    }
+
+    /// `name` no longer compared at all.
+    pub fn remove(&mut self, name: &str) {
+        if let Some(i) = self.position(name) {
+            self.values.remove(name);
+            self.set.remove_position(i);
+        }
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        // Objects compare a handful of names: a scan, not a search.
+        self.values.keys().position(|k| k == name)
+    }
+
     /// An object as the comparison rule sees it (`providers::schema::
     /// compared_view`, the rule `plan` follows): `configured` (its side's
     /// configuration) decides which arguments are compared, `source` (that
@@ -101,8 +145,67 @@ pub(crate) struct Options<'a> {
 /// updates allowed, once twins are known) signs them once.
 #[derive(Debug)]
 pub(crate) struct Signed {
-    destroys: Vec<String>,
-    creates: Vec<Option<String>>,
+    destroys: Signatures,
+    creates: Signatures,
+}
+
+/// One signature (or none) per object, end to end in strings of about
+/// `CHUNK` bytes: a string of its own per object cost an allocation, those
+/// its growth dropped, and its spare capacity (issue 14); one string for
+/// all, grown by doubling, left its earlier copies' memory behind.
+#[derive(Debug, Default)]
+struct Signatures {
+    chunks: Vec<String>,
+    /// Each object's signature: its chunk, start and end there; None
+    /// when unsigned.
+    spans: Vec<Option<(u32, u32, u32)>>,
+}
+
+impl Signatures {
+    const CHUNK: usize = 64 * 1024;
+
+    /// Objects' signatures as `sign` writes them (to an empty string),
+    /// None for those it declines.
+    fn of<'o>(
+        objects: impl IntoIterator<Item = &'o Object>,
+        mut sign: impl FnMut(&Object, &mut String) -> bool,
+    ) -> Signatures {
+        let mut out = Signatures::default();
+        let mut scratch = String::new();
+        for o in objects {
+            scratch.clear();
+            let span = sign(o, &mut scratch).then(|| out.push(&scratch));
+            out.spans.push(span);
+        }
+        out
+    }
+
+    fn push(&mut self, sig: &str) -> (u32, u32, u32) {
+        let fits = |c: &String| c.capacity() - c.len() >= sig.len();
+        if !self.chunks.last().is_some_and(fits) {
+            let capacity = sig.len().max(Self::CHUNK);
+            self.chunks.push(String::with_capacity(capacity));
+        }
+        let at = self.chunks.len() - 1;
+        let chunk = &mut self.chunks[at];
+        let start = chunk.len();
+        chunk.push_str(sig);
+        let index = |i: usize| u32::try_from(i).expect("under 4 GiB of signatures in a chunk");
+        (index(at), index(start), index(chunk.len()))
+    }
+
+    fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    fn get(&self, i: usize) -> Option<&str> {
+        let (chunk, start, end) = self.spans[i]?;
+        Some(&self.chunks[chunk as usize][start as usize..end as usize])
+    }
+
+    fn is_signed(&self, i: usize) -> bool {
+        self.spans[i].is_some()
+    }
 }
 
 impl Signed {
@@ -115,11 +218,11 @@ impl Signed {
     ) -> Signed {
         let (destroys, creates) = crate::parallel::side_by_side(
             threads,
-            || -> Vec<String> {
-                destroys
-                    .iter()
-                    .map(|d| signature(&d.set, &d.values))
-                    .collect()
+            || {
+                Signatures::of(destroys, |d, out| {
+                    write_signature(d, out);
+                    true
+                })
             },
             || fixed_signatures(creates, canon, normalise),
         );
@@ -332,12 +435,16 @@ struct Candidates {
 /// pairing, the paired ones skipped when read.
 type SignatureIndex<'s> = foldhash::HashMap<(Kind<'s>, &'s str), Vec<usize>>;
 
-fn signature_index<'s>(destroys: &'s [Object], destroy_sigs: &'s [String]) -> SignatureIndex<'s> {
+fn signature_index<'s>(destroys: &'s [Object], destroy_sigs: &'s Signatures) -> SignatureIndex<'s> {
     // Signatures are long (a list of ids is one): a fast hash.
     let mut index: SignatureIndex = Default::default();
     for (i, d) in destroys.iter().enumerate() {
         index
-            .entry((kind(&d.addr.resource.resource), destroy_sigs[i].as_str()))
+            .entry((
+                kind(&d.addr.resource.resource),
+                // Every destroy is signed.
+                destroy_sigs.get(i).unwrap_or(""),
+            ))
             .or_default()
             .push(i);
     }
@@ -347,22 +454,24 @@ fn signature_index<'s>(destroys: &'s [Object], destroy_sigs: &'s [String]) -> Si
 fn candidates(
     creates: &[Object],
     index: &SignatureIndex,
-    create_sigs: &[Option<String>],
+    create_sigs: &Signatures,
     canon: &Canon,
     normalise: &Normalise,
     st: &Decided,
 ) -> Candidates {
     let mut of_create: Vec<Vec<usize>> = vec![Vec::new(); creates.len()];
     let mut of_destroy: Vec<Vec<usize>> = vec![Vec::new(); st.taken.len()];
+    // One buffer for the creates signed through the mapping.
+    let mut fresh = String::new();
     for (j, c) in creates.iter().enumerate() {
         if st.done[j] {
             continue;
         }
-        let fresh;
-        let sig = match &create_sigs[j] {
-            Some(sig) => sig.as_str(),
+        let sig = match create_sigs.get(j) {
+            Some(sig) => sig,
             None => {
-                fresh = create_signature(c, canon, normalise, &st.mapping);
+                fresh.clear();
+                write_create_signature(c, canon, normalise, &st.mapping, &mut fresh);
                 fresh.as_str()
             }
         };
@@ -382,32 +491,31 @@ fn candidates(
 }
 
 /// A create's signature once its references are followed through
-/// `mapping` and its values normalised.
-fn create_signature(c: &Object, canon: &Canon, normalise: &Normalise, mapping: &Mapping) -> String {
-    signature_with(&c.set, |name, out| match c.values.get(name) {
-        Some(v) => write_canonical(&normalise(&c.addr, name, canon(v, mapping)), out),
-        None => out.push_str("null"),
+/// `mapping` and its values normalised, appended to `out`.
+fn write_create_signature(
+    c: &Object,
+    canon: &Canon,
+    normalise: &Normalise,
+    mapping: &Mapping,
+    out: &mut String,
+) {
+    write_signature_with(c, out, |name, v, out| {
+        write_canonical(&normalise(&c.addr, name, canon(v, mapping)), out)
     })
 }
 
 /// The signatures of the creates that no mapping changes, computed once:
 /// a value with no unknown in it follows no reference, and every `Canon`
 /// leaves it as it is. The others are signed again each round.
-fn fixed_signatures(
-    creates: &[Object],
-    canon: &Canon,
-    normalise: &Normalise,
-) -> Vec<Option<String>> {
+fn fixed_signatures(creates: &[Object], canon: &Canon, normalise: &Normalise) -> Signatures {
     let empty = Mapping::default();
-    creates
-        .iter()
-        .map(|c| {
-            c.values
-                .values()
-                .all(Value::is_wholly_known)
-                .then(|| create_signature(c, canon, normalise, &empty))
-        })
-        .collect()
+    Signatures::of(creates, |c, out| {
+        let fixed = c.values.values().all(Value::is_wholly_known);
+        if fixed {
+            write_create_signature(c, canon, normalise, &empty, out);
+        }
+        fixed
+    })
 }
 
 /// Rounds of pairing until nothing more is decided: pairs unique both
@@ -438,7 +546,7 @@ fn decide(
     let places = std::cell::OnceCell::new();
     loop {
         // Only a create with references is signed through the mapping.
-        if (create_sigs.iter().zip(&st.done)).any(|(sig, &done)| sig.is_none() && !done) {
+        if (st.done.iter().enumerate()).any(|(j, &done)| !done && !create_sigs.is_signed(j)) {
             st.sync(destroys, creates);
         }
         let cands = candidates(creates, &index, create_sigs, canon, normalise, st);
@@ -1330,10 +1438,7 @@ pub(crate) fn twin_classes(
 /// itself is decided later, by the pairing, once the twins are.
 pub(crate) fn pairs_modulo_twins(priors: &[Object], news: &[Object]) -> Vec<(usize, usize)> {
     fn sig(o: &Object) -> (Kind<'_>, String) {
-        (
-            kind(&o.addr.resource.resource),
-            signature(&o.set, &o.values),
-        )
+        (kind(&o.addr.resource.resource), signature(o))
     }
     let mut by_sig: HashMap<(Kind, String), (Vec<usize>, Vec<usize>)> = HashMap::new();
     for (i, o) in priors.iter().enumerate() {
@@ -1557,16 +1662,14 @@ pub(crate) fn attr_diffs(
     mapping: &Mapping,
     canon: &Canon,
 ) -> Vec<AttrDiff> {
-    let names: BTreeSet<&String> = prior.set.iter().chain(&new.set).collect();
+    let names: BTreeSet<&String> = prior.set_names().chain(new.set_names()).collect();
     let mut out = Vec::new();
     for name in names {
         let p = prior
-            .set
-            .contains(name)
+            .is_set(name)
             .then(|| prior.values.get(name).cloned().unwrap_or_else(Value::null));
         let n = new
-            .set
-            .contains(name)
+            .is_set(name)
             .then(|| canon(new.values.get(name).unwrap_or(&Value::null()), mapping));
         let equal = match (&p, &n) {
             (Some(a), Some(b)) => canonical(a) == canonical(b),
@@ -1586,23 +1689,31 @@ pub(crate) fn attr_diffs(
 /// The compared values as one string: equal strings mean the objects
 /// pair. Names are part of it, so an argument set on one side only is a
 /// difference.
-fn signature(set: &BTreeSet<String>, values: &SortedMap<String, Value>) -> String {
-    signature_with(set, |name, out| match values.get(name) {
-        Some(v) => write_canonical(v, out),
-        None => out.push_str("null"),
-    })
+fn signature(o: &Object) -> String {
+    let mut out = String::new();
+    write_signature(o, &mut out);
+    out
 }
 
-/// [`signature`], each name's value written by `write`.
-fn signature_with(set: &BTreeSet<String>, mut write: impl FnMut(&str, &mut String)) -> String {
-    let mut out = String::new();
-    for name in set {
-        out.push_str(name);
-        out.push('=');
-        write(name, &mut out);
-        out.push('\u{1f}');
+/// [`signature`], appended to `out`.
+fn write_signature(o: &Object, out: &mut String) {
+    write_signature_with(o, out, |_, v, out| write_canonical(v, out))
+}
+
+/// [`write_signature`], each set name's value written by `write`.
+fn write_signature_with(
+    o: &Object,
+    out: &mut String,
+    mut write: impl FnMut(&str, &Value, &mut String),
+) {
+    for (i, (name, v)) in o.values.iter().enumerate() {
+        if o.set.contains(i) {
+            out.push_str(name);
+            out.push('=');
+            write(name, v, out);
+            out.push('\u{1f}');
+        }
     }
-    out
 }
 
 /// A loose canonical text of a value, matching what a provider would store:
@@ -1728,14 +1839,12 @@ mod tests {
     use super::*;
 
     fn obj(addr: &str, attrs: &[(&str, Value)]) -> Object {
-        Object {
-            addr: AbsResourceInstance::parse(addr).unwrap(),
-            values: attrs
-                .iter()
+        Object::all_set(
+            AbsResourceInstance::parse(addr).unwrap(),
+            (attrs.iter())
                 .map(|(k, v)| (k.to_string(), v.clone()))
                 .collect(),
-            set: attrs.iter().map(|(k, _)| k.to_string()).collect(),
-        }
+        )
     }
 
     fn run(destroys: &[Object], creates: &[Object]) -> Pairing {
@@ -2872,5 +2981,64 @@ mod tests {
             canonical(&Value::Tuple(vec![s("a"), s("b")].into()))
         );
         assert_ne!(canonical(&s("a")), canonical(&s("b")));
+    }
+
+    /// Signatures read back as written, across chunks, with objects left
+    /// unsigned, empty signatures, and one longer than a chunk; a chunk
+    /// is never reallocated (what chunks are for).
+    #[test]
+    fn signatures_read_back_as_written() {
+        let o = obj("t.a", &[]);
+        let want: Vec<Option<String>> = (0..5000usize)
+            .map(|i| match i {
+                _ if i % 7 == 3 => None,
+                _ if i % 11 == 0 => Some(String::new()),
+                2500 => Some("y".repeat(Signatures::CHUNK + 10)),
+                _ => Some(format!("{i}{}", "x".repeat(i * 37 % 200))),
+            })
+            .collect();
+        let mut next = want.iter();
+        let sigs = Signatures::of(std::iter::repeat_n(&o, want.len()), |_, out| {
+            let sig = next.next().unwrap();
+            out.push_str(sig.as_deref().unwrap_or("declined"));
+            sig.is_some()
+        });
+        assert_eq!(sigs.len(), want.len());
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!(sigs.get(i), w.as_deref(), "{i}");
+            assert_eq!(sigs.is_signed(i), w.is_some());
+        }
+        assert!(sigs.chunks.len() > 2);
+        for c in &sigs.chunks {
+            assert_eq!(c.capacity(), c.len().max(Signatures::CHUNK));
+        }
+    }
+
+    /// What an object sets stays with its names when a value is dropped
+    /// before, between or after them, with few names and with many.
+    #[test]
+    fn an_object_sets_the_same_names_once_values_are_dropped() {
+        for count in [5, 100] {
+            let names: Vec<String> = (0..count).map(|i| format!("a{i:03}")).collect();
+            let values = names.iter().map(|n| (n.clone(), s(n))).collect();
+            let mut o = Object::all_set(AbsResourceInstance::parse("t.a").unwrap(), values);
+            let mut want: Vec<&String> = names.iter().collect();
+            for (i, name) in names.iter().enumerate().rev().step_by(2) {
+                o.unset(name);
+                want.retain(|n| *n != name);
+                if i % 3 == 0 {
+                    o.remove(&names[i / 2]);
+                    want.retain(|n| **n != names[i / 2]);
+                }
+                assert!(o.set_names().eq(want.iter().copied()));
+                assert!(want.iter().all(|n| o.is_set(n)));
+                assert!(!o.is_set(name));
+            }
+            // Removing a name not there, or one left unset, moves nothing.
+            o.remove("zzz");
+            o.remove(&names[count - 1]);
+            assert!(o.set_names().eq(want.iter().copied()));
+            assert!(o.values.keys().all(|k| *k != names[count - 1]));
+        }
     }
 }
