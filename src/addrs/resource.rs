@@ -276,18 +276,23 @@ impl AbsResourceInstance {
     /// an unknown's origin names its object by this text, once per object
     /// a plan has not recorded (a fifth of evaluating one at 1k).
     pub fn text(&self) -> String {
-        let r = &self.resource.resource;
         let mut out = String::with_capacity(64);
+        self.write_text(&mut out);
+        out
+    }
+
+    /// [`Self::text`], appended to `out`.
+    pub(crate) fn write_text(&self, out: &mut String) {
+        let r = &self.resource.resource;
         if !self.module.is_root() {
-            self.module.write_text(&mut out);
+            self.module.write_text(out);
             out.push('.');
         }
         out.push_str(r.mode.prefix());
         out.push_str(&r.type_name);
         out.push('.');
         out.push_str(&r.name);
-        self.resource.key.write_text(&mut out);
-        out
+        self.resource.key.write_text(out);
     }
 }
 

@@ -312,10 +312,18 @@ fn addresses(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResul
     let loaded = load(dir, args, sources, "list")?;
     let run = loaded.run(run_options());
     let instances = run.check_all().map_err(|d| (CONFIG_ERROR, d))?;
-    let mut out = stdout();
-    for i in instances {
-        let _ = writeln!(out, "{i}");
+    // One write: stdout is line-buffered, and a write per line was a third
+    // of listing 100,000 addresses.
+    let mut text = String::with_capacity(instances.len() * 64);
+    for i in &instances {
+        i.write_text(&mut text);
+        text.push('\n');
     }
+    let _ = stdout().write_all(text.as_bytes());
+    // The process ends next: freeing the run's answers one by one was a
+    // quarter of listing 100,000 addresses.
+    std::mem::forget((run, instances));
+    std::mem::forget(loaded);
     Ok(0)
 }
 
