@@ -265,6 +265,35 @@
 //! hashes the module path's names); the unknowns' origins naming their
 //! object by address instead of by text (`lang` cannot name `addrs`
 //! today, so each origin formats an address that the pairing parses back).
+//!
+//! Fifth and sixth reworks (2026-12-02; callgrind at 1k, main thread):
+//! addresses interned (`addrs::interned`: the plan's hash tables compared
+//! and hashed `AbsResourceInstance`s by content, and `perf` put `eq`,
+//! `memcmp` and `Key::view` on top at 100k), the splat reading one
+//! attribute per instance, memo keys hashed once: 119.8 -> 92.5 M. Then
+//! the state: each object's attributes a slice of the file's text (no
+//! copy), its resources read in two halves on two threads
+//! (`state::halves`): 92.3 -> 84.8 M; the pairing's set names a bitmask
+//! and its signatures in chunks: all threads 139.3 -> 135.0 M; main
+//! thread now 82.5 M, second 50.0 M. What is left on the main thread at
+//! 1k: the plan before the blocks 22 M (the load balancers' splat reads
+//! every server, whose `id` asks whether the plan replaces it), the proof
+//! 16.6 M (its splats read prior objects, so they are evaluated again;
+//! its diff compares every object), converting the state's values 13.4 M
+//! (half), pairing 10.8 M, reading the state 7.6 M (half). At 10k the
+//! proof is 20% of the main thread: 60 M evaluating (the servers' ids
+//! through `changed_arguments_among`), 58 M comparing, 17.5 M moving the
+//! state.
+//!
+//! Memory is time on this machine. It is a virtual machine that hands
+//! freed memory back to its host (free page reporting), so memory touched
+//! for the first time costs the host's page fault: up to about 2 ms per
+//! MB, the same run at 100k took 1.6 s or 3.9 s by what ran before it
+//! (system time 0.1 to 2.5 s; `perf`: `clear_page_erms` under huge page
+//! faults, 30 to 70% of a phase). mimalloc's transparent huge pages made
+//! it worse for small runs (1k: 47 MB resident for 21 MB used, 0.015 to
+//! 0.105 s right after a terraform plan): the command line runs in small
+//! pages (`cli::small_pages`). Peak memory at 100k: 946 -> 821 MB.
 
 mod shapes;
 
@@ -452,8 +481,6 @@ fn cpu_seconds() -> f64 {
 fn child(result: &str) {
     // The arguments after the program name are `minimod ARGS...`.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    // As the binary does before anything else.
-    minimod::small_pages();
     let start = Instant::now();
     let code = minimod::main(args);
     let secs = start.elapsed().as_secs_f64();

@@ -62,7 +62,7 @@ mod syntax;
 mod text;
 
 pub use check::{CheckReport, CheckRequest, check};
-pub use cli::{main, small_pages};
+pub use cli::main;
 pub use config::{Config, Engine, LoadOptions, detect_engine, load as load_config};
 pub use diagnostics::{Diagnostic, Diagnostics, SourceMap};
 pub use discover::{

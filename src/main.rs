@@ -4,6 +4,5 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    minimod::small_pages();
     std::process::exit(minimod::main(std::env::args_os()));
 }

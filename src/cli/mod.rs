@@ -343,6 +343,7 @@ fn ordered_var_sources(args: &[OsString]) -> Vec<VarSource> {
 /// process's last act: `plan` and `refactor` leave their state and plans
 /// to the system to free when the process ends, rather than value by value.
 pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
+    small_pages();
     let args = normalize_args(args);
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
@@ -359,7 +360,8 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
 }
 
 /// Keeps this process's memory (and its children's: git, terraform) in
-/// small pages, for the binary (the library leaves the process alone).
+/// small pages: the command line's process is the program's (the
+/// library's other entry points leave the process alone).
 /// mimalloc asks for transparent huge pages, and the kernel then zeroes
 /// 2 MiB for the first byte touched in each: a small refactor held twice
 /// the memory it used (1k objects: 47 MB resident instead of 21 MB). On a
@@ -369,7 +371,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
 /// after a terraform plan took 0.015 to 0.105 s with them, 0.016 to
 /// 0.030 s without; 100k took 2.1-3.0 s with them, 1.8-1.9 s without
 /// (10k: 0.14-0.18 s with them, 0.16-0.22 s without).
-pub fn small_pages() {
+fn small_pages() {
     #[cfg(target_os = "linux")]
     // SAFETY: PR_SET_THP_DISABLE takes integer arguments and changes only
     // how the kernel backs this process's memory.
