@@ -374,7 +374,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
 fn small_pages() {
     #[cfg(target_os = "linux")]
     // SAFETY: PR_SET_THP_DISABLE takes integer arguments and changes only
-    // how the kernel backs this process's memory.
+    // how the kernel backs memory (this process's and its children's).
     unsafe {
         libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
     }
