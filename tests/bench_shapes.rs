@@ -112,6 +112,18 @@ fn generated_state_is_up_to_date_for_minimod() {
     assert!(out.contains("module.svc[\"s0002\"].terraform_data.server[3]\n"));
 }
 
+/// The generated state is laid out byte for byte as terraform writes one
+/// (minimod's writer reproduces terraform's files, `state::tests`): a
+/// reader of the benchmark goes through what it would in a real estate.
+#[test]
+fn generated_state_is_written_as_terraform_writes_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    shapes::services(tmp.path(), 3, 4);
+    let text = std::fs::read_to_string(tmp.path().join("state.json")).unwrap();
+    let state = minimod::State::from_json(&text).unwrap();
+    assert!(state.to_json() == text, "{text}");
+}
+
 /// Live: terraform plans nothing to do against the generated state, and
 /// with the rename block only moves.
 #[test]
