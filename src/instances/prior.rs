@@ -149,13 +149,12 @@ impl<'c> Run<'c> {
                     None => self.resource_config_value(&at.addr),
                 };
                 let c = configured.ok().map(|configured| {
-                    let replaced = !crate::providers::schema::changed_arguments_among(
+                    let replaced = crate::providers::schema::change_replaces(
                         &schema,
+                        &r.type_name,
                         &configured,
                         recorded,
-                        |name| crate::providers::schema::forces_replacement(&r.type_name, name),
-                    )
-                    .is_empty();
+                    );
                     PlannedChange {
                         configured,
                         replaced,
@@ -180,11 +179,7 @@ impl<'c> Run<'c> {
         };
         let input_changed = || {
             *input_changed.get_or_init(|| {
-                let among = |name: &str| name == "input";
-                !crate::providers::schema::changed_arguments_among(
-                    &schema, configured, recorded, among,
-                )
-                .is_empty()
+                crate::providers::schema::changes_any_of(&schema, configured, recorded, &["input"])
             })
         };
         let unknown = |ty: Type| {

@@ -554,20 +554,32 @@ pub(crate) fn compared_names<'a>(
         configured_names,
     );
     names.filter_map(move |name| {
-        let c = cfg.and_then(|m| m.get(name));
-        if let Some(nb) = block.block_types.get(name) {
-            if block.inferred && c.is_none() {
-                return None;
-            }
-            return Some((name, c.unwrap_or(&NULL), Compared::Blocks(nb)));
-        }
-        let attr = block.attribute(name)?;
-        let c = c.unwrap_or(&NULL);
-        if attr.computed_only() || (attr.computed && c.is_null()) {
+        let (c, what) = compared_entry(block, cfg, name)?;
+        Some((name, c, what))
+    })
+}
+
+/// How [`compared_names`] compares `name`, one of its candidate names
+/// (the schema's, and the configuration's when the schema is inferred),
+/// with its configured value; `None` when it is not compared.
+fn compared_entry<'a>(
+    block: &'a Block,
+    cfg: Option<&'a SortedMap<String, Value>>,
+    name: &str,
+) -> Option<(&'a Value, Compared<'a>)> {
+    let c = cfg.and_then(|m| m.get(name));
+    if let Some(nb) = block.block_types.get(name) {
+        if block.inferred && c.is_none() {
             return None;
         }
-        Some((name, c, Compared::Attribute))
-    })
+        return Some((c.unwrap_or(&NULL), Compared::Blocks(nb)));
+    }
+    let attr = block.attribute(name)?;
+    let c = c.unwrap_or(&NULL);
+    if attr.computed_only() || (attr.computed && c.is_null()) {
+        return None;
+    }
+    Some((c, Compared::Attribute))
 }
 
 /// Two sorted runs of names as one sorted run, each name once.
@@ -638,38 +650,54 @@ pub(crate) fn changed_arguments(
     configured: &Value,
     recorded: &Value,
 ) -> Vec<String> {
-    changed_arguments_among(block, configured, recorded, |_| true)
+    let rec = recorded.as_mapping();
+    compared_names(block, configured)
+        .filter(|(name, c, what)| differs(block, name, c, *what, rec))
+        .map(|(name, _, _)| name.clone())
+        .collect()
 }
 
-/// [`changed_arguments`] among the names `among` accepts: the others are
-/// not compared at all (a reference to an object's `id` asks only
-/// whether a change replaces it).
-pub(crate) fn changed_arguments_among(
+/// Whether any of `names` (few, next to the schema's) is compared and
+/// changed: [`changed_arguments`] among those names, without walking the
+/// others (every reference to an object's `id` asks this of its
+/// replace-forcing arguments).
+pub(crate) fn changes_any_of(
     block: &Block,
     configured: &Value,
     recorded: &Value,
-    among: impl Fn(&str) -> bool,
-) -> Vec<String> {
-    let rec = recorded.as_mapping();
-    compared_names(block, configured)
-        .filter(|(name, _, _)| among(name))
-        .filter(|(name, c, what)| {
-            let r = rec.and_then(|m| m.get(*name)).unwrap_or(&NULL);
-            let (want, have) = match what {
-                // The configured value is its own view: compared by reference.
-                Compared::Attribute => (Cow::Borrowed(*c), Cow::Borrowed(r)),
-                Compared::Blocks(nb) => (
-                    Cow::Owned(blocks_view(nb, c, c)),
-                    Cow::Owned(blocks_view(nb, c, r)),
-                ),
-            };
-            match block.attribute(name) {
-                Some(a) if a.dynamic => !raw_equal(&want, &have),
-                _ => !values_match(&want, &have),
-            }
-        })
-        .map(|(name, _, _)| name.clone())
-        .collect()
+    names: &[&str],
+) -> bool {
+    let (cfg, rec) = (configured.as_mapping(), recorded.as_mapping());
+    // `compared_entry` compares no name `compared_names` would not offer:
+    // outside the schema, an inferred attribute that is not configured is
+    // computed and null.
+    names.iter().any(|name| {
+        compared_entry(block, cfg, name).is_some_and(|(c, what)| differs(block, name, c, what, rec))
+    })
+}
+
+/// Whether the compared `name`'s configured value `c` differs from the
+/// recorded one.
+fn differs(
+    block: &Block,
+    name: &str,
+    c: &Value,
+    what: Compared,
+    rec: Option<&SortedMap<String, Value>>,
+) -> bool {
+    let r = rec.and_then(|m| m.get(name)).unwrap_or(&NULL);
+    let (want, have) = match what {
+        // The configured value is its own view: compared by reference.
+        Compared::Attribute => (Cow::Borrowed(c), Cow::Borrowed(r)),
+        Compared::Blocks(nb) => (
+            Cow::Owned(blocks_view(nb, c, c)),
+            Cow::Owned(blocks_view(nb, c, r)),
+        ),
+    };
+    match block.attribute(name) {
+        Some(a) if a.dynamic => !raw_equal(&want, &have),
+        _ => !values_match(&want, &have),
+    }
 }
 
 /// Equal values of equal types, as cty's RawEquals (marks aside): what a
@@ -757,6 +785,21 @@ pub(crate) fn replace_paths(type_name: &str, changed: &[String]) -> Vec<String> 
 }
 
 /// Whether a change of the argument `name` replaces an object of the type.
+/// Whether a change from `recorded` to `configured` replaces an object of
+/// `type_name`: one of its replace-forcing arguments changed.
+pub(crate) fn change_replaces(
+    block: &Block,
+    type_name: &str,
+    configured: &Value,
+    recorded: &Value,
+) -> bool {
+    let triggers = replace_triggers(type_name);
+    if triggers.contains(&"*") {
+        return !changed_arguments(block, configured, recorded).is_empty();
+    }
+    changes_any_of(block, configured, recorded, triggers)
+}
+
 pub(crate) fn forces_replacement(type_name: &str, name: &str) -> bool {
     replace_triggers(type_name)
         .iter()
@@ -941,6 +984,73 @@ mod tests {
         block.inferred = true;
         assert_eq!(names(&block), ["a", "b", "c", "e"]);
         assert_eq!(set(&block), ["a", "c", "e"]);
+    }
+
+    /// Asked of a few names, `changes_any_of` answers what
+    /// `changed_arguments` says of them: for names of the schema, of the
+    /// configuration only, of the record only, and of neither, with a
+    /// known schema and an inferred one.
+    #[test]
+    fn a_change_among_a_few_names_is_the_changed_arguments_among_them() {
+        let attr = |optional: bool, computed: bool| Attribute {
+            required: !optional && !computed,
+            optional,
+            computed,
+            sensitive: false,
+            dynamic: false,
+        };
+        let nested = NestedBlock {
+            nesting: Nesting::List,
+            block: Block::default(),
+        };
+        let mut block = Block::default();
+        block.attributes.insert("b".into(), attr(true, false));
+        block.attributes.insert("d".into(), attr(false, false));
+        block.attributes.insert("id".into(), attr(false, true));
+        block.attributes.insert("o".into(), attr(true, true));
+        block.block_types.insert("c".into(), nested.clone());
+        block.block_types.insert("d".into(), nested);
+        let configured = obj(&[
+            ("a", s("1")),
+            ("b", Value::null()),
+            ("c", Value::Tuple(vec![obj(&[])].into())),
+            ("e", s("2")),
+            ("o", s("3")),
+        ]);
+        let recorded = [
+            obj(&[]),
+            obj(&[
+                ("a", s("1")),
+                ("b", s("x")),
+                ("e", s("2")),
+                ("id", s("i")),
+                ("o", s("3")),
+            ]),
+            obj(&[
+                ("a", s("9")),
+                ("c", Value::Tuple(vec![].into())),
+                ("o", s("4")),
+                ("z", s("0")),
+            ]),
+        ];
+        let names = ["a", "b", "c", "d", "e", "id", "o", "z", "none"];
+        for inferred in [false, true] {
+            block.inferred = inferred;
+            for recorded in &recorded {
+                let changed = changed_arguments(&block, &configured, recorded);
+                for name in names {
+                    assert_eq!(
+                        changes_any_of(&block, &configured, recorded, &[name]),
+                        changed.iter().any(|c| c == name),
+                        "{name} (inferred: {inferred}) against {recorded:?}: {changed:?}"
+                    );
+                }
+                assert_eq!(
+                    changes_any_of(&block, &configured, recorded, &names),
+                    !changed.is_empty()
+                );
+            }
+        }
     }
 
     #[test]
