@@ -936,12 +936,9 @@ mod tests {
         );
     }
 
-    /// The names come from the schema's attributes and block types (and,
-    /// inferred, the configuration's names), sorted, each once (`d` is
-    /// both an attribute and a block type: the block type speaks); the
-    /// set ones are those whose configured view is not null.
-    #[test]
-    fn compared_names_are_the_sorted_union_of_their_sources() {
+    /// A schema with an optional `b`, a required `d` that is also a block
+    /// type, and a block type `c`.
+    fn names_block() -> Block {
         let attr = |optional: bool| Attribute {
             required: !optional,
             optional,
@@ -958,6 +955,16 @@ mod tests {
         block.attributes.insert("d".into(), attr(false));
         block.block_types.insert("c".into(), nested.clone());
         block.block_types.insert("d".into(), nested);
+        block
+    }
+
+    /// The names come from the schema's attributes and block types (and,
+    /// inferred, the configuration's names), sorted, each once (`d` is
+    /// both an attribute and a block type: the block type speaks); the
+    /// set ones are those whose configured view is not null.
+    #[test]
+    fn compared_names_are_the_sorted_union_of_their_sources() {
+        let mut block = names_block();
         let configured = obj(&[
             ("a", s("1")),
             ("b", Value::null()),
@@ -992,24 +999,16 @@ mod tests {
     /// known schema and an inferred one.
     #[test]
     fn a_change_among_a_few_names_is_the_changed_arguments_among_them() {
-        let attr = |optional: bool, computed: bool| Attribute {
-            required: !optional && !computed,
+        let mut block = names_block();
+        let computed = |optional: bool| Attribute {
+            required: false,
             optional,
-            computed,
+            computed: true,
             sensitive: false,
             dynamic: false,
         };
-        let nested = NestedBlock {
-            nesting: Nesting::List,
-            block: Block::default(),
-        };
-        let mut block = Block::default();
-        block.attributes.insert("b".into(), attr(true, false));
-        block.attributes.insert("d".into(), attr(false, false));
-        block.attributes.insert("id".into(), attr(false, true));
-        block.attributes.insert("o".into(), attr(true, true));
-        block.block_types.insert("c".into(), nested.clone());
-        block.block_types.insert("d".into(), nested);
+        block.attributes.insert("id".into(), computed(false));
+        block.attributes.insert("o".into(), computed(true));
         let configured = obj(&[
             ("a", s("1")),
             ("b", Value::null()),
