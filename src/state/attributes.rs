@@ -2,12 +2,14 @@
 //! attributes (`{"value": ..., "type": ...}`) read with their cty type, and
 //! `sensitive_attributes` paths turned into sensitive marks.
 
-use serde::{Deserialize, Serialize, de};
+use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 
 use crate::lang::number::Number;
 use crate::lang::sorted_map::SortedMap;
 use crate::lang::value::{Type, Value};
+
+use super::scan::{Cursor, MAX_DEPTH};
 
 /// One step of a recorded attribute path, as state v4 writes it:
 /// `{"type":"get_attr","value":"x"}` or
@@ -291,40 +293,23 @@ fn mark_entry(
 
 // ---- reading recorded attributes straight from their JSON text ----------
 //
-// The same conversion as `attributes_value` and `typed`, driven by serde
-// over the text, so no `serde_json::Value` tree is built per object: a
-// state of 100,000 objects is read once, into values.
-
-/// How serde_json (with `arbitrary_precision`) hands a number that is not
-/// a 64-bit integer to a visitor: a one-entry map with this key and the
-/// number's text. serde_json's own `Value` reads it the same way.
-const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+// The same conversion as `attributes_value` and `typed`, read from the
+// text in one pass (`scan::Cursor`), so no `serde_json::Value` tree is
+// built per object: a state of 100,000 objects is read once, into values.
 
 /// [`attributes_value`] of the JSON text `raw`; None only when `raw` is
-/// not JSON (a state's attributes always are, they were parsed already).
+/// not JSON or nests deeper than serde_json reads (a state's attributes
+/// were parsed already).
 pub(crate) fn attributes_value_raw(raw: &str) -> Option<Value> {
-    let mut de = serde_json::Deserializer::from_str(raw);
-    let v = de::DeserializeSeed::deserialize(Read::Attributes, &mut de).ok()?;
-    de.end().ok()?;
-    Some(v)
+    let mut c = Cursor::new(raw, 0);
+    let v = Read::Attributes.value(&mut c, 0)?;
+    c.peek().is_none().then_some(v)
 }
 
 /// [`attributes_value_marked`] of the JSON text `raw`.
 pub(crate) fn attributes_value_raw_marked(raw: &str, sensitive: &[AttrPath]) -> Option<Value> {
     let v = attributes_value_raw(raw)?;
     Some(sensitive.iter().fold(v, |v, path| mark_path(v, path)))
-}
-
-/// What a [`Read`] produces: a value, or (for `Dynamic`) that the JSON was
-/// not a dynamic value's shape.
-fn from_raw<'de, S>(seed: S, raw: &'de str) -> Option<S::Value>
-where
-    S: de::DeserializeSeed<'de>,
-{
-    let mut de = serde_json::Deserializer::from_str(raw);
-    let v = seed.deserialize(&mut de).ok()?;
-    de.end().ok()?;
-    Some(v)
 }
 
 /// How to read one JSON value.
@@ -335,187 +320,102 @@ enum Read<'t> {
     Attributes,
     /// [`untyped`].
     Untyped,
-    /// [`typed`] with this type; fails (an error, turned into None) where
-    /// `typed` gives None. `Typed(Dynamic)` is [`dynamic_value`].
+    /// [`typed`] with this type; None where `typed` gives None.
+    /// `Typed(Dynamic)` is [`dynamic_value`].
     Typed(&'t Type),
     /// A dynamic value if it has the shape, else untyped: one top-level
     /// attribute.
     DynamicOrUntyped,
 }
 
-/// The reason a typed read stopped; never shown (the read gives None).
-fn mismatch<E: de::Error>() -> E {
-    E::custom("not of the recorded type")
-}
-
-impl<'de> de::DeserializeSeed<'de> for Read<'_> {
-    type Value = Value;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> de::Visitor<'de> for Read<'_> {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a recorded value")
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        Ok(match self {
-            Read::Typed(ty) => Value::Null(ty.clone()),
-            _ => Value::null(),
-        })
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Value, E> {
-        match self {
-            Read::Typed(Type::Bool) | Read::Untyped | Read::Attributes | Read::DynamicOrUntyped => {
-                Ok(Value::Bool(b))
-            }
-            _ => Err(mismatch()),
-        }
-    }
-
-    fn visit_i64<E: de::Error>(self, i: i64) -> Result<Value, E> {
-        self.number(Value::int(i))
-    }
-
-    fn visit_u64<E: de::Error>(self, u: u64) -> Result<Value, E> {
-        match i64::try_from(u) {
-            Ok(i) => self.visit_i64(i),
-            Err(_) => self.number_text(&u.to_string()),
-        }
-    }
-
-    fn visit_f64<E: de::Error>(self, f: f64) -> Result<Value, E> {
-        // Not reached with `arbitrary_precision`; kept for completeness.
-        self.number(Value::Number(Number::from_f64(f)))
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<Value, E> {
-        match self {
-            Read::Typed(Type::String)
-            | Read::Untyped
-            | Read::Attributes
-            | Read::DynamicOrUntyped => Ok(Value::string(s)),
-            Read::Typed(Type::Number) => Number::parse(s).map(Value::Number).ok_or_else(mismatch),
-            _ => Err(mismatch()),
-        }
-    }
-
-    fn visit_string<E: de::Error>(self, s: String) -> Result<Value, E> {
-        match self {
-            Read::Typed(Type::String)
-            | Read::Untyped
-            | Read::Attributes
-            | Read::DynamicOrUntyped => Ok(Value::String(s)),
-            _ => self.visit_str(&s),
-        }
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let each = |seq: &mut A, read: Read| -> Result<Vec<Value>, A::Error> {
-            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-            while let Some(v) = seq.next_element_seed(read)? {
-                out.push(v);
-            }
-            Ok(out)
-        };
-        match self {
-            Read::Untyped | Read::Attributes | Read::DynamicOrUntyped => {
-                Ok(Value::Tuple(each(&mut seq, Read::Untyped)?.into()))
-            }
-            Read::Typed(Type::List(e)) => Ok(Value::List(
-                (**e).clone(),
-                each(&mut seq, Read::Typed(e))?.into(),
-            )),
-            Read::Typed(Type::Set(e)) => {
-                Ok(Value::set((**e).clone(), each(&mut seq, Read::Typed(e))?))
-            }
-            Read::Typed(Type::Tuple(ts)) => {
-                let mut out = Vec::with_capacity(ts.len());
-                for t in ts {
-                    match seq.next_element_seed(Read::Typed(t))? {
-                        Some(v) => out.push(v),
-                        None => return Err(mismatch()),
-                    }
-                }
-                // More elements than the type has: not of that type.
-                if seq.next_element::<de::IgnoredAny>()?.is_some() {
-                    return Err(mismatch());
-                }
-                Ok(Value::Tuple(out.into()))
-            }
-            _ => Err(mismatch()),
-        }
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let Some(first) = map.next_key::<String>()? else {
-            return self.entries(None, map);
-        };
-        if first == NUMBER_TOKEN {
-            let text: String = map.next_value()?;
-            return self.number_text(&text);
-        }
-        self.entries(Some(first), map)
-    }
-}
-
 impl Read<'_> {
-    /// A number read as `self` reads one.
-    fn number<E: de::Error>(self, n: Value) -> Result<Value, E> {
+    /// Whether this read takes a string, number or bool as it is.
+    fn plain(self) -> bool {
+        matches!(self, Read::Untyped | Read::Attributes | Read::DynamicOrUntyped)
+    }
+
+    /// The value next in `c`, `depth` containers in (None past serde's
+    /// limit, so hostile nesting cannot exhaust the stack).
+    fn value(self, c: &mut Cursor, depth: usize) -> Option<Value> {
+        match c.peek()? {
+            b'n' => {
+                c.literal("null")?;
+                Some(match self {
+                    Read::Typed(ty) => Value::Null(ty.clone()),
+                    _ => Value::null(),
+                })
+            }
+            b @ (b't' | b'f') => {
+                c.literal(if b == b't' { "true" } else { "false" })?;
+                (self.plain() || matches!(self, Read::Typed(Type::Bool)))
+                    .then_some(Value::Bool(b == b't'))
+            }
+            b'"' => {
+                let s = c.string()?;
+                match self {
+                    Read::Typed(Type::String) => Some(Value::String(s.into_owned())),
+                    Read::Typed(Type::Number) => Number::parse(&s).map(Value::Number),
+                    _ if self.plain() => Some(Value::String(s.into_owned())),
+                    _ => None,
+                }
+            }
+            b'-' | b'0'..=b'9' => {
+                let text = c.number()?;
+                (self.plain() || matches!(self, Read::Typed(Type::Number)))
+                    .then(|| number_text(text))
+            }
+            b'[' if depth < MAX_DEPTH => self.array(c, depth + 1),
+            b'{' if depth < MAX_DEPTH => self.object(c, depth + 1),
+            _ => None,
+        }
+    }
+
+    fn array(self, c: &mut Cursor, depth: usize) -> Option<Value> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        let each = |i: usize| match self {
+            _ if self.plain() => Some(Read::Untyped),
+            Read::Typed(Type::List(e) | Type::Set(e)) => Some(Read::Typed(e)),
+            // More elements than the type has: not of that type.
+            Read::Typed(Type::Tuple(ts)) => ts.get(i).map(Read::Typed),
+            _ => None,
+        };
+        c.elements(b']', |c| {
+            out.push(each(i)?.value(c, depth)?);
+            i += 1;
+            Some(())
+        })?;
         match self {
-            Read::Typed(Type::Number)
-            | Read::Untyped
-            | Read::Attributes
-            | Read::DynamicOrUntyped => Ok(n),
-            _ => Err(mismatch()),
+            _ if self.plain() => Some(Value::Tuple(out.into())),
+            Read::Typed(Type::List(e)) => Some(Value::List((**e).clone(), out.into())),
+            Read::Typed(Type::Set(e)) => Some(Value::set((**e).clone(), out)),
+            Read::Typed(Type::Tuple(ts)) if ts.len() == out.len() => Some(Value::Tuple(out.into())),
+            _ => None,
         }
     }
 
-    /// A number that is not a 64-bit integer, from its JSON text (as
-    /// [`number`] reads it).
-    fn number_text<E: de::Error>(self, text: &str) -> Result<Value, E> {
-        // `-0` comes as text, and `Number::as_i64` takes it as 0.
-        if let Ok(i) = text.parse::<i64>() {
-            return de::Visitor::visit_i64(self, i);
-        }
-        let n = Number::parse(text)
-            .unwrap_or_else(|| Number::from_f64(text.parse::<f64>().unwrap_or(f64::NAN)));
-        self.number(Value::Number(n))
-    }
-
-    /// The entries of a JSON object (after the first key, read already).
-    fn entries<'de, A: de::MapAccess<'de>>(
-        self,
-        first: Option<String>,
-        mut map: A,
-    ) -> Result<Value, A::Error> {
-        let mut key = first;
+    fn object(self, c: &mut Cursor, depth: usize) -> Option<Value> {
+        let mut out: Vec<(String, Value)> = Vec::new();
         match self {
             Read::Attributes => {
                 // Attributes recorded with the same text (`input` and
                 // `output` of `terraform_data`, `tags` and `tags_all`) are
                 // one value, read once and shared: half the memory of such
                 // objects, which a state holds for every instance.
-                let mut read: Vec<(&'de str, Value)> = Vec::new();
-                // Collected, then sorted once (`SortedMap`).
-                let mut out = Vec::new();
-                while let Some(k) = key {
-                    let raw: &'de serde_json::value::RawValue = map.next_value()?;
-                    let text = raw.get();
-                    let v = match read.iter().find(|(t, _)| *t == text) {
-                        Some((_, v)) => v.clone(),
+                let mut read: Vec<(&str, Value)> = Vec::new();
+                c.entries(|c, k| {
+                    c.peek()?;
+                    let start = c.at;
+                    let v = match read.iter().find(|(t, _)| c.rest().starts_with(t)) {
+                        // A container's text ends where it closes, so the
+                        // same text ahead is the same value.
+                        Some((t, v)) => {
+                            c.at += t.len();
+                            v.clone()
+                        }
                         None => {
-                            let v = from_raw(Read::DynamicOrUntyped, text).ok_or_else(mismatch)?;
+                            let v = Read::DynamicOrUntyped.value(c, depth)?;
+                            let text = c.since(start);
                             // Only collections are worth sharing.
                             if text.starts_with(['{', '[']) {
                                 read.push((text, v.clone()));
@@ -523,85 +423,113 @@ impl Read<'_> {
                             v
                         }
                     };
-                    out.push((k, v));
-                    key = map.next_key()?;
-                }
-                Ok(Value::Object(out.into_iter().collect()))
+                    out.push((k.into_owned(), v));
+                    Some(())
+                })?;
+                Some(Value::Object(out.into_iter().collect()))
             }
             Read::Untyped => {
-                let mut out = Vec::new();
-                while let Some(k) = key {
-                    out.push((k, map.next_value_seed(Read::Untyped)?));
-                    key = map.next_key()?;
-                }
-                Ok(Value::Object(out.into_iter().collect()))
+                c.entries(|c, k| {
+                    out.push((k.into_owned(), Read::Untyped.value(c, depth)?));
+                    Some(())
+                })?;
+                Some(Value::Object(out.into_iter().collect()))
             }
             Read::Typed(Type::Map(e)) => {
-                let mut out = Vec::new();
-                while let Some(k) = key {
-                    out.push((k, map.next_value_seed(Read::Typed(e))?));
-                    key = map.next_key()?;
-                }
-                Ok(Value::Map((**e).clone(), out.into_iter().collect()))
+                c.entries(|c, k| {
+                    out.push((k.into_owned(), Read::Typed(e).value(c, depth)?));
+                    Some(())
+                })?;
+                Some(Value::Map((**e).clone(), out.into_iter().collect()))
             }
             Read::Typed(Type::Object(attrs)) => {
-                let mut out = Vec::new();
-                while let Some(k) = key {
+                c.entries(|c, k| {
                     // Keys the type lacks are not read, as `typed` does.
-                    match attrs.get(&k) {
-                        Some(t) => {
-                            out.push((k, map.next_value_seed(Read::Typed(t))?));
-                        }
-                        None => {
-                            map.next_value::<de::IgnoredAny>()?;
-                        }
+                    match attrs.get(&*k) {
+                        Some(t) => out.push((k.into_owned(), Read::Typed(t).value(c, depth)?)),
+                        None => drop(c.skip_value()?),
                     }
-                    key = map.next_key()?;
-                }
+                    Some(())
+                })?;
                 let mut out: SortedMap<String, Value> = out.into_iter().collect();
                 for (k, t) in attrs {
                     out.entry(k.clone())
                         .or_insert_with(|| Value::Null(t.clone()));
                 }
-                Ok(Value::Object(out.into()))
+                Some(Value::Object(out.into()))
             }
-            Read::Typed(Type::Dynamic) | Read::DynamicOrUntyped => {
-                // `{"value": V, "type": T}`: V can only be read once T is
-                // known, and T may come second, so both are kept as text.
-                let mut raw: Vec<(String, &'de serde_json::value::RawValue)> = Vec::new();
-                while let Some(k) = key {
-                    raw.push((k, map.next_value()?));
-                    key = map.next_key()?;
-                }
-                if let Some(v) = dynamic_raw(&raw) {
-                    return Ok(v);
-                }
-                if !matches!(self, Read::DynamicOrUntyped) {
-                    return Err(mismatch());
-                }
-                let out = raw
-                    .into_iter()
-                    .map(|(k, v)| Ok((k, from_raw(Read::Untyped, v.get()).ok_or_else(mismatch)?)))
-                    .collect::<Result<_, A::Error>>()?;
-                Ok(Value::Object(out))
-            }
-            _ => Err(mismatch()),
+            Read::Typed(Type::Dynamic) | Read::DynamicOrUntyped => self.dynamic(c, depth),
+            _ => None,
         }
+    }
+
+    /// `{"value": V, "type": T}` read with its type; otherwise (for
+    /// `DynamicOrUntyped`) the object read untyped.
+    fn dynamic(self, c: &mut Cursor, depth: usize) -> Option<Value> {
+        // V can only be read once T is known, and T may come second, so
+        // both are kept as text until the shape is clear; then the rest
+        // of an object that is not one is read as it comes.
+        let mut shape: Vec<(String, &str)> = Vec::new();
+        let mut untyped: Option<Vec<(String, Value)>> = None;
+        let read_untyped = |text: &str| {
+            let mut inner = Cursor::new(text, 0);
+            Read::Untyped.value(&mut inner, depth)
+        };
+        c.entries(|c, k| {
+            if let Some(out) = &mut untyped {
+                out.push((k.into_owned(), Read::Untyped.value(c, depth)?));
+            } else if shape.len() < 2 && (k == "value" || k == "type") {
+                shape.push((k.into_owned(), c.skip_value()?));
+            } else if matches!(self, Read::Typed(_)) {
+                return None;
+            } else {
+                let mut out = shape
+                    .drain(..)
+                    .map(|(k, text)| Some((k, read_untyped(text)?)))
+                    .collect::<Option<Vec<_>>>()?;
+                out.push((k.into_owned(), Read::Untyped.value(c, depth)?));
+                untyped = Some(out);
+            }
+            Some(())
+        })?;
+        if let Some(out) = untyped {
+            return Some(Value::Object(out.into_iter().collect()));
+        }
+        if let [(a, x), (b, y)] = &shape[..] {
+            let pair = match (a.as_str(), b.as_str()) {
+                ("value", "type") => Some((x, y)),
+                ("type", "value") => Some((y, x)),
+                _ => None,
+            };
+            let typed = pair.and_then(|(value, ty)| {
+                let ty = recorded_type(ty)?;
+                Read::Typed(&ty).value(&mut Cursor::new(value, 0), depth)
+            });
+            if typed.is_some() {
+                return typed;
+            }
+        }
+        if matches!(self, Read::Typed(_)) {
+            return None;
+        }
+        let out = shape
+            .into_iter()
+            .map(|(k, text)| Some((k, read_untyped(text)?)))
+            .collect::<Option<_>>()?;
+        Some(Value::Object(out))
     }
 }
 
-/// [`dynamic_value`] of an object's entries kept as text.
-fn dynamic_raw(entries: &[(String, &serde_json::value::RawValue)]) -> Option<Value> {
-    let [(a, x), (b, y)] = entries else {
-        return None;
-    };
-    let (value, ty) = match (a.as_str(), b.as_str()) {
-        ("value", "type") => (x, y),
-        ("type", "value") => (y, x),
-        _ => return None,
-    };
-    let ty = recorded_type(ty.get())?;
-    from_raw(Read::Typed(&ty), value.get())
+/// A number from its JSON text, as [`number`] reads it.
+fn number_text(text: &str) -> Value {
+    // `-0` reads as 0, as `Number::as_i64` takes it.
+    match text.parse::<i64>() {
+        Ok(i) => Value::int(i),
+        Err(_) => Value::Number(
+            Number::parse(text)
+                .unwrap_or_else(|| Number::from_f64(text.parse::<f64>().unwrap_or(f64::NAN))),
+        ),
+    }
 }
 
 thread_local! {
@@ -875,5 +803,84 @@ mod tests {
             );
         }
         assert_eq!(attributes_value_raw("{\"a\": "), None);
+    }
+
+    /// Random attributes objects of every shape the reader tells apart,
+    /// written compact and indented: the text reads as the tree does.
+    #[test]
+    fn random_attributes_read_from_text_as_from_the_tree() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        fn ty(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Json {
+            match next(if depth > 2 { 4 } else { 9 }) {
+                0 => json!("string"),
+                1 => json!("number"),
+                2 => json!("bool"),
+                3 => json!("dynamic"),
+                4 => json!(["list", ty(next, depth + 1)]),
+                5 => json!(["set", ty(next, depth + 1)]),
+                6 => json!(["map", ty(next, depth + 1)]),
+                7 => json!(["tuple", [ty(next, depth + 1), ty(next, depth + 1)]]),
+                _ => json!(["object", {"a": ty(next, depth + 1), "b\"": ty(next, depth + 1)}]),
+            }
+        }
+        fn val(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Json {
+            let strings = ["", "a", "é\u{1F600}", "q\"\\/\n\t\u{1}", "12.50", "value", "type"];
+            let numbers = ["0", "-0", "7", "-12", "1.5e-7", "1E400", "18446744073709551616", "0.1"];
+            match next(if depth > 3 { 4 } else { 8 }) {
+                0 => Json::Null,
+                1 => json!(next(2) == 0),
+                2 => json!(strings[next(strings.len() as u64) as usize]),
+                3 => serde_json::from_str(numbers[next(numbers.len() as u64) as usize]).unwrap(),
+                4 => Json::Array((0..next(4)).map(|_| val(next, depth + 1)).collect()),
+                5 => json!({"value": val(next, depth + 1), "type": ty(next, 0)}),
+                6 => json!({"type": ty(next, 0), "value": val(next, depth + 1)}),
+                _ => {
+                    let keys = ["a", "b\"", "value", "type", "x"];
+                    Json::Object(
+                        (0..next(4))
+                            .map(|_| (keys[next(5) as usize].to_string(), val(next, depth + 1)))
+                            .collect(),
+                    )
+                }
+            }
+        }
+        for round in 0..3000 {
+            let attrs = Json::Object(
+                (0..1 + next(5))
+                    .map(|i| (format!("k{i}"), val(&mut next, 0)))
+                    .collect(),
+            );
+            let text = if round % 2 == 0 {
+                serde_json::to_string(&attrs).unwrap()
+            } else {
+                serde_json::to_string_pretty(&attrs).unwrap()
+            };
+            assert_eq!(
+                attributes_value_raw(&text),
+                Some(attributes_value(&attrs)),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn nesting_deeper_than_serde_reads_is_refused_without_recursing() {
+        // A state's attributes are skipped by serde at any depth; reading
+        // them stops where serde's own reader would.
+        let deep = |n: usize| {
+            format!(
+                "{{\"a\": {{\"value\": {}1{}, \"type\": \"dynamic\"}}}}",
+                "[".repeat(n),
+                "]".repeat(n)
+            )
+        };
+        assert_eq!(attributes_value_raw(&deep(1_000_000)), None);
+        assert!(attributes_value_raw(&deep(100)).is_some());
     }
 }

@@ -11,6 +11,7 @@ mod attributes;
 mod file;
 mod halves;
 mod index;
+mod scan;
 pub(crate) mod plan_json;
 
 use std::fs;
@@ -445,8 +446,6 @@ impl State {
         self.serial + 1
     }
 
-    /// Every current (not deposed) object with its address, in
-    /// `terraform state list` order.
     /// Converts every recorded object to its value (`StateInstance::value`,
     /// kept), half on a second thread when `threads`: a plan copies the
     /// state it moves, and copies made after share the values.
@@ -458,6 +457,8 @@ impl State {
         crate::parallel::side_by_side(threads, || convert(one), || convert(other));
     }
 
+    /// Every current (not deposed) object with its address, in
+    /// `terraform state list` order.
     pub fn instances(&self) -> impl Iterator<Item = (AbsResourceInstance, &StateInstance)> {
         let mut all: Vec<(AbsResourceInstance, &StateInstance)> = self
             .resources
