@@ -13,6 +13,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value as Json};
 
 use super::AttrPath;
+use super::scan::Cursor;
 
 /// The top level. Field order is the order terraform writes. `A` is an
 /// instance's attributes: their text as read, a JSON tree to write.
@@ -30,6 +31,7 @@ pub(crate) struct RawState<A = Json> {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub(crate) struct RawResource<A = Json> {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub module: String,
@@ -51,6 +53,7 @@ pub(crate) struct RawResource<A = Json> {
 /// ones (`provider`, `depends_on`, `skip_destroy`) where OpenTofu puts
 /// them; anything unknown is kept in `extra` and written last.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub(crate) struct RawInstance<A = Json> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub index_key: Option<Json>,
@@ -88,7 +91,7 @@ pub(crate) struct RawInstance<A = Json> {
 /// What is read from a state file: each object's attributes kept as the
 /// text recorded (borrowed from the file's), read into a value later
 /// without a JSON tree.
-pub(crate) type ReadState<'de> = RawState<&'de RawValue>;
+pub(crate) type ReadState<'de> = RawState<&'de str>;
 
 // The readers are written out rather than derived: a derived struct with
 // `#[serde(flatten)]` (the unknown fields kept) first copies each
@@ -167,11 +170,11 @@ impl<'de> Deserialize<'de> for ReadState<'de> {
     }
 }
 
-impl<'de> Deserialize<'de> for RawResource<&'de RawValue> {
+impl<'de> Deserialize<'de> for RawResource<&'de str> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = RawResource<&'de RawValue>;
+            type Value = RawResource<&'de str>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("struct RawResource")
             }
@@ -211,11 +214,11 @@ impl<'de> Deserialize<'de> for RawResource<&'de RawValue> {
     }
 }
 
-impl<'de> Deserialize<'de> for RawInstance<&'de RawValue> {
+impl<'de> Deserialize<'de> for RawInstance<&'de str> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = RawInstance<&'de RawValue>;
+            type Value = RawInstance<&'de str>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("struct RawInstance")
             }
@@ -245,7 +248,9 @@ impl<'de> Deserialize<'de> for RawInstance<&'de RawValue> {
                         "deposed" => out.deposed = m.next_value()?,
                         "provider" => out.provider = m.next_value()?,
                         "schema_version" => out.schema_version = m.next_value()?,
-                        "attributes" => out.attributes = m.next_value()?,
+                        "attributes" => {
+                            out.attributes = m.next_value::<Option<&RawValue>>()?.map(RawValue::get)
+                        }
                         "attributes_flat" => out.attributes_flat = m.next_value()?,
                         "sensitive_attributes" => out.sensitive_attributes = m.next_value()?,
                         "identity_schema_version" => {
@@ -266,6 +271,168 @@ impl<'de> Deserialize<'de> for RawInstance<&'de RawValue> {
             }
         }
         d.deserialize_map(V)
+    }
+}
+
+// ---- the same shapes read by hand, for `state::halves` ------------------
+//
+// serde's pass over each object's attributes (a `RawValue`) was most of
+// reading a state; these readers find them with `scan::Cursor` instead.
+// They read exactly what the serde readers above read, or give up (None)
+// on anything those would refuse or that is not as terraform writes it:
+// the caller then reads the file with serde.
+
+/// serde_json's recursion limit is counted from the top of the file: a
+/// field of a resource (state, `resources`, resource) may nest this deep,
+/// and a field of an object (two levels further in) two less.
+const RESOURCE_FIELD_DEPTH: usize = 124;
+const INSTANCE_FIELD_DEPTH: usize = RESOURCE_FIELD_DEPTH - 2;
+
+/// A value serde reads from its text, found by the cursor.
+fn by_serde<'t, T: Deserialize<'t>>(c: &mut Cursor<'t>, depth: usize) -> Option<T> {
+    serde_json::from_str(c.skip_within(depth)?).ok()
+}
+
+fn string(c: &mut Cursor) -> Option<String> {
+    (c.peek()? == b'"').then_some(())?;
+    Some(c.string()?.into_owned())
+}
+
+/// A string or null, as serde reads an `Option<String>`.
+fn optional_string(c: &mut Cursor) -> Option<Option<String>> {
+    if c.peek()? == b'n' {
+        c.literal("null")?;
+        return Some(None);
+    }
+    string(c).map(Some)
+}
+
+fn strings(c: &mut Cursor) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    c.elements(b']', |c| {
+        out.push(string(c)?);
+        Some(())
+    })?;
+    Some(out)
+}
+
+fn boolean(c: &mut Cursor) -> Option<bool> {
+    let t = c.peek()? == b't';
+    c.literal(if t { "true" } else { "false" })?;
+    Some(t)
+}
+
+impl<'t> RawResource<&'t str> {
+    /// The resource object next in `c`, as `Deserialize` reads it.
+    pub(super) fn scan(c: &mut Cursor<'t>) -> Option<Self> {
+        let (mut mode, mut type_name, mut name) = (None, None, None);
+        let mut out = RawResource {
+            module: String::new(),
+            mode: String::new(),
+            type_name: String::new(),
+            name: String::new(),
+            each: None,
+            provider: None,
+            instances: Vec::new(),
+            extra: Map::new(),
+        };
+        c.entries(|c, k| {
+            match &*k {
+                "module" => out.module = string(c)?,
+                "mode" => mode = Some(string(c)?),
+                "type" => type_name = Some(string(c)?),
+                "name" => name = Some(string(c)?),
+                "each" => out.each = optional_string(c)?,
+                "provider" => out.provider = optional_string(c)?,
+                "instances" => {
+                    let mut instances = Vec::new();
+                    c.elements(b']', |c| {
+                        instances.push(RawInstance::scan(c)?);
+                        Some(())
+                    })?;
+                    out.instances = instances;
+                }
+                _ => {
+                    out.extra
+                        .insert(k.into_owned(), by_serde(c, RESOURCE_FIELD_DEPTH)?);
+                }
+            }
+            Some(())
+        })?;
+        out.mode = mode?;
+        out.type_name = type_name?;
+        out.name = name?;
+        Some(out)
+    }
+}
+
+impl<'t> RawInstance<&'t str> {
+    /// The object next in `c`, as `Deserialize` reads it.
+    fn scan(c: &mut Cursor<'t>) -> Option<Self> {
+        const DEPTH: usize = INSTANCE_FIELD_DEPTH;
+        let mut out = RawInstance {
+            index_key: None,
+            status: None,
+            deposed: None,
+            provider: None,
+            schema_version: 0,
+            attributes: None,
+            attributes_flat: None,
+            sensitive_attributes: None,
+            identity_schema_version: None,
+            identity: None,
+            private: None,
+            dependencies: Vec::new(),
+            depends_on: Vec::new(),
+            create_before_destroy: false,
+            skip_destroy: false,
+            extra: Map::new(),
+        };
+        c.entries(|c, k| {
+            match &*k {
+                "index_key" => {
+                    out.index_key = match c.peek()? {
+                        b'"' => Some(Json::String(string(c)?)),
+                        _ => by_serde(c, DEPTH)?,
+                    }
+                }
+                "status" => out.status = optional_string(c)?,
+                "deposed" => out.deposed = optional_string(c)?,
+                "provider" => out.provider = optional_string(c)?,
+                "schema_version" => out.schema_version = c.number()?.parse().ok()?,
+                "attributes" => {
+                    out.attributes = if c.peek()? == b'n' {
+                        c.literal("null")?;
+                        None
+                    } else {
+                        // A `RawValue`, which serde reads at any depth.
+                        Some(c.skip_within(usize::MAX)?)
+                    }
+                }
+                "attributes_flat" => out.attributes_flat = by_serde(c, DEPTH)?,
+                "sensitive_attributes" => {
+                    let mut empty = *c;
+                    out.sensitive_attributes = if empty.elements(b']', |_| None).is_some() {
+                        *c = empty;
+                        Some(Vec::new())
+                    } else {
+                        by_serde(c, DEPTH)?
+                    }
+                }
+                "identity_schema_version" => out.identity_schema_version = by_serde(c, DEPTH)?,
+                "identity" => out.identity = by_serde(c, DEPTH)?,
+                "private" => out.private = optional_string(c)?,
+                "dependencies" => out.dependencies = strings(c)?,
+                "depends_on" => out.depends_on = strings(c)?,
+                "create_before_destroy" => out.create_before_destroy = boolean(c)?,
+                "skip_destroy" => out.skip_destroy = boolean(c)?,
+                _ => {
+                    out.extra.insert(k.into_owned(), by_serde(c, DEPTH)?);
+                }
+            }
+            Some(())
+        })?;
+        Some(out)
     }
 }
 
@@ -346,5 +513,85 @@ impl serde_json::ser::Formatter for GoFormatter {
     }
     fn end_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
         self.pretty.end_object_value(w)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hand reader's resource, when it reads all of `text`.
+    fn scanned(text: &str) -> Option<RawResource<&str>> {
+        let mut c = Cursor::new(text, 0);
+        let r = RawResource::scan(&mut c)?;
+        c.peek().is_none().then_some(r)
+    }
+
+    /// Every field of a resource and of its objects, as terraform and
+    /// OpenTofu write them and as they might be hand-edited: the hand
+    /// reader reads what serde reads, and refuses what serde refuses.
+    #[test]
+    fn resources_scan_as_serde_reads_them() {
+        let object = r#"{"index_key": 1, "status": "tainted", "deposed": "00000001",
+            "provider": "provider[\"registry.opentofu.org/hashicorp/null\"]", "schema_version": 2,
+            "attributes": {"id": "x", "n": [1, {"deep": null}]}, "attributes_flat": {"a": "b"},
+            "sensitive_attributes": [[{"type": "get_attr", "value": "id"}]],
+            "identity_schema_version": 1, "identity": {"arn": "a"}, "private": "YmluYXJ5",
+            "dependencies": ["a.b", "module.m.c.d"], "depends_on": ["x.y"],
+            "create_before_destroy": true, "skip_destroy": false, "future": {"k": [1.5]}}"#;
+        let resource = |instances: &str| {
+            format!(
+                r#"{{"module": "module.a[\"k\u00e9\"]", "mode": "managed", "type": "t", "name": "n",
+                "each": "list", "provider": "provider[\"x\"]", "instances": [{instances}], "later": [true]}}"#
+            )
+        };
+        let deep_extra = |n: usize| {
+            object.replace("{\"k\": [1.5]}", &format!("{}{}", "[".repeat(n), "]".repeat(n)))
+        };
+        let mut texts = vec![
+            resource(object),
+            resource(&format!("{object}, {{}}, {{\"index_key\": \"k\", \"attributes\": null}}")),
+            resource(""),
+            r#"{"mode":"data","type":"t","name":"n","instances":[{"attributes":{},"sensitive_attributes":[]}]}"#.into(),
+            // Escaped and repeated keys: the last one counts.
+            r#"{"mod\u0065":"managed","type":"t","name":"a","name":"b","instances":[]}"#.into(),
+            // Deep, but no deeper than serde reads, where it stands.
+            resource(&deep_extra(INSTANCE_FIELD_DEPTH)),
+            r#"{"mode":"managed","type":"t","name":"n","instances":[],"x":"#.to_string()
+                + &"[".repeat(RESOURCE_FIELD_DEPTH) + &"]".repeat(RESOURCE_FIELD_DEPTH) + "}",
+            // Attributes at any depth (a `RawValue`).
+            resource(&object.replace("{\"deep\": null}", &format!("{}{}", "[".repeat(500), "]".repeat(500)))),
+        ];
+        let refused = [
+            resource(&deep_extra(INSTANCE_FIELD_DEPTH + 1)),
+            r#"{"mode":"managed","type":"t","name":"n","instances":[],"x":"#.to_string()
+                + &"[".repeat(RESOURCE_FIELD_DEPTH + 1) + &"]".repeat(RESOURCE_FIELD_DEPTH + 1) + "}",
+            resource(&object.replace("\"schema_version\": 2", "\"schema_version\": 2.0")),
+            resource(&object.replace("\"schema_version\": 2", "\"schema_version\": -1")),
+            resource(&object.replace("\"schema_version\": 2", "\"schema_version\": null")),
+            resource(&object.replace("\"status\": \"tainted\"", "\"status\": 1")),
+            resource(&object.replace("\"private\": \"YmluYXJ5\"", "\"private\": \"\\ud800\"")),
+            resource(&object.replace("[\"x.y\"]", "null")),
+            resource(&object.replace("\"create_before_destroy\": true", "\"create_before_destroy\": null")),
+            resource(&object.replace("\"index_key\": 1", "\"index_key\": 01")),
+            resource(&object.replace("[[{", "[[{,")),
+            resource("[]"),
+            r#"{"type":"t","name":"n","instances":[]}"#.into(),
+            r#"{"mode":"managed","type":"t","name":"n","instances":null}"#.into(),
+            r#"{"mode":"managed","type":"t","name":"n","instances":[],}"#.into(),
+        ];
+        texts.extend(refused.iter().cloned());
+        for (i, text) in texts.iter().enumerate() {
+            // serde's depth limit counts from the file's top.
+            let file = format!("{{\"version\": 4, \"resources\": [{text}]}}");
+            let serde = serde_json::from_str::<ReadState>(&file)
+                .ok()
+                .and_then(|s| s.resources.into_iter().next());
+            assert_eq!(scanned(text), serde, "{i}: {text}");
+        }
+        for text in &refused {
+            assert_eq!(scanned(text), None, "{text}");
+        }
+        assert_eq!(scanned(&texts[0]).unwrap().instances[0].attributes_flat.as_ref().unwrap()["a"], "b");
     }
 }

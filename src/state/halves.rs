@@ -15,9 +15,8 @@
 
 use std::sync::Arc;
 
-use serde_json::value::RawValue;
-
 use super::file::{RawResource, ReadState};
+use super::scan::Cursor;
 use super::{Diagnostic, State, StateResource};
 
 /// Below this many bytes a second thread costs more than it saves.
@@ -147,22 +146,18 @@ fn resources_start(b: &[u8]) -> Option<usize> {
 /// and where they stopped (the comma or the bracket).
 fn elements(
     text: &str,
-    mut at: usize,
+    at: usize,
     until: Option<usize>,
-) -> Option<(Vec<RawResource<&RawValue>>, usize)> {
-    let b = text.as_bytes();
+) -> Option<(Vec<RawResource<&str>>, usize)> {
+    let mut c = Cursor::new(text, at);
     let mut out = Vec::new();
     loop {
-        at = skip_ws(b, at);
-        let mut one = serde_json::Deserializer::from_str(text.get(at..)?)
-            .into_iter::<RawResource<&RawValue>>();
-        out.push(one.next()?.ok()?);
-        at = skip_ws(b, at + one.byte_offset());
-        match (b.get(at)?, until) {
-            (b',', Some(comma)) if at == comma => return Some((out, at)),
-            (b',', Some(comma)) if at > comma => return None,
-            (b',', _) => at += 1,
-            (b']', None) => return Some((out, at)),
+        out.push(RawResource::scan(&mut c)?);
+        match (c.peek()?, until) {
+            (b',', Some(comma)) if c.at == comma => return Some((out, c.at)),
+            (b',', Some(comma)) if c.at > comma => return None,
+            (b',', _) => c.at += 1,
+            (b']', None) => return Some((out, c.at)),
             _ => return None,
         }
     }

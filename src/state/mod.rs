@@ -17,7 +17,6 @@ pub(crate) mod plan_json;
 use std::fs;
 use std::path::Path;
 
-use serde_json::value::RawValue;
 use serde_json::{Map, Value as Json};
 
 use crate::addrs::{
@@ -152,10 +151,10 @@ struct Recorded {
 
 impl Attributes {
     /// The attributes whose text is `raw`, a slice of `file`.
-    fn recorded(file: &std::sync::Arc<String>, raw: &RawValue) -> Attributes {
-        let start = raw.get().as_ptr() as usize - file.as_ptr() as usize;
-        let at = start..start + raw.get().len();
-        debug_assert_eq!(file.get(at.clone()), Some(raw.get()));
+    fn recorded(file: &std::sync::Arc<String>, raw: &str) -> Attributes {
+        let start = raw.as_ptr() as usize - file.as_ptr() as usize;
+        let at = start..start + raw.len();
+        debug_assert_eq!(file.get(at.clone()), Some(raw));
         Attributes(std::sync::Arc::new(AttributesInner {
             raw: Some(Recorded {
                 file: file.clone(),
@@ -721,7 +720,7 @@ fn check_version(json: &Sniffed) -> Result<(), Diagnostic> {
 
 impl StateResource {
     fn from_raw(
-        r: RawResource<&RawValue>,
+        r: RawResource<&str>,
         text: &std::sync::Arc<String>,
     ) -> Result<StateResource, Diagnostic> {
         let mode = match r.mode.as_str() {
@@ -775,7 +774,7 @@ impl StateResource {
 impl StateInstance {
     fn from_raw(
         res: &AbsResource,
-        i: RawInstance<&RawValue>,
+        i: RawInstance<&str>,
         text: &std::sync::Arc<String>,
     ) -> Result<StateInstance, Diagnostic> {
         let key = match &i.index_key {

@@ -21,6 +21,18 @@ static STRING_STOP: [bool; 256] = {
     t
 };
 
+/// Whether any byte of `w` ends a run of string content (a quote, a
+/// backslash or a control character): the bit tricks find a zero byte of
+/// `w ^ c` (a byte equal to `c`) or a byte below 0x20 without a branch
+/// per byte.
+fn stops(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+    (zero(w ^ (ONES * u64::from(b'"'))) | zero(w ^ (ONES * u64::from(b'\\'))) | below_space) != 0
+}
+
 /// How deep [`Cursor::skip_value`] nests before it gives up: serde_json's
 /// recursion limit, so that a value deeper than serde reads is refused
 /// here as well.
@@ -44,10 +56,24 @@ impl<'t> Cursor<'t> {
     /// The next byte after whitespace, not consumed.
     pub(super) fn peek(&mut self) -> Option<u8> {
         let b = self.bytes();
-        while matches!(b.get(self.at), Some(b' ' | b'\n' | b'\t' | b'\r')) {
-            self.at += 1;
+        let mut i = self.at;
+        while let Some(&c) = b.get(i) {
+            if !matches!(c, b' ' | b'\n' | b'\t' | b'\r') {
+                self.at = i;
+                return Some(c);
+            }
+            i += 1;
+            // Indentation, eight spaces at a time: most of an indented
+            // file's bytes.
+            while let Some(word) = b.get(i..i + 8) {
+                if word != b"        " {
+                    break;
+                }
+                i += 8;
+            }
         }
-        b.get(self.at).copied()
+        self.at = i;
+        None
     }
 
     /// Consumes `c` (after whitespace) if it is next.
@@ -68,9 +94,16 @@ impl<'t> Cursor<'t> {
     }
 
     /// Skips one value (after whitespace) and returns its text, or None
-    /// where serde_json would refuse it. Nesting is followed with a
+    /// where serde_json would refuse it (or it nests deeper than serde
+    /// reads a value). Nesting is followed with a
     /// counter, not recursion, so any depth is safe.
     pub(super) fn skip_value(&mut self) -> Option<&'t str> {
+        self.skip_within(MAX_DEPTH)
+    }
+
+    /// [`Cursor::skip_value`] for a value that may nest `limit` levels
+    /// deep (serde's limit where the value stands in a file).
+    pub(super) fn skip_within(&mut self, limit: usize) -> Option<&'t str> {
         self.peek()?;
         let start = self.at;
         // The brackets open around here, innermost last.
@@ -82,12 +115,12 @@ impl<'t> Cursor<'t> {
                     let c = self.bytes()[self.at];
                     self.at += 1;
                     let close = if c == b'{' { b'}' } else { b']' };
+                    if open.len() >= limit {
+                        return None;
+                    }
                     if self.eat(close) {
                         // Empty: a complete value.
                     } else {
-                        if open.len() >= MAX_DEPTH {
-                            return None;
-                        }
                         open.push(close);
                         if close == b'}' {
                             self.skip_key()?;
@@ -141,8 +174,10 @@ impl<'t> Cursor<'t> {
         close: u8,
         mut each: impl FnMut(&mut Cursor<'t>) -> Option<()>,
     ) -> Option<()> {
-        self.peek()?;
-        self.at += 1;
+        let open = if close == b'}' { b'{' } else { b'[' };
+        if !self.eat(open) {
+            return None;
+        }
         if self.eat(close) {
             return Some(());
         }
@@ -225,6 +260,14 @@ impl<'t> Cursor<'t> {
         let mut run = self.at;
         loop {
             let mut i = self.at;
+            // Eight bytes at a time while none of them ends the run.
+            while let Some(word) = b.get(i..i + 8) {
+                let w = u64::from_le_bytes(word.try_into().unwrap_or_default());
+                if stops(w) {
+                    break;
+                }
+                i += 8;
+            }
             while i < b.len() && !STRING_STOP[b[i] as usize] {
                 i += 1;
             }
@@ -373,6 +416,18 @@ mod tests {
         // Deeper than serde reads: refused, and no recursion to overflow.
         let deep = format!("{}1{}", "[".repeat(200_000), "]".repeat(200_000));
         assert!(!skips(&deep));
+    }
+
+    #[test]
+    fn a_word_stops_where_one_of_its_bytes_would() {
+        for at in 0..8 {
+            for byte in 0..=255u8 {
+                let mut word = *b"abcdefgh";
+                word[at] = byte;
+                let w = u64::from_le_bytes(word);
+                assert_eq!(stops(w), STRING_STOP[byte as usize], "{byte:#x} at {at}");
+            }
+        }
     }
 
     #[test]
