@@ -271,6 +271,64 @@ mod tests {
         assert!(agrees(&text));
     }
 
+    /// Broken files: wherever the halves answer, serde reading the whole
+    /// file gives the same answer; a state the halves read is never one
+    /// that serde refuses.
+    #[test]
+    fn a_broken_state_is_never_read_otherwise_than_serde_reads_it() {
+        // Small, so that random changes fall on every kind of field.
+        let object = r#"{"index_key": 1, "status": "tainted", "deposed": "0001", "provider": "p",
+            "schema_version": 2, "attributes": {"id": "x", "n": [10, -1.5e3, true, {"k": null}]},
+            "attributes_flat": {"a": "b"}, "sensitive_attributes": [[{"type": "get_attr", "value": "id"}]],
+            "identity_schema_version": 1, "identity": {"arn": "a"}, "private": "YmluYXJ5",
+            "dependencies": ["a.b"], "depends_on": ["x.y"], "create_before_destroy": true,
+            "skip_destroy": false, "future": [1]}"#;
+        let base = format!(
+            r#"{{"version": 4, "serial": 3, "lineage": "l", "outputs": {{}}, "resources": [
+            {{"module": "module.a[\"k\"]", "mode": "managed", "type": "t", "name": "a", "each": "map",
+              "provider": "provider[\"x\"]", "instances": [{object}, {{"index_key": "k\u00e9", "schema_version": 0,
+              "attributes": {{"input": {{"value": "v", "type": "string"}}}}, "sensitive_attributes": []}}]}},
+            {{"mode": "data", "type": "t", "name": "b", "instances": [{{"schema_version": 0, "attributes": null}}], "later": 0}},
+            {{"mode": "managed", "type": "t", "name": "c", "instances": []}}], "check_results": null}}"#
+        );
+        assert!(agrees(&base));
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let bytes = [b'"', b'\\', b'{', b'}', b'[', b']', b',', b':', b' ', b'0', b'-', b'.', b'e', b'n', 1];
+        let mut answered = 0;
+        for _ in 0..6000 {
+            let mut text = base.clone().into_bytes();
+            let at = next(text.len());
+            match next(4) {
+                0 => text[at] = bytes[next(bytes.len())],
+                1 => drop(text.remove(at)),
+                2 => text.insert(at, bytes[next(bytes.len())]),
+                _ => text.insert(at, text[at]),
+            }
+            let Ok(text) = String::from_utf8(text) else {
+                continue;
+            };
+            let text = Arc::new(text);
+            let Some(halves) = read(&text, false) else {
+                continue;
+            };
+            answered += 1;
+            let serde = match serde_json::from_str::<ReadState>(&text) {
+                Ok(raw) if raw.version == 4 => State::from_raw(raw, &text),
+                _ => panic!("the halves read a state serde refuses: {text}"),
+            };
+            assert_eq!(halves, serde, "{text}");
+        }
+        // Most changes fall where serde reads on too (in whitespace, in
+        // strings), so the halves answer.
+        assert!(answered > 1000, "{answered}");
+    }
+
     /// Whatever could make the halves differ from one pass is left to it.
     #[test]
     fn it_gives_up_where_a_split_is_not_sure() {
