@@ -304,6 +304,31 @@
 //! converting the attributes while the resources are read (a seed), and
 //! their text found again from the resource's span only when written
 //! back: about 13% of the main thread at 1k.
+//!
+//! Seventh rework (session 11, 2026-12-02): the state read by our own
+//! cursor (`state::scan`), not serde's. serde's skipping of values
+//! (`ignore_value`, `skip_to_escape`, `ignore_str`: a third of all
+//! instructions at 1k) went over each object's attributes three or four
+//! times: once to find their text, then once per level of the
+//! conversion (each attribute, then each `{"value", "type"}` entry, as a
+//! `RawValue` read again). Now the conversion reads each attribute once
+//! (an attribute with the text of one read before, `output` after
+//! `input`, is a `starts_with` and a shared value), and a large file's
+//! resources are read by hand (`RawResource::scan`), skipping attributes
+//! eight bytes at a time (spaces of indentation, string content). 1k,
+//! callgrind: main thread 96.7 -> 83.9 M, second 64.0 -> 48.1 M;
+//! converting the values 22.7 -> 13.0 M per half, reading the resources
+//! about the same instructions before the word-at-a-time skipping. On the
+//! machine (slow that day: terraform's plan took 3.9 s at 1k) alternating
+//! whole-process runs against `a7c6635`: 1k 60.5 -> 56.0 ms median (CPU
+//! 70 -> 66 ms, 40 runs each), 10k 466 -> 464 ms (CPU 668 -> 623 ms),
+//! 100k 5.89 -> 5.71 s (CPU 8.6 -> 8.0 s). What is left is memory: at 1k
+//! `perf stat` counts 3,300 page faults and 20 ms of system time in 67 ms
+//! of CPU; touching fresh memory costs about 5 us a page here (1.3 ms per
+//! MB; populated with `MAP_POPULATE`, 0.6 ms per MB), so the 17 MB a 1k
+//! refactor touches are a third of its time. Next: touch less (the state
+//! keeps its whole text: 187 MB at 100k), or touch ahead on the idle core
+//! (pre-faulting the allocator's arena, as a JVM's `AlwaysPreTouch`).
 
 mod shapes;
 

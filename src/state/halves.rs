@@ -1,13 +1,14 @@
 //! A large state file's resources read in two halves, one on a second
 //! thread: at 1,000 objects serde's pass over the objects' text was a
-//! sixth of a refactor's main thread.
+//! sixth of a refactor's main thread. Each resource is read by hand
+//! (`RawResource::scan`), which reads what serde reads or gives up.
 //!
 //! Finding the middle of the `resources` array without reading it relies
 //! on what a resource looks like: an object whose first key is `mode` or
 //! `module`, as terraform writes it, after the `},` that ends the one
 //! before (a `"` cannot follow `{` inside a string, so the pattern is
 //! never in one). The pattern only proposes where to split; what decides
-//! is serde: the first half is read element by element from the array's
+//! is reading: the first half is read element by element from the array's
 //! start and must end exactly at the proposed comma, which proves the
 //! split lies between two resources. Anything unexpected gives up, and
 //! the caller reads the file in one pass (which also owns every
