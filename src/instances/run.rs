@@ -196,7 +196,7 @@ pub(super) struct Lookup<'a> {
 
 /// The same hash in every run (a run takes another's [`Reusable`] keys).
 const KEY_HASH: foldhash::fast::FixedState =
-    foldhash::fast::FixedState::with_seed(0x6d69_6e69_6d6f_64);
+    foldhash::fast::FixedState::with_seed(0x006d_696e_696d_6f64);
 
 impl<'a> Lookup<'a> {
     pub(super) fn new(module: &'a ModuleInstance, vertex: VertexRef<'a>) -> Lookup<'a> {
