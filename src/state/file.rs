@@ -30,7 +30,7 @@ pub(crate) struct RawState<A = Json> {
     pub extra: Map<String, Json>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 #[cfg_attr(test, derive(Debug, PartialEq))]
 pub(crate) struct RawResource<A = Json> {
     #[serde(skip_serializing_if = "String::is_empty")]
@@ -52,7 +52,7 @@ pub(crate) struct RawResource<A = Json> {
 /// One object. Terraform's fields in its order, with OpenTofu's extra
 /// ones (`provider`, `depends_on`, `skip_destroy`) where OpenTofu puts
 /// them; anything unknown is kept in `extra` and written last.
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 #[cfg_attr(test, derive(Debug, PartialEq))]
 pub(crate) struct RawInstance<A = Json> {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -180,16 +180,7 @@ impl<'de> Deserialize<'de> for RawResource<&'de str> {
             }
             fn visit_map<M: MapAccess<'de>>(self, mut m: M) -> Result<Self::Value, M::Error> {
                 let (mut mode, mut type_name, mut name) = (None, None, None);
-                let mut out = RawResource {
-                    module: String::new(),
-                    mode: String::new(),
-                    type_name: String::new(),
-                    name: String::new(),
-                    each: None,
-                    provider: None,
-                    instances: Vec::new(),
-                    extra: Map::new(),
-                };
+                let mut out = RawResource::default();
                 while let Some(FieldName(k)) = m.next_key()? {
                     match &*k {
                         "module" => out.module = m.next_value()?,
@@ -223,24 +214,7 @@ impl<'de> Deserialize<'de> for RawInstance<&'de str> {
                 f.write_str("struct RawInstance")
             }
             fn visit_map<M: MapAccess<'de>>(self, mut m: M) -> Result<Self::Value, M::Error> {
-                let mut out = RawInstance {
-                    index_key: None,
-                    status: None,
-                    deposed: None,
-                    provider: None,
-                    schema_version: 0,
-                    attributes: None,
-                    attributes_flat: None,
-                    sensitive_attributes: None,
-                    identity_schema_version: None,
-                    identity: None,
-                    private: None,
-                    dependencies: Vec::new(),
-                    depends_on: Vec::new(),
-                    create_before_destroy: false,
-                    skip_destroy: false,
-                    extra: Map::new(),
-                };
+                let mut out = RawInstance::default();
                 while let Some(FieldName(k)) = m.next_key()? {
                     match &*k {
                         "index_key" => out.index_key = m.next_value()?,
@@ -326,16 +300,7 @@ impl<'t> RawResource<&'t str> {
     /// The resource object next in `c`, as `Deserialize` reads it.
     pub(super) fn scan(c: &mut Cursor<'t>) -> Option<Self> {
         let (mut mode, mut type_name, mut name) = (None, None, None);
-        let mut out = RawResource {
-            module: String::new(),
-            mode: String::new(),
-            type_name: String::new(),
-            name: String::new(),
-            each: None,
-            provider: None,
-            instances: Vec::new(),
-            extra: Map::new(),
-        };
+        let mut out = RawResource::default();
         c.entries(|c, k| {
             match &*k {
                 "module" => out.module = string(c)?,
@@ -370,24 +335,7 @@ impl<'t> RawInstance<&'t str> {
     /// The object next in `c`, as `Deserialize` reads it.
     fn scan(c: &mut Cursor<'t>) -> Option<Self> {
         const DEPTH: usize = INSTANCE_FIELD_DEPTH;
-        let mut out = RawInstance {
-            index_key: None,
-            status: None,
-            deposed: None,
-            provider: None,
-            schema_version: 0,
-            attributes: None,
-            attributes_flat: None,
-            sensitive_attributes: None,
-            identity_schema_version: None,
-            identity: None,
-            private: None,
-            dependencies: Vec::new(),
-            depends_on: Vec::new(),
-            create_before_destroy: false,
-            skip_destroy: false,
-            extra: Map::new(),
-        };
+        let mut out = RawInstance::default();
         c.entries(|c, k| {
             match &*k {
                 "index_key" => {
