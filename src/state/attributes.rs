@@ -331,7 +331,10 @@ enum Read<'t> {
 impl Read<'_> {
     /// Whether this read takes a string, number or bool as it is.
     fn plain(self) -> bool {
-        matches!(self, Read::Untyped | Read::Attributes | Read::DynamicOrUntyped)
+        matches!(
+            self,
+            Read::Untyped | Read::Attributes | Read::DynamicOrUntyped
+        )
     }
 
     /// The value next in `c`, `depth` containers in (None past serde's
@@ -830,8 +833,25 @@ mod tests {
             }
         }
         fn val(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Json {
-            let strings = ["", "a", "é\u{1F600}", "q\"\\/\n\t\u{1}", "12.50", "value", "type"];
-            let numbers = ["0", "-0", "7", "-12", "1.5e-7", "1E400", "18446744073709551616", "0.1"];
+            let strings = [
+                "",
+                "a",
+                "é\u{1F600}",
+                "q\"\\/\n\t\u{1}",
+                "12.50",
+                "value",
+                "type",
+            ];
+            let numbers = [
+                "0",
+                "-0",
+                "7",
+                "-12",
+                "1.5e-7",
+                "1E400",
+                "18446744073709551616",
+                "0.1",
+            ];
             match next(if depth > 3 { 4 } else { 8 }) {
                 0 => Json::Null,
                 1 => json!(next(2) == 0),

@@ -494,7 +494,10 @@ mod tests {
             )
         };
         let deep_extra = |n: usize| {
-            object.replace("{\"k\": [1.5]}", &format!("{}{}", "[".repeat(n), "]".repeat(n)))
+            object.replace(
+                "{\"k\": [1.5]}",
+                &format!("{}{}", "[".repeat(n), "]".repeat(n)),
+            )
         };
         let mut texts = vec![
             resource(object),
@@ -513,14 +516,19 @@ mod tests {
         let refused = [
             resource(&deep_extra(INSTANCE_FIELD_DEPTH + 1)),
             r#"{"mode":"managed","type":"t","name":"n","instances":[],"x":"#.to_string()
-                + &"[".repeat(RESOURCE_FIELD_DEPTH + 1) + &"]".repeat(RESOURCE_FIELD_DEPTH + 1) + "}",
+                + &"[".repeat(RESOURCE_FIELD_DEPTH + 1)
+                + &"]".repeat(RESOURCE_FIELD_DEPTH + 1)
+                + "}",
             resource(&object.replace("\"schema_version\": 2", "\"schema_version\": 2.0")),
             resource(&object.replace("\"schema_version\": 2", "\"schema_version\": -1")),
             resource(&object.replace("\"schema_version\": 2", "\"schema_version\": null")),
             resource(&object.replace("\"status\": \"tainted\"", "\"status\": 1")),
             resource(&object.replace("\"private\": \"YmluYXJ5\"", "\"private\": \"\\ud800\"")),
             resource(&object.replace("[\"x.y\"]", "null")),
-            resource(&object.replace("\"create_before_destroy\": true", "\"create_before_destroy\": null")),
+            resource(&object.replace(
+                "\"create_before_destroy\": true",
+                "\"create_before_destroy\": null",
+            )),
             resource(&object.replace("\"index_key\": 1", "\"index_key\": 01")),
             resource(&object.replace("[[{", "[[{,")),
             resource("[]"),
@@ -540,6 +548,12 @@ mod tests {
         for text in &refused {
             assert_eq!(scanned(text), None, "{text}");
         }
-        assert_eq!(scanned(&texts[0]).unwrap().instances[0].attributes_flat.as_ref().unwrap()["a"], "b");
+        assert_eq!(
+            scanned(&texts[0]).unwrap().instances[0]
+                .attributes_flat
+                .as_ref()
+                .unwrap()["a"],
+            "b"
+        );
     }
 }

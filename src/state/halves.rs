@@ -300,7 +300,9 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let bytes = [b'"', b'\\', b'{', b'}', b'[', b']', b',', b':', b' ', b'0', b'-', b'.', b'e', b'n', 1];
+        let bytes = [
+            b'"', b'\\', b'{', b'}', b'[', b']', b',', b':', b' ', b'0', b'-', b'.', b'e', b'n', 1,
+        ];
         let mut answered = 0;
         for _ in 0..6000 {
             let mut text = base.clone().into_bytes();

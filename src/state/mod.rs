@@ -11,8 +11,8 @@ mod attributes;
 mod file;
 mod halves;
 mod index;
-mod scan;
 pub(crate) mod plan_json;
+mod scan;
 
 use std::fs;
 use std::path::Path;

@@ -250,10 +250,7 @@ impl<'t> Cursor<'t> {
     /// `escaped` with the plain text before it (the character it stands
     /// for, or None for a lone surrogate), and returns the plain text
     /// after the last escape.
-    fn string_with(
-        &mut self,
-        mut escaped: impl FnMut(&'t str, Option<char>),
-    ) -> Option<&'t str> {
+    fn string_with(&mut self, mut escaped: impl FnMut(&'t str, Option<char>)) -> Option<&'t str> {
         let b = self.bytes();
         self.at += 1;
         let mut run = self.at;
@@ -402,13 +399,56 @@ mod tests {
     fn it_skips_what_serde_skips() {
         let deep_ok = format!("{}1{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
         for text in [
-            "null", "true", "false", "0", "-0", "12", "-1.5e+10", "1E5", "0.25", "\"\"",
-            "\"a\\\"b\\\\c\\/\\b\\f\\n\\r\\t\\u00e9\"", "\"\\ud83d\\ude00\"", "\"\\ud800\"",
-            "\"\\udc00x\"", "\"é\"", "[]", "{}", " [ 1 , [ ] , { } ] ", "{\"a\": {\"b\": [1, \"}\"]}}",
-            "{\"a\":1,\"b\":2}", "[1,2", "[1,]", "[,1]", "{\"a\"}", "{\"a\":}", "{\"a\":1,}",
-            "{1:2}", "01", "-", "1.", ".5", "1e", "1e+", "+1", "tru", "nul", "True", "\"\\x\"",
-            "\"\\u12\"", "\"\\u12g4\"", "\"a\u{1}\"", "\"open", "[1]]", "{}}", "", " ", "[}",
-            "{]", "\u{a0}1", &deep_ok,
+            "null",
+            "true",
+            "false",
+            "0",
+            "-0",
+            "12",
+            "-1.5e+10",
+            "1E5",
+            "0.25",
+            "\"\"",
+            "\"a\\\"b\\\\c\\/\\b\\f\\n\\r\\t\\u00e9\"",
+            "\"\\ud83d\\ude00\"",
+            "\"\\ud800\"",
+            "\"\\udc00x\"",
+            "\"é\"",
+            "[]",
+            "{}",
+            " [ 1 , [ ] , { } ] ",
+            "{\"a\": {\"b\": [1, \"}\"]}}",
+            "{\"a\":1,\"b\":2}",
+            "[1,2",
+            "[1,]",
+            "[,1]",
+            "{\"a\"}",
+            "{\"a\":}",
+            "{\"a\":1,}",
+            "{1:2}",
+            "01",
+            "-",
+            "1.",
+            ".5",
+            "1e",
+            "1e+",
+            "+1",
+            "tru",
+            "nul",
+            "True",
+            "\"\\x\"",
+            "\"\\u12\"",
+            "\"\\u12g4\"",
+            "\"a\u{1}\"",
+            "\"open",
+            "[1]]",
+            "{}}",
+            "",
+            " ",
+            "[}",
+            "{]",
+            "\u{a0}1",
+            &deep_ok,
         ] {
             assert_eq!(skips(text), serde_skips(text), "{text:?}");
         }
@@ -432,14 +472,25 @@ mod tests {
     #[test]
     fn strings_read_as_serde_reads_them() {
         for text in [
-            "\"plain\"", "\"a\\\"b\\\\c\\/\\b\\f\\n\\r\\t\\u00e9\\u0000\"", "\"\\ud83d\\ude00 ok\"",
-            "\"\\ud800\"", "\"\\ud800\\u0041\"", "\"\\udc00\"", "\"\\ud800x\"", "\"é\\\"\"",
-            "\"\\uD83D\\uDE00\"", "\"\\u\"", "\"tab\there\"",
+            "\"plain\"",
+            "\"a\\\"b\\\\c\\/\\b\\f\\n\\r\\t\\u00e9\\u0000\"",
+            "\"\\ud83d\\ude00 ok\"",
+            "\"\\ud800\"",
+            "\"\\ud800\\u0041\"",
+            "\"\\udc00\"",
+            "\"\\ud800x\"",
+            "\"é\\\"\"",
+            "\"\\uD83D\\uDE00\"",
+            "\"\\u\"",
+            "\"tab\there\"",
         ] {
             let ours = Cursor::new(text, 0).string().map(|s| s.into_owned());
             let serde = serde_json::from_str::<String>(text).ok();
             assert_eq!(ours, serde, "{text:?}");
         }
-        assert!(matches!(Cursor::new("\"x\"", 0).string(), Some(Cow::Borrowed("x"))));
+        assert!(matches!(
+            Cursor::new("\"x\"", 0).string(),
+            Some(Cow::Borrowed("x"))
+        ));
     }
 }
