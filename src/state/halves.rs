@@ -26,10 +26,9 @@ pub(super) const FROM_BYTES: usize = 256 << 10;
 /// The state in `text` read in two halves, or `None` when the text does
 /// not split for sure (or anything in it needs a diagnostic).
 pub(super) fn read(text: &Arc<String>, threads: bool) -> Option<Result<State, Diagnostic>> {
-    let b = text.as_bytes();
-    let open = resources_start(b)?;
+    let open = resources_start(text)?;
     // A proposed split near the middle of what follows the array's start.
-    let comma = proposed_split(b, open + (b.len() - open) / 2)?;
+    let comma = proposed_split(text, open + (text.len() - open) / 2)?;
     let read_half = |from: usize, until: Option<usize>| -> Option<(Vec<StateResource>, usize)> {
         let (raw, end) = elements(text, from, until)?;
         let resources = raw
@@ -48,7 +47,7 @@ pub(super) fn read(text: &Arc<String>, threads: bool) -> Option<Result<State, Di
     resources.extend(rest);
     // A later `resources` key would be serde's to settle (the last one
     // wins): leave that to the one-pass reader.
-    if !no_later_resources(b, close + 1) {
+    if !no_later_resources(text, close + 1) {
         return None;
     }
     // Everything but the resources, read by serde: the array's place
@@ -63,38 +62,37 @@ pub(super) fn read(text: &Arc<String>, threads: bool) -> Option<Result<State, Di
 
 /// Whether no top-level key after `at` (just past the `resources` array)
 /// is `resources`, written plainly or with escapes.
-fn no_later_resources(b: &[u8], mut at: usize) -> bool {
-    loop {
-        at = skip_ws(b, at);
-        match b.get(at) {
-            Some(b'}') => return true,
-            Some(b',') => at = skip_ws(b, at + 1),
-            _ => return false,
+fn no_later_resources(text: &str, at: usize) -> bool {
+    let mut c = Cursor::new(text, at);
+    let mut others = || -> Option<()> {
+        loop {
+            if c.eat(b'}') {
+                return Some(());
+            }
+            if !c.eat(b',') || c.peek()? != b'"' {
+                return None;
+            }
+            let key = key(&mut c)?;
+            if key == "\"resources\"" || key.contains('\\') || !c.eat(b':') {
+                return None;
+            }
+            c.skip_value()?;
         }
-        let Some(end) = (b.get(at) == Some(&b'"'))
-            .then(|| string_end(b, at))
-            .flatten()
-        else {
-            return false;
-        };
-        let key = &b[at..end];
-        if key == b"\"resources\"" || key.contains(&b'\\') {
-            return false;
-        }
-        at = skip_ws(b, end);
-        if b.get(at) != Some(&b':') {
-            return false;
-        }
-        match value_end(b, skip_ws(b, at + 1)) {
-            Some(end) => at = end,
-            None => return false,
-        }
-    }
+    };
+    others().is_some()
+}
+
+/// The key next in `c`, as written (quotes and escapes included).
+fn key<'t>(c: &mut Cursor<'t>) -> Option<&'t str> {
+    let start = c.at;
+    c.skip_string()?;
+    Some(c.since(start))
 }
 
 /// The comma of the first `}, {"mode"` or `}, {"module"` (whitespace
 /// aside) from `from` on: likely between two resources.
-fn proposed_split(b: &[u8], from: usize) -> Option<usize> {
+fn proposed_split(text: &str, from: usize) -> Option<usize> {
+    let b = text.as_bytes();
     let back = |mut i: usize| {
         while i > 0 && matches!(b[i - 1], b' ' | b'\t' | b'\n' | b'\r') {
             i -= 1;
@@ -107,35 +105,34 @@ fn proposed_split(b: &[u8], from: usize) -> Option<usize> {
         }
         let comma = back(i).filter(|&c| b[c] == b',')?;
         back(comma).filter(|&c| b[c] == b'}')?;
-        let key = &b[skip_ws(b, i + 1)..];
-        (key.starts_with(b"\"mode\"") || key.starts_with(b"\"module\"")).then_some(comma)
+        let mut key = Cursor::new(text, i + 1);
+        key.peek();
+        let key = key.rest();
+        (key.starts_with("\"mode\"") || key.starts_with("\"module\"")).then_some(comma)
     })
 }
 
 /// Where the top-level `resources` array opens: the top-level keys before
 /// it are skipped by their structure (usually a few short fields and the
 /// outputs), not read.
-fn resources_start(b: &[u8]) -> Option<usize> {
-    let mut at = skip_ws(b, 0);
-    if b.get(at) != Some(&b'{') {
+fn resources_start(text: &str) -> Option<usize> {
+    let mut c = Cursor::new(text, 0);
+    if !c.eat(b'{') {
         return None;
     }
     loop {
-        at = skip_ws(b, at + 1);
-        if b.get(at) != Some(&b'"') {
+        if c.peek()? != b'"' {
             return None;
         }
-        let key = at..string_end(b, at)?;
-        at = skip_ws(b, key.end);
-        if b.get(at) != Some(&b':') {
+        let key = key(&mut c)?;
+        if !c.eat(b':') {
             return None;
         }
-        at = skip_ws(b, at + 1);
-        if &b[key] == b"\"resources\"" {
-            return (b.get(at) == Some(&b'[')).then_some(at);
+        if key == "\"resources\"" {
+            return (c.peek()? == b'[').then_some(c.at);
         }
-        at = skip_ws(b, value_end(b, at)?);
-        if b.get(at) != Some(&b',') {
+        c.skip_value()?;
+        if !c.eat(b',') {
             return None;
         }
     }
@@ -160,61 +157,6 @@ fn elements(
             (b',', _) => c.at += 1,
             (b']', None) => return Some((out, c.at)),
             _ => return None,
-        }
-    }
-}
-
-fn skip_ws(b: &[u8], mut at: usize) -> usize {
-    while matches!(b.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-        at += 1;
-    }
-    at
-}
-
-/// The end (exclusive) of the string whose opening quote is at `at`.
-fn string_end(b: &[u8], at: usize) -> Option<usize> {
-    let mut i = at + 1;
-    loop {
-        match b.get(i)? {
-            b'"' => return Some(i + 1),
-            b'\\' => i += 2,
-            _ => i += 1,
-        }
-    }
-}
-
-/// The end (exclusive) of the value starting at `at`, found by its
-/// brackets and quotes only (serde reads it afterwards).
-fn value_end(b: &[u8], at: usize) -> Option<usize> {
-    match b.get(at)? {
-        b'"' => string_end(b, at),
-        b'{' | b'[' => {
-            let mut depth = 0usize;
-            let mut i = at;
-            loop {
-                match b.get(i)? {
-                    b'"' => {
-                        i = string_end(b, i)?;
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(i + 1);
-                        }
-                    }
-                    _ => {}
-                }
-                i += 1;
-            }
-        }
-        _ => {
-            let end = b[at..]
-                .iter()
-                .position(|c| matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))
-                .map_or(b.len(), |p| at + p);
-            (end > at).then_some(end)
         }
     }
 }
