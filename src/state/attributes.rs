@@ -375,7 +375,6 @@ impl Read<'_> {
 
     fn array(self, c: &mut Cursor, depth: usize) -> Option<Value> {
         let mut out = Vec::new();
-        let mut i = 0;
         let each = |i: usize| match self {
             _ if self.plain() => Some(Read::Untyped),
             Read::Typed(Type::List(e) | Type::Set(e)) => Some(Read::Typed(e)),
@@ -384,8 +383,8 @@ impl Read<'_> {
             _ => None,
         };
         c.elements(b']', |c| {
-            out.push(each(i)?.value(c, depth)?);
-            i += 1;
+            let read = each(out.len())?;
+            out.push(read.value(c, depth)?);
             Some(())
         })?;
         match self {
