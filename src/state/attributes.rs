@@ -49,9 +49,7 @@ pub(crate) fn attributes_value(attrs: &Json) -> Value {
 /// `attributes_value`, then every path in `sensitive` marked sensitive.
 /// Paths that do not lead anywhere are ignored.
 pub(crate) fn attributes_value_marked(attrs: &Json, sensitive: &[AttrPath]) -> Value {
-    sensitive
-        .iter()
-        .fold(attributes_value(attrs), |v, path| mark_path(v, path))
+    marked(attributes_value(attrs), sensitive)
 }
 
 /// The paths of the sensitive values inside `v`, as state v4 records them
@@ -306,10 +304,21 @@ pub(crate) fn attributes_value_raw(raw: &str) -> Option<Value> {
     c.peek().is_none().then_some(v)
 }
 
+/// [`attributes_value`] of the attributes object next in `c`, read in
+/// place (the state's hand reader finds their text this way); None, with
+/// `c` left anywhere, where [`attributes_value_raw`] gives None.
+pub(super) fn attributes_value_at(c: &mut Cursor) -> Option<Value> {
+    Read::Attributes.value(c, 0)
+}
+
 /// [`attributes_value_marked`] of the JSON text `raw`.
 pub(crate) fn attributes_value_raw_marked(raw: &str, sensitive: &[AttrPath]) -> Option<Value> {
-    let v = attributes_value_raw(raw)?;
-    Some(sensitive.iter().fold(v, |v, path| mark_path(v, path)))
+    Some(marked(attributes_value_raw(raw)?, sensitive))
+}
+
+/// `v` with the values at `sensitive` marked.
+pub(crate) fn marked(v: Value, sensitive: &[AttrPath]) -> Value {
+    sensitive.iter().fold(v, |v, path| mark_path(v, path))
 }
 
 /// How to read one JSON value.

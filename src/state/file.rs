@@ -86,6 +86,11 @@ pub(crate) struct RawInstance<A = Json> {
     pub skip_destroy: bool,
     #[serde(flatten)]
     pub extra: Map<String, Json>,
+    /// The attributes read into a value (sensitive paths not yet marked)
+    /// in the same pass that found their text: only the hand reader
+    /// (`scan`) does, for a large state whose every value is wanted.
+    #[serde(skip)]
+    pub value: Option<crate::lang::value::Value>,
 }
 
 /// What is read from a state file: each object's attributes kept as the
@@ -349,12 +354,21 @@ impl<'t> RawInstance<&'t str> {
                 "provider" => out.provider = optional_string(c)?,
                 "schema_version" => out.schema_version = c.number()?.parse().ok()?,
                 "attributes" => {
-                    out.attributes = if c.peek()? == b'n' {
+                    (out.attributes, out.value) = if c.peek()? == b'n' {
                         c.literal("null")?;
-                        None
+                        (None, None)
                     } else {
-                        // A `RawValue`, which serde reads at any depth.
-                        Some(c.skip_within(usize::MAX)?)
+                        let start = *c;
+                        match super::attributes::attributes_value_at(c) {
+                            Some(v) => (Some(c.since(start.at)), Some(v)),
+                            // Not a value minimod reads from text (nested
+                            // past serde's depth, say): still a `RawValue`,
+                            // which serde reads at any depth.
+                            None => {
+                                *c = start;
+                                (Some(c.skip_within(usize::MAX)?), None)
+                            }
+                        }
                     }
                 }
                 "attributes_flat" => out.attributes_flat = by_serde(c, DEPTH)?,
@@ -469,9 +483,18 @@ mod tests {
     use super::*;
 
     /// The hand reader's resource, when it reads all of `text`.
+    /// What the hand reader reads; each object's value, read with its
+    /// text, must be the one read from that text later, and is then
+    /// dropped (serde's reader has none).
     fn scanned(text: &str) -> Option<RawResource<&str>> {
         let mut c = Cursor::new(text, 0);
-        let r = RawResource::scan(&mut c)?;
+        let mut r = RawResource::scan(&mut c)?;
+        for i in &mut r.instances {
+            let later = i
+                .attributes
+                .and_then(super::super::attributes::attributes_value_raw);
+            assert_eq!(i.value.take(), later, "{text}");
+        }
         c.peek().is_none().then_some(r)
     }
 
@@ -505,6 +528,7 @@ mod tests {
             resource(""),
             r#"{"mode":"data","type":"t","name":"n","instances":[{"attributes":{},"sensitive_attributes":[]}]}"#.into(),
             // Escaped and repeated keys: the last one counts.
+            resource(r#"{"attributes": {"a": 1}, "attributes": {"b": [2]}}, {"attributes": {"a": 1}, "attributes": null}"#),
             r#"{"mod\u0065":"managed","type":"t","name":"a","name":"b","instances":[]}"#.into(),
             // Deep, but no deeper than serde reads, where it stands.
             resource(&deep_extra(INSTANCE_FIELD_DEPTH)),

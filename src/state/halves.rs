@@ -1,7 +1,10 @@
 //! A large state file's resources read in two halves, one on a second
 //! thread: at 1,000 objects serde's pass over the objects' text was a
 //! sixth of a refactor's main thread. Each resource is read by hand
-//! (`RawResource::scan`), which reads what serde reads or gives up.
+//! (`RawResource::scan`), which reads what serde reads or gives up, and
+//! reads each object's attributes into its value as it finds their text:
+//! every command that reads a large state plans with its values, and
+//! finding the text first, to read it again later, was a third pass.
 //!
 //! Finding the middle of the `resources` array without reading it relies
 //! on what a resource looks like: an object whose first key is `mode` or
@@ -184,11 +187,25 @@ mod tests {
         let text = Arc::new(text.to_string());
         match read(&text, true) {
             Some(halves) => {
-                assert_eq!(halves, one_pass(&text), "{text}");
+                same(&halves, &one_pass(&text), &text);
                 true
             }
             None => false,
         }
+    }
+
+    /// The same state, each object's value too: the halves read values
+    /// with the text, the one-pass reader converts it when asked.
+    fn same(halves: &Result<State, Diagnostic>, one_pass: &Result<State, Diagnostic>, text: &str) {
+        assert_eq!(halves, one_pass, "{text}");
+        let values = |s: &Result<State, Diagnostic>| -> Vec<_> {
+            let objects = s
+                .iter()
+                .flat_map(|s| &s.resources)
+                .flat_map(|r| &r.instances);
+            objects.map(|i| i.value()).collect()
+        };
+        assert_eq!(values(halves), values(one_pass), "{text}");
     }
 
     /// terraform's indented file and the same state on one line both split
@@ -267,7 +284,7 @@ mod tests {
                 Ok(raw) if raw.version == 4 => State::from_raw(raw, &text),
                 _ => panic!("the halves read a state serde refuses: {text}"),
             };
-            assert_eq!(halves, serde, "{text}");
+            same(&halves, &serde, &text);
         }
         // Most changes fall where serde reads on too (in whitespace, in
         // strings), so the halves answer.

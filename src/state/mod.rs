@@ -111,8 +111,10 @@ impl Uncommon {
 }
 
 /// A recorded object's value once converted from its JSON (which is
-/// never changed after reading). Not part of the instance's identity:
-/// equal instances are equal whether or not one was read.
+/// never changed after reading): when first asked for, or as a large
+/// state is read (`halves`), in the pass that finds the text. Not part of
+/// the instance's identity: equal instances are equal whether or not one
+/// was read.
 #[derive(Clone, Default)]
 pub struct ValueCache(std::sync::OnceLock<Value>);
 
@@ -792,6 +794,13 @@ impl StateInstance {
                 ));
             }
         };
+        // Read with the text when the hand reader read it; marked here,
+        // where the sensitive paths (perhaps recorded after) are known.
+        let sensitive = i.sensitive_attributes.as_deref().unwrap_or_default();
+        let value_cache = ValueCache(match i.value {
+            Some(v) => attributes::marked(v, sensitive).into(),
+            None => Default::default(),
+        });
         Ok(StateInstance {
             key,
             deposed: i.deposed,
@@ -812,7 +821,7 @@ impl StateInstance {
                 extra: i.extra,
             }
             .boxed(),
-            value_cache: ValueCache::default(),
+            value_cache,
         })
     }
 
@@ -840,6 +849,7 @@ impl StateInstance {
             create_before_destroy: self.create_before_destroy,
             skip_destroy: self.skip_destroy,
             extra: uncommon.extra.clone(),
+            value: None,
         }
     }
 
