@@ -257,7 +257,7 @@ impl State {
     /// Reads a state file. The file is only read.
     pub fn read(path: &Path) -> Result<State, Diagnostic> {
         crate::progress::step(|| format!("reading the state {}", path.display()));
-        let text = fs::read_to_string(path).map_err(|e| {
+        let text = halves::read_text(path).map_err(|e| {
             Diagnostic::error(
                 "Failed to read state file",
                 format!("The state file could not be read: {e}"),
