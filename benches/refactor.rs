@@ -329,6 +329,30 @@
 //! refactor touches are a third of its time. Next: touch less (the state
 //! keeps its whole text: 187 MB at 100k), or touch ahead on the idle core
 //! (pre-faulting the allocator's arena, as a JVM's `AlwaysPreTouch`).
+//!
+//! Eighth rework (session 12, 2026-12-02): a large state's objects are
+//! read into values in the pass that finds their text (the hand reader
+//! skipped each object's attributes to find their end, and the conversion
+//! read them again: 1k, callgrind, main thread 84.1 -> 74.9 M, second
+//! 51.4 -> 43.1 M), and the file is read in two halves on two threads
+//! (faulting the 1.9 MB it is read into was most of the read: 2.3-3.1 ->
+//! 1.3-1.5 ms at 1k; 190 -> 100 ms at 100k). Alternating whole-process
+//! runs against `85b347b`: 1k refactor 62.5 -> 56.6 ms median (40 runs,
+//! the machine slow that hour), `plan` 43.3 -> 39.4 ms, 10k refactor
+//! 442 -> 435 ms (9 runs; in a slower hour 537 -> 501 ms). Tried and
+//! dropped: giving an untyped `{"value", "type"}` value its type after
+//! reading it (instead of skipping it and reading it typed): 1% of
+//! instructions, not worth its 70 lines; evaluating the
+//! second half of `check_all`'s instances ahead in a run of its own on a
+//! second thread, its answers taken when it met no failure, cycle or
+//! deferral: the same output, but the plans run beside the old side's
+//! expansion, whose core is already busy, and the proof's evaluation is a
+//! third of the proof: 1k 54.4 -> 56.1 ms. The serial phases at 1k
+//! (`MINIMOD_TIMINGS`, printed to 0.1 ms for this): pairing 4-10 ms (signing each load
+//! balancer through the mapping twice; parsing each unknown's origin is
+//! 2.3 M), the proof 9-11 ms (copying and moving the prior state 1.1-1.6
+//! ms, evaluation 2-3 ms, comparison 2-3.7 ms on two threads), reading
+//! the objects the plan changes 2.5-5.5 ms.
 
 mod shapes;
 
