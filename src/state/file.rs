@@ -482,10 +482,9 @@ impl serde_json::ser::Formatter for GoFormatter {
 mod tests {
     use super::*;
 
-    /// The hand reader's resource, when it reads all of `text`.
-    /// What the hand reader reads; each object's value, read with its
-    /// text, must be the one read from that text later, and is then
-    /// dropped (serde's reader has none).
+    /// The hand reader's resource, when it reads all of `text`. Each
+    /// object's value, read with its text, must be the one read from that
+    /// text later; it is then dropped (serde's reader reads none).
     fn scanned(text: &str) -> Option<RawResource<&str>> {
         let mut c = Cursor::new(text, 0);
         let mut r = RawResource::scan(&mut c)?;

@@ -27,10 +27,9 @@ use super::{Diagnostic, State, StateResource};
 pub(super) const FROM_BYTES: usize = 256 << 10;
 
 /// The text of the file at `path`, as `fs::read_to_string` reads it; a
-/// large regular file is read in two halves, one on a second thread: at
-/// 1,000 objects (1.9 MB), first touching the memory the text is read
-/// into was most of the read, and a tenth of a refactor's time before the
-/// objects could be read on two threads.
+/// large regular file is read in two halves, one on a second thread. At
+/// 1,000 objects (1.9 MB) most of the read was the system's first touch
+/// of each page read into, on one thread, before anything else began.
 pub(super) fn read_text(path: &std::path::Path) -> std::io::Result<String> {
     use std::os::unix::fs::FileExt;
     let file = std::fs::File::open(path)?;
