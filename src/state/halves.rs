@@ -201,6 +201,7 @@ fn elements(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::value::Value;
 
     fn zoo() -> String {
         let path = concat!(
@@ -265,6 +266,35 @@ mod tests {
             (std.kind(), std.to_string())
         );
         assert!(read_text(&dir.path().join("none")).is_err());
+    }
+
+    /// A state file too large for one thread, read from disk: its objects'
+    /// values (sensitive paths marked) are the one-pass reader's.
+    #[test]
+    fn a_large_state_file_is_read_with_its_values() {
+        let resources: Vec<String> = (0..2000)
+            .map(|i| {
+                format!(
+                    r#"{{"mode": "managed", "type": "t", "name": "r{i}", "instances": [{{"schema_version": 0,
+                    "attributes": {{"id": "{i}", "input": {{"value": ["a", {i}], "type": ["tuple", ["string", "number"]]}}}},
+                    "sensitive_attributes": [[{{"type": "get_attr", "value": "id"}}]]}}]}}"#
+                )
+            })
+            .collect();
+        let text = format!(
+            r#"{{"version": 4, "serial": 1, "lineage": "l", "outputs": {{}}, "resources": [{}], "check_results": null}}"#,
+            resources.join(",\n")
+        );
+        assert!(text.len() >= FROM_BYTES);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("terraform.tfstate");
+        std::fs::write(&path, &text).unwrap();
+        let read = State::read(&path);
+        let first = &read.as_ref().unwrap().resources[0].instances[0];
+        assert!(first.value_cache.0.get().is_some(), "read with the text");
+        same(&read, &one_pass(&Arc::new(text.clone())), &text);
+        let id = first.value().as_mapping().unwrap()["id"].clone();
+        assert_eq!(id, Value::String("0".into()).mark());
     }
 
     /// terraform's indented file and the same state on one line both split
