@@ -295,7 +295,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let ((), paired) = crate::parallel::side_by_side(
         req.threads,
         move || drop(old_run),
-        || sides.pair(&moved_index, destroys, creates),
+        || sides.pair(&moved_index, (&destroys, &creates)),
     );
     let paired = paired?;
     crate::progress::step(|| "deriving blocks".into());
@@ -304,6 +304,7 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
         paired,
         blocks,
         old_deferred,
+        (destroys, creates),
         sources,
         loaded.warnings.clone(),
     )
@@ -523,8 +524,7 @@ impl<'c> Sides<'c> {
     fn pair(
         &self,
         moved_index: &InstanceIndex,
-        mut destroys: Vec<Object>,
-        mut creates: Vec<Object>,
+        (destroys, creates): (&[Object], &[Object]),
     ) -> Result<Paired, Diagnostics> {
         let req = self.req;
         let follow = Follow {
@@ -544,11 +544,17 @@ impl<'c> Sides<'c> {
         });
         // Ignore rules normalise both sides before pairing; the objects as
         // configured stay, to name the rules that decided each pair.
-        let configured = (!req.ignore.is_empty()).then(|| (destroys.clone(), creates.clone()));
-        if configured.is_some() {
-            destroys = destroys.iter().map(|o| req.ignore.apply(o)).collect();
-            creates = creates.iter().map(|o| req.ignore.apply(o)).collect();
-        }
+        let normalised: Option<(Vec<Object>, Vec<Object>)> = (!req.ignore.is_empty()).then(|| {
+            (
+                destroys.iter().map(|o| req.ignore.apply(o)).collect(),
+                creates.iter().map(|o| req.ignore.apply(o)).collect(),
+            )
+        });
+        let configured = normalised.is_some().then_some((destroys, creates));
+        let (destroys, creates) = match &normalised {
+            Some((d, c)) => (d.as_slice(), c.as_slice()),
+            None => (destroys, creates),
+        };
         let normalise = |a: &AbsResourceInstance, attr: &str, v: Value| {
             req.ignore
                 .normalise(&a.resource.resource.type_name, attr, v)
@@ -861,14 +867,15 @@ impl<'c> Sides<'c> {
     }
 
     /// Proves the blocks and reports (`old_deferred`: the old side's
-    /// blocks whose keys wait for apply). Nothing reads the new run and the
-    /// moved prior state again: they are freed on a second thread while
-    /// the proof plans.
+    /// blocks whose keys wait for apply). Nothing reads the moved prior
+    /// state and the paired `objects` again: they are freed on a second
+    /// thread while the proof plans.
     fn prove_and_report(
         self,
         paired: Paired,
         blocks: Vec<Block>,
         old_deferred: Vec<(String, crate::diagnostics::Diagnostic)>,
+        objects: (Vec<Object>, Vec<Object>),
         sources: &mut SourceMap,
         input_warnings: Diagnostics,
     ) -> Result<Outcome, Diagnostics> {
@@ -912,7 +919,7 @@ impl<'c> Sides<'c> {
         let (copied, proved) = crate::parallel::side_by_side(
             req.threads,
             move || {
-                drop((moves, moved_prior));
+                drop((moves, moved_prior, objects));
                 borrowed.cloned()
             },
             || {
