@@ -560,7 +560,7 @@ impl<'c> Sides<'c> {
                 .normalise(&a.resource.resource.type_name, attr, v)
         };
         // Signed once for every pairing below.
-        let signed = pairing::Signed::new(&destroys, &creates, &canon, &normalise, req.threads);
+        let signed = pairing::Signed::new(destroys, creates, &canon, &normalise, req.threads);
         let run_pairing =
             |allow_update: bool, pinned: &[(AbsResourceInstance, AbsResourceInstance)]| {
                 let opts = pairing::Options {
@@ -569,7 +569,7 @@ impl<'c> Sides<'c> {
                     threads: req.threads,
                     signed: Some(&signed),
                 };
-                follow.pair(&destroys, &creates, &canon, &normalise, opts)
+                follow.pair(destroys, creates, &canon, &normalise, opts)
             };
         let mut pairing = run_pairing(req.allow_update, &[]);
         // Identical objects told apart by what refers to them: a second pairing
@@ -579,7 +579,7 @@ impl<'c> Sides<'c> {
             .iter()
             .any(|u| matches!(u.reason, pairing::Reason::Ambiguous(..)))
         {
-            true => self.dependents_evidence(&pairing, &destroys, &creates)?,
+            true => self.dependents_evidence(&pairing, destroys, creates)?,
             false => pairing::Dependents::default(),
         };
         let pinned = &dependents.pins;
@@ -621,9 +621,7 @@ impl<'c> Sides<'c> {
             }
         }
         let leftovers = match &final_mapping {
-            Some(mapping) => leftovers(&pairing, &destroys, &creates, &|v: &Value| {
-                canon(v, mapping)
-            }),
+            Some(mapping) => leftovers(&pairing, destroys, creates, &|v: &Value| canon(v, mapping)),
             None => (Vec::new(), Vec::new()),
         };
         Ok(Paired {
