@@ -134,12 +134,7 @@ impl Files {
 
     pub(crate) fn read_to_string(&self, path: &Path) -> io::Result<String> {
         match self.lookup(path) {
-            Some(_) => String::from_utf8(self.read(path)?).map_err(|_| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    "stream did not contain valid UTF-8",
-                )
-            }),
+            Some(_) => text(self.read(path)?),
             None => std::fs::read_to_string(path),
         }
     }
@@ -245,6 +240,17 @@ pub(crate) fn normal(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// `bytes` as text, with the error `fs::read_to_string` gives for bytes
+/// that are not UTF-8.
+pub(crate) fn text(bytes: Vec<u8>) -> io::Result<String> {
+    String::from_utf8(bytes).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
 }
 
 #[cfg(test)]

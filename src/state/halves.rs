@@ -52,12 +52,7 @@ pub(super) fn read_text(path: &std::path::Path) -> std::io::Result<String> {
     if a.and(b).is_err() || file.read_at(&mut probe, len as u64)? != 0 {
         return std::fs::read_to_string(path);
     }
-    String::from_utf8(bytes).map_err(|_| {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        )
-    })
+    crate::files::text(bytes)
 }
 
 /// The state in `text` read in two halves, or `None` when the text does
