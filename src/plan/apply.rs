@@ -162,7 +162,7 @@ fn insert_with(
             each: None,
             provider: Some(provider_of(&res.resource.type_name)),
             addr: res,
-            instances: vec![instance],
+            instances: vec![instance].into(),
             extra: Map::new(),
         }),
     }

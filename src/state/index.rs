@@ -46,15 +46,67 @@ impl<'a> InstanceIndex<'a> {
     }
 }
 
-/// One resource while moves run: its objects with holes where some moved
-/// away, and where each key's objects sit.
+/// One resource while moves run. Its objects stay shared with the state
+/// it came from until a statement asks for one of them by key (`keyed`):
+/// a module or resource moves without touching its objects.
 struct Slot {
-    /// Everything but the objects, which live in `objects`.
     res: StateResource,
+    /// Once asked for by key: the objects taken out of `res`.
+    keyed: Option<Keyed>,
+}
+
+/// A resource's objects with holes where some moved away, and where each
+/// key's objects sit.
+struct Keyed {
     objects: Vec<Option<StateInstance>>,
     by_key: HashMap<InstanceKey, Vec<usize>>,
     /// How many objects are left.
     live: usize,
+}
+
+impl Slot {
+    fn new(res: StateResource) -> Slot {
+        Slot { res, keyed: None }
+    }
+
+    /// The objects by key, taken out of the resource the first time.
+    fn keyed(&mut self) -> &mut Keyed {
+        let res = &mut self.res;
+        self.keyed.get_or_insert_with(|| {
+            let objects: Vec<Option<StateInstance>> = std::mem::take(&mut res.instances)
+                .into_vec()
+                .into_iter()
+                .map(Some)
+                .collect();
+            let mut by_key: HashMap<InstanceKey, Vec<usize>> =
+                HashMap::with_capacity(objects.len());
+            for (i, o) in objects.iter().enumerate() {
+                if let Some(o) = o {
+                    by_key.entry(o.key.clone()).or_default().push(i);
+                }
+            }
+            let live = objects.len();
+            Keyed {
+                objects,
+                by_key,
+                live,
+            }
+        })
+    }
+
+    /// The resource with its objects put back, holes dropped.
+    fn finish(self) -> StateResource {
+        let Some(keyed) = self.keyed else {
+            return self.res;
+        };
+        // Exact capacity: collecting through `flatten` grows by doubling.
+        let mut instances = Vec::with_capacity(keyed.live);
+        instances.extend(keyed.objects.into_iter().flatten());
+        StateResource {
+            instances: instances.into(),
+            ..self.res
+        }
+    }
 }
 
 /// A state's resources, indexed for [`crate::plan::moves::apply_moves`].
@@ -81,39 +133,18 @@ impl<'s> MovingState<'s> {
             by_module: HashMap::new(),
             by_path: HashMap::new(),
         };
-        for mut res in resources {
-            let objects: Vec<Option<StateInstance>> = std::mem::take(&mut res.instances)
-                .into_iter()
-                .map(Some)
-                .collect();
-            let mut by_key: HashMap<InstanceKey, Vec<usize>> =
-                HashMap::with_capacity(objects.len());
-            for (i, o) in objects.iter().enumerate() {
-                if let Some(o) = o {
-                    by_key.entry(o.key.clone()).or_default().push(i);
-                }
-            }
-            let live = objects.len();
-            ms.push(Slot {
-                res,
-                objects,
-                by_key,
-                live,
-            });
+        for res in resources {
+            ms.push(Slot::new(res));
         }
         ms
     }
 
     /// Puts the resources back into the state, holes dropped.
     pub(crate) fn finish(self) {
-        // Exact capacities: collecting through `flatten` grows by doubling,
+        // Exact capacity: collecting through `flatten` grows by doubling,
         // up to twice the state's size.
         let mut resources = Vec::with_capacity(self.slots.iter().flatten().count());
-        for s in self.slots.into_iter().flatten() {
-            let mut instances = Vec::with_capacity(s.live);
-            instances.extend(s.objects.into_iter().flatten());
-            resources.push(StateResource { instances, ..s.res });
-        }
+        resources.extend(self.slots.into_iter().flatten().map(Slot::finish));
         self.state.resources = resources;
     }
 
@@ -162,8 +193,9 @@ impl<'s> MovingState<'s> {
         self.by_addr.get(addr)?.first().copied()
     }
 
-    fn slot(&self, addr: &AbsResource) -> Option<&Slot> {
-        self.slots[self.first(addr)?].as_ref()
+    fn keyed(&mut self, addr: &AbsResource) -> Option<&mut Keyed> {
+        let at = self.first(addr)?;
+        Some(self.slots[at].as_mut()?.keyed())
     }
 
     /// The module instances holding resources whose static path is
@@ -199,36 +231,38 @@ impl<'s> MovingState<'s> {
     }
 
     /// Whether the resource has any object (current or deposed) with `key`.
-    pub(crate) fn has_key(&self, addr: &AbsResource, key: &InstanceKey) -> bool {
-        self.slot(addr)
-            .and_then(|s| s.by_key.get(key))
+    pub(crate) fn has_key(&mut self, addr: &AbsResource, key: &InstanceKey) -> bool {
+        self.keyed(addr)
+            .and_then(|k| k.by_key.get(key))
             .is_some_and(|v| !v.is_empty())
     }
 
     /// The keys recorded for a resource (current or deposed), sorted.
     pub(crate) fn keys(&self, addr: &AbsResource) -> Vec<InstanceKey> {
-        let mut keys: Vec<InstanceKey> = self
-            .slot(addr)
-            .map(|s| {
-                s.by_key
-                    .iter()
-                    .filter(|(_, v)| !v.is_empty())
-                    .map(|(k, _)| k.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
+        let Some(slot) = self.first(addr).and_then(|at| self.slots[at].as_ref()) else {
+            return Vec::new();
+        };
+        let mut keys: Vec<InstanceKey> = match &slot.keyed {
+            Some(k) => (k.by_key.iter())
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(k, _)| k.clone())
+                .collect(),
+            None => slot.res.instances.iter().map(|i| i.key.clone()).collect(),
+        };
         keys.sort();
+        // A key's deposed objects share it.
+        keys.dedup();
         keys
     }
 
     /// Whether the instance has a current object ([`State::instance`]).
-    fn has_current(&self, addr: &AbsResourceInstance) -> bool {
-        let Some(s) = self.slot(&addr.containing_resource()) else {
+    fn has_current(&mut self, addr: &AbsResourceInstance) -> bool {
+        let Some(k) = self.keyed(&addr.containing_resource()) else {
             return false;
         };
-        s.by_key.get(&addr.resource.key).is_some_and(|v| {
+        k.by_key.get(&addr.resource.key).is_some_and(|v| {
             v.iter()
-                .any(|&i| s.objects[i].as_ref().is_some_and(|o| o.deposed.is_none()))
+                .any(|&i| k.objects[i].as_ref().is_some_and(|o| o.deposed.is_none()))
         })
     }
 
@@ -290,18 +324,19 @@ impl<'s> MovingState<'s> {
             return false;
         };
         let slot = self.slots[src].as_mut().expect("indexed slot");
-        let positions = slot.by_key.remove(&from.resource.key).unwrap_or_default();
+        let keyed = slot.keyed();
+        let positions = keyed.by_key.remove(&from.resource.key).unwrap_or_default();
         if positions.is_empty() {
             return false;
         }
         let moving: Vec<StateInstance> = positions
             .iter()
-            .filter_map(|&i| slot.objects[i].take())
+            .filter_map(|&i| keyed.objects[i].take())
             .collect();
-        slot.live -= moving.len();
-        let emptied = slot.live == 0;
+        keyed.live -= moving.len();
+        let emptied = keyed.live == 0;
         let template = StateResource {
-            instances: Vec::new(),
+            instances: Default::default(),
             ..slot.res.clone()
         };
         if emptied {
@@ -311,26 +346,21 @@ impl<'s> MovingState<'s> {
         let to_res = to.containing_resource();
         let dst = match self.first(&to_res) {
             Some(i) => i,
-            None => self.push(Slot {
-                res: StateResource {
-                    addr: to_res,
-                    ..template
-                },
-                objects: Vec::new(),
-                by_key: HashMap::new(),
-                live: 0,
-            }),
+            None => self.push(Slot::new(StateResource {
+                addr: to_res,
+                ..template
+            })),
         };
-        let slot = self.slots[dst].as_mut().expect("indexed slot");
+        let keyed = self.slots[dst].as_mut().expect("indexed slot").keyed();
         let key = to.resource.key.clone();
         for o in moving {
-            let i = slot.objects.len();
-            slot.objects.push(Some(StateInstance {
+            let i = keyed.objects.len();
+            keyed.objects.push(Some(StateInstance {
                 key: key.clone(),
                 ..o
             }));
-            slot.by_key.entry(key.clone()).or_default().push(i);
-            slot.live += 1;
+            keyed.by_key.entry(key.clone()).or_default().push(i);
+            keyed.live += 1;
         }
         true
     }

@@ -58,8 +58,63 @@ pub struct StateResource {
     /// `provider["registry.terraform.io/hashicorp/aws"].alias`; OpenTofu may
     /// record it per instance instead.
     pub provider: Option<String>,
-    pub instances: Vec<StateInstance>,
+    pub instances: Instances,
     pub extra: Map<String, Json>,
+}
+
+/// A resource's objects, shared: a plan copies the state it moves (a
+/// refactor plans twice), and the copy shares each resource's objects
+/// until a move changes them. Reads go through `Deref` to the `Vec`; a
+/// write (`DerefMut`) copies the objects first only when they are shared.
+#[derive(Clone, Default, PartialEq)]
+pub struct Instances(std::sync::Arc<Vec<StateInstance>>);
+
+impl std::ops::Deref for Instances {
+    type Target = Vec<StateInstance>;
+
+    fn deref(&self) -> &Vec<StateInstance> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Instances {
+    fn deref_mut(&mut self) -> &mut Vec<StateInstance> {
+        std::sync::Arc::make_mut(&mut self.0)
+    }
+}
+
+impl From<Vec<StateInstance>> for Instances {
+    fn from(v: Vec<StateInstance>) -> Instances {
+        Instances(std::sync::Arc::new(v))
+    }
+}
+
+impl FromIterator<StateInstance> for Instances {
+    fn from_iter<I: IntoIterator<Item = StateInstance>>(iter: I) -> Instances {
+        Vec::from_iter(iter).into()
+    }
+}
+
+impl<'a> IntoIterator for &'a Instances {
+    type Item = &'a StateInstance;
+    type IntoIter = std::slice::Iter<'a, StateInstance>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl Instances {
+    /// The objects themselves, copied only when shared.
+    pub fn into_vec(self) -> Vec<StateInstance> {
+        std::sync::Arc::unwrap_or_clone(self.0)
+    }
+}
+
+impl std::fmt::Debug for Instances {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 /// One object of a resource: its current object, or a deposed one when
@@ -526,11 +581,12 @@ impl State {
         let Some(src) = self.resources.iter().position(|r| r.addr == from_res) else {
             return false;
         };
-        let (moving, staying): (Vec<_>, Vec<_>) = self.resources[src]
-            .instances
-            .drain(..)
-            .partition(|i| i.key == from.resource.key);
-        self.resources[src].instances = staying;
+        let (moving, staying): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.resources[src].instances)
+                .into_vec()
+                .into_iter()
+                .partition(|i| i.key == from.resource.key);
+        self.resources[src].instances = staying.into();
         if moving.is_empty() {
             return false;
         }
@@ -544,7 +600,7 @@ impl State {
             None => {
                 self.resources.push(StateResource {
                     addr: to_res,
-                    instances: Vec::new(),
+                    instances: Instances::default(),
                     ..template
                 });
                 self.resources.len() - 1
@@ -754,7 +810,7 @@ impl StateResource {
             addr,
             each: r.each,
             provider: r.provider,
-            instances,
+            instances: instances.into(),
             extra: r.extra,
         })
     }

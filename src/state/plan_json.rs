@@ -350,7 +350,7 @@ fn add_object(state: &mut State, r: &Json) -> Result<(), Diagnostic> {
         addr: resource,
         each: None,
         provider,
-        instances: vec![instance],
+        instances: vec![instance].into(),
         extra: Map::new(),
     });
     Ok(())

@@ -558,7 +558,7 @@ fn key_quoting_matches_terraform_across_unicode() {
         addr: AbsResource::parse("terraform_data.k").unwrap(),
         each: None,
         provider: Some(r#"provider["terraform.io/builtin/terraform"]"#.into()),
-        instances: Vec::new(),
+        instances: Default::default(),
         extra: Map::new(),
     };
     state.resources.push(res);
@@ -680,10 +680,24 @@ fn indexed_views_agree_with_plain_methods() {
             ],
         ),
     ];
+    // A resource's keys, sorted, each once (deposed objects share theirs).
+    let keys = |s: &State, r: &AbsResource| {
+        let mut keys: Vec<InstanceKey> = (s.resource(r).into_iter())
+            .flat_map(|r| r.instances.iter().map(|i| i.key.clone()))
+            .collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    };
     for (name, state, ops) in cases {
         let mut plain = state.clone();
         let mut indexed = state.clone();
         let mut moving = MovingState::new(&mut indexed);
+        // Before any move: every resource's objects are still shared.
+        for r in &state.resources {
+            let r = &r.addr;
+            assert_eq!(moving.keys(r), keys(&plain, r), "{name}: the keys of {r}");
+        }
         for op in &ops {
             let (want, got) = match op {
                 Op::Res(a, b) => {
@@ -703,6 +717,17 @@ fn indexed_views_agree_with_plain_methods() {
                 }
             };
             assert_eq!(got, want, "{name}: one move's answer");
+            // The keys apply_moves records for a moved resource, read from
+            // objects still shared or from those taken out by key.
+            let ends = match op {
+                Op::Res(a, b) | Op::Inst(a, b) => [a, b].map(|s| match AbsResource::parse(s) {
+                    Ok(r) => r,
+                    Err(_) => AbsResourceInstance::parse(s).unwrap().containing_resource(),
+                }),
+            };
+            for r in &ends {
+                assert_eq!(moving.keys(r), keys(&plain, r), "{name}: the keys of {r}");
+            }
         }
         moving.finish();
         assert_eq!(indexed, plain, "{name}: the state afterwards");
