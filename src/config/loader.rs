@@ -616,7 +616,7 @@ fn merge_primary(m: &mut Module, decls: FileDecls, diags: &mut Diagnostics) {
                 &r.decl_range,
             ));
         } else {
-            m.resources.insert(r.key().to_string(), r);
+            m.insert_resource(r);
         }
     }
     m.moved.extend(decls.moved);

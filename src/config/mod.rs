@@ -57,7 +57,12 @@ pub struct Module {
     pub outputs: Names<Output>,
     pub module_calls: Names<ModuleCall>,
     /// Managed and data resources, keyed by `type.name` / `data.type.name`.
+    /// Added with [`Module::insert_resource`], never removed.
     pub resources: Names<Resource>,
+    /// Where each resource block is in `resources`, by its interned
+    /// address: a lookup hashes a pointer instead of building the key's
+    /// text, and each plan looks up every instance's block a few times.
+    resource_at: foldhash::HashMap<crate::addrs::Resource, usize>,
     pub moved: Vec<Moved>,
     pub removed: Vec<Removed>,
     /// `import` blocks (valid only in the root module; the loader says so).
@@ -172,8 +177,20 @@ pub(crate) fn resource_key(mode: ResourceMode, type_name: &str, name: &str) -> S
 impl Module {
     /// The resource block an address names.
     pub(crate) fn resource(&self, addr: &crate::addrs::Resource) -> Option<&Resource> {
+        // The index covers every block unless one was added around it.
+        if self.resource_at.len() == self.resources.len() {
+            let (_, r) = self.resources.get_index(*self.resource_at.get(addr)?)?;
+            return (r.addr == *addr).then_some(r);
+        }
         self.resources
             .get(&resource_key(addr.mode, &addr.type_name, &addr.name))
+    }
+
+    /// Adds a resource block, or replaces the one at its address.
+    pub(crate) fn insert_resource(&mut self, r: Resource) {
+        let addr = r.addr.clone();
+        let (at, _) = self.resources.insert_full(r.key().to_string(), r);
+        self.resource_at.insert(addr, at);
     }
 }
 
@@ -200,4 +217,43 @@ pub struct Import {
     pub id: Option<Expr>,
     pub for_each: Option<Expr>,
     pub range: SourceRange,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::addrs::Resource as Addr;
+
+    /// Blocks are found by their interned address (a managed and a data
+    /// resource may share type and name), also when one was added to
+    /// `resources` around the index.
+    #[test]
+    fn resource_blocks_are_found_by_address() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(
+            d.path().join("main.tf"),
+            "resource \"t\" \"a\" {\n  x = 1\n}\ndata \"t\" \"a\" {\n  x = 2\n}\nresource \"t\" \"b\" {}\n",
+        )
+        .unwrap();
+        let opts = LoadOptions::default();
+        let mut sources = crate::diagnostics::SourceMap::default();
+        let mut m = load(d.path(), &opts, &mut sources).unwrap().module;
+        fn found(m: &Module, mode: ResourceMode, name: &str) -> Option<String> {
+            let r = m.resource(&Addr::new(mode, "t", name))?;
+            Some(r.key().to_string())
+        }
+        assert_eq!(found(&m, ResourceMode::Managed, "a"), Some("t.a".into()));
+        assert_eq!(found(&m, ResourceMode::Data, "a"), Some("data.t.a".into()));
+        assert_eq!(found(&m, ResourceMode::Managed, "b"), Some("t.b".into()));
+        assert_eq!(found(&m, ResourceMode::Data, "b"), None);
+        assert_eq!(found(&m, ResourceMode::Managed, "c"), None);
+        // Added around the index: the key's text still finds it.
+        let mut c = m.resources["t.b"].clone();
+        (c.name, c.key) = ("c".into(), "t.c".into());
+        c.addr = Addr::new(ResourceMode::Managed, "t", "c");
+        m.resources.insert("t.c".into(), c);
+        assert_eq!(found(&m, ResourceMode::Managed, "c"), Some("t.c".into()));
+        assert_eq!(found(&m, ResourceMode::Managed, "b"), Some("t.b".into()));
+        assert_eq!(found(&m, ResourceMode::Data, "a"), Some("data.t.a".into()));
+    }
 }
