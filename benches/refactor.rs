@@ -353,6 +353,39 @@
 //! 2.3 M), the proof 9-11 ms (copying and moving the prior state 1.1-1.6
 //! ms, evaluation 2-3 ms, comparison 2-3.7 ms on two threads), reading
 //! the objects the plan changes 2.5-5.5 ms.
+//!
+//! Ninth rework (session 13, 2026-12-02): the two cores were not both
+//! used. Across 40 runs of the 1k refactor, CPU time over wall time was
+//! 1.03 to 1.33. A scheduler trace (`perf record -e sched:sched_wakeup_new
+//! -e sched:sched_switch -a`) showed why: the system queued most spawned
+//! threads on their parent's processor (`target_cpu` the parent's) while
+//! the other idled, and the thread waited there for the parent's time
+//! slice, up to 3.4 ms: the old side's expansion ran after the new plan,
+//! not beside it. `parallel::side_by_side` now moves each thread it spawns
+//! off its parent's processor (`pthread_setaffinity_np`, so the thread is
+//! spawned unchecked and joined by a guard): 1k 27.1 -> 25.6 ms median (80
+//! alternating runs), 10k 199 -> 192 ms. Also: a resource's objects are
+//! shared (`state::Instances`) and moves take them out only when a
+//! statement names one by key (1k, callgrind, main thread 74.3 -> 72.1 M;
+//! page faults 3,186 -> 2,938: each plan copied the prior state and moved
+//! it object by object); resource blocks are found by their interned
+//! address, not by a key string built per lookup (72.1 -> 70.0 M); the
+//! state's halves are backed in one `madvise(MADV_POPULATE_WRITE)` each
+//! before the read copies into them (the copy's fault per page was half
+//! of the read: 2.5 -> 1.2 ms; CPU 39.7 -> 38.6 ms). Touching 12 MB page
+//! by page costs 6.7-7 ms here (2.3 us a page) and populating it in one
+//! call 4.8-7.7 ms: faulting ahead pays under a file read only. Tried and
+//! dropped: signing the creates that follow the mapping on two threads in
+//! each round (2.7 M fewer instructions on the main thread, no gain at
+//! 1k or 10k and more CPU: a thread per round, a lock per reference);
+//! `_exit` to skip mimalloc's collection at exit (no change); disabling
+//! huge pages before the first allocation (`.init_array`: 2.8 MB less
+//! resident, 330 more faults, same time); mimalloc's purge, eager commit
+//! and reclaim options (faults within 5%). Where the 1k time goes now
+//! (`MINIMOD_TIMINGS`, a 25 ms run): checks 1 ms, reading the state 7 ms
+//! (the read 1.2, the halves' scan 4.2 on two threads, belonging 0.6),
+//! loading 1 ms, the new plan beside the old side 8-9 ms, the changed
+//! objects 2-3 ms, pairing 3-4 ms (main thread), blocks 1 ms, proof 3-5 ms.
 
 mod shapes;
 
