@@ -506,8 +506,13 @@ impl State {
     /// kept), half on a second thread when `threads`: a plan copies the
     /// state it moves, and copies made after share the values.
     pub(crate) fn convert_values(&self, threads: bool) {
-        let objects: Vec<&StateInstance> =
-            self.resources.iter().flat_map(|r| &r.instances).collect();
+        // A large state's values came with its text: usually none is left,
+        // and a few are not worth a thread.
+        let objects: Vec<&StateInstance> = (self.resources.iter())
+            .flat_map(|r| &r.instances)
+            .filter(|i| i.value_cache.0.get().is_none())
+            .collect();
+        let threads = threads && objects.len() >= 64;
         let (one, other) = objects.split_at(objects.len() / 2);
         let convert = |half: &[&StateInstance]| half.iter().for_each(|i| drop(i.value()));
         crate::parallel::side_by_side(threads, || convert(one), || convert(other));
