@@ -73,23 +73,16 @@ impl Slot {
     fn keyed(&mut self) -> &mut Keyed {
         let res = &mut self.res;
         self.keyed.get_or_insert_with(|| {
-            let objects: Vec<Option<StateInstance>> = std::mem::take(&mut res.instances)
-                .into_vec()
-                .into_iter()
-                .map(Some)
-                .collect();
+            let objects = std::mem::take(&mut res.instances).into_vec();
             let mut by_key: HashMap<InstanceKey, Vec<usize>> =
                 HashMap::with_capacity(objects.len());
             for (i, o) in objects.iter().enumerate() {
-                if let Some(o) = o {
-                    by_key.entry(o.key.clone()).or_default().push(i);
-                }
+                by_key.entry(o.key.clone()).or_default().push(i);
             }
-            let live = objects.len();
             Keyed {
-                objects,
+                live: objects.len(),
+                objects: objects.into_iter().map(Some).collect(),
                 by_key,
-                live,
             }
         })
     }
