@@ -18,6 +18,12 @@ impl<T: ?Sized> Interned<T> {
     pub(super) fn from_table(shared: &Arc<T>) -> Interned<T> {
         Interned(shared.clone())
     }
+
+    /// What equality compares: the allocation's address. Tables keep
+    /// their entries for the process, so it names this value for good.
+    pub(super) fn id(&self) -> usize {
+        Arc::as_ptr(&self.0).cast::<()>() as usize
+    }
 }
 
 impl<T: ?Sized> Clone for Interned<T> {

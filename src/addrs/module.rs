@@ -64,6 +64,12 @@ mod interned {
         pub fn steps(&self) -> &[ModuleInstanceStep] {
             &self.0
         }
+
+        /// A number equal paths share and no other path has (their one
+        /// allocation's address), for keys that need no copy of the path.
+        pub(crate) fn id(&self) -> usize {
+            self.0.id()
+        }
     }
 
     impl Default for ModuleInstance {

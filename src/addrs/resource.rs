@@ -106,6 +106,12 @@ mod interned {
             names.entry(name.into()).or_default()[slot] = Some(r.clone());
             r
         }
+
+        /// A number equal resources share and no other has, as
+        /// [`crate::addrs::ModuleInstance::id`].
+        pub(crate) fn id(&self) -> usize {
+            self.0.id()
+        }
     }
 
     impl std::ops::Deref for Resource {

@@ -463,7 +463,7 @@ impl<'c> Run<'c> {
                                 .absolute(module.clone());
                         // One the state already holds is not the problem.
                         self.read_prior();
-                        if !self.prior.keys().any(|a| a.containing_resource() == res) {
+                        if self.prior.objects_of(&res).is_empty() {
                             found.data_sources.insert(res.to_string());
                         }
                     }

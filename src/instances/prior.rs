@@ -4,8 +4,6 @@
 
 use std::cell::OnceCell;
 
-use foldhash::{HashMap, HashMapExt};
-
 use crate::addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
 use crate::config::Resource;
 use crate::lang::unknown::{Origin, holds_origin_text};
@@ -59,18 +57,8 @@ impl<'c> Run<'c> {
     /// state holds, and attributes the configuration does not set (`id`)
     /// are the recorded ones for objects that already exist.
     pub fn with_prior_state(mut self, state: &crate::state::State) -> Run<'c> {
-        // In file order, the later of two records of one address winning
-        // as before; a map needs no sorted walk.
-        // Sized for every object (not every resource): growing a map of
-        // a hundred thousand entries rehashes it again and again.
-        let objects = state.resources.iter().map(|r| r.instances.len()).sum();
-        let mut prior = HashMap::with_capacity(objects);
-        for r in &state.resources {
-            for i in r.instances.iter().filter(|i| i.deposed.is_none()) {
-                prior.insert(r.addr.instance(i.key.clone()), i.value());
-            }
-        }
-        self.prior = prior;
+        // The later of two records of one address wins, as in file order.
+        self.prior = crate::state::InstanceIndex::new(state, crate::state::Wins::Last);
         self
     }
 
@@ -94,7 +82,10 @@ impl<'c> Run<'c> {
     /// attribute a caller asks of it.
     pub(super) fn prior_instance(&self, addr: AbsResourceInstance) -> PriorInstance<'_> {
         self.read_prior();
-        let recorded = self.prior.get(&addr);
+        let recorded = self
+            .prior
+            .get(&addr)
+            .map(crate::state::StateInstance::value_ref);
         PriorInstance {
             addr,
             text: OnceCell::new(),
@@ -207,25 +198,19 @@ impl<'c> Run<'c> {
     /// prior state has them, else unknown.
     pub(super) fn recorded_resource_value(&self, res: &crate::addrs::AbsResource) -> Value {
         self.read_prior();
-        let mut instances: Vec<(&AbsResourceInstance, &Value)> = self
-            .prior
-            .iter()
-            .filter(|(a, _)| a.containing_resource() == *res)
-            .collect();
+        let mut instances = self.prior.objects_of(res);
         if instances.is_empty() {
             return Value::unknown();
         }
-        instances.sort_by(|a, b| a.0.cmp(b.0));
-        match instances[0].0.resource.key {
-            InstanceKey::NoKey => instances[0].1.clone(),
-            InstanceKey::Int(_) => {
-                Value::Tuple(instances.into_iter().map(|(_, v)| v.clone()).collect())
-            }
+        instances.sort_by(|a, b| a.key.cmp(&b.key));
+        match instances[0].key {
+            InstanceKey::NoKey => instances[0].value(),
+            InstanceKey::Int(_) => Value::Tuple(instances.into_iter().map(|o| o.value()).collect()),
             InstanceKey::Str(_) => Value::Object(
                 instances
                     .into_iter()
-                    .filter_map(|(a, v)| match &a.resource.key {
-                        InstanceKey::Str(k) => Some((k.clone(), v.clone())),
+                    .filter_map(|o| match &o.key {
+                        InstanceKey::Str(k) => Some((k.clone(), o.value())),
                         _ => None,
                     })
                     .collect(),

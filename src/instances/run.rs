@@ -369,7 +369,7 @@ pub struct Run<'c> {
     pub(super) any_attrs: BTreeSet<String>,
     /// Recorded objects of the prior state (after moves), by address: what
     /// data sources read and what managed resources computed last time.
-    pub(super) prior: HashMap<AbsResourceInstance, Value>,
+    pub(super) prior: crate::state::InstanceIndex,
     /// Set by `count`/`for_each` when they fail on an unknown value.
     pub(super) unknown_expansion: std::cell::Cell<bool>,
     /// Blocks whose expansion waits for apply, with the reason.
@@ -407,7 +407,7 @@ impl<'c> Run<'c> {
             resource_values: RefCell::default(),
             read_attrs,
             any_attrs: all_attribute_names(config),
-            prior: HashMap::new(),
+            prior: crate::state::InstanceIndex::default(),
             unknown_expansion: std::cell::Cell::new(false),
             deferred: RefCell::default(),
         }

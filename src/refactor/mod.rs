@@ -992,7 +992,7 @@ fn prove(
 /// object under its old name.
 struct Follow<'a> {
     with_state: bool,
-    moved_index: &'a InstanceIndex<'a>,
+    moved_index: &'a InstanceIndex,
     moves: &'a crate::plan::moves::MoveResults,
     /// New objects left ambiguous, with their identical candidates: a
     /// reference to one resolves when every candidate recorded the same

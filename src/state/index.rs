@@ -1,7 +1,8 @@
 //! Indexed views of a state, so that looking up or moving one object costs
 //! about the same in a state of a hundred thousand objects as in one of ten.
 //!
-//! [`InstanceIndex`] answers [`State::instance`] by hash. [`MovingState`]
+//! [`InstanceIndex`] answers [`State::instance`] by hash, or what a plan
+//! reads as its prior state. [`MovingState`]
 //! takes a state's resources apart for a long run of moves and puts them
 //! back in exactly the order [`State::move_resource`] and
 //! [`State::move_resource_instance`] would have left them: removed
@@ -10,39 +11,164 @@
 
 use std::collections::BTreeSet;
 
+use std::collections::hash_map::Entry;
+
 use foldhash::{HashMap, HashMapExt};
 
 use crate::addrs::{AbsResource, AbsResourceInstance, InstanceKey, Module, ModuleInstance};
 
-use super::{State, StateInstance, StateResource};
+use super::{Instances, State, StateInstance, StateResource};
 
-/// The current objects of a state by address; the first one wins where a
-/// broken state records an address twice, as [`State::instance`] does.
-pub struct InstanceIndex<'a> {
-    map: HashMap<AbsResourceInstance, &'a StateInstance>,
+/// Which object an address names where a broken state records it twice
+/// (two objects with one key, or one resource listed twice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wins {
+    /// The first, and only the first listing of a resource: what
+    /// [`State::instance`] finds.
+    First,
+    /// The last in file order: what a plan reads as its prior state.
+    Last,
 }
 
-impl<'a> InstanceIndex<'a> {
-    pub fn new(state: &'a State) -> InstanceIndex<'a> {
-        // Sized once: growing it rehashes every address again.
-        let objects = state.resources.iter().map(|r| r.instances.len()).sum();
-        let mut map = HashMap::with_capacity(objects);
-        let mut seen_resources = foldhash::HashSet::default();
-        for r in &state.resources {
-            // `State::resource` finds the first entry for an address only.
-            if !seen_resources.insert(&r.addr) {
-                continue;
-            }
-            for i in r.instances.iter().filter(|i| i.deposed.is_none()) {
-                map.entry(r.addr.instance(i.key.clone())).or_insert(i);
-            }
+/// The current (not deposed) objects of a state by address, found in two
+/// steps: the resource by its interned parts, then the object by key. A
+/// counted resource's objects are recorded at their index, so most
+/// resources need no map of keys: building the index is a step per
+/// resource, not per object, and the lookups of one resource's objects
+/// stay in its memory (a map of a hundred thousand addresses missed the
+/// cache on every probe). It shares the state's objects, so it outlives
+/// no borrow.
+#[derive(Clone, Default)]
+pub struct InstanceIndex {
+    /// By [`ModuleInstance::id`] and [`crate::addrs::Resource::id`].
+    resources: HashMap<(usize, usize), Objects>,
+}
+
+#[derive(Clone)]
+enum Objects {
+    /// Keys `0..n` in order (or one object without a key), none deposed:
+    /// the object for key `i` is the `i`-th.
+    InOrder(Instances),
+    /// Where each key's object is: which listing, and where in it.
+    ByKey {
+        listings: Vec<Instances>,
+        at: HashMap<InstanceKey, (usize, usize)>,
+    },
+}
+
+impl Objects {
+    fn of(instances: &Instances, wins: Wins) -> Objects {
+        let in_order = instances.iter().enumerate().all(|(i, o)| {
+            o.deposed.is_none()
+                && match o.key {
+                    InstanceKey::Int(k) => usize::try_from(k) == Ok(i),
+                    InstanceKey::NoKey => instances.len() == 1,
+                    InstanceKey::Str(_) => false,
+                }
+        });
+        if in_order {
+            return Objects::InOrder(instances.clone());
         }
-        InstanceIndex { map }
+        let mut by_key = Objects::ByKey {
+            listings: Vec::new(),
+            at: HashMap::new(),
+        };
+        by_key.add(instances, wins);
+        by_key
     }
 
-    /// Same answer as [`State::instance`].
-    pub fn get(&self, addr: &AbsResourceInstance) -> Option<&'a StateInstance> {
-        self.map.get(addr).copied()
+    /// Another listing of the same resource, later in the file.
+    fn add(&mut self, instances: &Instances, wins: Wins) {
+        if let Objects::InOrder(first) = self {
+            let first = std::mem::take(first);
+            *self = Objects::ByKey {
+                listings: Vec::new(),
+                at: HashMap::with_capacity(first.len() + instances.len()),
+            };
+            self.add(&first, wins);
+        }
+        let Objects::ByKey { listings, at } = self else {
+            unreachable!("made a map of keys above")
+        };
+        let listing = listings.len();
+        for (i, o) in instances.iter().enumerate() {
+            if o.deposed.is_some() {
+                continue;
+            }
+            match wins {
+                Wins::First => {
+                    at.entry(o.key.clone()).or_insert((listing, i));
+                }
+                Wins::Last => {
+                    at.insert(o.key.clone(), (listing, i));
+                }
+            }
+        }
+        listings.push(instances.clone());
+    }
+
+    fn get(&self, key: &InstanceKey) -> Option<&StateInstance> {
+        match self {
+            Objects::InOrder(objects) => {
+                let i = match key {
+                    InstanceKey::Int(k) => usize::try_from(*k).ok()?,
+                    InstanceKey::NoKey => 0,
+                    InstanceKey::Str(_) => return None,
+                };
+                objects.get(i).filter(|o| o.key == *key)
+            }
+            Objects::ByKey { listings, at } => {
+                let &(listing, i) = at.get(key)?;
+                Some(&listings[listing][i])
+            }
+        }
+    }
+
+    /// Each key's object, in no particular order.
+    fn all(&self) -> Vec<&StateInstance> {
+        match self {
+            Objects::InOrder(objects) => objects.iter().collect(),
+            Objects::ByKey { listings, at } => at.values().map(|&(l, i)| &listings[l][i]).collect(),
+        }
+    }
+}
+
+fn resource_id(module: &ModuleInstance, resource: &crate::addrs::Resource) -> (usize, usize) {
+    (module.id(), resource.id())
+}
+
+impl InstanceIndex {
+    pub fn new(state: &State, wins: Wins) -> InstanceIndex {
+        let mut resources: HashMap<(usize, usize), Objects> =
+            HashMap::with_capacity(state.resources.len());
+        for r in &state.resources {
+            match resources.entry(resource_id(&r.addr.module, &r.addr.resource)) {
+                Entry::Vacant(e) => {
+                    e.insert(Objects::of(&r.instances, wins));
+                }
+                // `State::resource` finds the first listing only.
+                Entry::Occupied(_) if wins == Wins::First => {}
+                Entry::Occupied(mut e) => e.get_mut().add(&r.instances, wins),
+            }
+        }
+        InstanceIndex { resources }
+    }
+
+    /// The current object at `addr`; with [`Wins::First`], the same
+    /// answer as [`State::instance`].
+    pub fn get(&self, addr: &AbsResourceInstance) -> Option<&StateInstance> {
+        let id = resource_id(&addr.module, &addr.resource.resource);
+        self.resources.get(&id)?.get(&addr.resource.key)
+    }
+
+    /// The current objects of a resource, one per key, in no particular
+    /// order.
+    pub fn objects_of(&self, res: &AbsResource) -> Vec<&StateInstance> {
+        let id = resource_id(&res.module, &res.resource);
+        self.resources
+            .get(&id)
+            .map(Objects::all)
+            .unwrap_or_default()
     }
 }
 

@@ -29,7 +29,7 @@ pub(crate) use attributes::{
     AttrPath, PathStep, attributes_value_marked, cty_type, sensitive_paths,
 };
 use file::{RawInstance, RawResource, RawState, ReadState, to_go_json};
-pub(crate) use index::{InstanceIndex, MovingState};
+pub(crate) use index::{InstanceIndex, MovingState, Wins};
 
 /// A whole state file.
 #[derive(Clone, Debug, PartialEq)]
@@ -550,8 +550,8 @@ impl State {
 
     /// [`State::instance`] for many lookups: built once in linear time,
     /// then each lookup is a hash.
-    pub fn instance_index(&self) -> InstanceIndex<'_> {
-        InstanceIndex::new(self)
+    pub fn instance_index(&self) -> InstanceIndex {
+        InstanceIndex::new(self, Wins::First)
     }
 
     /// Moves a whole resource, every object and key, to `to`. Refuses
@@ -917,6 +917,11 @@ impl StateInstance {
     /// The recorded attributes as a value, sensitive paths marked (see
     /// [`attributes_value`]). An instance with no `attributes` is null.
     pub fn value(&self) -> Value {
+        self.value_ref().clone()
+    }
+
+    /// [`StateInstance::value`], borrowed.
+    pub fn value_ref(&self) -> &Value {
         let convert = || {
             let Some(a) = &self.attributes else {
                 return Value::null();
@@ -927,7 +932,7 @@ impl StateInstance {
                 .and_then(|raw| attributes::attributes_value_raw_marked(raw, sensitive))
                 .unwrap_or_else(|| attributes_value_marked(a, sensitive))
         };
-        self.value_cache.0.get_or_init(convert).clone()
+        self.value_cache.0.get_or_init(convert)
     }
 }
 

@@ -756,3 +756,130 @@ fn show_json_output_is_named_with_the_way_to_get_a_state() {
         err.detail
     );
 }
+
+/// The index finds what a plain search finds, for either rule on a broken
+/// state: a resource listed twice, a key recorded twice, deposed objects,
+/// keys out of order, and addresses it must miss.
+#[test]
+fn instance_index_answers_as_a_search_of_the_state() {
+    let object = |key: &str, extra: &str, id: &str| {
+        format!(
+            r#"{{{key}{extra}"schema_version": 0, "attributes": {{"id": "{id}"}}, "sensitive_attributes": []}}"#
+        )
+    };
+    let resource = |name: &str, objects: &[String]| {
+        format!(
+            r#"{{"mode": "managed", "type": "t", "name": "{name}", "provider": "p", "instances": [{}]}}"#,
+            objects.join(",")
+        )
+    };
+    let int = |i: i64| format!(r#""index_key": {i}, "#);
+    let deposed = r#""deposed": "00000001", "#;
+    let state_of = |resources: &[String]| {
+        let text = format!(
+            r#"{{"version": 4, "terraform_version": "1.11.4", "serial": 3, "lineage": "l", "outputs": {{}},
+            "resources": [{}], "check_results": null}}"#,
+            resources.join(",")
+        );
+        State::from_json(&text).unwrap()
+    };
+    let mut state = state_of(&[
+        // In order: each key at its index.
+        resource(
+            "counted",
+            &[object(&int(0), "", "c0"), object(&int(1), "", "c1")],
+        ),
+        resource("single", &[object("", "", "s")]),
+        // Out of order, a deposed object first.
+        resource(
+            "shuffled",
+            &[
+                object(&int(1), deposed, "old1"),
+                object(&int(1), "", "a1"),
+                object(&int(0), "", "a0"),
+            ],
+        ),
+        resource("keyed", &[object(r#""index_key": "x", "#, "", "x")]),
+        resource("twice", &[object(&int(0), "", "first0")]),
+        resource("only_deposed", &[object("", deposed, "gone")]),
+    ]);
+    // What a state file cannot hold (reading refuses it), built by hand:
+    // a key recorded twice, and a resource listed twice whose second
+    // listing adds a key and records another again.
+    let mut more = state_of(&[
+        resource("shuffled", &[object(&int(1), "", "b1")]),
+        resource(
+            "twice",
+            &[
+                object(&int(0), "", "second0"),
+                object(&int(1), "", "second1"),
+            ],
+        ),
+    ]);
+    let again = more.resources[0].instances[0].clone();
+    state.resources[2].instances.push(again);
+    state.resources.push(more.resources.remove(1));
+    let id = |o: Option<&StateInstance>| {
+        o.map(|o| {
+            o.value().as_mapping().unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+    };
+    let mut asked = Vec::new();
+    for name in [
+        "counted",
+        "single",
+        "shuffled",
+        "keyed",
+        "twice",
+        "only_deposed",
+        "absent",
+    ] {
+        let res = AbsResource::parse(&format!("t.{name}")).unwrap();
+        let str_key = |k: &str| InstanceKey::Str(k.to_string());
+        for key in [
+            InstanceKey::NoKey,
+            InstanceKey::Int(0),
+            InstanceKey::Int(1),
+            InstanceKey::Int(2),
+            InstanceKey::Int(-1),
+            str_key("x"),
+            str_key("0"),
+        ] {
+            asked.push(res.instance(key));
+        }
+    }
+    let first = state.instance_index();
+    let last = InstanceIndex::new(&state, Wins::Last);
+    for addr in &asked {
+        assert_eq!(
+            id(first.get(addr)),
+            id(state.instance(addr)),
+            "first: {addr}"
+        );
+        // The later record wins, in file order.
+        let later = (state.resources.iter())
+            .filter(|r| r.addr == addr.containing_resource())
+            .flat_map(|r| r.instances.iter())
+            .filter(|o| o.deposed.is_none() && o.key == addr.resource.key)
+            .last();
+        assert_eq!(id(last.get(addr)), id(later), "last: {addr}");
+    }
+    let ids = |index: &InstanceIndex, name: &str| {
+        let res = AbsResource::parse(&format!("t.{name}")).unwrap();
+        let mut ids: Vec<String> = (index.objects_of(&res).into_iter())
+            .map(|o| id(Some(o)).unwrap())
+            .collect();
+        ids.sort();
+        ids
+    };
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(ids(&last, "shuffled"), s(&["a0", "b1"]));
+    assert_eq!(ids(&first, "shuffled"), s(&["a0", "a1"]));
+    assert_eq!(ids(&last, "twice"), s(&["second0", "second1"]));
+    assert_eq!(ids(&first, "twice"), s(&["first0"]));
+    assert_eq!(ids(&last, "only_deposed"), s(&[]));
+    assert_eq!(ids(&last, "absent"), s(&[]));
+}
