@@ -20,12 +20,16 @@
 //! its peak memory (VmHWM, the process's max RSS) is its own, and its CPU
 //! time (user + system, with its waited-for children: `check`'s git) is
 //! printed beside the wall time: on a shared machine, compare CPU times.
-//! Each command runs `MINIMOD_BENCH_RUNS` times (5 by default); the line
-//! shows the median run and the range of wall times (first-touch memory
-//! costs a varying amount of kernel time on this virtual machine).
-//! `--terraform` also times `terraform plan -refresh=false` + `show -json`
-//! on the services shape's new directory with the block, its runs
-//! alternating with the refactor's.
+//! Each command runs `MINIMOD_BENCH_RUNS` times (5 by default) in each
+//! size's directory, the sizes taking turns (one run of each, then again),
+//! so that every size meets the same machine; the line shows the median
+//! run and the range of wall times (first-touch memory costs a varying
+//! amount of kernel time on this virtual machine), and a `growth` line
+//! after each command's sizes gives how much its median time and peak
+//! memory grew from one size to the next (issue 14's 11x for 10x).
+//! `--terraform` instead times the services refactor beside `terraform
+//! plan -refresh=false` + `show -json` on the new directory with the block,
+//! their runs alternating, one size after the other.
 //! `MINIMOD_BENCH_KEEP=DIR` keeps the generated directories under DIR (to
 //! profile one command: `perf record -g --call-graph=dwarf
 //! target/release/minimod refactor old new --state state.json` in
@@ -518,19 +522,28 @@ fn runs() -> usize {
         .unwrap_or(5)
 }
 
-/// The median of `n` measurements by wall time, with the range.
-fn median_of(n: usize, mut measure_once: impl FnMut() -> Measured) -> Runs {
-    let mut all: Vec<Measured> = (0..n).map(|_| measure_once()).collect();
-    all.sort_by(|a, b| a.0.total_cmp(&b.0));
-    Runs {
-        median: all[all.len() / 2],
-        range: (all[0].0, all[all.len() - 1].0),
+impl Runs {
+    /// The median of some measurements by wall time, with the range.
+    fn of(mut all: Vec<Measured>) -> Runs {
+        all.sort_by(|a, b| a.0.total_cmp(&b.0));
+        Runs {
+            median: all[all.len() / 2],
+            range: (all[0].0, all[all.len() - 1].0),
+        }
     }
 }
 
-/// One command measured [`runs`] times.
-fn measure(dir: &Path, args: &[&str]) -> Runs {
-    median_of(runs(), || measure_once(dir, args))
+/// One command measured [`runs`] times in each directory, the
+/// directories taking turns (one run in each, then again), so every size
+/// meets the same machine and their ratios mean something here.
+fn measure(dirs: &[&Path], args: &[&str]) -> Vec<Runs> {
+    let mut all: Vec<Vec<Measured>> = vec![Vec::new(); dirs.len()];
+    for _ in 0..runs() {
+        for (dir, out) in dirs.iter().zip(&mut all) {
+            out.push(measure_once(dir, args));
+        }
+    }
+    all.into_iter().map(Runs::of).collect()
 }
 
 /// One measured command: the child runs `minimod::main(args)` in
@@ -641,6 +654,60 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// Each size's line, then how much time and memory grew from one size to
+/// the next (the runs took turns, so the machine was the same for both).
+fn report_sizes(shape: &str, command: &str, sizes: &[usize], runs: &[Runs], notes: &[String]) {
+    for ((&n, m), note) in sizes.iter().zip(runs).zip(notes) {
+        report(shape, command, n, m, note);
+    }
+    let steps: Vec<String> = sizes
+        .windows(2)
+        .zip(runs.windows(2))
+        .map(|(n, m)| {
+            let ((t0, kb0, _), (t1, kb1, _)) = (m[0].median, m[1].median);
+            format!(
+                "{} -> {}: time {:.1}x, memory {:.1}x",
+                n[0],
+                n[1],
+                t1 / t0,
+                kb1 as f64 / kb0 as f64
+            )
+        })
+        .collect();
+    if !steps.is_empty() {
+        println!("{shape:<9} {command:<10} growth: {}", steps.join("; "));
+    }
+}
+
+/// The services shape's refactor measured beside terraform's plan of the
+/// same directory (with the block and the state), their runs alternating
+/// so both meet the same machine; the note gives terraform's median.
+fn beside_terraform(root: &Path, refactor: &[&str]) -> (Runs, String) {
+    let tf = root.join("terraform");
+    copy_dir(&root.join("new"), &tf);
+    fs::write(
+        tf.join("moved.tf"),
+        "moved {\n  from = module.svc\n  to   = module.service\n}\n",
+    )
+    .unwrap();
+    fs::copy(root.join("state.json"), tf.join("terraform.tfstate")).unwrap();
+    terraform(&tf, &["init", "-input=false"]);
+    let mut times = Vec::new();
+    let mut ours = Vec::new();
+    for _ in 0..runs() {
+        times.push(terraform_plan(&tf));
+        ours.push(measure_once(root, refactor));
+    }
+    times.sort_by(f64::total_cmp);
+    let t = times[times.len() / 2];
+    let m = Runs::of(ours);
+    let note = format!(
+        "  (terraform plan + show -json {t:.3} s: {:.0}x)",
+        t / m.median.0
+    );
+    (m, note)
+}
+
 fn main() {
     if let Ok(result) = std::env::var("MINIMOD_BENCH_RESULT") {
         return child(&result);
@@ -664,87 +731,88 @@ fn main() {
     }
     let with_terraform = args.iter().any(|a| a == "--terraform");
     for shape in shapes {
+        // Every size is generated first, so their runs can take turns.
+        let mut temps = Vec::new();
+        let mut roots = Vec::new();
+        let mut counts = Vec::new();
         for &n in &sizes {
-            let tmp = tempfile::tempdir().unwrap();
             // `MINIMOD_BENCH_KEEP=DIR` generates into DIR/SHAPE-N and keeps
             // it, to profile one command by hand.
-            let kept = std::env::var_os("MINIMOD_BENCH_KEEP")
-                .map(|d| Path::new(&d).join(format!("{shape}-{n}")));
-            if let Some(k) = &kept {
-                let _ = fs::remove_dir_all(k);
-                fs::create_dir_all(k).unwrap();
-            }
-            let root = kept.as_deref().unwrap_or(tmp.path());
-            match shape {
+            let root = match std::env::var_os("MINIMOD_BENCH_KEEP") {
+                Some(d) => {
+                    let k = Path::new(&d).join(format!("{shape}-{n}"));
+                    let _ = fs::remove_dir_all(&k);
+                    fs::create_dir_all(&k).unwrap();
+                    k
+                }
+                None => {
+                    let tmp = tempfile::tempdir().unwrap();
+                    let path = tmp.path().to_path_buf();
+                    temps.push(tmp);
+                    path
+                }
+            };
+            counts.push(match shape {
                 "flat" => {
-                    generate(root, n);
-                    let m = measure(root, &["minimod", "refactor", "old", "new"]);
-                    report(shape, "refactor", n, &m, "");
+                    generate(&root, n);
+                    n
                 }
                 "services" => {
                     let (s, per) = services_for(n);
-                    shapes::services(root, s, per);
-                    let n = s * (per + 1);
-                    let refactor = ["minimod", "refactor", "old", "new", "--state", "state.json"];
-                    let (m, note) = if with_terraform {
-                        // terraform plans a copy of the new side with the
-                        // block and the state; runs alternate with
-                        // minimod's, so both meet the same machine.
-                        let tf = root.join("terraform");
-                        copy_dir(&root.join("new"), &tf);
-                        fs::write(
-                            tf.join("moved.tf"),
-                            "moved {\n  from = module.svc\n  to   = module.service\n}\n",
-                        )
-                        .unwrap();
-                        fs::copy(root.join("state.json"), tf.join("terraform.tfstate")).unwrap();
-                        terraform(&tf, &["init", "-input=false"]);
-                        let mut times = Vec::new();
-                        let m = median_of(runs(), || {
-                            times.push(terraform_plan(&tf));
-                            measure_once(root, &refactor)
-                        });
-                        times.sort_by(f64::total_cmp);
-                        let t = times[times.len() / 2];
-                        let note = format!(
-                            "  (terraform plan + show -json {t:.3} s: {:.0}x)",
-                            t / m.median.0
-                        );
-                        (m, note)
-                    } else {
-                        (measure(root, &refactor), String::new())
-                    };
-                    report(shape, "refactor", n, &m, &note);
-                    let m = measure(
-                        root,
-                        &[
-                            "minimod",
-                            "plan",
-                            "old",
-                            "--state",
-                            "state.json",
-                            "--detailed-exitcode",
-                        ],
-                    );
-                    report(shape, "plan", n, &m, "");
-                    let m = measure(root, &["minimod", "addresses", "old"]);
-                    report(shape, "addresses", n, &m, "");
+                    shapes::services(&root, s, per);
+                    s * (per + 1)
                 }
                 _ => {
-                    let roots = (n / 110).max(1);
-                    shapes::many_roots(root, roots, 10, 10);
-                    let m = measure(
-                        root,
-                        &["minimod", "check", "--base", "base", "--head", "head", "."],
-                    );
-                    report(
-                        shape,
-                        "check",
-                        roots * 110,
-                        &m,
-                        &format!("  ({roots} roots)"),
-                    );
+                    let r = (n / 110).max(1);
+                    shapes::many_roots(&root, r, 10, 10);
+                    r * 110
                 }
+            });
+            roots.push(root);
+        }
+        let dirs: Vec<&Path> = roots.iter().map(|r| r.as_path()).collect();
+        let plain = vec![String::new(); dirs.len()];
+        match shape {
+            "flat" => {
+                let m = measure(&dirs, &["minimod", "refactor", "old", "new"]);
+                report_sizes(shape, "refactor", &counts, &m, &plain);
+            }
+            "services" => {
+                let refactor = ["minimod", "refactor", "old", "new", "--state", "state.json"];
+                let (m, notes) = if with_terraform {
+                    // Each size beside terraform instead (name the sizes:
+                    // at 100k terraform takes hours).
+                    dirs.iter().map(|d| beside_terraform(d, &refactor)).unzip()
+                } else {
+                    (measure(&dirs, &refactor), plain.clone())
+                };
+                report_sizes(shape, "refactor", &counts, &m, &notes);
+                let plan = [
+                    "minimod",
+                    "plan",
+                    "old",
+                    "--state",
+                    "state.json",
+                    "--detailed-exitcode",
+                ];
+                report_sizes(shape, "plan", &counts, &measure(&dirs, &plan), &plain);
+                let addresses = ["minimod", "addresses", "old"];
+                report_sizes(
+                    shape,
+                    "addresses",
+                    &counts,
+                    &measure(&dirs, &addresses),
+                    &plain,
+                );
+            }
+            _ => {
+                let check = ["minimod", "check", "--base", "base", "--head", "head", "."];
+                let m = measure(&dirs, &check);
+                let notes: Vec<String> = counts
+                    .iter()
+                    .map(|c| format!("  ({} roots)", c / 110))
+                    .collect();
+                report_sizes(shape, "check", &counts, &m, &notes);
             }
         }
     }
