@@ -9,7 +9,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::lang::value::{Attrs, Type, Value};
 use crate::syntax::ast::Expr;
 
-use super::run::{KeyView, Lookup, Run, VertexRef, err, module_label};
+use super::run::{Lookup, Run, VertexRef, err, module_label};
 
 /// The most instances one `count` makes. Terraform has no limit and
 /// allocates until the machine gives out; this keeps a typo such as
@@ -97,7 +97,7 @@ impl<'c> Run<'c> {
         for_each: Option<&Expr>,
     ) -> Result<Expansion, Diagnostics> {
         let view = Lookup::new(module, vertex);
-        if let Some((e, reusable)) = self.expansions.borrow().get(&view as &dyn KeyView) {
+        if let Some((e, reusable)) = self.expansions.borrow().get(&view) {
             if !reusable {
                 self.read_prior();
             }
@@ -143,7 +143,7 @@ impl<'c> Run<'c> {
             .and_then(|_| {
                 let reusable = self.memo_reusable(module, vertex);
                 let mut expansions = self.expansions.borrow_mut();
-                match expansions.get_mut(&view as &dyn KeyView) {
+                match expansions.get_mut(&view) {
                     Some((e, r)) => {
                         *r = reusable;
                         e.clone()

@@ -15,7 +15,7 @@ use crate::lang::value::Value;
 use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
 use super::expand::Expansion;
-use super::run::{KeyView, Lookup, Run, VertexRef, static_path};
+use super::run::{Lookup, Run, VertexRef, static_path};
 use super::scope::InstanceScope;
 
 /// An argument as the configuration sets it, in `scope`; null when unset.
@@ -295,7 +295,7 @@ impl<'c> Run<'c> {
     ) -> Result<Value, Diagnostics> {
         let rkey = r.key();
         let view = Lookup::new(module, VertexRef::ResourceValue(rkey));
-        if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
+        if let Some(v) = self.resource_values.borrow().get(&view) {
             // Built from every instance's computed attributes: the prior.
             self.read_prior();
             return Ok(v.clone());
@@ -344,7 +344,7 @@ impl<'c> Run<'c> {
     ) -> Option<Result<Value, Diagnostics>> {
         let rkey = r.key();
         let view = Lookup::new(module, VertexRef::ResourceValueAttr(rkey, attr));
-        if let Some(v) = self.resource_values.borrow().get(&view as &dyn KeyView) {
+        if let Some(v) = self.resource_values.borrow().get(&view) {
             // A configured attribute too, conservatively: rarely splatted.
             self.read_prior();
             return Some(Ok(v.clone()));
