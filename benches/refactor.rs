@@ -390,6 +390,38 @@
 //! (the read 1.2, the halves' scan 4.2 on two threads, belonging 0.6),
 //! loading 1 ms, the new plan beside the old side 8-9 ms, the changed
 //! objects 2-3 ms, pairing 3-4 ms (main thread), blocks 1 ms, proof 3-5 ms.
+//!
+//! Tenth rework (session 14, 2026-12-02): a command's sizes now take
+//! turns, so the growth line compares sizes that met the same machine.
+//! With that, the refactor grew 11.5x from 10k to 100k. Callgrind counts
+//! 1 097 M and 10 955 M instructions (10.0x: nothing is superlinear in
+//! work); what grows faster is waiting on memory. Comparing each symbol's
+//! CPU time at 100k with ten times its time at 10k (`perf record -F 2000`,
+//! three runs each) put the excess on maps with an entry per object:
+//! the run's prior map (`with_prior_state`, 101,000 inserts in each of
+//! three runs, and `prior_instance`'s probes: 19x), `InstanceIndex` (14x
+//! to 16x), the memo's probes (`Key::view`, 12.6x), the pairing's
+//! signature index and `Follow::canon` (27x and 30x), and `blocks_at`
+//! filing every pair under its module's prefixes in a `BTreeMap` (2.24 M
+//! path comparisons). Changed: `InstanceIndex` finds the resource first
+//! (by its interned parts' identities), then the object by key, a count's
+//! objects at their index, and serves the run's prior state too (a step
+//! per resource to build): 100k 2.26 -> 1.94 s, 10k 201 -> 190 ms; the
+//! module moves file each old module instance's run of pairs once
+//! (`blocks_at` 384 -> 71 M instructions at 100k); the run's caches
+//! (`run::KeyMap`) find the module instance, then the vertex: 100k 1.78
+//! -> 1.73 s (CPU 2.73 -> 2.60 s), 10k 172 -> 167 ms. Alternating runs,
+//! output byte-identical at 1k, 10k and 100k. Tried and dropped: huge
+//! pages at 100k (2.13 s against 1.99 s without; at 10k 161 against 186
+//! ms: the ratio worse); sizing the memo and `Follow`'s parsed addresses
+//! ahead (rehashing was 3.7% of the 100k samples, but no change in wall
+//! or CPU time); vertex names inline (`smol_str`: 100k -1.7%, 10k -1.4%,
+//! not worth a dependency). Left, per phase from 10k to 100k
+//! (`MINIMOD_TIMINGS`, six alternating runs): the state 10.5x, the new
+//! plan 10.6x, the objects 10.6x, pairing 13.2x (main thread only: the
+//! signature index's probe, and `Follow::canon` hashing each reference's
+//! address text into a map of 100,000 and then the mapping), blocks
+//! 10.0x, the proof 11.7x (the memo's probes and `SortedMap::get`).
 
 mod shapes;
 
