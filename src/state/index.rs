@@ -1,16 +1,15 @@
 //! Indexed views of a state, so that looking up or moving one object costs
 //! about the same in a state of a hundred thousand objects as in one of ten.
 //!
-//! [`InstanceIndex`] answers [`State::instance`] by hash, or what a plan
-//! reads as its prior state. [`MovingState`]
-//! takes a state's resources apart for a long run of moves and puts them
-//! back in exactly the order [`State::move_resource`] and
+//! [`InstanceIndex`] answers [`State::instance`], or what a plan reads as
+//! its prior state, by resource and then by key. [`MovingState`] takes a
+//! state's resources apart for a long run of moves and puts them back in
+//! exactly the order [`State::move_resource`] and
 //! [`State::move_resource_instance`] would have left them: removed
 //! resources and objects become holes that are dropped at the end, new
 //! ones are appended.
 
 use std::collections::BTreeSet;
-
 use std::collections::hash_map::Entry;
 
 use foldhash::{HashMap, HashMapExt};
@@ -36,15 +35,14 @@ pub enum Wins {
 /// resources need no map of keys: building the index is a step per
 /// resource, not per object, and the lookups of one resource's objects
 /// stay in its memory (a map of a hundred thousand addresses missed the
-/// cache on every probe). It shares the state's objects, so it outlives
-/// no borrow.
-#[derive(Clone, Default)]
+/// cache on every probe). It holds the state's objects shared, not a
+/// borrow of the state.
+#[derive(Default)]
 pub struct InstanceIndex {
     /// By [`ModuleInstance::id`] and [`crate::addrs::Resource::id`].
     resources: HashMap<(usize, usize), Objects>,
 }
 
-#[derive(Clone)]
 enum Objects {
     /// Keys `0..n` in order (or one object without a key), none deposed:
     /// the object for key `i` is the `i`-th.
@@ -79,16 +77,17 @@ impl Objects {
 
     /// Another listing of the same resource, later in the file.
     fn add(&mut self, instances: &Instances, wins: Wins) {
-        if let Objects::InOrder(first) = self {
-            let first = std::mem::take(first);
-            *self = Objects::ByKey {
-                listings: Vec::new(),
-                at: HashMap::with_capacity(first.len() + instances.len()),
-            };
-            self.add(&first, wins);
-        }
-        let Objects::ByKey { listings, at } = self else {
-            unreachable!("made a map of keys above")
+        let (listings, at) = match self {
+            Objects::ByKey { listings, at } => (listings, at),
+            Objects::InOrder(first) => {
+                let first = std::mem::take(first);
+                *self = Objects::ByKey {
+                    listings: Vec::new(),
+                    at: HashMap::with_capacity(first.len() + instances.len()),
+                };
+                self.add(&first, wins);
+                return self.add(instances, wins);
+            }
         };
         let listing = listings.len();
         for (i, o) in instances.iter().enumerate() {
