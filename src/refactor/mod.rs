@@ -1343,12 +1343,13 @@ pub(crate) fn statements_of(
     config: &Config,
 ) -> Result<Vec<MoveStatement>, Diagnostics> {
     let paths_of_dir = blocks::module_paths_by_dir(config);
+    let mut dir_keys = blocks::DirKeys::default();
     let mut out = Vec::new();
     for b in blocks::distinct(blocks) {
         let parse = |s: &str| MoveEndpoint::parse(s).map_err(Diagnostics::from);
         let (from, to) = (parse(&b.from)?, parse(&b.to)?);
         let file = b.dir.join("moved.tf");
-        let declaring: Vec<Module> = match paths_of_dir.get(&blocks::dir_key(&b.dir)) {
+        let declaring: Vec<Module> = match paths_of_dir.get(dir_keys.get(&b.dir)) {
             Some((_, paths)) => paths.clone(),
             None => vec![Module(b.module.clone())],
         };
