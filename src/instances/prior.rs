@@ -100,13 +100,20 @@ impl<'c> Run<'c> {
         if let Some(planned) = self.planned_computed_attr(r, at, attr) {
             return planned;
         }
+        if let Some(created) = self.created_output(r, at, attr) {
+            return created;
+        }
+        // Where the schema lists every attribute, a recorded null is the
+        // value; without one it may be an optional argument the provider
+        // computes, so it reads as unknown.
+        let exact = self.exact_schema(r).is_some();
         let recorded = at
             .recorded
             // An attribute the object lacks is no record (and no error to
             // build: whole-object references ask for every name read).
             .filter(|v| v.as_mapping().is_none_or(|m| m.contains_key(attr)))
             .and_then(|v| crate::lang::eval::get_attr(v.clone(), attr, &r.decl_range).ok())
-            .filter(|v| !v.is_null())
+            .filter(|v| exact || !v.is_null())
             // A refactor's stand-in prior state records what only apply
             // will know as text: that is no value, and never read as one.
             .filter(|v| !(self.opts.track_origins && holds_origin_text(v)));
@@ -115,6 +122,27 @@ impl<'c> Run<'c> {
                 .then(|| Origin::attr(at.text(), attr));
             Value::Unknown(Type::Dynamic, origin)
         })
+    }
+
+    /// The `output` of a `terraform_data` the plan creates: null when its
+    /// `input` is (terraform's plan knows it), else None (unknown until
+    /// apply).
+    fn created_output(&self, r: &Resource, at: &PriorInstance, attr: &str) -> Option<Value> {
+        if at.recorded.is_some()
+            || self.opts.walk != Walk::Plan
+            || r.type_name != "terraform_data"
+            || r.mode != ResourceMode::Managed
+            || attr != "output"
+        {
+            return None;
+        }
+        let input = match r.attributes.iter().any(|a| a.name == "input") {
+            true => self
+                .resource_attr(&at.addr.module, &r.key(), &at.addr.resource.key, "input")
+                .ok()?,
+            false => Value::null(),
+        };
+        input.is_null().then(Value::null)
     }
 
     /// A computed attribute of an object that already exists, when the

@@ -209,17 +209,33 @@ impl<'c> Run<'c> {
                 ))
             })
             .collect::<Result<_, Diagnostics>>()?;
-        // Without a schema the object cannot list its attributes; it
-        // answers every name the configuration reads anywhere (through a
-        // `for`, an output, another module), unknown until apply: `extra`
-        // (`read_attrs_of`) and `any_attrs`.
+        // With a schema the object has exactly its attributes and block
+        // types, as terraform's does (an argument left unset is null).
+        // Without one it cannot list them; it answers every name the
+        // configuration reads anywhere (through a `for`, an output,
+        // another module), unknown until apply: `extra` (`read_attrs_of`)
+        // and `any_attrs`.
+        let schema = self.exact_schema(r);
         let id = "id".to_string();
-        let names = std::iter::once(&id)
-            .chain(extra.into_iter().flatten())
-            .chain(&self.any_attrs);
+        let names: Box<dyn Iterator<Item = &String>> = match &schema {
+            Some(s) => Box::new(s.attributes.keys().chain(s.block_types.keys())),
+            None => Box::new(
+                std::iter::once(&id)
+                    .chain(extra.into_iter().flatten())
+                    .chain(&self.any_attrs),
+            ),
+        };
         let at = std::cell::OnceCell::new();
         for name in names {
             if obj.contains_key(name) {
+                continue;
+            }
+            let optional = schema
+                .as_ref()
+                .and_then(|s| s.attributes.get(name))
+                .is_some_and(|a| !a.computed);
+            if optional {
+                obj.insert(name.clone(), Value::null());
                 continue;
             }
             // Not configured, a managed resource's attribute is the
@@ -276,6 +292,20 @@ impl<'c> Run<'c> {
             at.set_configured(Value::Object(object));
         }
         Ok(self.computed_attr_at(r, &at, attr))
+    }
+
+    /// The schema of a managed resource's type when it lists every
+    /// attribute (built in, or from `--schemas`; not one inferred from a
+    /// configuration): its objects have exactly those.
+    pub(super) fn exact_schema(
+        &self,
+        r: &Resource,
+    ) -> Option<std::sync::Arc<crate::providers::schema::Block>> {
+        if r.mode != ResourceMode::Managed {
+            return None;
+        }
+        crate::providers::schema::Schemas::resource(self.schemas(), &r.type_name)
+            .filter(|s| !s.inferred)
     }
 
     /// The attribute names the configuration reads on a resource of this
@@ -350,10 +380,15 @@ impl<'c> Run<'c> {
             return Some(Ok(v.clone()));
         }
         let extra = self.read_attrs_of(module, rkey);
-        let held = attr == "id"
-            || r.attributes.iter().any(|a| a.name == attr)
-            || self.any_attrs.contains(attr)
-            || extra.is_some_and(|e| e.contains(attr));
+        let held = match self.exact_schema(r) {
+            Some(s) => s.attributes.contains_key(attr) || s.block_types.contains_key(attr),
+            None => {
+                attr == "id"
+                    || r.attributes.iter().any(|a| a.name == attr)
+                    || self.any_attrs.contains(attr)
+                    || extra.is_some_and(|e| e.contains(attr))
+            }
+        };
         if !held || r.mode != ResourceMode::Managed {
             return None;
         }

@@ -216,8 +216,11 @@ impl InstanceScope<'_, '_> {
             ));
         }
         let run = self.run;
-        let exp = run.resource_expansion(self.module, &rkey)?;
         let rest = &steps[used..];
+        if let Some(schema) = run.exact_schema(r) {
+            unsupported_attribute(&schema, rest)?;
+        }
+        let exp = run.resource_expansion(self.module, &rkey)?;
         match (&exp, rest) {
             // One attribute of one instance: evaluate just that vertex.
             (Expansion::Single, [Traverser::Attr(a, _), ..]) => Ok((
@@ -455,6 +458,42 @@ impl Scope for InstanceScope<'_, '_> {
         };
         f(&ctx)
     }
+}
+
+/// terraform's static check of a reference to a resource whose schema it
+/// knows (before any value): the attribute named after the resource, or
+/// after a literal instance key, must be one of the schema's. A computed
+/// key (`[each.key]`) or a splat ends what it checks; evaluation finds
+/// those.
+fn unsupported_attribute(
+    schema: &crate::providers::schema::Block,
+    rest: &[Traverser],
+) -> Result<(), Diagnostics> {
+    let (name, at) = match rest {
+        [Traverser::Attr(a, at), ..] => (a, at),
+        [Traverser::Index(ix), Traverser::Attr(a, at), ..]
+            if matches!(ix.kind, crate::syntax::ast::ExprKind::Literal(_)) =>
+        {
+            (a, at)
+        }
+        _ => return Ok(()),
+    };
+    if schema.attributes.contains_key(name) || schema.block_types.contains_key(name) {
+        return Ok(());
+    }
+    let suggestion = name_suggestion(
+        name,
+        schema.attributes.keys().chain(schema.block_types.keys()),
+    )
+    .map(|s| format!(" Did you mean \"{s}\"?"))
+    .unwrap_or_default();
+    Err(err(
+        "Unsupported attribute",
+        format!(
+            "This object has no argument, nested block, or exported attribute named \"{name}\".{suggestion}"
+        ),
+        at,
+    ))
 }
 
 /// Terraform's "did you mean": the first candidate, in name order, within

@@ -1,0 +1,6 @@
+resource "terraform_data" "a" {
+  input = "x"
+}
+
+resource "terraform_data" "n" {
+}
