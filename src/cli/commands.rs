@@ -486,10 +486,8 @@ fn apply(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
         run_options(),
     )
     .map_err(|d| (1, d))?;
-    let run = loaded
-        .run(run_options())
-        .with_prior_state(&planned.moved_prior);
-    let next = crate::plan::apply::applied_state(&planned, &run).map_err(|d| (1, d))?;
+    let run_over = |state: &State| loaded.run(run_options()).with_prior_state(state);
+    let next = crate::plan::apply::applied_state(&planned, &run_over).map_err(|d| (1, d))?;
     next.write_atomic(&path).map_err(|d| (1, d.into()))?;
     let (add, change, destroy) = planned.plan.counts();
     println!("\nApply complete! Resources: {add} added, {change} changed, {destroy} destroyed.");

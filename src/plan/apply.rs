@@ -1,6 +1,9 @@
 //! `minimod apply`: the state a plan leaves, written as terraform writes a
 //! version-4 state. No provider runs: created objects get an `id` and the
-//! configured arguments; what only a provider would compute stays null.
+//! configured arguments, `terraform_data`'s `output` is its `input`, and
+//! what only a provider would compute stays null. A value that waited on
+//! another object's apply (`input = terraform_data.a.id`) is written with
+//! what that object got, as terraform's walk in dependency order does.
 
 use serde_json::{Map, Value as Json, json};
 
@@ -15,9 +18,16 @@ use super::Planned;
 use super::diff::Action;
 
 /// The state after applying `planned`: serial incremented, lineage kept.
-pub(crate) fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagnostics> {
+/// `run_over(state)` evaluates the configuration with `state` as its prior
+/// state (what apply has written so far).
+pub(crate) fn applied_state<'c>(
+    planned: &Planned,
+    run_over: &dyn Fn(&State) -> Run<'c>,
+) -> Result<State, Diagnostics> {
     let mut state = planned.moved_prior.clone();
     state.serial = planned.moved_prior.next_serial();
+    // The objects this apply writes, to be completed below.
+    let mut written = Vec::new();
     for c in &planned.plan.changes {
         match c.action {
             Action::Delete | Action::Forget => remove(&mut state, &c.addr),
@@ -27,6 +37,7 @@ pub(crate) fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagn
                 let sensitive = sensitive_paths(&after, None);
                 let attrs = attributes(&c.addr, &after, None);
                 insert_with(&mut state, &c.addr, attrs, sensitive);
+                written.push(c.addr.clone());
             }
             Action::Update => {
                 let after = c.after.clone().unwrap_or_else(Value::null);
@@ -37,6 +48,7 @@ pub(crate) fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagn
                 remove(&mut state, &c.addr);
                 let attrs = attributes(&c.addr, &after, old);
                 insert_with(&mut state, &c.addr, attrs, sensitive);
+                written.push(c.addr.clone());
             }
             // An import nobody could read is recorded as configured.
             Action::NoOp
@@ -47,10 +59,12 @@ pub(crate) fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagn
                 let sensitive = sensitive_paths(&after, None);
                 let attrs = attributes(&c.addr, &after, None);
                 insert_with(&mut state, &c.addr, attrs, sensitive);
+                written.push(c.addr.clone());
             }
             Action::NoOp | Action::Read => {}
         }
     }
+    let run = run_over(&planned.moved_prior);
     // Data sources are recorded too; new ones with what is configured.
     for addr in run.resource_instances()? {
         if addr.resource.resource.mode == ResourceMode::Data && state.instance(&addr).is_none() {
@@ -62,10 +76,13 @@ pub(crate) fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagn
                 attributes(&addr, &after, None),
                 sensitive,
             );
+            written.push(addr);
         }
     }
+    drop(run);
+    complete(&mut state, &written, run_over)?;
     state.outputs = Map::new();
-    for (name, sensitive, v) in run.root_outputs()? {
+    for (name, sensitive, v) in run_over(&state).root_outputs()? {
         let (v, _) = v.unmark_deep();
         let mut out = Map::new();
         out.insert("value".into(), display::json(&v));
@@ -77,6 +94,67 @@ pub(crate) fn applied_state(planned: &Planned, run: &Run) -> Result<State, Diagn
     }
     state.resources.retain(|r| !r.instances.is_empty());
     Ok(state)
+}
+
+/// Writes again, with what the objects written before them got, the
+/// `written` objects whose configuration read an object this apply
+/// creates or changes: the plan knew such a value only after apply, and
+/// apply knows it now. A pass evaluates the configuration over the state
+/// written so far, so each pass settles one more step of every chain of
+/// references (`b.input = a.id`, then `c.input = b.output`); the chains
+/// are finite, so the passes end when one changes nothing.
+fn complete<'c>(
+    state: &mut State,
+    written: &[AbsResourceInstance],
+    run_over: &dyn Fn(&State) -> Run<'c>,
+) -> Result<(), Diagnostics> {
+    // A step settles at least one object per pass until none is left.
+    for _ in 0..=written.len() {
+        let run = run_over(state);
+        let mut rewritten = Vec::new();
+        for addr in written {
+            let Some(now) = state.instance(addr) else {
+                continue;
+            };
+            let configured = run.resource_config_value(addr)?;
+            let old = now.attributes.as_deref().cloned();
+            let attrs = attributes(addr, &configured, old.clone());
+            let sensitive = sensitive_paths(&configured, now.sensitive_attributes.clone());
+            if Some(&attrs) != old.as_ref() || Some(&sensitive) != now.sensitive_attributes.as_ref()
+            {
+                rewritten.push((addr, attrs, sensitive));
+            }
+        }
+        drop(run);
+        if rewritten.is_empty() {
+            break;
+        }
+        for (addr, attrs, sensitive) in rewritten {
+            set_object(state, addr, attrs, sensitive);
+        }
+    }
+    Ok(())
+}
+
+/// Replaces the current object at `addr` in place, keeping its position
+/// and what else it records.
+fn set_object(
+    state: &mut State,
+    addr: &AbsResourceInstance,
+    attrs: Json,
+    sensitive: Vec<AttrPath>,
+) {
+    let res = addr.containing_resource();
+    for r in state.resources.iter_mut().filter(|r| r.addr == res) {
+        for i in r.instances.iter_mut() {
+            if i.key == addr.resource.key && i.deposed.is_none() {
+                i.attributes = Some(attrs.clone().into());
+                i.sensitive_attributes = Some(sensitive.clone());
+                // The value read from the old attributes is stale.
+                i.value_cache = Default::default();
+            }
+        }
+    }
 }
 
 fn remove(state: &mut State, addr: &AbsResourceInstance) {
