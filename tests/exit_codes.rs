@@ -21,6 +21,12 @@ const CASES: &[(&str, i32, &str)] = &[
     ("plan {empty}", 1, "No configuration files"),
     ("plan {broken}", 1, "Missing name for resource"),
     ("plan --detailed-exitcode {a}", 2, ""),
+    // Output values alone are changes too, as for terraform.
+    (
+        "plan --detailed-exitcode {outputs} --state {outputs_prior}",
+        2,
+        "",
+    ),
     ("apply {empty}", 1, "No configuration files"),
     ("refactor {empty} {new}", 2, "No configuration files"),
     ("refactor {old} {empty}", 2, "No configuration files"),
@@ -76,6 +82,7 @@ fn places(t: &Path) -> Vec<(&'static str, PathBuf)> {
     );
     let fixture = repo_root().join("fixtures/refactors/rename-module-call-for-each");
     let zoo = repo_root().join("tests/data/state/zoo");
+    let outputs = repo_root().join("tests/corpus/plans/outputs-only-change");
     vec![
         ("empty", empty),
         ("broken", t.join("broken")),
@@ -87,6 +94,8 @@ fn places(t: &Path) -> Vec<(&'static str, PathBuf)> {
         ("prior", fixture.join("expected/prior.tfstate")),
         ("zoo", zoo.join("terraform.tfstate")),
         ("show", zoo.join("show.json")),
+        ("outputs", outputs.join("new")),
+        ("outputs_prior", outputs.join("expected/prior.tfstate")),
     ]
 }
 

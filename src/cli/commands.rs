@@ -453,11 +453,10 @@ fn plan(
         let text = crate::plan::render::human(&planned.plan, tool_name(loaded.engine));
         let _ = write!(stdout, "{text}{}", planned.plan.warnings.render(sources));
     }
-    let changed = planned
-        .plan
-        .changes
-        .iter()
-        .any(|c| c.action != crate::plan::diff::Action::NoOp || c.previous.is_some());
+    use crate::plan::diff::Action;
+    let plan = &planned.plan;
+    let changed = (plan.changes.iter()).any(|c| c.action != Action::NoOp || c.previous.is_some())
+        || (plan.outputs.iter()).any(|o| o.action != Action::NoOp);
     // As `refactor`: the process ends next, nothing is freed value by value.
     std::mem::forget((loaded, prior, planned));
     Ok(if detailed && changed { 2 } else { 0 })

@@ -114,6 +114,8 @@ pub struct Plan {
     /// Instances an `import` block brings under management, with the id
     /// imported (their changes say what happens to them after the import).
     pub imports: Vec<(AbsResourceInstance, String)>,
+    /// The root module's outputs, in name order.
+    pub outputs: Vec<super::outputs::OutputChange>,
 }
 
 impl Plan {
@@ -275,6 +277,7 @@ pub(crate) fn plan(
         changes,
         warnings: Diagnostics::default(),
         imports: Vec::new(),
+        outputs: super::outputs::output_changes(run, prior)?,
     })
 }
 

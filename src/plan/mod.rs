@@ -11,6 +11,7 @@ pub(crate) mod diff;
 mod ignore_changes;
 mod imports;
 pub(crate) mod moves;
+pub(crate) mod outputs;
 pub(crate) mod removed;
 pub(crate) mod render;
 

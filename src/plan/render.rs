@@ -48,10 +48,18 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
         })
         .collect();
     let (add, change, destroy) = plan.counts();
+    let outputs = output_changes(plan);
     if shown.is_empty() {
-        out.push_str(&format!(
-            "\nNo changes. Your infrastructure matches the configuration.\n\n{tool} has compared your real infrastructure against your configuration and\nfound no differences, so no changes are needed.\n"
-        ));
+        if outputs.is_empty() {
+            out.push_str(&format!(
+                "\nNo changes. Your infrastructure matches the configuration.\n\n{tool} has compared your real infrastructure against your configuration and\nfound no differences, so no changes are needed.\n"
+            ));
+        } else {
+            let _ = write!(
+                out,
+                "{outputs}\nYou can apply this plan to save these new output values to the {tool}\nstate, without changing any real infrastructure.\n"
+            );
+        }
         return out;
     }
     let mut symbols = Vec::new();
@@ -101,6 +109,38 @@ fn human_changes(plan: &Plan, tool: &str) -> String {
         out,
         "Plan: {import}{add} to add, {change} to change, {destroy} to destroy{forget}."
     );
+    out.push_str(&outputs);
+    out
+}
+
+/// "Changes to Outputs:" and a line per output the plan changes (names
+/// aligned), or nothing when none changes.
+fn output_changes(plan: &Plan) -> String {
+    let changed: Vec<_> = plan
+        .outputs
+        .iter()
+        .filter(|o| o.action != Action::NoOp)
+        .collect();
+    if changed.is_empty() {
+        return String::new();
+    }
+    let width = changed
+        .iter()
+        .map(|o| o.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::from("\nChanges to Outputs:\n");
+    for o in changed {
+        let (sym, text) = match o.action {
+            Action::Create => (Sym::Create, whole(&o.after, Sym::Create, 0)),
+            Action::Delete => (
+                Sym::Delete,
+                format!("{} -> null", whole(&o.before, Sym::Delete, 0)),
+            ),
+            _ => (Sym::Update, diff(&o.before, &o.after, 0).1),
+        };
+        let _ = writeln!(out, "{} {:<width$} = {text}", sym.mark(), o.name);
+    }
     out
 }
 
@@ -446,9 +486,22 @@ pub(crate) fn json(plan: &Plan) -> serde_json::Value {
     if !plan.imports.is_empty() {
         summary["import"] = json!(plan.imports.len());
     }
+    // Every root output, as `show -json` lists them: what happens to it
+    // (values left out, as for resources).
+    let outputs: serde_json::Map<String, serde_json::Value> = plan
+        .outputs
+        .iter()
+        .map(|o| {
+            (
+                o.name.clone(),
+                json!({ "actions": o.action.json_actions() }),
+            )
+        })
+        .collect();
     json!({
         "format_version": "1.2",
         "resource_changes": changes,
+        "output_changes": outputs,
         "summary": summary,
     })
 }

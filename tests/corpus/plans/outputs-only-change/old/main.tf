@@ -1,0 +1,7 @@
+resource "terraform_data" "a" {
+  input = "x"
+}
+
+output "o" {
+  value = { a = 1, b = "x" }
+}
