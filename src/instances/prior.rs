@@ -138,7 +138,7 @@ impl<'c> Run<'c> {
         }
         let input = match r.attributes.iter().any(|a| a.name == "input") {
             true => self
-                .resource_attr(&at.addr.module, &r.key(), &at.addr.resource.key, "input")
+                .resource_attr(&at.addr.module, r.key(), &at.addr.resource.key, "input")
                 .ok()?,
             false => Value::null(),
         };
