@@ -1,6 +1,7 @@
-//! `minimod apply` writes the state terraform writes: for each case of
-//! tests/data/apply, the apply of `v1/` (and of `v2/` over terraform's
-//! state of `v1/`) against terraform's recorded state (`record.sh` there).
+//! `minimod apply` writes the state terraform writes, and prints what it
+//! prints from "Apply complete!" on: for each case of tests/data/apply,
+//! the apply of `v1/` (and of `v2/` over terraform's state of `v1/`)
+//! against terraform's recorded state and output (`record.sh` there).
 //! Ids are random on both sides, so each is compared as the address of the
 //! object it belongs to, wherever it appears (also upper-cased).
 
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use common::{read_json, repo_root, run, stderr};
+use common::{read, read_json, repo_root, run, stderr};
 
 fn corpus() -> PathBuf {
     repo_root().join("tests/data/apply")
@@ -36,31 +37,7 @@ fn cases() -> Vec<PathBuf> {
 /// minimod does not record) are left out.
 fn comparable(state: &Value) -> BTreeMap<String, Value> {
     let resources = state["resources"].as_array().expect("resources");
-    let mut ids = Vec::new();
-    // The object's address, its key as JSON.
-    let object = |r: &Value, i: &Value| {
-        let module = r["module"]
-            .as_str()
-            .map(|m| format!("{m}."))
-            .unwrap_or_default();
-        let data = if r["mode"] == "data" { "data." } else { "" };
-        let key = i
-            .get("index_key")
-            .map(|k| format!("[{k}]"))
-            .unwrap_or_default();
-        format!(
-            "{module}{data}{}.{}{key}",
-            r["type"].as_str().unwrap(),
-            r["name"].as_str().unwrap()
-        )
-    };
-    for r in resources {
-        for i in r["instances"].as_array().unwrap() {
-            if let Some(id) = i["attributes"]["id"].as_str() {
-                ids.push((id.to_string(), format!("<id of {}>", object(r, i))));
-            }
-        }
-    }
+    let ids = ids_of(state);
     let named = |v: &Value| name_ids(v, &ids);
     let mut out = BTreeMap::new();
     out.insert("outputs".to_string(), named(&state["outputs"]));
@@ -86,6 +63,38 @@ fn comparable(state: &Value) -> BTreeMap<String, Value> {
     out
 }
 
+/// The address of a state's object, its key as JSON.
+fn object(r: &Value, i: &Value) -> String {
+    let module = r["module"]
+        .as_str()
+        .map(|m| format!("{m}."))
+        .unwrap_or_default();
+    let data = if r["mode"] == "data" { "data." } else { "" };
+    let key = i
+        .get("index_key")
+        .map(|k| format!("[{k}]"))
+        .unwrap_or_default();
+    format!(
+        "{module}{data}{}.{}{key}",
+        r["type"].as_str().unwrap(),
+        r["name"].as_str().unwrap()
+    )
+}
+
+/// Each object's id in a state, with the name it is compared as.
+fn ids_of(state: &Value) -> Vec<(String, String)> {
+    let mut ids = Vec::new();
+    for r in state["resources"].as_array().expect("resources") {
+        for i in r["instances"].as_array().unwrap() {
+            if let Some(id) = i["attributes"]["id"].as_str() {
+                ids.push((id.to_string(), format!("<id of {}>", object(r, i))));
+            }
+        }
+    }
+    ids
+}
+
+/// `v` with every id in `ids` (also upper-cased) replaced by its name.
 fn name_ids(v: &Value, ids: &[(String, String)]) -> Value {
     match v {
         Value::String(s) => {
@@ -124,9 +133,19 @@ fn differences(
         .collect()
 }
 
+/// What an apply printed from "Apply complete!" on, ids named as the
+/// `state` it wrote names them.
+fn printed(text: &str, state: &Value) -> String {
+    let summary = &text[text.find("Apply complete!").unwrap_or(0)..];
+    match name_ids(&Value::String(summary.to_string()), &ids_of(state)) {
+        Value::String(s) => s,
+        _ => unreachable!("a string stays a string"),
+    }
+}
+
 /// minimod's apply of `case/VERSION/`, over `prior` (a state file) when
-/// given: the state it wrote.
-fn minimod_apply(case: &Path, version: &str, prior: Option<&Path>) -> Value {
+/// given: the state it wrote, and what it printed.
+fn minimod_apply(case: &Path, version: &str, prior: Option<&Path>) -> (Value, String) {
     let tmp = tempfile::tempdir().unwrap();
     common::copy_tree(&case.join(version), &tmp.path().join("cfg"));
     if let Some(prior) = prior {
@@ -140,7 +159,9 @@ fn minimod_apply(case: &Path, version: &str, prior: Option<&Path>) -> Value {
         case.display(),
         stderr(&out)
     );
-    read_json(&tmp.path().join("s.tfstate"))
+    let state = read_json(&tmp.path().join("s.tfstate"));
+    let text = printed(&common::stdout(&out), &state);
+    (state, text)
 }
 
 /// Every version of every case, applied by minimod as terraform did:
@@ -155,14 +176,22 @@ fn apply_writes_the_state_terraform_writes() {
                 continue;
             }
             let prior = prior.map(|p| case.join(p));
-            let got = minimod_apply(&case, version, prior.as_deref());
+            let (got, got_text) = minimod_apply(&case, version, prior.as_deref());
             let want = read_json(&case.join(format!("{version}.tfstate")));
+            let name = common::name_of(&case);
             for d in differences(
                 &comparable(&want),
                 &comparable(&got),
                 ("terraform", "minimod"),
             ) {
-                failures.push(format!("{} {version}: {d}", common::name_of(&case)));
+                failures.push(format!("{name} {version}: {d}"));
+            }
+            let want_text = printed(&read(&case.join(format!("{version}.out"))), &want);
+            if got_text != want_text {
+                failures.push(format!(
+                    "{name} {version}: printed otherwise:\n{}",
+                    common::unified_diff(&want_text, &got_text, ("terraform", "minimod"))
+                ));
             }
         }
     }
@@ -186,13 +215,26 @@ fn recorded_apply_states_match_terraform_live() {
             if !committed.exists() {
                 continue;
             }
-            let fresh = read_json(&tmp.path().join(&name).join(format!("{version}.tfstate")));
+            let fresh_dir = tmp.path().join(&name);
+            let fresh = read_json(&fresh_dir.join(format!("{version}.tfstate")));
+            let committed = read_json(&committed);
             for d in differences(
-                &comparable(&read_json(&committed)),
+                &comparable(&committed),
                 &comparable(&fresh),
                 ("committed", "recorded now"),
             ) {
                 failures.push(format!("{name} {version}: {d}"));
+            }
+            let out = format!("{version}.out");
+            let (was, now) = (
+                printed(&read(&case.join(&out)), &committed),
+                printed(&read(&fresh_dir.join(&out)), &fresh),
+            );
+            if was != now {
+                failures.push(format!(
+                    "{name} {version}: terraform prints otherwise now:\n{}",
+                    common::unified_diff(&was, &now, ("committed", "recorded now"))
+                ));
             }
         }
     }

@@ -489,7 +489,22 @@ fn apply(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
     let next = crate::plan::apply::applied_state(&planned, &run_over).map_err(|d| (1, d))?;
     next.write_atomic(&path).map_err(|d| (1, d.into()))?;
     let (add, change, destroy) = planned.plan.counts();
-    println!("\nApply complete! Resources: {add} added, {change} changed, {destroy} destroyed.");
+    let mut text = format!(
+        "\nApply complete! Resources: {add} added, {change} changed, {destroy} destroyed.\n"
+    );
+    // As terraform's apply: the recorded outputs, as `output` prints them.
+    let mut names: Vec<&String> = next.outputs.keys().collect();
+    names.sort();
+    if !names.is_empty() {
+        text.push_str("\nOutputs:\n\n");
+    }
+    for name in names {
+        if let Some(v) = next.output_value(name) {
+            text.push_str(&display::output_line(name, &v));
+            text.push('\n');
+        }
+    }
+    let _ = stdout().write_all(text.as_bytes());
     Ok(0)
 }
 

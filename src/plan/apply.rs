@@ -84,6 +84,10 @@ pub(crate) fn applied_state<'c>(
     state.outputs = Map::new();
     for (name, sensitive, v) in run_over(&state).root_outputs()? {
         let (v, _) = v.unmark_deep();
+        // terraform records no output whose value is null.
+        if v.is_null() {
+            continue;
+        }
         let mut out = Map::new();
         out.insert("value".into(), display::json(&v));
         out.insert("type".into(), display::json_type(&v.ty()));

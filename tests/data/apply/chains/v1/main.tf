@@ -61,6 +61,10 @@ output "f" {
   value = terraform_data.f.output
 }
 
+output "nothing" {
+  value = null
+}
+
 output "secret" {
   value     = terraform_data.secret.output
   sensitive = true
