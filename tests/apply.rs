@@ -240,3 +240,32 @@ fn recorded_apply_states_match_terraform_live() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// After `apply` (into the directory's minimod.tfstate, with no
+/// `--state`), `outputs` and `eval` read that state as `terraform output`
+/// and `terraform console` read theirs: the outputs are what apply
+/// printed, and an id is the one recorded.
+#[test]
+fn outputs_and_eval_read_the_state_apply_wrote() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cfg = tmp.path().join("cfg");
+    common::copy_tree(&corpus().join("chains/v1"), &cfg);
+    let applied = run(&cfg, ["apply", "."]);
+    assert_eq!(applied.status.code(), Some(0), "{}", stderr(&applied));
+    let printed = common::stdout(&applied);
+    let (_, outputs) = printed
+        .split_once("\nOutputs:\n\n")
+        .expect("an Outputs section");
+    let listed = run(&cfg, ["outputs", "."]);
+    assert_eq!(common::stdout(&listed), outputs, "{}", stderr(&listed));
+    let state = read_json(&cfg.join("minimod.tfstate"));
+    let id = state["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "a")
+        .map(|r| r["instances"][0]["attributes"]["id"].clone())
+        .expect("terraform_data.a recorded");
+    let evaluated = run(&cfg, ["eval", "terraform_data.a.id", "."]);
+    assert_eq!(common::stdout(&evaluated), format!("{id}\n"));
+}

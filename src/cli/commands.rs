@@ -328,7 +328,7 @@ fn addresses(dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResul
 }
 
 fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
-    let loaded = load(dir, args, sources, "evaluate")?;
+    let loaded = load_with_state(dir, args, sources, "evaluate")?;
     let file = SourceFile::new("<console-input>", expr);
     sources.insert(file.name.clone(), file.text.clone());
     let e = native::parse_expr(&file, expr, 0).map_err(|d| (1, d))?;
@@ -355,9 +355,11 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
 }
 
 fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -> CmdResult {
-    let loaded = load(dir, args, sources, "output")?;
+    let loaded = load_with_state(dir, args, sources, "output")?;
     let run = loaded.run(run_options());
-    let values = run.root_outputs().map_err(|d| (CONFIG_ERROR, d))?;
+    let mut values = run.root_outputs().map_err(|d| (CONFIG_ERROR, d))?;
+    // A null output is no output: terraform records none and lists none.
+    values.retain(|(_, _, v)| !v.is_null());
     let mut stdout = stdout();
     if json {
         let mut doc = serde_json::Map::new();
@@ -392,17 +394,43 @@ fn prior_state(
     if let Some(s) = &loaded.state {
         return Ok((s.clone(), std::path::PathBuf::new()));
     }
-    for name in ["terraform.tfstate", "minimod.tfstate"] {
-        let path = dir.join(name);
-        if path.is_file() {
-            let state = State::read(&path).map_err(|d| (1, d.into()))?;
-            return Ok((state, path));
-        }
+    if let Some(found) = dir_state(dir).map_err(|d| (1, d))? {
+        return Ok(found);
     }
     Ok((
         State::new(env!("CARGO_PKG_VERSION")),
         dir.join("minimod.tfstate"),
     ))
+}
+
+/// The state a directory holds, as terraform's local backend finds it:
+/// `terraform.tfstate`, else `minimod.tfstate` (what `apply` writes).
+fn dir_state(dir: &Path) -> Result<Option<(State, std::path::PathBuf)>, Diagnostics> {
+    for name in ["terraform.tfstate", "minimod.tfstate"] {
+        let path = dir.join(name);
+        if path.is_file() {
+            let state = State::read(&path).map_err(Diagnostics::from)?;
+            return Ok(Some((state, path)));
+        }
+    }
+    Ok(None)
+}
+
+/// `load`, with the directory's own state when `--state` names none: what
+/// `terraform console` and `terraform output` read.
+fn load_with_state(
+    dir: &Path,
+    args: &ConfigArgs,
+    sources: &mut SourceMap,
+    verb: &str,
+) -> Result<Loaded, (i32, Diagnostics)> {
+    let mut loaded = load(dir, args, sources, verb)?;
+    if loaded.state.is_none() {
+        loaded.state = dir_state(dir)
+            .map_err(|d| (CONFIG_ERROR, d))?
+            .map(|(s, _)| s);
+    }
+    Ok(loaded)
 }
 
 fn tool_name(engine: Engine) -> &'static str {
