@@ -115,9 +115,10 @@ fn complete<'c>(
     // A step settles at least one object per pass until none is left.
     for _ in 0..=written.len() {
         let run = run_over(state);
+        let index = state.instance_index();
         let mut rewritten = Vec::new();
         for addr in written {
-            let Some(now) = state.instance(addr) else {
+            let Some(now) = index.get(addr) else {
                 continue;
             };
             let configured = run.resource_config_value(addr)?;
@@ -129,7 +130,7 @@ fn complete<'c>(
                 rewritten.push((addr, attrs, sensitive));
             }
         }
-        drop(run);
+        drop((run, index));
         if rewritten.is_empty() {
             break;
         }
