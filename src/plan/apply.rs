@@ -26,8 +26,13 @@ pub(crate) fn applied_state<'c>(
 ) -> Result<State, Diagnostics> {
     let mut state = planned.moved_prior.clone();
     state.serial = planned.moved_prior.next_serial();
-    // The objects this apply writes, to be completed below.
-    let mut written = Vec::new();
+    // The objects written with a value only apply knows, completed below.
+    let mut waiting = Vec::new();
+    let mut wait_on = |addr: &AbsResourceInstance, after: &Value| {
+        if !after.is_wholly_known() {
+            waiting.push(addr.clone());
+        }
+    };
     for c in &planned.plan.changes {
         match c.action {
             Action::Delete | Action::Forget => remove(&mut state, &c.addr),
@@ -37,7 +42,7 @@ pub(crate) fn applied_state<'c>(
                 let sensitive = sensitive_paths(&after, None);
                 let attrs = attributes(&c.addr, &after, None);
                 insert_with(&mut state, &c.addr, attrs, sensitive);
-                written.push(c.addr.clone());
+                wait_on(&c.addr, &after);
             }
             Action::Update => {
                 let after = c.after.clone().unwrap_or_else(Value::null);
@@ -48,7 +53,7 @@ pub(crate) fn applied_state<'c>(
                 remove(&mut state, &c.addr);
                 let attrs = attributes(&c.addr, &after, old);
                 insert_with(&mut state, &c.addr, attrs, sensitive);
-                written.push(c.addr.clone());
+                wait_on(&c.addr, &after);
             }
             // An import nobody could read is recorded as configured.
             Action::NoOp
@@ -59,7 +64,7 @@ pub(crate) fn applied_state<'c>(
                 let sensitive = sensitive_paths(&after, None);
                 let attrs = attributes(&c.addr, &after, None);
                 insert_with(&mut state, &c.addr, attrs, sensitive);
-                written.push(c.addr.clone());
+                wait_on(&c.addr, &after);
             }
             Action::NoOp | Action::Read => {}
         }
@@ -76,11 +81,11 @@ pub(crate) fn applied_state<'c>(
                 attributes(&addr, &after, None),
                 sensitive,
             );
-            written.push(addr);
+            wait_on(&addr, &after);
         }
     }
     drop(run);
-    complete(&mut state, &written, run_over)?;
+    complete(&mut state, waiting, run_over)?;
     state.outputs = Map::new();
     for (name, sensitive, v) in run_over(&state).root_outputs()? {
         let (v, _) = v.unmark_deep();
@@ -100,33 +105,40 @@ pub(crate) fn applied_state<'c>(
     Ok(state)
 }
 
-/// Writes again, with what the objects written before them got, the
-/// `written` objects whose configuration read an object this apply
-/// creates or changes: the plan knew such a value only after apply, and
-/// apply knows it now. A pass evaluates the configuration over the state
+/// Writes again the `waiting` objects, whose configuration read an object
+/// this apply creates or changes: the plan knew such a value only after
+/// apply, and apply knows it now. A pass evaluates them over the state
 /// written so far, so each pass settles one more step of every chain of
-/// references (`b.input = a.id`, then `c.input = b.output`); the chains
-/// are finite, so the passes end when one changes nothing.
+/// references (`b.input = a.id`, then `c.input = b.output`); an object
+/// whose value is known is done. The chains are finite, so the passes end
+/// (also when one changes nothing: what no apply here can know).
 fn complete<'c>(
     state: &mut State,
-    written: &[AbsResourceInstance],
+    mut waiting: Vec<AbsResourceInstance>,
     run_over: &dyn Fn(&State) -> Run<'c>,
 ) -> Result<(), Diagnostics> {
-    // A step settles at least one object per pass until none is left.
-    for _ in 0..=written.len() {
+    for _ in 0..=waiting.len() {
+        if waiting.is_empty() {
+            break;
+        }
         let run = run_over(state);
         let index = state.instance_index();
         let mut rewritten = Vec::new();
-        for addr in written {
-            let Some(now) = index.get(addr) else {
+        let mut still = Vec::new();
+        for addr in waiting {
+            let Some(now) = index.get(&addr) else {
                 continue;
             };
-            let configured = run.resource_config_value(addr)?;
+            let configured = run.resource_config_value(&addr)?;
             let old = now.attributes.as_deref().cloned();
-            let attrs = attributes(addr, &configured, old.clone());
+            let attrs = attributes(&addr, &configured, old.clone());
             let sensitive = sensitive_paths(&configured, now.sensitive_attributes.clone());
-            if Some(&attrs) != old.as_ref() || Some(&sensitive) != now.sensitive_attributes.as_ref()
-            {
+            let changed = Some(&attrs) != old.as_ref()
+                || Some(&sensitive) != now.sensitive_attributes.as_ref();
+            if !configured.is_wholly_known() {
+                still.push(addr.clone());
+            }
+            if changed {
                 rewritten.push((addr, attrs, sensitive));
             }
         }
@@ -135,8 +147,9 @@ fn complete<'c>(
             break;
         }
         for (addr, attrs, sensitive) in rewritten {
-            set_object(state, addr, attrs, sensitive);
+            set_object(state, &addr, attrs, sensitive);
         }
+        waiting = still;
     }
     Ok(())
 }
