@@ -133,19 +133,47 @@ fn differences(
         .collect()
 }
 
-/// What an apply printed from "Apply complete!" on, ids named as the
-/// `state` it wrote names them.
-fn printed(text: &str, state: &Value) -> String {
-    let summary = &text[text.find("Apply complete!").unwrap_or(0)..];
-    match name_ids(&Value::String(summary.to_string()), &ids_of(state)) {
-        Value::String(s) => s,
-        _ => unreachable!("a string stays a string"),
+/// What one apply left: the state it wrote, and what it printed from
+/// "Apply complete!" on with ids named as that state names them.
+struct Applied {
+    state: Value,
+    printed: String,
+}
+
+impl Applied {
+    fn new(state: Value, stdout: &str) -> Applied {
+        let summary = &stdout[stdout.find("Apply complete!").unwrap_or(0)..];
+        let printed = match name_ids(&Value::String(summary.to_string()), &ids_of(&state)) {
+            Value::String(s) => s,
+            _ => unreachable!("a string stays a string"),
+        };
+        Applied { state, printed }
+    }
+
+    /// terraform's apply of VERSION as recorded in `dir`.
+    fn recorded(dir: &Path, version: &str) -> Applied {
+        Applied::new(
+            read_json(&dir.join(format!("{version}.tfstate"))),
+            &read(&dir.join(format!("{version}.out"))),
+        )
+    }
+
+    /// Where `self` and `other` differ, in the state or the printed text.
+    fn differences(&self, other: &Applied, labels: (&str, &str)) -> Vec<String> {
+        let mut out = differences(&comparable(&self.state), &comparable(&other.state), labels);
+        if self.printed != other.printed {
+            out.push(format!(
+                "printed otherwise:\n{}",
+                common::unified_diff(&self.printed, &other.printed, labels)
+            ));
+        }
+        out
     }
 }
 
 /// minimod's apply of `case/VERSION/`, over `prior` (a state file) when
-/// given: the state it wrote, and what it printed.
-fn minimod_apply(case: &Path, version: &str, prior: Option<&Path>) -> (Value, String) {
+/// given.
+fn minimod_apply(case: &Path, version: &str, prior: Option<&Path>) -> Applied {
     let tmp = tempfile::tempdir().unwrap();
     common::copy_tree(&case.join(version), &tmp.path().join("cfg"));
     if let Some(prior) = prior {
@@ -159,9 +187,10 @@ fn minimod_apply(case: &Path, version: &str, prior: Option<&Path>) -> (Value, St
         case.display(),
         stderr(&out)
     );
-    let state = read_json(&tmp.path().join("s.tfstate"));
-    let text = printed(&common::stdout(&out), &state);
-    (state, text)
+    Applied::new(
+        read_json(&tmp.path().join("s.tfstate")),
+        &common::stdout(&out),
+    )
 }
 
 /// Every version of every case, applied by minimod as terraform did:
@@ -176,22 +205,10 @@ fn apply_writes_the_state_terraform_writes() {
                 continue;
             }
             let prior = prior.map(|p| case.join(p));
-            let (got, got_text) = minimod_apply(&case, version, prior.as_deref());
-            let want = read_json(&case.join(format!("{version}.tfstate")));
-            let name = common::name_of(&case);
-            for d in differences(
-                &comparable(&want),
-                &comparable(&got),
-                ("terraform", "minimod"),
-            ) {
-                failures.push(format!("{name} {version}: {d}"));
-            }
-            let want_text = printed(&read(&case.join(format!("{version}.out"))), &want);
-            if got_text != want_text {
-                failures.push(format!(
-                    "{name} {version}: printed otherwise:\n{}",
-                    common::unified_diff(&want_text, &got_text, ("terraform", "minimod"))
-                ));
+            let got = minimod_apply(&case, version, prior.as_deref());
+            let want = Applied::recorded(&case, version);
+            for d in want.differences(&got, ("terraform", "minimod")) {
+                failures.push(format!("{} {version}: {d}", common::name_of(&case)));
             }
         }
     }
@@ -199,7 +216,7 @@ fn apply_writes_the_state_terraform_writes() {
 }
 
 /// With MINIMOD_LIVE set, terraform records every case again; each state
-/// must say what the committed one says (ids aside).
+/// and summary must say what the committed one says (ids aside).
 #[test]
 fn recorded_apply_states_match_terraform_live() {
     if !common::live() {
@@ -211,30 +228,13 @@ fn recorded_apply_states_match_terraform_live() {
     for case in cases() {
         let name = common::name_of(&case);
         for version in ["v1", "v2"] {
-            let committed = case.join(format!("{version}.tfstate"));
-            if !committed.exists() {
+            if !case.join(format!("{version}.tfstate")).exists() {
                 continue;
             }
-            let fresh_dir = tmp.path().join(&name);
-            let fresh = read_json(&fresh_dir.join(format!("{version}.tfstate")));
-            let committed = read_json(&committed);
-            for d in differences(
-                &comparable(&committed),
-                &comparable(&fresh),
-                ("committed", "recorded now"),
-            ) {
+            let committed = Applied::recorded(&case, version);
+            let fresh = Applied::recorded(&tmp.path().join(&name), version);
+            for d in committed.differences(&fresh, ("committed", "recorded now")) {
                 failures.push(format!("{name} {version}: {d}"));
-            }
-            let out = format!("{version}.out");
-            let (was, now) = (
-                printed(&read(&case.join(&out)), &committed),
-                printed(&read(&fresh_dir.join(&out)), &fresh),
-            );
-            if was != now {
-                failures.push(format!(
-                    "{name} {version}: terraform prints otherwise now:\n{}",
-                    common::unified_diff(&was, &now, ("committed", "recorded now"))
-                ));
             }
         }
     }
