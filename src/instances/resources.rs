@@ -218,7 +218,7 @@ impl<'c> Run<'c> {
         let schema = self.exact_schema(r);
         let id = "id".to_string();
         let names: Box<dyn Iterator<Item = &String>> = match &schema {
-            Some(s) => Box::new(s.attributes.keys().chain(s.block_types.keys())),
+            Some(s) => Box::new(s.names()),
             None => Box::new(
                 std::iter::once(&id)
                     .chain(extra.into_iter().flatten())
@@ -381,7 +381,7 @@ impl<'c> Run<'c> {
         }
         let extra = self.read_attrs_of(module, rkey);
         let held = match self.exact_schema(r) {
-            Some(s) => s.attributes.contains_key(attr) || s.block_types.contains_key(attr),
+            Some(s) => s.has(attr),
             None => {
                 attr == "id"
                     || r.attributes.iter().any(|a| a.name == attr)

@@ -478,15 +478,12 @@ fn unsupported_attribute(
         }
         _ => return Ok(()),
     };
-    if schema.attributes.contains_key(name) || schema.block_types.contains_key(name) {
+    if schema.has(name) {
         return Ok(());
     }
-    let suggestion = name_suggestion(
-        name,
-        schema.attributes.keys().chain(schema.block_types.keys()),
-    )
-    .map(|s| format!(" Did you mean \"{s}\"?"))
-    .unwrap_or_default();
+    let suggestion = name_suggestion(name, schema.names())
+        .map(|s| format!(" Did you mean \"{s}\"?"))
+        .unwrap_or_default();
     Err(err(
         "Unsupported attribute",
         format!(

@@ -81,6 +81,18 @@ pub struct Block {
 }
 
 impl Block {
+    /// The names an object of this schema has: its attributes, then its
+    /// nested block types.
+    pub fn names(&self) -> impl Iterator<Item = &String> {
+        self.attributes.keys().chain(self.block_types.keys())
+    }
+
+    /// Whether an object of this schema has `name` (an attribute or a
+    /// nested block type).
+    pub fn has(&self, name: &str) -> bool {
+        self.attributes.contains_key(name) || self.block_types.contains_key(name)
+    }
+
     /// The attribute `name` as the rule treats it, if the schema has it.
     fn attribute(&self, name: &str) -> Option<&Attribute> {
         match self.attributes.get(name) {
