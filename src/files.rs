@@ -4,11 +4,15 @@
 //! it, and a tree of thousands of files costs no inodes.
 //!
 //! A tree is mounted at a path; a path under a mount point is looked up in
-//! the tree (with `.` and `..` taken as written), any other path on disk.
-//! The loader, discovery, variable files and the filesystem functions read
-//! through [`Files`], so they see a mounted tree as they would its copy.
+//! the tree (with `.` and `..` taken as written, then the tree's own links
+//! followed as a file system follows them, never out of the tree), any
+//! other path on disk, unless the files are sealed: then nothing but the
+//! mounted trees exists. The loader, discovery, variable files and the
+//! filesystem functions read through [`Files`], so they see a mounted tree
+//! as they would its checkout.
 
 use std::collections::{BTreeMap, HashMap};
+use std::ffi::{OsStr, OsString};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -17,10 +21,16 @@ use std::sync::Arc;
 #[derive(Clone, Default)]
 pub struct Files {
     mounts: Option<Arc<Vec<(PathBuf, Arc<MemTree>)>>>,
+    /// Only the mounted trees exist (a check: the runner's disk is never
+    /// read, whatever path a configuration names).
+    sealed: bool,
 }
 
 /// The disk alone, for callers that hold no [`Files`].
-pub(crate) static DISK: Files = Files { mounts: None };
+pub(crate) static DISK: Files = Files {
+    mounts: None,
+    sealed: false,
+};
 
 impl std::fmt::Debug for Files {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -29,44 +39,174 @@ impl std::fmt::Debug for Files {
             .iter()
             .flat_map(|m| m.iter().map(|(p, _)| p))
             .collect();
-        f.debug_struct("Files").field("mounts", &at).finish()
+        f.debug_struct("Files")
+            .field("mounts", &at)
+            .field("sealed", &self.sealed)
+            .finish()
     }
+}
+
+/// Where a tree's blobs come from when they are first read (git, for a
+/// revision): each is asked for once, and may be refused (a budget).
+pub(crate) trait BlobSource: Send + Sync {
+    fn load(&self, oid: &str, size: u64) -> io::Result<Arc<[u8]>>;
+}
+
+/// A file of a tree: its bytes, or the blob they will be read from.
+enum Content {
+    Bytes(Arc<[u8]>),
+    Blob { oid: Arc<str>, size: u64 },
 }
 
 /// A tree of files held in memory, by path relative to its top. A file's
 /// directories exist because it does (git stores no empty directory).
+/// Names are bytes, as git stores them: two names that differ only in
+/// bytes that are not UTF-8 are two files.
 pub(crate) struct MemTree {
-    files: HashMap<PathBuf, Arc<[u8]>>,
+    files: HashMap<PathBuf, Content>,
+    /// Symbolic links: the target as stored (relative to the link's
+    /// directory; an absolute one leads out of the tree).
+    links: HashMap<PathBuf, PathBuf>,
     /// Each directory's entries by name (the top is the empty path).
-    dirs: HashMap<PathBuf, BTreeMap<String, Kind>>,
+    dirs: HashMap<PathBuf, BTreeMap<OsString, Node>>,
+    source: Option<Arc<dyn BlobSource>>,
 }
 
 impl Default for MemTree {
     fn default() -> MemTree {
         MemTree {
             files: HashMap::new(),
+            links: HashMap::new(),
             dirs: [(PathBuf::new(), BTreeMap::new())].into(),
+            source: None,
         }
     }
 }
 
+/// As many links as Linux follows in one path before `ELOOP`.
+const MAX_LINK_HOPS: usize = 40;
+
+/// Where a path of a tree leads once its links are followed.
+enum Resolved {
+    File(PathBuf),
+    Dir(PathBuf),
+}
+
 impl MemTree {
+    /// An empty tree whose lazily added files are read from `source`.
+    pub(crate) fn with_source(source: Arc<dyn BlobSource>) -> MemTree {
+        MemTree {
+            source: Some(source),
+            ..MemTree::default()
+        }
+    }
+
     /// Adds a file at `rel` (a plain relative path).
     pub(crate) fn insert(&mut self, rel: PathBuf, bytes: Arc<[u8]>) {
+        self.add(rel, Node::File, |t, rel| {
+            t.files.insert(rel, Content::Bytes(bytes));
+        });
+    }
+
+    /// Adds a file whose bytes are blob `oid` of the tree's source, read
+    /// when first asked for.
+    pub(crate) fn insert_blob(&mut self, rel: PathBuf, oid: &str, size: u64) {
+        let oid = Arc::from(oid);
+        self.add(rel, Node::File, |t, rel| {
+            t.files.insert(rel, Content::Blob { oid, size });
+        });
+    }
+
+    /// Adds a symbolic link at `rel` to `target`.
+    pub(crate) fn insert_link(&mut self, rel: PathBuf, target: PathBuf) {
+        self.add(rel, Node::Link, |t, rel| {
+            t.links.insert(rel, target);
+        });
+    }
+
+    fn add(&mut self, rel: PathBuf, kind: Node, put: impl FnOnce(&mut MemTree, PathBuf)) {
         let mut at = rel.as_path();
-        let mut kind = Kind::File;
+        let mut kind = kind;
         while let (Some(dir), Some(name)) = (at.parent(), at.file_name()) {
             let entries = self.dirs.entry(dir.to_path_buf()).or_default();
-            let known = entries
-                .insert(name.to_string_lossy().into_owned(), kind)
-                .is_some();
-            if known && kind == Kind::Dir {
+            let known = entries.insert(name.to_os_string(), kind).is_some();
+            if known && kind == Node::Dir {
                 break;
             }
             at = dir;
-            kind = Kind::Dir;
+            kind = Node::Dir;
         }
-        self.files.insert(rel, bytes);
+        put(self, rel);
+    }
+
+    /// Follows `rel`'s links inside the tree, as a file system resolves a
+    /// path: a link to a link, or through a linked directory, leads where
+    /// its target does; a target out of the tree (absolute, or `..` past
+    /// its top) is not there.
+    fn resolve(&self, rel: &Path) -> io::Result<Resolved> {
+        let mut todo: Vec<OsString> = rel
+            .components()
+            .rev()
+            .filter_map(|c| match c {
+                Component::Normal(n) => Some(n.to_os_string()),
+                _ => None,
+            })
+            .collect();
+        let mut at = PathBuf::new();
+        let mut hops = 0;
+        while let Some(name) = todo.pop() {
+            if name == ".." {
+                if !at.pop() {
+                    return Err(outside());
+                }
+                continue;
+            }
+            if name == "." {
+                continue;
+            }
+            let next = at.join(&name);
+            if let Some(target) = self.links.get(&next) {
+                hops += 1;
+                if target.has_root() {
+                    return Err(outside());
+                }
+                if hops > MAX_LINK_HOPS {
+                    return Err(io::Error::other("too many levels of symbolic links"));
+                }
+                todo.extend(
+                    target
+                        .components()
+                        .rev()
+                        .map(|c| c.as_os_str().to_os_string()),
+                );
+                continue;
+            }
+            if self.files.contains_key(&next) {
+                if !todo.is_empty() {
+                    return Err(io::Error::new(
+                        io::ErrorKind::NotADirectory,
+                        "not a directory",
+                    ));
+                }
+                return Ok(Resolved::File(next));
+            }
+            if !self.dirs.contains_key(&next) {
+                return Err(not_found());
+            }
+            at = next;
+        }
+        Ok(Resolved::Dir(at))
+    }
+
+    fn bytes(&self, rel: &Path) -> io::Result<Arc<[u8]>> {
+        match self.files.get(rel) {
+            Some(Content::Bytes(b)) => Ok(b.clone()),
+            Some(Content::Blob { oid, size }) => match &self.source {
+                Some(s) => s.load(oid, *size),
+                None => Err(not_found()),
+            },
+            None => Err(not_found()),
+        }
     }
 }
 
@@ -79,12 +219,21 @@ pub(crate) enum Kind {
     Other,
 }
 
+/// What a tree's directory holds under a name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Node {
+    File,
+    Dir,
+    /// A symbolic link: a listing shows what it leads to.
+    Link,
+}
+
 /// One entry of a directory listing.
 pub(crate) struct Entry {
     pub name: String,
     /// What the entry is, links followed (a broken link is `None`).
     pub kind: Option<Kind>,
-    /// The entry itself is a link (only on disk).
+    /// The entry itself is a link.
     pub link: bool,
 }
 
@@ -100,6 +249,16 @@ impl Files {
         mounts.push((normal(&at), Arc::new(tree)));
         Files {
             mounts: Some(Arc::new(mounts)),
+            sealed: self.sealed,
+        }
+    }
+
+    /// These files with the disk shut out: a path in no mounted tree does
+    /// not exist.
+    pub(crate) fn sealed(self) -> Files {
+        Files {
+            sealed: true,
+            ..self
         }
     }
 
@@ -108,50 +267,69 @@ impl Files {
         self.lookup(path).is_some()
     }
 
-    /// The tree `path` is in, and the path inside it.
-    fn lookup(&self, path: &Path) -> Option<(&MemTree, PathBuf)> {
+    /// The tree `path` is in, its mount point and the path inside it.
+    fn lookup(&self, path: &Path) -> Option<(&MemTree, &Path, PathBuf)> {
         let mounts = self.mounts.as_deref()?;
         let path = normal(path);
         mounts.iter().find_map(|(at, tree)| {
             let rel = path.strip_prefix(at).ok()?;
-            Some((&**tree, rel.to_path_buf()))
+            Some((&**tree, at.as_path(), rel.to_path_buf()))
         })
     }
 
+    /// Why a path outside every tree is not read, when the disk is shut.
+    fn shut(&self) -> io::Result<()> {
+        match self.sealed {
+            true => Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                "outside the revision being read",
+            )),
+            false => Ok(()),
+        }
+    }
+
     pub(crate) fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+        Ok(self.read_shared(path)?.to_vec())
+    }
+
+    /// The bytes of `path`, shared with the tree that holds them.
+    pub(crate) fn read_shared(&self, path: &Path) -> io::Result<Arc<[u8]>> {
         match self.lookup(path) {
-            Some((tree, rel)) => match tree.files.get(&rel) {
-                Some(bytes) => Ok(bytes.to_vec()),
-                None if tree.dirs.contains_key(&rel) => Err(io::Error::new(
+            Some((tree, _, rel)) => match tree.resolve(&rel)? {
+                Resolved::File(real) => tree.bytes(&real),
+                Resolved::Dir(_) => Err(io::Error::new(
                     io::ErrorKind::IsADirectory,
                     "is a directory",
                 )),
-                None => Err(not_found()),
             },
-            None => std::fs::read(path),
+            None => {
+                self.shut()?;
+                std::fs::read(path).map(Arc::from)
+            }
         }
     }
 
     pub(crate) fn read_to_string(&self, path: &Path) -> io::Result<String> {
         match self.lookup(path) {
             Some(_) => text(self.read(path)?),
-            None => std::fs::read_to_string(path),
+            None => {
+                self.shut()?;
+                std::fs::read_to_string(path)
+            }
         }
     }
 
     /// What `path` is, links followed.
     pub(crate) fn kind(&self, path: &Path) -> io::Result<Kind> {
         match self.lookup(path) {
-            Some((tree, rel)) => {
-                if tree.files.contains_key(&rel) {
-                    Ok(Kind::File)
-                } else if tree.dirs.contains_key(&rel) {
-                    Ok(Kind::Dir)
-                } else {
-                    Err(not_found())
-                }
+            Some((tree, _, rel)) => Ok(match tree.resolve(&rel)? {
+                Resolved::File(_) => Kind::File,
+                Resolved::Dir(_) => Kind::Dir,
+            }),
+            None => {
+                self.shut()?;
+                std::fs::metadata(path).map(|m| kind_of(&m.file_type()))
             }
-            None => std::fs::metadata(path).map(|m| kind_of(&m.file_type())),
         }
     }
 
@@ -167,19 +345,48 @@ impl Files {
         self.kind(path).is_ok()
     }
 
-    /// The entries of directory `path`, sorted by name.
+    /// The entries of directory `path`, sorted by name. In a tree, a name
+    /// that is not UTF-8 makes the listing an error: it cannot be shown or
+    /// matched as terraform would, and dropping it would hide a file.
     pub(crate) fn read_dir(&self, path: &Path) -> io::Result<Vec<Entry>> {
         let mut out = Vec::new();
         match self.lookup(path) {
-            Some((tree, rel)) => {
-                let entries = tree.dirs.get(&rel).ok_or_else(not_found)?;
-                out.extend(entries.iter().map(|(name, kind)| Entry {
-                    name: name.clone(),
-                    kind: Some(*kind),
-                    link: false,
-                }));
+            Some((tree, _, rel)) => {
+                let Resolved::Dir(real) = tree.resolve(&rel)? else {
+                    return Err(io::Error::new(
+                        io::ErrorKind::NotADirectory,
+                        "not a directory",
+                    ));
+                };
+                let entries = tree.dirs.get(&real).ok_or_else(not_found)?;
+                for (name, kind) in entries {
+                    let Some(text) = name.to_str() else {
+                        return Err(io::Error::new(
+                            io::ErrorKind::InvalidData,
+                            format!(
+                                "the file name {} is not UTF-8, which minimod cannot represent",
+                                format!("\"{}\"", name.as_encoded_bytes().escape_ascii())
+                            ),
+                        ));
+                    };
+                    let (kind, link) = match kind {
+                        Node::File => (Some(Kind::File), false),
+                        Node::Dir => (Some(Kind::Dir), false),
+                        Node::Link => match tree.resolve(&real.join(name)) {
+                            Ok(Resolved::File(_)) => (Some(Kind::File), true),
+                            Ok(Resolved::Dir(_)) => (Some(Kind::Dir), true),
+                            Err(_) => (None, true),
+                        },
+                    };
+                    out.push(Entry {
+                        name: text.to_string(),
+                        kind,
+                        link,
+                    });
+                }
             }
             None => {
+                self.shut()?;
                 for e in std::fs::read_dir(path)? {
                     let e = e?;
                     let link = e.file_type().is_ok_and(|t| t.is_symlink());
@@ -198,17 +405,47 @@ impl Files {
         Ok(out)
     }
 
-    /// Where `path` really is: links followed on disk; in a tree, its path
-    /// with `.` and `..` taken (a tree holds no links).
+    /// Where `path` really is: links followed, on disk and in a tree (where
+    /// `.` and `..` are taken as written first, as terraform cleans paths).
     pub(crate) fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
         match self.lookup(path) {
-            Some(_) => {
-                self.kind(path)?;
-                Ok(normal(path))
+            Some((tree, at, rel)) => Ok(match tree.resolve(&rel)? {
+                Resolved::File(real) | Resolved::Dir(real) => at.join(real),
+            }),
+            None => {
+                self.shut()?;
+                path.canonicalize()
             }
-            None => path.canonicalize(),
         }
     }
+}
+
+/// A file's name as bytes (git's), as a path of this system: on Unix any
+/// bytes; elsewhere only UTF-8.
+pub(crate) fn path_from_bytes(bytes: &[u8]) -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Some(PathBuf::from(OsStr::from_bytes(bytes)))
+    }
+    #[cfg(not(unix))]
+    {
+        std::str::from_utf8(bytes).ok().map(PathBuf::from)
+    }
+}
+
+/// A tree's link that leads out of it: never followed.
+fn outside() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::PermissionDenied,
+        "a link leading outside the revision",
+    )
+}
+
+/// Whether an error says the path leads out of the files that may be read
+/// (a tree's link out of it, or the disk when it is shut).
+pub(crate) fn is_outside(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::PermissionDenied
 }
 
 fn not_found() -> io::Error {

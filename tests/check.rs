@@ -14,13 +14,22 @@ fn monorepo() -> tempfile::TempDir {
     dir
 }
 
+/// `check --base HEAD~1` of what git would commit: the working tree is
+/// staged first, as a pull request's commit would hold it.
 fn check(repo: &Path, args: &[&str]) -> Output {
+    stage(repo);
     common::minimod(repo)
         .arg("check")
         .args(["--base", "HEAD~1"])
         .args(args)
         .output()
         .unwrap()
+}
+
+/// `git add -A`: the check reads the index.
+fn stage(repo: &Path) {
+    let out = common::git(repo, &["add", "-A"]);
+    assert!(out.status.success(), "git add: {out:?}");
 }
 
 fn json(out: &Output) -> serde_json::Value {
@@ -76,11 +85,24 @@ fn fix_writes_the_blocks_and_the_check_then_passes() {
     let tmp = monorepo();
     let repo = tmp.path().join("repo");
     let out = check(&repo, &["--fix"]);
+    // The blocks are written and proven, but what git would commit does
+    // not hold them yet: the run fails, as a pre-commit hook that writes.
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(1),
         "{}",
         String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("Passed: no root destroys what was only moved."),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("stage them (git add envs/"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
     let written = std::fs::read_to_string(repo.join("envs/prod-eu/moved.tf")).unwrap();
     assert!(
@@ -101,7 +123,8 @@ fn fix_writes_the_blocks_and_the_check_then_passes() {
 fn a_head_that_also_deletes_a_resource_fails_naming_it() {
     let tmp = monorepo();
     let repo = tmp.path().join("repo");
-    assert_eq!(check(&repo, &["--fix"]).status.code(), Some(0));
+    assert_eq!(check(&repo, &["--fix"]).status.code(), Some(1));
+    assert_eq!(check(&repo, &[]).status.code(), Some(0));
     let module = repo.join("modules/service/main.tf");
     let text = std::fs::read_to_string(&module).unwrap();
     let without_queue = text
@@ -182,6 +205,7 @@ fn a_root_whose_for_each_needs_a_variable_is_not_checkable_and_says_how_to_give_
     git(&["add", "-A"]);
     git(&["commit", "-qm", "base"]);
     std::fs::write(repo.join("live/main.tf"), config("s")).unwrap();
+    stage(repo);
     let out = common::run(repo, ["check", "--base", "HEAD", "--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     let doc = json(&out);
@@ -388,9 +412,17 @@ fn a_refactor_that_also_changes_a_value_needs_allow_update() {
     .unwrap();
     assert_eq!(check(&repo, &[]).status.code(), Some(1));
     let fixed = check(&repo, &["--fix", "--allow-update"]);
+    let again = check(&repo, &["--allow-update"]);
+    assert_eq!(
+        again.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&again.stdout),
+        String::from_utf8_lossy(&again.stderr)
+    );
     assert_eq!(
         fixed.status.code(),
-        Some(0),
+        Some(1),
         "{}",
         String::from_utf8_lossy(&fixed.stdout)
     );
@@ -401,8 +433,8 @@ fn a_refactor_that_also_changes_a_value_needs_allow_update() {
     );
 }
 
-/// A repository of one root, `live`, whose base is `old` and whose working
-/// tree is `new` (each a main.tf): built in the test.
+/// A repository of one root, `live`, whose base is `old` and whose index
+/// is `new` (each a main.tf): built in the test.
 fn one_root_repo(old: &str, new: &str) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
     let repo = tmp.path();
@@ -418,6 +450,7 @@ fn one_root_repo(old: &str, new: &str) -> tempfile::TempDir {
     git(&["add", "-A"]);
     git(&["commit", "-qm", "base"]);
     std::fs::write(repo.join("live/main.tf"), new).unwrap();
+    stage(repo);
     tmp
 }
 
@@ -479,8 +512,9 @@ fn repo_of(base: &[(&str, &str)], head: &[(&str, &str)]) -> tempfile::TempDir {
 
 const BACKEND: &str = "terraform {\n  backend \"local\" {}\n}\n";
 
-/// `check --base HEAD`: the working tree against the last commit.
+/// `check --base HEAD`: the working tree, staged, against the last commit.
 fn check_head(repo: &Path, args: &[&str]) -> Output {
+    stage(repo);
     common::minimod(repo)
         .args(["check", "--base", "HEAD"])
         .args(args)

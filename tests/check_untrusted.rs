@@ -96,6 +96,338 @@ fn both(out: &Output) -> String {
     )
 }
 
+// Issue 30, classes 1 and 2: the check reads what git stores, and each
+// side with its own inputs.
+
+/// The runner's checkout keeps its token in `.git/config`, and an earlier
+/// step may leave a credentials file in the workspace: a pull request that
+/// reads either (by `..` out of its root into `.git`, or by `fileset` over
+/// the repository) inside an argument whose error quotes its value never
+/// gets them into the report, in the default mode (the index) or with
+/// `--head`.
+#[test]
+fn the_checkouts_token_and_untracked_files_never_reach_the_report() {
+    let repo = Repo::new();
+    repo.git(&[
+        "config",
+        "http.https://github.com/.extraheader",
+        "AUTHORIZATION: basic TOKEN-0123456789",
+    ]);
+    repo.root(
+        "envs/prod",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        "envs/prod",
+        "resource \"terraform_data\" \"a\" {\n  input = \"a\"\n}\n\nresource \"terraform_data\" \"leak\" {\n  input = cidrhost(file(\"${path.module}/../../.git/config\"), 1)\n}\n\nresource \"terraform_data\" \"files\" {\n  input = [for f in fileset(\"${path.module}/../..\", \"**\") : tonumber(file(\"${path.module}/../../${f}\"))]\n}\n",
+    );
+    repo.commit("read the runner's files");
+    // Left by an earlier step of the job: untracked, ignored or not.
+    repo.write("credentials.json", "{\"token\": \"TOKEN-0123456789\"}\n");
+    repo.write(".gitignore", "secret.env\n");
+    repo.write("secret.env", "TOKEN=TOKEN-0123456789\n");
+    for head in [&["--head", "HEAD"][..], &[][..]] {
+        for format in ["text", "markdown", "json"] {
+            let out = repo.check(&[head, &["--format", format]].concat());
+            let all = both(&out);
+            assert!(
+                !all.contains("TOKEN-0123456789"),
+                "{head:?} {format}: {all}"
+            );
+            assert_eq!(out.status.code(), Some(1), "{head:?} {format}: {all}");
+        }
+    }
+}
+
+/// Without `--head` the head is the index: what `git commit` would store.
+/// An unstaged edit and an untracked file do not exist for the check; once
+/// staged, they do.
+#[test]
+fn the_head_is_what_git_would_commit() {
+    let repo = Repo::new();
+    let both_resources = "resource \"terraform_data\" \"db\" {\n  input = \"db\"\n}\n\nresource \"terraform_data\" \"app\" {\n  input = \"app\"\n}\n";
+    repo.root("live", both_resources);
+    repo.commit("base");
+    // Unstaged: the database deleted in the working tree only, and an
+    // untracked file that would make a second root.
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"app\" {\n  input = \"app\"\n}\n",
+    );
+    repo.root("other", "resource \"terraform_data\" \"x\" {}\n");
+    let out = repo.check_base("HEAD", &[]);
+    let found = roots(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(outcome_of(&found, "live"), "unchanged");
+    // Staged, the deletion fails the check.
+    repo.git(&["add", "live/main.tf"]);
+    let out = repo.check_base("HEAD", &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+    assert_eq!(outcome_of(&roots(&out), "live"), "unmatched");
+    assert!(both(&out).contains("terraform_data.db"), "{}", both(&out));
+}
+
+/// Links committed inside the repository lead where a checkout's would: a
+/// link to a link, and a link through a linked directory. A base file
+/// reached so must not vanish, or deleting its resource would pass.
+#[test]
+fn links_to_links_and_through_linked_directories_are_followed_inside_the_tree() {
+    let db = "resource \"terraform_data\" \"db\" {\n  input = \"db\"\n}\n";
+    for (how, links) in [
+        (
+            "link to a link",
+            &[
+                ("live/db.tf", "../common/db-link.tf"),
+                ("common/db-link.tf", "db.tf.txt"),
+            ][..],
+        ),
+        (
+            "link through a linked directory",
+            &[
+                ("live/shared", "../common"),
+                ("live/db.tf", "shared/db.tf.txt"),
+            ][..],
+        ),
+    ] {
+        let repo = Repo::new();
+        repo.root("live", "resource \"terraform_data\" \"app\" {}\n");
+        repo.write("common/db.tf.txt", db);
+        for (link, target) in links {
+            let at = repo.dir.join(link);
+            std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+            std::os::unix::fs::symlink(target, at).unwrap();
+        }
+        repo.commit("base");
+        repo.write("common/db.tf.txt", "# the database is gone\n");
+        repo.commit("delete the database through the link");
+        for head in [&["--head", "HEAD"][..], &[][..]] {
+            let out = repo.check(head);
+            assert_eq!(out.status.code(), Some(1), "{how} {head:?}: {}", both(&out));
+            let roots = roots(&out);
+            assert_eq!(outcome_of(&roots, "live"), "unmatched", "{how} {head:?}");
+            assert!(
+                both(&out).contains("terraform_data.db"),
+                "{how}: {}",
+                both(&out)
+            );
+        }
+    }
+}
+
+/// Names are git's bytes: two configuration files whose names differ only
+/// in bytes that are not UTF-8 are two files, never one, and the root that
+/// holds them is refused, saying why, rather than checked with one of them.
+#[test]
+fn names_that_are_not_utf8_are_refused_not_merged() {
+    use std::os::unix::ffi::OsStrExt;
+    let repo = Repo::new();
+    repo.root("live", "resource \"terraform_data\" \"app\" {}\n");
+    let name = |b: u8| {
+        let mut n = b"db".to_vec();
+        n.push(b);
+        n.extend_from_slice(b".tf");
+        repo.dir.join("live").join(std::ffi::OsStr::from_bytes(&n))
+    };
+    std::fs::write(name(0xff), "resource \"terraform_data\" \"db\" {}\n").unwrap();
+    std::fs::write(name(0xfe), "resource \"terraform_data\" \"db2\" {}\n").unwrap();
+    repo.commit("base");
+    std::fs::remove_file(name(0xfe)).unwrap();
+    repo.commit("delete one of them");
+    let out = repo.check(&["--format", "text"]);
+    let all = both(&out);
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(all.contains("not UTF-8"), "{all}");
+    assert!(all.contains("live: not checkable"), "{all}");
+}
+
+/// `.gitattributes` never changes what is checked (the blobs are read as
+/// stored), and a root whose checkout would hold other bytes says so.
+#[test]
+fn a_root_whose_checkout_differs_from_its_blobs_says_so() {
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"app\" {\n  input = \"$Id$\"\n}\n",
+    );
+    repo.write(".gitattributes", "*.tf ident\n");
+    repo.commit("base");
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"app\" {\n  input = \"$Id$\"\n}\n# edited\n",
+    );
+    repo.commit("head");
+    let out = repo.check(&[]);
+    let roots = roots(&out);
+    let live = roots.iter().find(|r| r["dir"] == "live").unwrap();
+    assert_eq!(live["outcome"], "unchanged", "{live}");
+    let note = live["note"].as_str().unwrap_or_default();
+    assert!(
+        note.contains("a checkout rewrites live/main.tf (ident)"),
+        "{live}"
+    );
+}
+
+/// A repository that names one 64 MiB blob under 1,024 configuration file
+/// names (a 1 MB repository) is refused from the blobs' sizes, before any
+/// is read; named so under other files, nothing of it is read at all.
+#[test]
+fn a_blob_named_a_thousand_times_is_refused_from_its_size() {
+    for (names, want) in [("live/f{}.tf", 2), ("live/data/f{}.bin", 0)] {
+        let repo = Repo::new();
+        repo.root("live", "resource \"terraform_data\" \"app\" {}\n");
+        repo.commit("base");
+        let big = repo._tmp.path().join("big");
+        let file = std::fs::File::create(&big).unwrap();
+        file.set_len(64 << 20).unwrap();
+        let oid = common::git(&repo.dir, &["hash-object", "-w", big.to_str().unwrap()]);
+        let oid = String::from_utf8(oid.stdout).unwrap().trim().to_string();
+        let mut index = String::new();
+        for i in 0..1024 {
+            index.push_str(&format!(
+                "100644 {oid}\t{}\n",
+                names.replace("{}", &i.to_string())
+            ));
+        }
+        let mut child = std::process::Command::new("git")
+            .args([
+                "-C",
+                repo.dir.to_str().unwrap(),
+                "update-index",
+                "--index-info",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(index.as_bytes())
+            .unwrap();
+        assert!(child.wait().unwrap().success());
+        repo.git(&["commit", "-qm", "name it 1024 times"]);
+        for head in [&["--head", "HEAD"][..], &[][..]] {
+            let out = repo.check(head);
+            assert_eq!(
+                out.status.code(),
+                Some(want),
+                "{names} {head:?}: {}",
+                both(&out)
+            );
+            if want == 2 {
+                assert!(
+                    both(&out).contains("Repository too large to check"),
+                    "{}",
+                    both(&out)
+                );
+            }
+        }
+    }
+}
+
+/// Each side is planned with its own revision's variables files: a pull
+/// request that lowers the replicas in `prod.tfvars` (5 to 2) destroys
+/// three, given by `.minimod.hcl` or by `--var-file`.
+#[test]
+fn each_side_reads_its_own_variables_files() {
+    let body = "variable \"replicas\" {\n  type = number\n}\n\nresource \"terraform_data\" \"node\" {\n  count = var.replicas\n}\n";
+    for declared in [true, false] {
+        let repo = Repo::new();
+        repo.root("live", body);
+        repo.write("live/prod.tfvars", "replicas = 5\n");
+        // A root that names a variables file is declared (discovery asks).
+        let decl = match declared {
+            true => "root \"live\" {\n  var_files = [\"prod.tfvars\"]\n}\n",
+            false => "root \"live\" {}\n",
+        };
+        repo.write(".minimod.hcl", decl);
+        repo.commit("base");
+        repo.write("live/prod.tfvars", "replicas = 2\n");
+        repo.commit("fewer replicas");
+        let args: &[&str] = match declared {
+            true => &[],
+            false => &["--var-file", "live/prod.tfvars"],
+        };
+        let out = repo.check(args);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "declared {declared}: {}",
+            both(&out)
+        );
+        let roots = roots(&out);
+        assert_eq!(
+            outcome_of(&roots, "live"),
+            "unmatched",
+            "declared {declared}"
+        );
+        let all = both(&out);
+        for gone in [
+            "terraform_data.node[2]",
+            "terraform_data.node[3]",
+            "terraform_data.node[4]",
+        ] {
+            assert!(all.contains(gone), "{gone}: {all}");
+        }
+    }
+}
+
+/// Which inputs a root gets is the base's policy: a pull request cannot
+/// give its own check a variables file or values that only the check
+/// reads, nor turn a directory the base has into a "new root" by
+/// declaring it.
+#[test]
+fn a_pull_request_cannot_choose_its_own_inputs_or_declare_a_root_new() {
+    // `count` 0 in prod: the resource is destroyed where it runs. A
+    // check-only `env = "dev"` would make it a harmless move to r[0].
+    let repo = Repo::new();
+    let base = "variable \"env\" {\n  type = string\n}\n\nresource \"terraform_data\" \"r\" {}\n";
+    repo.root("live", base);
+    repo.commit("base");
+    repo.root(
+        "live",
+        &base.replace(
+            "\"r\" {}",
+            "\"r\" {\n  count = var.env == \"prod\" ? 0 : 1\n}",
+        ),
+    );
+    repo.write("live/check.tfvars", "env = \"dev\"\n");
+    repo.write(
+        ".minimod.hcl",
+        "root \"live\" {\n  var_files = [\"check.tfvars\"]\n  variables = { env = \"dev\" }\n}\n",
+    );
+    repo.commit("destroy in prod, pass the check");
+    let out = repo.check(&[]);
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+    assert_eq!(
+        outcome_of(&roots(&out), "live"),
+        "not-checkable",
+        "{}",
+        both(&out)
+    );
+
+    // A directory the base has (no backend, so discovery did not call it a
+    // root), declared a root by the pull request that deletes from it.
+    let repo = Repo::new();
+    repo.write(
+        "legacy/main.tf",
+        "resource \"terraform_data\" \"db\" {}\n\nresource \"terraform_data\" \"app\" {}\n",
+    );
+    repo.root("live", "resource \"terraform_data\" \"a\" {}\n");
+    repo.commit("base");
+    repo.write("legacy/main.tf", "resource \"terraform_data\" \"app\" {}\n");
+    repo.write(".minimod.hcl", "root \"legacy\" {}\n");
+    repo.commit("declare it and delete the database");
+    let out = repo.check(&[]);
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+    let roots = roots(&out);
+    assert_eq!(outcome_of(&roots, "legacy"), "unmatched", "{roots:?}");
+    assert!(both(&out).contains("terraform_data.db"), "{}", both(&out));
+}
+
 /// `export-ignore` hides a directory from `git archive`: a pull request that
 /// deletes a resource there must still fail, at head as a revision and as
 /// the working tree.
@@ -334,7 +666,8 @@ fn filesystem_functions_stay_inside_the_repository() {
             "live",
             &format!("resource \"terraform_data\" \"a\" {{\n  input = \"a\"\n}}\n\nresource \"terraform_data\" \"leak\" {{\n  for_each = toset([{expr}])\n}}\n"),
         );
-        // The working tree is the head: nothing committed.
+        // The index is the head: staged, not committed.
+        repo.git(&["add", "-A"]);
         let out = repo.check_base("HEAD", &[]);
         let all = both(&out);
         assert!(!all.contains("TOKEN-0123456789"), "{name}: {all}");

@@ -500,9 +500,11 @@ fn check_fix_keeps_every_byte_of_a_committed_moved_tf() {
     let tmp = tempfile::tempdir().unwrap();
     let repo = repo_with_renames(tmp.path(), Some(HAND_WRITTEN));
     let out = check_fix(&repo, &[]);
+    // It wrote: what git would commit lacks the blocks until they are
+    // staged, so the run fails, as a pre-commit hook that writes does.
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(1),
         "{}{}",
         stdout(&out),
         stderr(&out)
@@ -515,8 +517,9 @@ fn check_fix_keeps_every_byte_of_a_committed_moved_tf() {
     assert_eq!(stdout(&status), " M envs/prod/moved.tf\n");
 }
 
-/// An edit of moved.tf git does not hold (neither committed nor staged)
-/// is not touched, unless `--allow-dirty`; a staged one git can give back.
+/// The check reads the index: a moved.tf with changes that are not staged
+/// is not what it proved, and is not touched (`--allow-dirty` no longer
+/// exists for it to be); staged, the same edit is.
 #[test]
 fn check_fix_refuses_a_moved_tf_with_uncommitted_changes() {
     let tmp = tempfile::tempdir().unwrap();
@@ -524,20 +527,24 @@ fn check_fix_refuses_a_moved_tf_with_uncommitted_changes() {
     let dirty = format!("{HAND_WRITTEN}\n# not committed yet\n");
     write_file(&repo.join("envs/prod/moved.tf"), &dirty);
     let out = check_fix(&repo, &[]);
-    assert_refused(
-        &out,
-        "envs/prod/moved.tf has changes that are not committed or staged",
+    assert_refused(&out, "envs/prod/moved.tf has changes that are not staged");
+    assert_eq!(
+        fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap(),
+        dirty
     );
-    assert!(stderr(&out).contains("--allow-dirty"), "{}", stderr(&out));
+    let out = check_fix(&repo, &["--allow-dirty"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Stage (git add)"), "{}", stderr(&out));
     assert_eq!(
         fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap(),
         dirty
     );
 
-    let out = check_fix(&repo, &["--allow-dirty"]);
+    git(&repo, &["add", "envs/prod/moved.tf"]);
+    let out = check_fix(&repo, &[]);
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(1),
         "{}{}",
         stdout(&out),
         stderr(&out)
@@ -551,8 +558,19 @@ fn check_fix_refuses_a_moved_tf_with_uncommitted_changes() {
 fn check_fix_refuses_an_untracked_moved_tf_but_edits_a_staged_one() {
     let tmp = tempfile::tempdir().unwrap();
     let repo = repo_with_renames(tmp.path(), None);
+    // The check reads the index, which has no moved.tf (and so no local
+    // that main.tf reads): not checkable, and the file is not touched.
     write_file(&repo.join("envs/prod/moved.tf"), HAND_WRITTEN);
-    assert_refused(&check_fix(&repo, &[]), "not committed or staged");
+    let out = check_fix(&repo, &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("cache_name"), "{}", stdout(&out));
+    assert!(!stderr(&out).contains("Wrote"), "{}", stderr(&out));
     assert_eq!(
         fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap(),
         HAND_WRITTEN
@@ -560,9 +578,11 @@ fn check_fix_refuses_an_untracked_moved_tf_but_edits_a_staged_one() {
     // Staged (as the pre-commit hook sees a commit in the making).
     git(&repo, &["add", "envs/prod/moved.tf"]);
     let out = check_fix(&repo, &[]);
+    // It wrote: what git would commit lacks the blocks until they are
+    // staged, so the run fails, as a pre-commit hook that writes does.
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(1),
         "{}{}",
         stdout(&out),
         stderr(&out)
@@ -618,9 +638,11 @@ fn check_fix_ignores_planted_temporary_file_names() {
     git(&repo, &["add", "-A"]);
     git(&repo, &["commit", "-qm", "plant"]);
     let out = check_fix(&repo, &[]);
+    // It wrote: what git would commit lacks the blocks until they are
+    // staged, so the run fails, as a pre-commit hook that writes does.
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(1),
         "{}{}",
         stdout(&out),
         stderr(&out)
@@ -748,9 +770,11 @@ fn check_fix_keeps_every_byte_of_a_child_modules_moved_tf() {
     git(&repo, &["add", "-A"]);
     git(&repo, &["commit", "-qm", "head"]);
     let out = check_fix(&repo, &[]);
+    // It wrote: what git would commit lacks the blocks until they are
+    // staged, so the run fails, as a pre-commit hook that writes does.
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(1),
         "{}{}",
         stdout(&out),
         stderr(&out)

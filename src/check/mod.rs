@@ -12,7 +12,6 @@ pub(crate) use tree::toplevel;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
 use crate::discover::{self, Found};
@@ -28,8 +27,12 @@ use crate::refactor::{self, Request};
 pub struct CheckRequest {
     pub repo: PathBuf,
     pub base: String,
-    /// A revision, or None for the working tree.
+    /// A revision, or None for the index: what git would commit.
     pub head: Option<String>,
+    /// Files `--fix` wrote into the working tree (path inside the
+    /// repository, bytes), laid over the head: the check after a fix sees
+    /// them as they will be staged.
+    pub written: Vec<(PathBuf, std::sync::Arc<[u8]>)>,
     pub allow_add: bool,
     /// `--allow-update` (or `check { allow_update = true }` in the base's
     /// `.minimod.hcl`): pairs structure decides although values differ.
@@ -193,7 +196,7 @@ pub struct Candidate {
 pub struct CheckReport {
     pub base: String,
     pub head: String,
-    /// Where the head's files are (the working tree or a temporary copy).
+    /// Where the head's files are mounted (a path nothing on disk holds).
     pub head_dir: PathBuf,
     pub roots: Vec<RootReport>,
     /// Changed directories that no checked root reaches.
@@ -257,50 +260,69 @@ impl RootReport {
     }
 }
 
-/// The two revisions a check compares, as the engine reads them: the base
-/// (and the head, when it is a revision) are trees in memory, mounted under
-/// a private directory that stays empty; the working tree is the disk.
+/// The two revisions a check compares, as the engine reads them: trees in
+/// memory, mounted under a private directory that stays empty, with the
+/// disk shut out: nothing but the revisions' blobs exists for a check.
+/// The head is a revision, or the index (what git would commit).
 struct Revisions {
     files: Files,
     base_dir: PathBuf,
     head_dir: PathBuf,
     /// An empty tree: what a new or a deleted root is compared with.
     empty_dir: PathBuf,
+    /// Configuration files a checkout would not hold as git stores them
+    /// (`.gitattributes`): (path, the attribute), base's then head's.
+    rewritten: (Vec<(String, String)>, Vec<(String, String)>),
     _scratch: tempfile::TempDir,
 }
 
 impl Revisions {
     fn read(repo: &Path, base: &str, head: Option<&str>) -> Result<Revisions, Diagnostics> {
+        Revisions::read_with(repo, base, head, &[])
+    }
+
+    /// The revisions, with `written` (files `--fix` wrote, by path inside
+    /// the repository) laid over the head.
+    fn read_with(
+        repo: &Path,
+        base: &str,
+        head: Option<&str>,
+        written: &[(PathBuf, std::sync::Arc<[u8]>)],
+    ) -> Result<Revisions, Diagnostics> {
         let scratch =
             tempfile::tempdir().map_err(|e| tree::io_error("create a temporary directory", e))?;
         let base_dir = scratch.path().join("base");
+        let head_dir = scratch.path().join("head");
         let empty_dir = scratch.path().join("empty");
+        let budget = tree::Budget::new(tree::MAX_CHECK_BYTES);
+        let head_rev = match head {
+            Some(rev) => tree::Revision::Commit(rev),
+            None => tree::Revision::Index,
+        };
         // Each revision is git's work, in processes of its own: both at once.
         let (base_tree, head_tree) = std::thread::scope(|scope| {
-            let head_tree = head.map(|rev| scope.spawn(move || tree::extract(repo, rev)));
-            let base_tree = tree::extract(repo, base);
-            let head_tree = head_tree.map(|t| {
-                t.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            });
+            let head_tree = scope.spawn(|| tree::extract(repo, head_rev, &budget));
+            let base_tree = tree::extract(repo, tree::Revision::Commit(base), &budget);
+            let head_tree = head_tree
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             (base_tree, head_tree)
         });
-        let mut files = Files::disk()
-            .mount(base_dir.clone(), base_tree?)
-            .mount(empty_dir.clone(), MemTree::default());
-        let head_dir = match head_tree {
-            Some(tree) => {
-                let dir = scratch.path().join("head");
-                files = files.mount(dir.clone(), tree?);
-                dir
-            }
-            None => repo.to_path_buf(),
-        };
+        let (base_tree, mut head_tree) = (base_tree?, head_tree?);
+        for (rel, bytes) in written {
+            head_tree.tree.insert(rel.clone(), bytes.clone());
+        }
+        let files = Files::disk()
+            .mount(base_dir.clone(), base_tree.tree)
+            .mount(head_dir.clone(), head_tree.tree)
+            .mount(empty_dir.clone(), MemTree::default())
+            .sealed();
         Ok(Revisions {
             files,
             base_dir,
             head_dir,
             empty_dir,
+            rewritten: (base_tree.rewritten, head_tree.rewritten),
             _scratch: scratch,
         })
     }
@@ -317,7 +339,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     // From any subdirectory: the repository is its top level.
     let repo = tree::toplevel(&req.repo)?;
     crate::progress::step(|| format!("reading {} and the pull request's head", req.base));
-    let revs = Revisions::read(&repo, &req.base, req.head.as_deref())?;
+    let revs = Revisions::read_with(&repo, &req.base, req.head.as_deref(), &req.written)?;
     crate::progress::step(|| "discovering root modules".into());
     let base_config = discover::RepoConfig::load(&revs.base_dir, &revs.files, sources)?;
     let head_config = discover::RepoConfig::load(&revs.head_dir, &revs.files, sources)?;
@@ -343,6 +365,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     let req = &CheckRequest {
         allow_update: req.allow_update || policy.allow_update,
         ignore: rules,
+        vars: in_repository(&req.vars, &repo)?,
         ..req.clone()
     };
     let schemas = match &req.schemas {
@@ -401,7 +424,12 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         .iter()
         .filter(|d| req.shard.is_none_or(|s| s.holds(d)))
         .collect();
-    let changed = tree::changed_paths(&repo, &req.base, req.head.as_deref())?;
+    let head_rev = match req.head.as_deref() {
+        Some(rev) => tree::Revision::Commit(rev),
+        None => tree::Revision::Index,
+    };
+    let mut changed = tree::changed_paths(&repo, &req.base, head_rev)?;
+    changed.extend(req.written.iter().map(|(p, _)| clean_rel(p)));
     let finished = std::sync::atomic::AtomicUsize::new(0);
     let roots = parallel_map(&mine, |dir| {
         crate::progress::step(|| {
@@ -417,16 +445,15 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
                 None,
             );
         }
-        let (mut report, kept) = check_root(
-            dir,
-            head_root.or(base_root).map(|(f, _)| f),
-            &revs,
-            head_root.is_some(),
-            base_root.is_some(),
-            req,
-            schemas.clone(),
-        );
+        let root = Root::of(dir, head_root, base_root, &revs);
+        let (mut report, kept) = check_root(&root, &revs, req, schemas.clone());
         report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
+        if let Some(said) = rewritten_note(dir, &revs) {
+            report.note = Some(match report.note.take() {
+                Some(n) => format!("{n}; {said}"),
+                None => said,
+            });
+        }
         finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         (report, kept)
     });
@@ -443,7 +470,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     unreached.retain(|u| req.shard.is_none_or(|s| s.holds(&u.dir)));
     Ok(CheckReport {
         base: req.base.clone(),
-        head: req.head.clone().unwrap_or_else(|| "working tree".into()),
+        head: req.head.clone().unwrap_or_else(|| "index".into()),
         head_dir: revs.head_dir.clone(),
         roots,
         unreached,
@@ -452,6 +479,60 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         warnings,
         shard: req.shard.map(|s| (s, dirs.len())),
     })
+}
+
+/// What a checkout of the root's directory would not hold as git stores
+/// it (`.gitattributes` filters, `ident`, encodings, CRLF): the check
+/// reads the blobs, and says that terraform on a checkout may read other
+/// bytes.
+fn rewritten_note(dir: &str, revs: &Revisions) -> Option<String> {
+    let inside = |p: &str| dir == "." || p.strip_prefix(dir).is_some_and(|r| r.starts_with('/'));
+    let (base, head) = &revs.rewritten;
+    let mut files: Vec<String> = (head.iter().map(|f| (f, "")))
+        .chain(base.iter().map(|f| (f, "base:")))
+        .filter(|((p, _), _)| inside(p))
+        .map(|((p, attr), side)| format!("{side}{p} ({attr})"))
+        .collect();
+    files.dedup();
+    (!files.is_empty()).then(|| {
+        format!(
+            "checked as git stores it, but a checkout rewrites {} by .gitattributes",
+            files.join(", ")
+        )
+    })
+}
+
+/// `-var-file` paths as paths inside the repository: each side reads its
+/// own revision's file at that path, never the runner's disk.
+fn in_repository(vars: &[VarSource], repo: &Path) -> Result<Vec<VarSource>, Diagnostics> {
+    let tops = [
+        crate::files::normal(repo),
+        repo.canonicalize()
+            .map(|r| crate::files::normal(&r))
+            .unwrap_or_default(),
+    ];
+    vars.iter()
+        .map(|v| match v {
+            VarSource::File(f) => {
+                let f = crate::files::normal(Path::new(f));
+                let rel = tops.iter().find_map(|t| f.strip_prefix(t).ok());
+                match rel {
+                    Some(rel) if !rel.as_os_str().is_empty() => {
+                        Ok(VarSource::File(clean_rel(rel)))
+                    }
+                    _ => Err(Diagnostic::error(
+                        "Variables file outside the repository",
+                        format!(
+                            "-var-file={}: a check reads each revision's own variables files, at a path inside the repository.",
+                            crate::syntax::source::clean_path(&f)
+                        ),
+                    )
+                    .into()),
+                }
+            }
+            v => Ok(v.clone()),
+        })
+        .collect()
 }
 
 /// `f` over every item on all cores, the results in the items' order (so
@@ -642,26 +723,70 @@ fn calls_a_file_function(text: &str) -> bool {
     call.is_match(text)
 }
 
-fn check_root(
-    dir: &str,
-    found: Option<&Found>,
-    revs: &Revisions,
+/// One root as the check compares it: on which sides its directory holds
+/// a configuration, and whose declaration gives its inputs.
+struct Root<'a> {
+    dir: &'a str,
     in_head: bool,
     in_base: bool,
+    /// The declaration that names its variables files and variables: the
+    /// base's, which is policy, or the head's for a directory the base
+    /// does not have. A directory the base has but does not declare gets
+    /// none: a pull request cannot give its own check inputs.
+    decl: Option<&'a Found>,
+    tool: Option<discover::Tool>,
+}
+
+impl<'a> Root<'a> {
+    fn of(
+        dir: &'a str,
+        head_root: Option<&'a (Found, Option<String>)>,
+        base_root: Option<&'a (Found, Option<String>)>,
+        revs: &Revisions,
+    ) -> Root<'a> {
+        // A directory with configuration files is compared on that side
+        // whether or not discovery calls it a root there: declaring a root
+        // (or adding a backend) in the pull request does not make what
+        // the base configures new.
+        let holds = |top: &Path| has_configuration(&revs.files, &top.join(dir));
+        let in_base = base_root.is_some() || holds(&revs.base_dir);
+        let in_head = head_root.is_some() || holds(&revs.head_dir);
+        let decl = match (base_root, in_base) {
+            (Some((f, _)), _) => Some(f),
+            (None, true) => None,
+            (None, false) => head_root.map(|(f, _)| f),
+        };
+        Root {
+            dir,
+            in_head,
+            in_base,
+            decl,
+            tool: head_root.or(base_root).and_then(|(f, _)| f.tool),
+        }
+    }
+}
+
+/// Whether `dir` holds a file terraform loads as configuration.
+fn has_configuration(files: &Files, dir: &Path) -> bool {
+    files.read_dir(dir).is_ok_and(|entries| {
+        entries.iter().any(|e| {
+            e.kind == Some(crate::files::Kind::File)
+                && [".tf", ".tf.json", ".tofu", ".tofu.json"]
+                    .iter()
+                    .any(|ext| e.name.ends_with(ext))
+        })
+    })
+}
+
+fn check_root(
+    root: &Root,
+    revs: &Revisions,
     req: &CheckRequest,
     schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
 ) -> (RootReport, Option<Kept>) {
+    let (dir, in_head, in_base) = (root.dir, root.in_head, root.in_base);
     let mut report = RootReport::new(dir);
-    // A root new in the head is compared with nothing: all creates; a root
-    // the head deletes, with nothing: all destroys (what the base
-    // configures is destroyed), which may have moved to another root.
     let (base_dir, head_dir) = (&revs.base_dir, &revs.head_dir);
-    let old_dir = match in_base {
-        true => base_dir.join(dir),
-        false => revs.empty_dir.clone(),
-    };
-    // A deleted root's variables files are the base's.
-    let files_of = if in_head { head_dir } else { base_dir };
     let fail = |report: &mut RootReport, error: String| {
         report.outcome = match in_head {
             true => Outcome::NotCheckable,
@@ -670,16 +795,13 @@ fn check_root(
         report.passed = false;
         report.error = Some(error);
     };
-    let mut request = match root_request(dir, found, old_dir, revs, files_of, req, schemas) {
+    let request = match root_request(root, revs, req, schemas) {
         Ok(r) => r,
         Err(e) => {
             fail(&mut report, e);
             return (report, None);
         }
     };
-    if !in_head {
-        request.new_dir = revs.empty_dir.clone();
-    }
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
         Ok(o) => o,
@@ -1094,47 +1216,82 @@ fn fingerprint(o: &Object) -> Option<String> {
 }
 
 /// The refactor request for one root, without state: the base's copy (or
-/// an empty directory) against the head's, each side's files confined to
-/// its revision; `Err` with the rendered reason when the root is not
-/// checkable as configured.
+/// an empty directory, for a root new in the head) against the head's (or
+/// an empty one, for a root the head deletes), each side's files confined
+/// to its revision and its variables files read from it; `Err` with the
+/// rendered reason when the root is not checkable as configured.
 fn root_request(
-    dir: &str,
-    found: Option<&Found>,
-    old_dir: PathBuf,
+    root: &Root,
     revs: &Revisions,
-    head_dir: &Path,
     req: &CheckRequest,
     schemas: Option<std::sync::Arc<crate::providers::schema::Schemas>>,
 ) -> Result<Request, String> {
-    let new_dir = head_dir.join(dir);
-    let mut vars: Vec<VarSource> = req.vars.clone();
-    for file in found.map(|f| f.var_files.as_slice()).unwrap_or_default() {
-        match inside(&revs.files, head_dir, &new_dir.join(file)) {
-            Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
-            None => {
-                return Err(format!(
-                    "Error: Variables file outside the repository\n\nThe var_files entry {file:?} for root \"{dir}\" in .minimod.hcl leads outside the repository; a check reads only the repository's own files."
-                ));
-            }
+    let dir = root.dir;
+    fn side<'t>(
+        top: &'t Path,
+        dir: &str,
+        present: bool,
+        empty: &Path,
+    ) -> (PathBuf, Option<&'t Path>) {
+        match present {
+            true => (top.join(dir), Some(top)),
+            false => (empty.to_path_buf(), None),
         }
     }
+    let (old_dir, old_top) = side(&revs.base_dir, dir, root.in_base, &revs.empty_dir);
+    let (new_dir, new_top) = side(&revs.head_dir, dir, root.in_head, &revs.empty_dir);
+    let vars_of = |top: Option<&Path>, root_dir: &Path| -> Result<Vec<VarSource>, String> {
+        // An empty side declares no variables: nothing to give it.
+        let Some(top) = top else {
+            return Ok(Vec::new());
+        };
+        let mut vars = Vec::new();
+        for v in &req.vars {
+            vars.push(match v {
+                // A path inside the repository (`check` made it one): each
+                // revision's own file.
+                VarSource::File(rel) => VarSource::File(top.join(rel).to_string_lossy().into()),
+                v => v.clone(),
+            });
+        }
+        for file in root
+            .decl
+            .map(|f| f.var_files.as_slice())
+            .unwrap_or_default()
+        {
+            match inside(&revs.files, top, &root_dir.join(file)) {
+                Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
+                None => {
+                    return Err(format!(
+                        "Error: Variables file outside the repository\n\nThe var_files entry {file:?} for root \"{dir}\" in .minimod.hcl leads outside the repository; a check reads only the repository's own files."
+                    ));
+                }
+            }
+        }
+        Ok(vars)
+    };
+    let variables: Vec<(String, crate::lang::value::Value)> = root
+        .decl
+        .map(|f| {
+            f.variables
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let old_inputs = refactor::SideInputs {
+        vars: vars_of(old_top, &old_dir)?,
+        variables: variables.clone(),
+    };
     Ok(Request {
+        vars: vars_of(new_top, &new_dir)?,
+        old_inputs: Some(old_inputs),
         old_dir,
         new_dir,
         state: None,
-        vars,
-        engine: req
-            .engine
-            .or(found.and_then(|f| f.tool).map(|t| t.engine())),
+        engine: req.engine.or(root.tool.map(|t| t.engine())),
         place_root: false,
-        variables: found
-            .map(|f| {
-                f.variables
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        variables,
         unset_variables_unknown: true,
         // The check says a root is not checkable, naming the variable.
         defer_unknown_keys: false,
@@ -1144,7 +1301,7 @@ fn root_request(
         cwd: req.cwd.clone(),
         // Nor its home directory.
         home: None,
-        file_roots: Some((revs.base_dir.clone(), head_dir.to_path_buf())),
+        file_roots: Some((revs.base_dir.clone(), revs.head_dir.clone())),
         files: revs.files.clone(),
         format: refactor::write::Format::Hcl,
         schemas,
@@ -1241,16 +1398,16 @@ fn inside(files: &Files, root: &Path, path: &Path) -> Option<PathBuf> {
     }
 }
 
-/// Writes the missing blocks into the head's working tree: only regular
-/// files inside the repository, never through a symbolic link, and not a
-/// file with changes git does not hold (not staged, or untracked) unless
-/// `allow_dirty`: git could not give back what was there. Every file is
-/// checked before any is written.
+/// Writes the missing blocks into the working tree: only regular files
+/// inside the repository, never through a symbolic link, and only a file
+/// whose working copy is what the check read (the index's version, or no
+/// file where the index has none): anything else is someone's work that
+/// the proof did not see. Every file is checked before any is written.
+/// Returns each file written (its path on disk) with its new bytes.
 pub(crate) fn fix(
     report: &CheckReport,
     repo: &Path,
-    allow_dirty: bool,
-) -> Result<Vec<PathBuf>, Diagnostics> {
+) -> Result<Vec<(PathBuf, std::sync::Arc<[u8]>)>, Diagnostics> {
     use refactor::write;
     let mut edits: Vec<write::Edit> = Vec::new();
     let mut shared = false;
@@ -1271,19 +1428,38 @@ pub(crate) fn fix(
             .collect();
         // (OpenTofu's file choice: a moved.tofu a Terraform root ignores
         // shows up in that check.)
-        edits = write::edits(&blocks, write::Format::Hcl, Default::default())?;
+        let revs = Revisions::read(repo, &report.base, None)?;
+        let files = &revs.files;
+        edits = write::edits_in(
+            files,
+            &rebase(&blocks, &report.head_dir, &revs.head_dir),
+            write::Format::Hcl,
+            Default::default(),
+        )?;
+        for e in &mut edits {
+            e.path = on_disk(&e.path, &revs.head_dir, repo);
+        }
+    } else {
+        for e in &mut edits {
+            e.path = on_disk(&e.path, &report.head_dir, repo);
+        }
     }
     let top = toplevel(repo)?;
     let top = top.canonicalize().unwrap_or(top);
-    let clean = |e: &write::Edit| -> Result<(), Diagnostics> {
-        if allow_dirty || e.before.is_none() || !uncommitted(&top, &e.path)? {
+    let staged = |e: &write::Edit| -> Result<(), Diagnostics> {
+        let now = std::fs::read(&e.path).ok();
+        if now.as_deref() == e.before.as_deref().map(str::as_bytes) {
             return Ok(());
         }
         let shown = e.path.strip_prefix(repo).unwrap_or(&e.path);
+        let what = match (&now, &e.before) {
+            (Some(_), None) => "is not in the index",
+            _ => "has changes that are not staged",
+        };
         Err(Diagnostic::error(
             "Cannot write moved blocks",
             format!(
-                "{} has changes that are not committed or staged. --fix does not edit it, so that git can always give back what was there: stage, commit or stash the changes first, or add --allow-dirty.",
+                "{} {what}: the check reads what git would commit (the index), so --fix edits only a file whose working copy is staged, and git can always give back what was there. Stage (git add) or stash the change, and run again.",
                 crate::syntax::source::clean_path(shown)
             ),
         )
@@ -1293,39 +1469,52 @@ pub(crate) fn fix(
         links_within: None,
         within: Some(top.clone()),
     };
-    write::write_edits_if(&edits, &confine, &clean)
+    // Said first: a file that is not what the check read is refused for
+    // that reason, before anything else is asked of it.
+    let mut refused = Diagnostics::default();
+    for e in &edits {
+        if let Err(d) = staged(e) {
+            refused.extend(d);
+        }
+    }
+    if refused.has_errors() {
+        return Err(refused);
+    }
+    let written = write::write_edits_if(&edits, &confine, &staged)?;
+    Ok(written
+        .into_iter()
+        .map(|p| {
+            let bytes = edits
+                .iter()
+                .find(|e| e.path == p)
+                .map(|e| std::sync::Arc::from(e.after.as_bytes()))
+                .unwrap_or_else(|| std::sync::Arc::from(&[][..]));
+            (p, bytes)
+        })
+        .collect())
 }
 
-fn git(repo: &Path, args: &[&str]) -> Result<std::process::Output, Diagnostics> {
-    Command::new("git")
-        .arg("-C")
-        .arg(repo)
-        .args(args)
-        .output()
-        .map_err(|e| tree::io_error("run git", e))
+/// A file of the head's tree (mounted at `head_dir`) as it is on disk.
+fn on_disk(path: &Path, head_dir: &Path, repo: &Path) -> PathBuf {
+    match path.strip_prefix(head_dir) {
+        Ok(rel) => repo.join(rel),
+        Err(_) => path.to_path_buf(),
+    }
 }
 
-/// Whether `file` has changes git could not give back: its bytes differ
-/// from the index's blob (compared as git stores them, no filters), or it
-/// is not in the index at all. Staged changes are safe (the pre-commit
-/// hook runs on exactly those).
-fn uncommitted(top: &Path, file: &Path) -> Result<bool, Diagnostics> {
-    let real = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
-    let Ok(rel) = real.strip_prefix(top) else {
-        return Ok(true);
-    };
-    let rel = rel.to_string_lossy().replace('\\', "/");
-    let text = |o: std::process::Output| {
-        o.status
-            .success()
-            .then(|| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    let working = text(git(top, &["hash-object", "--no-filters", "--", &rel])?);
-    let index = text(git(
-        top,
-        &["rev-parse", "-q", "--verify", &format!(":0:{rel}")],
-    )?);
-    Ok(working.is_none() || index.is_none() || working != index)
+/// `blocks` with their directories moved from one mount of the head to
+/// another.
+fn rebase(blocks: &[Block], from: &Path, to: &Path) -> Vec<Block> {
+    blocks
+        .iter()
+        .map(|b| {
+            let mut b = b.clone();
+            if let Ok(rel) = b.dir.strip_prefix(from) {
+                b.dir = to.join(rel);
+            }
+            b
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -1333,6 +1522,7 @@ mod tests {
     use super::*;
     use crate::lang::unknown::Origin;
     use crate::lang::value::{Type, Value};
+    use std::process::Command;
 
     /// The revisions are read into memory: the check writes nothing to
     /// disk, and reads a revision's files, links inside it resolved, as

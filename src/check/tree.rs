@@ -1,57 +1,221 @@
 //! A revision's files as git stores them. The blobs are read with `git
-//! ls-tree` and `git cat-file`, so no `.gitattributes` rule (export-ignore,
-//! export-subst, filters), hook or checkout of an untrusted revision is
-//! involved, and held in memory (`files::MemTree`): nothing is written.
+//! ls-tree` (or `git ls-files --stage` for the index) and `git cat-file`,
+//! so no `.gitattributes` rule (export-ignore, export-subst, ident,
+//! filters), hook or checkout of an untrusted revision is involved, and
+//! held in memory (`files::MemTree`): nothing is written, and nothing of
+//! the working tree is read.
+//!
+//! Only configuration files are read up front, each blob once however
+//! many names it has; any other file is read when a file function names
+//! it. Every byte counts against one [`Budget`] per check.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::files::MemTree;
+use crate::files::{BlobSource, MemTree};
+
+/// Which revision of the repository a side is.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Revision<'a> {
+    /// A commit, tag, branch or tree, as `git rev-parse` names it.
+    Commit(&'a str),
+    /// What git would commit now: the index (the staged files).
+    Index,
+}
+
+/// The most bytes one check reads of a repository's revisions: every
+/// configuration file's size (counted per path, since each is parsed)
+/// and every other file a file function reads.
+pub(crate) const MAX_CHECK_BYTES: u64 = 256 << 20;
+
+/// What a check has read so far, against [`MAX_CHECK_BYTES`].
+pub(super) struct Budget {
+    limit: u64,
+    used: AtomicU64,
+}
+
+impl Budget {
+    pub(super) fn new(limit: u64) -> Arc<Budget> {
+        Arc::new(Budget {
+            limit,
+            used: AtomicU64::new(0),
+        })
+    }
+
+    /// Takes `bytes` from the budget, or says it would be over.
+    fn take(&self, bytes: u64) -> bool {
+        self.used
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
+                used.checked_add(bytes).filter(|n| *n <= self.limit)
+            })
+            .is_ok()
+    }
+}
+
+/// Whether a file is read as configuration: what terraform and discovery
+/// read of a directory (configuration, variables and lock files, the
+/// module manifest) and the check's own `.minimod.hcl`.
+fn configuration(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        // Not UTF-8: no loader lists it; the listing reports it.
+        return false;
+    };
+    configuration_or_variables(name)
+        || name == ".terraform.lock.hcl"
+        || name == crate::discover::CONFIG_FILE_NAME
+        || path.ends_with(".terraform/modules/modules.json")
+}
+
+/// A configuration or variables file's name.
+fn configuration_or_variables(name: &str) -> bool {
+    [
+        ".tf",
+        ".tf.json",
+        ".tofu",
+        ".tofu.json",
+        ".tfvars",
+        ".tfvars.json",
+    ]
+    .iter()
+    .any(|ext| name.ends_with(ext))
+}
 
 enum Entry {
     File { oid: String },
     Symlink { oid: String },
 }
 
+/// A revision's files, and the configuration files a checkout of it would
+/// not hold as git stores them (`.gitattributes` filters, `ident`, a
+/// working-tree encoding or CRLF line ends): (path, the attribute).
+pub(super) struct Extracted {
+    pub tree: MemTree,
+    pub rewritten: Vec<(String, String)>,
+}
+
 /// Revision `rev` of `repo`, its files held in memory.
-pub(super) fn extract(repo: &Path, rev: &str) -> Result<MemTree, Diagnostics> {
-    let tree = resolve_tree(repo, rev)?;
-    let entries = list(repo, &tree)?;
-    let oids: Vec<&str> = entries
+pub(super) fn extract(
+    repo: &Path,
+    rev: Revision,
+    budget: &Arc<Budget>,
+) -> Result<Extracted, Diagnostics> {
+    let entries = match rev {
+        Revision::Commit(rev) => list_tree(repo, &resolve_tree(repo, rev)?)?,
+        Revision::Index => list_index(repo)?,
+    };
+    let distinct: BTreeSet<&str> = entries
         .values()
         .map(|e| match e {
             Entry::File { oid } | Entry::Symlink { oid } => oid.as_str(),
         })
         .collect();
-    let blobs = read_blobs(repo, &oids)?;
-    let blob = |oid: &str| {
-        blobs
-            .get(oid)
-            .cloned()
-            .unwrap_or_else(|| Arc::from(&[][..]))
-    };
-    let mut out = MemTree::default();
-    for (path, entry) in &entries {
-        let bytes = match entry {
-            Entry::File { oid } => blob(oid),
-            // A link becomes a copy of what it names inside the revision;
-            // a link out of it (or to a directory) is left out, so nothing
-            // outside the repository can be read through it.
-            Entry::Symlink { oid } => {
-                let target = String::from_utf8_lossy(&blob(oid)).into_owned();
-                match link_target(path, &target).and_then(|t| entries.get(&t)) {
-                    Some(Entry::File { oid }) => blob(oid),
-                    _ => continue,
-                }
-            }
-        };
-        out.insert(path.clone(), bytes);
+    let sizes = blob_sizes(repo, &distinct)?;
+    let size = |oid: &str| sizes.get(oid).copied().unwrap_or(0);
+    let config: Vec<(&PathBuf, &str)> = entries
+        .iter()
+        .filter_map(|(path, e)| match e {
+            Entry::File { oid } if configuration(path) => Some((path, oid.as_str())),
+            _ => None,
+        })
+        .collect();
+    let total: u64 = config.iter().map(|(_, oid)| size(oid)).sum();
+    if !budget.take(total) {
+        return Err(too_large(rev, total, config.len(), budget.limit));
     }
-    Ok(out)
+    // Link targets are read too: a link is followed only inside the tree.
+    let wanted: BTreeSet<&str> = entries
+        .iter()
+        .filter_map(|(path, e)| match e {
+            Entry::File { oid } if configuration(path) => Some(oid.as_str()),
+            Entry::Symlink { oid } if size(oid) <= 4096 => Some(oid.as_str()),
+            _ => None,
+        })
+        .collect();
+    let blobs = read_blobs(repo, &wanted)?;
+    let source = Arc::new(GitBlobs {
+        repo: repo.to_path_buf(),
+        budget: budget.clone(),
+        read: Mutex::new(HashMap::new()),
+    });
+    let mut tree = MemTree::with_source(source);
+    for (path, entry) in &entries {
+        match entry {
+            Entry::File { oid } => match blobs.get(oid.as_str()) {
+                Some(bytes) if configuration(path) => tree.insert(path.clone(), bytes.clone()),
+                _ => tree.insert_blob(path.clone(), oid, size(oid)),
+            },
+            Entry::Symlink { oid } => {
+                // A link git could not give (or too long to be one) leads
+                // nowhere.
+                let target = blobs
+                    .get(oid.as_str())
+                    .and_then(|b| crate::files::path_from_bytes(b))
+                    .unwrap_or_else(|| PathBuf::from("/"));
+                tree.insert_link(path.clone(), target);
+            }
+        }
+    }
+    let config_paths: Vec<&PathBuf> = config.iter().map(|(p, _)| *p).collect();
+    let rewritten = rewriting_attributes(repo, rev, &config_paths)?;
+    Ok(Extracted { tree, rewritten })
+}
+
+fn too_large(rev: Revision, total: u64, files: usize, limit: u64) -> Diagnostics {
+    let rev = match rev {
+        Revision::Commit(r) => format!("revision {r:?}"),
+        Revision::Index => "the index".to_string(),
+    };
+    Diagnostic::error(
+        "Repository too large to check",
+        format!(
+            "The configuration files of {rev} add up to {total} bytes ({files} files), and a check reads at most {limit} bytes of a repository's files in all, so that no pull request can exhaust the runner."
+        ),
+    )
+    .into()
+}
+
+/// A revision's blobs, read from git when a file function first names one
+/// (configuration files are read before): each once, within the budget.
+struct GitBlobs {
+    repo: PathBuf,
+    budget: Arc<Budget>,
+    read: Mutex<HashMap<String, Arc<[u8]>>>,
+}
+
+impl BlobSource for GitBlobs {
+    fn load(&self, oid: &str, size: u64) -> std::io::Result<Arc<[u8]>> {
+        let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(bytes) = read.get(oid) {
+            return Ok(bytes.clone());
+        }
+        if size > crate::lang::functions::MAX_FILE_BYTES {
+            return Err(std::io::Error::other(format!(
+                "the file is {size} bytes, larger than the {} bytes minimod reads",
+                crate::lang::functions::MAX_FILE_BYTES
+            )));
+        }
+        if !self.budget.take(size) {
+            return Err(std::io::Error::other(format!(
+                "reading it would take the check past the {} bytes it reads of a repository",
+                self.budget.limit
+            )));
+        }
+        let out = git(&self.repo)
+            .args(["cat-file", "blob", oid])
+            .stderr(Stdio::null())
+            .output()?;
+        if !out.status.success() {
+            return Err(std::io::Error::other("git could not read the blob"));
+        }
+        let bytes: Arc<[u8]> = Arc::from(out.stdout);
+        read.insert(oid.to_string(), bytes.clone());
+        Ok(bytes)
+    }
 }
 
 /// The top level of the repository that holds `dir`.
@@ -70,19 +234,23 @@ pub(crate) fn toplevel(dir: &Path) -> Result<PathBuf, Diagnostics> {
         )
         .into());
     }
-    Ok(PathBuf::from(
-        String::from_utf8_lossy(&out.stdout).trim_end_matches('\n'),
-    ))
+    let top = out.stdout.strip_suffix(b"\n").unwrap_or(&out.stdout);
+    crate::files::path_from_bytes(top).ok_or_else(|| {
+        Diagnostic::error(
+            "Repository path not representable",
+            "The repository's path is not UTF-8, which this system cannot name.",
+        )
+        .into()
+    })
 }
 
 /// Every path (relative to the top level) that differs between `base`
-/// and `head` (the working tree, untracked files included, when `head` is
-/// `None`).
+/// and `head`.
 pub(super) fn changed_paths(
     repo: &Path,
     base: &str,
-    head: Option<&str>,
-) -> Result<std::collections::BTreeSet<String>, Diagnostics> {
+    head: Revision,
+) -> Result<BTreeSet<String>, Diagnostics> {
     let base_tree = resolve_tree(repo, base)?;
     let mut diff = git(repo);
     diff.args([
@@ -92,11 +260,12 @@ pub(super) fn changed_paths(
         "--no-renames",
         "--no-ext-diff",
         "--no-textconv",
-    ])
-    .arg(&base_tree);
-    if let Some(head) = head {
-        diff.arg(resolve_tree(repo, head)?);
-    }
+    ]);
+    match head {
+        // The index against the base: what a commit now would change.
+        Revision::Index => diff.arg("--cached").arg(&base_tree),
+        Revision::Commit(head) => diff.arg(&base_tree).arg(resolve_tree(repo, head)?),
+    };
     let out = diff
         .arg("--")
         .output()
@@ -104,16 +273,8 @@ pub(super) fn changed_paths(
     if !out.status.success() {
         return Err(git_failed("diff", &out.stderr));
     }
-    let mut names = out.stdout;
-    if head.is_none() {
-        let untracked = git(repo)
-            .args(["ls-files", "-z", "--others", "--exclude-standard"])
-            .output()
-            .map_err(|e| io_error("run git ls-files", e))?;
-        names.push(0);
-        names.extend(untracked.stdout);
-    }
-    Ok(names
+    Ok(out
+        .stdout
         .split(|b| *b == 0)
         .filter(|n| !n.is_empty())
         .map(|n| String::from_utf8_lossy(n).into_owned())
@@ -122,24 +283,10 @@ pub(super) fn changed_paths(
 
 /// The directories (relative to the top level, `.` for it) holding a
 /// changed configuration or variables file.
-pub(super) fn config_dirs(
-    changed: &std::collections::BTreeSet<String>,
-) -> std::collections::BTreeSet<String> {
-    let config = |name: &str| {
-        [
-            ".tf",
-            ".tf.json",
-            ".tofu",
-            ".tofu.json",
-            ".tfvars",
-            ".tfvars.json",
-        ]
-        .iter()
-        .any(|ext| name.ends_with(ext))
-    };
+pub(super) fn config_dirs(changed: &BTreeSet<String>) -> BTreeSet<String> {
     changed
         .iter()
-        .filter(|n| config(n))
+        .filter(|n| configuration_or_variables(n))
         .map(|n| match n.rsplit_once('/') {
             Some((dir, _)) => dir.to_string(),
             None => ".".to_string(),
@@ -147,7 +294,7 @@ pub(super) fn config_dirs(
         .collect()
 }
 
-fn git(repo: &Path) -> Command {
+pub(super) fn git(repo: &Path) -> Command {
     let mut cmd = Command::new("git");
     cmd.arg("-C").arg(repo);
     // The runner's own configuration never changes what a blob holds.
@@ -180,7 +327,7 @@ fn resolve_tree(repo: &Path, rev: &str) -> Result<String, Diagnostics> {
 }
 
 /// Every blob and link of a tree, by its path inside the tree.
-fn list(repo: &Path, tree: &str) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics> {
+fn list_tree(repo: &Path, tree: &str) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics> {
     let out = git(repo)
         .args(["ls-tree", "-r", "-z", "--full-tree", tree])
         .output()
@@ -188,20 +335,67 @@ fn list(repo: &Path, tree: &str) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics
     if !out.status.success() {
         return Err(git_failed("ls-tree", &out.stderr));
     }
-    let mut entries = BTreeMap::new();
-    for record in out.stdout.split(|b| *b == 0).filter(|r| !r.is_empty()) {
+    // `<mode> <type> <oid>\t<path>`
+    entries(&out.stdout, |meta| {
+        let mut f = meta.split(' ');
+        let (mode, _kind, oid) = (f.next()?, f.next()?, f.next()?);
+        Some((mode, oid, "0"))
+    })
+}
+
+/// Every blob and link of the index (`git ls-files --stage`), which is
+/// what `git write-tree` would store. A conflict still being resolved has
+/// no one version to check.
+fn list_index(repo: &Path) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics> {
+    let out = git(repo)
+        .args(["ls-files", "--stage", "-z"])
+        .output()
+        .map_err(|e| io_error("run git ls-files", e))?;
+    if !out.status.success() {
+        return Err(git_failed("ls-files", &out.stderr));
+    }
+    let mut unmerged = false;
+    // `<mode> <oid> <stage>\t<path>`
+    let entries = entries(&out.stdout, |meta| {
+        let mut f = meta.split(' ');
+        let (mode, oid, stage) = (f.next()?, f.next()?, f.next()?);
+        unmerged |= stage != "0";
+        Some((mode, oid, stage))
+    })?;
+    if unmerged {
+        return Err(Diagnostic::error(
+            "Unmerged files in the index",
+            "The index holds files in conflict, so there is no one version of them to check: resolve the conflicts and stage the files, or give --head.",
+        )
+        .into());
+    }
+    Ok(entries)
+}
+
+/// The records of a listing: `meta` gives (mode, oid, stage) of the part
+/// before the tab; a path that is not plain (`..`, `.git`) is refused, as
+/// git refuses to check it out.
+fn entries<'a>(
+    listing: &'a [u8],
+    mut meta: impl FnMut(&'a str) -> Option<(&'a str, &'a str, &'a str)>,
+) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics> {
+    let mut out = BTreeMap::new();
+    for record in listing.split(|b| *b == 0).filter(|r| !r.is_empty()) {
         let Some(tab) = record.iter().position(|b| *b == b'\t') else {
             continue;
         };
-        let meta = String::from_utf8_lossy(&record[..tab]);
-        let path = String::from_utf8_lossy(&record[tab + 1..]).into_owned();
-        let mut meta = meta.split(' ');
-        let (Some(mode), Some(_kind), Some(oid)) = (meta.next(), meta.next(), meta.next()) else {
+        let Ok(head) = std::str::from_utf8(&record[..tab]) else {
             continue;
         };
-        let Some(path) = safe_relative(&path) else {
+        let Some((mode, oid, stage)) = meta(head) else {
             continue;
         };
+        let Some(path) = safe_relative(&record[tab + 1..]) else {
+            continue;
+        };
+        if stage != "0" {
+            continue;
+        }
         let oid = oid.to_string();
         let entry = match mode {
             "100644" | "100755" => Entry::File { oid },
@@ -209,15 +403,57 @@ fn list(repo: &Path, tree: &str) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics
             // Submodules (160000) are other repositories: not read.
             _ => continue,
         };
-        entries.insert(path, entry);
+        out.insert(path, entry);
     }
-    Ok(entries)
+    Ok(out)
 }
 
-/// The contents of each blob, read in one `git cat-file --batch`.
-fn read_blobs(repo: &Path, oids: &[&str]) -> Result<BTreeMap<String, Arc<[u8]>>, Diagnostics> {
+/// Each blob's size, without reading it (`git cat-file --batch-check`).
+fn blob_sizes(repo: &Path, oids: &BTreeSet<&str>) -> Result<HashMap<String, u64>, Diagnostics> {
+    let mut sizes = HashMap::new();
+    batch(repo, "--batch-check", oids, |oid, size, _| {
+        sizes.insert(oid.to_string(), size);
+        Ok(())
+    })?;
+    Ok(sizes)
+}
+
+/// The contents of each blob, each read once in one `git cat-file --batch`.
+fn read_blobs(
+    repo: &Path,
+    oids: &BTreeSet<&str>,
+) -> Result<HashMap<String, Arc<[u8]>>, Diagnostics> {
+    let mut blobs = HashMap::new();
+    batch(repo, "--batch", oids, |oid, size, stdout| {
+        let size = usize::try_from(size).map_err(|_| io_error("read from git", too_big()))?;
+        let mut bytes = vec![0; size + 1]; // the content, then a newline
+        stdout
+            .read_exact(&mut bytes)
+            .map_err(|e| io_error("read from git", e))?;
+        bytes.truncate(size);
+        blobs.insert(oid.to_string(), Arc::from(bytes));
+        Ok(())
+    })?;
+    Ok(blobs)
+}
+
+fn too_big() -> std::io::Error {
+    std::io::Error::other("blob too large")
+}
+
+/// Runs `git cat-file MODE` over `oids`, calling `each` with every found
+/// object's id and size (and the stream, to read its content from).
+fn batch(
+    repo: &Path,
+    mode: &str,
+    oids: &BTreeSet<&str>,
+    mut each: impl FnMut(&str, u64, &mut dyn Read) -> Result<(), Diagnostics>,
+) -> Result<(), Diagnostics> {
+    if oids.is_empty() {
+        return Ok(());
+    }
     let mut child = git(repo)
-        .args(["cat-file", "--batch"])
+        .args(["cat-file", mode])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -231,59 +467,119 @@ fn read_blobs(repo: &Path, oids: &[&str]) -> Result<BTreeMap<String, Arc<[u8]>>,
         let _ = stdin.write_all(request.as_bytes());
     });
     let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-    let mut blobs = BTreeMap::new();
+    let mut result = Ok(());
     for _ in 0..oids.len() {
         let mut header = String::new();
-        if stdout
-            .read_line(&mut header)
-            .map_err(|e| io_error("read from git", e))?
-            == 0
-        {
-            break;
+        match stdout.read_line(&mut header) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                result = Err(io_error("read from git", e));
+                break;
+            }
         }
         let mut fields = header.split_whitespace();
         let (Some(oid), Some(_kind), Some(size)) = (fields.next(), fields.next(), fields.next())
         else {
             continue; // `<oid> missing`
         };
-        let size: usize = size.parse().unwrap_or(0);
-        let mut bytes = vec![0; size + 1]; // the content, then a newline
-        stdout
-            .read_exact(&mut bytes)
-            .map_err(|e| io_error("read from git", e))?;
-        bytes.truncate(size);
-        blobs.insert(oid.to_string(), Arc::from(bytes));
-    }
-    let _ = writer.join();
-    let _ = child.wait();
-    Ok(blobs)
-}
-
-/// A path git listed, if it is a plain relative path (no `..`, no `.git`).
-fn safe_relative(path: &str) -> Option<PathBuf> {
-    let p = Path::new(path);
-    p.components()
-        .all(|c| matches!(c, Component::Normal(n) if n != ".git"))
-        .then(|| p.to_path_buf())
-}
-
-/// Where a link at `link` pointing at `target` leads, inside the tree.
-fn link_target(link: &Path, target: &str) -> Option<PathBuf> {
-    if target.starts_with('/') {
-        return None;
-    }
-    let mut parts: Vec<&std::ffi::OsStr> = link.parent()?.iter().collect();
-    for c in Path::new(target).components() {
-        match c {
-            Component::Normal(n) => parts.push(n),
-            Component::CurDir => {}
-            Component::ParentDir => {
-                parts.pop()?;
-            }
-            _ => return None,
+        let size: u64 = size.parse().unwrap_or(0);
+        if let Err(e) = each(oid, size, &mut stdout) {
+            result = Err(e);
+            break;
         }
     }
-    Some(parts.iter().collect())
+    drop(stdout);
+    let _ = child.kill();
+    let _ = writer.join();
+    let _ = child.wait();
+    result
+}
+
+/// The configuration files whose checkout git would rewrite: by
+/// `.gitattributes` of the same revision (a filter, `ident`, a
+/// working-tree encoding, CRLF line ends). The check reads the blobs;
+/// terraform on a checkout would read the rewritten files.
+fn rewriting_attributes(
+    repo: &Path,
+    rev: Revision,
+    paths: &[&PathBuf],
+) -> Result<Vec<(String, String)>, Diagnostics> {
+    if paths.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut cmd = git(repo);
+    cmd.arg("check-attr");
+    match rev {
+        Revision::Index => cmd.arg("--cached"),
+        Revision::Commit(r) => cmd.arg(format!("--source={}", resolve_tree(repo, r)?)),
+    };
+    let mut child = cmd
+        .args([
+            "-z",
+            "--stdin",
+            "filter",
+            "ident",
+            "working-tree-encoding",
+            "eol",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| io_error("run git check-attr", e))?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let mut request = Vec::new();
+    for p in paths {
+        request.extend_from_slice(p.as_os_str().as_encoded_bytes());
+        request.push(0);
+    }
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&request);
+    });
+    let mut out = Vec::new();
+    let read = child
+        .stdout
+        .take()
+        .expect("piped stdout")
+        .read_to_end(&mut out);
+    let _ = writer.join();
+    let status = child.wait();
+    // An old git without `--source` answers nothing: nothing is said.
+    if read.is_err() || !status.is_ok_and(|s| s.success()) {
+        return Ok(Vec::new());
+    }
+    let fields: Vec<&[u8]> = out.split(|b| *b == 0).collect();
+    let mut rewritten = Vec::new();
+    for f in fields.chunks_exact(3) {
+        let (path, attr, value) = (
+            String::from_utf8_lossy(f[0]),
+            String::from_utf8_lossy(f[1]),
+            String::from_utf8_lossy(f[2]),
+        );
+        let rewrites = match (&*attr, &*value) {
+            (_, "unspecified" | "unset") => false,
+            ("eol", v) => v == "crlf",
+            _ => true,
+        };
+        if rewrites {
+            let shown = match &*value {
+                "set" => attr.to_string(),
+                v => format!("{attr}={v}"),
+            };
+            rewritten.push((path.into_owned(), shown));
+        }
+    }
+    Ok(rewritten)
+}
+
+/// A path git listed, if it is a plain relative path (no `..`, no `.git`
+/// in any case, as git's own checkout refuses).
+fn safe_relative(path: &[u8]) -> Option<PathBuf> {
+    let plain = path
+        .split(|b| *b == b'/')
+        .all(|c| !c.is_empty() && c != b"." && c != b".." && !c.eq_ignore_ascii_case(b".git"));
+    plain.then(|| crate::files::path_from_bytes(path))?
 }
 
 fn git_failed(what: &str, stderr: &[u8]) -> Diagnostics {
@@ -306,23 +602,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn links_resolve_only_inside_the_tree() {
-        let at = |l: &str, t: &str| link_target(Path::new(l), t);
-        assert_eq!(
-            at("envs/prod/vars.tfvars", "../common.tfvars"),
-            Some("envs/common.tfvars".into())
-        );
-        assert_eq!(at("a.tf", "./b.tf"), Some("b.tf".into()));
-        assert_eq!(at("a.tf", "../outside"), None);
-        assert_eq!(at("envs/a.tf", "../../../etc/passwd"), None);
-        assert_eq!(at("a.tf", "/etc/passwd"), None);
+    fn listed_paths_must_be_plain() {
+        assert!(safe_relative(b"envs/prod/main.tf").is_some());
+        assert!(safe_relative(b"../x").is_none());
+        assert!(safe_relative(b"/etc/passwd").is_none());
+        assert!(safe_relative(b"a/.git/config").is_none());
+        assert!(safe_relative(b"a/.GIT/config").is_none());
+        assert!(safe_relative(b"a/./b").is_none());
     }
 
     #[test]
-    fn listed_paths_must_be_plain() {
-        assert!(safe_relative("envs/prod/main.tf").is_some());
-        assert!(safe_relative("../x").is_none());
-        assert!(safe_relative("/etc/passwd").is_none());
-        assert!(safe_relative("a/.git/config").is_none());
+    fn the_budget_is_never_passed() {
+        let b = Budget::new(10);
+        assert!(b.take(6));
+        assert!(!b.take(5));
+        assert!(b.take(4));
+        assert!(!b.take(1));
+        assert!(!b.take(u64::MAX));
     }
 }

@@ -7,24 +7,17 @@ use crate::diagnostics::{Diagnostic, SourceMap};
 
 use super::commands::{CmdResult, print_diagnostics};
 
-/// `--fix` and how far it may go.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Fix {
-    /// Edit a moved file even when it has uncommitted changes.
-    pub allow_dirty: bool,
-}
-
 /// Exit codes: 0 passed, 1 failed, 2 errors.
 pub(super) fn run(
     req: &CheckRequest,
     format: super::ReportFormat,
-    fix: Option<Fix>,
+    fix: bool,
     sources: &mut SourceMap,
 ) -> CmdResult {
-    if fix.is_some() && req.head.is_some() {
+    if fix && req.head.is_some() {
         let d = Diagnostic::error(
             "Cannot fix a revision",
-            "--fix writes the missing moved blocks into the working tree; leave out --head to check the working tree.",
+            "--fix writes the missing moved blocks into the working tree; leave out --head to check what git would commit (the index).",
         );
         return Err((2, d.into()));
     }
@@ -42,14 +35,25 @@ pub(super) fn run(
     if !report.warnings.is_empty() {
         print_diagnostics(&report.warnings, sources);
     }
-    if let Some(fix) = fix {
-        let written = check::fix(&report, &req.repo, fix.allow_dirty).map_err(|d| (2, d))?;
-        for f in &written {
-            eprintln!("Wrote {}", crate::syntax::source::clean_path(f));
+    let mut wrote = Vec::new();
+    if fix {
+        let written = check::fix(&report, &req.repo).map_err(|d| (2, d))?;
+        for (f, _) in &written {
+            let shown = f.strip_prefix(&req.repo).unwrap_or(f);
+            eprintln!("Wrote {}", crate::syntax::source::clean_path(shown));
+            wrote.push(crate::syntax::source::clean_path(shown));
         }
         if !written.is_empty() {
-            // Check again: the blocks must now prove out.
-            report = check::check(req, sources).map_err(|d| (2, d))?;
+            // Check again, with the written files as they will be staged:
+            // the blocks must now prove out.
+            let rel = (written.into_iter())
+                .map(|(f, b)| (f.strip_prefix(&req.repo).unwrap_or(&f).to_path_buf(), b))
+                .collect();
+            let again = CheckRequest {
+                written: rel,
+                ..req.clone()
+            };
+            report = check::check(&again, sources).map_err(|d| (2, d))?;
         }
     }
     let mut stdout = super::commands::stdout();
@@ -65,6 +69,15 @@ pub(super) fn run(
     // and annotates the pull request through the log.
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
         eprint!("{}", render::github_annotations(&report));
+    }
+    if !wrote.is_empty() {
+        // What git would commit still lacks them: a pre-commit hook that
+        // wrote files fails, and the commit is made again with them staged.
+        eprintln!(
+            "minimod: wrote moved blocks; stage them (git add {}) and commit again.",
+            wrote.join(" ")
+        );
+        return Ok(1);
     }
     Ok(if report.passed() { 0 } else { 1 })
 }

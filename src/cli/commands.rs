@@ -88,6 +88,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     repo,
                     base,
                     head,
+                    written: Vec::new(),
                     allow_add,
                     allow_update,
                     tf_var_env: match tf_var_env {
@@ -101,7 +102,14 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     shard,
                     ignore,
                 };
-                let fix = fix.then_some(super::check::Fix { allow_dirty });
+                if allow_dirty {
+                    let d = crate::diagnostics::Diagnostic::error(
+                        "Option no longer supported",
+                        "--allow-dirty: check reads what git would commit (the index), and --fix edits only moved files whose working copy is staged, so that what it writes is what it proved. Stage (git add) or stash the change instead.",
+                    );
+                    print_diagnostics(&d.into(), &sources);
+                    return 2;
+                }
                 super::check::run(&req, format, fix, &mut sources)
             }
         }

@@ -213,6 +213,7 @@ pub(super) fn run(
         new_dir: new_dir.to_path_buf(),
         state,
         vars: args.ordered.clone(),
+        old_inputs: None,
         engine,
         place_root: opts.place_root,
         // What the plan was made with: the planned values depend on them.
@@ -727,6 +728,7 @@ fn cross_requests(
             new_dir: new.clone(),
             state,
             vars: args.ordered.clone(),
+            old_inputs: None,
             engine,
             place_root: opts.place_root,
             variables: Vec::new(),

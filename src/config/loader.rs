@@ -263,6 +263,7 @@ fn lexically_inside(path: &Path, dir: &Path) -> bool {
 fn really_inside(path: &Path, dir: &Path, files: &Files) -> bool {
     match (files.canonicalize(path), files.canonicalize(dir)) {
         (Ok(real), Ok(top)) => real.starts_with(top),
+        (Err(e), _) if crate::files::is_outside(&e) => false,
         _ => true,
     }
 }
@@ -365,7 +366,9 @@ pub(crate) fn config_files(
         .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
         .collect();
     for entry in files.read_dir(dir)? {
-        if entry.kind != Some(crate::files::Kind::File) {
+        // A broken link is listed, as terraform lists it, and fails to read.
+        let broken_link = entry.link && entry.kind.is_none();
+        if entry.kind != Some(crate::files::Kind::File) && !broken_link {
             continue;
         }
         let name = entry.name;

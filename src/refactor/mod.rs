@@ -40,8 +40,12 @@ pub struct Request {
     pub new_dir: PathBuf,
     /// The prior state; without it the old configuration stands for it.
     pub state: Option<State>,
-    /// `-var` / `-var-file`, applied to both sides.
+    /// `-var` / `-var-file`, applied to both sides (the new side only when
+    /// `old_inputs` gives the old side's).
     pub vars: Vec<VarSource>,
+    /// The old side's own `-var`/`-var-file` and variables (a check: each
+    /// revision's variables files are its own).
+    pub old_inputs: Option<SideInputs>,
     pub engine: Option<Engine>,
     /// Declare every block in the root module.
     pub place_root: bool,
@@ -88,6 +92,13 @@ pub struct Request {
     pub threads: bool,
 }
 
+/// The root inputs one side is given.
+#[derive(Clone, Debug, Default)]
+pub struct SideInputs {
+    pub vars: Vec<VarSource>,
+    pub variables: Vec<(String, Value)>,
+}
+
 pub struct Outcome {
     pub blocks: Vec<Block>,
     pub pairing: Pairing,
@@ -131,6 +142,7 @@ impl Request {
             new_dir: new_dir.into(),
             state: None,
             vars: Vec::new(),
+            old_inputs: None,
             engine: None,
             place_root: false,
             variables: Vec::new(),
@@ -209,7 +221,11 @@ fn load_side_with(
     overlay: &config::Overlay,
     sources: &mut SourceMap,
 ) -> Result<(Config, RootInputs, Diagnostics), Diagnostics> {
-    let vars = &req.vars;
+    // The old side's own inputs, where the caller gave them.
+    let (vars, variables) = match &req.old_inputs {
+        Some(old) if dir == req.old_dir => (&old.vars, &old.variables),
+        _ => (&req.vars, &req.variables),
+    };
     let config = config::load_with_overlay(dir, &req.load_options(dir, engine), overlay, sources)?;
     let vars: Vec<VarSource> = vars
         .iter()
@@ -229,7 +245,7 @@ fn load_side_with(
         &vars,
         sources,
     )?;
-    for (name, value) in &req.variables {
+    for (name, value) in variables {
         if config.module.variables.contains_key(name) {
             let input = crate::instances::RootInput {
                 value: value.clone(),

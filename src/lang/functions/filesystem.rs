@@ -147,6 +147,7 @@ pub(super) fn resolve_path(ctx: &FunctionContext, path: &str) -> Result<PathBuf,
     };
     let inside = match (ctx.files.canonicalize(&full), ctx.files.canonicalize(root)) {
         (Ok(f), Ok(r)) => f.starts_with(r),
+        (Err(e), _) if crate::files::is_outside(&e) => false,
         // Nothing there to read: the read itself reports it.
         (Err(_), _) => !p.is_absolute() && !expanded.split('/').any(|c| c == ".."),
         (Ok(_), Err(_)) => false,
@@ -201,7 +202,7 @@ pub(super) fn io_message(e: &std::io::Error) -> String {
 
 /// The largest file the file functions read. Terraform reads until the
 /// end, which a device such as /dev/zero never reaches.
-pub(super) const MAX_FILE_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// Reads at most [`MAX_FILE_BYTES`]; a FIFO or socket, whose open or read
 /// could wait forever, is refused before it is opened. The outer error is

@@ -21,6 +21,8 @@ mod network;
 mod numeric;
 mod string;
 
+pub(crate) use filesystem::MAX_FILE_BYTES;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
