@@ -273,6 +273,9 @@ struct Revisions {
     /// Configuration files a checkout would not hold as git stores them
     /// (`.gitattributes`): (path, the attribute), base's then head's.
     rewritten: (Vec<(String, String)>, Vec<(String, String)>),
+    /// Directories of either revision holding a name that is not UTF-8,
+    /// with the first such name.
+    unrepresentable: BTreeMap<String, String>,
     _scratch: tempfile::TempDir,
 }
 
@@ -309,6 +312,12 @@ impl Revisions {
             (base_tree, head_tree)
         });
         let (base_tree, mut head_tree) = (base_tree?, head_tree?);
+        let mut unrepresentable = BTreeMap::new();
+        for (dir, name) in (head_tree.unrepresentable.iter()).chain(&base_tree.unrepresentable) {
+            unrepresentable
+                .entry(dir.clone())
+                .or_insert_with(|| name.clone());
+        }
         for (rel, bytes) in written {
             head_tree.tree.insert(rel.clone(), bytes.clone());
         }
@@ -323,6 +332,7 @@ impl Revisions {
             head_dir,
             empty_dir,
             rewritten: (base_tree.rewritten, head_tree.rewritten),
+            unrepresentable,
             _scratch: scratch,
         })
     }
@@ -415,10 +425,13 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         };
     let at_head = checked(&head_found, &base_found);
     let at_base = checked(&base_found, &head_found);
+    // A directory whose names cannot be read as text is refused as a root
+    // (discovery cannot list it either): never left unchecked.
     let dirs: BTreeSet<String> = at_head
         .iter()
         .chain(&at_base)
         .map(|(f, _)| f.dir.clone())
+        .chain(revs.unrepresentable.keys().cloned())
         .collect();
     let mine: Vec<&String> = dirs
         .iter()
@@ -438,6 +451,16 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         });
         let head_root = at_head.iter().find(|(f, _)| &f.dir == *dir);
         let base_root = at_base.iter().find(|(f, _)| &f.dir == *dir);
+        if let Some(name) = revs.unrepresentable.get(*dir) {
+            finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let mut report = RootReport::new(dir);
+            report.outcome = Outcome::NotCheckable;
+            report.passed = false;
+            report.error = Some(format!(
+                "Error: File name not representable\n\nThe file name {name} in {dir} is not UTF-8, so minimod cannot list the directory as terraform reads it: rename the file."
+            ));
+            return (report, None);
+        }
         if untouched(dir, head_root, base_root, &revs, &changed, req) {
             finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return (
@@ -696,12 +719,22 @@ fn untouched(
         }
         stack.extend(c.children.values());
     }
-    let var_files: Vec<String> = (head.var_files.iter())
+    // A module directory's link reads a file elsewhere in the tree,
+    // through links any of which the pull request may retarget: such a
+    // root is planned.
+    let linked = dirs.iter().any(|d| {
+        (revs.files.read_dir(&revs.head_dir.join(d)))
+            .is_ok_and(|entries| entries.iter().any(|e| e.link))
+    });
+    if linked {
+        return false;
+    }
+    let files: Vec<String> = (head.var_files.iter())
         .map(|f| clean_rel(&Path::new(dir).join(f)))
         .collect();
     let touched = changed
         .iter()
-        .any(|p| dirs.iter().any(|d| inside(p, d)) || var_files.contains(p));
+        .any(|p| dirs.iter().any(|d| inside(p, d)) || files.contains(p));
     !touched && !sources.texts().any(calls_a_file_function)
 }
 

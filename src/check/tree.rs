@@ -96,6 +96,9 @@ enum Entry {
 pub(super) struct Extracted {
     pub tree: MemTree,
     pub rewritten: Vec<(String, String)>,
+    /// Configuration files whose names are not UTF-8, which nothing reads
+    /// as terraform would: (their directory, the name, bytes escaped).
+    pub unrepresentable: Vec<(String, String)>,
 }
 
 /// Revision `rev` of `repo`, its files held in memory.
@@ -162,7 +165,25 @@ pub(super) fn extract(
     }
     let config_paths: Vec<&PathBuf> = config.iter().map(|(p, _)| *p).collect();
     let rewritten = rewriting_attributes(repo, rev, &config_paths)?;
-    Ok(Extracted { tree, rewritten })
+    let unrepresentable = (entries.keys())
+        .filter(|p| p.to_str().is_none() && configuration_or_variables(&p.to_string_lossy()))
+        .map(|p| {
+            let bytes = p.as_os_str().as_encoded_bytes();
+            let (dir, name) = match bytes.iter().rposition(|b| *b == b'/') {
+                Some(i) => (
+                    String::from_utf8_lossy(&bytes[..i]).into_owned(),
+                    &bytes[i + 1..],
+                ),
+                None => (".".to_string(), bytes),
+            };
+            (dir, format!("\"{}\"", name.escape_ascii()))
+        })
+        .collect();
+    Ok(Extracted {
+        tree,
+        rewritten,
+        unrepresentable,
+    })
 }
 
 fn too_large(rev: Revision, total: u64, files: usize, limit: u64) -> Diagnostics {
