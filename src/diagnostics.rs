@@ -302,9 +302,9 @@ impl SourceMap {
         self.files.insert(file, text);
     }
 
-    /// Every file's text.
-    pub(crate) fn texts(&self) -> impl Iterator<Item = &str> {
-        self.files.values().map(|t| &**t)
+    /// Every file, by name, with its text.
+    pub(crate) fn files(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.files.iter().map(|(n, t)| (&**n, &**t))
     }
 
     pub fn get(&self, file: &str) -> Option<&str> {

@@ -428,6 +428,39 @@ fn a_pull_request_cannot_choose_its_own_inputs_or_declare_a_root_new() {
     assert!(both(&out).contains("terraform_data.db"), "{}", both(&out));
 }
 
+/// The shortcut that leaves an untouched root unplanned decides on the
+/// configuration's syntax: a file function hidden from a text search (a
+/// comment before its parenthesis, a JSON escape in its name, the `core::`
+/// namespace) still makes the root depend on the data file it reads, and a
+/// pull request that edits only that file is planned and fails.
+#[test]
+fn a_hidden_file_function_does_not_make_a_root_untouched() {
+    let hcl = "resource \"terraform_data\" \"r\" {\n  for_each = toset(jsondecode(file /* list */ (\"../shared/names.json\")))\n}\n";
+    let core = "resource \"terraform_data\" \"r\" {\n  for_each = toset(jsondecode(core::file(\"../shared/names.json\")))\n}\n";
+    let json = r#"{"resource": {"terraform_data": {"r": {"for_each": "${toset(jsondecode(fil\u0065(\"../shared/names.json\")))}"}}}}"#;
+    for (how, file, text) in [
+        ("comment", "r.tf", hcl),
+        ("core::", "r.tf", core),
+        ("json escape", "r.tf.json", json),
+    ] {
+        let repo = Repo::new();
+        repo.root("quiet", "");
+        repo.write(&format!("quiet/{file}"), text);
+        repo.write("shared/names.json", "[\"a\", \"b\"]\n");
+        repo.commit("base");
+        repo.write("shared/names.json", "[\"a\"]\n");
+        repo.commit("only data changes");
+        let out = repo.check(&[]);
+        assert_eq!(out.status.code(), Some(1), "{how}: {}", both(&out));
+        assert_eq!(outcome_of(&roots(&out), "quiet"), "unmatched", "{how}");
+        assert!(
+            both(&out).contains("terraform_data.r[\\\"b\\\"]"),
+            "{how}: {}",
+            both(&out)
+        );
+    }
+}
+
 /// `export-ignore` hides a directory from `git archive`: a pull request that
 /// deletes a resource there must still fail, at head as a revision and as
 /// the working tree.

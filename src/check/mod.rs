@@ -735,7 +735,7 @@ fn untouched(
     let touched = changed
         .iter()
         .any(|p| dirs.iter().any(|d| inside(p, d)) || files.contains(p));
-    !touched && !sources.texts().any(calls_a_file_function)
+    !touched && !calls_a_file_function(&sources)
 }
 
 /// A path relative to the repository as git names it (`/`-separated, `.`
@@ -744,16 +744,17 @@ fn clean_rel(p: &Path) -> String {
     crate::syntax::source::clean_path(p)
 }
 
-/// Whether a configuration text may call a function that reads files (a
-/// name followed by `(`; a comment or string that looks so only makes the
-/// root checked in full).
-fn calls_a_file_function(text: &str) -> bool {
-    static CALL: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    let call = CALL.get_or_init(|| {
-        let names: Vec<&str> = crate::lang::functions::reading_files().collect();
-        regex::Regex::new(&format!(r"(^|[^\w-])({})\s*\(", names.join("|"))).expect("names")
-    });
-    call.is_match(text)
+/// Whether a loaded configuration calls a function that reads files (its
+/// syntax says so; a file that does not parse again counts as one): what
+/// it reads cannot be told without evaluating it, so the root is planned.
+fn calls_a_file_function(sources: &SourceMap) -> bool {
+    sources.files().any(|(name, text)| {
+        crate::syntax::called_functions(name, text).map_or(true, |calls| {
+            calls
+                .iter()
+                .any(|f| crate::lang::functions::reads_files(f.strip_prefix("core::").unwrap_or(f)))
+        })
+    })
 }
 
 /// One root as the check compares it: on which sides its directory holds

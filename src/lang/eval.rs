@@ -201,7 +201,11 @@ impl<'s> Eval<'s> {
                 name,
                 args,
                 expand_final,
-            } => self.call(name, args, *expand_final, &e.range),
+            } => {
+                // `core::` names the built-in functions (terraform 1.8).
+                let name = name.strip_prefix("core::").unwrap_or(name);
+                self.call(name, args, *expand_final, &e.range)
+            }
             ExprKind::Conditional {
                 cond,
                 then,

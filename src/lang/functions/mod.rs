@@ -158,13 +158,6 @@ fn with_origin(name: &str, v: Value, args: Vec<Value>) -> Value {
 /// it runs in, so it is never computed again away from its scope).
 /// The functions whose result depends on files other than the
 /// configuration's own (`file`, `templatefile`, `fileset`, ...).
-pub(crate) fn reading_files() -> impl Iterator<Item = &'static str> {
-    registry()
-        .iter()
-        .filter(|(_, f)| f.reads_files)
-        .map(|(name, _)| *name)
-}
-
 pub(crate) fn reads_files(name: &str) -> bool {
     registry().get(name).is_some_and(|f| f.reads_files)
 }
