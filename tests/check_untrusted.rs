@@ -461,6 +461,41 @@ fn a_hidden_file_function_does_not_make_a_root_untouched() {
     }
 }
 
+/// A changed module directory is reached only through a call that is
+/// planned with instances: a `count = 0` call (or one whose count a local
+/// makes 0) added to a checked root evaluates nothing in it, so the change
+/// stays unreached and the check fails.
+#[test]
+fn a_call_without_instances_reaches_nothing() {
+    for count in ["0", "local.none"] {
+        let repo = Repo::new();
+        repo.root("live", "resource \"terraform_data\" \"a\" {}\n");
+        // Called only from a directory discovery does not take for a root.
+        repo.write(
+            "legacy/main.tf",
+            "module \"m\" {\n  source = \"../modules/m\"\n}\n",
+        );
+        repo.write(
+            "modules/m/main.tf",
+            "resource \"terraform_data\" \"db\" {}\n",
+        );
+        repo.commit("base");
+        repo.write("modules/m/main.tf", "# the database is gone\n");
+        repo.root(
+            "live",
+            &format!("resource \"terraform_data\" \"a\" {{}}\n\nlocals {{\n  none = 0\n}}\n\nmodule \"x\" {{\n  source = \"../modules/m\"\n  count  = {count}\n}}\n"),
+        );
+        repo.commit("delete in a module no planned call reaches");
+        let out = repo.check(&["--format", "text"]);
+        let all = both(&out);
+        assert_eq!(out.status.code(), Some(1), "{count}: {all}");
+        assert!(
+            all.contains("modules/m: changed, but no checked root reaches it"),
+            "{count}: {all}"
+        );
+    }
+}
+
 /// `export-ignore` hides a directory from `git archive`: a pull request that
 /// deletes a resource there must still fail, at head as a revision and as
 /// the working tree.

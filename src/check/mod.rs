@@ -130,6 +130,10 @@ pub struct RootReport {
     pub imported: Vec<String>,
     /// What may pair with another shard's roots.
     pub candidates: Vec<Candidate>,
+    /// The directories (inside the repository) of the modules the head's
+    /// plan has instances of, when it was planned: what the root really
+    /// reaches.
+    pub reached: Option<Vec<String>>,
 }
 
 /// An object that leaves one root module for another: terraform supports
@@ -246,6 +250,7 @@ impl RootReport {
             forgotten: Vec::new(),
             imported: Vec::new(),
             candidates: Vec::new(),
+            reached: None,
         }
     }
 
@@ -485,6 +490,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     let mut unreached = unreached(
         &tree::config_dirs(&changed),
         &dirs,
+        &roots,
         &head_found,
         &base_found,
     );
@@ -625,24 +631,37 @@ impl Shard {
 }
 
 /// The changed directories no checked root loads, itself or through local
-/// module calls (at head or at base), with discovery's reason for each.
+/// module calls, with discovery's reason for each. A root this run planned
+/// reaches the modules its head's plan has instances of (a call with
+/// `count = 0` reaches nothing); any other root (untouched, not
+/// checkable, or another shard's) reaches what its calls name, at head or
+/// at base.
 fn unreached(
     changed: &BTreeSet<String>,
     roots: &BTreeSet<String>,
+    planned: &[RootReport],
     head: &discover::Discovery,
     base: &discover::Discovery,
 ) -> Vec<Unreached> {
     let mut reached: BTreeSet<String> = roots.clone();
+    let mut from_calls: BTreeSet<String> = roots.clone();
+    for r in planned {
+        if let Some(dirs) = &r.reached {
+            from_calls.remove(&r.dir);
+            reached.extend(dirs.iter().cloned());
+        }
+    }
     let calls: Vec<&(String, String)> = head.calls.iter().chain(&base.calls).collect();
     let mut grew = true;
     while grew {
         grew = false;
         for (from, to) in &calls {
-            if reached.contains(from) && reached.insert(to.clone()) {
+            if from_calls.contains(from) && from_calls.insert(to.clone()) {
                 grew = true;
             }
         }
     }
+    reached.extend(from_calls);
     changed
         .iter()
         .filter(|d| !reached.contains(*d))
@@ -854,6 +873,12 @@ fn check_root(
         }
     };
     judge(&mut report, &outcome, (in_head, in_base), req.allow_add);
+    report.reached = Some(
+        (outcome.before.module_dirs.iter())
+            .filter_map(|d| d.strip_prefix(head_dir).ok())
+            .map(clean_rel)
+            .collect(),
+    );
     if !report.passed {
         report.anchor = anchor(&request, &report, head_dir);
     }

@@ -116,6 +116,10 @@ pub struct Plan {
     pub imports: Vec<(AbsResourceInstance, String)>,
     /// The root module's outputs, in name order.
     pub outputs: Vec<super::outputs::OutputChange>,
+    /// The directory of every module that has an instance in this plan
+    /// (the root's included): a module called only with `count = 0`, or
+    /// an empty `for_each`, is not evaluated, so nothing in it is planned.
+    pub module_dirs: std::collections::BTreeSet<std::path::PathBuf>,
 }
 
 impl Plan {
@@ -278,6 +282,7 @@ pub(crate) fn plan(
         warnings: Diagnostics::default(),
         imports: Vec::new(),
         outputs: super::outputs::output_changes(run, prior)?,
+        module_dirs: Default::default(),
     })
 }
 

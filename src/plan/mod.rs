@@ -148,6 +148,13 @@ pub(crate) fn plan_configuration_run<'c>(
         }
     }
     plan.imports = imports;
+    plan.module_dirs = (module_instances.iter())
+        .filter_map(|m| {
+            let path: Vec<String> = m.steps().iter().map(|s| s.name.clone()).collect();
+            Some(config.descendant(&path)?.module.dir.clone())
+        })
+        .chain([config.module.dir.clone()])
+        .collect();
     self_referencing_destroys(&plan, &moved_prior)?;
     if let Some(w) = results.blocked_warning(engine) {
         plan.warnings.push(w);
