@@ -496,6 +496,26 @@ fn a_call_without_instances_reaches_nothing() {
     }
 }
 
+/// `path.cwd`, `path.root` and `abspath` are what terraform sees running
+/// in the root's directory of a checkout, on both sides; a file named by
+/// an absolute path there is the revision's own.
+#[test]
+fn paths_are_terraforms_in_the_roots_directory() {
+    let repo = Repo::new();
+    repo.root("envs/prod", "resource \"terraform_data\" \"r\" {}\n");
+    repo.write("envs/prod/data.txt", "from the revision\n");
+    repo.commit("base");
+    repo.root(
+        "envs/prod",
+        "resource \"terraform_data\" \"r\" {\n  count = endswith(abspath(path.root), \"envs/prod\") && endswith(path.cwd, \"envs/prod\") ? 1 : 0\n}\n\nresource \"terraform_data\" \"read\" {\n  input = file(\"${abspath(path.root)}/data.txt\")\n}\n",
+    );
+    repo.commit("count by where it runs");
+    let out = repo.check(&["--allow-add"]);
+    assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    let roots = roots(&out);
+    assert_eq!(outcome_of(&roots, "envs/prod"), "proven", "{roots:?}");
+}
+
 /// `export-ignore` hides a directory from `git archive`: a pull request that
 /// deletes a resource there must still fail, at head as a revision and as
 /// the working tree.

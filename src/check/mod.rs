@@ -1357,7 +1357,9 @@ fn root_request(
         tf_var_env: req.tf_var_env.clone(),
         // A confined run does not take the runner's workspace.
         workspace: "default".into(),
-        cwd: req.cwd.clone(),
+        // Terraform runs in the root's directory: `path.cwd` and `abspath`
+        // are the checkout's, on both sides.
+        cwd: crate::files::normal(&req.cwd.join(dir)),
         // Nor its home directory.
         home: None,
         file_roots: Some((revs.base_dir.clone(), revs.head_dir.clone())),

@@ -137,10 +137,13 @@ fn expand_home(path: &str, home: Option<&Path>) -> Result<String, String> {
 pub(super) fn resolve_path(ctx: &FunctionContext, path: &str) -> Result<PathBuf, FunctionError> {
     let expanded = expand_home(path, ctx.host.home).unwrap_or_else(|_| path.to_string());
     let p = Path::new(&expanded);
-    let full = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        ctx.base_dir.join(p)
+    let full = match (p.is_absolute(), ctx.files_within, ctx.host.cwd) {
+        // Confined, the root module is read from a tree mounted elsewhere
+        // than the directory terraform would run in (`path.cwd`, which
+        // `abspath` starts from): an absolute path is taken from there.
+        (true, Some(_), Some(cwd)) => ctx.base_dir.join(relative_to(p, cwd)),
+        (true, _, _) => p.to_path_buf(),
+        (false, _, _) => ctx.base_dir.join(p),
     };
     let Some(root) = ctx.files_within else {
         return Ok(full);
@@ -163,6 +166,18 @@ pub(super) fn resolve_path(ctx: &FunctionContext, path: &str) -> Result<PathBuf,
             ),
         )),
     }
+}
+
+/// `path` from `dir`, both absolute, with `..` steps where it is not
+/// below it (taken as written: no link is followed).
+fn relative_to(path: &Path, dir: &Path) -> PathBuf {
+    let (path, dir) = (crate::files::normal(path), crate::files::normal(dir));
+    let p: Vec<_> = path.components().collect();
+    let d: Vec<_> = dir.components().collect();
+    let common = p.iter().zip(&d).take_while(|(a, b)| a == b).count();
+    let mut out: PathBuf = d[common..].iter().map(|_| "..").collect();
+    out.extend(&p[common..]);
+    out
 }
 
 /// The path as Go's `filepath.Join(baseDir, path)` spells it, for the
