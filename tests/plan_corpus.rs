@@ -799,3 +799,30 @@ fn resource_bodies_match_terraform() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A refactor whose prior state holds a tainted and a deposed object is
+/// proven only if terraform would plan no destroy: it plans the tainted
+/// one's replacement and the deposed one's destroy (the case's record), so
+/// the refactor says what terraform plans and is not proven.
+#[test]
+fn a_refactor_over_tainted_and_deposed_objects_plans_what_terraform_does() {
+    let case = Case::load(corpus_root().join("tainted-and-deposed"));
+    let summary = common::read_json(&case.expected().join("summary.json"));
+    let want = format!(
+        "Plan: {} to add, {} to change, {} to destroy.",
+        summary["add"], summary["change"], summary["destroy"]
+    );
+    let (code, out, err) = common::outcome(
+        &case.root,
+        [
+            "refactor",
+            "old",
+            "new",
+            "--state",
+            "expected/prior.tfstate",
+        ],
+    );
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(err.contains(&want), "{want}: {err}");
+    assert!(err.contains("Not proven"), "{err}");
+}

@@ -19,6 +19,8 @@ pub(super) struct PriorInstance<'r> {
     /// The address as text (what an unknown names), made on first need.
     text: OnceCell<String>,
     recorded: Option<&'r Value>,
+    /// Recorded `tainted`: the plan replaces it whatever it configures.
+    tainted: bool,
     /// None inside: the configuration failed, so the recorded values stand.
     change: OnceCell<Option<PlannedChange>>,
     /// The configured object (`Run::resource_config_value`), when the
@@ -82,14 +84,13 @@ impl<'c> Run<'c> {
     /// attribute a caller asks of it.
     pub(super) fn prior_instance(&self, addr: AbsResourceInstance) -> PriorInstance<'_> {
         self.read_prior();
-        let recorded = self
-            .prior
-            .get(&addr)
-            .map(crate::state::StateInstance::value_ref);
+        let object = self.prior.get(&addr);
+        let recorded = object.map(crate::state::StateInstance::value_ref);
         PriorInstance {
             addr,
             text: OnceCell::new(),
             recorded,
+            tainted: object.is_some_and(crate::state::StateInstance::is_tainted),
             change: OnceCell::new(),
             configured: OnceCell::new(),
         }
@@ -168,12 +169,13 @@ impl<'c> Run<'c> {
                     None => self.resource_config_value(&at.addr),
                 };
                 let c = configured.ok().map(|configured| {
-                    let replaced = crate::providers::schema::change_replaces(
-                        &schema,
-                        &r.type_name,
-                        &configured,
-                        recorded,
-                    );
+                    let replaced = at.tainted
+                        || crate::providers::schema::change_replaces(
+                            &schema,
+                            &r.type_name,
+                            &configured,
+                            recorded,
+                        );
                     PlannedChange {
                         configured,
                         replaced,

@@ -71,6 +71,12 @@ pub enum ActionReason {
     /// A data source read during apply: its configuration is not known
     /// while planning.
     ConfigUnknown,
+    /// A replace: the recorded object is tainted (its create failed, or
+    /// `terraform taint`).
+    Tainted,
+    /// A delete of a deposed object (left over from a replacement that
+    /// failed), by its deposed key: always destroyed, never moved.
+    Deposed(String),
 }
 
 impl ActionReason {
@@ -85,6 +91,9 @@ impl ActionReason {
             ActionReason::Removed => "delete_because_no_resource_config",
             ActionReason::DependencyPending => "read_because_dependency_pending",
             ActionReason::ConfigUnknown => "read_because_config_unknown",
+            ActionReason::Tainted => "replace_because_tainted",
+            // `show -json` names the deposed key, and gives no reason.
+            ActionReason::Deposed(_) => "",
         }
     }
 }
@@ -243,6 +252,28 @@ pub(crate) fn plan(
             previous,
             action,
             reason,
+            before: Some(before),
+            after: None,
+            changed: Vec::new(),
+            replace_paths: Vec::new(),
+        });
+    }
+    // Every deposed object is destroyed, whatever the configuration says
+    // (terraform's `NodePlanDeposedResourceInstanceObject`).
+    let deposed = prior.resources.iter().flat_map(|r| {
+        (r.instances.iter())
+            .filter_map(|i| Some((r.addr.instance(i.key.clone()), i, i.deposed.clone()?)))
+    });
+    for (addr, object, key) in deposed {
+        if addr.resource.resource.mode != ResourceMode::Managed {
+            continue;
+        }
+        let before = resource_schema(run, &addr).mark_sensitive(object.value());
+        changes.push(ResourceChange {
+            addr,
+            previous: None,
+            action: Action::Delete,
+            reason: Some(ActionReason::Deposed(key)),
             before: Some(before),
             after: None,
             changed: Vec::new(),
@@ -748,7 +779,7 @@ fn planned_change(
     prior_index: &crate::state::InstanceIndex,
     moved_from: &(dyn Fn(&AbsResourceInstance) -> Option<AbsResourceInstance> + Sync),
 ) -> ResourceChange {
-    let Some(before) = prior_index.get(addr).map(|i| i.value()) else {
+    let Some(recorded) = prior_index.get(addr) else {
         return ResourceChange {
             addr: addr.clone(),
             previous: None,
@@ -760,6 +791,8 @@ fn planned_change(
             replace_paths: Vec::new(),
         };
     };
+    let before = recorded.value();
+    let tainted = recorded.is_tainted();
     let previous = moved_from(addr);
     let after = match ignore {
         Some(ignore) => super::ignore_changes::keep_prior(after, &before, ignore),
@@ -769,16 +802,16 @@ fn planned_change(
     let replace_paths = schema::replace_paths(&addr.resource.resource.type_name, &changed);
     let after = shown_after(schema, after, &changed);
     let before = schema.mark_sensitive(before);
-    let action = match (changed.is_empty(), replace_paths.is_empty()) {
-        (true, _) => Action::NoOp,
-        (false, true) => Action::Update,
-        (false, false) => Action::Replace,
+    let action = match (tainted, changed.is_empty(), replace_paths.is_empty()) {
+        (true, _, _) | (false, false, false) => Action::Replace,
+        (false, true, _) => Action::NoOp,
+        (false, false, true) => Action::Update,
     };
     ResourceChange {
         addr: addr.clone(),
         previous,
         action,
-        reason: None,
+        reason: tainted.then_some(ActionReason::Tainted),
         before: Some(before),
         after: Some(after),
         changed,

@@ -186,8 +186,20 @@ fn render_change(out: &mut String, c: &ResourceChange, tool: &str, imported: Opt
         Action::Update => {
             let _ = write!(out, "  # {addr} will be updated in-place\n{moved}");
         }
+        Action::Replace if c.reason == Some(ActionReason::Tainted) => {
+            let _ = write!(out, "  # {addr} is tainted, so must be replaced\n{moved}");
+        }
         Action::Replace => {
             let _ = write!(out, "  # {addr} must be replaced\n{moved}");
+        }
+        Action::Delete if matches!(c.reason, Some(ActionReason::Deposed(_))) => {
+            let Some(ActionReason::Deposed(key)) = &c.reason else {
+                unreachable!("matched above")
+            };
+            let _ = writeln!(
+                out,
+                "  # {addr} (deposed object {key}) will be destroyed\n  # (left over from a partially-failed replacement of this instance)"
+            );
         }
         Action::Delete => {
             let _ = writeln!(out, "  # {addr} will be destroyed");
@@ -214,7 +226,10 @@ fn reason_text(
     previous: Option<&AbsResourceInstance>,
 ) -> Option<String> {
     Some(match reason {
-        ActionReason::DependencyPending | ActionReason::ConfigUnknown => return None,
+        ActionReason::DependencyPending
+        | ActionReason::ConfigUnknown
+        | ActionReason::Tainted
+        | ActionReason::Deposed(_) => return None,
         // terraform prints `type.name`, without the module path.
         ActionReason::NoResourceConfig | ActionReason::Removed => format!(
             "(because {}.{} is not in configuration)",
@@ -469,7 +484,9 @@ pub(crate) fn json(plan: &Plan) -> serde_json::Value {
                     change.insert("importing".into(), json!({ "id": id }));
                 }
             }
-            if let Some(reason) = &c.reason {
+            if let Some(ActionReason::Deposed(key)) = &c.reason {
+                entry.insert("deposed".into(), json!(key));
+            } else if let Some(reason) = &c.reason {
                 entry.insert("action_reason".into(), json!(reason.json()));
             } else if c.action == Action::Replace {
                 entry.insert(

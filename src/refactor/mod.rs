@@ -503,8 +503,9 @@ impl<'c> Sides<'c> {
         for c in &self.before.plan.changes {
             match (c.action, &c.reason) {
                 (Action::Create, _) => created.push(c.addr.clone()),
-                // An object a `removed` block takes away is meant to go.
-                (Action::Delete, Some(ActionReason::Removed)) => {}
+                // An object a `removed` block takes away is meant to go; a
+                // deposed one goes whatever moves (the proof counts it).
+                (Action::Delete, Some(ActionReason::Removed | ActionReason::Deposed(_))) => {}
                 (Action::Delete, _) => {
                     destroyed.push((c.addr.clone(), self.before.moves.old_addr(&c.addr)))
                 }

@@ -274,6 +274,13 @@ const UNSUPPORTED: &str = "Unsupported state file format";
 const INVALID: &str = "Invalid state file format";
 
 impl StateInstance {
+    /// Whether the object is recorded `tainted`: the next plan replaces it.
+    pub fn is_tainted(&self) -> bool {
+        self.uncommon
+            .as_ref()
+            .is_some_and(|u| u.status.as_deref() == Some("tainted"))
+    }
+
     /// An object at `key` with nothing recorded yet.
     pub(crate) fn new(key: InstanceKey) -> StateInstance {
         StateInstance {
