@@ -516,6 +516,45 @@ fn paths_are_terraforms_in_the_roots_directory() {
     assert_eq!(outcome_of(&roots, "envs/prod"), "proven", "{roots:?}");
 }
 
+/// An object the pull request moves with its own `moved` block and also
+/// updates in place fails as a generated move with an update does, naming
+/// the attribute and saying that only the provider knows whether the
+/// update replaces it, unless the base's policy or `--allow-update`
+/// accepts it.
+#[test]
+fn a_declared_move_with_an_update_needs_the_same_consent() {
+    let repo = Repo::new();
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"a\" {\n  input = \"x\"\n}\n",
+    );
+    repo.commit("base");
+    repo.root(
+        "live",
+        "resource \"terraform_data\" \"b\" {\n  input = \"y\"\n}\n\nmoved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\n",
+    );
+    repo.commit("rename and change");
+    let out = repo.check(&["--format", "text"]);
+    let all = both(&out);
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(
+        all.contains("only the provider knows whether an update replaces the object"),
+        "{all}"
+    );
+    assert!(
+        all.contains("did you mean: --allow-update? terraform_data.a -> terraform_data.b, updated in place: input"),
+        "{all}"
+    );
+    let out = repo.check(&["--allow-update"]);
+    assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    let roots = roots(&out);
+    assert_eq!(outcome_of(&roots, "live"), "proven");
+    assert_eq!(
+        roots[0]["updates_accepted"][0]["attributes"][0], "input",
+        "{roots:?}"
+    );
+}
+
 /// `export-ignore` hides a directory from `git archive`: a pull request that
 /// deletes a resource there must still fail, at head as a revision and as
 /// the working tree.

@@ -76,6 +76,10 @@ pub enum Outcome {
     /// Objects that leave this root for another (or arrive from one),
     /// not declared as terraform supports it: the blocks to add.
     CrossRootMoves,
+    /// Objects the pull request moves (by its own blocks or the missing
+    /// ones) and also updates in place, which nobody accepted: only the
+    /// provider knows whether such an update replaces the object.
+    MovedAndUpdated,
 }
 
 impl Outcome {
@@ -89,6 +93,7 @@ impl Outcome {
             Outcome::DeletedRoot => "deleted-root",
             Outcome::NotCheckable => "not-checkable",
             Outcome::CrossRootMoves => "moved-across-roots",
+            Outcome::MovedAndUpdated => "moved-and-updated",
         }
     }
 }
@@ -872,7 +877,7 @@ fn check_root(
             return (report, None);
         }
     };
-    judge(&mut report, &outcome, (in_head, in_base), req.allow_add);
+    judge(&mut report, &outcome, (in_head, in_base), req);
     report.reached = Some(
         (outcome.before.module_dirs.iter())
             .filter_map(|d| d.strip_prefix(head_dir).ok())
@@ -908,8 +913,14 @@ fn check_root(
 
 /// A root's outcome from its refactor: what its plan does, and whether
 /// that passes. `at` says whether the root is in the head and the base.
-fn judge(report: &mut RootReport, outcome: &refactor::Outcome, at: (bool, bool), allow_add: bool) {
+fn judge(
+    report: &mut RootReport,
+    outcome: &refactor::Outcome,
+    at: (bool, bool),
+    req: &CheckRequest,
+) {
     let (in_head, in_base) = at;
+    let allow_add = req.allow_add;
     let counts = |p: &Plan| p.counts();
     report.before = Some(counts(&outcome.before));
     report.after = Some(counts(&outcome.proof));
@@ -963,6 +974,34 @@ fn judge(report: &mut RootReport, outcome: &refactor::Outcome, at: (bool, bool),
         Outcome::Unchanged | Outcome::Proven => outcome.proven(allow_add),
         _ => false,
     };
+    // What the pull request's own blocks move and its configuration
+    // updates asks the same consent as a generated move with an update.
+    let generated: BTreeSet<&Addr> = (outcome.pairing.pairs.iter()).map(|(_, new)| new).collect();
+    let declared: Vec<refactor::pairing::Update> = (outcome.proof.changes.iter())
+        .filter(|c| c.action == Action::Update && !generated.contains(&c.addr))
+        .filter_map(|c| {
+            Some(refactor::pairing::Update {
+                prior: c.previous.clone()?,
+                new: c.addr.clone(),
+                diffs: (c.changed.iter())
+                    .map(|name| refactor::pairing::AttrDiff {
+                        name: name.clone(),
+                        prior: None,
+                        new: None,
+                    })
+                    .collect(),
+            })
+        })
+        .collect();
+    if req.allow_update {
+        report.updates.extend(declared);
+    } else if !declared.is_empty() {
+        report.update_hint.extend(declared);
+        if report.passed {
+            report.outcome = Outcome::MovedAndUpdated;
+            report.passed = false;
+        }
+    }
 }
 
 /// A root's refactor, kept when it left objects unmatched or declares

@@ -27,6 +27,7 @@ fn describe(r: &RootReport) -> String {
         Outcome::DeletedRoot => "root module deleted: every object in it would be destroyed".into(),
         Outcome::NotCheckable => "not checkable".into(),
         Outcome::CrossRootMoves => CROSS_ROOT.into(),
+        Outcome::MovedAndUpdated => MOVED_AND_UPDATED.into(),
     }
 }
 
@@ -389,6 +390,7 @@ fn describe_doc(r: &serde_json::Value) -> String {
         }
         "moved-blocks-missing" => format!("moved blocks missing ({moves})"),
         "unmatched" => "objects destroyed or created that no move explains".into(),
+        "moved-and-updated" => MOVED_AND_UPDATED.into(),
         "new-root" => "new root module".into(),
         "deleted-root" => "root module deleted: every object in it would be destroyed".into(),
         "moved-across-roots" => CROSS_ROOT.into(),
@@ -938,6 +940,8 @@ pub(crate) fn github_annotations(report: &CheckReport) -> String {
 }
 
 const UNREACHED: &str = "changed, but no checked root reaches it";
+
+const MOVED_AND_UPDATED: &str = "moved and updated in place: only the provider knows whether an update replaces the object; accept it with --allow-update, or allow_update = true in the base's .minimod.hcl check block";
 
 const CROSS_ROOT: &str =
     "objects move to or from another root module, which no moved block can do: declare it";
