@@ -364,8 +364,8 @@ impl Files {
                         return Err(io::Error::new(
                             io::ErrorKind::InvalidData,
                             format!(
-                                "the file name {} is not UTF-8, which minimod cannot represent",
-                                format!("\"{}\"", name.as_encoded_bytes().escape_ascii())
+                                "the file name \"{}\" is not UTF-8, which minimod cannot represent",
+                                name.as_encoded_bytes().escape_ascii()
                             ),
                         ));
                     };

@@ -32,7 +32,7 @@ pub struct CheckRequest {
     /// Files `--fix` wrote into the working tree (path inside the
     /// repository, bytes), laid over the head: the check after a fix sees
     /// them as they will be staged.
-    pub written: Vec<(PathBuf, std::sync::Arc<[u8]>)>,
+    pub written: Vec<Written>,
     pub allow_add: bool,
     /// `--allow-update` (or `check { allow_update = true }` in the base's
     /// `.minimod.hcl`): pairs structure decides although values differ.
@@ -270,6 +270,12 @@ impl RootReport {
     }
 }
 
+/// A configuration file git's checkout rewrites: (path, the attribute).
+type Rewritten = (String, String);
+
+/// A file `--fix` wrote: its path, and the bytes now there.
+pub(crate) type Written = (PathBuf, std::sync::Arc<[u8]>);
+
 /// The two revisions a check compares, as the engine reads them: trees in
 /// memory, mounted under a private directory that stays empty, with the
 /// disk shut out: nothing but the revisions' blobs exists for a check.
@@ -282,7 +288,7 @@ struct Revisions {
     empty_dir: PathBuf,
     /// Configuration files a checkout would not hold as git stores them
     /// (`.gitattributes`): (path, the attribute), base's then head's.
-    rewritten: (Vec<(String, String)>, Vec<(String, String)>),
+    rewritten: (Vec<Rewritten>, Vec<Rewritten>),
     /// Directories of either revision holding a name that is not UTF-8,
     /// with the first such name.
     unrepresentable: BTreeMap<String, String>,
@@ -300,7 +306,7 @@ impl Revisions {
         repo: &Path,
         base: &str,
         head: Option<&str>,
-        written: &[(PathBuf, std::sync::Arc<[u8]>)],
+        written: &[Written],
     ) -> Result<Revisions, Diagnostics> {
         let scratch =
             tempfile::tempdir().map_err(|e| tree::io_error("create a temporary directory", e))?;
@@ -1504,10 +1510,7 @@ fn inside(files: &Files, root: &Path, path: &Path) -> Option<PathBuf> {
 /// file where the index has none): anything else is someone's work that
 /// the proof did not see. Every file is checked before any is written.
 /// Returns each file written (its path on disk) with its new bytes.
-pub(crate) fn fix(
-    report: &CheckReport,
-    repo: &Path,
-) -> Result<Vec<(PathBuf, std::sync::Arc<[u8]>)>, Diagnostics> {
+pub(crate) fn fix(report: &CheckReport, repo: &Path) -> Result<Vec<Written>, Diagnostics> {
     use refactor::write;
     let mut edits: Vec<write::Edit> = Vec::new();
     let mut shared = false;
