@@ -317,6 +317,8 @@ fn check_takes_rules_from_the_command_line_and_minimod_hcl() {
     git(&["add", "-A"]);
     git(&["commit", "-qm", "base"]);
     fs::copy(fixture.join("new/main.tf"), repo.join("live/main.tf")).unwrap();
+    // The head is what git would commit.
+    git(&["add", "-A"]);
     let check = |extra: &[&str]| {
         common::minimod(repo)
             .args([
@@ -361,9 +363,10 @@ fn check_takes_rules_from_the_command_line_and_minimod_hcl() {
         "pairing {\n  ignore = [\"everything:terraform_*:input.Owner\"]\n}\n",
     )
     .unwrap();
-    assert_eq!(outcome(&check(&[])), "unmatched");
     git(&["add", ".minimod.hcl"]);
-    git(&["commit", "-qm", "policy"]);
+    assert_eq!(outcome(&check(&[])), "unmatched");
+    // Only the policy lands; the refactor stays the pull request's.
+    git(&["commit", "-qm", "policy", "--", ".minimod.hcl"]);
     assert_eq!(outcome(&check(&[])), "moved-blocks-missing");
     fs::write(
         repo.join(".minimod.hcl"),
@@ -371,7 +374,7 @@ fn check_takes_rules_from_the_command_line_and_minimod_hcl() {
     )
     .unwrap();
     git(&["add", ".minimod.hcl"]);
-    git(&["commit", "-qm", "a bad policy"]);
+    git(&["commit", "-qm", "a bad policy", "--", ".minimod.hcl"]);
     let out = check(&[]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");

@@ -129,8 +129,8 @@ fn unreadable_or_invalid_schemas_are_reported() {
     assert!(stderr.contains("Invalid provider schemas"), "{stderr}");
 }
 
-/// `check --schemas PATH` reads PATH inside the repository (its working
-/// tree here): terraform's own schema of terraform_data changes nothing.
+/// `check --schemas PATH` reads PATH inside the repository (the head's,
+/// here the index): terraform's own schema of terraform_data changes nothing.
 #[test]
 fn check_reads_the_schemas_from_the_repository() {
     let tmp = tempfile::tempdir().unwrap();
@@ -141,6 +141,7 @@ fn check_reads_the_schemas_from_the_repository() {
         repo.join("schemas.json"),
     )
     .unwrap();
+    common::git(&repo, &["add", "schemas.json"]);
     let check = |extra: &[&str]| {
         common::run(
             &repo,
