@@ -1,9 +1,72 @@
 //! Go's text rules that terraform's output shows: `unicode.IsPrint` and
 //! `strconv.Quote`. One implementation below `lang` and `addrs`, since the
 //! console, `format("%q")`, error messages and instance keys all print
-//! through them and must agree on every code point.
+//! through them and must agree on every code point. Also what makes text
+//! inert for a GitHub Actions runner ([`inert`]), which reads the log.
+
+use std::borrow::Cow;
 
 use unicode_general_category::{GeneralCategory, get_general_category};
+
+/// What [`inert`] puts inside `::` and `##[`: a zero-width space, so the
+/// log still reads as the text was written, and the runner sees no command.
+pub(crate) const INERT_BREAK: char = '\u{200b}';
+
+/// Where a runner starts a line: it reads its log with .NET's `ReadLine`
+/// (LF, CR); the others are breaks to someone, and cost nothing here.
+fn is_line_break(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r' | '\u{b}' | '\u{c}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+    )
+}
+
+/// Text that a GitHub Actions runner cannot read as a workflow command: no
+/// line starts with `::` after its leading whitespace (`TrimStart`, which
+/// skips what `char::is_whitespace` skips), and `##[` (the runner's legacy
+/// syntax, found anywhere in a line) appears nowhere. Both are broken by
+/// [`INERT_BREAK`]: `:\u{200b}:set-output`, `#\u{200b}#[`. Borrowed when
+/// nothing needed it, which is all text but an attacker's.
+pub(crate) fn inert(s: &str) -> Cow<'_, str> {
+    if !s.contains("::") && !s.contains("##[") {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    // Only whitespace since the last line break.
+    let mut line_start = true;
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        out.push(c);
+        let next = chars.peek().map(|&(_, n)| n);
+        // A command at a line's start, or the legacy syntax anywhere.
+        let command = c == ':' && line_start && next == Some(':');
+        if command || (c == '#' && s[i + 1..].starts_with("#[")) {
+            out.push(INERT_BREAK);
+        }
+        line_start = if is_line_break(c) {
+            true
+        } else {
+            line_start && c.is_whitespace()
+        };
+    }
+    Cow::Owned(out)
+}
+
+/// JSON text made inert without changing what it says: `##[` inside a
+/// string is written `#\u0023[`, and the line breaks JSON leaves raw in a
+/// string (U+0085, U+2028, U+2029) as `\uXXXX`, so no line of a document
+/// starts inside a string and [`inert`] finds nothing left to break.
+pub(crate) fn inert_json(s: &str) -> Cow<'_, str> {
+    let raw = ['\u{85}', '\u{2028}', '\u{2029}'];
+    if !s.contains("##[") && !s.contains(raw) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = s.replace("##[", "#\\u0023[");
+    for c in raw {
+        out = out.replace(c, &format!("\\u{:04x}", c as u32));
+    }
+    Cow::Owned(out)
+}
 
 /// Quotes as Go's `strconv.Quote` does (the console's strings, `%q`, and
 /// the quoted values in Go's error messages): `\"`, `\\`, the seven C
@@ -195,5 +258,37 @@ mod tests {
             go_time_quote("1é\n\"\u{7f}"),
             "\"1\\xc3\\xa9\\x0a\\\"\u{7f}\""
         );
+    }
+
+    #[test]
+    fn inert_text_starts_no_command_and_keeps_every_character() {
+        let z = INERT_BREAK;
+        let cases = [
+            ("plain text", "plain text".to_string()),
+            (
+                "::set-output name=x::y",
+                format!(":{z}:set-output name=x::y"),
+            ),
+            ("a\n  ::add-mask::x", format!("a\n  :{z}:add-mask::x")),
+            ("a\r\t::x", format!("a\r\t:{z}:x")),
+            ("\u{a0}\u{2003}::x", format!("\u{a0}\u{2003}:{z}:x")),
+            ("a\u{2028}::x", format!("a\u{2028}:{z}:x")),
+            ("x ::y", "x ::y".to_string()),
+            (":::", format!(":{z}::")),
+            ("see ##[set-output x]", format!("see #{z}#[set-output x]")),
+            ("###[", format!("##{z}#[")),
+            ("##x #[", "##x #[".to_string()),
+        ];
+        for (given, want) in cases {
+            let got = inert(given);
+            assert_eq!(got, want, "{given:?}");
+            assert_eq!(got.replace(z, ""), given, "{given:?}");
+        }
+        let given = "##[x]\n::y\u{2028}::z";
+        let json = serde_json::json!({ "k": given }).to_string();
+        let escaped = inert_json(&json);
+        assert_eq!(inert(&escaped), escaped);
+        let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
+        assert_eq!(back["k"], given);
     }
 }

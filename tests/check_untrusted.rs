@@ -1115,3 +1115,163 @@ fn home_and_workspace_of_the_runner_stay_out() {
     assert!(!all.contains("SECRET"), "{all}");
     assert_eq!(outcome_of(&roots(&out), "live"), "not-checkable", "{all}");
 }
+
+// Issue 30, class 4: everything printed is inert.
+
+/// What a pull request writes to hijack a runner: a workflow command at
+/// the start of a line, one after leading whitespace, and the legacy
+/// syntax, which the runner finds anywhere in a line.
+const COMMANDS: &str = "\n::set-output name=x::y\n  ::add-mask::m ##[set-output name=z]";
+
+/// Every line of stdout and stderr is inert for a GitHub Actions runner:
+/// none starts with `::` after its leading whitespace (but minimod's own
+/// `::error` annotations on stderr), and `##[` is nowhere. Lines end at
+/// LF or CR, as the runner reads them. Gives stdout and stderr.
+fn assert_inert(what: &str, out: &Output) -> (String, String) {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    for (stream, text) in [("stdout", &stdout), ("stderr", &stderr)] {
+        for line in text.split(['\n', '\r']) {
+            let own = stream == "stderr" && line.starts_with("::error ");
+            assert!(
+                own || !line.trim_start().starts_with("::"),
+                "{what}: {stream} starts a workflow command: {line:?}\n{text}"
+            );
+            assert!(
+                !line.contains("##["),
+                "{what}: {stream} holds `##[`: {line:?}\n{text}"
+            );
+        }
+    }
+    (stdout, stderr)
+}
+
+/// A repository whose pull request puts workflow commands in every name it
+/// controls: a directory, a `for_each` key (the head destroys them), a
+/// `.minimod.hcl` root label (no such directory), a var file name (no such
+/// file) and a validation `error_message` with newlines.
+fn commanding_repo() -> (Repo, String) {
+    let repo = Repo::new();
+    let dir = format!("envs/a{COMMANDS}");
+    let hcl = |s: &str| s.replace('\n', "\\n");
+    repo.root(
+        &dir,
+        &format!(
+            "resource \"terraform_data\" \"k\" {{\n  for_each = toset([\"{}\", \"key\"])\n}}\n",
+            hcl(COMMANDS)
+        ),
+    );
+    repo.root("live", "resource \"terraform_data\" \"a\" {}\n");
+    let valid = format!(
+        "variable \"x\" {{\n  default = \"bad\"\n  validation {{\n    condition     = var.x == \"good\"\n    error_message = \"Bad.{}\"\n  }}\n}}\n\nresource \"terraform_data\" \"a\" {{}}\n",
+        hcl(COMMANDS)
+    );
+    repo.root("valid", &valid);
+    repo.write(
+        ".minimod.hcl",
+        &format!(
+            "root \"live\" {{\n  var_files = [\"{}.tfvars\"]\n}}\n\nroot \"ghost{}\" {{}}\n",
+            hcl(COMMANDS),
+            hcl(COMMANDS)
+        ),
+    );
+    repo.commit("base");
+    repo.root(&dir, "# every key gone\n");
+    repo.root("live", "resource \"terraform_data\" \"a\" {}\n# touched\n");
+    repo.root("valid", &format!("{valid}# touched\n"));
+    repo.commit("head");
+    (repo, dir)
+}
+
+/// In a GitHub Actions run, the check's text, markdown and JSON reports,
+/// its warnings and its annotations are inert, whichever name or message
+/// of the pull request carries the commands; the JSON says the same.
+#[test]
+fn pull_request_names_and_messages_print_inert_in_actions() {
+    let (repo, dir) = commanding_repo();
+    for format in ["text", "markdown", "json"] {
+        let out = common::minimod(&repo.dir)
+            .args(["check", "--base", "HEAD~1", "--head", "HEAD"])
+            .args(["--format", format])
+            .env("GITHUB_ACTIONS", "true")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}: {}", both(&out));
+        let (stdout, stderr) = assert_inert(format, &out);
+        let all = format!("{stdout}{stderr}");
+        // The commands reached the output (escaped, but every character kept).
+        let seen = all.replace('\u{200b}', "").replace("\\u0023", "#");
+        for name in [
+            "set-output name=x::y",
+            "add-mask::m",
+            "##[set-output name=z]",
+        ] {
+            assert!(seen.contains(name), "{format}: {name} not shown:\n{all}");
+        }
+        for part in ["Bad.", "ghost", ".tfvars", "terraform_data.k["] {
+            assert!(all.contains(part), "{format}: {part} not shown:\n{all}");
+        }
+        let own: Vec<&str> = stderr.lines().filter(|l| l.starts_with("::")).collect();
+        assert_eq!(own.len(), 4, "{format}: one annotation a root:\n{stderr}");
+        assert!(own.iter().all(|l| l.starts_with("::error ")), "{stderr}");
+        if format == "json" {
+            assert_eq!(outcome_of(&roots(&out), &dir), "unmatched", "{stdout}");
+        }
+    }
+}
+
+/// A check's report is inert outside Actions too: a workflow may print the
+/// markdown file into its log in a later step.
+#[test]
+fn a_checks_report_is_inert_wherever_it_runs() {
+    let (repo, _) = commanding_repo();
+    for format in ["text", "markdown", "json"] {
+        let out = repo.check(&["--head", "HEAD", "--format", format]);
+        assert_eq!(out.status.code(), Some(1), "{format}: {}", both(&out));
+        let (stdout, _) = assert_inert(format, &out);
+        assert!(stdout.contains("set-output"), "{format}: {stdout}");
+    }
+}
+
+/// `plan`'s and `refactor`'s diagnostics and reports are inert in Actions;
+/// outside it, their output is what it always was.
+#[test]
+fn plan_and_refactor_print_inert_in_actions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let hcl = COMMANDS.replace('\n', "\\n");
+    let bad = format!(
+        "variable \"x\" {{\n  default = \"bad\"\n  validation {{\n    condition     = var.x == \"good\"\n    error_message = \"Bad.{hcl}\"\n  }}\n}}\n"
+    );
+    let keys =
+        format!("resource \"terraform_data\" \"k\" {{\n  for_each = toset([\"{hcl}\"])\n}}\n");
+    for (dir, text) in [("bad", &bad), ("old", &keys), ("new", &String::new())] {
+        std::fs::create_dir_all(tmp.path().join(dir)).unwrap();
+        std::fs::write(tmp.path().join(dir).join("main.tf"), text).unwrap();
+    }
+    let run = |args: &[&str], actions: bool| {
+        let mut cmd = common::minimod(tmp.path());
+        cmd.args(args).env_remove("GITHUB_ACTIONS");
+        if actions {
+            cmd.env("GITHUB_ACTIONS", "true");
+        }
+        cmd.output().unwrap()
+    };
+    let commands: [&[&str]; 4] = [
+        &["plan", "bad"],
+        &["refactor", "bad", "bad"],
+        &["refactor", "old", "new"],
+        &["refactor", "--json", "old", "new"],
+    ];
+    for args in commands {
+        let out = run(args, true);
+        let (stdout, stderr) = assert_inert(&format!("{args:?}"), &out);
+        assert!(
+            format!("{stdout}{stderr}").contains("set-output"),
+            "{args:?}: {}",
+            both(&out)
+        );
+    }
+    let plain = run(&["plan", "bad"], false);
+    let stderr = String::from_utf8_lossy(&plain.stderr);
+    assert!(stderr.contains("\n::set-output name=x::y\n"), "{stderr}");
+}

@@ -75,6 +75,55 @@ fn has_error_line(stderr: &str, summary: &str) -> bool {
         .any(|l| l.trim_start_matches(['│', '╷', ' ']).trim_end() == want)
 }
 
+/// The detail minimod gives where terraform's is `detail`: where a call
+/// has a sensitive argument, minimod hides every value its error quotes
+/// from the call's arguments, as `(sensitive value)` (terraform hides only
+/// some, with those words). So a quoted part (`"..."`, `'...'`) of any of
+/// the expression's string literals, and the sensitive literal itself
+/// where the detail shows it bare, read `(sensitive value)`.
+fn hidden_where_sensitive(expr: &str, detail: &str) -> String {
+    if !expr.contains("sensitive(") {
+        return detail.to_string();
+    }
+    let literals: Vec<&str> = expr.split('"').skip(1).step_by(2).collect();
+    let secrets: Vec<&str> = expr
+        .split("sensitive(")
+        .skip(1)
+        .filter_map(|rest| match rest.strip_prefix('"') {
+            Some(s) => s.split('"').next(),
+            None => rest.split([')', ',', ' ']).next(),
+        })
+        .filter(|s| !s.is_empty())
+        .collect();
+    const HIDDEN: &str = "(sensitive value)";
+    let mut out = String::new();
+    let mut rest = detail;
+    while let Some(open) = rest.find(['"', '\'']) {
+        let q = &rest[open..open + 1];
+        let Some(len) = rest[open + 1..].find(q) else {
+            break;
+        };
+        let inner = &rest[open + 1..open + 1 + len];
+        out.push_str(&rest[..open]);
+        match !inner.is_empty() && literals.iter().any(|l| l.contains(inner)) {
+            true => out.push_str(HIDDEN),
+            false => out.push_str(&rest[open..open + len + 2]),
+        }
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(rest);
+    // A bare value: a word of its own in the sentence.
+    let mut words: Vec<String> = Vec::new();
+    for word in out.split(' ') {
+        let end = word.trim_end_matches(['.', ',', ';']);
+        words.push(match secrets.contains(&end) {
+            true => format!("{HIDDEN}{}", &word[end.len()..]),
+            false => word.to_string(),
+        });
+    }
+    words.join(" ")
+}
+
 /// Whether stderr carries the recorded detail. Both sides wrap long
 /// details at their own width, so whitespace runs compare as one space.
 fn has_detail(stderr: &str, detail: &str) -> bool {
@@ -116,6 +165,31 @@ fn records_match_their_exprs_inputs() {
 }
 
 #[test]
+fn what_a_sensitive_call_quotes_is_hidden() {
+    let cases = [
+        (
+            "cidrhost(sensitive(\"10.0.0.0/33\"), 1)",
+            "failed: invalid CIDR address: 10.0.0.0/33.",
+            "failed: invalid CIDR address: (sensitive value).",
+        ),
+        (
+            "format(sensitive(\"%Q\"), 1)",
+            "unsupported format verb 'Q' in \"%Q\" at offset 0.",
+            "unsupported format verb (sensitive value) in (sensitive value) at offset 0.",
+        ),
+        (
+            "cidrhost(\"10.0.0.0/30\", sensitive(9))",
+            "Call to function \"cidrhost\" failed: prefix of 30 does not accommodate a host numbered 9.",
+            "Call to function \"cidrhost\" failed: prefix of 30 does not accommodate a host numbered (sensitive value).",
+        ),
+        ("upper(\"a\")", "no \"a\" here", "no \"a\" here"),
+    ];
+    for (expr, terraform, minimod) in cases {
+        assert_eq!(hidden_where_sensitive(expr, terraform), minimod, "{expr}");
+    }
+}
+
+#[test]
 fn eval_matches_terraform_console() {
     let config = corpus_dir().join("expr-config");
     let mut mismatches = Vec::new();
@@ -140,11 +214,13 @@ fn eval_matches_terraform_console() {
                 (
                     code == Some(1)
                         && has_error_line(&stderr, &r.stderr_summary)
-                        && r.detail.as_deref().is_none_or(|d| has_detail(&stderr, d)),
+                        && r.detail.as_deref().is_none_or(|d| {
+                            has_detail(&stderr, &hidden_where_sensitive(&r.expr, d))
+                        }),
                     format!(
                         "exit 1, Error: {}, detail {:?}",
                         r.stderr_summary,
-                        r.detail.as_deref().unwrap_or("")
+                        hidden_where_sensitive(&r.expr, r.detail.as_deref().unwrap_or(""))
                     ),
                     format!(
                         "exit {code:?}, stdout {stdout:?}, stderr {:?}",

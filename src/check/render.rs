@@ -903,25 +903,48 @@ pub(crate) fn text_doc(doc: &serde_json::Value) -> String {
     out
 }
 
+/// A GitHub workflow command minimod prints (`::error file=F,line=N,title=T::message`).
+/// Its properties and message are kept as given and escaped when it is
+/// written, so that a command is the only line minimod prints that starts
+/// with `::`, and nothing in it can end it or start another.
+pub(crate) struct WorkflowCommand {
+    command: &'static str,
+    properties: Vec<(&'static str, String)>,
+    message: String,
+}
+
+impl std::fmt::Display for WorkflowCommand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "::{}", self.command)?;
+        for (i, (name, value)) in self.properties.iter().enumerate() {
+            let sep = if i == 0 { ' ' } else { ',' };
+            write!(f, "{sep}{name}={}", workflow_property(value))?;
+        }
+        write!(f, "::{}", workflow_data(&self.message))
+    }
+}
+
 /// `::error` workflow commands, one per failing root, naming the file the
 /// missing blocks belong in.
-pub(crate) fn github_annotations(report: &CheckReport) -> String {
-    let mut out = String::new();
+pub(crate) fn github_annotations(report: &CheckReport) -> Vec<WorkflowCommand> {
+    let title = || ("title", "minimod check".to_string());
+    let mut out = Vec::new();
     if !report.unreached_warn {
         for u in &report.unreached {
-            let _ = writeln!(
-                out,
-                "::error title=minimod check::{}",
-                workflow_data(&format!("{}: {UNREACHED} ({})", u.dir, u.why))
-            );
+            out.push(WorkflowCommand {
+                command: "error",
+                properties: vec![title()],
+                message: format!("{}: {UNREACHED} ({})", u.dir, u.why),
+            });
         }
     }
     for r in report.roots.iter().filter(|r| !r.passed) {
         // On a line the pull request holds, when there is one.
-        let place = match &r.anchor {
-            Some((file, line)) => format!("file={},line={line},", workflow_property(file)),
-            None => String::new(),
+        let mut properties = match &r.anchor {
+            Some((file, line)) => vec![("file", file.clone()), ("line", line.to_string())],
+            None => Vec::new(),
         };
+        properties.push(title());
         let mut lines = vec![format!("{}: {}", r.dir, describe(r))];
         for u in &r.unmatched {
             lines.push(format!("{} {}: {}", side(u), u.addr, reason_word(u)));
@@ -929,12 +952,11 @@ pub(crate) fn github_annotations(report: &CheckReport) -> String {
         for m in &r.cross_root {
             lines.push(cross_root_doc(&cross_root_json(m)).0);
         }
-        let message: Vec<String> = lines.iter().map(|l| workflow_data(l)).collect();
-        let _ = writeln!(
-            out,
-            "::error {place}title=minimod check::{}",
-            message.join("%0A")
-        );
+        out.push(WorkflowCommand {
+            command: "error",
+            properties,
+            message: lines.join("\n"),
+        });
     }
     out
 }
@@ -1092,11 +1114,14 @@ fn html(s: &str) -> String {
 }
 
 /// The message of a GitHub workflow command: `%`, CR and LF escaped, so
-/// nothing in it can end the command or start another.
+/// nothing in it can end the command or start another, and made inert
+/// (`text::inert`: on one line, that breaks only `##[`).
 fn workflow_data(s: &str) -> String {
-    s.replace('%', "%25")
+    let one_line = s
+        .replace('%', "%25")
         .replace('\r', "%0D")
-        .replace('\n', "%0A")
+        .replace('\n', "%0A");
+    crate::text::inert(&one_line).into_owned()
 }
 
 /// A property of a workflow command (`file=...`): also `:` and `,`.

@@ -40,8 +40,9 @@ pub(super) fn run(
         let written = check::fix(&report, &req.repo).map_err(|d| (2, d))?;
         for (f, _) in &written {
             let shown = f.strip_prefix(&req.repo).unwrap_or(f);
-            eprintln!("Wrote {}", crate::syntax::source::clean_path(shown));
-            wrote.push(crate::syntax::source::clean_path(shown));
+            let shown = crate::syntax::source::clean_path(shown);
+            let _ = writeln!(super::commands::stderr(), "Wrote {shown}");
+            wrote.push(shown);
         }
         if !written.is_empty() {
             // Check again, with the written files as they will be staged:
@@ -59,21 +60,21 @@ pub(super) fn run(
     let mut stdout = super::commands::stdout();
     let text = match format {
         super::ReportFormat::Markdown => render::markdown(&report),
-        super::ReportFormat::Json => {
-            serde_json::to_string_pretty(&render::json(&report)).unwrap_or_default() + "\n"
-        }
+        super::ReportFormat::Json => super::commands::json_text(&render::json(&report)),
         super::ReportFormat::Text => render::text(&report),
     };
     let _ = write!(stdout, "{text}");
+    drop(stdout);
     // On stderr, so that one run both writes the report (a comment file)
     // and annotates the pull request through the log.
-    if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
-        eprint!("{}", render::github_annotations(&report));
+    if super::commands::in_github_actions() {
+        super::commands::print_workflow_commands(&render::github_annotations(&report));
     }
     if !wrote.is_empty() {
         // What git would commit still lacks them: a pre-commit hook that
         // wrote files fails, and the commit is made again with them staged.
-        eprintln!(
+        let _ = writeln!(
+            super::commands::stderr(),
             "minimod: wrote moved blocks; stage them (git add {}) and commit again.",
             wrote.join(" ")
         );
@@ -104,7 +105,7 @@ pub(super) fn merge(files: &[std::path::PathBuf], format: super::ReportFormat) -
     })?;
     let text = match format {
         super::ReportFormat::Markdown => render::markdown_doc(&doc),
-        super::ReportFormat::Json => serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n",
+        super::ReportFormat::Json => super::commands::json_text(&doc),
         super::ReportFormat::Text => render::text_doc(&doc),
     };
     let _ = write!(super::commands::stdout(), "{text}");

@@ -174,25 +174,131 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
     }
 }
 
-/// Terraform frames diagnostics on a terminal and prints them plain (as
-/// with `-no-color`) otherwise; so does minimod.
-/// The command's output, after clearing the progress line it would
-/// otherwise be written over.
-pub(super) fn stdout() -> std::io::StdoutLock<'static> {
-    crate::progress::done();
-    std::io::stdout().lock()
+// Everything minimod prints goes through `Printer` (or, for its own
+// workflow commands, `print_workflow_commands`): the one place that makes
+// output inert for a GitHub Actions runner, so no call site can forget.
+
+/// Whether output is made inert (`text::inert`): in a GitHub Actions run,
+/// every command's; `check`'s always, since its report (a markdown file)
+/// may be printed into a log later. Set once, by `cli::main`.
+static INERT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub(super) fn make_inert(on: bool) {
+    INERT.store(on, std::sync::atomic::Ordering::Relaxed);
 }
 
+fn inert() -> bool {
+    INERT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A GitHub Actions run (the runner sets `GITHUB_ACTIONS=true`).
+pub(super) fn in_github_actions() -> bool {
+    std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
+}
+
+#[derive(Clone, Copy)]
+enum Stream {
+    Out,
+    Err,
+}
+
+/// Text on its way to stdout or stderr, written a whole line at a time
+/// (the rest when dropped), so that a line split across writes is still
+/// seen whole when it is made inert.
+pub(super) struct Printer {
+    stream: Stream,
+    pending: Vec<u8>,
+}
+
+impl Printer {
+    fn emit(&mut self, upto: usize) {
+        let bytes: Vec<u8> = self.pending.drain(..upto).collect();
+        let text = String::from_utf8_lossy(&bytes);
+        let text = match inert() {
+            true => crate::text::inert(&text),
+            false => text,
+        };
+        let _ = match self.stream {
+            Stream::Out => std::io::stdout().lock().write_all(text.as_bytes()), // the printer
+            Stream::Err => std::io::stderr().lock().write_all(text.as_bytes()), // the printer
+        };
+    }
+}
+
+impl Write for Printer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        if let Some(last) = self.pending.iter().rposition(|&b| b == b'\n') {
+            self.emit(last + 1);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let all = self.pending.len();
+        self.emit(all);
+        match self.stream {
+            Stream::Out => std::io::stdout().flush(), // the printer
+            Stream::Err => std::io::stderr().flush(), // the printer
+        }
+    }
+}
+
+impl Drop for Printer {
+    fn drop(&mut self) {
+        let _ = self.flush();
+    }
+}
+
+/// The command's output, after clearing the progress line it would
+/// otherwise be written over.
+pub(super) fn stdout() -> Printer {
+    crate::progress::done();
+    Printer {
+        stream: Stream::Out,
+        pending: Vec::new(),
+    }
+}
+
+/// Messages beside the output (progress lines are not cleared: the
+/// progress sink writes here too).
+pub(super) fn stderr() -> Printer {
+    Printer {
+        stream: Stream::Err,
+        pending: Vec::new(),
+    }
+}
+
+/// A JSON document as printed: pretty, on its own lines, and when output
+/// is inert, escaped so that it says the same (`text::inert_json`).
+pub(super) fn json_text(doc: &serde_json::Value) -> String {
+    let text = serde_json::to_string_pretty(doc).unwrap_or_default() + "\n";
+    match inert() {
+        true => crate::text::inert_json(&text).into_owned(),
+        false => text,
+    }
+}
+
+/// minimod's own workflow commands (annotations), one a line on stderr:
+/// the only lines it prints that start with `::`. Each command escapes
+/// its own properties and message (`render::WorkflowCommand`).
+pub(super) fn print_workflow_commands(commands: &[crate::check::render::WorkflowCommand]) {
+    crate::progress::done();
+    let text: String = commands.iter().map(|c| format!("{c}\n")).collect();
+    let _ = std::io::stderr().lock().write_all(text.as_bytes()); // the printer
+}
+
+/// Terraform frames diagnostics on a terminal and prints them plain (as
+/// with `-no-color`) otherwise; so does minimod.
 pub(super) fn print_diagnostics(diags: &Diagnostics, sources: &SourceMap) {
     crate::progress::done();
     use std::io::IsTerminal;
-    let stderr = std::io::stderr();
-    let text = if stderr.is_terminal() {
+    let text = if std::io::stderr().is_terminal() {
         diags.render_boxed(sources)
     } else {
         diags.render(sources)
     };
-    let _ = stderr.lock().write_all(text.as_bytes());
+    let _ = stderr().write_all(text.as_bytes());
 }
 
 fn with_order(mut args: ConfigArgs, ordered: Vec<VarSource>) -> ConfigArgs {
@@ -353,12 +459,12 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
             let v = run
                 .eval_in(&Default::default(), &args[0])
                 .map_err(|d| (1, d))?;
-            println!("{}", display::type_string(&v.ty()));
+            let _ = writeln!(stdout(), "{}", display::type_string(&v.ty()));
             return Ok(0);
         }
     }
     let v = run.eval_in(&Default::default(), &e).map_err(|d| (1, d))?;
-    println!("{}", display::console(&v));
+    let _ = writeln!(stdout(), "{}", display::console(&v));
     Ok(0)
 }
 
@@ -379,11 +485,7 @@ fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -
             doc.insert(name, entry.into());
         }
         let doc = serde_json::Value::Object(doc);
-        let _ = writeln!(
-            stdout,
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        );
+        let _ = write!(stdout, "{}", json_text(&doc));
     } else {
         for (name, _, v) in values {
             let _ = writeln!(stdout, "{}", display::output_line(&name, &v));
@@ -476,11 +578,7 @@ fn plan(
     let mut stdout = stdout();
     if json {
         let doc = crate::plan::render::json(&planned.plan);
-        let _ = writeln!(
-            stdout,
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        );
+        let _ = write!(stdout, "{}", json_text(&doc));
         if !planned.plan.warnings.is_empty() {
             print_diagnostics(&planned.plan.warnings, sources);
         }
@@ -553,5 +651,51 @@ pub(super) fn load_schemas(
         Some(p) => crate::providers::schema::Schemas::load(p)
             .map(|s| Some(std::sync::Arc::new(s)))
             .map_err(Diagnostics::from),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Nothing prints but the printer: every other way to stdout or
+    /// stderr is absent from the crate's code, so output is inert by
+    /// construction (test modules, at the end of their files, may print).
+    #[test]
+    fn only_the_printer_writes_to_stdout_or_stderr() {
+        const WAYS: &[&str] = &[
+            "print!(",
+            "println!(",
+            "eprint!(",
+            "eprintln!(",
+            "dbg!(",
+            "io::stdout()",
+            "io::stderr()",
+            ".print()",
+        ];
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = vec![src];
+        let mut found = Vec::new();
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") || path.ends_with("tests.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = text.split("#[cfg(test)]\nmod ").next().unwrap_or("");
+            for (n, line) in code.lines().enumerate() {
+                let line = line.trim_start();
+                let printer = line.ends_with("// the printer") || line.contains(".is_terminal()");
+                if !line.starts_with("//") && !printer && WAYS.iter().any(|w| line.contains(w)) {
+                    found.push(format!("{}:{}: {line}", path.display(), n + 1));
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "printed around the printer:\n{}",
+            found.join("\n")
+        );
     }
 }

@@ -35,12 +35,11 @@ pub(super) fn run(
     }
     let found = discover_with_sources(repo, sources).map_err(|d| (CONFIG_ERROR, d))?;
     if !found.warnings.is_empty() {
-        let _ = std::io::stderr().write_all(found.warnings.render(sources).as_bytes());
+        let text = found.warnings.render(sources);
+        let _ = super::commands::stderr().write_all(text.as_bytes());
     }
     let out = if as_json {
-        let mut s = serde_json::to_string_pretty(&to_json(&found)).unwrap_or_default();
-        s.push('\n');
-        s
+        super::commands::json_text(&to_json(&found))
     } else {
         text(&found)
     };

@@ -345,13 +345,28 @@ fn ordered_var_sources(args: &[OsString]) -> Vec<VarSource> {
 pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     small_pages();
     let args = normalize_args(args);
+    commands::make_inert(commands::in_github_actions());
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
+            // Through the printer: an error quotes the arguments given.
+            use std::io::{IsTerminal, Write};
+            let styled = e.render();
+            let text = match std::io::stderr().is_terminal() {
+                true => styled.ansi().to_string(),
+                false => styled.to_string(),
+            };
+            let _ = match e.use_stderr() {
+                true => commands::stderr().write_all(text.as_bytes()),
+                false => commands::stdout().write_all(text.as_bytes()),
+            };
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    // A check's report is inert wherever it runs: the markdown file it
+    // writes may be printed into a runner's log by a later step.
+    let is_check = matches!(cli.command, Command::Check { .. });
+    commands::make_inert(commands::in_github_actions() || is_check);
     let ordered = ordered_var_sources(&args);
     show_progress();
     let code = commands::run(cli.command, ordered);
@@ -398,7 +413,8 @@ fn show_progress() {
                     .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
                     .map_or_else(|| "?".to_string(), |kb| (kb / 1024).to_string())
             };
-            eprintln!(
+            let _ = writeln!(
+                commands::stderr(),
                 "{:8.3} s {:>6} MB (peak {:>6} MB)  {text}",
                 start.elapsed().as_secs_f64(),
                 mb("VmRSS:"),
@@ -413,7 +429,7 @@ fn show_progress() {
     let start = std::time::Instant::now();
     let shown = std::sync::atomic::AtomicBool::new(false);
     crate::progress::set_sink(move |text| {
-        let mut err = std::io::stderr().lock();
+        let mut err = commands::stderr();
         if text.is_empty() {
             if shown.swap(false, std::sync::atomic::Ordering::Relaxed) {
                 let _ = write!(err, "\r\x1b[K");

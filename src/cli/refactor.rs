@@ -273,10 +273,10 @@ pub(super) fn run(
             verified.iter().map(verified_json).collect(),
         );
         doc["warnings"] = diagnostics_json(&warnings);
-        let _ = writeln!(
+        let _ = write!(
             super::commands::stdout(),
             "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
+            super::commands::json_text(&doc)
         );
     } else {
         print_single(&outcome, format, opts);
@@ -284,7 +284,7 @@ pub(super) fn run(
         for v in &verified {
             text.push_str(&verified_line(v, None));
         }
-        eprint!("{text}");
+        let _ = write!(super::commands::stderr(), "{text}");
     }
     if !warnings.is_empty() {
         print_diagnostics(&warnings, sources);
@@ -337,7 +337,7 @@ fn write_root(
     if !json {
         for f in files {
             crate::progress::done();
-            eprintln!("Wrote {}", shown_path(&f));
+            let _ = writeln!(super::commands::stderr(), "Wrote {}", shown_path(&f));
         }
     }
     Ok(())
@@ -661,18 +661,19 @@ pub(super) fn run_roots(
     let format = block_format(opts);
     if opts.json {
         let doc = cross_json(&cross, &reqs, format, &verified, opts);
-        let _ = writeln!(
-            std::io::stdout().lock(),
+        let _ = write!(
+            super::commands::stdout(),
             "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
+            super::commands::json_text(&doc)
         );
     } else {
         let _ = write!(
-            std::io::stdout().lock(),
+            super::commands::stdout(),
             "{}",
             cross_blocks(&cross, &reqs, &states, format, opts)
         );
-        eprint!("{}", cross_text(&cross, &reqs, &states, &verified, opts));
+        let text = cross_text(&cross, &reqs, &states, &verified, opts);
+        let _ = write!(super::commands::stderr(), "{text}");
     }
     for o in &cross.roots {
         let warnings = o.warnings();

@@ -22,6 +22,21 @@ fn shown(v: &Value) -> String {
     display::console_with_origins(v)
 }
 
+/// Both sides of a difference as the report shows them (None: not set).
+/// A value sensitive on either side, in the prior state or in the
+/// configuration, hides both: the other side is the same attribute's
+/// secret before or after.
+fn shown_pair(d: &AttrDiff) -> (Option<String>, Option<String>) {
+    let secret = [&d.prior, &d.new]
+        .iter()
+        .any(|v| v.as_ref().is_some_and(Value::has_marks_deep));
+    let show = |v: &Value| match secret {
+        true => "(sensitive value)".to_string(),
+        false => shown(v),
+    };
+    (d.prior.as_ref().map(show), d.new.as_ref().map(show))
+}
+
 fn side(u: &Unmatched) -> &'static str {
     match u.side {
         Side::Destroy => "destroy",
@@ -31,16 +46,9 @@ fn side(u: &Unmatched) -> &'static str {
 
 /// Long or multi-line values differ best as a line diff.
 fn diff_lines(d: &AttrDiff, out: &mut String) {
-    let prior = d
-        .prior
-        .as_ref()
-        .map(shown)
-        .unwrap_or_else(|| "(not set)".into());
-    let new = d
-        .new
-        .as_ref()
-        .map(shown)
-        .unwrap_or_else(|| "(not set)".into());
+    let (prior, new) = shown_pair(d);
+    let not_set = || "(not set)".to_string();
+    let (prior, new) = (prior.unwrap_or_else(not_set), new.unwrap_or_else(not_set));
     let long = prior.len() > 60 || new.len() > 60 || prior.contains('\n') || new.contains('\n');
     if !long {
         let _ = writeln!(out, "        {}: {prior} -> {new}", d.name);
@@ -333,11 +341,10 @@ fn differences_json(diffs: &[AttrDiff]) -> serde_json::Value {
     json!(
         diffs
             .iter()
-            .map(|d| json!({
-                "attribute": d.name,
-                "prior": d.prior.as_ref().map(shown),
-                "new": d.new.as_ref().map(shown),
-            }))
+            .map(|d| {
+                let (prior, new) = shown_pair(d);
+                json!({ "attribute": d.name, "prior": prior, "new": new })
+            })
             .collect::<Vec<_>>()
     )
 }
@@ -376,12 +383,15 @@ fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value, serde_js
             json!(near.iter().map(|n| n.addr.to_string()).collect::<Vec<_>>()),
             json!(
                 near.iter()
-                    .flat_map(|n| n.diffs.iter().map(move |d| json!({
-                        "candidate": n.addr.to_string(),
-                        "attribute": d.name,
-                        "prior": d.prior.as_ref().map(shown),
-                        "new": d.new.as_ref().map(shown),
-                    })))
+                    .flat_map(|n| n.diffs.iter().map(move |d| {
+                        let (prior, new) = shown_pair(d);
+                        json!({
+                            "candidate": n.addr.to_string(),
+                            "attribute": d.name,
+                            "prior": prior,
+                            "new": new,
+                        })
+                    }))
                     .collect::<Vec<_>>()
             ),
         ),

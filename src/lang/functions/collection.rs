@@ -1055,7 +1055,10 @@ fn lookup_func() -> Function {
                 Some(d) => convert(d, ret).map_err(|e| FunctionError::call(name, e.to_string())),
                 None => Err(FunctionError::call(
                     name,
-                    format!("lookup failed to find key {key:?}"),
+                    format!(
+                        "lookup failed to find key {}",
+                        super::shown(&format!("{key:?}"))
+                    ),
                 )),
             }
         },
@@ -1084,7 +1087,10 @@ fn lookup_type(c: &Call) -> Result<Type, FunctionError> {
                 Err(FunctionError::arg(
                     0,
                     "inputMap",
-                    format!("the given object has no attribute {key:?}"),
+                    format!(
+                        "the given object has no attribute {}",
+                        super::shown(&format!("{key:?}"))
+                    ),
                 ))
             }
         }

@@ -97,7 +97,7 @@ fn convert_to(c: &Call, _: &Type) -> Result<Value, FunctionError> {
     convert(&c.args[0], &want).map_err(|e| {
         let v = c.args[0].clone().unmark_deep().0;
         let what = || match v.as_str() {
-            Some(s) => format!("{s:?}"),
+            Some(s) => super::shown(&format!("{s:?}")),
             None => "string".to_string(),
         };
         let msg = match (v.ty(), &want) {

@@ -108,7 +108,7 @@ fn hashing(a: &Call, _: &Type) -> Result<Value, FunctionError> {
     let data = if from_file {
         let path = resolve_path(ctx, &text)?;
         ctx.files.read(&path).map_err(|e| {
-            let shown = joined_path(ctx, &text);
+            let shown = super::shown(&joined_path(ctx, &text));
             let op = if e.kind() == std::io::ErrorKind::IsADirectory {
                 "read"
             } else {
@@ -174,7 +174,10 @@ fn uuidv5(a: &Call, _: &Type) -> Result<Value, FunctionError> {
         other => parse_uuid(other).map_err(|why| {
             FunctionError::call(
                 a.name,
-                format!("uuidv5() doesn't support namespace {other} ({why})"),
+                format!(
+                    "uuidv5() doesn't support namespace {} ({why})",
+                    super::shown(other)
+                ),
             )
         })?,
     };
@@ -191,11 +194,7 @@ fn rsadecrypt(a: &Call) -> Result<Value, FunctionError> {
     let ciphertext = a.str(0);
     let key_text = a.str(1);
     let bytes = super::encoding::go_base64_decode(&ciphertext).map_err(|_| {
-        let shown = if a.sensitive() {
-            "(sensitive value)".to_string()
-        } else {
-            super::encoding::quote(&ciphertext)
-        };
+        let shown = super::quote(&ciphertext);
         FunctionError::arg(
             0,
             "ciphertext",

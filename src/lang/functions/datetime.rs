@@ -3,10 +3,9 @@
 
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, TimeZone, Timelike, Utc};
 
-use super::encoding::quote;
-use super::{Call, Function, FunctionError, Param, Ret};
+use super::{Call, Function, FunctionError, Param, Ret, quote, time_quote};
 use crate::lang::value::{Type, Value};
-use crate::text::go_time_quote;
+use crate::text::go_quote;
 
 pub(super) fn functions() -> Vec<Function> {
     vec![
@@ -133,13 +132,13 @@ fn describe(e: ParseError) -> String {
             return if e.value_elem.is_empty() {
                 format!(
                     "{P}: end of string where {} is expected",
-                    quote(e.layout_elem)
+                    go_quote(e.layout_elem)
                 )
             } else {
                 format!(
                     "{P}: found {} where {} is expected",
                     quote(&e.value_elem),
-                    quote(e.layout_elem)
+                    go_quote(e.layout_elem)
                 )
             };
         }
@@ -365,7 +364,7 @@ fn strict_check(s: &str) -> ParseError {
 
 /// Go's `time.ParseDuration`, in nanoseconds.
 fn parse_duration(orig: &str) -> Result<i64, String> {
-    let invalid = || format!("time: invalid duration {}", go_time_quote(orig));
+    let invalid = || format!("time: invalid duration {}", time_quote(orig));
     let mut s = orig;
     let mut neg = false;
     if let Some(r) = s.strip_prefix('-') {
@@ -409,7 +408,7 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
         if unit_len == 0 {
             return Err(format!(
                 "time: missing unit in duration {}",
-                go_time_quote(orig)
+                time_quote(orig)
             ));
         }
         let unit = &s[..unit_len];
@@ -424,8 +423,8 @@ fn parse_duration(orig: &str) -> Result<i64, String> {
             _ => {
                 return Err(format!(
                     "time: unknown unit {} in duration {}",
-                    go_time_quote(unit),
-                    go_time_quote(orig)
+                    time_quote(unit),
+                    time_quote(orig)
                 ));
             }
         };

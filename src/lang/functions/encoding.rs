@@ -37,12 +37,7 @@ fn base64decode_func() -> Function {
             {
                 let s = a.str(0);
                 let bytes = go_base64_decode(&s).map_err(|_| {
-                    let shown = if a.sensitive() {
-                        "(sensitive value)".into()
-                    } else {
-                        quote(&s)
-                    };
-                    FunctionError::call(name, format!("failed to decode base64 data {shown}"))
+                    FunctionError::call(name, format!("failed to decode base64 data {}", quote(&s)))
                 })?;
                 String::from_utf8(bytes).map(Value::String).map_err(|_| {
                     FunctionError::call(
@@ -210,7 +205,7 @@ fn yamlencode_func() -> Function {
 // datetime, network): arity, nulls, unknowns, marks and the few
 // conversions these functions need.
 
-pub(super) use crate::text::go_quote as quote;
+pub(super) use super::quote;
 
 // ---------------------------------------------------------------------------
 // base64
@@ -557,10 +552,11 @@ impl JsonParser<'_> {
             '\'' => "'\\''".to_string(),
             '"' => "'\"'".to_string(),
             c => {
-                let q = quote(&c.to_string());
+                let q = crate::text::go_quote(&c.to_string());
                 format!("'{}'", &q[1..q.len() - 1])
             }
         };
+        let shown = super::shown(&shown);
         if context.is_empty() {
             format!("invalid character {shown}")
         } else {

@@ -48,19 +48,19 @@ Function::new("pathexpand", vec![Param::string("path")], Ret::Fixed(Type::String
             } }).wholly_known(),
 Function::new("file", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.str(0);
-                let bytes = read_config_file(ctx, &path, a.sensitive())?;
+                let bytes = read_config_file(ctx, &path)?;
                 String::from_utf8(bytes).map(Value::String).map_err(|_| {
                     FunctionError::call(
                         name,
                         format!(
                             "contents of {} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead",
-                            shown(&path, a.sensitive())
+                            quote(&path)
                         ),
                     )
                 })
             } }).wholly_known(),
 Function::new("filebase64", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let ctx = a.ctx; {
-                let bytes = read_config_file(ctx, a.str(0), a.sensitive())?;
+                let bytes = read_config_file(ctx, a.str(0))?;
                 Ok(Value::String(STANDARD.encode(bytes)))
             } }).wholly_known(),
 Function::new("fileexists", vec![Param::string("path")], Ret::Fixed(Type::Bool), |a, _| { let (name, ctx) = (a.name, a.ctx); {
@@ -68,7 +68,7 @@ Function::new("fileexists", vec![Param::string("path")], Ret::Fixed(Type::Bool),
                 let full = resolve_path(ctx, &path)?;
                 // Messages name the path joined to the module directory.
                 let joined = joined_path(ctx, &path);
-                let shown = shown(&joined, a.sensitive());
+                let shown = quote(&joined);
                 let fail = |what: &str| Err(FunctionError::call(name, format!("{shown} {what}")));
                 let other = |m: std::fs::Metadata| {
                     use std::os::unix::fs::FileTypeExt;
@@ -106,15 +106,6 @@ Function::new("fileset", vec![Param::string("path"), Param::string("pattern")], 
     .into_iter()
     .map(Function::reading_files)
     .collect()
-}
-
-/// A path for messages: the caller's text, unless it is secret.
-fn shown(path: &str, sensitive: bool) -> String {
-    if sensitive {
-        "(sensitive value)".into()
-    } else {
-        quote(path)
-    }
 }
 
 /// Expands a leading `~` to the home directory, as Terraform's
@@ -226,7 +217,6 @@ fn bounded_read(
     files: &Files,
     full: &Path,
     path: &str,
-    sensitive: bool,
 ) -> Result<std::io::Result<Vec<u8>>, FunctionError> {
     use std::io::Read;
     let too_large = || {
@@ -235,7 +225,7 @@ fn bounded_read(
             "path",
             format!(
                 "{} is larger than {MAX_FILE_BYTES} bytes, the most minimod reads",
-                shown(path, sensitive)
+                quote(path)
             ),
         )
     };
@@ -253,7 +243,7 @@ fn bounded_read(
             return Err(FunctionError::arg(
                 0,
                 "path",
-                format!("{} is not a regular file", shown(path, sensitive)),
+                format!("{} is not a regular file", quote(path)),
             ));
         }
     }
@@ -273,29 +263,25 @@ fn bounded_read(
 
 /// Reads a file for `file`, `filebase64` and `templatefile`, failing with
 /// Terraform's wording.
-fn read_config_file(
-    ctx: &FunctionContext,
-    path: &str,
-    sensitive: bool,
-) -> Result<Vec<u8>, FunctionError> {
+fn read_config_file(ctx: &FunctionContext, path: &str) -> Result<Vec<u8>, FunctionError> {
     let full = resolve_path(ctx, path)?;
-    bounded_read(ctx.files, &full, path, sensitive)?.map_err(|e| {
+    bounded_read(ctx.files, &full, path)?.map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             FunctionError::arg(
                 0,
                 "path",
                 format!(
                     "no file exists at {}; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource",
-                    shown(path, sensitive)
+                    quote(path)
                 ),
             )
         } else if e.kind() == std::io::ErrorKind::IsADirectory {
             // Go opens a directory fine and fails reading it; its error
-            // names the joined path, unredacted.
-            let joined = joined_path(ctx, path);
+            // names the joined path (terraform shows it even when secret).
+            let joined = super::shown(&joined_path(ctx, path));
             FunctionError::arg(0, "path", format!("failed to read file: read {joined}: is a directory"))
         } else {
-            let joined = joined_path(ctx, path);
+            let joined = super::shown(&joined_path(ctx, path));
             FunctionError::arg(0, "path", format!("open {joined}: {}", io_message(&e)))
         }
     })
@@ -573,13 +559,13 @@ fn templatefile(a: &Call, _: &Type) -> Result<Value, FunctionError> {
     }
     let path = a.str(0);
     // The template is read before the variables are looked at.
-    let bytes = read_config_file(ctx, &path, path_marked)?;
+    let bytes = read_config_file(ctx, &path)?;
     let text = String::from_utf8(bytes).map_err(|_| {
         FunctionError::call(
             name,
             format!(
                 "contents of {} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead",
-                shown(&path, path_marked)
+                quote(&path)
             ),
         )
     })?;

@@ -83,7 +83,86 @@ pub(crate) struct FunctionError {
     pub arg: Option<usize>,
 }
 
+/// What marks the text an error quotes from an argument ([`shown`]):
+/// private-use code points, which Go's quoting never leaves raw and
+/// [`shown`] takes out of what it marks, so a value cannot end its span.
+const SHOWN: (char, char) = ('\u{f8fe}', '\u{f8ff}');
+
+/// Text an error message quotes from an argument (a value, or part of
+/// one), marked so that [`call`] decides once whether it is shown: when
+/// any argument is sensitive it is `(sensitive value)` (terraform's
+/// words where it hides one), otherwise as given.
+pub(super) fn shown(text: &str) -> String {
+    let text = text.replace([SHOWN.0, SHOWN.1], "");
+    format!("{}{text}{}", SHOWN.0, SHOWN.1)
+}
+
+/// A string an error quotes, as Go's `%q` does ([`shown`]).
+pub(super) fn quote(s: &str) -> String {
+    shown(&crate::text::go_quote(s))
+}
+
+/// A string a `time` error quotes, as Go's `time` package does ([`shown`]).
+pub(super) fn time_quote(s: &str) -> String {
+    shown(&crate::text::go_time_quote(s))
+}
+
+/// A conversion's message with what it quotes marked [`shown`]: it quotes
+/// only keys and attribute names of the value converted (a parameter's
+/// type names none), as Go's `%q` writes them.
+fn quoted_shown(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(open) = rest.find('"') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        // The closing quote: the first one no backslash escapes.
+        let mut escaped = false;
+        let close = after.char_indices().find_map(|(i, c)| {
+            let end = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            end.then_some(i)
+        });
+        let Some(close) = close else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        out.push_str(&shown(&rest[open..open + close + 2]));
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` with each [`shown`] span hidden or unmarked.
+fn resolve_shown(text: &str, sensitive: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find(SHOWN.0) {
+        out.push_str(&rest[..open]);
+        let inner = &rest[open + SHOWN.0.len_utf8()..];
+        let close = inner.find(SHOWN.1).unwrap_or(inner.len());
+        match sensitive {
+            true => out.push_str("(sensitive value)"),
+            false => out.push_str(&inner[..close]),
+        }
+        rest = inner[close..].strip_prefix(SHOWN.1).unwrap_or("");
+    }
+    out.push_str(rest);
+    out.replace(SHOWN.1, "")
+}
+
 impl FunctionError {
+    /// The error as its call gives it: what it quotes from the arguments
+    /// hidden when one of them is sensitive ([`shown`]).
+    fn resolved(self, sensitive: bool) -> FunctionError {
+        FunctionError {
+            summary: resolve_shown(&self.summary, sensitive),
+            detail: resolve_shown(&self.detail, sensitive),
+            arg: self.arg,
+        }
+    }
+
     /// "Invalid function argument": `Invalid value for "param" parameter: msg.`
     pub(crate) fn arg(index: usize, param: &str, message: impl AsRef<str>) -> FunctionError {
         FunctionError {
@@ -132,7 +211,12 @@ pub(crate) fn call(
     // plantimestamp exists only while planning; the console lacks it.
     let planning_only = name == "plantimestamp" && !ctx.plan;
     if let Some(f) = by_name(name).filter(|_| !planning_only) {
-        return call_function(f, &args, ctx).map(|v| with_origin(name, v, args));
+        // The one place that decides whether an error shows what it quotes.
+        let sensitive = args.iter().any(Value::has_marks_deep);
+        return match call_function(f, &args, ctx) {
+            Ok(v) => Ok(with_origin(name, v, args)),
+            Err(e) => Err(e.resolved(sensitive)),
+        };
     }
     Err(FunctionError {
         summary: "Call to unknown function".into(),
@@ -260,13 +344,6 @@ pub(super) struct Call<'a> {
 }
 
 impl Call<'_> {
-    /// Whether any argument carried a sensitive mark (the result is
-    /// marked; messages must not show the value). Computed on demand: it
-    /// walks every argument.
-    pub(super) fn sensitive(&self) -> bool {
-        self.given.iter().any(Value::has_marks_deep)
-    }
-
     /// Argument `i` of a `string` parameter: the registry converted it, so
     /// it is a string unless the parameter allows a null or unknown (then
     /// it reads as empty).
@@ -454,7 +531,10 @@ fn apply_rules(
     let mut converted = Vec::with_capacity(args.len());
     for (i, a) in args.iter().enumerate() {
         let p = param_of(i);
-        converted.push(convert(a, &p.ty).map_err(|e| FunctionError::arg(i, p.name, &e.message))?);
+        let failed = |e: super::types::ConversionError| {
+            FunctionError::arg(i, p.name, quoted_shown(&e.message))
+        };
+        converted.push(convert(a, &p.ty).map_err(failed)?);
     }
 
     let mut dynamic_arg = false;
@@ -719,6 +799,104 @@ mod tests {
         for (name, args, want) in cases {
             assert_eq!(run(name, args.clone()), Ok(want), "{name}{args:?}");
         }
+    }
+
+    /// No function's error shows a sensitive argument: every function is
+    /// called with secrets shaped to fail it (strings, numbers, whole
+    /// collections), marked, in each place, beside plain arguments of the
+    /// kinds functions take; no error may hold the secret's text.
+    #[test]
+    fn errors_never_show_a_sensitive_argument() {
+        let secrets = [
+            "SECRET",
+            "%SECRET",
+            "%9999999SECRET",
+            "SECRET%",
+            "%[9]SECRET",
+            "10.0.0.0/SECRET",
+            "SECRET/8",
+            "10.0.0.0/33SECRET",
+            "::SECRET/200",
+            "2020-01-01TSECRET",
+            "2020-01-01T00:00:00SECRET",
+            "SECRET:00",
+            "1hSECRET",
+            "(SECRET",
+            "[SECRET",
+            "{\"SECRET\"",
+            "a: [SECRET",
+            "a: *SECRET",
+            "!!SECRET x",
+            "SECRET\"\n\"",
+            "\"SECRET\",\"SECRET\"\na,b",
+            "${SECRET",
+            "SECRET[",
+            "YYYYSECRET",
+            "-----BEGIN SECRET-----",
+        ];
+        let mut values: Vec<Value> = secrets.iter().map(|x| s(x)).collect();
+        values.extend([
+            n(987654321987),
+            f(0.987654321987),
+            strs(&["SECRET", "%SECRET"]),
+            tup(vec![s("SECRET"), n(987654321987)]),
+            obj(vec![("SECRET", s("SECRET"))]),
+            map(Type::String, vec![("SECRET", s("SECRET"))]),
+        ]);
+        let plain = [
+            s("x"),
+            n(1),
+            n(-1),
+            n(40),
+            s("10.0.0.0/8"),
+            s("2020-01-01T00:00:00Z"),
+            s("%s"),
+            s("1h"),
+            strs(&["x"]),
+            obj(vec![("x", n(1))]),
+        ];
+        // bcrypt of a string succeeds, slowly; its cost fails the same way.
+        let names: Vec<&str> = names().into_iter().filter(|n| *n != "bcrypt").collect();
+        let mut leaks = Vec::new();
+        for name in names {
+            for arity in 1..=3 {
+                for at in 0..arity {
+                    for secret in &values {
+                        for other in &plain {
+                            let mut args = vec![other.clone(); arity];
+                            args[at] = secret.clone().mark();
+                            let Err(e) = run(name, args.clone()) else {
+                                continue;
+                            };
+                            let text = format!("{} {}", e.summary, e.detail).to_lowercase();
+                            if text.contains("secret") || text.contains("987654321") {
+                                leaks.push(format!("{name}{args:?}: {}", e.detail));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        leaks.dedup_by(|a, b| a.split('[').next() == b.split('[').next());
+        assert!(leaks.is_empty(), "{}", leaks.join("\n"));
+    }
+
+    /// What terraform shows where it hides a value, and what it shows
+    /// without one (the quoted text as given).
+    #[test]
+    fn a_sensitive_argument_is_hidden_where_its_error_quotes_it() {
+        let got = err(run("cidrhost", vec![s("10.0.0.0/33").mark(), n(1)]));
+        assert_eq!(
+            got,
+            "Error in function call: Call to function \"cidrhost\" failed: invalid CIDR expression: invalid CIDR address: (sensitive value)."
+        );
+        let got = err(run("cidrhost", vec![s("10.0.0.0/33"), n(1)]));
+        assert!(got.ends_with("invalid CIDR address: 10.0.0.0/33."), "{got}");
+        assert_eq!(resolve_shown(&quote("a\u{f8ff}b"), false), "\"a\\uf8ffb\"");
+        assert_eq!(
+            resolve_shown(&shown("a\u{f8ff}b"), true),
+            "(sensitive value)"
+        );
     }
 
     #[test]

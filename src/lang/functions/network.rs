@@ -37,7 +37,10 @@ pub(super) fn functions() -> Vec<Function> {
                     if !net.is_v4() {
                         return Err(FunctionError::call(
                             name,
-                            format!("IPv6 addresses cannot have a netmask: {text}"),
+                            format!(
+                                "IPv6 addresses cannot have a netmask: {}",
+                                super::shown(text)
+                            ),
                         ));
                     }
                     let mask = Ip {
@@ -218,8 +221,9 @@ impl Net {
         };
         if magnitude > max {
             return Err(format!(
-                "prefix of {} does not accommodate a host numbered {shown}",
-                self.prefix
+                "prefix of {} does not accommodate a host numbered {}",
+                self.prefix,
+                super::shown(&shown)
             ));
         }
         // go-cidr places the number within 32 bits for any address Go
@@ -247,7 +251,8 @@ impl Net {
         // big.Int's Uint64: the low 64 bits of the magnitude.
         if (num.unsigned_abs() as u64) > max_net {
             return Err(format!(
-                "prefix extension of {newbits} does not accommodate a subnet numbered {num}"
+                "prefix extension of {newbits} does not accommodate a subnet numbered {}",
+                super::shown(&num.to_string())
             ));
         }
         let new_prefix = new_prefix.max(0) as u32;
@@ -286,7 +291,12 @@ fn insert(bytes: u32, value: u128, num: i128, shift: u32) -> Ip {
 /// Parses CIDR notation as Terraform's copy of Go's `net.ParseCIDR` does
 /// (leading zeros in IPv4 allowed), masking the address to the network.
 fn parse_cidr(s: &str) -> Result<Net, String> {
-    let bad = || format!("invalid CIDR expression: invalid CIDR address: {s}");
+    let bad = || {
+        format!(
+            "invalid CIDR expression: invalid CIDR address: {}",
+            super::shown(s)
+        )
+    };
     let (addr, len) = s.split_once('/').ok_or_else(bad)?;
     let (bytes, value) = match parse_ipv4(addr) {
         Some(v) => (4, v as u128),

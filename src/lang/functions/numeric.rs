@@ -119,7 +119,10 @@ fn parseint(c: &Call, _: &Type) -> Result<Value, FunctionError> {
         FunctionError::arg(
             0,
             "number",
-            format!("cannot parse {text:?} as a base {base} integer"),
+            format!(
+                "cannot parse {} as a base {base} integer",
+                super::shown(&format!("{text:?}"))
+            ),
         )
     })
 }

@@ -123,6 +123,9 @@ fn trimsuffix_func() -> Function {
     )
 }
 
+/// The longest string `indent` builds (64 MiB, as the most a file function reads).
+const MAX_INDENT_BYTES: u64 = 64 << 20;
+
 fn indent_func() -> Function {
     string_fn(
         "indent",
@@ -136,8 +139,26 @@ fn indent_func() -> Function {
                     "panic in function implementation: strings: negative Repeat count",
                 ));
             }
-            let n = n as usize;
-            text(c.str(1).replace('\n', &format!("\n{}", " ".repeat(n))))
+            // Terraform would allocate whatever it is asked: a bound, not an abort.
+            let lines = c.str(1).matches('\n').count() as u64;
+            let size = (n as u64)
+                .saturating_mul(lines)
+                .saturating_add(c.str(1).len() as u64);
+            if size > MAX_INDENT_BYTES {
+                return Err(FunctionError::call(
+                    c.name,
+                    format!(
+                        "the indented string would be {size} bytes, more than the {MAX_INDENT_BYTES} minimod builds"
+                    ),
+                ));
+            }
+            if lines == 0 {
+                return text(c.str(1).to_string());
+            }
+            text(
+                c.str(1)
+                    .replace('\n', &format!("\n{}", " ".repeat(n as usize))),
+            )
         },
     )
 }
@@ -537,7 +558,7 @@ fn compile(pattern: &str) -> Result<Regex, FunctionError> {
         FunctionError::arg(
             0,
             "pattern",
-            format!("invalid regexp pattern: {code} in {expr}"),
+            format!("invalid regexp pattern: {code} in {}", super::shown(&expr)),
         )
     })
 }
@@ -594,7 +615,10 @@ fn replace(s: &str, substr: &str, rep: &str) -> Result<String, FunctionError> {
     if substr.len() > 1 && substr.starts_with('/') && substr.ends_with('/') {
         // replace() passes Go's own error text through.
         let re = compile_go(&substr[1..substr.len() - 1]).map_err(|(code, expr)| {
-            FunctionError::call("replace", format!("error parsing regexp: {code}: `{expr}`"))
+            FunctionError::call(
+                "replace",
+                format!("error parsing regexp: {code}: `{}`", super::shown(&expr)),
+            )
         })?;
         return Ok(re.replace_all(s, rep).into_owned());
     }
@@ -730,8 +754,9 @@ fn format(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
         // and prints "%!(NOVERB)"; larger ones only exhaust memory here.
         if let Some(n) = v.width.max(v.prec).filter(|n| *n > MAX_FORMAT_WIDTH) {
             return Err(FormatError::Call(format!(
-                "width or precision {n} in {:?} at offset {} is too large (at most {MAX_FORMAT_WIDTH})",
-                v.raw, v.offset
+                "width or precision {n} in {} at offset {} is too large (at most {MAX_FORMAT_WIDTH})",
+                super::shown(&format!("{:?}", v.raw)),
+                v.offset
             )));
         }
         highest = highest.max(v.arg);
@@ -754,14 +779,17 @@ fn format(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
 
 fn bad_char(fmt: &str, i: usize) -> FormatError {
     let c = fmt[i..].chars().next().unwrap_or('\u{fffd}');
-    FormatError::Call(format!("unrecognized format character {c:?} at offset {i}"))
+    FormatError::Call(format!(
+        "unrecognized format character {} at offset {i}",
+        super::shown(&format!("{c:?}"))
+    ))
 }
 
 fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatError> {
     let Some(arg) = args.get(v.arg - 1) else {
         return Err(FormatError::Call(format!(
-            "not enough arguments for {:?} at {}: need index {} but have {} total",
-            v.raw,
+            "not enough arguments for {} at {}: need index {} but have {} total",
+            super::shown(&format!("{:?}", v.raw)),
             v.offset,
             v.arg,
             args.len()
@@ -836,8 +864,10 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
         }
         other => {
             return Err(FormatError::Call(format!(
-                "unsupported format verb '{other}' in {:?} at offset {}",
-                v.raw, v.offset
+                "unsupported format verb {} in {} at offset {}",
+                super::shown(&format!("'{other}'")),
+                super::shown(&format!("{:?}", v.raw)),
+                v.offset
             )));
         }
     }
@@ -846,8 +876,9 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
 
 fn unsupported(v: &Verb, msg: &str) -> FormatError {
     FormatError::Call(format!(
-        "unsupported value for {:?} at {}: {msg}",
-        v.raw, v.offset
+        "unsupported value for {} at {}: {msg}",
+        super::shown(&format!("{:?}", v.raw)),
+        v.offset
     ))
 }
 
