@@ -183,20 +183,23 @@ pub(crate) fn overlay_in(files: &Files, edits: &[Edit]) -> crate::config::Overla
     out
 }
 
-/// The text of the file at `path` on disk, if there is one.
+/// The text of the file at `path` on disk, if there is one. Anything but
+/// a regular file is refused before it is read: a FIFO would never end.
 fn text_on_disk(path: &Path) -> Result<Option<String>, Diagnostics> {
-    match std::fs::symlink_metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(not_writable(path, &format!("it cannot be inspected: {e}"))),
-        Ok(m) if m.is_dir() => Err(not_writable(path, "it is a directory, not a regular file")),
-        Ok(_) => match std::fs::read(path) {
-            Ok(bytes) => utf8(path, bytes).map(Some),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(not_writable(
-                path,
-                "it is a symbolic link to a file that does not exist",
-            )),
-            Err(e) => Err(not_writable(path, &format!("it cannot be read: {e}"))),
-        },
+    let dangling = std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound);
+    if dangling && std::fs::symlink_metadata(path).is_ok() {
+        return Err(not_writable(
+            path,
+            "it is a symbolic link to a file that does not exist",
+        ));
+    }
+    match crate::atomic::read_regular(path) {
+        Ok(None) => Ok(None),
+        Ok(Some(bytes)) => utf8(path, bytes).map(Some),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+            Err(not_writable(path, &e.to_string()))
+        }
+        Err(e) => Err(not_writable(path, &format!("it cannot be read: {e}"))),
     }
 }
 
@@ -360,7 +363,7 @@ fn insert_json(path: &Path, text: &str, pairs: &[(String, String)]) -> Result<St
     Ok(out)
 }
 
-fn not_writable(path: &Path, why: &str) -> Diagnostics {
+pub(crate) fn not_writable(path: &Path, why: &str) -> Diagnostics {
     Diagnostic::error(
         "Cannot write moved blocks",
         format!(
