@@ -290,6 +290,11 @@ fn insert_hcl(text: &str, pairs: &[(String, String)]) -> String {
 /// it: into the top-level `"moved"` array when there is one, else as a new
 /// `"moved"` property at the end of the root object.
 fn insert_json(path: &Path, text: &str, pairs: &[(String, String)]) -> Result<String, Diagnostics> {
+    // The parser's offsets count from after a byte order mark; the mark
+    // stays where it is.
+    if let Some(rest) = text.strip_prefix('\u{feff}') {
+        return Ok(format!("\u{feff}{}", insert_json(path, rest, pairs)?));
+    }
     let file = std::sync::Arc::new(SourceFile::new(&path.to_string_lossy(), text));
     let root = json::parse(&file)?;
     let json::JsonKind::Object(props) = &root.kind else {
