@@ -8,7 +8,7 @@ mod common;
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -100,14 +100,22 @@ const CALL: &str = "module \"app\" {\n  source = \"./modules/app\"\n}\n";
 /// A rename in the root and one in its child module: `--write` writes
 /// `new/moved.tf` and `new/modules/app/moved.tf`.
 fn root_and_module(root: &Path) {
-    let with =
-        |name: &str| format!("{CALL}resource \"terraform_data\" \"{name}\" {{\n  input = 1\n}}\n");
+    let with = |name: &str| format!("{CALL}{}", resource(name, "1"));
     write_file(&root.join("old/main.tf"), &with("r"));
     write_file(&root.join("new/main.tf"), &with("s"));
-    let res =
-        |name: &str| format!("resource \"terraform_data\" \"{name}\" {{\n  input = \"web\"\n}}\n");
-    write_file(&root.join("old/modules/app/main.tf"), &res("web"));
-    write_file(&root.join("new/modules/app/main.tf"), &res("site"));
+    write_file(
+        &root.join("old/modules/app/main.tf"),
+        &resource("web", "\"web\""),
+    );
+    write_file(
+        &root.join("new/modules/app/main.tf"),
+        &resource("site", "\"web\""),
+    );
+}
+
+/// `resource "terraform_data" "NAME" { input = INPUT }`.
+fn resource(name: &str, input: &str) -> String {
+    format!("resource \"terraform_data\" \"{name}\" {{\n  input = {input}\n}}\n")
 }
 
 /// The module's moved.tf is written second (after the root's) and cannot
@@ -158,32 +166,50 @@ fn a_write_into_two_files_that_fails_on_the_second_changes_neither() {
     }
 }
 
+/// A repository whose `base` tag has the `base` files and whose index has
+/// the `head` files written over them (paths under the top level).
+fn staged_repo(root: &Path, base: &[(&str, &str)], head: &[(&str, &str)]) -> PathBuf {
+    let repo = root.join("repo");
+    fs::create_dir_all(&repo).unwrap();
+    git(&repo, &["init", "-q"]);
+    for (path, text) in base {
+        write_file(&repo.join(path), text);
+    }
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-qm", "base"]);
+    git(&repo, &["tag", "base"]);
+    for (path, text) in head {
+        write_file(&repo.join(path), text);
+    }
+    git(&repo, &["add", "-A"]);
+    repo
+}
+
+const BACKEND: &str = "terraform {\n  backend \"local\" {}\n}\n";
+
 /// The same for `check --fix`: the root's and the module's moved.tf, the
 /// second too large to write.
 #[test]
 fn check_fix_into_two_files_that_fails_on_the_second_changes_neither() {
     let tmp = tempfile::tempdir().unwrap();
-    let repo = tmp.path().join("repo");
-    let env = repo.join("envs/prod");
-    let with = |name: &str| {
-        format!(
-            "terraform {{\n  backend \"local\" {{}}\n}}\n{CALL}resource \"terraform_data\" \"{name}\" {{\n  input = 1\n}}\n"
-        )
-    };
-    let res =
-        |name: &str| format!("resource \"terraform_data\" \"{name}\" {{\n  input = \"web\"\n}}\n");
-    fs::create_dir_all(&env).unwrap();
-    git(&repo, &["init", "-q"]);
-    write_file(&env.join("main.tf"), &with("r"));
-    write_file(&env.join("modules/app/main.tf"), &res("web"));
+    let with = |name: &str| format!("{BACKEND}{CALL}{}", resource(name, "1"));
     let big = format!("# kept\n{}\n", "#".repeat(20_000));
-    write_file(&env.join("modules/app/moved.tf"), &big);
-    git(&repo, &["add", "-A"]);
-    git(&repo, &["commit", "-qm", "base"]);
-    git(&repo, &["tag", "base"]);
-    write_file(&env.join("main.tf"), &with("s"));
-    write_file(&env.join("modules/app/main.tf"), &res("site"));
-    git(&repo, &["add", "-A"]);
+    let repo = staged_repo(
+        tmp.path(),
+        &[
+            ("envs/prod/main.tf", &with("r")),
+            ("envs/prod/modules/app/main.tf", &resource("web", "\"web\"")),
+            ("envs/prod/modules/app/moved.tf", &big),
+        ],
+        &[
+            ("envs/prod/main.tf", &with("s")),
+            (
+                "envs/prod/modules/app/main.tf",
+                &resource("site", "\"web\""),
+            ),
+        ],
+    );
+    let env = repo.join("envs/prod");
     let before = snapshot(&env);
     let mut cmd = minimod(&repo);
     cmd.args(["check", "--base", "base", "--fix"]);
@@ -297,21 +323,18 @@ fn a_moved_file_that_is_a_fifo_is_refused_without_waiting() {
 #[test]
 fn check_fix_refuses_a_fifo_in_the_working_tree() {
     let tmp = tempfile::tempdir().unwrap();
-    let repo = tmp.path().join("repo");
+    let repo = staged_repo(
+        tmp.path(),
+        &[(
+            "envs/prod/main.tf",
+            &format!("{BACKEND}{}", resource("r", "1")),
+        )],
+        &[(
+            "envs/prod/main.tf",
+            &format!("{BACKEND}{}", resource("s", "1")),
+        )],
+    );
     let env = repo.join("envs/prod");
-    let main = |name: &str| {
-        format!(
-            "terraform {{\n  backend \"local\" {{}}\n}}\nresource \"terraform_data\" \"{name}\" {{\n  input = 1\n}}\n"
-        )
-    };
-    fs::create_dir_all(&env).unwrap();
-    git(&repo, &["init", "-q"]);
-    write_file(&env.join("main.tf"), &main("r"));
-    git(&repo, &["add", "-A"]);
-    git(&repo, &["commit", "-qm", "base"]);
-    git(&repo, &["tag", "base"]);
-    write_file(&env.join("main.tf"), &main("s"));
-    git(&repo, &["add", "-A"]);
     assert!(
         Command::new("mkfifo")
             .arg(env.join("moved.tf"))
@@ -345,11 +368,7 @@ fn check_fix_refuses_a_fifo_in_the_working_tree() {
 fn two_writes_racing_into_one_file_never_lose_a_block() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
-    let two = |a: &str, b: &str| {
-        format!(
-            "resource \"terraform_data\" \"{a}\" {{\n  input = \"a\"\n}}\nresource \"terraform_data\" \"{b}\" {{\n  input = \"b\"\n}}\n"
-        )
-    };
+    let two = |a: &str, b: &str| resource(a, "\"a\"") + &resource(b, "\"b\"");
     write_file(&root.join("new/main.tf"), &two("a2", "b2"));
     write_file(&root.join("old_a/main.tf"), &two("a1", "b2"));
     write_file(&root.join("old_b/main.tf"), &two("a2", "b1"));
@@ -396,4 +415,35 @@ fn two_writes_racing_into_one_file_never_lose_a_block() {
         }
     }
     assert_eq!(both + refused, 40);
+}
+
+/// Across roots too: root a's removed.tf would be written, root b's
+/// imports.tf cannot be; neither is.
+#[test]
+fn a_write_into_several_roots_that_fails_on_the_last_changes_none() {
+    let case = common::repo_root().join("tests/corpus/cross-root/extract-data-tier");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    common::copy_tree(&case, dir);
+    let big = format!("# kept\n{}\n", "#".repeat(20_000));
+    write_file(&dir.join("b/new/imports.tf"), &big);
+    let mut cmd = minimod(dir);
+    cmd.arg("refactor");
+    for r in ["a", "b"] {
+        let state = dir.join(format!("expected/prior-{r}.tfstate"));
+        cmd.args(["--root", &format!("{r}/old:{r}/new"), "--state-for"])
+            .arg(format!("{r}/old={}", state.display()));
+    }
+    cmd.arg("--write").env_remove("MINIMOD_LIVE");
+    limit_file_size(&mut cmd);
+    let before = snapshot(dir);
+    let out = cmd.output().unwrap();
+    assert_eq!(snapshot(dir), before, "a file was written");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = error_text(&out);
+    assert!(
+        err.contains("b/new/imports.tf, but preparing its new text beside it failed"),
+        "{err}"
+    );
+    assert!(err.contains("Nothing was written"), "{err}");
 }
