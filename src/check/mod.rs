@@ -1550,11 +1550,18 @@ pub(crate) fn fix(report: &CheckReport, repo: &Path) -> Result<Vec<Written>, Dia
     let top = toplevel(repo)?;
     let top = top.canonicalize().unwrap_or(top);
     let staged = |e: &write::Edit| -> Result<(), Diagnostics> {
-        let now = std::fs::read(&e.path).ok();
+        let shown = e.path.strip_prefix(repo).unwrap_or(&e.path);
+        // A FIFO in the working tree is refused, never waited on.
+        let now = match crate::atomic::read_regular(&e.path) {
+            Ok(now) => now,
+            Err(err) if err.kind() == std::io::ErrorKind::InvalidInput => {
+                return Err(write::not_writable(shown, &err.to_string()));
+            }
+            Err(_) => None,
+        };
         if now.as_deref() == e.before.as_deref().map(str::as_bytes) {
             return Ok(());
         }
-        let shown = e.path.strip_prefix(repo).unwrap_or(&e.path);
         let what = match (&now, &e.before) {
             (Some(_), None) => "is not in the index",
             _ => "has changes that are not staged",

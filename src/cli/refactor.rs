@@ -322,25 +322,33 @@ fn binary(engine: Engine) -> &'static str {
     }
 }
 
-/// Writes one root's edits: exactly the texts the proof planned; a link
-/// is followed only to a file inside its NEW_DIR.
+/// Writes one root's edits: exactly the texts the proof planned.
 fn write_root(
     req: &Request,
     outcome: &crate::refactor::Outcome,
     json: bool,
 ) -> Result<(), (i32, Diagnostics)> {
-    let confine = write::Confinement {
+    let files = write::write_edits(&outcome.edits, &confinement(req)).map_err(|d| (2, d))?;
+    report_written(files, json);
+    Ok(())
+}
+
+/// Where a root's edits may write: a link is followed only to a file
+/// inside its NEW_DIR.
+fn confinement(req: &Request) -> write::Confinement {
+    write::Confinement {
         links_within: Some(req.new_dir.clone()),
         within: None,
-    };
-    let files = write::write_edits(&outcome.edits, &confine).map_err(|d| (2, d))?;
+    }
+}
+
+fn report_written(files: Vec<std::path::PathBuf>, json: bool) {
     if !json {
         for f in files {
             crate::progress::done();
             let _ = writeln!(super::commands::stderr(), "Wrote {}", shown_path(&f));
         }
     }
-    Ok(())
 }
 
 /// Plans one root's NEW_DIR with its edits against `prior` with the real
@@ -654,9 +662,13 @@ pub(super) fn run_roots(
         }
     }
     if opts.write {
-        for (outcome, req) in cross.roots.iter().zip(&reqs) {
-            write_root(req, outcome, opts.json)?;
-        }
+        // Every root's files as one write: all or none.
+        let confines: Vec<write::Confinement> = reqs.iter().map(confinement).collect();
+        let edits: Vec<(&write::Edit, &write::Confinement)> = (cross.roots.iter().zip(&confines))
+            .flat_map(|(o, c)| o.edits.iter().map(move |e| (e, c)))
+            .collect();
+        let files = write::write_all(&edits, &|_| Ok(())).map_err(|d| (2, d))?;
+        report_written(files, opts.json);
     }
     let format = block_format(opts);
     if opts.json {

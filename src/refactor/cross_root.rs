@@ -521,14 +521,15 @@ pub(crate) fn import_blocks(imports: &[(String, String)]) -> String {
 /// The file at `path` with `blocks` appended, every byte already there
 /// kept.
 fn append_edit(path: &Path, blocks: &str) -> Result<write::Edit, Diagnostics> {
-    let before = match std::fs::read_to_string(path) {
-        Ok(t) => Some(t),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => {
-            return Err(
-                Diagnostic::error("Cannot read file", format!("{}: {e}", shown(path))).into(),
-            );
-        }
+    let cannot = |e: &dyn std::fmt::Display| -> Diagnostics {
+        Diagnostic::error("Cannot read file", format!("{}: {e}", shown(path))).into()
+    };
+    // A FIFO is refused, not waited on.
+    let before = match crate::atomic::read_regular(path) {
+        Ok(bytes) => bytes
+            .map(|b| String::from_utf8(b).map_err(|e| cannot(&e)))
+            .transpose()?,
+        Err(e) => return Err(cannot(&e)),
     };
     let after = match &before {
         None => blocks.to_string(),

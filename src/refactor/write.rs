@@ -183,20 +183,23 @@ pub(crate) fn overlay_in(files: &Files, edits: &[Edit]) -> crate::config::Overla
     out
 }
 
-/// The text of the file at `path` on disk, if there is one.
+/// The text of the file at `path` on disk, if there is one. Anything but
+/// a regular file is refused before it is read: a FIFO would never end.
 fn text_on_disk(path: &Path) -> Result<Option<String>, Diagnostics> {
-    match std::fs::symlink_metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(not_writable(path, &format!("it cannot be inspected: {e}"))),
-        Ok(m) if m.is_dir() => Err(not_writable(path, "it is a directory, not a regular file")),
-        Ok(_) => match std::fs::read(path) {
-            Ok(bytes) => utf8(path, bytes).map(Some),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(not_writable(
-                path,
-                "it is a symbolic link to a file that does not exist",
-            )),
-            Err(e) => Err(not_writable(path, &format!("it cannot be read: {e}"))),
-        },
+    let dangling = std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound);
+    if dangling && std::fs::symlink_metadata(path).is_ok() {
+        return Err(not_writable(
+            path,
+            "it is a symbolic link to a file that does not exist",
+        ));
+    }
+    match crate::atomic::read_regular(path) {
+        Ok(None) => Ok(None),
+        Ok(Some(bytes)) => utf8(path, bytes).map(Some),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+            Err(not_writable(path, &e.to_string()))
+        }
+        Err(e) => Err(not_writable(path, &format!("it cannot be read: {e}"))),
     }
 }
 
@@ -287,6 +290,11 @@ fn insert_hcl(text: &str, pairs: &[(String, String)]) -> String {
 /// it: into the top-level `"moved"` array when there is one, else as a new
 /// `"moved"` property at the end of the root object.
 fn insert_json(path: &Path, text: &str, pairs: &[(String, String)]) -> Result<String, Diagnostics> {
+    // The parser's offsets count from after a byte order mark; the mark
+    // stays where it is.
+    if let Some(rest) = text.strip_prefix('\u{feff}') {
+        return Ok(format!("\u{feff}{}", insert_json(path, rest, pairs)?));
+    }
     let file = std::sync::Arc::new(SourceFile::new(&path.to_string_lossy(), text));
     let root = json::parse(&file)?;
     let json::JsonKind::Object(props) = &root.kind else {
@@ -360,7 +368,7 @@ fn insert_json(path: &Path, text: &str, pairs: &[(String, String)]) -> Result<St
     Ok(out)
 }
 
-fn not_writable(path: &Path, why: &str) -> Diagnostics {
+pub(crate) fn not_writable(path: &Path, why: &str) -> Diagnostics {
     Diagnostic::error(
         "Cannot write moved blocks",
         format!(
@@ -382,10 +390,15 @@ pub struct Confinement {
     pub within: Option<PathBuf>,
 }
 
-/// Writes exactly the edits' texts, each atomically, after checking every
-/// target: when one cannot be written (a directory, a link leading
-/// elsewhere, a read-only file, a file changed since it was read), nothing
-/// is written at all. Returns the files written.
+/// How long a write waits for another minimod run writing into the same
+/// directories.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Writes exactly the edits' texts as one: every target is checked, and
+/// every new text prepared beside its file, before any file is replaced;
+/// when one cannot be written (a directory, a link leading elsewhere, a
+/// read-only file or directory, a file changed since it was read), none
+/// is. Returns the files written.
 pub fn write_edits(edits: &[Edit], confine: &Confinement) -> Result<Vec<PathBuf>, Diagnostics> {
     write_edits_if(edits, confine, &|_| Ok(()))
 }
@@ -397,28 +410,141 @@ pub fn write_edits_if(
     confine: &Confinement,
     allowed: &dyn Fn(&Edit) -> Result<(), Diagnostics>,
 ) -> Result<Vec<PathBuf>, Diagnostics> {
+    let all: Vec<(&Edit, &Confinement)> = edits.iter().map(|e| (e, confine)).collect();
+    write_all(&all, allowed)
+}
+
+/// Several roots' edits (each with its own confinement) written as one:
+/// all of them, or none.
+pub fn write_all(
+    edits: &[(&Edit, &Confinement)],
+    allowed: &dyn Fn(&Edit) -> Result<(), Diagnostics>,
+) -> Result<Vec<PathBuf>, Diagnostics> {
     let mut diags = Diagnostics::default();
-    let mut targets = Vec::new();
-    for e in edits {
-        match target(e, confine).and_then(|real| allowed(e).map(|()| real)) {
-            Ok(real) => targets.push(real),
+    let mut jobs: Vec<(&Edit, PathBuf)> = Vec::new();
+    for (e, confine) in edits {
+        match resolve(e, confine) {
+            Ok(real) => match jobs
+                .iter()
+                .find(|(_, r)| same_file_key(r) == same_file_key(&real))
+            {
+                // Two roots sharing a module that add the same blocks.
+                Some((other, _)) if other.after == e.after => {}
+                Some(_) => diags.extend(not_writable(
+                    &e.path,
+                    "two roots add different blocks to it (a module they share)",
+                )),
+                None => jobs.push((e, real)),
+            },
             Err(d) => diags.extend(d),
         }
     }
     if diags.has_errors() {
         return Err(diags);
     }
-    let mut written = Vec::new();
-    for (e, real) in edits.iter().zip(targets) {
-        crate::atomic::write_atomic(&real, e.after.as_bytes())
-            .map_err(|err| not_writable(&e.path, &format!("writing it failed: {err}")))?;
-        written.push(e.path.clone());
+    // Held from reading each file again to replacing them all: a second
+    // run into the same directories waits, then finds its files changed.
+    let dirs: Vec<PathBuf> = jobs
+        .iter()
+        .flat_map(|(e, real)| [crate::atomic::dir_of(&e.path), crate::atomic::dir_of(real)])
+        .map(Path::to_path_buf)
+        .collect();
+    let _locks = crate::atomic::DirLocks::take(&dirs, LOCK_WAIT).map_err(|err| {
+        let path = jobs
+            .first()
+            .map_or(Path::new("."), |(e, _)| e.path.as_path());
+        not_writable(path, &format!("it could not be locked for writing: {err}"))
+    })?;
+    for (e, real) in &jobs {
+        if let Some(why) = crate::atomic::unwritable(real) {
+            diags.extend(not_writable(&e.path, &why));
+        } else if let Err(d) = allowed(e) {
+            diags.extend(d);
+        }
     }
-    Ok(written)
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let mut batch = crate::atomic::Batch::default();
+    for (e, real) in &jobs {
+        // Dropping the batch removes what was prepared.
+        batch.stage(real, e.after.as_bytes()).map_err(|err| {
+            not_writable(
+                &e.path,
+                &format!("preparing its new text beside it failed: {err}"),
+            )
+        })?;
+    }
+    // What each file holds now, read under the lock: what minimod read,
+    // or someone wrote it meanwhile and these edits would drop that.
+    for ((e, _), (_, now)) in jobs.iter().zip(batch.originals()) {
+        if now != e.before.as_deref().map(str::as_bytes) {
+            diags.extend(changed(&e.path));
+        }
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let shown_of = |real: &Path| -> String {
+        let path = jobs
+            .iter()
+            .find(|(_, r)| r == real)
+            .map_or(real, |(e, _)| e.path.as_path());
+        crate::syntax::source::clean_path(path)
+    };
+    batch
+        .commit()
+        .map_err(|stopped| replace_failed(&stopped, &shown_of))?;
+    Ok(jobs.into_iter().map(|(e, _)| e.path.clone()).collect())
 }
 
-/// The real file an edit writes, once it is known to be writable.
-fn target(e: &Edit, confine: &Confinement) -> Result<PathBuf, Diagnostics> {
+fn changed(path: &Path) -> Diagnostics {
+    Diagnostic::error(
+        "Cannot write moved blocks",
+        format!(
+            "The moved blocks for this module belong in {}, but it changed since minimod read it (another run or an editor wrote it meanwhile). Nothing was written: run minimod again, which reads it as it is now.",
+            crate::syntax::source::clean_path(path)
+        ),
+    )
+    .into()
+}
+
+/// What a commit that stopped midway left: each file named, as it is now.
+fn replace_failed(
+    stopped: &crate::atomic::Stopped,
+    shown: &dyn Fn(&Path) -> String,
+) -> Diagnostics {
+    let list = |paths: &mut dyn Iterator<Item = &PathBuf>| {
+        paths.map(|p| shown(p)).collect::<Vec<_>>().join(", ")
+    };
+    let mut detail = format!(
+        "Replacing {} with its new text failed: {}.",
+        shown(&stopped.failed),
+        stopped.error
+    );
+    if !stopped.restored.is_empty() {
+        detail.push_str(&format!(
+            " The files already replaced were put back as they were: {}.",
+            list(&mut stopped.restored.iter())
+        ));
+    }
+    if stopped.not_restored.is_empty() {
+        detail.push_str(" Nothing was changed.");
+    } else {
+        for (p, err) in &stopped.not_restored {
+            detail.push_str(&format!(
+                " {} could not be put back ({err}): it holds the new blocks.",
+                shown(p)
+            ));
+        }
+        detail.push_str(" Every other file is as it was.");
+    }
+    Diagnostic::error("Cannot write moved blocks", detail).into()
+}
+
+/// The real file an edit writes: a link followed only as the
+/// confinement allows, inside the directory it must stay in.
+fn resolve(e: &Edit, confine: &Confinement) -> Result<PathBuf, Diagnostics> {
     let path = &e.path;
     let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
     let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
@@ -454,16 +580,15 @@ fn target(e: &Edit, confine: &Confinement) -> Result<PathBuf, Diagnostics> {
             ));
         }
     }
-    if let Some(why) = crate::atomic::unwritable(&real) {
-        return Err(not_writable(path, &why));
-    }
-    let now = std::fs::read(&real)
-        .ok()
-        .map(|b| String::from_utf8_lossy(&b).into_owned());
-    if now != e.before {
-        return Err(not_writable(path, "it changed since minimod read it"));
-    }
     Ok(real)
+}
+
+/// One name for a file however its directory is spelled.
+fn same_file_key(real: &Path) -> PathBuf {
+    match (crate::atomic::dir_of(real).canonicalize(), real.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => real.to_path_buf(),
+    }
 }
 
 /// Plans and writes the blocks in one step, for callers that prove them
