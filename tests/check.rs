@@ -891,6 +891,9 @@ fn merged_shards_pair_a_move_across_shards_as_one_run() {
         ("data/main.tf", &format!("{QUEUE}{DATABASE}")),
     ]);
     let repo = tmp.path();
+    // Outside the repository: a report staged by the next shard's run
+    // would make its index another revision, which --merge refuses.
+    let reports = tempfile::tempdir().unwrap();
     let shards = |extra: &[&str]| -> Vec<String> {
         (1..=2)
             .map(|k| {
@@ -905,7 +908,7 @@ fn merged_shards_pair_a_move_across_shards_as_one_run() {
                     .map(|r| r["dir"].as_str().unwrap())
                     .collect();
                 assert_eq!(dirs, [["app"], ["data"]][k - 1], "{doc}");
-                let file = tmp.path().join(format!("shard{k}.json"));
+                let file = reports.path().join(format!("shard{k}.json"));
                 std::fs::write(&file, &out.stdout).unwrap();
                 file.to_string_lossy().into_owned()
             })

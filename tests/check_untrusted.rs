@@ -1275,3 +1275,359 @@ fn plan_and_refactor_print_inert_in_actions() {
     let stderr = String::from_utf8_lossy(&plain.stderr);
     assert!(stderr.contains("\n::set-output name=x::y\n"), "{stderr}");
 }
+
+// Class 7: shard merging. `check --merge` takes the shards' JSON reports
+// as one check only if they are every shard K/N of the same revisions and
+// roots, each reporting exactly the roots its spec holds: a tampered or
+// replayed shard report cannot drop a failing root or stand a passing one
+// in for it.
+
+/// Six roots; the pull request destroys an object in `envs/b` alone. By
+/// directory, shard 1/2 holds b, d and f and 2/2 holds a, c and e (1/3: e,
+/// f; 2/3: a, b; 3/3: c, d), as `shard_reports` asserts.
+fn sharded_repo() -> Repo {
+    let repo = Repo::new();
+    for dir in ["a", "b", "c", "d", "e", "f"] {
+        repo.root(
+            &format!("envs/{dir}"),
+            "resource \"terraform_data\" \"x\" {\n  input = \"x\"\n}\n\nresource \"terraform_data\" \"y\" {\n  input = \"y\"\n}\n",
+        );
+    }
+    repo.commit("base");
+    repo.git(&["tag", "base"]);
+    repo.root(
+        "envs/b",
+        "resource \"terraform_data\" \"x\" {\n  input = \"x\"\n}\n",
+    );
+    repo.commit("destroy envs/b's y");
+    repo
+}
+
+/// Where a test keeps shard reports: outside the repository, so that no
+/// report is part of what the next run checks.
+struct Reports(tempfile::TempDir);
+
+impl Reports {
+    fn new() -> Reports {
+        Reports(tempfile::tempdir().unwrap())
+    }
+
+    fn write(&self, name: &str, doc: &serde_json::Value) -> String {
+        let path = self.0.path().join(name);
+        std::fs::write(&path, doc.to_string()).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+}
+
+/// Each shard K/N's JSON report of `check --base BASE ARGS`, with the
+/// roots it holds.
+fn shard_reports(repo: &Repo, base: &str, n: u32, args: &[&str]) -> Vec<serde_json::Value> {
+    let held: [&[&str]; 5] = [
+        &["envs/b", "envs/d", "envs/f"],
+        &["envs/a", "envs/c", "envs/e"],
+        &["envs/e", "envs/f"],
+        &["envs/a", "envs/b"],
+        &["envs/c", "envs/d"],
+    ];
+    (1..=n)
+        .map(|k| {
+            let shard = format!("{k}/{n}");
+            let out = repo.check_base(base, &[&["--shard", &shard][..], args].concat());
+            assert!(out.status.code().is_some_and(|c| c <= 1), "{}", both(&out));
+            let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let dirs: Vec<&str> = (doc["roots"].as_array().unwrap().iter())
+                .map(|r| r["dir"].as_str().unwrap())
+                .collect();
+            let want = match n {
+                2 => held[k as usize - 1],
+                3 => held[k as usize + 1],
+                _ => &dirs[..],
+            };
+            assert_eq!(dirs, want, "{shard}");
+            doc
+        })
+        .collect()
+}
+
+/// `check --merge` of the files, in JSON.
+fn merge(repo: &Repo, files: &[String]) -> Output {
+    let mut args = vec!["check".to_string(), "--format".into(), "json".into()];
+    for f in files {
+        args.extend(["--merge".to_string(), f.clone()]);
+    }
+    common::run(&repo.dir, args)
+}
+
+/// The merge is refused (exit 2), its detail naming each of `names`.
+fn assert_refused(out: &Output, names: &[&str]) {
+    let all = both(out);
+    assert_eq!(out.status.code(), Some(2), "{all}");
+    assert!(all.contains("Cannot merge the check reports"), "{all}");
+    // Diagnostics wrap their detail: compare it on one line.
+    let detail = all.split_whitespace().collect::<Vec<_>>().join(" ");
+    for name in names {
+        assert!(detail.contains(name), "{name:?} in {detail}");
+    }
+}
+
+/// The entry of root `dir` in a report.
+fn entry(doc: &serde_json::Value, dir: &str) -> serde_json::Value {
+    (doc["roots"].as_array().unwrap().iter())
+        .find(|r| r["dir"] == dir)
+        .cloned()
+        .unwrap_or_else(|| panic!("no root {dir} in {doc}"))
+}
+
+/// `doc` with root `dir`'s entry replaced by `with` (None: dropped).
+fn replaced(
+    doc: &serde_json::Value,
+    dir: &str,
+    with: Option<serde_json::Value>,
+) -> serde_json::Value {
+    let mut doc = doc.clone();
+    let roots = doc["roots"].as_array_mut().unwrap();
+    let i = roots.iter().position(|r| r["dir"] == dir).unwrap();
+    match with {
+        Some(w) => roots[i] = w,
+        None => {
+            roots.remove(i);
+        }
+    }
+    doc
+}
+
+/// A shard that holds the failing root reports another root's passing
+/// entry in its place, so that every root count still adds up: another
+/// shard's root (which that shard reports too), or a second copy of one of
+/// its own. Either is refused, naming the root and the shards.
+#[test]
+fn a_root_claimed_by_two_shards_is_refused() {
+    let repo = sharded_repo();
+    let docs = shard_reports(&repo, "HEAD~1", 2, &[]);
+    assert_eq!(entry(&docs[0], "envs/b")["passed"], false);
+    let reports = Reports::new();
+    let second = reports.write("2.json", &docs[1]);
+
+    let a = entry(&docs[1], "envs/a");
+    let tampered = reports.write("1.json", &replaced(&docs[0], "envs/b", Some(a)));
+    for files in [[&tampered, &second], [&second, &tampered]] {
+        let files = files.map(String::clone);
+        assert_refused(&merge(&repo, &files), &["envs/a", "shard 1/2", "shard 2/2"]);
+    }
+
+    let d = entry(&docs[0], "envs/d");
+    let twice = reports.write("1.json", &replaced(&docs[0], "envs/b", Some(d)));
+    assert_refused(
+        &merge(&repo, &[twice, second]),
+        &["envs/d is reported twice by shard 1/2"],
+    );
+}
+
+/// A shard drops its failing root and reports another shard's passing one
+/// instead, which that shard leaves out, and both shards' lists of roots
+/// leave out the dropped one: the counts add up, each root is reported
+/// once, but not by the shard that holds it. Two shards that trade their
+/// specs are refused too, as is a shard alone whose list of roots leaves
+/// out the one it dropped.
+#[test]
+fn a_shard_cannot_swap_its_root_for_another_shards() {
+    let repo = sharded_repo();
+    let docs = shard_reports(&repo, "HEAD~1", 2, &[]);
+    let reports = Reports::new();
+    let unlisted = |doc: serde_json::Value, dir: &str| {
+        let mut doc = doc;
+        let list = doc["shard"]["roots"].as_array_mut().unwrap();
+        list.retain(|d| d != dir);
+        doc["shard"]["roots_in_all"] = list.len().into();
+        doc
+    };
+    let a = entry(&docs[1], "envs/a");
+    let swapped = [
+        unlisted(replaced(&docs[0], "envs/b", Some(a)), "envs/b"),
+        unlisted(replaced(&docs[1], "envs/a", None), "envs/b"),
+    ];
+    let files = [
+        reports.write("1.json", &swapped[0]),
+        reports.write("2.json", &swapped[1]),
+    ];
+    assert_refused(
+        &merge(&repo, &files),
+        &["shard 1/2", "reports envs/a, but shard 2/2 holds it"],
+    );
+
+    let mut traded = [docs[0].clone(), docs[1].clone()];
+    traded[0]["shard"]["index"] = 2.into();
+    traded[1]["shard"]["index"] = 1.into();
+    let files = [
+        reports.write("1.json", &traded[0]),
+        reports.write("2.json", &traded[1]),
+    ];
+    assert_refused(&merge(&repo, &files), &["shard 2/2", "shard 1/2 holds it"]);
+
+    // Dropped from one shard's list of roots: the shards disagree.
+    let dropped = unlisted(replaced(&docs[0], "envs/b", None), "envs/b");
+    let files = [
+        reports.write("1.json", &dropped),
+        reports.write("2.json", &docs[1]),
+    ];
+    assert_refused(
+        &merge(&repo, &files),
+        &[
+            "lists envs/b as a root of the check",
+            "shard 1/2",
+            "shard 2/2",
+        ],
+    );
+}
+
+/// Not every shard K of N (one missing, one twice, or of another N), a
+/// report of an unsharded run among shards, or a shard report that does
+/// not list the roots of the check (so which it holds cannot be told): all
+/// refused, saying which.
+#[test]
+fn a_missing_shard_is_refused() {
+    let repo = sharded_repo();
+    let (two, three) = (
+        shard_reports(&repo, "HEAD~1", 2, &[]),
+        shard_reports(&repo, "HEAD~1", 3, &[]),
+    );
+    let reports = Reports::new();
+    let file = |name: &str, doc: &serde_json::Value| reports.write(name, doc);
+    let t: Vec<String> = (three.iter().enumerate())
+        .map(|(i, d)| file(&format!("3-{}.json", i + 1), d))
+        .collect();
+    assert_refused(
+        &merge(&repo, &[t[0].clone(), t[2].clone()]),
+        &["shard 2/3 is missing"],
+    );
+    assert_refused(
+        &merge(
+            &repo,
+            &[t[0].clone(), t[1].clone(), t[1].clone(), t[2].clone()],
+        ),
+        &["are both shard 2/3"],
+    );
+    let half = file("2-2.json", &two[1]);
+    assert_refused(
+        &merge(&repo, &[t[0].clone(), t[1].clone(), half]),
+        &["shard 2/2", "shard 1/3", "other numbers of shards"],
+    );
+    let whole: serde_json::Value = serde_json::from_slice(&repo.check(&[]).stdout).unwrap();
+    let whole = file("whole.json", &whole);
+    assert_refused(
+        &merge(&repo, &[t[0].clone(), whole, t[1].clone(), t[2].clone()]),
+        &["whole.json", "states no shard K/N"],
+    );
+    let mut unlisted = three[1].clone();
+    unlisted["shard"].as_object_mut().unwrap().remove("roots");
+    let unlisted = file("unlisted.json", &unlisted);
+    assert_refused(
+        &merge(&repo, &[t[0].clone(), unlisted, t[2].clone()]),
+        &["shard 2/3", "does not list the roots of the check"],
+    );
+}
+
+/// A shard report of other revisions than the others (run before the pull
+/// request changed the failing root, or after the base branch moved) is
+/// refused though each names its revisions the same way (`base`, the
+/// index, `HEAD`): the shards checked other files.
+#[test]
+fn shards_of_other_revisions_are_refused() {
+    let repo = sharded_repo();
+    let reports = Reports::new();
+    let head = ["--head", "HEAD"];
+    // An earlier push of the pull request only touched envs/b, which
+    // passed then: its shard's report is replayed beside the new one's.
+    let branch = "earlier";
+    repo.git(&["checkout", "-q", "-b", branch, "base"]);
+    repo.write("envs/b/notes.tf", "# only a comment\n");
+    repo.commit("an earlier push");
+    let before = shard_reports(&repo, "base", 2, &head);
+    repo.git(&["checkout", "-q", "-"]);
+    let after = shard_reports(&repo, "base", 2, &head);
+    assert_eq!(entry(&before[0], "envs/b")["passed"], true);
+    assert_eq!(entry(&after[0], "envs/b")["passed"], false);
+    let files = [
+        reports.write("1.json", &before[0]),
+        reports.write("2.json", &after[1]),
+    ];
+    assert_refused(
+        &merge(&repo, &files),
+        &[
+            "shard 1/2",
+            "shard 2/2",
+            "the shards of one check check the same revisions",
+        ],
+    );
+
+    // The same through the index: what is staged differs.
+    let staged = shard_reports(&repo, "base", 2, &[]);
+    repo.write(
+        "envs/b/extra.tf",
+        "resource \"terraform_data\" \"y\" {\n  input = \"y\"\n}\n",
+    );
+    repo.git(&["add", "envs/b/extra.tf"]);
+    let fixed = shard_reports(&repo, "base", 2, &[]);
+    assert_eq!(entry(&fixed[0], "envs/b")["passed"], true);
+    let files = [
+        reports.write("1.json", &fixed[0]),
+        reports.write("2.json", &staged[1]),
+    ];
+    assert_refused(&merge(&repo, &files), &["head \"index\" (index:sha256:"]);
+    repo.git(&["rm", "-q", "--cached", "envs/b/extra.tf"]);
+
+    // The base branch moved between the shards' runs.
+    let first = shard_reports(&repo, "base", 2, &head);
+    repo.git(&["tag", "-f", "base", branch]);
+    let second = shard_reports(&repo, "base", 2, &head);
+    let files = [
+        reports.write("1.json", &first[0]),
+        reports.write("2.json", &second[1]),
+    ];
+    assert_refused(&merge(&repo, &files), &["base \"base\" ("]);
+}
+
+/// A genuine set of shards, in any order and of any N, merges to the
+/// unsharded run's verdict, exit code, roots and revisions (the trees the
+/// check read), failing or passing.
+#[test]
+fn genuine_shards_merge_to_the_unsharded_verdict() {
+    let repo = sharded_repo();
+    let reports = Reports::new();
+    let tree = |rev: &str| {
+        let out = std::process::Command::new("git")
+            .arg("-C")
+            .arg(&repo.dir)
+            .args(["rev-parse", &format!("{rev}^{{tree}}")])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    for (fixed, code) in [(false, 1), (true, 0)] {
+        if fixed {
+            repo.root(
+                "envs/b",
+                "resource \"terraform_data\" \"x\" {\n  input = \"x\"\n}\n\nresource \"terraform_data\" \"y\" {\n  input = \"y\"\n}\n\nresource \"terraform_data\" \"z\" {\n  input = \"z\"\n}\n",
+            );
+            repo.commit("keep y; add z");
+        }
+        let args = ["--head", "HEAD", "--allow-add"];
+        let whole = repo.check(&args);
+        assert_eq!(whole.status.code(), Some(code), "{}", both(&whole));
+        let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
+        assert_eq!(whole["revisions"]["base"], tree("HEAD~1"));
+        assert_eq!(whole["revisions"]["head"], tree("HEAD"));
+        for n in [1, 2, 3] {
+            let docs = shard_reports(&repo, "HEAD~1", n, &args);
+            let files: Vec<String> = (docs.iter().enumerate().rev())
+                .map(|(k, d)| reports.write(&format!("{n}-{k}.json"), d))
+                .collect();
+            let merged = merge(&repo, &files);
+            assert_eq!(merged.status.code(), Some(code), "{n}: {}", both(&merged));
+            let merged: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+            for key in ["base", "head", "revisions", "passed", "roots", "unreached"] {
+                assert_eq!(merged[key], whole[key], "{n} shards: {key}");
+            }
+        }
+    }
+}

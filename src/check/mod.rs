@@ -6,6 +6,7 @@
 //! would destroy anything that was not explicitly removed.
 
 pub(crate) mod render;
+mod shards;
 mod tree;
 
 pub(crate) use tree::toplevel;
@@ -214,14 +215,18 @@ pub struct CheckReport {
     pub unreached_warn: bool,
     pub off: Option<String>,
     pub warnings: Diagnostics,
-    /// With `--shard`: the shard, and how many roots all shards check.
-    pub shard: Option<(Shard, usize)>,
+    /// What base and head hold, as names equal for equal files
+    /// (`tree::Extracted::identity`): shards of one check agree on them.
+    pub revisions: (String, String),
+    /// With `--shard`: the shard, and every root all shards check (so
+    /// `--merge` can tell which shard holds each).
+    pub shard: Option<(Shard, Vec<String>)>,
 }
 
 impl CheckReport {
     /// No root was checked, by this run or (with `--shard`) by any shard.
     pub fn nothing_checked(&self) -> bool {
-        self.roots.is_empty() && self.shard.is_none_or(|(_, total)| total == 0)
+        self.roots.is_empty() && self.shard.as_ref().is_none_or(|(_, all)| all.is_empty())
     }
 
     /// Every root passed, at least one was checked, and nothing the change
@@ -292,6 +297,8 @@ struct Revisions {
     /// Directories of either revision holding a name that is not UTF-8,
     /// with the first such name.
     unrepresentable: BTreeMap<String, String>,
+    /// What base and head hold (`tree::Extracted::identity`).
+    identity: (String, String),
     _scratch: tempfile::TempDir,
 }
 
@@ -349,6 +356,7 @@ impl Revisions {
             empty_dir,
             rewritten: (base_tree.rewritten, head_tree.rewritten),
             unrepresentable,
+            identity: (base_tree.identity, head_tree.identity),
             _scratch: scratch,
         })
     }
@@ -517,7 +525,8 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         unreached_warn: policy.unreached_warn,
         off: head_found.off.clone(),
         warnings,
-        shard: req.shard.map(|s| (s, dirs.len())),
+        revisions: revs.identity.clone(),
+        shard: req.shard.map(|s| (s, dirs.iter().cloned().collect())),
     })
 }
 
@@ -631,13 +640,21 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
-    /// Whether this shard checks the root in `dir`: FNV-1a of the path, a
-    /// hash that is the same on every machine and toolchain.
+    /// Whether this shard checks the root in `dir`.
     pub fn holds(&self, dir: &str) -> bool {
+        Shard::holding(dir, self.count) == *self
+    }
+
+    /// The shard of `count` that checks the root in `dir`: FNV-1a of the
+    /// path, a hash that is the same on every machine and toolchain.
+    pub fn holding(dir: &str, count: u32) -> Shard {
         let hash = dir.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
         });
-        hash % u64::from(self.count) == u64::from(self.index - 1)
+        let count = count.max(1);
+        // Below `count`, so it fits.
+        let index = (hash % u64::from(count)) as u32 + 1;
+        Shard { index, count }
     }
 }
 

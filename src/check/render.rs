@@ -251,8 +251,8 @@ fn blocks_text(head: &Path, blocks: &[Block]) -> Vec<(String, String)> {
 
 /// " (shard K/N of M in all)" with `--shard`.
 fn shard_note(report: &CheckReport) -> String {
-    match report.shard {
-        Some((s, total)) => format!(" (shard {}/{} of {total} in all)", s.index, s.count),
+    match &report.shard {
+        Some((s, all)) => format!(" (shard {}/{} of {} in all)", s.index, s.count, all.len()),
         None => String::new(),
     }
 }
@@ -575,6 +575,7 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
         "head": report.head,
         "passed": report.passed(),
         "unreached_warn": report.unreached_warn,
+        "revisions": { "base": report.revisions.0, "head": report.revisions.1 },
         "roots": report.roots.iter().map(|r| json!({
             "dir": r.dir,
             "outcome": r.outcome.id(),
@@ -602,8 +603,10 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
             "dir": u.dir, "reason": u.why,
         })).collect::<Vec<_>>(),
     });
-    if let Some((s, total)) = report.shard {
-        doc["shard"] = json!({ "index": s.index, "count": s.count, "roots_in_all": total });
+    if let Some((s, all)) = &report.shard {
+        doc["shard"] = json!({
+            "index": s.index, "count": s.count, "roots_in_all": all.len(), "roots": all,
+        });
         // What `--merge` needs to see moves across shards.
         for (r, d) in report
             .roots
@@ -805,51 +808,15 @@ fn settle_across_shards(docs: &[(String, serde_json::Value)], roots: &mut [serde
 /// are not one complete set of shards of one check are refused, since a
 /// merged report must never pass on a shard that did not run.
 pub(crate) fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::Value, String> {
+    super::shards::verify(docs)?;
     let Some((_, first)) = docs.first() else {
         return Err("no report to merge".into());
     };
-    let count = first["shard"]["count"].as_u64();
-    let mut seen = BTreeMap::new();
     let mut roots = Vec::new();
     let mut unreached = Vec::new();
-    let mut in_all = None;
-    for (name, doc) in docs {
-        let shard = &doc["shard"];
-        let (Some(k), Some(n)) = (shard["index"].as_u64(), shard["count"].as_u64()) else {
-            return Err(format!(
-                "{name} is not the JSON report of a `check --shard` run"
-            ));
-        };
-        if Some(n) != count || doc["base"] != first["base"] || doc["head"] != first["head"] {
-            return Err(format!(
-                "{name} is shard {k}/{n} of another check (base, head or shard count differ)"
-            ));
-        }
-        if let Some(other) = seen.insert(k, name) {
-            return Err(format!("{other} and {name} are both shard {k}/{n}"));
-        }
-        let total = shard["roots_in_all"].as_u64();
-        if in_all.is_some_and(|t| Some(t) != total) {
-            return Err(format!("{name} counts a different number of roots in all"));
-        }
-        in_all = total;
+    for (_, doc) in docs {
         roots.extend(doc["roots"].as_array().cloned().unwrap_or_default());
         unreached.extend(doc["unreached"].as_array().cloned().unwrap_or_default());
-    }
-    let n = count.unwrap_or(0);
-    let missing: Vec<String> = (1..=n)
-        .filter(|k| !seen.contains_key(k))
-        .map(|k| format!("{k}/{n}"))
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!("shard {} missing", missing.join(", ")));
-    }
-    if in_all != Some(roots.len() as u64) {
-        return Err(format!(
-            "the shards report {} roots but counted {} in all",
-            roots.len(),
-            in_all.unwrap_or(0)
-        ));
     }
     settle_across_shards(docs, &mut roots);
     let dir = |v: &serde_json::Value| str_of(&v["dir"]).to_string();
@@ -864,6 +831,7 @@ pub(crate) fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::
         "head": first["head"],
         "passed": passed,
         "unreached_warn": warn,
+        "revisions": first["revisions"],
         "roots": roots,
         "unreached": unreached,
     }))

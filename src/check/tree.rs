@@ -99,6 +99,12 @@ pub(super) struct Extracted {
     /// Configuration files whose names are not UTF-8, which nothing reads
     /// as terraform would: (their directory, the name, bytes escaped).
     pub unrepresentable: Vec<(String, String)>,
+    /// What the revision holds, as one name that two machines give the
+    /// same files: a commit's tree id, or for the index a digest of its
+    /// listing (modes, blobs and paths), since naming the index's tree
+    /// would write objects into the repository. `--merge` refuses shards
+    /// that checked other files.
+    pub identity: String,
 }
 
 /// Revision `rev` of `repo`, its files held in memory.
@@ -107,8 +113,11 @@ pub(super) fn extract(
     rev: Revision,
     budget: &Arc<Budget>,
 ) -> Result<Extracted, Diagnostics> {
-    let entries = match rev {
-        Revision::Commit(rev) => list_tree(repo, &resolve_tree(repo, rev)?)?,
+    let (entries, identity) = match rev {
+        Revision::Commit(rev) => {
+            let tree = resolve_tree(repo, rev)?;
+            (list_tree(repo, &tree)?, tree)
+        }
         Revision::Index => list_index(repo)?,
     };
     let distinct: BTreeSet<&str> = entries
@@ -183,6 +192,7 @@ pub(super) fn extract(
         tree,
         rewritten,
         unrepresentable,
+        identity,
     })
 }
 
@@ -365,9 +375,9 @@ fn list_tree(repo: &Path, tree: &str) -> Result<BTreeMap<PathBuf, Entry>, Diagno
 }
 
 /// Every blob and link of the index (`git ls-files --stage`), which is
-/// what `git write-tree` would store. A conflict still being resolved has
-/// no one version to check.
-fn list_index(repo: &Path) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics> {
+/// what `git write-tree` would store, and the listing's digest. A conflict
+/// still being resolved has no one version to check.
+fn list_index(repo: &Path) -> Result<(BTreeMap<PathBuf, Entry>, String), Diagnostics> {
     let out = git(repo)
         .args(["ls-files", "--stage", "-z"])
         .output()
@@ -390,7 +400,10 @@ fn list_index(repo: &Path) -> Result<BTreeMap<PathBuf, Entry>, Diagnostics> {
         )
         .into());
     }
-    Ok(entries)
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(&out.stdout);
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    Ok((entries, format!("index:sha256:{hex}")))
 }
 
 /// The records of a listing: `meta` gives (mode, oid, stage) of the part
