@@ -522,7 +522,9 @@ impl<'c> Run<'c> {
         }
         self.stack.borrow_mut().push(view.key());
         let outer = self.reads_prior.replace(false);
-        let v = compute();
+        // A vertex computes the ones it reads first: a chain of modules
+        // passing a value along is a recursion as deep as the chain.
+        let v = stacker::maybe_grow(128 << 10, 2 << 20, compute);
         let read = self.reads_prior.get();
         self.reads_prior.set(outer || read);
         let popped = self.stack.borrow_mut().pop();
