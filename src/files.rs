@@ -468,11 +468,15 @@ pub(crate) fn normal(path: &Path) -> PathBuf {
     for c in path.components() {
         match c {
             Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
+            // A `..` cancels the step before it, not another `..`, and
+            // goes nowhere above the root.
+            Component::ParentDir => match out.components().next_back() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
                 }
-            }
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(".."),
+            },
             c => out.push(c),
         }
     }
@@ -499,6 +503,18 @@ mod tests {
         t.insert("live/main.tf".into(), Arc::from(&b"a = 1\n"[..]));
         t.insert("live/mod/x.tf".into(), Arc::from(&b"b"[..]));
         Files::disk().mount("/virtual/tree".into(), t)
+    }
+
+    /// `..` cancels a named step only: leading ones stay, and none goes
+    /// above the root.
+    #[test]
+    fn normal_takes_parent_steps_as_written() {
+        let n = |p: &str| normal(Path::new(p));
+        assert_eq!(n("a/./b/../c"), Path::new("a/c"));
+        assert_eq!(n("../x/../../y"), Path::new("../../y"));
+        assert_eq!(n("../.."), Path::new("../.."));
+        assert_eq!(n("/a/../../b"), Path::new("/b"));
+        assert_eq!(n("root/m0/../m1/../m2"), Path::new("root/m2"));
     }
 
     #[test]

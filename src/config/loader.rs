@@ -58,6 +58,8 @@ pub(crate) fn load_with_overlay(
         sources,
         manifest: read_manifest(root, &opts.files)?,
         overlay,
+        modules: 0,
+        stopped: false,
     };
     loader.tree(root.to_path_buf(), Vec::new(), &mut Vec::new())
 }
@@ -90,7 +92,21 @@ struct Loader<'a> {
     /// `.terraform/modules/modules.json`: call key → installed directory.
     manifest: Option<IndexMap<String, PathBuf>>,
     overlay: &'a Overlay,
+    /// Module calls loaded so far, against [`MAX_MODULES`].
+    modules: usize,
+    /// Set once a bound is reached: nothing more is loaded.
+    stopped: bool,
 }
+
+/// The most module calls one tree loads (the static tree: a directory
+/// called twice is loaded twice). Terraform has no limit; the largest
+/// real trees have a few hundred.
+pub(crate) const MAX_MODULES: usize = 1 << 14;
+
+/// The most module calls nested in one another. An address holds every
+/// call above it, so a chain's addresses grow with its square: 1024
+/// levels plan in about a quarter of a second.
+pub(crate) const MAX_MODULE_DEPTH: usize = 1 << 10;
 
 impl Loader<'_> {
     fn tree(
@@ -119,16 +135,11 @@ impl Loader<'_> {
                 );
             }
         }
-        let canon = dir_identity(&dir, &self.opts.files);
-        if seen.contains(&canon) && seen.len() > 64 {
-            return Err(Diagnostic::error(
-                "Module call cycle",
-                format!("The module at {} calls itself.", dir.display()),
-            )
-            .into());
-        }
-        seen.push(canon);
+        seen.push(dir_identity(&dir, &self.opts.files));
         for call in module.module_calls.values() {
+            if self.stopped {
+                break;
+            }
             let mut child_path = path.clone();
             child_path.push(call.name.clone());
             let child_dir = match self.child_dir(&dir, call, &child_path) {
@@ -138,7 +149,15 @@ impl Loader<'_> {
                     continue;
                 }
             };
-            match self.tree(child_dir, child_path, seen) {
+            if let Err(d) = self.admit(call, &child_dir, &child_path, seen) {
+                diags.push(d);
+                continue;
+            }
+            // Deep chains of calls recurse once per level.
+            let child = stacker::maybe_grow(64 << 10, 1 << 20, || {
+                self.tree(child_dir, child_path, seen)
+            });
+            match child {
                 Ok(child) => {
                     if let Err(d) = check_call(call, &child.module) {
                         diags.extend(d);
@@ -157,6 +176,75 @@ impl Loader<'_> {
             path,
             children,
         })
+    }
+
+    /// Whether a call's directory may be loaded: not one its callers are
+    /// loading (the tree would repeat without end, as terraform's does
+    /// until a file name is too long), and not past [`MAX_MODULES`] (a
+    /// few directories each calling the next twice are a tree of
+    /// millions). Past the bound, loading stops.
+    fn admit(
+        &mut self,
+        call: &ModuleCall,
+        dir: &Path,
+        path: &[String],
+        seen: &[DirIdentity],
+    ) -> Result<(), Diagnostic> {
+        // A deep call's address is shortened: its first and last steps.
+        let addr = |p: &[String]| {
+            let step = |n: &String| format!("module.{n}");
+            let steps: Vec<String> = if p.len() > 8 {
+                let (head, tail) = (&p[..3], &p[p.len() - 3..]);
+                let mut s: Vec<String> = head.iter().map(step).collect();
+                s.push("(...)".into());
+                s.extend(tail.iter().map(step));
+                s
+            } else {
+                p.iter().map(step).collect()
+            };
+            if steps.is_empty() {
+                "the root module".to_string()
+            } else {
+                steps.join(".")
+            }
+        };
+        let id = dir_identity(dir, &self.opts.files);
+        if let Some(at) = seen.iter().position(|s| *s == id) {
+            return Err(Diagnostic::error(
+                "Module call cycle",
+                format!(
+                    "The call {} loads the directory of {}, which calls it: a module that calls itself, directly or through other modules, would be a tree without end.",
+                    addr(path),
+                    addr(&path[..at])
+                ),
+            )
+            .at(&call.source_range));
+        }
+        if path.len() > MAX_MODULE_DEPTH {
+            self.stopped = true;
+            return Err(Diagnostic::error(
+                "Module calls nested too deeply",
+                format!(
+                    "The call {} is nested {} deep; minimod follows at most {MAX_MODULE_DEPTH} nested module calls (each instance's address holds every call above it), and stops here rather than exhaust the machine.",
+                    addr(path),
+                    path.len()
+                ),
+            )
+            .at(&call.source_range));
+        }
+        self.modules += 1;
+        if self.modules > MAX_MODULES {
+            self.stopped = true;
+            return Err(Diagnostic::error(
+                "Too many modules",
+                format!(
+                    "The call {} is past the {MAX_MODULES} module calls minimod loads from one root (each call of a directory loads it again, with all its calls); minimod stops here rather than exhaust the machine.",
+                    addr(path)
+                ),
+            )
+            .at(&call.source_range));
+        }
+        Ok(())
     }
 
     /// `d`, if it is inside `LoadOptions::within` (by its path and, once
@@ -189,7 +277,11 @@ impl Loader<'_> {
             return self.confined(self.root.join(d), call);
         }
         if call.source.starts_with("./") || call.source.starts_with("../") {
-            let d = self.confined(dir.join(&call.source), call)?;
+            // Joined as written, as terraform joins a local source to its
+            // caller's: a chain of `../next` calls stays one short path
+            // (joined as the system does, it grows by a step per level,
+            // and past its length limit the files inside go unread).
+            let d = self.confined(crate::files::normal(&dir.join(&call.source)), call)?;
             if !self.opts.files.is_dir(&d) {
                 return Err(Diagnostic::error(
                     "Unreadable module directory",
@@ -353,7 +445,11 @@ pub(crate) fn config_files(
 ) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
     // Directories compare by where they really are: one module directory
     // may be reached as `modules/a` and as `modules/b/../a`.
-    let real_dir = files.canonicalize(dir).ok();
+    // Only with an overlay: resolving every step of a deep directory's
+    // path, per directory, made a chain of a thousand calls take seconds.
+    let real_dir = (!overlay.is_empty())
+        .then(|| files.canonicalize(dir).ok())
+        .flatten();
     let mut names: Vec<String> = overlay
         .keys()
         .filter(|p| {

@@ -16,6 +16,23 @@ use super::run::{Lookup, Run, VertexRef, err, module_label};
 /// `count = 1e18` a diagnostic, like the `for` iteration limit.
 pub(super) const MAX_COUNT: i64 = 1 << 20;
 
+/// The most module instances one configuration expands to: calls with
+/// `count` inside calls with `count` multiply. About 250 MB planned.
+pub(crate) const MAX_MODULE_INSTANCES: u64 = 1 << 16;
+
+/// The most resource instances of one configuration: a `count` inside a
+/// module with a `count` multiplies, and a million times a million would
+/// be allocated key by key until the machine gives out.
+pub(crate) const MAX_INSTANCES: u64 = 1 << 21;
+
+/// What a run's expansions have made so far: every expansion is computed
+/// once per module instance, so these are the configuration's totals.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Totals {
+    modules: u64,
+    resources: u64,
+}
+
 /// How a resource or module call expands in one module instance.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expansion {
@@ -27,6 +44,15 @@ pub enum Expansion {
 }
 
 impl Expansion {
+    /// How many instances it makes, without making their keys.
+    pub fn len(&self) -> u64 {
+        match self {
+            Expansion::Single => 1,
+            Expansion::Count(n) => u64::try_from(*n).unwrap_or(0),
+            Expansion::ForEach(m) => m.len() as u64,
+        }
+    }
+
     pub fn keys(&self) -> Vec<InstanceKey> {
         match self {
             Expansion::Single => vec![InstanceKey::NoKey],
@@ -70,8 +96,8 @@ impl<'c> Run<'c> {
         self.expansion(
             VertexRef::CallExpansion(call),
             module,
-            c.count.as_ref(),
-            c.for_each.as_ref(),
+            (c.count.as_ref(), c.for_each.as_ref()),
+            &c.decl_range,
         )
     }
 
@@ -84,8 +110,8 @@ impl<'c> Run<'c> {
         self.expansion(
             VertexRef::ResourceExpansion(key),
             module,
-            r.count.as_ref(),
-            r.for_each.as_ref(),
+            (r.count.as_ref(), r.for_each.as_ref()),
+            &r.decl_range,
         )
     }
 
@@ -93,8 +119,8 @@ impl<'c> Run<'c> {
         &self,
         vertex: VertexRef<'_>,
         module: &ModuleInstance,
-        count: Option<&Expr>,
-        for_each: Option<&Expr>,
+        (count, for_each): (Option<&Expr>, Option<&Expr>),
+        decl: &crate::diagnostics::SourceRange,
     ) -> Result<Expansion, Diagnostics> {
         let view = Lookup::new(module, vertex);
         if let Some((e, reusable)) = self.expansions.borrow().get(&view) {
@@ -134,6 +160,8 @@ impl<'c> Run<'c> {
                     }
                     e => e?,
                 };
+                let at = count.or(for_each).map_or(decl, |e| &e.range);
+                self.count_instances(vertex, module, &e, at)?;
                 // Reusable or not: known once the memo has its answer.
                 self.expansions
                     .borrow_mut()
@@ -159,6 +187,49 @@ impl<'c> Run<'c> {
                 .insert(view.key(), (Err(d.clone()), false));
         }
         result
+    }
+
+    /// Adds an expansion's instances to the run's totals, or says which
+    /// bound it passes, before any of their keys are made.
+    fn count_instances(
+        &self,
+        vertex: VertexRef<'_>,
+        module: &ModuleInstance,
+        e: &Expansion,
+        at: &crate::diagnostics::SourceRange,
+    ) -> Result<(), Diagnostics> {
+        let mut t = self.totals.get();
+        let (total, max, summary, noun, what) = match vertex {
+            VertexRef::CallExpansion(call) => (
+                &mut t.modules,
+                MAX_MODULE_INSTANCES,
+                "Too many modules",
+                "module instances",
+                format!("module.{call}"),
+            ),
+            VertexRef::ResourceExpansion(r) => (
+                &mut t.resources,
+                MAX_INSTANCES,
+                "Too many instances",
+                "resource instances",
+                r.to_string(),
+            ),
+            _ => return Ok(()),
+        };
+        *total = total.saturating_add(e.len());
+        if *total > max {
+            return Err(err(
+                summary,
+                format!(
+                    "With the {} instances of {}{what}, this configuration has more than {max} {noun} in all (a count or for_each inside a module with one multiplies); minimod stops here rather than exhaust the machine.",
+                    e.len(),
+                    module_label(module)
+                ),
+                at,
+            ));
+        }
+        self.totals.set(t);
+        Ok(())
     }
 
     fn count(&self, module: &ModuleInstance, e: &Expr) -> Result<Expansion, Diagnostics> {

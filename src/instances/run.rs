@@ -427,6 +427,9 @@ pub struct Run<'c> {
     pub(super) unknown_expansion: std::cell::Cell<bool>,
     /// Blocks whose expansion waits for apply, with the reason.
     pub(super) deferred: RefCell<Vec<(String, Diagnostic)>>,
+    /// Module and resource instances the expansions computed so far make,
+    /// against the whole configuration's bounds (`expand::Totals`).
+    pub(super) totals: std::cell::Cell<super::expand::Totals>,
 }
 
 pub(super) fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostics {
@@ -463,6 +466,7 @@ impl<'c> Run<'c> {
             prior: crate::state::InstanceIndex::default(),
             unknown_expansion: std::cell::Cell::new(false),
             deferred: RefCell::default(),
+            totals: Default::default(),
         }
     }
 
@@ -522,7 +526,9 @@ impl<'c> Run<'c> {
         }
         self.stack.borrow_mut().push(view.key());
         let outer = self.reads_prior.replace(false);
-        let v = compute();
+        // A vertex computes the ones it reads first: a chain of modules
+        // passing a value along is a recursion as deep as the chain.
+        let v = stacker::maybe_grow(128 << 10, 2 << 20, compute);
         let read = self.reads_prior.get();
         self.reads_prior.set(outer || read);
         let popped = self.stack.borrow_mut().pop();
