@@ -483,6 +483,17 @@ pub(crate) fn normal(path: &Path) -> PathBuf {
     out
 }
 
+/// [`normal`] for a directory: the empty path is `.` (a call of `./`
+/// from a root given as `.`), which the system can open.
+pub(crate) fn normal_dir(path: &Path) -> PathBuf {
+    let out = normal(path);
+    if out.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        out
+    }
+}
+
 /// `bytes` as text, with the error `fs::read_to_string` gives for bytes
 /// that are not UTF-8.
 pub(crate) fn text(bytes: Vec<u8>) -> io::Result<String> {

@@ -139,9 +139,9 @@ fn deep(open: &str, close: &str, n: usize) -> String {
 /// only be an error.
 type Mutation = fn(&mut Rng, &mut Vec<u8>, bool) -> (String, bool);
 
-/// Every kind, picked uniformly. The two native-only ones (heredoc,
-/// template) stand for `costly_expression` in JSON.
-const MUTATIONS: [Mutation; 16] = [
+/// Every kind, picked uniformly. The native-only ones (heredoc, template,
+/// costly configuration) stand for `costly_expression` in JSON.
+const MUTATIONS: [Mutation; 17] = [
     flip_bytes,
     truncate,
     delete_brace,
@@ -158,14 +158,15 @@ const MUTATIONS: [Mutation; 16] = [
     many_splats,
     splice_piece,
     costly_expression,
+    costly_configuration,
 ];
 
 /// One mutation of `input` (a native or JSON file, by `json`).
 fn mutate(rng: &mut Rng, input: &[u8], json: bool) -> Mutated {
     let mut bytes = input.to_vec();
     let mut kind = rng.below(MUTATIONS.len());
-    if json && (kind == 11 || kind == 12) {
-        kind = MUTATIONS.len() - 1;
+    if json && (kind == 11 || kind == 12 || kind == 16) {
+        kind = 15;
     }
     let (what, must_fail) = MUTATIONS[kind](rng, &mut bytes, json);
     Mutated {
@@ -332,7 +333,7 @@ fn splice_piece(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
 }
 
 /// Expressions whose naive evaluation takes unbounded time or memory.
-const COSTLY_EXPRESSIONS: [&str; 10] = [
+const COSTLY_EXPRESSIONS: [&str; 14] = [
     "format(\"%.70000f\", 1)",
     "format(\"%99999999d\", 1)",
     "[for i in range(64): [for j in range(64): i * j]]",
@@ -343,6 +344,10 @@ const COSTLY_EXPRESSIONS: [&str; 10] = [
     "\"${\"${\"${\"${\"${\"${\"${\"${1}\"}\"}\"}\"}\"}\"}\"}\"",
     "substr(\"abc\", 9223372036854775807, 9223372036854775807)",
     "pow(10, 400000)",
+    "[for i in range(1000) : [for j in range(100) : format(\"%1000000d\", j)]]",
+    "[for i in range(1000) : formatlist(\"%1000000d\", range(100))]",
+    "join(format(\"%1000000d\", 1), range(1000))",
+    "replace(format(\"%1000000d\", 1), \"\", format(\"%1000d\", 1))",
 ];
 
 fn costly_expression(rng: &mut Rng, b: &mut Vec<u8>, json: bool) -> (String, bool) {
@@ -357,6 +362,25 @@ fn costly_expression(rng: &mut Rng, b: &mut Vec<u8>, json: bool) -> (String, boo
         b.extend(format!("\nlocals {{\n  fuzz_expr = {e}\n}}\noutput \"fuzz_expr\" {{\n  value = local.fuzz_expr\n}}\n").bytes());
     }
     (format!("expression {e}"), false)
+}
+
+/// Blocks whose naive expansion takes unbounded time or memory: a module
+/// that calls its own directory, and a string that doubles across 40
+/// locals. Each must end in a diagnostic.
+fn costly_configuration(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    if rng.below(2) == 0 {
+        for name in ["fuzz_a", "fuzz_b"] {
+            b.extend(format!("\nmodule \"{name}\" {{\n  source = \"./\"\n}}\n").bytes());
+        }
+        return ("a module calling itself twice".into(), true);
+    }
+    b.extend(b"\nlocals {\n  fuzz_s0 = \"xx\"\n");
+    for i in 1..=40 {
+        let p = i - 1;
+        b.extend(format!("  fuzz_s{i} = \"${{local.fuzz_s{p}}}${{local.fuzz_s{p}}}\"\n").bytes());
+    }
+    b.extend(b"}\noutput \"fuzz_s\" {\n  value = length(local.fuzz_s40)\n}\n");
+    ("40 doublings across locals".into(), true)
 }
 
 /// The outcome of one case: did the input load (and plan) or fail with

@@ -153,10 +153,10 @@ impl Loader<'_> {
                 diags.push(d);
                 continue;
             }
-            // Deep chains of calls recurse once per level.
-            let child = stacker::maybe_grow(64 << 10, 1 << 20, || {
-                self.tree(child_dir, child_path, seen)
-            });
+            // Deep chains of calls recurse once per level, and parsing a
+            // file takes most of a megabyte of stack in a debug build.
+            let child =
+                stacker::maybe_grow(1 << 20, 8 << 20, || self.tree(child_dir, child_path, seen));
             match child {
                 Ok(child) => {
                     if let Err(d) = check_call(call, &child.module) {
@@ -281,7 +281,7 @@ impl Loader<'_> {
             // caller's: a chain of `../next` calls stays one short path
             // (joined as the system does, it grows by a step per level,
             // and past its length limit the files inside go unread).
-            let d = self.confined(crate::files::normal(&dir.join(&call.source)), call)?;
+            let d = self.confined(crate::files::normal_dir(&dir.join(&call.source)), call)?;
             if !self.opts.files.is_dir(&d) {
                 return Err(Diagnostic::error(
                     "Unreadable module directory",
@@ -370,6 +370,7 @@ enum DirIdentity {
 }
 
 fn dir_identity(dir: &Path, files: &Files) -> DirIdentity {
+    let dir = &crate::files::normal_dir(dir);
     #[cfg(unix)]
     if !files.is_mounted(dir) {
         use std::os::unix::fs::MetadataExt;

@@ -430,6 +430,9 @@ pub struct Run<'c> {
     /// Module and resource instances the expansions computed so far make,
     /// against the whole configuration's bounds (`expand::Totals`).
     pub(super) totals: std::cell::Cell<super::expand::Totals>,
+    /// Bytes of text the run's evaluations built, against
+    /// `lang::eval::MAX_TEXT_BYTES`.
+    pub(super) text_built: std::cell::Cell<u64>,
 }
 
 pub(super) fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostics {
@@ -467,6 +470,7 @@ impl<'c> Run<'c> {
             unknown_expansion: std::cell::Cell::new(false),
             deferred: RefCell::default(),
             totals: Default::default(),
+            text_built: Default::default(),
         }
     }
 
@@ -528,7 +532,9 @@ impl<'c> Run<'c> {
         let outer = self.reads_prior.replace(false);
         // A vertex computes the ones it reads first: a chain of modules
         // passing a value along is a recursion as deep as the chain.
-        let v = stacker::maybe_grow(128 << 10, 2 << 20, compute);
+        // Between two vertices lies an expression's own recursion: room
+        // for it in a debug build too.
+        let v = stacker::maybe_grow(1 << 20, 8 << 20, compute);
         let read = self.reads_prior.get();
         self.reads_prior.set(outer || read);
         let popped = self.stack.borrow_mut().pop();

@@ -432,6 +432,10 @@ impl Scope for InstanceScope<'_, '_> {
         self.run.resource_attr_of_each(self.module, r, attr)
     }
 
+    fn text_built(&self) -> Option<&std::cell::Cell<u64>> {
+        Some(&self.run.text_built)
+    }
+
     fn with_function_context(
         &self,
         f: &mut dyn FnMut(&FunctionContext) -> Result<Value, FunctionError>,

@@ -195,6 +195,10 @@ impl Scope for ValidationScope<'_, '_, '_> {
     ) -> Result<Value, FunctionError> {
         self.inner.with_function_context(f)
     }
+
+    fn text_built(&self) -> Option<&std::cell::Cell<u64>> {
+        self.inner.text_built()
+    }
 }
 
 #[cfg(test)]

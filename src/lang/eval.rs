@@ -11,7 +11,7 @@ use crate::syntax::ast::{
     BinaryOp, Expr, ExprKind, ForExpr, Literal, TemplatePart, Traverser, UnaryOp,
 };
 
-use super::functions::{self, FunctionContext, FunctionError};
+use super::functions::{self, FunctionContext, FunctionError, MAX_STRING_BYTES};
 use super::number::Number;
 use super::types::{convert, unify_unsafe};
 use super::unknown::{Op, Origin};
@@ -48,6 +48,13 @@ pub(crate) trait Scope {
         _steps: &[Traverser],
         _attr: &str,
     ) -> Option<Result<Value, Diagnostics>> {
+        None
+    }
+
+    /// The count of text built that this scope's evaluations share (a
+    /// run's, against [`MAX_TEXT_BYTES`]), or None for each expression
+    /// its own.
+    fn text_built(&self) -> Option<&std::cell::Cell<u64>> {
         None
     }
 }
@@ -94,6 +101,8 @@ pub(crate) struct Eval<'s> {
     /// `for` iterations so far in this expression, shared by the nested
     /// evaluations of its bodies.
     iterations: std::rc::Rc<std::cell::Cell<u64>>,
+    /// Bytes of text built, where the scope does not count them.
+    text: std::rc::Rc<std::cell::Cell<u64>>,
 }
 
 /// The most `for` iterations one expression may run. Terraform has no
@@ -102,6 +111,28 @@ pub(crate) struct Eval<'s> {
 /// five times what the 100 000-instance benchmark needs.
 pub(crate) const MAX_FOR_ITERATIONS: u64 = 1 << 20;
 
+/// The most text a run's templates and string-building functions make in
+/// all: 40 doublings across locals, or `format("%10000000d")` in a loop,
+/// are each below the one-string bound and a terabyte together.
+pub(crate) const MAX_TEXT_BYTES: u64 = 512 << 20;
+
+/// The functions whose result can be longer than their arguments, whose
+/// strings count against [`MAX_TEXT_BYTES`].
+const BUILDING_TEXT: &[&str] = &[
+    "base64encode",
+    "format",
+    "formatlist",
+    "indent",
+    "join",
+    "jsonencode",
+    "replace",
+    "templatefile",
+    "templatestring",
+    "textencodebase64",
+    "urlencode",
+    "yamlencode",
+];
+
 /// One part of a template as an unknown result's origin names it: text
 /// already written (a range of the output, and whether it was marked),
 /// kept as a range so that a known template copies nothing; or the
@@ -109,6 +140,16 @@ pub(crate) const MAX_FOR_ITERATIONS: u64 = 1 << 20;
 enum Piece {
     Text(usize, usize, bool),
     Value(Value),
+}
+
+/// The bytes of a function's string result, or of a list's strings.
+fn text_bytes(v: &Value) -> u64 {
+    match v.as_str() {
+        Some(s) => s.len() as u64,
+        None => (v.as_sequence().unwrap_or_default().iter())
+            .map(|x| x.as_str().map_or(0, |s| s.len() as u64))
+            .sum(),
+    }
 }
 
 fn err(summary: &str, detail: impl Into<String>, at: &SourceRange) -> Diagnostics {
@@ -121,6 +162,7 @@ impl<'s> Eval<'s> {
             scope,
             symbols: Vec::new(),
             iterations: Default::default(),
+            text: Default::default(),
         }
     }
 
@@ -133,6 +175,7 @@ impl<'s> Eval<'s> {
             scope: self.scope,
             symbols,
             iterations: self.iterations.clone(),
+            text: self.text.clone(),
         }
     }
 
@@ -152,6 +195,23 @@ impl<'s> Eval<'s> {
         Ok(())
     }
 
+    /// Counts `bytes` of text built against [`MAX_TEXT_BYTES`].
+    fn built(&self, bytes: u64, range: &SourceRange) -> Result<(), Diagnostics> {
+        let count = self.scope.text_built().unwrap_or(&self.text);
+        let n = count.get().saturating_add(bytes);
+        count.set(n);
+        if n > MAX_TEXT_BYTES {
+            return Err(err(
+                "Too much text",
+                format!(
+                    "The strings this configuration's templates and functions build come to more than {MAX_TEXT_BYTES} bytes; minimod stops here rather than exhaust the machine."
+                ),
+                range,
+            ));
+        }
+        Ok(())
+    }
+
     pub(crate) fn expr(&self, e: &Expr) -> EvalResult {
         match &e.kind {
             ExprKind::Literal(v) => Ok(Value::from(v)),
@@ -162,7 +222,15 @@ impl<'s> Eval<'s> {
                 let mut marked = false;
                 let mut unknown = false;
                 let mut pieces = Some(Vec::with_capacity(parts.len()));
-                self.template(parts, &mut out, &mut marked, &mut unknown, &mut pieces)?;
+                self.template(
+                    parts,
+                    &e.range,
+                    &mut out,
+                    &mut marked,
+                    &mut unknown,
+                    &mut pieces,
+                )?;
+                self.built(out.len() as u64, &e.range)?;
                 let v = if unknown {
                     let pieces = pieces.map(|p| {
                         p.into_iter()
@@ -296,6 +364,7 @@ impl<'s> Eval<'s> {
     fn template(
         &self,
         parts: &[TemplatePart],
+        range: &SourceRange,
         out: &mut String,
         marked: &mut bool,
         unknown: &mut bool,
@@ -308,9 +377,24 @@ impl<'s> Eval<'s> {
                 p.push(v);
             }
         };
+        // Checked before each part is written: a template of two 64 MiB
+        // strings is refused without building 128 MiB.
+        let room = |out: &String, more: usize, at: &SourceRange| {
+            if (out.len() as u64).saturating_add(more as u64) > MAX_STRING_BYTES {
+                return Err(err(
+                    "String too long",
+                    format!(
+                        "This template would build a string of more than {MAX_STRING_BYTES} bytes; minimod stops here rather than exhaust the machine."
+                    ),
+                    at,
+                ));
+            }
+            Ok(())
+        };
         for p in parts {
             match p {
                 TemplatePart::Literal(s) => {
+                    room(out, s.len(), range)?;
                     let from = out.len();
                     out.push_str(s);
                     piece(pieces, Piece::Text(from, out.len(), false));
@@ -342,6 +426,7 @@ impl<'s> Eval<'s> {
                             *marked |= m2;
                             match s {
                                 Value::String(s) => {
+                                    room(out, s.len(), &e.range)?;
                                     let from = out.len();
                                     out.push_str(&s);
                                     piece(pieces, Piece::Text(from, out.len(), m || m2));
@@ -394,6 +479,7 @@ impl<'s> Eval<'s> {
                     };
                     self.template(
                         if b { then } else { otherwise },
+                        range,
                         out,
                         marked,
                         unknown,
@@ -431,7 +517,7 @@ impl<'s> Eval<'s> {
                             syms.insert(0, (kv.clone(), k));
                         }
                         self.with_symbols(syms)
-                            .template(body, out, marked, unknown, pieces)?;
+                            .template(body, range, out, marked, unknown, pieces)?;
                     }
                 }
             }
@@ -518,7 +604,8 @@ impl<'s> Eval<'s> {
             }
         }
         let mut values = Some(values);
-        self.scope
+        let v = self
+            .scope
             .with_function_context(&mut |ctx| {
                 functions::call(name, values.take().unwrap_or_default(), ctx)
             })
@@ -528,7 +615,11 @@ impl<'s> Eval<'s> {
                     None => call_name_range(range, name, fe.summary != "Call to unknown function"),
                 };
                 Diagnostics::from(Diagnostic::error(fe.summary, fe.detail).at(&at))
-            })
+            })?;
+        if BUILDING_TEXT.contains(&name) {
+            self.built(text_bytes(&v), range)?;
+        }
+        Ok(v)
     }
 
     /// `templatestring(template, vars)`: renders a template held in a

@@ -22,6 +22,7 @@ mod numeric;
 mod string;
 
 pub(crate) use filesystem::MAX_FILE_BYTES;
+pub(crate) use string::MAX_STRING_BYTES;
 
 use std::collections::BTreeMap;
 use std::path::Path;

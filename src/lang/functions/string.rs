@@ -123,8 +123,20 @@ fn trimsuffix_func() -> Function {
     )
 }
 
-/// The longest string `indent` builds (64 MiB, as the most a file function reads).
-const MAX_INDENT_BYTES: u64 = 64 << 20;
+/// The longest string a string function builds (64 MiB, as the most a
+/// file function reads): terraform allocates whatever it is asked for,
+/// and `format("%10000000d")` a million times is a terabyte.
+pub(crate) const MAX_STRING_BYTES: u64 = 64 << 20;
+
+/// The error of a function whose result would pass [`MAX_STRING_BYTES`].
+fn too_long(name: &str, what: &str) -> FunctionError {
+    FunctionError::call(
+        name,
+        format!(
+            "{what} would be more than the {MAX_STRING_BYTES} bytes minimod builds as one string"
+        ),
+    )
+}
 
 fn indent_func() -> Function {
     string_fn(
@@ -144,13 +156,8 @@ fn indent_func() -> Function {
             let size = (n as u64)
                 .saturating_mul(lines)
                 .saturating_add(c.str(1).len() as u64);
-            if size > MAX_INDENT_BYTES {
-                return Err(FunctionError::call(
-                    c.name,
-                    format!(
-                        "the indented string would be {size} bytes, more than the {MAX_INDENT_BYTES} minimod builds"
-                    ),
-                ));
+            if size > MAX_STRING_BYTES {
+                return Err(too_long(c.name, "the indented string"));
             }
             if lines == 0 {
                 return text(c.str(1).to_string());
@@ -431,7 +438,13 @@ fn join(a: &[Value]) -> Result<Value, FunctionError> {
             }
         }
     }
-    Ok(Value::String(parts.join(st(&a[0]))))
+    let sep = st(&a[0]);
+    let size = (parts.iter().map(|p| p.len() as u64).sum::<u64>())
+        .saturating_add((sep.len() as u64).saturating_mul(parts.len().saturating_sub(1) as u64));
+    if size > MAX_STRING_BYTES {
+        return Err(too_long("join", "the joined string"));
+    }
+    Ok(Value::String(parts.join(sep)))
 }
 
 // ---------------------------------------------------------------------------
@@ -620,7 +633,31 @@ fn replace(s: &str, substr: &str, rep: &str) -> Result<String, FunctionError> {
                 format!("error parsing regexp: {code}: `{}`", super::shown(&expr)),
             )
         })?;
-        return Ok(re.replace_all(s, rep).into_owned());
+        // Built match by match, to stop at the bound (a `$0` repeated in
+        // the replacement multiplies the match).
+        let mut out = String::new();
+        let mut last = 0;
+        for caps in re.captures_iter(s) {
+            let m = caps.get(0).map_or(0..0, |m| m.range());
+            out.push_str(&s[last..m.start]);
+            caps.expand(rep, &mut out);
+            last = m.end;
+            if out.len() as u64 > MAX_STRING_BYTES {
+                return Err(too_long("replace", "the replaced string"));
+            }
+        }
+        out.push_str(&s[last..]);
+        return Ok(out);
+    }
+    // An empty substring matches between every two characters.
+    let matches = if substr.is_empty() {
+        char_count(s) as u64 + 1
+    } else {
+        s.matches(substr).count() as u64
+    };
+    if (s.len() as u64).saturating_add(matches.saturating_mul(rep.len() as u64)) > MAX_STRING_BYTES
+    {
+        return Err(too_long("replace", "the replaced string"));
     }
     Ok(s.replace(substr, rep))
 }
@@ -761,6 +798,11 @@ fn format(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
         }
         highest = highest.max(v.arg);
         format_verb(&v, args, &mut out)?;
+        if out.len() as u64 > MAX_STRING_BYTES {
+            return Err(FormatError::Call(format!(
+                "the formatted string would be more than the {MAX_STRING_BYTES} bytes minimod builds as one string"
+            )));
+        }
         next_arg = v.arg + 1;
     }
     if highest < args.len() {
@@ -1036,6 +1078,7 @@ fn formatlist(fmt: &str, args: &[Value], ret: &Type) -> Result<Value, FunctionEr
     }
     let n = len.map(|(l, _)| l).unwrap_or(1);
     let mut out = Vec::with_capacity(n);
+    let mut built = 0u64;
     for idx in 0..n {
         let row: Vec<Value> = args
             .iter()
@@ -1057,6 +1100,10 @@ fn formatlist(fmt: &str, args: &[Value], ret: &Type) -> Result<Value, FunctionEr
                 format!("error on format iteration {idx}: {msg}"),
             )
         })?;
+        built += s.len() as u64;
+        if built > MAX_STRING_BYTES {
+            return Err(too_long("formatlist", "the list's strings together"));
+        }
         out.push(Value::String(s));
     }
     Ok(Value::List(Type::String, out.into()))
