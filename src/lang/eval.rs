@@ -127,7 +127,6 @@ const BUILDING_TEXT: &[&str] = &[
     "jsonencode",
     "replace",
     "templatefile",
-    "templatestring",
     "textencodebase64",
     "urlencode",
     "yamlencode",
@@ -664,7 +663,8 @@ impl<'s> Eval<'s> {
             ));
         };
         let text = text.to_string();
-        self.scope
+        let v = self
+            .scope
             .with_function_context(&mut |ctx| match ctx.render_template {
                 Some(render) => render(&text, "<templatestring argument>", &vars),
                 None => Err(FunctionError::call(
@@ -680,7 +680,10 @@ impl<'s> Eval<'s> {
                     .map(|a| &a.range)
                     .unwrap_or(range);
                 Diagnostics::from(Diagnostic::error(fe.summary, fe.detail).at(at))
-            })
+            })?;
+        // Like the functions of BUILDING_TEXT: a template can multiply text.
+        self.built(text_bytes(&v), range)?;
+        Ok(v)
     }
 
     fn try_call(&self, args: &[Expr], range: &SourceRange) -> EvalResult {
