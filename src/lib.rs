@@ -63,7 +63,7 @@ mod text;
 
 pub use check::{CheckReport, CheckRequest, check};
 pub use cli::main;
-pub use config::{Config, Engine, LoadOptions, detect_engine, load as load_config};
+pub use config::{Config, Engine, LoadOptions, Remote, RemoteCalls, detect_engine, load as load_config};
 pub use diagnostics::{Diagnostic, Diagnostics, SourceMap};
 pub use discover::{
     Discovery, Found, LeftOut, Reason as LeftOutReason, RootOutcome, Tool, discover,

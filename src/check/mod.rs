@@ -752,6 +752,7 @@ fn untouched(
         engine: engine.unwrap_or_else(|| crate::config::detect_engine_in(&root, &revs.files)),
         within: Some(revs.head_dir.clone()),
         files: revs.files.clone(),
+        remote: crate::config::RemoteCalls::Opaque,
     };
     let mut sources = SourceMap::default();
     let Ok(config) = crate::config::load(&root, &opts, &mut sources) else {
@@ -760,6 +761,9 @@ fn untouched(
     let mut dirs = Vec::new();
     let mut stack = vec![&config];
     while let Some(c) = stack.pop() {
+        if c.remote.is_some() {
+            continue;
+        }
         match c.module.dir.strip_prefix(&revs.head_dir) {
             Ok(rel) => dirs.push(clean_rel(rel)),
             Err(_) => return false,

@@ -63,6 +63,9 @@ fn declared_lines<'a>(
 }
 
 fn reason_word(u: &Unmatched) -> String {
+    if let Some(lines) = crate::refactor::report::remote_reason(u) {
+        return lines.join(" ");
+    }
     match &u.reason {
         Reason::NoCounterpart => "nothing of its type on the other side".into(),
         Reason::Differs(near) => match near.first() {
@@ -86,6 +89,13 @@ fn reason_word(u: &Unmatched) -> String {
         Reason::Blocked(w) => {
             format!("its declared move to {w} is blocked: {w} already holds an object")
         }
+        Reason::BesideRemote(instances) => format!(
+            "nothing of its type on the other side; it may be inside {}, whose content is not read: {}",
+            crate::refactor::remote::listed(instances),
+            crate::refactor::remote::CONTENT_NEEDED
+        ),
+        // Said by `remote_reason`.
+        Reason::RemoteGone { .. } | Reason::RemoteChanged(_) => String::new(),
     }
 }
 
@@ -318,7 +328,7 @@ pub(crate) fn text(report: &CheckReport) -> String {
             let _ = writeln!(out, "  {}", plain(&rules_line(from, to, &rules, planned)));
         }
         for u in &r.unmatched {
-            let _ = writeln!(out, "  {} {}: {}", side(u), u.addr, plain(&reason_word(u)));
+            let _ = writeln!(out, "  {} {}: {}", side(u), crate::refactor::report::shown_addr(&u.addr), plain(&reason_word(u)));
         }
         if let Some(e) = &r.error {
             for line in e.lines() {
@@ -915,7 +925,7 @@ pub(crate) fn github_annotations(report: &CheckReport) -> Vec<WorkflowCommand> {
         properties.push(title());
         let mut lines = vec![format!("{}: {}", r.dir, describe(r))];
         for u in &r.unmatched {
-            lines.push(format!("{} {}: {}", side(u), u.addr, reason_word(u)));
+            lines.push(format!("{} {}: {}", side(u), crate::refactor::report::shown_addr(&u.addr), reason_word(u)));
         }
         for m in &r.cross_root {
             lines.push(cross_root_doc(&cross_root_json(m)).0);

@@ -36,6 +36,23 @@ pub struct LoadOptions {
     pub within: Option<PathBuf>,
     /// Where the files are read from (a check's revisions are in memory).
     pub files: Files,
+    /// What a remote call that is not installed becomes.
+    pub remote: RemoteCalls,
+}
+
+/// What the loader makes of a remote module call (a registry or other
+/// non-local source) that `init` has not installed.
+#[derive(Clone, Debug, Default)]
+pub enum RemoteCalls {
+    /// terraform's error: the module is not installed.
+    #[default]
+    Refuse,
+    /// An opaque unit: the call expands and its arguments are evaluated,
+    /// its content is not read (`remote.rs`).
+    Opaque,
+    /// As `Opaque`, but where another checkout installed a call of the
+    /// same key, source and version, that installation is read.
+    OpaqueOr(Arc<super::Installed>),
 }
 
 /// File contents that stand in for the disk, by path as the loader names
@@ -143,7 +160,15 @@ impl Loader<'_> {
             let mut child_path = path.clone();
             child_path.push(call.name.clone());
             let child_dir = match self.child_dir(&dir, call, &child_path) {
-                Ok(d) => d,
+                Ok(Some(d)) => d,
+                Ok(None) => {
+                    if let Err(d) = self.admit(call, &dir, &child_path, &[]) {
+                        diags.push(d);
+                        continue;
+                    }
+                    children.insert(call.name.clone(), self.opaque(call, child_path));
+                    continue;
+                }
                 Err(d) => {
                     diags.push(d);
                     continue;
@@ -175,7 +200,25 @@ impl Loader<'_> {
             module,
             path,
             children,
+            remote: None,
         })
+    }
+
+    /// A remote call not installed, as an opaque unit.
+    fn opaque(&self, call: &ModuleCall, path: Vec<String>) -> Config {
+        // Where `init` would install it.
+        let key = path.join(".");
+        let rel = format!(".terraform/modules/{key}");
+        let module = super::remote::opaque_module(call, self.root.join(&rel), rel);
+        Config {
+            module,
+            path,
+            children: Default::default(),
+            remote: Some(super::Remote {
+                source: super::normal_source(&call.source),
+                version: call.version.clone(),
+            }),
+        }
     }
 
     /// Whether a call's directory may be loaded: not one its callers are
@@ -271,12 +314,12 @@ impl Loader<'_> {
         dir: &Path,
         call: &ModuleCall,
         path: &[String],
-    ) -> Result<PathBuf, Diagnostic> {
+    ) -> Result<Option<PathBuf>, Diagnostic> {
         let key = path.join(".");
         if let Some(d) = self.manifest.as_ref().and_then(|m| m.get(&key)) {
-            return self.confined(self.root.join(d), call);
+            return self.confined(self.root.join(d), call).map(Some);
         }
-        if call.source.starts_with("./") || call.source.starts_with("../") {
+        if super::remote::is_local(&call.source) {
             // Joined as written, as terraform joins a local source to its
             // caller's: a chain of `../next` calls stays one short path
             // (joined as the system does, it grows by a step per level,
@@ -292,7 +335,20 @@ impl Loader<'_> {
                 )
                 .at(&call.source_range));
             }
-            return Ok(d);
+            return Ok(Some(d));
+        }
+        let same = |(remote, _): &&(super::Remote, PathBuf)| {
+            remote.source == super::normal_source(&call.source) && remote.version == call.version
+        };
+        match &self.opts.remote {
+            RemoteCalls::Refuse => {}
+            RemoteCalls::Opaque => return Ok(None),
+            RemoteCalls::OpaqueOr(installed) => {
+                return match installed.get(&key).filter(same) {
+                    Some((_, d)) => self.confined(d.clone(), call).map(Some),
+                    None => Ok(None),
+                };
+            }
         }
         let tool = match self.opts.engine {
             Engine::Terraform => "terraform",

@@ -5,6 +5,7 @@
 mod decode;
 mod lifecycle;
 mod loader;
+mod remote;
 
 use std::path::PathBuf;
 
@@ -17,7 +18,9 @@ use crate::syntax::ast::Expr;
 use crate::syntax::body::{Attribute, Block};
 
 pub(crate) use lifecycle::IgnoreChanges;
-pub use loader::{Engine, LoadOptions, detect_engine, load};
+pub use remote::Remote;
+pub(crate) use remote::{content_of, is_content, normal_source, remote_instance};
+pub use loader::{Engine, LoadOptions, RemoteCalls, detect_engine, load};
 pub(crate) use loader::{
     Overlay, config_files, detect_engine_in, load_module_dir, load_with_overlay,
 };
@@ -34,6 +37,9 @@ pub struct Config {
     /// The static path of calls from the root (`["web", "pages"]`).
     pub path: Vec<String>,
     pub children: Names<Config>,
+    /// A remote call whose content is not installed: `module` holds only
+    /// its content object (`remote.rs`).
+    pub remote: Option<Remote>,
 }
 
 impl Config {
@@ -44,7 +50,40 @@ impl Config {
             Some((first, rest)) => self.children.get(first)?.descendant(rest),
         }
     }
+
+    /// Whether any module of the tree is a remote one not read.
+    pub fn has_remote(&self) -> bool {
+        self.remote.is_some() || self.children.values().any(Config::has_remote)
+    }
+
+    /// The remote calls of the tree that are installed, by call key
+    /// (`a.b`): their source, version and directory, which the other side
+    /// of a refactor may read when it has not installed them.
+    pub(crate) fn installed_remote(&self) -> Installed {
+        let mut out = Installed::new();
+        self.collect_installed(&mut out);
+        out
+    }
+
+    fn collect_installed(&self, out: &mut Installed) {
+        for (name, child) in &self.children {
+            let call = &self.module.module_calls[name];
+            if child.remote.is_none() && !remote::is_local(&call.source) {
+                let key = child.path.join(".");
+                let version = call.version.clone();
+                let remote = Remote {
+                    source: normal_source(&call.source),
+                    version,
+                };
+                out.insert(key, (remote, child.module.dir.clone()));
+            }
+            child.collect_installed(out);
+        }
+    }
 }
+
+/// Installed remote calls: call key → (source and version, directory).
+pub(crate) type Installed = std::collections::BTreeMap<String, (Remote, PathBuf)>;
 
 /// One directory's declarations, merged from its files and overrides.
 #[derive(Debug, Default)]

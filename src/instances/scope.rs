@@ -35,6 +35,9 @@ impl<'c> Run<'c> {
 
     fn call_instance_value(&self, child: &ModuleInstance) -> Result<Value, Diagnostics> {
         let cfg = self.module_config(child);
+        if cfg.remote.is_some() {
+            return Ok(remote_output(child, ""));
+        }
         let obj = cfg
             .module
             .outputs
@@ -67,6 +70,18 @@ impl<'c> Run<'c> {
             ),
         })
     }
+}
+
+/// An output of a remote module instance whose content is not read (all
+/// of its outputs for `""`): known only after apply, and named by the
+/// instance's content object, so that it follows the instance through a
+/// pairing as an attribute of any other object does.
+fn remote_output(child: &ModuleInstance, name: &str) -> Value {
+    let content = crate::config::content_of(child);
+    Value::Unknown(
+        crate::lang::value::Type::Dynamic,
+        Some(crate::lang::unknown::Origin::attr(content.text(), name)),
+    )
 }
 
 /// The scope of one module instance (with `count`/`each` when evaluating
@@ -161,6 +176,9 @@ impl InstanceScope<'_, '_> {
         let child_at = |key: InstanceKey| self.module.child(call, key);
         let output_of =
             |child: ModuleInstance, name: &str, r: &SourceRange| -> Result<Value, Diagnostics> {
+                if run.module_config(&child).remote.is_some() {
+                    return Ok(remote_output(&child, name));
+                }
                 if !run.module_config(&child).module.outputs.contains_key(name) {
                     return Err(err(
                         "Unsupported attribute",

@@ -233,8 +233,20 @@ pub(crate) fn plan(
             .filter(|i| i.deposed.is_none())
             .map(|i| (r.addr.instance(i.key.clone()), i))
     });
+    // What a state records under a remote module instance whose content
+    // is not read stays as it is while the instance does: only its
+    // content knows otherwise.
+    let has_remote = run.config().has_remote();
+    let held_by_remote = |addr: &AbsResourceInstance| {
+        has_remote
+            && crate::config::remote_instance(run.config(), &addr.module)
+                .is_some_and(|m| configured.contains(&crate::config::content_of(&m)))
+    };
     for (addr, object) in recorded {
-        if addr.resource.resource.mode != ResourceMode::Managed || configured.contains(&addr) {
+        if addr.resource.resource.mode != ResourceMode::Managed
+            || configured.contains(&addr)
+            || held_by_remote(&addr)
+        {
             continue;
         }
         let previous = moved_from(&addr);

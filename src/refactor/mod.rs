@@ -13,6 +13,7 @@ pub(crate) mod commands;
 pub(crate) mod cross_root;
 pub(crate) mod ignore;
 pub(crate) mod pairing;
+pub(crate) mod remote;
 pub(crate) mod report;
 pub(crate) mod verify;
 pub mod write;
@@ -130,6 +131,9 @@ pub struct Outcome {
     /// The warnings of reading both sides' inputs; `warnings` adds the
     /// proof's.
     pub input_warnings: Diagnostics,
+    /// Remote module instances whose content is not read that moved, each
+    /// with how many objects the state records under it (they move too).
+    pub moved_with_calls: Vec<(crate::addrs::ModuleInstance, usize)>,
 }
 
 impl Request {
@@ -166,6 +170,17 @@ impl Request {
     /// How a side is loaded: with `file_roots` (a check), its module
     /// directories must stay inside the revision that holds `dir`.
     pub(crate) fn load_options(&self, dir: &std::path::Path, engine: Engine) -> LoadOptions {
+        self.load_options_with(dir, engine, config::RemoteCalls::Opaque)
+    }
+
+    /// `load_options`, with the remote calls this side reads from the
+    /// other's installation (`Loaded::remote`).
+    fn load_options_with(
+        &self,
+        dir: &std::path::Path,
+        engine: Engine,
+        remote: config::RemoteCalls,
+    ) -> LoadOptions {
         let within = self.file_roots.as_ref().map(|(old, new)| {
             [old, new]
                 .into_iter()
@@ -177,6 +192,7 @@ impl Request {
             engine,
             within,
             files: self.files.clone(),
+            remote,
         }
     }
 
@@ -210,7 +226,7 @@ fn load_side(
     req: &Request,
     sources: &mut SourceMap,
 ) -> Result<(Config, RootInputs, Diagnostics), Diagnostics> {
-    load_side_with(dir, engine, req, &config::Overlay::new(), sources)
+    load_side_with(dir, engine, req, &config::Overlay::new(), &config::RemoteCalls::Opaque, sources)
 }
 
 /// `load_side` with some files read from `overlay` (a proof).
@@ -219,6 +235,7 @@ fn load_side_with(
     engine: Engine,
     req: &Request,
     overlay: &config::Overlay,
+    remote: &config::RemoteCalls,
     sources: &mut SourceMap,
 ) -> Result<(Config, RootInputs, Diagnostics), Diagnostics> {
     // The old side's own inputs, where the caller gave them.
@@ -226,7 +243,8 @@ fn load_side_with(
         Some(old) if dir == req.old_dir => (&old.vars, &old.variables),
         _ => (&req.vars, &req.variables),
     };
-    let config = config::load_with_overlay(dir, &req.load_options(dir, engine), overlay, sources)?;
+    let opts = req.load_options_with(dir, engine, remote.clone());
+    let config = config::load_with_overlay(dir, &opts, overlay, sources)?;
     let vars: Vec<VarSource> = vars
         .iter()
         .filter(|v| match v {
@@ -289,7 +307,8 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     // Looked up once per destroy and per reference: index it once.
     let moved_index = sides.before.moved_prior.instance_index();
     crate::progress::step(|| "finding the objects the plan changes".into());
-    let changed = sides.changed_addresses()?;
+    let mut changed = sides.changed_addresses()?;
+    let held = std::mem::take(&mut changed.held);
     crate::progress::step(|| {
         format!(
             "reading {} destroyed and {} created objects",
@@ -311,11 +330,11 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
     let ((), paired) = crate::parallel::side_by_side(
         req.threads,
         move || drop(old_run),
-        || sides.pair(&moved_index, (&destroys, &creates)),
+        || sides.pair(&moved_index, (&destroys, &creates), &held),
     );
     let paired = paired?;
     crate::progress::step(|| "deriving blocks".into());
-    let blocks = sides.derive_blocks(&paired.pairing)?;
+    let blocks = sides.derive_blocks(&paired.pairing, &paired.held_pairs)?;
     sides.prove_and_report(
         paired,
         blocks,
@@ -331,6 +350,9 @@ pub fn refactor(req: &Request, sources: &mut SourceMap) -> Result<Outcome, Diagn
 struct Loaded {
     old: (Config, RootInputs),
     new: (Config, RootInputs),
+    /// The remote calls the new side reads from the old side's
+    /// installation: the proof loads it the same way.
+    new_remote: config::RemoteCalls,
     /// Input warnings (a variables file's value for an undeclared
     /// variable): the new side's, and the old side's from its own files.
     warnings: Diagnostics,
@@ -339,8 +361,33 @@ struct Loaded {
 impl Loaded {
     fn load(req: &Request, engine: Engine, sources: &mut SourceMap) -> Result<Loaded, Diagnostics> {
         crate::progress::step(|| format!("loading {}", req.old_dir.display()));
-        let (old_cfg, old_inputs, old_warnings) = load_side(&req.old_dir, engine, req, sources)?;
-        let (new_cfg, new_inputs, mut warnings) = load_side(&req.new_dir, engine, req, sources)?;
+        let (mut old_cfg, mut old_inputs, mut old_warnings) =
+            load_side(&req.old_dir, engine, req, sources)?;
+        let (mut new_cfg, mut new_inputs, mut warnings) =
+            load_side(&req.new_dir, engine, req, sources)?;
+        // A remote call one checkout installed and the other did not (the
+        // old revision's worktree is rarely initialised) is read from the
+        // one that has it, when both call it by the same key, source and
+        // version.
+        let borrowed = |from: &Config, to: &Config| {
+            let installed = from.installed_remote();
+            match to.has_remote() && !installed.is_empty() {
+                true => Some(config::RemoteCalls::OpaqueOr(std::sync::Arc::new(installed))),
+                false => None,
+            }
+        };
+        let (old_borrows, new_borrows) = (borrowed(&new_cfg, &old_cfg), borrowed(&old_cfg, &new_cfg));
+        let none = config::RemoteCalls::Opaque;
+        let no = &config::Overlay::new();
+        if let Some(remote) = &old_borrows {
+            (old_cfg, old_inputs, old_warnings) =
+                load_side_with(&req.old_dir, engine, req, no, remote, sources)?;
+        }
+        if let Some(remote) = &new_borrows {
+            (new_cfg, new_inputs, warnings) =
+                load_side_with(&req.new_dir, engine, req, no, remote, sources)?;
+        }
+        let new_remote = new_borrows.unwrap_or(none);
         // A -var-file is read by both sides; the new side, which is
         // planned, speaks for it.
         let given: BTreeSet<String> = req
@@ -364,6 +411,7 @@ impl Loaded {
         Ok(Loaded {
             old: (old_cfg, old_inputs),
             new: (new_cfg, new_inputs),
+            new_remote,
             warnings: Diagnostics(old_own),
         })
     }
@@ -374,6 +422,8 @@ impl Loaded {
 /// before any new block. Every later phase reads them.
 struct Sides<'c> {
     req: &'c Request,
+    /// How the new side read its remote calls (`Loaded::new_remote`).
+    new_remote: &'c config::RemoteCalls,
     engine: Engine,
     old_cfg: &'c Config,
     old_inputs: &'c RootInputs,
@@ -395,14 +445,28 @@ struct Sides<'c> {
 struct Changed {
     destroyed: Vec<(AbsResourceInstance, AbsResourceInstance)>,
     created: Vec<AbsResourceInstance>,
+    /// Destroyed objects a state records under a remote module instance
+    /// (at their address in the moved prior state): they go or stay with
+    /// its content, and are not paired themselves.
+    held: Vec<AbsResourceInstance>,
 }
 
 /// The pairing and what the report and the cross-root pairing need of it.
 struct Paired {
     pairing: Pairing,
+    /// The objects a state records under remote module instances that
+    /// paired, each with where it goes with its instance: the blocks move
+    /// them too (a module's block moves everything under it).
+    held_pairs: Vec<(AbsResourceInstance, AbsResourceInstance)>,
     update_hint: Vec<pairing::Update>,
     decided_by_rules: Vec<ignore::Decided>,
     leftovers: (Vec<Object>, Vec<Object>),
+}
+
+/// Whether `old` puts `pre` inside a remote module instance whose content
+/// it does not read (and `pre` is not that content itself).
+fn held_by_remote(old: &Config, pre: &AbsResourceInstance) -> bool {
+    !config::is_content(&pre.resource.resource) && config::remote_instance(old, &pre.module).is_some()
 }
 
 fn is_data(a: &AbsResourceInstance) -> bool {
@@ -456,6 +520,20 @@ impl<'c> Sides<'c> {
             )
         };
         let ((old_run, old_instances), prior, (before, new_run)) = match &req.state {
+            // A state records what is inside a remote module instance, not
+            // the instance itself: its content object (the call's source,
+            // version and arguments, as the old side evaluates them) joins
+            // the prior objects, so that it moves, pairs and is proven as
+            // they are. The new side then waits for the old one.
+            Some(s) if old_cfg.has_remote() => {
+                s.convert_values(req.threads);
+                let (old_run, old_instances) = expand_old()?;
+                let mut prior = s.clone();
+                let contents = old_instances.iter().filter(|a| config::is_content(&a.resource.resource));
+                insert_configured(&mut prior, &old_run, contents)?;
+                let new = plan_new(&prior)?;
+                ((old_run, old_instances), std::borrow::Cow::Owned(prior), new)
+            }
             // With a state, neither side waits for the other: the old side
             // is evaluated on a second thread while the new one is planned.
             Some(s) => {
@@ -483,6 +561,7 @@ impl<'c> Sides<'c> {
         }
         let sides = Sides {
             req,
+            new_remote: &loaded.new_remote,
             engine,
             old_cfg,
             old_inputs,
@@ -500,6 +579,8 @@ impl<'c> Sides<'c> {
     fn changed_addresses(&self) -> Result<Changed, Diagnostics> {
         let mut destroyed = Vec::new();
         let mut created = Vec::new();
+        let mut held = Vec::new();
+        let remote = self.old_cfg.has_remote();
         for c in &self.before.plan.changes {
             match (c.action, &c.reason) {
                 (Action::Create, _) => created.push(c.addr.clone()),
@@ -507,7 +588,11 @@ impl<'c> Sides<'c> {
                 // deposed one goes whatever moves (the proof counts it).
                 (Action::Delete, Some(ActionReason::Removed | ActionReason::Deposed(_))) => {}
                 (Action::Delete, _) => {
-                    destroyed.push((c.addr.clone(), self.before.moves.old_addr(&c.addr)))
+                    let pre = self.before.moves.old_addr(&c.addr);
+                    match remote && held_by_remote(self.old_cfg, &pre) {
+                        true => held.push(c.addr.clone()),
+                        false => destroyed.push((c.addr.clone(), pre)),
+                    }
                 }
                 _ => {}
             }
@@ -532,8 +617,13 @@ impl<'c> Sides<'c> {
                 .into_iter()
                 .filter(|a| !self.old_instances.contains(a)),
         );
-        Ok(Changed { destroyed, created })
+        Ok(Changed {
+            destroyed,
+            created,
+            held,
+        })
     }
+
 
     /// Pairs the destroys with the creates: by values, then with what the
     /// dependents of identical objects say; without `--allow-update`, also
@@ -542,6 +632,7 @@ impl<'c> Sides<'c> {
         &self,
         moved_index: &InstanceIndex,
         (destroys, creates): (&[Object], &[Object]),
+        held: &[AbsResourceInstance],
     ) -> Result<Paired, Diagnostics> {
         let req = self.req;
         let follow = Follow {
@@ -613,6 +704,10 @@ impl<'c> Sides<'c> {
             true => Vec::new(),
             false => run_pairing(true, pinned).updates,
         };
+        // A remote call that changes is not an update to accept.
+        let update_hint: Vec<pairing::Update> = (update_hint.into_iter())
+            .filter(|u| remote::instance_of(&u.prior).is_none())
+            .collect();
         // Only managed objects left unmatched read it (`leftovers`).
         let final_mapping: Option<Mapping> = (pairing.unmatched.iter())
             .any(|u| !is_data(&u.addr))
@@ -641,7 +736,14 @@ impl<'c> Sides<'c> {
             Some(mapping) => leftovers(&pairing, destroys, creates, &|v: &Value| canon(v, mapping)),
             None => (Vec::new(), Vec::new()),
         };
+        let held_pairs = remote::held_pairs(&mut pairing, held);
+        if !held.is_empty() || self.old_cfg.has_remote() || self.new_cfg.has_remote() {
+            let old: Vec<AbsResourceInstance> = self.old_instances.iter().cloned().collect();
+            let new = self.new_run.resource_instances()?;
+            remote::name_reasons(&mut pairing, held, (&old, &new));
+        }
         Ok(Paired {
+            held_pairs,
             pairing,
             update_hint,
             decided_by_rules,
@@ -822,7 +924,19 @@ impl<'c> Sides<'c> {
     /// set can overlap with itself or with the configuration's own blocks
     /// once declared in shared module directories; the finer ones are
     /// declared in the root from the old addresses.
-    fn derive_blocks(&self, pairing: &Pairing) -> Result<Vec<Block>, Diagnostics> {
+    fn derive_blocks(
+        &self,
+        pairing: &Pairing,
+        held_pairs: &[(AbsResourceInstance, AbsResourceInstance)],
+    ) -> Result<Vec<Block>, Diagnostics> {
+        let with_held;
+        let pairs = match held_pairs.is_empty() {
+            true => &pairing.pairs,
+            false => {
+                with_held = remote::sorted_union(&pairing.pairs, held_pairs);
+                &with_held
+            }
+        };
         // Borrowed from the state, by module instance: no address is
         // built per object.
         let prior = blocks::Prior::new(
@@ -857,7 +971,7 @@ impl<'c> Sides<'c> {
             Ok(!invalid.has_errors())
         };
         for level in blocks::Granularity::ALL {
-            let candidate = blocks::blocks_at(&pairing.pairs, &ctx, level);
+            let candidate = remote::whole_instances(blocks::blocks_at(pairs, &ctx, level));
             if valid(&candidate)? {
                 return Ok(candidate);
             }
@@ -867,7 +981,7 @@ impl<'c> Sides<'c> {
         // order; the pairs left out are then planned as they are.
         // (One validation per block: bounded, past that the proof
         // reports what is invalid.)
-        let all = blocks::blocks_at(&pairing.pairs, &ctx, blocks::Granularity::Instances);
+        let all = remote::whole_instances(blocks::blocks_at(pairs, &ctx, blocks::Granularity::Instances));
         if all.len() > GREEDY_LIMIT {
             return Ok(all);
         }
@@ -908,6 +1022,7 @@ impl<'c> Sides<'c> {
         );
         let Sides {
             req,
+            new_remote,
             engine,
             new_inputs,
             new_run,
@@ -939,17 +1054,19 @@ impl<'c> Sides<'c> {
             },
             || {
                 let reused = reusable;
-                prove(
-                    req, engine, new_inputs, &prior, &before, &blocks, reused, sources,
-                )
+                let new_side = (new_inputs, new_remote);
+                prove(req, engine, new_side, &prior, &before, &blocks, reused, sources)
             },
         );
         let (edits, proof) = proved?;
+        let mut pairing = paired.pairing;
+        remote::changed_calls(&proof, &mut pairing);
         let prior = copied.unwrap_or_else(|| prior.into_owned());
         crate::progress::step(|| "reporting".into());
         Ok(Outcome {
+            moved_with_calls: remote::moved_with_calls(&pairing, &paired.held_pairs),
             blocks,
-            pairing: paired.pairing,
+            pairing,
             before,
             proof,
             edits,
@@ -973,7 +1090,7 @@ impl<'c> Sides<'c> {
 fn prove(
     req: &Request,
     engine: Engine,
-    new_inputs: &RootInputs,
+    (new_inputs, new_remote): (&RootInputs, &config::RemoteCalls),
     prior: &State,
     before: &Plan,
     blocks: &[Block],
@@ -986,7 +1103,7 @@ fn prove(
     }
     let proof_cfg = config::load_with_overlay(
         &req.new_dir,
-        &req.load_options(&req.new_dir, engine),
+        &req.load_options_with(&req.new_dir, engine, new_remote.clone()),
         &write::overlay_in(&req.files, &edits),
         sources,
     )?;
@@ -1233,7 +1350,9 @@ fn changed_objects(
     new_run: &Run,
     req: &Request,
     moved_index: &InstanceIndex,
-    Changed { destroyed, created }: Changed,
+    Changed {
+        destroyed, created, ..
+    }: Changed,
 ) -> Result<(Vec<Object>, Vec<Object>), Diagnostics> {
     let schemas = new_run.schemas();
     let read_destroyed = move || -> Result<Vec<Object>, Diagnostics> {
@@ -1302,10 +1421,10 @@ fn prior_object(
         let configured = old_run.resource_config_value(pre)?;
         let schema = crate::plan::diff::resource_schema(old_run, pre);
         let source = match req.state.is_some() && !recorded.is_null() {
-            true => &recorded,
-            false => &configured,
+            true => remote::with_remote_outputs(&recorded, &configured),
+            false => std::borrow::Cow::Borrowed(&configured),
         };
-        return Ok(Object::compared(addr.clone(), &schema, &configured, source));
+        return Ok(Object::compared(addr.clone(), &schema, &configured, &source));
     }
     let type_name = &addr.resource.resource.type_name;
     if let Some(schema) = crate::providers::schema::Schemas::resource(schemas, type_name) {
@@ -1339,17 +1458,28 @@ fn prior_from_config(
     instances: &BTreeSet<AbsResourceInstance>,
 ) -> Result<State, Diagnostics> {
     let mut state = State::new(env!("CARGO_PKG_VERSION"));
+    insert_configured(&mut state, run, instances.iter())?;
+    Ok(state)
+}
+
+/// Records each instance with the arguments `run` configures for it
+/// (origins as text, see `origins_as_text`).
+fn insert_configured<'a>(
+    state: &mut State,
+    run: &Run,
+    instances: impl Iterator<Item = &'a AbsResourceInstance>,
+) -> Result<(), Diagnostics> {
     for addr in instances {
         // A data source is there too, so that moves carry it along with its
         // module, but with nothing read yet: its attributes stay unknown.
         if addr.resource.resource.mode == ResourceMode::Data {
-            crate::plan::apply::insert(&mut state, addr, serde_json::Value::Null);
+            crate::plan::apply::insert(state, addr, serde_json::Value::Null);
             continue;
         }
         let (value, _) = origins_as_text(&run.resource_config_value(addr)?).unmark_deep();
-        crate::plan::apply::insert(&mut state, addr, crate::lang::display::json(&value));
+        crate::plan::apply::insert(state, addr, crate::lang::display::json(&value));
     }
-    Ok(state)
+    Ok(())
 }
 
 /// The blocks as move statements, for the proof: a block written in a
@@ -1407,6 +1537,7 @@ impl Outcome {
             && (allow_add || add == 0)
             && self.deferred.is_empty()
             && self.unaccepted_updates().is_empty()
+            && !self.pairing.unmatched.iter().any(|u| matches!(u.reason, pairing::Reason::RemoteChanged(_)))
     }
 
     /// Objects the proof updates in place that were paired (so moved) but
@@ -1428,9 +1559,10 @@ impl Outcome {
             let after = c.after.as_ref().and_then(Value::as_mapping);
             c.changed.is_empty()
                 || c.changed.iter().any(|name| {
-                    after
-                        .and_then(|m| m.get(name))
-                        .is_none_or(Value::is_wholly_known)
+                    // An unknown from the refactor's stand-ins is text.
+                    (after.and_then(|m| m.get(name))).is_none_or(|v| {
+                        v.is_wholly_known() && !crate::lang::unknown::holds_origin_text(v)
+                    })
                 })
         };
         self.proof
@@ -1505,6 +1637,7 @@ mod tests {
                 update_hint: Vec::new(),
                 prior: State::new("1.11.4"),
                 leftovers: (Vec::new(), Vec::new()),
+                moved_with_calls: Vec::new(),
                 decided_by_rules: Vec::new(),
                 ignore_rules: Vec::new(),
                 input_warnings: Diagnostics::default(),

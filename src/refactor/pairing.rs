@@ -248,6 +248,17 @@ pub enum Reason {
     /// A move the configuration already declares could not happen: the
     /// destination already holds an object.
     Blocked(AbsResourceInstance),
+    /// A remote module instance whose content is not read, with no call
+    /// on the other side: it goes with everything in it (`objects`: what
+    /// the state records under it).
+    RemoteGone { objects: usize },
+    /// A remote module instance's call changes where it is (source,
+    /// version or arguments): only its content would tell what that does.
+    RemoteChanged(Vec<AttrDiff>),
+    /// Nothing of its type on the other side, which has remote module
+    /// instances whose content is not read: it may have moved into (or
+    /// out of) one of them.
+    BesideRemote(Vec<crate::addrs::ModuleInstance>),
 }
 
 /// What one dependent's reference said about identical objects: at

@@ -19,7 +19,7 @@ fn shown(v: &Value) -> String {
     if v.has_marks_deep() {
         return "(sensitive value)".into();
     }
-    display::console_with_origins(v)
+    super::remote::unnamed_contents(&display::console_with_origins(v))
 }
 
 /// Both sides of a difference as the report shows them (None: not set).
@@ -80,6 +80,12 @@ fn diff_lines(d: &AttrDiff, out: &mut String) {
 }
 
 fn reason_text(u: &Unmatched, out: &mut String) {
+    if let Some(lines) = remote_reason(u) {
+        for l in lines {
+            let _ = writeln!(out, "      {l}");
+        }
+        return;
+    }
     let other = match u.side {
         Side::Destroy => "the new configuration",
         Side::Create => "the prior objects",
@@ -92,6 +98,15 @@ fn reason_text(u: &Unmatched, out: &mut String) {
                 "      no {kind} on the other side ({other} has none left to pair)"
             );
         }
+        Reason::BesideRemote(instances) => {
+            let _ = writeln!(
+                out,
+                "      no {kind} on the other side; it may be inside {}, whose content is not read: {}",
+                super::remote::listed(instances),
+                super::remote::CONTENT_NEEDED
+            );
+        }
+        Reason::RemoteGone { .. } | Reason::RemoteChanged(_) => {}
         Reason::Blocked(wanted) => {
             let _ = writeln!(
                 out,
@@ -127,9 +142,11 @@ fn reason_text(u: &Unmatched, out: &mut String) {
             for (holder, r) in near.first().map_or(&[][..], |n| &n.unpaired_refs[..]) {
                 match holder == &u.addr {
                     true => {
+                        let r = shown_addr(r);
                         let _ = writeln!(out, "      refers to {r}, which did not pair");
                     }
                     false => {
+                        let r = shown_addr(r);
                         let _ = writeln!(out, "      {holder} refers to {r}, which did not pair");
                     }
                 }
@@ -225,10 +242,16 @@ fn evidence_json(e: &Evidence) -> serde_json::Value {
 /// The human report.
 pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
     let mut out = String::new();
-    let pairs = outcome.pairing.pairs.len();
+    let calls = outcome.moved_with_calls.len();
+    let pairs = outcome.pairing.pairs.len() - calls;
+    let calls = match calls {
+        0 => String::new(),
+        1 => " and 1 remote module instance".into(),
+        n => format!(" and {n} remote module instances"),
+    };
     let _ = writeln!(
         out,
-        "minimod: {pairs} object{} paired, {} moved block{}.",
+        "minimod: {pairs} object{}{calls} paired, {} moved block{}.",
         if pairs == 1 { "" } else { "s" },
         super::blocks::distinct(&outcome.blocks).len(),
         if super::blocks::distinct(&outcome.blocks).len() == 1 {
@@ -237,6 +260,13 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
             "s"
         }
     );
+    for (m, objects) in outcome.moved_with_calls.iter().filter(|(_, n)| *n > 0) {
+        let _ = writeln!(
+            out,
+            "{objects} object{} under {m} moved with its call; module content not read.",
+            if *objects == 1 { "" } else { "s" }
+        );
+    }
     if !outcome.pairing.updates.is_empty() {
         let _ = writeln!(out, "\nMoved, will be updated in place:");
         updates_text(&outcome.pairing.updates, &mut out);
@@ -250,7 +280,7 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
     if !outcome.pairing.unmatched.is_empty() || !outcome.deferred.is_empty() {
         let _ = writeln!(out, "\nNot matched:");
         for u in &outcome.pairing.unmatched {
-            let _ = writeln!(out, "  - {} {}", side(u), u.addr);
+            let _ = writeln!(out, "  - {} {}", side(u), shown_addr(&u.addr));
             reason_text(u, &mut out);
         }
         for (addr, s, d) in &outcome.deferred {
@@ -327,6 +357,65 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
     out
 }
 
+/// An address as the report shows it: a remote module instance's content
+/// is the instance.
+pub(crate) fn shown_addr(a: &crate::addrs::AbsResourceInstance) -> String {
+    match super::remote::instance_of(a) {
+        Some(m) => format!("{m} (remote module, content not read)"),
+        None => a.to_string(),
+    }
+}
+
+/// What a remote module instance's reason says, one sentence a line; None
+/// for an object of a configuration that is read.
+pub(crate) fn remote_reason(u: &Unmatched) -> Option<Vec<String>> {
+    let m = super::remote::instance_of(&u.addr)?;
+    // Source and version are texts; arguments are values.
+    let change = |d: &AttrDiff| {
+        let (prior, new) = shown_pair(d);
+        let plain = |v: Option<String>| match v {
+            Some(s) if d.name == "source" || d.name == "version" => {
+                serde_json::from_str::<String>(&s).unwrap_or(s)
+            }
+            Some(s) => s,
+            None => "(not set)".into(),
+        };
+        let what = match d.name.as_str() {
+            "source" | "version" => d.name.clone(),
+            arg => format!("argument {arg}"),
+        };
+        format!("{what} changes from {} to {}", plain(prior), plain(new))
+    };
+    let changes = |diffs: &[AttrDiff]| diffs.iter().map(change).collect::<Vec<_>>().join("; ");
+    Some(match &u.reason {
+        Reason::RemoteGone { objects: 0 } => {
+            vec![format!("{m} and everything in it would be destroyed")]
+        }
+        Reason::RemoteGone { objects } => vec![format!(
+            "{m} and everything in it would be destroyed: {objects} object{} in the state",
+            if *objects == 1 { "" } else { "s" }
+        )],
+        Reason::RemoteChanged(diffs) => vec![format!(
+            "{m}: {}; {}",
+            changes(diffs),
+            super::remote::CONTENT_NEEDED
+        )],
+        Reason::Differs(near) if !near.is_empty() => {
+            let other = super::remote::instance_of(&near[0].addr)
+                .map_or_else(|| near[0].addr.to_string(), ToString::to_string);
+            vec![format!(
+                "{m}: the closest call, {other}, differs: {}; {}",
+                changes(&near[0].diffs),
+                super::remote::CONTENT_NEEDED
+            )]
+        }
+        Reason::NoCounterpart if u.side == Side::Create => vec![format!(
+            "{m} is a new call of a remote module: what it creates is its content's to say"
+        )],
+        _ => return None,
+    })
+}
+
 /// Each pair moved and updated in place, with what changes.
 fn updates_text(updates: &[Update], out: &mut String) {
     for u in updates {
@@ -368,6 +457,21 @@ pub(crate) fn updates_json(updates: &[Update]) -> serde_json::Value {
 fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value, serde_json::Value) {
     match &u.reason {
         Reason::NoCounterpart => (json!("no-counterpart"), json!([]), json!([])),
+        Reason::RemoteGone { objects } => (
+            json!("remote-module-destroyed"),
+            json!([]),
+            json!([{ "objects_in_state": objects }]),
+        ),
+        Reason::RemoteChanged(diffs) => (
+            json!("remote-module-changed"),
+            json!([]),
+            differences_json(diffs),
+        ),
+        Reason::BesideRemote(instances) => (
+            json!("beside-remote-module"),
+            json!(instances.iter().map(ToString::to_string).collect::<Vec<_>>()),
+            json!([]),
+        ),
         Reason::Blocked(w) => (
             json!("blocked"),
             json!([]),
@@ -426,6 +530,12 @@ pub(crate) fn json(
                 "candidates": candidates,
                 "differences": differences,
             });
+            if let Some(m) = super::remote::instance_of(&u.addr) {
+                entry["remote_module"] = json!(m.to_string());
+                if let Some(lines) = remote_reason(u) {
+                    entry["detail"] = json!(lines.join(" "));
+                }
+            }
             if let Reason::Differs(near) = &u.reason
                 && let Some(n) = near.first().filter(|n| !n.unpaired_refs.is_empty())
             {
@@ -469,6 +579,17 @@ pub(crate) fn removed_from(outcome: &Outcome) -> Vec<String> {
         .iter()
         .filter(|u| u.side == Side::Destroy)
     {
+        // A remote module call that goes is removed as a whole.
+        if let (Some(m), Reason::RemoteGone { .. }) = (super::remote::instance_of(&u.addr), &u.reason) {
+            let from = m.module().to_string();
+            if !out.contains(&from) {
+                out.push(from);
+            }
+            continue;
+        }
+        if super::remote::instance_of(&u.addr).is_some() {
+            continue;
+        }
         let gone = outcome.before.changes.iter().any(|c| {
             c.addr == u.addr
                 && matches!(

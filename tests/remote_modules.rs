@@ -1,0 +1,298 @@
+//! Registry and git module calls with no `.terraform` anywhere: each call
+//! is an opaque unit (its arguments evaluated, its content not read) that
+//! pairs with a call of the same source, version and arguments, moves with
+//! what a state records under it, and is named with what is needed when
+//! nothing without its content can decide.
+
+mod common;
+
+use std::path::Path;
+
+use common::{outcome, write_file};
+use serde_json::Value;
+
+const VPC: &str = r#"module "vpc" {
+  source  = "terraform-aws-modules/vpc/aws"
+  version = "~> 5.0"
+  name    = "main"
+  cidr    = "10.0.0.0/16"
+  azs     = ["eu-west-1a", "eu-west-1b"]
+}
+"#;
+
+const SG: &str = r#"resource "aws_security_group" "web" {
+  name   = "web"
+  vpc_id = module.vpc.vpc_id
+}
+"#;
+
+/// OLD_DIR and NEW_DIR with these root files.
+fn sides(old: &str, new: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    write_file(&tmp.path().join("old/main.tf"), old);
+    write_file(&tmp.path().join("new/main.tf"), new);
+    tmp
+}
+
+/// `refactor old new --json ARGS`: exit code, the JSON report, stderr.
+fn refactor(dir: &Path, args: &[&str]) -> (Option<i32>, Value, String) {
+    let mut all = vec!["refactor", "old", "new", "--json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = outcome(dir, all);
+    let doc = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    (code, doc, err)
+}
+
+fn moves(doc: &Value) -> Vec<(String, String)> {
+    (doc["moves"].as_array().unwrap().iter())
+        .map(|m| (m["from"].as_str().unwrap().into(), m["to"].as_str().unwrap().into()))
+        .collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+}
+
+/// A state of what `terraform apply` of `old` would record: three objects
+/// inside module.vpc (its content) and the security group reading its id.
+const STATE: &str = r#"{"version":4,"terraform_version":"1.11.0","serial":1,"lineage":"l","outputs":{},"resources":[
+{"module":"module.vpc","mode":"managed","type":"aws_vpc","name":"this","provider":"provider[\"registry.terraform.io/hashicorp/aws\"]","instances":[{"index_key":0,"schema_version":1,"attributes":{"id":"vpc-1","cidr_block":"10.0.0.0/16"}}]},
+{"module":"module.vpc","mode":"managed","type":"aws_subnet","name":"private","provider":"provider[\"registry.terraform.io/hashicorp/aws\"]","instances":[{"index_key":0,"schema_version":1,"attributes":{"id":"subnet-1","vpc_id":"vpc-1"}},{"index_key":1,"schema_version":1,"attributes":{"id":"subnet-2","vpc_id":"vpc-1"}}]},
+{"mode":"managed","type":"aws_security_group","name":"web","provider":"provider[\"registry.terraform.io/hashicorp/aws\"]","instances":[{"schema_version":1,"attributes":{"id":"sg-1","name":"web","vpc_id":"vpc-1"}}]}
+]}"#;
+
+fn with_state(dir: &Path) -> &'static [&'static str] {
+    write_file(&dir.join("terraform.tfstate"), STATE);
+    &["--state", "terraform.tfstate"]
+}
+
+/// [`STATE`] without what is outside module.vpc.
+fn with_module_state(dir: &Path) -> &'static [&'static str] {
+    let mut state: Value = serde_json::from_str(STATE).unwrap();
+    (state["resources"].as_array_mut().unwrap()).retain(|r| r["module"] == "module.vpc");
+    write_file(&dir.join("terraform.tfstate"), &state.to_string());
+    &["--state", "terraform.tfstate"]
+}
+
+#[test]
+fn a_renamed_registry_call_moves_as_a_whole_and_its_readers_follow() {
+    let new = format!("{}{}", VPC, SG)
+        .replace("module \"vpc\"", "module \"network\"")
+        .replace("module.vpc.vpc_id", "module.network.vpc_id")
+        .replace("\"web\" {", "\"frontend\" {");
+    let tmp = sides(&format!("{VPC}{SG}"), &new);
+    let want = pairs(&[
+        ("aws_security_group.web", "aws_security_group.frontend"),
+        ("module.vpc", "module.network"),
+    ]);
+    let (code, doc, err) = refactor(tmp.path(), &[]);
+    assert_eq!(code, Some(0), "{doc}\n{err}");
+    assert_eq!(moves(&doc), want);
+    assert_eq!(doc["unmatched"], serde_json::json!([]));
+    // With the state: the same blocks, and the objects under the call
+    // move with it.
+    let state = with_state(tmp.path());
+    let (code, doc, err) = refactor(tmp.path(), state);
+    assert_eq!(code, Some(0), "{doc}\n{err}");
+    assert_eq!(moves(&doc), want);
+    let (_, _, text) = outcome(tmp.path(), ["refactor", "old", "new", "--state", "terraform.tfstate"]);
+    assert!(
+        text.contains("minimod: 1 object and 1 remote module instance paired, 2 moved blocks.")
+            && text.contains(
+                "3 objects under module.network moved with its call; module content not read."
+            ),
+        "{text}"
+    );
+}
+
+#[test]
+fn count_to_for_each_moves_each_instance_of_the_call() {
+    let old = VPC.replace("  name ", "  count   = 1\n  name ");
+    let new = VPC.replace("  name ", "  for_each = toset([\"eu\"])\n  name ");
+    let tmp = sides(&old, &new);
+    let (code, doc, err) = refactor(tmp.path(), &[]);
+    assert_eq!(code, Some(0), "{doc}\n{err}");
+    assert_eq!(
+        moves(&doc),
+        pairs(&[("module.vpc[0]", "module.vpc[\"eu\"]")])
+    );
+}
+
+#[test]
+fn a_call_moved_under_a_wrapper_module_moves_into_it() {
+    let tmp = sides(VPC, "module \"net\" {\n  source = \"./modules/net\"\n  cidr   = \"10.0.0.0/16\"\n}\n");
+    write_file(
+        &tmp.path().join("new/modules/net/main.tf"),
+        &format!(
+            "variable \"cidr\" {{}}\n\n{}",
+            VPC.replace("\"10.0.0.0/16\"", "var.cidr")
+        ),
+    );
+    for args in [&[][..], with_module_state(tmp.path())] {
+        let (code, doc, err) = refactor(tmp.path(), args);
+        assert_eq!(code, Some(0), "{args:?}: {doc}\n{err}");
+        assert_eq!(
+            moves(&doc),
+            pairs(&[("module.vpc", "module.net.module.vpc")]),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_version_bump_says_the_content_is_needed() {
+    let tmp = sides(VPC, &VPC.replace("~> 5.0", "~> 6.0"));
+    let (code, doc, err) = refactor(tmp.path(), &[]);
+    assert_eq!(code, Some(1), "{doc}\n{err}");
+    let unmatched = doc["unmatched"].as_array().unwrap();
+    assert_eq!(unmatched.len(), 1, "{doc}");
+    assert_eq!(unmatched[0]["reason"], "remote-module-changed");
+    assert_eq!(unmatched[0]["remote_module"], "module.vpc");
+    let (_, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
+    assert!(
+        text.contains("module.vpc: version changes from ~> 5.0 to ~> 6.0; its content is needed: run `minimod modules get` or `terraform init -backend=false`"),
+        "{text}"
+    );
+    // Renamed as well: the closest call is named, and nothing pairs.
+    let tmp = sides(VPC, &VPC.replace("~> 5.0", "~> 6.0").replace("\"vpc\"", "\"network\""));
+    let (_, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
+    assert!(
+        text.contains("module.vpc: the closest call, module.network, differs: version changes from ~> 5.0 to ~> 6.0; its content is needed"),
+        "{text}"
+    );
+    // An argument that changes is the same: only the content knows.
+    let tmp = sides(VPC, &VPC.replace("10.0.0.0/16", "10.1.0.0/16"));
+    let (_, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
+    assert!(
+        text.contains("module.vpc: argument cidr changes from \"10.0.0.0/16\" to \"10.1.0.0/16\"; its content is needed"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_deleted_call_goes_with_everything_in_it() {
+    let tmp = sides(&format!("{VPC}{SG}"), &SG.replace("module.vpc.vpc_id", "\"vpc-1\""));
+    let (code, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("- destroy module.vpc (remote module, content not read)\n      module.vpc and everything in it would be destroyed\n"),
+        "{text}"
+    );
+    assert!(text.contains("removed {\n  from = module.vpc\n"), "{text}");
+    with_state(tmp.path());
+    let (code, _, text) = outcome(tmp.path(), ["refactor", "old", "new", "--state", "terraform.tfstate"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("module.vpc and everything in it would be destroyed: 3 objects in the state"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_object_moved_into_a_remote_module_is_not_guessed() {
+    let old = "resource \"aws_vpc\" \"this\" {\n  cidr_block = \"10.0.0.0/16\"\n}\n";
+    let tmp = sides(old, VPC);
+    let (code, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("- destroy aws_vpc.this\n      no aws_vpc on the other side; it may be inside module.vpc, whose content is not read: its content is needed"),
+        "{text}"
+    );
+}
+
+#[test]
+fn git_sources_pair_by_source_and_ref() {
+    let git = "module \"dns\" {\n  source = \"git::https://github.com/my-org/dns.git//zone?ref=v1.2.0\"\n  zone   = \"example.com\"\n}\n";
+    let tmp = sides(git, &git.replace("\"dns\"", "\"zone\""));
+    let (code, doc, err) = refactor(tmp.path(), &[]);
+    assert_eq!(code, Some(0), "{doc}\n{err}");
+    assert_eq!(moves(&doc), pairs(&[("module.dns", "module.zone")]));
+    let tmp = sides(git, &git.replace("v1.2.0", "v2.0.0"));
+    let (_, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
+    assert!(
+        text.contains("module.dns: source changes from git::https://github.com/my-org/dns.git//zone?ref=v1.2.0 to git::https://github.com/my-org/dns.git//zone?ref=v2.0.0"),
+        "{text}"
+    );
+}
+
+/// NEW_DIR was initialised, OLD_DIR (another revision's worktree) was not:
+/// a call of the same key, source and version is read from NEW_DIR's
+/// installation, so its objects pair one by one.
+#[test]
+fn a_call_one_side_installed_is_read_for_both() {
+    let call = "module \"app\" {\n  source  = \"my-org/app/aws\"\n  version = \"1.0.0\"\n  name    = \"a\"\n}\n";
+    let tmp = sides(call, call);
+    let new = tmp.path().join("new");
+    write_file(
+        &new.join(".terraform/modules/modules.json"),
+        r#"{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"app","Source":"registry.terraform.io/my-org/app/aws","Version":"1.0.0","Dir":".terraform/modules/app"}]}"#,
+    );
+    write_file(
+        &new.join(".terraform/modules/app/main.tf"),
+        "variable \"name\" {}\n\nresource \"terraform_data\" \"web\" {\n  input = var.name\n}\n",
+    );
+    // The content renames its resource (a new version would): with the
+    // old side read from the same installation, nothing changes.
+    let (code, doc, err) = refactor(tmp.path(), &[]);
+    assert_eq!(code, Some(0), "{doc}\n{err}");
+    assert_eq!(moves(&doc), Vec::<(String, String)>::new());
+    // A call whose version differs is not read from there: it stays
+    // opaque on the old side, and the report says what is needed.
+    std::fs::write(tmp.path().join("old/main.tf"), call.replace("1.0.0", "0.9.0")).unwrap();
+    let (code, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("destroy module.app (remote module, content not read)"), "{text}");
+}
+
+/// A repository whose `envs/prod` root is `base` in its first commit and
+/// `head` in its second, with no `.terraform` anywhere.
+fn repository(base: &str, head: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    let root = "terraform {\n  backend \"local\" {}\n}\n\n";
+    common::git(repo, &["init", "-q"]);
+    write_file(&repo.join("envs/prod/main.tf"), &format!("{root}{base}"));
+    common::git(repo, &["add", "-A"]);
+    common::git(repo, &["commit", "-qm", "base"]);
+    write_file(&repo.join("envs/prod/main.tf"), &format!("{root}{head}"));
+    common::git(repo, &["add", "-A"]);
+    common::git(repo, &["commit", "-qm", "head"]);
+    tmp
+}
+
+fn check(repo: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let mut all = vec!["check", "--base", "HEAD~1"];
+    all.extend_from_slice(args);
+    outcome(repo, all)
+}
+
+#[test]
+fn check_passes_a_renamed_registry_call_once_its_block_is_written() {
+    let head = format!("{VPC}{SG}")
+        .replace("module \"vpc\"", "module \"network\"")
+        .replace("module.vpc.vpc_id", "module.network.vpc_id");
+    let tmp = repository(&format!("{VPC}{SG}"), &head);
+    let repo = tmp.path();
+    let (code, out, err) = check(repo, &[]);
+    assert_eq!(code, Some(1), "{out}\n{err}");
+    assert!(out.contains("from = module.vpc") && out.contains("to   = module.network"), "{out}");
+    let (_, out, err) = check(repo, &["--fix"]);
+    assert!(out.contains("Passed: no root destroys what was only moved."), "{out}\n{err}");
+    let written = std::fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap();
+    assert_eq!(written, "moved {\n  from = module.vpc\n  to   = module.network\n}\n");
+    common::git(repo, &["add", "-A"]);
+    common::git(repo, &["commit", "-qm", "blocks"]);
+    let (code, out, err) = outcome(repo, ["check", "--base", "HEAD~2"]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+}
+
+#[test]
+fn check_fails_a_deleted_registry_call() {
+    let tmp = repository(&format!("{VPC}{SG}"), &SG.replace("module.vpc.vpc_id", "\"vpc-1\""));
+    let (code, out, err) = check(tmp.path(), &[]);
+    assert_eq!(code, Some(1), "{out}\n{err}");
+    assert!(
+        out.contains("module.vpc (remote module, content not read): module.vpc and everything in it would be destroyed"),
+        "{out}"
+    );
+}
