@@ -266,24 +266,63 @@ fn check(repo: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     outcome(repo, all)
 }
 
-#[test]
-fn check_passes_a_renamed_registry_call_once_its_block_is_written() {
-    let head = format!("{VPC}{SG}")
-        .replace("module \"vpc\"", "module \"network\"")
-        .replace("module.vpc.vpc_id", "module.network.vpc_id");
-    let tmp = repository(&format!("{VPC}{SG}"), &head);
+/// `check` of a head that changes `base` into `head` fails naming the
+/// block, `--fix` writes exactly it, and the head with it passes.
+fn check_passes_once_fixed(base: &str, head: &str, wrapper: Option<&str>, block: &str) {
+    let tmp = repository(base, head);
     let repo = tmp.path();
+    if let Some(text) = wrapper {
+        write_file(&repo.join("modules/net/main.tf"), text);
+        common::git(repo, &["add", "-A"]);
+        common::git(repo, &["commit", "-q", "--amend", "-m", "head"]);
+    }
     let (code, out, err) = check(repo, &[]);
     assert_eq!(code, Some(1), "{out}\n{err}");
-    assert!(out.contains("from = module.vpc") && out.contains("to   = module.network"), "{out}");
+    let indented: String = (block.lines())
+        .map(|l| match l.is_empty() {
+            true => "\n".to_string(),
+            false => format!("    {l}\n"),
+        })
+        .collect();
+    assert!(out.contains(&indented), "{block}\n{out}");
     let (_, out, err) = check(repo, &["--fix"]);
     assert!(out.contains("Passed: no root destroys what was only moved."), "{out}\n{err}");
     let written = std::fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap();
-    assert_eq!(written, "moved {\n  from = module.vpc\n  to   = module.network\n}\n");
+    assert_eq!(written, block);
     common::git(repo, &["add", "-A"]);
     common::git(repo, &["commit", "-qm", "blocks"]);
     let (code, out, err) = outcome(repo, ["check", "--base", "HEAD~2"]);
     assert_eq!(code, Some(0), "{out}\n{err}");
+}
+
+#[test]
+fn check_passes_a_renamed_registry_call_and_its_reader_once_fixed() {
+    let head = format!("{VPC}{SG}")
+        .replace("module \"vpc\"", "module \"network\"")
+        .replace("module.vpc.vpc_id", "module.network.vpc_id")
+        .replace("\"web\" {", "\"frontend\" {");
+    let block = "moved {\n  from = aws_security_group.web\n  to   = aws_security_group.frontend\n}\n\nmoved {\n  from = module.vpc\n  to   = module.network\n}\n";
+    check_passes_once_fixed(&format!("{VPC}{SG}"), &head, None, block);
+}
+
+#[test]
+fn check_passes_a_registry_call_turned_into_for_each_once_fixed() {
+    let head = VPC.replace("  name ", "  for_each = toset([\"eu\"])\n  name ");
+    let base = format!("{VPC}{SG}");
+    let head = format!("{head}{}", SG.replace("module.vpc.vpc_id", "module.vpc[\"eu\"].vpc_id"));
+    let block = "moved {\n  from = module.vpc\n  to   = module.vpc[\"eu\"]\n}\n";
+    check_passes_once_fixed(&base, &head, None, block);
+}
+
+#[test]
+fn check_passes_a_registry_call_moved_under_a_wrapper_once_fixed() {
+    let head = "module \"net\" {\n  source = \"../../modules/net\"\n  cidr   = \"10.0.0.0/16\"\n}\n\nresource \"aws_security_group\" \"web\" {\n  name   = \"web\"\n  vpc_id = module.net.vpc_id\n}\n";
+    let wrapper = format!(
+        "variable \"cidr\" {{}}\n\n{}\noutput \"vpc_id\" {{\n  value = module.vpc.vpc_id\n}}\n",
+        VPC.replace("\"10.0.0.0/16\"", "var.cidr")
+    );
+    let block = "moved {\n  from = module.vpc\n  to   = module.net.module.vpc\n}\n";
+    check_passes_once_fixed(&format!("{VPC}{SG}"), head, Some(&wrapper), block);
 }
 
 #[test]
