@@ -241,7 +241,10 @@ fn a_call_one_side_installed_is_read_for_both() {
     std::fs::write(tmp.path().join("old/main.tf"), call.replace("1.0.0", "0.9.0")).unwrap();
     let (code, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
     assert_eq!(code, Some(1), "{text}");
-    assert!(text.contains("destroy module.app (remote module, content not read)"), "{text}");
+    assert!(
+        text.contains("- destroy module.app (remote module, content not read)\n      module.app: the other side installed a call here of another source or version and reads its content; this one's content is needed: run `minimod modules get`"),
+        "{text}"
+    );
 }
 
 /// A repository whose `envs/prod` root is `base` in its first commit and
@@ -334,4 +337,17 @@ fn check_fails_a_deleted_registry_call() {
         out.contains("module.vpc (remote module, content not read): module.vpc and everything in it would be destroyed"),
         "{out}"
     );
+}
+
+/// Two spellings of one source and one constraint are one call.
+#[test]
+fn spellings_of_one_source_and_constraint_pair() {
+    let new = VPC
+        .replace("\"vpc\"", "\"network\"")
+        .replace("\"terraform-aws-modules/vpc/aws\"", "\"registry.terraform.io/terraform-aws-modules/vpc/aws\"")
+        .replace("\"~> 5.0\"", "\"~>5.0\"");
+    let tmp = sides(VPC, &new);
+    let (code, doc, err) = refactor(tmp.path(), &[]);
+    assert_eq!(code, Some(0), "{doc}\n{err}");
+    assert_eq!(moves(&doc), pairs(&[("module.vpc", "module.network")]));
 }

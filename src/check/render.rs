@@ -95,7 +95,9 @@ fn reason_word(u: &Unmatched) -> String {
             crate::refactor::remote::CONTENT_NEEDED
         ),
         // Said by `remote_reason`.
-        Reason::RemoteGone { .. } | Reason::RemoteChanged(_) => String::new(),
+        Reason::RemoteGone { .. } | Reason::RemoteChanged(_) | Reason::RemoteReadThere => {
+            String::new()
+        }
     }
 }
 

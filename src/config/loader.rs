@@ -338,7 +338,9 @@ impl Loader<'_> {
             return Ok(Some(d));
         }
         let same = |(remote, _): &&(super::Remote, PathBuf)| {
-            remote.source == super::normal_source(&call.source) && remote.version == call.version
+            let constraint = |v: &Option<String>| v.as_deref().map(super::remote::normal_constraint);
+            remote.source == super::normal_source(&call.source)
+                && constraint(&remote.version) == constraint(&call.version)
         };
         match &self.opts.remote {
             RemoteCalls::Refuse => {}

@@ -68,6 +68,24 @@ pub(crate) fn normal_source(source: &str) -> String {
     }
 }
 
+/// A version constraint as terraform prints it (`~>5.0, >= 5.1` is
+/// `~> 5.0, >= 5.1`), so that two spellings of one constraint compare
+/// equal.
+pub(crate) fn normal_constraint(c: &str) -> String {
+    let part = |p: &str| {
+        let p = p.trim();
+        let op_len = p
+            .find(|ch: char| !matches!(ch, '=' | '!' | '<' | '>' | '~'))
+            .unwrap_or(p.len());
+        let (op, version) = p.split_at(op_len);
+        match op {
+            "" => version.trim().to_string(),
+            op => format!("{op} {}", version.trim()),
+        }
+    };
+    c.split(',').map(part).collect::<Vec<_>>().join(", ")
+}
+
 /// The module a remote call stands for while its content is not read: a
 /// variable for each argument the call sets (so the call checks against
 /// it and its values reach the content) and the content object.
@@ -93,7 +111,7 @@ pub(crate) fn opaque_module(call: &ModuleCall, dir: std::path::PathBuf, rel_dir:
         attr(
             "version",
             literal(match &call.version {
-                Some(v) => Literal::string(v.clone()),
+                Some(v) => Literal::string(normal_constraint(v)),
                 None => Literal::Null,
             }),
         ),
@@ -198,6 +216,19 @@ mod tests {
             ("github.com/org/repo", "github.com/org/repo"),
         ] {
             assert_eq!(normal_source(written), normal, "{written}");
+        }
+    }
+
+    #[test]
+    fn constraints_compare_as_terraform_prints_them() {
+        for (written, normal) in [
+            ("~>5.0", "~> 5.0"),
+            ("  ~> 5.0 ", "~> 5.0"),
+            (">=1.2,<2.0", ">= 1.2, < 2.0"),
+            ("1.0.0", "1.0.0"),
+            ("!= 1.3.0, ~> 1.2", "!= 1.3.0, ~> 1.2"),
+        ] {
+            assert_eq!(normal_constraint(written), normal, "{written}");
         }
     }
 

@@ -740,7 +740,8 @@ impl<'c> Sides<'c> {
         if !held.is_empty() || self.old_cfg.has_remote() || self.new_cfg.has_remote() {
             let old: Vec<AbsResourceInstance> = self.old_instances.iter().cloned().collect();
             let new = self.new_run.resource_instances()?;
-            remote::name_reasons(&mut pairing, held, (&old, &new));
+            let modules = self.new_run.module_instances()?;
+            remote::name_reasons(&mut pairing, held, (&old, &new), &modules);
         }
         Ok(Paired {
             held_pairs,

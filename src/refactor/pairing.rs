@@ -252,6 +252,10 @@ pub enum Reason {
     /// on the other side: it goes with everything in it (`objects`: what
     /// the state records under it).
     RemoteGone { objects: usize },
+    /// A remote module instance whose content is not read, where the
+    /// other side reads the content of a call at the same address
+    /// (installed there, for another source or version).
+    RemoteReadThere,
     /// A remote module instance's call changes where it is (source,
     /// version or arguments): only its content would tell what that does.
     RemoteChanged(Vec<AttrDiff>),

@@ -74,6 +74,7 @@ pub(crate) fn name_reasons(
     pairing: &mut Pairing,
     held: &[AbsResourceInstance],
     (old, new): (&[AbsResourceInstance], &[AbsResourceInstance]),
+    new_modules: &[ModuleInstance],
 ) {
     let instances = |all: &[AbsResourceInstance]| -> Vec<ModuleInstance> {
         all.iter().filter_map(instance_of).cloned().collect()
@@ -86,7 +87,10 @@ pub(crate) fn name_reasons(
         if let Some(m) = instance_of(&u.addr) {
             if u.side == Side::Destroy {
                 let objects = held.iter().filter(|h| h.module.is_within(m)).count();
-                u.reason = Reason::RemoteGone { objects };
+                u.reason = match new_modules.contains(m) {
+                    true => Reason::RemoteReadThere,
+                    false => Reason::RemoteGone { objects },
+                };
             }
             continue;
         }

@@ -106,7 +106,7 @@ fn reason_text(u: &Unmatched, out: &mut String) {
                 super::remote::CONTENT_NEEDED
             );
         }
-        Reason::RemoteGone { .. } | Reason::RemoteChanged(_) => {}
+        Reason::RemoteGone { .. } | Reason::RemoteChanged(_) | Reason::RemoteReadThere => {}
         Reason::Blocked(wanted) => {
             let _ = writeln!(
                 out,
@@ -395,6 +395,10 @@ pub(crate) fn remote_reason(u: &Unmatched) -> Option<Vec<String>> {
             "{m} and everything in it would be destroyed: {objects} object{} in the state",
             if *objects == 1 { "" } else { "s" }
         )],
+        Reason::RemoteReadThere => vec![format!(
+            "{m}: the other side installed a call here of another source or version and reads its content; this one's {}",
+            super::remote::CONTENT_NEEDED.trim_start_matches("its ")
+        )],
         Reason::RemoteChanged(diffs) => vec![format!(
             "{m}: {}; {}",
             changes(diffs),
@@ -462,6 +466,7 @@ fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value, serde_js
             json!([]),
             json!([{ "objects_in_state": objects }]),
         ),
+        Reason::RemoteReadThere => (json!("remote-module-read-there"), json!([]), json!([])),
         Reason::RemoteChanged(diffs) => (
             json!("remote-module-changed"),
             json!([]),
