@@ -141,7 +141,7 @@ type Mutation = fn(&mut Rng, &mut Vec<u8>, bool) -> (String, bool);
 
 /// Every kind, picked uniformly. The native-only ones (heredoc, template,
 /// costly configuration) stand for `costly_expression` in JSON.
-const MUTATIONS: [Mutation; 17] = [
+const MUTATIONS: [Mutation; 18] = [
     flip_bytes,
     truncate,
     delete_brace,
@@ -159,13 +159,14 @@ const MUTATIONS: [Mutation; 17] = [
     splice_piece,
     costly_expression,
     costly_configuration,
+    remote_call,
 ];
 
 /// One mutation of `input` (a native or JSON file, by `json`).
 fn mutate(rng: &mut Rng, input: &[u8], json: bool) -> Mutated {
     let mut bytes = input.to_vec();
     let mut kind = rng.below(MUTATIONS.len());
-    if json && (kind == 11 || kind == 12 || kind == 16) {
+    if json && (kind == 11 || kind == 12 || kind == 16 || kind == 17) {
         kind = 15;
     }
     let (what, must_fail) = MUTATIONS[kind](rng, &mut bytes, json);
@@ -381,6 +382,31 @@ fn costly_configuration(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, boo
     }
     b.extend(b"}\noutput \"fuzz_s\" {\n  value = length(local.fuzz_s40)\n}\n");
     ("40 doublings across locals".into(), true)
+}
+
+/// A registry or git module call that is not installed (an opaque unit to
+/// `refactor`), repeated in one of the ways a call can be, with an
+/// argument and a reader of one of its outputs.
+fn remote_call(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
+    let source = [
+        "terraform-aws-modules/vpc/aws\"\n  version = \"~> 5.0",
+        "git::https://example.com/m.git//sub?ref=v1",
+        "app.terraform.io/org/name/aws\"\n  version = \">= 1, < 2",
+        "github.com/org/repo",
+    ][rng.below(4)];
+    let repeat = ["", "  count = 2\n", "  for_each = toset([\"a\", \"b\"])\n"][rng.below(3)];
+    let read = match repeat {
+        "" => "module.fuzz_remote.id",
+        r if r.contains("count") => "module.fuzz_remote[0].id",
+        _ => "module.fuzz_remote[\"a\"].id",
+    };
+    b.extend(
+        format!(
+            "\nmodule \"fuzz_remote\" {{\n  source = \"{source}\"\n{repeat}  name = \"x\"\n}}\n\nresource \"terraform_data\" \"fuzz_reader\" {{\n  input = {read}\n}}\n"
+        )
+        .bytes(),
+    );
+    ("a remote module call".into(), false)
 }
 
 /// The outcome of one case: did the input load (and plan) or fail with
