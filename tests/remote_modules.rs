@@ -103,6 +103,15 @@ fn a_renamed_registry_call_moves_as_a_whole_and_its_readers_follow() {
             ),
         "{text}"
     );
+    // Written, the blocks leave nothing to pair, with the state or without.
+    let (code, _, err) = outcome(tmp.path(), ["refactor", "old", "new", "--write"]);
+    assert_eq!(code, Some(0), "{err}");
+    for args in [&[][..], state] {
+        let (code, doc, err) = refactor(tmp.path(), args);
+        assert_eq!(code, Some(0), "{args:?}: {doc}\n{err}");
+        assert_eq!(moves(&doc), Vec::<(String, String)>::new(), "{args:?}");
+        assert_eq!(doc["plan"]["destroy"], 0, "{args:?}: {doc}");
+    }
 }
 
 #[test]
@@ -350,4 +359,23 @@ fn spellings_of_one_source_and_constraint_pair() {
     let (code, doc, err) = refactor(tmp.path(), &[]);
     assert_eq!(code, Some(0), "{doc}\n{err}");
     assert_eq!(moves(&doc), pairs(&[("module.vpc", "module.network")]));
+}
+
+/// One remote call reads another's output: both renamed, the reference
+/// follows the first pair, so the second pairs too.
+#[test]
+fn a_remote_call_reading_another_pairs_through_it() {
+    let eks = "module \"eks\" {\n  source     = \"terraform-aws-modules/eks/aws\"\n  version    = \"20.8.4\"\n  subnet_ids = module.vpc.private_subnets\n  vpc_id     = module.vpc.vpc_id\n}\n";
+    let old = format!("{VPC}{eks}");
+    let new = old
+        .replace("module \"vpc\"", "module \"network\"")
+        .replace("module.vpc.", "module.network.")
+        .replace("module \"eks\"", "module \"cluster\"");
+    let tmp = sides(&old, &new);
+    let (code, doc, err) = refactor(tmp.path(), &[]);
+    assert_eq!(code, Some(0), "{doc}\n{err}");
+    assert_eq!(
+        moves(&doc),
+        pairs(&[("module.eks", "module.cluster"), ("module.vpc", "module.network")])
+    );
 }
