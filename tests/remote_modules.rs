@@ -66,12 +66,20 @@ fn with_state(dir: &Path) -> &'static [&'static str] {
     &["--state", "terraform.tfstate"]
 }
 
-/// [`STATE`] without what is outside module.vpc.
-fn with_module_state(dir: &Path) -> &'static [&'static str] {
+/// [`STATE`]'s objects of module.vpc alone, recorded under `at`.
+fn with_module_state_at(dir: &Path, at: &str) -> &'static [&'static str] {
     let mut state: Value = serde_json::from_str(STATE).unwrap();
-    (state["resources"].as_array_mut().unwrap()).retain(|r| r["module"] == "module.vpc");
+    let resources = state["resources"].as_array_mut().unwrap();
+    resources.retain(|r| r["module"] == "module.vpc");
+    for r in resources {
+        r["module"] = Value::from(at);
+    }
     write_file(&dir.join("terraform.tfstate"), &state.to_string());
     &["--state", "terraform.tfstate"]
+}
+
+fn with_module_state(dir: &Path) -> &'static [&'static str] {
+    with_module_state_at(dir, "module.vpc")
 }
 
 #[test]
@@ -119,12 +127,15 @@ fn count_to_for_each_moves_each_instance_of_the_call() {
     let old = VPC.replace("  name ", "  count   = 1\n  name ");
     let new = VPC.replace("  name ", "  for_each = toset([\"eu\"])\n  name ");
     let tmp = sides(&old, &new);
-    let (code, doc, err) = refactor(tmp.path(), &[]);
-    assert_eq!(code, Some(0), "{doc}\n{err}");
-    assert_eq!(
-        moves(&doc),
-        pairs(&[("module.vpc[0]", "module.vpc[\"eu\"]")])
-    );
+    for args in [&[][..], with_module_state_at(tmp.path(), "module.vpc[0]")] {
+        let (code, doc, err) = refactor(tmp.path(), args);
+        assert_eq!(code, Some(0), "{args:?}: {doc}\n{err}");
+        assert_eq!(
+            moves(&doc),
+            pairs(&[("module.vpc[0]", "module.vpc[\"eu\"]")]),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
@@ -213,9 +224,11 @@ fn an_object_moved_into_a_remote_module_is_not_guessed() {
 fn git_sources_pair_by_source_and_ref() {
     let git = "module \"dns\" {\n  source = \"git::https://github.com/my-org/dns.git//zone?ref=v1.2.0\"\n  zone   = \"example.com\"\n}\n";
     let tmp = sides(git, &git.replace("\"dns\"", "\"zone\""));
-    let (code, doc, err) = refactor(tmp.path(), &[]);
-    assert_eq!(code, Some(0), "{doc}\n{err}");
-    assert_eq!(moves(&doc), pairs(&[("module.dns", "module.zone")]));
+    for args in [&[][..], with_module_state_at(tmp.path(), "module.dns")] {
+        let (code, doc, err) = refactor(tmp.path(), args);
+        assert_eq!(code, Some(0), "{args:?}: {doc}\n{err}");
+        assert_eq!(moves(&doc), pairs(&[("module.dns", "module.zone")]), "{args:?}");
+    }
     let tmp = sides(git, &git.replace("v1.2.0", "v2.0.0"));
     let (_, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
     assert!(
