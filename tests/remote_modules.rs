@@ -111,6 +111,12 @@ fn a_renamed_registry_call_moves_as_a_whole_and_its_readers_follow() {
             ),
         "{text}"
     );
+    // As state commands, the call moves as a module instance.
+    let (_, out, err) = outcome(
+        tmp.path(),
+        ["refactor", "old", "new", "--state", "terraform.tfstate", "--output", "commands", "--engine", "terraform"],
+    );
+    assert!(out.contains("terraform state mv module.vpc module.network\n"), "{out}\n{err}");
     // Written, the blocks leave nothing to pair, with the state or without.
     let (code, _, err) = outcome(tmp.path(), ["refactor", "old", "new", "--write"]);
     assert_eq!(code, Some(0), "{err}");

@@ -57,7 +57,9 @@ fn temporary(
 }
 
 /// One shell line per move: `terraform state mv 'FROM' 'TO'`, quoted for
-/// any POSIX shell whatever the keys hold.
+/// any POSIX shell whatever the keys hold. A remote module instance whose
+/// content is not read moves as the module instance it is: `state mv`
+/// takes everything under it along.
 pub(crate) fn state_mv_lines(
     binary: &str,
     moves: &[(AbsResourceInstance, AbsResourceInstance)],
@@ -68,8 +70,8 @@ pub(crate) fn state_mv_lines(
             format!(
                 "{} state mv {} {}",
                 shell_quote(binary),
-                shell_quote(&f.to_string()),
-                shell_quote(&t.to_string())
+                shell_quote(&super::remote::unnamed_contents(&f.to_string())),
+                shell_quote(&super::remote::unnamed_contents(&t.to_string()))
             )
         })
         .collect()
