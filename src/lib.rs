@@ -66,7 +66,8 @@ pub use cli::main;
 pub use config::{Config, Engine, LoadOptions, detect_engine, load as load_config};
 pub use diagnostics::{Diagnostic, Diagnostics, SourceMap};
 pub use discover::{
-    Discovery, Found, LeftOut, Reason as LeftOutReason, RootOutcome, Tool, discover,
+    Declaration, Discovery, Found, LeftOut, Reason as LeftOutReason, RootOutcome, Tool, Workspace,
+    discover,
 };
 pub use files::Files;
 pub use instances::{Run, RunOptions, Walk, collect_root_inputs};

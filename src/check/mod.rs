@@ -441,6 +441,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
                         tool: l.tool,
                         var_files: Vec::new(),
                         variables: Default::default(),
+                        workspaces: Vec::new(),
                     },
                     Some(note.to_string()),
                 ));
