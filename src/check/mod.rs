@@ -367,6 +367,9 @@ impl Revisions {
 pub struct Unreached {
     pub dir: String,
     pub why: String,
+    /// What `.minimod.hcl` needs to check it, when discovery left out a
+    /// root for what a declaration settles.
+    pub declaration: Option<discover::Declaration>,
 }
 
 pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport, Diagnostics> {
@@ -708,6 +711,7 @@ fn unreached(
             Unreached {
                 dir: d.clone(),
                 why,
+                declaration: left.and_then(|l| l.declaration.clone()),
             }
         })
         .collect()

@@ -329,7 +329,12 @@ pub(crate) fn text(report: &CheckReport) -> String {
     for u in &report.unreached {
         let _ = writeln!(out, "\n{}: {}", plain(&u.dir), UNREACHED);
         let _ = writeln!(out, "  discovery left it out: {}", plain(&u.why));
-        let _ = writeln!(out, "  {}", declare_hint(&u.dir));
+        match &u.declaration {
+            Some(d) => push_declaration(&mut out, &d.text()),
+            None => {
+                let _ = writeln!(out, "  {}", declare_hint(&u.dir));
+            }
+        }
     }
     let failed = report.roots.iter().filter(|r| !r.passed).count();
     if report.nothing_checked() {
@@ -468,6 +473,9 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
             md_text(&declare_hint("DIR"))
         );
     }
+    for u in &unreached {
+        out.push_str(&declaration_markdown(u));
+    }
     for r in &roots {
         let moves = list(&r["moves"]);
         let unmatched = list(&r["unmatched"]);
@@ -546,6 +554,41 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
     out
 }
 
+/// The declaration that checks a changed directory discovery left out, as
+/// a pull-request comment's details, from its JSON form; nothing when it
+/// has none.
+fn declaration_markdown(u: &serde_json::Value) -> String {
+    let Some(text) = declaration_doc(u) else {
+        return String::new();
+    };
+    let fence = md_fence(&text);
+    format!(
+        "\n<details><summary><code>{}</code>: {UNREACHED}</summary>\n\nTo check it, add to `.minimod.hcl`:\n\n{fence}hcl\n{text}{fence}\n\n</details>\n",
+        html(str_of(&u["dir"])),
+    )
+}
+
+/// A declaration in the text report, under its directory's line.
+fn push_declaration(out: &mut String, text: &str) {
+    let _ = writeln!(out, "  to check it, add to .minimod.hcl:");
+    for line in text.lines() {
+        let _ = writeln!(out, "    {}", plain(line));
+    }
+}
+
+/// An unreached directory's declaration from its JSON form, as
+/// `Declaration::text` gives it: the notes as comments, then the block.
+fn declaration_doc(u: &serde_json::Value) -> Option<String> {
+    let d = &u["declaration"];
+    let block = d["block"].as_str()?;
+    let mut text = String::new();
+    for n in d["notes"].as_array().into_iter().flatten() {
+        text.push_str(&format!("# {}\n", plain(str_of(n))));
+    }
+    text.push_str(block);
+    Some(text)
+}
+
 /// A move across roots in a pull-request comment: its line, the blocks
 /// to add, the notes.
 fn cross_root_markdown(m: &serde_json::Value) -> String {
@@ -601,6 +644,7 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
         })).collect::<Vec<_>>(),
         "unreached": report.unreached.iter().map(|u| json!({
             "dir": u.dir, "reason": u.why,
+            "declaration": u.declaration.as_ref().map(|d| d.to_json()),
         })).collect::<Vec<_>>(),
     });
     if let Some((s, all)) = &report.shard {
@@ -861,6 +905,9 @@ pub(crate) fn text_doc(doc: &serde_json::Value) -> String {
             UNREACHED,
             plain(str_of(&u["reason"]))
         );
+        if let Some(text) = declaration_doc(u) {
+            push_declaration(&mut out, &text);
+        }
     }
     let verdict = if doc["passed"].as_bool() == Some(true) {
         "Passed"
@@ -899,10 +946,17 @@ pub(crate) fn github_annotations(report: &CheckReport) -> Vec<WorkflowCommand> {
     let mut out = Vec::new();
     if !report.unreached_warn {
         for u in &report.unreached {
+            let mut message = format!("{}: {UNREACHED} ({})", u.dir, u.why);
+            if let Some(d) = &u.declaration {
+                message.push_str(&format!(
+                    "\nTo check it, add to .minimod.hcl:\n{}",
+                    d.text()
+                ));
+            }
             out.push(WorkflowCommand {
                 command: "error",
                 properties: vec![title()],
-                message: format!("{}: {UNREACHED} ({})", u.dir, u.why),
+                message,
             });
         }
     }

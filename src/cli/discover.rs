@@ -154,7 +154,7 @@ pub(super) fn to_json(d: &Discovery) -> serde_json::Value {
                 "reason": l.reason.id(),
                 "evidence": l.evidence,
                 "tool": l.tool.map(|t| t.id()),
-                "declaration": l.declaration.as_ref().map(declaration_json),
+                "declaration": l.declaration.as_ref().map(|d| d.to_json()),
             }),
         })
         .collect();
@@ -168,10 +168,4 @@ fn variables_json(
         .map(|(k, v)| (k.clone(), display::json(v)))
         .collect::<serde_json::Map<_, _>>()
         .into()
-}
-
-/// `{"block", "notes"}`: the block as `.minimod.hcl` takes it, and what
-/// the repository must still decide (the text output's comments).
-pub(crate) fn declaration_json(d: &crate::discover::Declaration) -> serde_json::Value {
-    json!({ "block": d.block(), "notes": d.notes })
 }

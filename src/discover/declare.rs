@@ -160,6 +160,12 @@ impl Declaration {
         out
     }
 
+    /// `{"block", "notes"}`: the block as `.minimod.hcl` takes it, and
+    /// what the repository must still decide (the text's comments).
+    pub(crate) fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({ "block": self.block(), "notes": self.notes })
+    }
+
     /// The block with its notes above it as comments: ready to paste.
     pub fn text(&self) -> String {
         let mut out = String::new();
