@@ -101,3 +101,130 @@ fn a_changed_directory_left_out_gets_the_declaration_that_checks_it() {
     );
     assert_eq!(prod["plan"]["destroy"], 2, "{prod}");
 }
+
+const APP_DECLARATION: &str = "root \"envs/app\" {\n  tool = \"terraform\"\n  workspaces = {\n    dev  = { var_files = [\"dev.tfvars\"] }\n    prod = { var_files = [\"prod.tfvars\"] }\n  }\n}\n";
+const APP_MAIN: &str = r#"variable "zones" {
+  type = list(string)
+}
+
+resource "terraform_data" "replica" {
+  for_each = toset([for z in var.zones : "${terraform.workspace}-${z}"])
+  input    = each.key
+}
+
+resource "null_resource" "backup" {
+  count = terraform.workspace == "prod" ? 1 : 0
+}
+"#;
+/// The replicas renamed without a moved block, the backup deleted.
+const APP_HEAD: &str = r#"variable "zones" {
+  type = list(string)
+}
+
+resource "terraform_data" "server" {
+  for_each = toset([for z in var.zones : "${terraform.workspace}-${z}"])
+  input    = each.key
+}
+"#;
+
+fn workspaces_repo() -> tempfile::TempDir {
+    repo_of(
+        &[
+            (".minimod.hcl", APP_DECLARATION),
+            ("envs/app/backend.tf", BACKEND),
+            ("envs/app/dev.tfvars", "zones = [\"a\"]\n"),
+            ("envs/app/prod.tfvars", "zones = [\"a\", \"b\"]\n"),
+            ("envs/app/main.tf", APP_MAIN),
+        ],
+        &[("envs/app/main.tf", APP_HEAD)],
+    )
+}
+
+/// Each workspace is a root of its own, with its own var file and
+/// `terraform.workspace` its name: only prod has a backup to destroy, and
+/// each renames its own replicas (dev one, prod two), reported as
+/// `envs/app (dev)` and `envs/app (prod)` in every format.
+#[test]
+fn each_workspace_is_checked_as_its_own_root() {
+    let tmp = workspaces_repo();
+    let repo = tmp.path();
+    let out = check(repo, &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let doc = json(&out);
+    let names: Vec<&str> = (doc["roots"].as_array().unwrap().iter())
+        .map(|r| r["root"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["envs/app (dev)", "envs/app (prod)"]);
+    let dev = root_of(&doc, "envs/app (dev)");
+    assert_eq!(
+        (&dev["dir"], &dev["workspace"]),
+        (&"envs/app".into(), &"dev".into())
+    );
+    assert_eq!(dev["outcome"], "moved-blocks-missing", "{dev}");
+    assert_eq!(dev["plan"]["destroy"], 1, "{dev}");
+    assert_eq!(dev["unmatched"], serde_json::json!([]));
+    let prod = root_of(&doc, "envs/app (prod)");
+    assert_eq!(prod["workspace"], "prod");
+    assert_eq!(prod["outcome"], "unmatched", "{prod}");
+    assert_eq!(prod["plan"]["destroy"], 3, "{prod}");
+    assert_eq!(
+        prod["unmatched"],
+        serde_json::json!([{
+            "address": "null_resource.backup[0]", "action": "destroy",
+            "reason": "nothing of its type on the other side",
+        }])
+    );
+    let rename = serde_json::json!([{
+        "from": "terraform_data.replica", "to": "terraform_data.server",
+        "file": "envs/app/moved.tf",
+    }]);
+    assert_eq!(dev["moves"], rename);
+    assert_eq!(prod["moves"], rename);
+
+    let text = stdout(&check(repo, &[]));
+    assert!(
+        text.contains("\nenvs/app (dev): moved blocks missing (1)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nenvs/app (prod): objects destroyed or created that no move explains\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  destroy null_resource.backup[0]: nothing of its type on the other side\n"),
+        "{text}"
+    );
+    let markdown = stdout(&check(repo, &["--format", "markdown"]));
+    assert!(
+        markdown.contains("| `envs/app (dev)` | ❌ moved blocks missing (1) | 1 | 0 | 1 |\n"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("<details><summary><code>envs/app (prod)</code>: objects destroyed"),
+        "{markdown}"
+    );
+    let annotations = common::minimod(repo)
+        .args(["check", "--base", "HEAD"])
+        .env("GITHUB_ACTIONS", "true")
+        .output()
+        .unwrap();
+    assert!(
+        stderr(&annotations).contains("::error file=envs/app/main.tf,line=5,title=minimod check::envs/app (prod): objects destroyed or created that no move explains%0Adestroy null_resource.backup[0]: nothing of its type on the other side\n"),
+        "{}",
+        stderr(&annotations)
+    );
+
+    // With the block and the backup kept for prod, both pass.
+    write_file(
+        &repo.join("envs/app/moved.tf"),
+        "moved {\n  from = terraform_data.replica\n  to   = terraform_data.server\n}\n",
+    );
+    write_file(
+        &repo.join("envs/app/main.tf"),
+        &format!(
+            "{APP_HEAD}\nresource \"null_resource\" \"backup\" {{\n  count = terraform.workspace == \"prod\" ? 1 : 0\n}}\n"
+        ),
+    );
+    let out = check(repo, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

@@ -274,7 +274,7 @@ pub(crate) fn text(report: &CheckReport) -> String {
         );
     }
     for r in &report.roots {
-        let _ = writeln!(out, "\n{}: {}", plain(&r.dir), describe(r));
+        let _ = writeln!(out, "\n{}: {}", plain(&r.name()), describe(r));
         if let Some(note) = &r.note {
             let _ = writeln!(out, "  ({note})");
         }
@@ -407,6 +407,12 @@ fn str_of(v: &serde_json::Value) -> &str {
     v.as_str().unwrap_or("")
 }
 
+/// A root's name in its JSON form (`envs/app (prod)`): what tells two
+/// workspaces of one directory apart.
+pub(super) fn name_of(r: &serde_json::Value) -> &str {
+    r["root"].as_str().unwrap_or_else(|| str_of(&r["dir"]))
+}
+
 pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
     let empty = Vec::new();
     let list = |v: &serde_json::Value| v.as_array().unwrap_or(&empty).clone();
@@ -443,7 +449,7 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
         let _ = writeln!(
             out,
             "| {} | {mark} {} | {} | {} | {} |",
-            md_code(str_of(&r["dir"])).replace('|', "\\|"),
+            md_code(name_of(r)).replace('|', "\\|"),
             describe_doc(r),
             count("add"),
             count("change"),
@@ -504,7 +510,7 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
         let _ = writeln!(
             out,
             "\n<details><summary><code>{}</code>: {}</summary>\n",
-            html(str_of(&r["dir"])),
+            html(name_of(r)),
             describe_doc(r)
         );
         // Grouped by the file's directory, as `--fix` writes them.
@@ -620,7 +626,9 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
         "unreached_warn": report.unreached_warn,
         "revisions": { "base": report.revisions.0, "head": report.revisions.1 },
         "roots": report.roots.iter().map(|r| json!({
+            "root": r.name(),
             "dir": r.dir,
+            "workspace": r.workspace,
             "outcome": r.outcome.id(),
             "passed": r.passed,
             "plan": counts(r.before),
@@ -698,13 +706,14 @@ const CANDIDATES: &str = "cross_root_candidates";
 type Exact = (serde_json::Value, String);
 
 fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<serde_json::Value>) {
-    type At<'a> = (usize, &'a str, &'a serde_json::Value);
+    // (shard, root name, directory, candidate)
+    type At<'a> = (usize, &'a str, &'a str, &'a serde_json::Value);
     let mut leaving: Vec<At> = Vec::new();
     let mut arriving: Vec<At> = Vec::new();
     for (shard, (_, doc)) in docs.iter().enumerate() {
         for r in doc["roots"].as_array().into_iter().flatten() {
             for c in r[CANDIDATES].as_array().into_iter().flatten() {
-                let at = (shard, str_of(&r["dir"]), c);
+                let at = (shard, name_of(r), str_of(&r["dir"]), c);
                 match str_of(&c["action"]) {
                     "destroy" => leaving.push(at),
                     _ => arriving.push(at),
@@ -716,14 +725,16 @@ fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<s
     let class = |v: &serde_json::Value| (v["type"].to_string(), fp(v));
     let count = |side: &[At], v: &serde_json::Value| {
         (side.iter())
-            .filter(|(_, _, c)| fp(c).is_some() && class(c) == class(v))
+            .filter(|(_, _, _, c)| fp(c).is_some() && class(c) == class(v))
             .count()
     };
     let mut exact = Vec::new();
     let mut possible = Vec::new();
-    for (k, from_root, d) in &leaving {
-        for (j, to_root, c) in &arriving {
+    for (k, from_root, from_dir, d) in &leaving {
+        for (j, to_root, to_dir, c) in &arriving {
+            // Two workspaces of one directory are no move (`pair_across_roots`).
             let could = k != j
+                && from_dir != to_dir
                 && d["type"] == c["type"]
                 && (fp(d).is_none() || fp(c).is_none() || fp(d) == fp(c));
             if !could {
@@ -737,7 +748,7 @@ fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<s
                 && (d["alone"] == true || d["declared"] == true);
             if certain {
                 let address = str_of(&d["address"]).to_string();
-                exact.push((exact_move(from_root, d, to_root, c), address));
+                exact.push((exact_move(from_root, d, (to_root, to_dir), c), address));
                 continue;
             }
             if d["declared"] == true && c["declared"] == true {
@@ -765,7 +776,7 @@ fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<s
 fn exact_move(
     from_root: &str,
     d: &serde_json::Value,
-    to_root: &str,
+    (to_root, to_dir): (&str, &str),
     c: &serde_json::Value,
 ) -> serde_json::Value {
     let (from, to) = (str_of(&d["from"]), str_of(&c["address"]));
@@ -784,7 +795,7 @@ fn exact_move(
     m["import"] = match c["declared"] == true {
         true => json!({ "declared": true }),
         false => {
-            let (file, block) = super::import_block(from_root, from, to_root, to);
+            let (file, block) = super::import_block(from_root, from, to_dir, to);
             json!({ "file": file, "block": block })
         }
     };
@@ -801,7 +812,7 @@ fn settle_across_shards(docs: &[(String, serde_json::Value)], roots: &mut [serde
     let declared =
         |m: &serde_json::Value| m["removed"]["declared"] == true && m["import"]["declared"] == true;
     for r in roots.iter_mut() {
-        let dir = str_of(&r["dir"]).to_string();
+        let dir = name_of(r).to_string();
         let here = |m: &&serde_json::Value| ends(m, &dir);
         for (m, leaving) in exact.iter().filter(|(m, _)| ends(m, &dir)) {
             let explained = |u: &serde_json::Value| {
@@ -864,7 +875,7 @@ pub(crate) fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::
     }
     settle_across_shards(docs, &mut roots);
     let dir = |v: &serde_json::Value| str_of(&v["dir"]).to_string();
-    roots.sort_by_key(dir);
+    roots.sort_by_key(|r| name_of(r).to_string());
     unreached.sort_by_key(dir);
     let warn = first["unreached_warn"].as_bool().unwrap_or(false);
     let passed = !roots.is_empty()
@@ -895,7 +906,7 @@ pub(crate) fn text_doc(doc: &serde_json::Value) -> String {
         roots.len()
     );
     for r in roots {
-        let _ = writeln!(out, "{}: {}", plain(str_of(&r["dir"])), describe_doc(r));
+        let _ = writeln!(out, "{}: {}", plain(name_of(r)), describe_doc(r));
     }
     for u in doc["unreached"].as_array().unwrap_or(&empty) {
         let _ = writeln!(
@@ -967,7 +978,7 @@ pub(crate) fn github_annotations(report: &CheckReport) -> Vec<WorkflowCommand> {
             None => Vec::new(),
         };
         properties.push(title());
-        let mut lines = vec![format!("{}: {}", r.dir, describe(r))];
+        let mut lines = vec![format!("{}: {}", r.name(), describe(r))];
         for u in &r.unmatched {
             lines.push(format!("{} {}: {}", side(u), u.addr, reason_word(u)));
         }

@@ -180,13 +180,13 @@ fn same_check(first: &Claim, c: &Claim) -> Result<(), String> {
     Ok(())
 }
 
-/// The directories of a report's `roots` or `unreached` entries.
+/// The names of a report's `roots` (a directory, with its workspace) or
+/// the directories of its `unreached` entries.
 fn dirs<'a>(c: &Claim<'a>, key: &str) -> Result<Vec<&'a str>, String> {
     let entries = c.doc[key].as_array().map(Vec::as_slice).unwrap_or_default();
     (entries.iter())
         .map(|e| {
-            e["dir"]
-                .as_str()
+            (e["root"].as_str().or(e["dir"].as_str()))
                 .ok_or_else(|| format!("{c} holds an entry of {key:?} without a directory"))
         })
         .collect()
