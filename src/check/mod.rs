@@ -571,13 +571,14 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     })
 }
 
+/// A root as one side's discovery gives it, with how it came to be checked
+/// when discovery alone would not have made it one.
+type Checked = (Found, Option<String>);
+
 /// Checks one root: a directory in one workspace.
 fn check_unit(
     unit: &Unit,
-    (head_root, base_root): (
-        Option<&(Found, Option<String>)>,
-        Option<&(Found, Option<String>)>,
-    ),
+    (head_root, base_root): (Option<&Checked>, Option<&Checked>),
     revs: &Revisions,
     changed: &BTreeSet<String>,
     req: &CheckRequest,
@@ -593,7 +594,7 @@ fn check_unit(
         ));
         return (report, None);
     }
-    if untouched(dir, head_root, base_root, &revs, &changed, req) {
+    if untouched(dir, head_root, base_root, revs, changed, req) {
         return (
             RootReport::unchanged(dir, head_root.and_then(|(_, n)| n.clone())),
             None,
@@ -605,7 +606,7 @@ fn check_unit(
     };
     let (mut report, kept) = check_root(&root, revs, req, schemas.clone());
     report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
-    if let Some(said) = rewritten_note(dir, &revs) {
+    if let Some(said) = rewritten_note(dir, revs) {
         report.note = Some(match report.note.take() {
             Some(n) => format!("{n}; {said}"),
             None => said,
