@@ -61,7 +61,7 @@ mod state;
 mod syntax;
 mod text;
 
-pub use check::{CheckReport, CheckRequest, check};
+pub use check::{CheckReport, CheckRequest, StateSources, check};
 pub use cli::main;
 pub use config::{Config, Engine, LoadOptions, detect_engine, load as load_config};
 pub use diagnostics::{Diagnostic, Diagnostics, SourceMap};

@@ -24,6 +24,17 @@ fn check(repo: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The command ended with `code`; else both its outputs are shown.
+fn exits(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{}\n{}",
+        stdout(out),
+        stderr(out)
+    );
+}
+
 fn json(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}\n{}", stdout(out), stderr(out)))
@@ -227,4 +238,244 @@ fn each_workspace_is_checked_as_its_own_root() {
     );
     let out = check(repo, &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+/// A version-4 state holding `resources`, as `terraform state pull`
+/// prints it.
+fn state(resources: serde_json::Value) -> String {
+    serde_json::to_string_pretty(&serde_json::json!({
+        "version": 4, "terraform_version": "1.11.4", "serial": 3,
+        "lineage": "0f5e2a8c-8c1e-4b7e-9b1a-3c2d4e5f6a7b", "outputs": {},
+        "resources": resources, "check_results": null,
+    }))
+    .unwrap()
+}
+
+/// `terraform_data.NAME` with one object per (key, input), as terraform
+/// records it (`input` and `output` as typed values).
+fn terraform_data(name: &str, objects: &[(serde_json::Value, &str)]) -> serde_json::Value {
+    let instances: Vec<serde_json::Value> = (objects.iter().enumerate())
+        .map(|(i, (key, input))| {
+            let mut o = serde_json::json!({
+                "schema_version": 0,
+                "attributes": {
+                    "id": format!("00000000-0000-0000-0000-00000000000{i}"),
+                    "input": { "value": input, "type": "string" },
+                    "output": { "value": input, "type": "string" },
+                    "triggers_replace": null,
+                },
+                "sensitive_attributes": [],
+            });
+            if !key.is_null() {
+                o["index_key"] = key.clone();
+            }
+            o
+        })
+        .collect();
+    serde_json::json!({
+        "mode": "managed", "type": "terraform_data", "name": name,
+        "provider": "provider[\"terraform.io/builtin/terraform\"]",
+        "instances": instances,
+    })
+}
+
+fn zones(names: &[&str]) -> serde_json::Value {
+    serde_json::json!({
+        "mode": "data", "type": "aws_availability_zones", "name": "zones",
+        "provider": "provider[\"registry.terraform.io/hashicorp/aws\"]",
+        "instances": [{
+            "schema_version": 0,
+            "attributes": { "id": "eu-west-1", "names": names },
+            "sensitive_attributes": [],
+        }],
+    })
+}
+
+const SUBNETS: &str = "data \"aws_availability_zones\" \"zones\" {}\n\nresource \"terraform_data\" \"subnet\" {\n  for_each = toset(data.aws_availability_zones.zones.names)\n  input    = each.key\n}\n";
+const NETS: &str = "data \"aws_availability_zones\" \"zones\" {}\n\nresource \"terraform_data\" \"net\" {\n  for_each = toset(data.aws_availability_zones.zones.names)\n  input    = each.key\n}\n";
+const NET_MOVED: &str = "moved {\n  from = terraform_data.subnet\n  to   = terraform_data.net\n}\n";
+
+/// The subnets renamed with their moved block, and a directory for the
+/// states the trusted job pulls (outside the repository).
+fn renamed_subnets() -> (tempfile::TempDir, tempfile::TempDir) {
+    let repo = repo_of(
+        &[
+            ("envs/prod/backend.tf", BACKEND),
+            ("envs/prod/.terraform.lock.hcl", TERRAFORM_LOCK),
+            ("envs/prod/main.tf", SUBNETS),
+        ],
+        &[
+            ("envs/prod/main.tf", NETS),
+            ("envs/prod/moved.tf", NET_MOVED),
+        ],
+    );
+    (repo, tempfile::tempdir().unwrap())
+}
+
+fn sha256(text: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Keys that come from a data source are known only from a state: without
+/// one, the root is not checkable and the check fails saying what to give;
+/// with `--state-for`, the recorded zones give the keys, the rename pairs
+/// object for object, and the check passes with its block (and without it
+/// names the block).
+#[test]
+fn state_for_gives_a_root_its_recorded_objects() {
+    let (tmp, states) = renamed_subnets();
+    let repo = tmp.path();
+    let prod = state(serde_json::json!([
+        zones(&["eu-west-1a", "eu-west-1b"]),
+        terraform_data(
+            "subnet",
+            &[
+                ("eu-west-1a".into(), "eu-west-1a"),
+                ("eu-west-1b".into(), "eu-west-1b")
+            ]
+        ),
+    ]));
+    write_file(&states.path().join("prod.tfstate"), &prod);
+    let given = format!("envs/prod={}", states.path().join("prod.tfstate").display());
+
+    let out = check(repo, &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let doc = json(&out);
+    let r = root_of(&doc, "envs/prod");
+    assert_eq!(r["outcome"], "not-checkable", "{r}");
+    assert_eq!(r["state"], serde_json::Value::Null);
+    let error = r["error"].as_str().unwrap();
+    let error = error.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        error.contains("whose results minimod only knows from a state: give the check the root's state (--state-for or --states) with a state that holds it."),
+        "{error}"
+    );
+
+    let out = check(repo, &["--format", "json", "--state-for", &given]);
+    exits(&out, 0);
+    let doc = json(&out);
+    let r = root_of(&doc, "envs/prod");
+    assert_eq!(r["outcome"], "proven", "{r}");
+    assert_eq!(
+        r["plan"],
+        serde_json::json!({"add": 0, "change": 0, "destroy": 0})
+    );
+    let recorded = serde_json::json!({
+        "file": states.path().join("prod.tfstate").display().to_string(),
+        "sha256": sha256(&prod),
+    });
+    assert_eq!(r["state"], recorded);
+    assert_eq!(doc["states"], serde_json::json!({ "envs/prod": recorded }));
+    let text = stdout(&check(repo, &["--state-for", &given]));
+    assert!(
+        text.contains(&format!("\nenvs/prod: changes proven: nothing that moved is destroyed\n  (planned against the prior state {})\n", states.path().join("prod.tfstate").display())),
+        "{text}"
+    );
+    let markdown = stdout(&check(
+        repo,
+        &["--format", "markdown", "--state-for", &given],
+    ));
+    assert!(
+        markdown.contains("Planned against the prior states of `envs/prod`.\n"),
+        "{markdown}"
+    );
+
+    // Without the moved block the state's objects name it.
+    std::fs::remove_file(repo.join("envs/prod/moved.tf")).unwrap();
+    let doc = json(&check(repo, &["--format", "json", "--state-for", &given]));
+    let r = root_of(&doc, "envs/prod");
+    assert_eq!(r["outcome"], "moved-blocks-missing", "{r}");
+    assert_eq!(r["plan"]["destroy"], 2, "{r}");
+    assert_eq!(r["moves"][0]["from"], "terraform_data.subnet");
+    assert_eq!(r["moves"][0]["to"], "terraform_data.net");
+}
+
+/// A state that does not parse is an error in OpenTofu's shape naming the
+/// file and the root (exit 2); a state for a root the check does not check
+/// is a warning, and the check goes on.
+#[test]
+fn bad_and_stray_states_are_said() {
+    let (tmp, states) = renamed_subnets();
+    let repo = tmp.path();
+    write_file(
+        &states.path().join("bad.tfstate"),
+        "{\"version\": 4, \"resources\": [",
+    );
+    let bad = states.path().join("bad.tfstate").display().to_string();
+    let out = check(repo, &["--state-for", &format!("envs/prod={bad}")]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(out.stdout.is_empty(), "{}", stdout(&out));
+    let err = stderr(&out);
+    let printed = common::diagnostics(&err);
+    assert_eq!(printed.len(), 1, "{err}");
+    assert_eq!(printed[0].summary, "Unsupported state file format", "{err}");
+    assert_eq!(
+        printed[0].detail,
+        format!(
+            "The state file could not be parsed as JSON: syntax error at byte offset 29. The file is {bad}, the state of envs/prod (--state-for envs/prod={bad})."
+        )
+    );
+
+    let out = check(
+        repo,
+        &[
+            "--state-for",
+            "envs/prodd=x.tfstate",
+            "--state-for",
+            "nonsense",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("Error: Invalid --state-for option"),
+        "{}",
+        stderr(&out)
+    );
+
+    let good = state(serde_json::json!([
+        zones(&["eu-west-1a"]),
+        terraform_data("subnet", &[("eu-west-1a".into(), "eu-west-1a")])
+    ]));
+    let pulled = states.path().join("pulled");
+    write_file(&pulled.join("old/terraform.tfstate"), &good);
+    write_file(&pulled.join("envs/prod/terraform.tfstate"), &good);
+    write_file(&pulled.join("envs/prod.tfstate"), &good);
+    let dir = pulled.display().to_string();
+    let out = check(
+        repo,
+        &["--states", &dir, "--state-for", "envs/gone=x.tfstate"],
+    );
+    exits(&out, 0);
+    let err = stderr(&out);
+    // Each warning: its summary line, then its detail (lines unwrapped).
+    let warnings: Vec<(String, String)> = (err.split("Warning: ").skip(1))
+        .map(|w| {
+            let (summary, detail) = w.split_once('\n').unwrap();
+            let detail = detail.split_whitespace().collect::<Vec<_>>().join(" ");
+            (summary.to_string(), detail)
+        })
+        .collect();
+    let stray = "is not a root of this check, so its state is not read. Name a root as discover and the check's report name it, with :WORKSPACE for a root declared with workspaces.";
+    assert_eq!(
+        warnings,
+        [
+            (
+                "State for a root the check does not check".to_string(),
+                format!("--state-for envs/gone=x.tfstate: envs/gone {stray}")
+            ),
+            (
+                "File not read as a state".to_string(),
+                format!(
+                    "{dir}/envs/prod.tfstate: --states reads each root's state at ROOT/terraform.tfstate, and a workspace's at ROOT/terraform.tfstate.d/WORKSPACE/terraform.tfstate, as terraform's local backend keeps them."
+                )
+            ),
+            (
+                "State for a root the check does not check".to_string(),
+                format!("--states {dir} ({dir}/old/terraform.tfstate): old {stray}")
+            ),
+        ],
+        "{err}"
+    );
 }

@@ -7,7 +7,10 @@
 
 pub(crate) mod render;
 mod shards;
+mod states;
 mod tree;
+
+pub use states::StateSources;
 
 pub(crate) use tree::toplevel;
 
@@ -56,6 +59,9 @@ pub struct CheckRequest {
     /// Ignore rules from the command line; the base's `.minimod.hcl`
     /// adds its own.
     pub ignore: crate::refactor::ignore::Rules,
+    /// Prior states (`--state-for`, `--states`): the only files a check
+    /// reads from the runner's disk.
+    pub states: StateSources,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,6 +149,9 @@ pub struct RootReport {
     /// plan has instances of, when it was planned: what the root really
     /// reaches.
     pub reached: Option<Vec<String>>,
+    /// The prior state it was planned against: (the file as the command
+    /// line names it, the SHA-256 of its bytes).
+    pub state: Option<(String, String)>,
 }
 
 /// An object that leaves one root module for another: terraform supports
@@ -224,6 +233,9 @@ pub struct CheckReport {
     /// With `--shard`: the shard, and every root all shards check (so
     /// `--merge` can tell which shard holds each).
     pub shard: Option<(Shard, Vec<String>)>,
+    /// The states given, for every root of the check (not only this
+    /// shard's), by root name: (file, SHA-256).
+    pub states: BTreeMap<String, (String, String)>,
 }
 
 impl CheckReport {
@@ -265,6 +277,7 @@ impl RootReport {
             imported: Vec::new(),
             candidates: Vec::new(),
             reached: None,
+            state: None,
         }
     }
 
@@ -517,6 +530,8 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
             }
         })
         .collect();
+    let given = states::read(&req.states, &units)?;
+    warnings.extend(given.warnings.clone());
     let mine: Vec<&Unit> = units
         .iter()
         .filter(|u| req.shard.is_none_or(|s| s.holds(&u.name())))
@@ -537,7 +552,10 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
                 unit.name()
             )
         });
-        let (mut report, kept) = check_unit(unit, sides(unit.dir), &revs, &changed, req, &schemas);
+        let prior = given.by_root.get(&unit.name());
+        let (mut report, kept) =
+            check_unit(unit, sides(unit.dir), prior, &revs, &changed, req, &schemas);
+        report.state = prior.map(|p| (p.file.clone(), p.sha256.clone()));
         report.workspace = unit.workspace.map(|w| w.name.clone());
         finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         (report, kept)
@@ -568,6 +586,9 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         shard: req
             .shard
             .map(|s| (s, units.iter().map(Unit::name).collect())),
+        states: (given.by_root.iter())
+            .map(|(name, p)| (name.clone(), (p.file.clone(), p.sha256.clone())))
+            .collect(),
     })
 }
 
@@ -579,6 +600,7 @@ type Checked = (Found, Option<String>);
 fn check_unit(
     unit: &Unit,
     (head_root, base_root): (Option<&Checked>, Option<&Checked>),
+    prior: Option<&states::Prior>,
     revs: &Revisions,
     changed: &BTreeSet<String>,
     req: &CheckRequest,
@@ -602,6 +624,7 @@ fn check_unit(
     }
     let root = Root {
         workspace: unit.workspace,
+        state: prior.map(|p| &p.state),
         ..Root::of(dir, head_root, base_root, revs)
     };
     let (mut report, kept) = check_root(&root, revs, req, schemas.clone());
@@ -907,6 +930,9 @@ struct Root<'a> {
     /// One of the declaration's workspaces: its var files and variables
     /// after the root's own, and `terraform.workspace` its name.
     workspace: Option<&'a discover::Workspace>,
+    /// The prior state the trusted job gave for it: pairing then compares
+    /// the recorded objects, as `refactor --state` does.
+    state: Option<&'a crate::state::State>,
 }
 
 impl<'a> Root<'a> {
@@ -935,6 +961,7 @@ impl<'a> Root<'a> {
             decl,
             tool: head_root.or(base_root).and_then(|(f, _)| f.tool),
             workspace: None,
+            state: None,
         }
     }
 }
@@ -978,7 +1005,14 @@ fn check_root(
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
         Ok(o) => o,
-        Err(d) => {
+        Err(mut d) => {
+            // A check takes its states otherwise than `refactor --state`.
+            for d in d.0.iter_mut() {
+                d.detail = d.detail.replace(
+                    "pass --state FILE",
+                    "give the check the root's state (--state-for or --states)",
+                );
+            }
             // Files are named inside the repository: `base:envs/x/main.tf`
             // for the base revision's copy.
             let prefix = |p: &Path| format!("{}/", crate::syntax::source::clean_path(p));
@@ -1510,7 +1544,7 @@ fn root_request(
         old_inputs: Some(old_inputs),
         old_dir,
         new_dir,
-        state: None,
+        state: root.state.cloned(),
         engine: req.engine.or(root.tool.map(|t| t.engine())),
         place_root: false,
         variables,

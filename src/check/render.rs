@@ -278,6 +278,9 @@ pub(crate) fn text(report: &CheckReport) -> String {
         if let Some(note) = &r.note {
             let _ = writeln!(out, "  ({note})");
         }
+        if let Some((file, _)) = &r.state {
+            let _ = writeln!(out, "  (planned against the prior state {})", plain(file));
+        }
         for (file, text) in blocks_text(&report.head_dir, &r.blocks) {
             let _ = writeln!(out, "  add to {}:", plain(&file));
             for line in text.lines() {
@@ -437,6 +440,14 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
         md_code(str_of(&doc["base"])),
         md_code(str_of(&doc["head"])),
     );
+    if let Some(states) = doc["states"].as_object().filter(|s| !s.is_empty()) {
+        let names: Vec<String> = states.keys().map(|n| md_code(n)).collect();
+        let _ = writeln!(
+            out,
+            "Planned against the prior states of {}.\n",
+            names.join(", ")
+        );
+    }
     let _ = writeln!(out, "| Root module | Outcome | Add | Change | Destroy |");
     let _ = writeln!(out, "|---|---|---:|---:|---:|");
     for r in &roots {
@@ -649,7 +660,11 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
             "paired_by_rules": r.paired_by_rules.iter().map(|(from, to, rules, planned)| json!({
                 "from": from, "to": to, "rules": rules, "planned": planned,
             })).collect::<Vec<_>>(),
+            "state": r.state.as_ref().map(state_json),
         })).collect::<Vec<_>>(),
+        "states": (report.states.iter())
+            .map(|(name, s)| (name.clone(), state_json(s)))
+            .collect::<serde_json::Map<_, _>>(),
         "unreached": report.unreached.iter().map(|u| json!({
             "dir": u.dir, "reason": u.why,
             "declaration": u.declaration.as_ref().map(|d| d.to_json()),
@@ -669,6 +684,11 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
         }
     }
     doc
+}
+
+/// A prior state as a report records it: `{"file", "sha256"}`.
+fn state_json((file, sha256): &(String, String)) -> serde_json::Value {
+    json!({ "file": file, "sha256": sha256 })
 }
 
 fn candidate_json(c: &super::Candidate) -> serde_json::Value {
@@ -887,6 +907,7 @@ pub(crate) fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::
         "passed": passed,
         "unreached_warn": warn,
         "revisions": first["revisions"],
+        "states": first["states"],
         "roots": roots,
         "unreached": unreached,
     }))
