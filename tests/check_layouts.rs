@@ -479,3 +479,223 @@ fn bad_and_stray_states_are_said() {
         "{err}"
     );
 }
+
+const ZONE_SUBNETS: &str = "data \"aws_availability_zones\" \"zones\" {}\n\nresource \"aws_subnet\" \"zone\" {\n  count             = length(data.aws_availability_zones.zones.names)\n  availability_zone = data.aws_availability_zones.zones.names[count.index]\n}\n";
+
+/// `envs/network` deletes its subnets, one per zone a data source lists;
+/// `envs/app` renames its replicas in each workspace.
+fn layouts_repo() -> tempfile::TempDir {
+    repo_of(
+        &[
+            (".minimod.hcl", APP_DECLARATION),
+            ("envs/app/backend.tf", BACKEND),
+            ("envs/app/dev.tfvars", "zones = [\"a\"]\n"),
+            ("envs/app/prod.tfvars", "zones = [\"a\", \"b\"]\n"),
+            ("envs/app/main.tf", APP_MAIN),
+            ("envs/network/backend.tf", BACKEND),
+            ("envs/network/.terraform.lock.hcl", TERRAFORM_LOCK),
+            ("envs/network/main.tf", ZONE_SUBNETS),
+        ],
+        &[
+            ("envs/app/main.tf", APP_HEAD),
+            (
+                "envs/network/main.tf",
+                "data \"aws_availability_zones\" \"zones\" {}\n",
+            ),
+        ],
+    )
+}
+
+/// The states a job pulled: `envs/network`'s two subnets, and prod's two
+/// replicas (its backup was never applied); dev has none.
+fn pulled_states(dir: &Path) {
+    let subnets: Vec<serde_json::Value> = (["eu-west-1a", "eu-west-1b"].iter().enumerate())
+        .map(|(i, zone)| {
+            serde_json::json!({
+                "index_key": i, "schema_version": 1,
+                "attributes": { "id": format!("subnet-{i}"), "availability_zone": zone },
+                "sensitive_attributes": [],
+            })
+        })
+        .collect();
+    let net = state(serde_json::json!([
+        zones(&["eu-west-1a", "eu-west-1b"]),
+        {
+            "mode": "managed", "type": "aws_subnet", "name": "zone",
+            "provider": "provider[\"registry.terraform.io/hashicorp/aws\"]",
+            "instances": subnets,
+        },
+    ]));
+    write_file(&dir.join("envs/network/terraform.tfstate"), &net);
+    let prod = state(serde_json::json!([terraform_data(
+        "replica",
+        &[("prod-a".into(), "prod-a"), ("prod-b".into(), "prod-b")],
+    )]));
+    write_file(
+        &dir.join("envs/app/terraform.tfstate.d/prod/terraform.tfstate"),
+        &prod,
+    );
+}
+
+/// With `--states`, a deleted resource's destroys are its recorded
+/// objects (without, its count is not known), and a workspace is planned
+/// against its own state: prod's backup was never applied, so nothing
+/// destroys it; dev, with no state, is planned as before.
+#[test]
+fn states_dir_gives_each_root_and_workspace_its_state() {
+    let tmp = layouts_repo();
+    let repo = tmp.path();
+    let without = json(&check(repo, &["--format", "json"]));
+    assert_eq!(
+        root_of(&without, "envs/network")["outcome"],
+        "not-checkable"
+    );
+    assert_eq!(
+        root_of(&without, "envs/app (prod)")["unmatched"][0]["address"],
+        "null_resource.backup[0]"
+    );
+
+    let states = tempfile::tempdir().unwrap();
+    pulled_states(states.path());
+    let dir = states.path().display().to_string();
+    let out = check(repo, &["--format", "json", "--states", &dir]);
+    exits(&out, 1);
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    let doc = json(&out);
+    let network = root_of(&doc, "envs/network");
+    assert_eq!(network["outcome"], "unmatched", "{network}");
+    assert_eq!(network["plan"]["destroy"], 2, "{network}");
+    let destroyed: Vec<&str> = (network["unmatched"].as_array().unwrap().iter())
+        .map(|u| u["address"].as_str().unwrap())
+        .collect();
+    assert_eq!(destroyed, ["aws_subnet.zone[0]", "aws_subnet.zone[1]"]);
+    assert_eq!(
+        network["state"]["file"],
+        format!("{dir}/envs/network/terraform.tfstate")
+    );
+    let prod = root_of(&doc, "envs/app (prod)");
+    assert_eq!(prod["outcome"], "moved-blocks-missing", "{prod}");
+    assert_eq!(prod["unmatched"], serde_json::json!([]), "{prod}");
+    assert_eq!(prod["plan"]["destroy"], 2, "{prod}");
+    assert_eq!(
+        prod["state"]["file"],
+        format!("{dir}/envs/app/terraform.tfstate.d/prod/terraform.tfstate")
+    );
+    let dev = root_of(&doc, "envs/app (dev)");
+    assert_eq!(dev["state"], serde_json::Value::Null);
+    assert_eq!(dev["plan"]["destroy"], 1, "{dev}");
+    let listed: Vec<&String> = doc["states"].as_object().unwrap().keys().collect();
+    assert_eq!(listed, ["envs/app (prod)", "envs/network"]);
+
+    // The same states by --state-for, the workspace named after a colon.
+    let out = check(
+        repo,
+        &[
+            "--format",
+            "json",
+            "--state-for",
+            &format!("envs/network={dir}/envs/network/terraform.tfstate"),
+            "--state-for",
+            &format!("envs/app:prod={dir}/envs/app/terraform.tfstate.d/prod/terraform.tfstate"),
+        ],
+    );
+    let by_option = json(&out);
+    assert_eq!(by_option["roots"], doc["roots"]);
+    // A root checked per workspace is named with its workspace.
+    let out = check(repo, &["--state-for", "envs/app=x.tfstate"]);
+    assert!(
+        stderr(&out).split_whitespace().collect::<Vec<_>>().join(" ").contains(
+            "--state-for envs/app=x.tfstate: envs/app is not a root of this check, so its state is not read. envs/app is checked per workspace: name one of envs/app:dev, envs/app:prod."
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Shards given the same states merge into the unsharded run's report,
+/// each reporting its roots' states and listing every root's; shards given
+/// other states are not one check.
+#[test]
+fn shards_carry_the_states() {
+    let tmp = layouts_repo();
+    let repo = tmp.path();
+    let states = tempfile::tempdir().unwrap();
+    pulled_states(states.path());
+    let dir = states.path().display().to_string();
+    let whole = json(&check(repo, &["--format", "json", "--states", &dir]));
+    let reports = tempfile::tempdir().unwrap();
+    let shard = |k: u32, states_dir: &str| {
+        let out = check(
+            repo,
+            &[
+                "--format",
+                "json",
+                "--states",
+                states_dir,
+                "--shard",
+                &format!("{k}/2"),
+            ],
+        );
+        let doc = json(&out);
+        assert_eq!(doc["states"], whole["states"], "shard {k}/2");
+        let path = reports.path().join(format!("shard-{k}.json"));
+        std::fs::write(&path, &out.stdout).unwrap();
+        (path.display().to_string(), doc)
+    };
+    let (one, first) = shard(1, &dir);
+    let (two, second) = shard(2, &dir);
+    let names = |doc: &serde_json::Value| -> Vec<String> {
+        (doc["roots"].as_array().unwrap().iter())
+            .map(|r| r["root"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names(&first), ["envs/network"]);
+    assert_eq!(names(&second), ["envs/app (dev)", "envs/app (prod)"]);
+    let out = common::minimod(repo)
+        .args([
+            "check", "--merge", &one, "--merge", &two, "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    exits(&out, 1);
+    let merged = json(&out);
+    assert_eq!(merged["roots"], whole["roots"]);
+    assert_eq!(merged["states"], whole["states"]);
+
+    // Another pull of prod's state (a later serial) for shard 2 only.
+    let other = tempfile::tempdir().unwrap();
+    pulled_states(other.path());
+    let prod = other
+        .path()
+        .join("envs/app/terraform.tfstate.d/prod/terraform.tfstate");
+    let text = std::fs::read_to_string(&prod)
+        .unwrap()
+        .replace("\"serial\": 3", "\"serial\": 4");
+    write_file(&prod, &text);
+    let (two, _) = {
+        let out = check(
+            repo,
+            &[
+                "--format",
+                "json",
+                "--states",
+                &other.path().display().to_string(),
+                "--shard",
+                "2/2",
+            ],
+        );
+        let path = reports.path().join("shard-2-other.json");
+        std::fs::write(&path, &out.stdout).unwrap();
+        (path.display().to_string(), ())
+    };
+    let out = common::minimod(repo)
+        .args(["check", "--merge", &one, "--merge", &two])
+        .output()
+        .unwrap();
+    exits(&out, 2);
+    assert!(
+        stderr(&out).split_whitespace().collect::<Vec<_>>().join(" ").contains("were given other prior states (--state-for, --states): the shards of one check plan against the same states"),
+        "{}",
+        stderr(&out)
+    );
+}
