@@ -138,17 +138,17 @@ resource "terraform_data" "server" {
 }
 "#;
 
+/// `envs/app` declared with its workspaces, each with a var file.
+const APP_BASE: [(&str, &str); 5] = [
+    (".minimod.hcl", APP_DECLARATION),
+    ("envs/app/backend.tf", BACKEND),
+    ("envs/app/dev.tfvars", "zones = [\"a\"]\n"),
+    ("envs/app/prod.tfvars", "zones = [\"a\", \"b\"]\n"),
+    ("envs/app/main.tf", APP_MAIN),
+];
+
 fn workspaces_repo() -> tempfile::TempDir {
-    repo_of(
-        &[
-            (".minimod.hcl", APP_DECLARATION),
-            ("envs/app/backend.tf", BACKEND),
-            ("envs/app/dev.tfvars", "zones = [\"a\"]\n"),
-            ("envs/app/prod.tfvars", "zones = [\"a\", \"b\"]\n"),
-            ("envs/app/main.tf", APP_MAIN),
-        ],
-        &[("envs/app/main.tf", APP_HEAD)],
-    )
+    repo_of(&APP_BASE, &[("envs/app/main.tf", APP_HEAD)])
 }
 
 /// Each workspace is a root of its own, with its own var file and
@@ -485,17 +485,13 @@ const ZONE_SUBNETS: &str = "data \"aws_availability_zones\" \"zones\" {}\n\nreso
 /// `envs/network` deletes its subnets, one per zone a data source lists;
 /// `envs/app` renames its replicas in each workspace.
 fn layouts_repo() -> tempfile::TempDir {
+    let network = [
+        ("envs/network/backend.tf", BACKEND),
+        ("envs/network/.terraform.lock.hcl", TERRAFORM_LOCK),
+        ("envs/network/main.tf", ZONE_SUBNETS),
+    ];
     repo_of(
-        &[
-            (".minimod.hcl", APP_DECLARATION),
-            ("envs/app/backend.tf", BACKEND),
-            ("envs/app/dev.tfvars", "zones = [\"a\"]\n"),
-            ("envs/app/prod.tfvars", "zones = [\"a\", \"b\"]\n"),
-            ("envs/app/main.tf", APP_MAIN),
-            ("envs/network/backend.tf", BACKEND),
-            ("envs/network/.terraform.lock.hcl", TERRAFORM_LOCK),
-            ("envs/network/main.tf", ZONE_SUBNETS),
-        ],
+        &[&APP_BASE[..], &network].concat(),
         &[
             ("envs/app/main.tf", APP_HEAD),
             (
