@@ -443,6 +443,14 @@ fn bad_and_stray_states_are_said() {
     write_file(&pulled.join("envs/prod/terraform.tfstate"), &good);
     write_file(&pulled.join("envs/prod.tfstate"), &good);
     let dir = pulled.display().to_string();
+    let twice = format!("envs/prod={dir}/envs/prod/terraform.tfstate");
+    let out = check(repo, &["--states", &dir, "--state-for", &twice]);
+    exits(&out, 2);
+    let printed = common::diagnostics(&stderr(&out));
+    assert_eq!(
+        (printed[0].summary.as_str(), printed[0].detail.as_str()),
+        ("State given twice", format!("The state of envs/prod is given as {dir}/envs/prod/terraform.tfstate and again as {dir}/envs/prod/terraform.tfstate (--states {dir}). Give each root's state once.").as_str()),
+    );
     let out = check(
         repo,
         &["--states", &dir, "--state-for", "envs/gone=x.tfstate"],
