@@ -370,7 +370,10 @@ fn state_for_gives_a_root_its_recorded_objects() {
     assert_eq!(doc["states"], serde_json::json!({ "envs/prod": recorded }));
     let text = stdout(&check(repo, &["--state-for", &given]));
     assert!(
-        text.contains(&format!("\nenvs/prod: changes proven: nothing that moved is destroyed\n  (planned against the prior state {})\n", states.path().join("prod.tfstate").display())),
+        text.contains(&format!(
+            "\nenvs/prod: changes proven: nothing that moved is destroyed\n  (prior state: {})\n",
+            states.path().join("prod.tfstate").display()
+        )),
         "{text}"
     );
     let markdown = stdout(&check(

@@ -279,7 +279,7 @@ pub(crate) fn text(report: &CheckReport) -> String {
             let _ = writeln!(out, "  ({note})");
         }
         if let Some((file, _)) = &r.state {
-            let _ = writeln!(out, "  (planned against the prior state {})", plain(file));
+            let _ = writeln!(out, "  (prior state: {})", plain(file));
         }
         for (file, text) in blocks_text(&report.head_dir, &r.blocks) {
             let _ = writeln!(out, "  add to {}:", plain(&file));
