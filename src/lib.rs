@@ -61,12 +61,13 @@ mod state;
 mod syntax;
 mod text;
 
-pub use check::{CheckReport, CheckRequest, check};
+pub use check::{CheckReport, CheckRequest, StateSources, check};
 pub use cli::main;
 pub use config::{Config, Engine, LoadOptions, Remote, RemoteCalls, detect_engine, load as load_config};
 pub use diagnostics::{Diagnostic, Diagnostics, SourceMap};
 pub use discover::{
-    Discovery, Found, LeftOut, Reason as LeftOutReason, RootOutcome, Tool, discover,
+    Declaration, Discovery, Found, LeftOut, Reason as LeftOutReason, RootOutcome, Tool, Workspace,
+    discover,
 };
 pub use files::Files;
 pub use instances::{Run, RunOptions, Walk, collect_root_inputs};

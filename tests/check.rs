@@ -8,6 +8,8 @@ mod common;
 use std::path::Path;
 use std::process::Output;
 
+use common::repo_of;
+
 fn monorepo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     common::monorepo(&dir.path().join("repo"));
@@ -484,30 +486,6 @@ fn text_and_markdown_name_the_ignore_rules_that_paired() {
         ),
         "{markdown}"
     );
-}
-
-/// A repository whose base is `base` and whose working tree is `head`:
-/// (path, text) files, each root with a local backend. Built in the test.
-fn repo_of(base: &[(&str, &str)], head: &[(&str, &str)]) -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().unwrap();
-    let repo = tmp.path();
-    let git = |args: &[&str]| {
-        let out = common::git(repo, args);
-        assert!(out.status.success(), "git {args:?}");
-    };
-    let write = |files: &[(&str, &str)]| {
-        for (path, text) in files {
-            let path = repo.join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
-    };
-    git(&["init", "-q"]);
-    write(base);
-    git(&["add", "-A"]);
-    git(&["commit", "-qm", "base"]);
-    write(head);
-    tmp
 }
 
 const BACKEND: &str = "terraform {\n  backend \"local\" {}\n}\n";

@@ -123,7 +123,8 @@ fn json_output_for_declared_roots() {
                 "evidence": ["root \"local-state\" at .minimod.hcl:2"],
                 "tool": "terraform",
                 "var_files": [],
-                "variables": {}
+                "variables": {},
+                "workspaces": []
             },
             {
                 "dir": "no-lock",
@@ -131,7 +132,8 @@ fn json_output_for_declared_roots() {
                 "evidence": ["root \"no-lock\" at .minimod.hcl:21"],
                 "tool": "opentofu",
                 "var_files": [],
-                "variables": {}
+                "variables": {},
+                "workspaces": []
             },
             {
                 "dir": "per-env",
@@ -139,7 +141,8 @@ fn json_output_for_declared_roots() {
                 "evidence": ["root \"per-env\" at .minimod.hcl:8", "Terraform lock file"],
                 "tool": "terraform",
                 "var_files": ["env/prod.tfvars"],
-                "variables": {"region": "eu-west-1", "replicas": 3, "zones": ["a", "b"]}
+                "variables": {"region": "eu-west-1", "replicas": 3, "zones": ["a", "b"]},
+                "workspaces": []
             },
             {
                 "dir": "workspaced",
@@ -147,7 +150,8 @@ fn json_output_for_declared_roots() {
                 "evidence": ["root \"workspaced\" at .minimod.hcl:17"],
                 "tool": "opentofu",
                 "var_files": [],
-                "variables": {}
+                "variables": {},
+                "workspaces": []
             },
             {
                 "dir": "wrapped",
@@ -155,19 +159,24 @@ fn json_output_for_declared_roots() {
                 "evidence": ["root \"wrapped\" at .minimod.hcl:6", "OpenTofu lock file"],
                 "tool": "opentofu",
                 "var_files": [],
-                "variables": {}
+                "variables": {},
+                "workspaces": []
             },
             {
                 "dir": "wrapped/test",
                 "outcome": "left_out",
                 "reason": "no_backend",
                 "evidence": [],
-                "tool": null
+                "tool": null,
+                "declaration": null
             }
         ]
     });
     assert_eq!(got, want);
 }
+
+/// What a declaration for a directory that names no tool (or both) asks.
+const NAME_THE_TOOL: &str = "add tool = \"opentofu\" or tool = \"terraform\" (without one, the check uses the default engine)";
 
 #[test]
 fn json_output_when_off_and_left_out() {
@@ -183,14 +192,16 @@ fn json_output_when_off_and_left_out() {
                         "evidence": ["root \"bootstrap\" at .minimod.hcl:1"],
                         "tool": "opentofu",
                         "var_files": [],
-                        "variables": {}
+                        "variables": {},
+                        "workspaces": []
                     },
                     {
                         "dir": "infra/app",
                         "outcome": "left_out",
                         "reason": "off",
                         "evidence": ["Terragrunt file live/prod/app/terragrunt.hcl"],
-                        "tool": "opentofu"
+                        "tool": "opentofu",
+                        "declaration": null
                     }
                 ]
             }),
@@ -201,19 +212,23 @@ fn json_output_when_off_and_left_out() {
                 "off": null,
                 "directories": [
                     {"dir": "both", "outcome": "left_out", "reason": "both_tools",
-                     "evidence": ["Terraform lock file", ".tofu file main.tofu"], "tool": null},
+                     "evidence": ["Terraform lock file", ".tofu file main.tofu"], "tool": null,
+                     "declaration": {"block": "root \"both\" {}\n", "notes": [format!("its files name both tools: {NAME_THE_TOOL}")]}},
                     {"dir": "mixed-lock", "outcome": "left_out", "reason": "both_tools",
-                     "evidence": ["OpenTofu lock file", "Terraform lock file"], "tool": null},
+                     "evidence": ["OpenTofu lock file", "Terraform lock file"], "tool": null,
+                     "declaration": {"block": "root \"mixed-lock\" {}\n", "notes": [format!("its files name both tools: {NAME_THE_TOOL}")]}},
                     {"dir": "neither", "outcome": "left_out", "reason": "no_tool",
-                     "evidence": [], "tool": null},
+                     "evidence": [], "tool": null,
+                     "declaration": {"block": "root \"neither\" {}\n", "notes": [format!("no file says which tool runs it: {NAME_THE_TOOL}")]}},
                     {"dir": "private-registry", "outcome": "left_out", "reason": "no_tool",
-                     "evidence": [], "tool": null},
+                     "evidence": [], "tool": null,
+                     "declaration": {"block": "root \"private-registry\" {}\n", "notes": [format!("no file says which tool runs it: {NAME_THE_TOOL}")]}},
                     {"dir": "terraform-lock", "outcome": "found",
                      "evidence": ["backend \"s3\" in main.tf", "Terraform lock file"],
-                     "tool": "terraform", "var_files": [], "variables": {}},
+                     "tool": "terraform", "var_files": [], "variables": {}, "workspaces": []},
                     {"dir": "tofu-files", "outcome": "found",
                      "evidence": ["backend \"s3\" in main.tofu", ".tofu files extra.tofu.json, main.tofu"],
-                     "tool": "opentofu", "var_files": [], "variables": {}}
+                     "tool": "opentofu", "var_files": [], "variables": {}, "workspaces": []}
                 ]
             }),
         ),
@@ -308,6 +323,11 @@ new: found: backend "s3" in main.tofu; .tofu file main.tofu
 svc: found: backend "s3" in main.tofu; .tofu file main.tofu
 
 2 root modules (2 found, 0 declared), 1 directory left out.
+
+To check what was left out as root modules, add to .minimod.hcl:
+
+# no file says which tool runs it: add tool = "opentofu" or tool = "terraform" (without one, the check uses the default engine)
+root "app" {}
 "#
     );
 
@@ -321,6 +341,86 @@ new: found: backend "s3" in main.tofu; .tofu file main.tofu
 svc: left out, chooses var or backend files: chooses svc/dev.tfvars
 
 2 root modules (2 found, 0 declared), 1 directory left out.
+
+To check what was left out as root modules, add to .minimod.hcl:
+
+root "svc" {
+  tool      = "opentofu"
+  var_files = ["dev.tfvars"]
+}
 "#
     );
+}
+
+/// A directory left out for what a declaration settles gets the
+/// declaration, in text and JSON; pasted into `.minimod.hcl` as printed,
+/// it makes the directory a declared root with exactly those settings.
+#[test]
+fn left_out_roots_get_the_declaration_that_checks_them() {
+    let dir = repo("layouts");
+    let out = discover(dir.path(), &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let prod =
+        "root \"envs/prod\" {\n  tool      = \"terraform\"\n  var_files = [\"prod.tfvars\"]\n}\n";
+    let app_note = "# one workspace per var file, named after it: it runs in workspaces, so name them as those (terraform workspace list)\n";
+    let app = "root \"envs/app\" {\n  tool = \"terraform\"\n  workspaces = {\n    dev  = { var_files = [\"dev.tfvars\"] }\n    prod = { var_files = [\"prod.tfvars\"] }\n  }\n}\n";
+    let declarations = format!(
+        "\nTo check what was left out as root modules, add to .minimod.hcl:\n\n{app_note}{app}\n{prod}"
+    );
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "envs/app: left out, runs in workspaces its files do not name: reads terraform.workspace in envs/app/main.tf:10\n\
+             envs/prod: left out, chooses var or backend files: chooses envs/prod/prod.tfvars\n\
+             \n0 root modules (0 found, 0 declared), 2 directories left out.\n{declarations}"
+        )
+    );
+    let json = discover(dir.path(), &["--json"]);
+    let got: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let of = |d: &str| {
+        got["directories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["dir"] == d)
+            .unwrap()["declaration"]
+            .clone()
+    };
+    assert_eq!(
+        of("envs/prod"),
+        serde_json::json!({ "block": prod, "notes": [] })
+    );
+    assert_eq!(
+        of("envs/app"),
+        serde_json::json!({ "block": app, "notes": [app_note[2..].trim_end()] })
+    );
+
+    // Pasted as printed, comments and all.
+    let pasted = stdout(&out);
+    let pasted = pasted.split_once("add to .minimod.hcl:\n").unwrap().1;
+    std::fs::write(dir.path().join(".minimod.hcl"), pasted).unwrap();
+    let out = discover(dir.path(), &["--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let want = serde_json::json!({
+        "off": null,
+        "directories": [
+            {
+                "dir": "envs/app", "outcome": "declared",
+                "evidence": ["root \"envs/app\" at .minimod.hcl:3"],
+                "tool": "terraform", "var_files": [], "variables": {},
+                "workspaces": [
+                    {"name": "dev", "var_files": ["dev.tfvars"], "variables": {}},
+                    {"name": "prod", "var_files": ["prod.tfvars"], "variables": {}},
+                ],
+            },
+            {
+                "dir": "envs/prod", "outcome": "declared",
+                "evidence": ["root \"envs/prod\" at .minimod.hcl:11"],
+                "tool": "terraform", "var_files": ["prod.tfvars"], "variables": {},
+                "workspaces": [],
+            },
+        ]
+    });
+    assert_eq!(got, want);
 }

@@ -7,7 +7,10 @@
 
 pub(crate) mod render;
 mod shards;
+mod states;
 mod tree;
+
+pub use states::StateSources;
 
 pub(crate) use tree::toplevel;
 
@@ -56,6 +59,9 @@ pub struct CheckRequest {
     /// Ignore rules from the command line; the base's `.minimod.hcl`
     /// adds its own.
     pub ignore: crate::refactor::ignore::Rules,
+    /// Prior states (`--state-for`, `--states`): the only files a check
+    /// reads from the runner's disk.
+    pub states: StateSources,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +107,9 @@ impl Outcome {
 
 pub struct RootReport {
     pub dir: String,
+    /// The workspace, for a root declared with `workspaces`: each is
+    /// checked as a root of its own, named `dir (workspace)`.
+    pub workspace: Option<String>,
     pub outcome: Outcome,
     pub passed: bool,
     /// The blocks to add, with directories inside the head tree.
@@ -140,6 +149,9 @@ pub struct RootReport {
     /// plan has instances of, when it was planned: what the root really
     /// reaches.
     pub reached: Option<Vec<String>>,
+    /// The prior state it was planned against: (the file as the command
+    /// line names it, the SHA-256 of its bytes).
+    pub state: Option<(String, String)>,
 }
 
 /// An object that leaves one root module for another: terraform supports
@@ -221,6 +233,9 @@ pub struct CheckReport {
     /// With `--shard`: the shard, and every root all shards check (so
     /// `--merge` can tell which shard holds each).
     pub shard: Option<(Shard, Vec<String>)>,
+    /// The states given, for every root of the check (not only this
+    /// shard's), by root name: (file, SHA-256).
+    pub states: BTreeMap<String, (String, String)>,
 }
 
 impl CheckReport {
@@ -243,6 +258,7 @@ impl RootReport {
     fn new(dir: &str) -> RootReport {
         RootReport {
             dir: dir.to_string(),
+            workspace: None,
             outcome: Outcome::Unchanged,
             passed: true,
             blocks: Vec::new(),
@@ -261,7 +277,14 @@ impl RootReport {
             imported: Vec::new(),
             candidates: Vec::new(),
             reached: None,
+            state: None,
         }
+    }
+
+    /// How reports and `--state-for` name the root: its directory, and
+    /// its workspace in parentheses (`envs/app (prod)`).
+    pub fn name(&self) -> String {
+        root_name(&self.dir, self.workspace.as_deref())
     }
 
     /// A root the pull request does not touch (see [`untouched`]).
@@ -272,6 +295,27 @@ impl RootReport {
             note,
             ..RootReport::new(dir)
         }
+    }
+}
+
+/// `dir`, or `dir (workspace)`.
+pub(crate) fn root_name(dir: &str, workspace: Option<&str>) -> String {
+    match workspace {
+        Some(w) => format!("{dir} ({w})"),
+        None => dir.to_string(),
+    }
+}
+
+/// One root the check plans: a directory, in one of the workspaces its
+/// declaration names (or the default one).
+struct Unit<'a> {
+    dir: &'a str,
+    workspace: Option<&'a discover::Workspace>,
+}
+
+impl Unit<'_> {
+    fn name(&self) -> String {
+        root_name(self.dir, self.workspace.map(|w| w.name.as_str()))
     }
 }
 
@@ -367,6 +411,9 @@ impl Revisions {
 pub struct Unreached {
     pub dir: String,
     pub why: String,
+    /// What `.minimod.hcl` needs to check it, when discovery left out a
+    /// root for what a declaration settles.
+    pub declaration: Option<discover::Declaration>,
 }
 
 pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport, Diagnostics> {
@@ -441,6 +488,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
                         tool: l.tool,
                         var_files: Vec::new(),
                         variables: Default::default(),
+                        workspaces: Vec::new(),
                     },
                     Some(note.to_string()),
                 ));
@@ -457,9 +505,36 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         .map(|(f, _)| f.dir.clone())
         .chain(revs.unrepresentable.keys().cloned())
         .collect();
-    let mine: Vec<&String> = dirs
+    let sides = |dir: &str| {
+        (
+            at_head.iter().find(|(f, _)| f.dir == dir),
+            at_base.iter().find(|(f, _)| f.dir == dir),
+        )
+    };
+    // Each workspace the declaration names is a root of its own.
+    let units: Vec<Unit> = (dirs.iter())
+        .flat_map(|dir| {
+            let (head_root, base_root) = sides(dir);
+            let decl = Root::of(dir, head_root, base_root, &revs).decl;
+            match decl.map(|f| f.workspaces.as_slice()).unwrap_or_default() {
+                [] => vec![Unit {
+                    dir,
+                    workspace: None,
+                }],
+                all => (all.iter())
+                    .map(|w| Unit {
+                        dir,
+                        workspace: Some(w),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let given = states::read(&req.states, &units)?;
+    warnings.extend(given.warnings.clone());
+    let mine: Vec<&Unit> = units
         .iter()
-        .filter(|d| req.shard.is_none_or(|s| s.holds(d)))
+        .filter(|u| req.shard.is_none_or(|s| s.holds(&u.name())))
         .collect();
     let head_rev = match req.head.as_deref() {
         Some(rev) => tree::Revision::Commit(rev),
@@ -468,42 +543,24 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     let mut changed = tree::changed_paths(&repo, &req.base, head_rev)?;
     changed.extend(req.written.iter().map(|(p, _)| clean_rel(p)));
     let finished = std::sync::atomic::AtomicUsize::new(0);
-    let roots = parallel_map(&mine, |dir| {
+    let roots = parallel_map(&mine, |unit| {
         crate::progress::step(|| {
             let n = finished.load(std::sync::atomic::Ordering::Relaxed);
-            format!("checking root modules: {n} of {} done; {dir}", mine.len())
+            format!(
+                "checking root modules: {n} of {} done; {}",
+                mine.len(),
+                unit.name()
+            )
         });
-        let head_root = at_head.iter().find(|(f, _)| &f.dir == *dir);
-        let base_root = at_base.iter().find(|(f, _)| &f.dir == *dir);
-        if let Some(name) = revs.unrepresentable.get(*dir) {
-            finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let mut report = RootReport::new(dir);
-            report.outcome = Outcome::NotCheckable;
-            report.passed = false;
-            report.error = Some(format!(
-                "Error: File name not representable\n\nThe file name {name} in {dir} is not UTF-8, so minimod cannot list the directory as terraform reads it: rename the file."
-            ));
-            return (report, None);
-        }
-        if untouched(dir, head_root, base_root, &revs, &changed, req) {
-            finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            return (
-                RootReport::unchanged(dir, head_root.and_then(|(_, n)| n.clone())),
-                None,
-            );
-        }
-        let root = Root::of(dir, head_root, base_root, &revs);
-        let (mut report, kept) = check_root(&root, &revs, req, schemas.clone());
-        report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
-        if let Some(said) = rewritten_note(dir, &revs) {
-            report.note = Some(match report.note.take() {
-                Some(n) => format!("{n}; {said}"),
-                None => said,
-            });
-        }
+        let prior = given.by_root.get(&unit.name());
+        let (mut report, kept) =
+            check_unit(unit, sides(unit.dir), prior, &revs, &changed, req, &schemas);
+        report.state = prior.map(|p| (p.file.clone(), p.sha256.clone()));
+        report.workspace = unit.workspace.map(|w| w.name.clone());
         finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         (report, kept)
     });
+    finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let (mut roots, kept): (Vec<RootReport>, Vec<_>) = roots.into_iter().unzip();
     pair_across_roots(&mut roots, kept);
     let mut unreached = unreached(
@@ -526,8 +583,59 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
         off: head_found.off.clone(),
         warnings,
         revisions: revs.identity.clone(),
-        shard: req.shard.map(|s| (s, dirs.iter().cloned().collect())),
+        shard: req
+            .shard
+            .map(|s| (s, units.iter().map(Unit::name).collect())),
+        states: (given.by_root.iter())
+            .map(|(name, p)| (name.clone(), (p.file.clone(), p.sha256.clone())))
+            .collect(),
     })
+}
+
+/// A root as one side's discovery gives it, with how it came to be checked
+/// when discovery alone would not have made it one.
+type Checked = (Found, Option<String>);
+
+/// Checks one root: a directory in one workspace.
+fn check_unit(
+    unit: &Unit,
+    (head_root, base_root): (Option<&Checked>, Option<&Checked>),
+    prior: Option<&states::Prior>,
+    revs: &Revisions,
+    changed: &BTreeSet<String>,
+    req: &CheckRequest,
+    schemas: &Option<std::sync::Arc<crate::providers::schema::Schemas>>,
+) -> (RootReport, Option<Kept>) {
+    let dir = unit.dir;
+    if let Some(name) = revs.unrepresentable.get(dir) {
+        let mut report = RootReport::new(dir);
+        report.outcome = Outcome::NotCheckable;
+        report.passed = false;
+        report.error = Some(format!(
+            "Error: File name not representable\n\nThe file name {name} in {dir} is not UTF-8, so minimod cannot list the directory as terraform reads it: rename the file."
+        ));
+        return (report, None);
+    }
+    if untouched(dir, head_root, base_root, revs, changed, req) {
+        return (
+            RootReport::unchanged(dir, head_root.and_then(|(_, n)| n.clone())),
+            None,
+        );
+    }
+    let root = Root {
+        workspace: unit.workspace,
+        state: prior.map(|p| &p.state),
+        ..Root::of(dir, head_root, base_root, revs)
+    };
+    let (mut report, kept) = check_root(&root, revs, req, schemas.clone());
+    report.note = head_root.or(base_root).and_then(|(_, n)| n.clone());
+    if let Some(said) = rewritten_note(dir, revs) {
+        report.note = Some(match report.note.take() {
+            Some(n) => format!("{n}; {said}"),
+            None => said,
+        });
+    }
+    (report, kept)
 }
 
 /// What a checkout of the root's directory would not hold as git stores
@@ -707,6 +815,7 @@ fn unreached(
             Unreached {
                 dir: d.clone(),
                 why,
+                declaration: left.and_then(|l| l.declaration.clone()),
             }
         })
         .collect()
@@ -732,6 +841,7 @@ fn untouched(
     let same = head.tool == base.tool
         && head.var_files == base.var_files
         && head.variables == base.variables
+        && head.workspaces == base.workspaces
         && head_note == base_note;
     let policy_changed = changed.contains(discover::CONFIG_FILE_NAME)
         || req
@@ -780,7 +890,8 @@ fn untouched(
     if linked {
         return false;
     }
-    let files: Vec<String> = (head.var_files.iter())
+    let workspaces = head.workspaces.iter().flat_map(|w| &w.var_files);
+    let files: Vec<String> = (head.var_files.iter().chain(workspaces))
         .map(|f| clean_rel(&Path::new(dir).join(f)))
         .collect();
     let touched = changed
@@ -820,6 +931,12 @@ struct Root<'a> {
     /// none: a pull request cannot give its own check inputs.
     decl: Option<&'a Found>,
     tool: Option<discover::Tool>,
+    /// One of the declaration's workspaces: its var files and variables
+    /// after the root's own, and `terraform.workspace` its name.
+    workspace: Option<&'a discover::Workspace>,
+    /// The prior state the trusted job gave for it: pairing then compares
+    /// the recorded objects, as `refactor --state` does.
+    state: Option<&'a crate::state::State>,
 }
 
 impl<'a> Root<'a> {
@@ -847,6 +964,8 @@ impl<'a> Root<'a> {
             in_base,
             decl,
             tool: head_root.or(base_root).and_then(|(f, _)| f.tool),
+            workspace: None,
+            state: None,
         }
     }
 }
@@ -890,7 +1009,14 @@ fn check_root(
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
         Ok(o) => o,
-        Err(d) => {
+        Err(mut d) => {
+            // A check takes its states otherwise than `refactor --state`.
+            for d in d.0.iter_mut() {
+                d.detail = d.detail.replace(
+                    "pass --state FILE",
+                    "give the check the root's state (--state-for or --states)",
+                );
+            }
             // Files are named inside the repository: `base:envs/x/main.tf`
             // for the base revision's copy.
             let prefix = |p: &Path| format!("{}/", crate::syntax::source::clean_path(p));
@@ -1067,10 +1193,14 @@ fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
         }
     }
     let indexes: Vec<_> = outcomes.iter().map(|o| o.prior.instance_index()).collect();
-    let pairs = match outcomes.len() {
+    let mut pairs = match outcomes.len() {
         0 | 1 => Vec::new(),
         _ => cross_root::pair_objects(&reqs, &outcomes, &indexes, &sides),
     };
+    // Two workspaces of one directory read the same files: a `removed`
+    // block there would forget the object in both, so nothing moves
+    // between them.
+    pairs.retain(|(a, _, b, _)| roots[at[*a]].dir != roots[at[*b]].dir);
     let mut moves: Vec<CrossMove> = (pairs.iter())
         .map(|(a, prior, b, new)| CrossMove {
             from_root: *a,
@@ -1084,17 +1214,18 @@ fn pair_across_roots(roots: &mut [RootReport], kept: Vec<Option<Kept>>) {
     cross_root::removable(&outcomes, &mut moves);
     for ((a, prior, b, new), m) in pairs.iter().zip(&moves) {
         let mv = CrossRootMove {
-            from_root: roots[at[*a]].dir.clone(),
+            from_root: roots[at[*a]].name(),
             from: m.from.to_string(),
-            to_root: roots[at[*b]].dir.clone(),
+            to_root: roots[at[*b]].name(),
             to: new.to_string(),
             removed_declared: declared[*a].0.contains(prior),
             import_declared: declared[*b].1.contains(new),
             blocks: Ok(Vec::new()),
             source_deleted: roots[at[*a]].outcome == Outcome::DeletedRoot,
         };
+        let dirs = (roots[at[*a]].dir.as_str(), roots[at[*b]].dir.as_str());
         let mv = CrossRootMove {
-            blocks: missing_blocks(&mv, m, &outcomes[*a]),
+            blocks: missing_blocks(&mv, m, &outcomes[*a], dirs),
             ..mv
         };
         let (a, b) = (at[*a], at[*b]);
@@ -1170,13 +1301,13 @@ fn ambiguous_forgets(roots: &mut [RootReport]) {
     for (i, r) in roots.iter().enumerate() {
         for l in r.candidates.iter().filter(|c| open(c, Side::Destroy, true)) {
             let arriving: Vec<(usize, &Candidate)> = (roots.iter().enumerate())
-                .filter(|(j, _)| *j != i)
+                .filter(|(j, o)| *j != i && o.dir != r.dir)
                 .flat_map(|(j, o)| o.candidates.iter().map(move |c| (j, c)))
                 .filter(|(_, a)| open(a, Side::Create, false) && equal(l, a))
                 .collect();
             let from = l.from.clone().unwrap_or_else(|| l.address.clone());
             let named: Vec<String> = (arriving.iter())
-                .map(|(j, a)| format!("{}: {}", roots[*j].dir, a.address))
+                .map(|(j, a)| format!("{}: {}", roots[*j].name(), a.address))
                 .collect();
             let compared =
                 l.fingerprint.is_some() && arriving.iter().all(|(_, a)| a.fingerprint.is_some());
@@ -1192,9 +1323,9 @@ fn ambiguous_forgets(roots: &mut [RootReport]) {
                     ),
                 };
                 let mv = CrossRootMove {
-                    from_root: r.dir.clone(),
+                    from_root: r.name(),
                     from: from.clone(),
-                    to_root: roots[*j].dir.clone(),
+                    to_root: roots[*j].name(),
                     to: a.address.clone(),
                     removed_declared: true,
                     import_declared: false,
@@ -1280,12 +1411,13 @@ fn root_file(dir: &str, name: &str) -> String {
     }
 }
 
-/// The `import` block a move across roots needs, with its file: a check
-/// has no state, so its id is a placeholder that cannot pass for one.
-fn import_block(from_root: &str, from: &str, to_root: &str, to: &str) -> (String, String) {
+/// The `import` block a move across roots needs, with its file in the
+/// destination's directory: a check has no state, so its id is a
+/// placeholder that cannot pass for one.
+fn import_block(from_root: &str, from: &str, to_dir: &str, to: &str) -> (String, String) {
     let id = format!("<the id of {from} in the state of {from_root}>");
     (
-        root_file(to_root, refactor::cross_root::IMPORTS_FILE),
+        root_file(to_dir, refactor::cross_root::IMPORTS_FILE),
         refactor::cross_root::import_blocks(&[(to.to_string(), id)]),
     )
 }
@@ -1299,6 +1431,7 @@ fn missing_blocks(
     mv: &CrossRootMove,
     m: &refactor::cross_root::CrossMove,
     source: &refactor::Outcome,
+    (from_dir, to_dir): (&str, &str),
 ) -> Result<Vec<(String, String)>, String> {
     use refactor::cross_root;
     let mut blocks = Vec::new();
@@ -1308,12 +1441,12 @@ fn missing_blocks(
         }
         let prior = cross_root::moved_addr(source, &m.from);
         blocks.push((
-            root_file(&mv.from_root, cross_root::REMOVED_FILE),
+            root_file(from_dir, cross_root::REMOVED_FILE),
             cross_root::removed_blocks(&[cross_root::resource_of(&prior)]),
         ));
     }
     if !mv.import_declared {
-        blocks.push(import_block(&mv.from_root, &mv.from, &mv.to_root, &mv.to));
+        blocks.push(import_block(&mv.from_root, &mv.from, to_dir, &mv.to));
     }
     Ok(blocks)
 }
@@ -1379,11 +1512,15 @@ fn root_request(
                 v => v.clone(),
             });
         }
-        for file in root
+        let own = root
             .decl
             .map(|f| f.var_files.as_slice())
-            .unwrap_or_default()
-        {
+            .unwrap_or_default();
+        let workspace = root
+            .workspace
+            .map(|w| w.var_files.as_slice())
+            .unwrap_or_default();
+        for file in own.iter().chain(workspace) {
             match inside(&revs.files, top, &root_dir.join(file)) {
                 Some(path) => vars.push(VarSource::File(path.to_string_lossy().into_owned())),
                 None => {
@@ -1395,15 +1532,13 @@ fn root_request(
         }
         Ok(vars)
     };
-    let variables: Vec<(String, crate::lang::value::Value)> = root
-        .decl
-        .map(|f| {
-            f.variables
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect()
-        })
-        .unwrap_or_default();
+    // A workspace's own variables win over the root's.
+    let mut variables: indexmap::IndexMap<String, crate::lang::value::Value> =
+        root.decl.map(|f| f.variables.clone()).unwrap_or_default();
+    if let Some(w) = root.workspace {
+        variables.extend(w.variables.clone());
+    }
+    let variables: Vec<(String, crate::lang::value::Value)> = variables.into_iter().collect();
     let old_inputs = refactor::SideInputs {
         vars: vars_of(old_top, &old_dir)?,
         variables: variables.clone(),
@@ -1413,7 +1548,7 @@ fn root_request(
         old_inputs: Some(old_inputs),
         old_dir,
         new_dir,
-        state: None,
+        state: root.state.cloned(),
         engine: req.engine.or(root.tool.map(|t| t.engine())),
         place_root: false,
         variables,
@@ -1421,8 +1556,9 @@ fn root_request(
         // The check says a root is not checkable, naming the variable.
         defer_unknown_keys: false,
         tf_var_env: req.tf_var_env.clone(),
-        // A confined run does not take the runner's workspace.
-        workspace: "default".into(),
+        // A confined run does not take the runner's workspace: only the
+        // one its declaration names.
+        workspace: root.workspace.map_or("default".into(), |w| w.name.clone()),
         // Terraform runs in the root's directory: `path.cwd` and `abspath`
         // are the checkout's, on both sides.
         cwd: crate::files::normal(&req.cwd.join(dir)),

@@ -286,9 +286,12 @@ pub(crate) fn text(report: &CheckReport) -> String {
         );
     }
     for r in &report.roots {
-        let _ = writeln!(out, "\n{}: {}", plain(&r.dir), describe(r));
+        let _ = writeln!(out, "\n{}: {}", plain(&r.name()), describe(r));
         if let Some(note) = &r.note {
             let _ = writeln!(out, "  ({note})");
+        }
+        if let Some((file, _)) = &r.state {
+            let _ = writeln!(out, "  (prior state: {})", plain(file));
         }
         for (file, text) in blocks_text(&report.head_dir, &r.blocks) {
             let _ = writeln!(out, "  add to {}:", plain(&file));
@@ -341,7 +344,12 @@ pub(crate) fn text(report: &CheckReport) -> String {
     for u in &report.unreached {
         let _ = writeln!(out, "\n{}: {}", plain(&u.dir), UNREACHED);
         let _ = writeln!(out, "  discovery left it out: {}", plain(&u.why));
-        let _ = writeln!(out, "  {}", declare_hint(&u.dir));
+        match &u.declaration {
+            Some(d) => push_declaration(&mut out, &d.text()),
+            None => {
+                let _ = writeln!(out, "  {}", declare_hint(&u.dir));
+            }
+        }
     }
     let failed = report.roots.iter().filter(|r| !r.passed).count();
     if report.nothing_checked() {
@@ -414,6 +422,12 @@ fn str_of(v: &serde_json::Value) -> &str {
     v.as_str().unwrap_or("")
 }
 
+/// A root's name in its JSON form (`envs/app (prod)`): what tells two
+/// workspaces of one directory apart.
+pub(super) fn name_of(r: &serde_json::Value) -> &str {
+    r["root"].as_str().unwrap_or_else(|| str_of(&r["dir"]))
+}
+
 pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
     let empty = Vec::new();
     let list = |v: &serde_json::Value| v.as_array().unwrap_or(&empty).clone();
@@ -438,6 +452,14 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
         md_code(str_of(&doc["base"])),
         md_code(str_of(&doc["head"])),
     );
+    if let Some(states) = doc["states"].as_object().filter(|s| !s.is_empty()) {
+        let names: Vec<String> = states.keys().map(|n| md_code(n)).collect();
+        let _ = writeln!(
+            out,
+            "Planned against the prior states of {}.\n",
+            names.join(", ")
+        );
+    }
     let _ = writeln!(out, "| Root module | Outcome | Add | Change | Destroy |");
     let _ = writeln!(out, "|---|---|---:|---:|---:|");
     for r in &roots {
@@ -450,7 +472,7 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
         let _ = writeln!(
             out,
             "| {} | {mark} {} | {} | {} | {} |",
-            md_code(str_of(&r["dir"])).replace('|', "\\|"),
+            md_code(name_of(r)).replace('|', "\\|"),
             describe_doc(r),
             count("add"),
             count("change"),
@@ -480,6 +502,9 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
             md_text(&declare_hint("DIR"))
         );
     }
+    for u in &unreached {
+        out.push_str(&declaration_markdown(u));
+    }
     for r in &roots {
         let moves = list(&r["moves"]);
         let unmatched = list(&r["unmatched"]);
@@ -508,7 +533,7 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
         let _ = writeln!(
             out,
             "\n<details><summary><code>{}</code>: {}</summary>\n",
-            html(str_of(&r["dir"])),
+            html(name_of(r)),
             describe_doc(r)
         );
         // Grouped by the file's directory, as `--fix` writes them.
@@ -558,6 +583,41 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
     out
 }
 
+/// The declaration that checks a changed directory discovery left out, as
+/// a pull-request comment's details, from its JSON form; nothing when it
+/// has none.
+fn declaration_markdown(u: &serde_json::Value) -> String {
+    let Some(text) = declaration_doc(u) else {
+        return String::new();
+    };
+    let fence = md_fence(&text);
+    format!(
+        "\n<details><summary><code>{}</code>: {UNREACHED}</summary>\n\nTo check it, add to `.minimod.hcl`:\n\n{fence}hcl\n{text}{fence}\n\n</details>\n",
+        html(str_of(&u["dir"])),
+    )
+}
+
+/// A declaration in the text report, under its directory's line.
+fn push_declaration(out: &mut String, text: &str) {
+    let _ = writeln!(out, "  to check it, add to .minimod.hcl:");
+    for line in text.lines() {
+        let _ = writeln!(out, "    {}", plain(line));
+    }
+}
+
+/// An unreached directory's declaration from its JSON form, as
+/// `Declaration::text` gives it: the notes as comments, then the block.
+fn declaration_doc(u: &serde_json::Value) -> Option<String> {
+    let d = &u["declaration"];
+    let block = d["block"].as_str()?;
+    let mut text = String::new();
+    for n in d["notes"].as_array().into_iter().flatten() {
+        text.push_str(&format!("# {}\n", plain(str_of(n))));
+    }
+    text.push_str(block);
+    Some(text)
+}
+
 /// A move across roots in a pull-request comment: its line, the blocks
 /// to add, the notes.
 fn cross_root_markdown(m: &serde_json::Value) -> String {
@@ -589,7 +649,9 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
         "unreached_warn": report.unreached_warn,
         "revisions": { "base": report.revisions.0, "head": report.revisions.1 },
         "roots": report.roots.iter().map(|r| json!({
+            "root": r.name(),
             "dir": r.dir,
+            "workspace": r.workspace,
             "outcome": r.outcome.id(),
             "passed": r.passed,
             "plan": counts(r.before),
@@ -610,9 +672,14 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
             "paired_by_rules": r.paired_by_rules.iter().map(|(from, to, rules, planned)| json!({
                 "from": from, "to": to, "rules": rules, "planned": planned,
             })).collect::<Vec<_>>(),
+            "state": r.state.as_ref().map(state_json),
         })).collect::<Vec<_>>(),
+        "states": (report.states.iter())
+            .map(|(name, s)| (name.clone(), state_json(s)))
+            .collect::<serde_json::Map<_, _>>(),
         "unreached": report.unreached.iter().map(|u| json!({
             "dir": u.dir, "reason": u.why,
+            "declaration": u.declaration.as_ref().map(|d| d.to_json()),
         })).collect::<Vec<_>>(),
     });
     if let Some((s, all)) = &report.shard {
@@ -629,6 +696,11 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
         }
     }
     doc
+}
+
+/// A prior state as a report records it: `{"file", "sha256"}`.
+fn state_json((file, sha256): &(String, String)) -> serde_json::Value {
+    json!({ "file": file, "sha256": sha256 })
 }
 
 fn candidate_json(c: &super::Candidate) -> serde_json::Value {
@@ -666,13 +738,14 @@ const CANDIDATES: &str = "cross_root_candidates";
 type Exact = (serde_json::Value, String);
 
 fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<serde_json::Value>) {
-    type At<'a> = (usize, &'a str, &'a serde_json::Value);
+    // (shard, root name, directory, candidate)
+    type At<'a> = (usize, &'a str, &'a str, &'a serde_json::Value);
     let mut leaving: Vec<At> = Vec::new();
     let mut arriving: Vec<At> = Vec::new();
     for (shard, (_, doc)) in docs.iter().enumerate() {
         for r in doc["roots"].as_array().into_iter().flatten() {
             for c in r[CANDIDATES].as_array().into_iter().flatten() {
-                let at = (shard, str_of(&r["dir"]), c);
+                let at = (shard, name_of(r), str_of(&r["dir"]), c);
                 match str_of(&c["action"]) {
                     "destroy" => leaving.push(at),
                     _ => arriving.push(at),
@@ -684,14 +757,16 @@ fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<s
     let class = |v: &serde_json::Value| (v["type"].to_string(), fp(v));
     let count = |side: &[At], v: &serde_json::Value| {
         (side.iter())
-            .filter(|(_, _, c)| fp(c).is_some() && class(c) == class(v))
+            .filter(|(_, _, _, c)| fp(c).is_some() && class(c) == class(v))
             .count()
     };
     let mut exact = Vec::new();
     let mut possible = Vec::new();
-    for (k, from_root, d) in &leaving {
-        for (j, to_root, c) in &arriving {
+    for (k, from_root, from_dir, d) in &leaving {
+        for (j, to_root, to_dir, c) in &arriving {
+            // Two workspaces of one directory are no move (`pair_across_roots`).
             let could = k != j
+                && from_dir != to_dir
                 && d["type"] == c["type"]
                 && (fp(d).is_none() || fp(c).is_none() || fp(d) == fp(c));
             if !could {
@@ -705,7 +780,7 @@ fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<s
                 && (d["alone"] == true || d["declared"] == true);
             if certain {
                 let address = str_of(&d["address"]).to_string();
-                exact.push((exact_move(from_root, d, to_root, c), address));
+                exact.push((exact_move(from_root, d, (to_root, to_dir), c), address));
                 continue;
             }
             if d["declared"] == true && c["declared"] == true {
@@ -733,7 +808,7 @@ fn cross_shard_moves(docs: &[(String, serde_json::Value)]) -> (Vec<Exact>, Vec<s
 fn exact_move(
     from_root: &str,
     d: &serde_json::Value,
-    to_root: &str,
+    (to_root, to_dir): (&str, &str),
     c: &serde_json::Value,
 ) -> serde_json::Value {
     let (from, to) = (str_of(&d["from"]), str_of(&c["address"]));
@@ -752,7 +827,7 @@ fn exact_move(
     m["import"] = match c["declared"] == true {
         true => json!({ "declared": true }),
         false => {
-            let (file, block) = super::import_block(from_root, from, to_root, to);
+            let (file, block) = super::import_block(from_root, from, to_dir, to);
             json!({ "file": file, "block": block })
         }
     };
@@ -769,7 +844,7 @@ fn settle_across_shards(docs: &[(String, serde_json::Value)], roots: &mut [serde
     let declared =
         |m: &serde_json::Value| m["removed"]["declared"] == true && m["import"]["declared"] == true;
     for r in roots.iter_mut() {
-        let dir = str_of(&r["dir"]).to_string();
+        let dir = name_of(r).to_string();
         let here = |m: &&serde_json::Value| ends(m, &dir);
         for (m, leaving) in exact.iter().filter(|(m, _)| ends(m, &dir)) {
             let explained = |u: &serde_json::Value| {
@@ -832,7 +907,7 @@ pub(crate) fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::
     }
     settle_across_shards(docs, &mut roots);
     let dir = |v: &serde_json::Value| str_of(&v["dir"]).to_string();
-    roots.sort_by_key(dir);
+    roots.sort_by_key(|r| name_of(r).to_string());
     unreached.sort_by_key(dir);
     let warn = first["unreached_warn"].as_bool().unwrap_or(false);
     let passed = !roots.is_empty()
@@ -844,6 +919,7 @@ pub(crate) fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::
         "passed": passed,
         "unreached_warn": warn,
         "revisions": first["revisions"],
+        "states": first["states"],
         "roots": roots,
         "unreached": unreached,
     }))
@@ -863,7 +939,7 @@ pub(crate) fn text_doc(doc: &serde_json::Value) -> String {
         roots.len()
     );
     for r in roots {
-        let _ = writeln!(out, "{}: {}", plain(str_of(&r["dir"])), describe_doc(r));
+        let _ = writeln!(out, "{}: {}", plain(name_of(r)), describe_doc(r));
     }
     for u in doc["unreached"].as_array().unwrap_or(&empty) {
         let _ = writeln!(
@@ -873,6 +949,9 @@ pub(crate) fn text_doc(doc: &serde_json::Value) -> String {
             UNREACHED,
             plain(str_of(&u["reason"]))
         );
+        if let Some(text) = declaration_doc(u) {
+            push_declaration(&mut out, &text);
+        }
     }
     let verdict = if doc["passed"].as_bool() == Some(true) {
         "Passed"
@@ -911,10 +990,17 @@ pub(crate) fn github_annotations(report: &CheckReport) -> Vec<WorkflowCommand> {
     let mut out = Vec::new();
     if !report.unreached_warn {
         for u in &report.unreached {
+            let mut message = format!("{}: {UNREACHED} ({})", u.dir, u.why);
+            if let Some(d) = &u.declaration {
+                message.push_str(&format!(
+                    "\nTo check it, add to .minimod.hcl:\n{}",
+                    d.text()
+                ));
+            }
             out.push(WorkflowCommand {
                 command: "error",
                 properties: vec![title()],
-                message: format!("{}: {UNREACHED} ({})", u.dir, u.why),
+                message,
             });
         }
     }
@@ -925,7 +1011,7 @@ pub(crate) fn github_annotations(report: &CheckReport) -> Vec<WorkflowCommand> {
             None => Vec::new(),
         };
         properties.push(title());
-        let mut lines = vec![format!("{}: {}", r.dir, describe(r))];
+        let mut lines = vec![format!("{}: {}", r.name(), describe(r))];
         for u in &r.unmatched {
             lines.push(format!("{} {}: {}", side(u), crate::refactor::report::shown_addr(&u.addr), reason_word(u)));
         }

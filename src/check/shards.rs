@@ -75,6 +75,7 @@ pub(super) fn verify(docs: &[(String, Value)]) -> Result<(), String> {
             }
             held_by_claimant(c, dir, "reports")?;
         }
+        planned_with_its_state(c)?;
     }
     for dir in &first.all {
         if !reported.contains_key(dir) {
@@ -177,19 +178,46 @@ fn same_check(first: &Claim, c: &Claim) -> Result<(), String> {
             "{c} and {first} read another policy for unreached directories"
         ));
     }
+    // States are compared by their bytes' digest: where each job put its
+    // files does not matter.
+    let digests = |d: &Value| -> BTreeMap<String, Value> {
+        (d["states"].as_object().into_iter().flatten())
+            .map(|(name, s)| (name.clone(), s["sha256"].clone()))
+            .collect()
+    };
+    if digests(c.doc) != digests(first.doc) {
+        return Err(format!(
+            "{c} and {first} were given other prior states (--state-for, --states): the shards of one check plan against the same states"
+        ));
+    }
     Ok(())
 }
 
-/// The directories of a report's `roots` or `unreached` entries.
+/// The names of a report's `roots` (a directory, with its workspace) or
+/// the directories of its `unreached` entries.
 fn dirs<'a>(c: &Claim<'a>, key: &str) -> Result<Vec<&'a str>, String> {
     let entries = c.doc[key].as_array().map(Vec::as_slice).unwrap_or_default();
     (entries.iter())
-        .map(|e| {
-            e["dir"]
-                .as_str()
-                .ok_or_else(|| format!("{c} holds an entry of {key:?} without a directory"))
+        .map(|e| match e["dir"].is_string() {
+            true => Ok(super::render::name_of(e)),
+            false => Err(format!("{c} holds an entry of {key:?} without a directory")),
         })
         .collect()
+}
+
+/// Each root `c` reports was planned against the state the check lists
+/// for it, or against none when it lists none.
+fn planned_with_its_state(c: &Claim) -> Result<(), String> {
+    for r in c.doc["roots"].as_array().into_iter().flatten() {
+        let name = super::render::name_of(r);
+        let listed = &c.doc["states"][name]["sha256"];
+        if &r["state"]["sha256"] != listed {
+            return Err(format!(
+                "{c} reports {name} planned against another state than the one it lists for it"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `dir`, which `c` reports (`what`), is one that `c`'s spec holds.

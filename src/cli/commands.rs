@@ -59,6 +59,8 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             shard,
             merge,
             ignore,
+            state_for,
+            states,
             ..
         } => {
             if !merge.is_empty() {
@@ -95,12 +97,19 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                         true => self::tf_var_env(),
                         false => Vec::new(),
                     },
-                    cwd,
+                    cwd: cwd.clone(),
                     vars,
                     schemas,
                     engine: engine.map(Engine::from),
                     shard,
                     ignore,
+                    // Named by the trusted job's command line, from where
+                    // the check was started.
+                    states: crate::check::StateSources {
+                        state_for,
+                        dir: states,
+                        from: cwd,
+                    },
                 };
                 if allow_dirty {
                     let d = crate::diagnostics::Diagnostic::error(

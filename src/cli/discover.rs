@@ -79,6 +79,10 @@ pub(super) fn text(d: &Discovery) -> String {
                     let names: Vec<&str> = f.variables.keys().map(String::as_str).collect();
                     parts.push(format!("variables {}", names.join(", ")));
                 }
+                if !f.workspaces.is_empty() {
+                    let names: Vec<&str> = f.workspaces.iter().map(|w| w.name.as_str()).collect();
+                    parts.push(format!("workspaces {}", names.join(", ")));
+                }
                 out.push_str(&format!("{}: {outcome}: {}\n", f.dir, parts.join("; ")));
             }
             Entry::LeftOut(l) => {
@@ -108,12 +112,21 @@ pub(super) fn text(d: &Discovery) -> String {
         d.left_out.len(),
         if d.left_out.len() == 1 { "y" } else { "ies" },
     ));
+    let declarations: Vec<String> = (d.left_out.iter())
+        .filter_map(|l| l.declaration.as_ref())
+        .map(|decl| decl.text())
+        .collect();
+    if !declarations.is_empty() {
+        out.push_str("\nTo check what was left out as root modules, add to .minimod.hcl:\n\n");
+        out.push_str(&declarations.join("\n"));
+    }
     out
 }
 
 /// `{"off": ..., "directories": [{"dir", "outcome", "reason", "evidence",
-/// "tool", "var_files", "variables"}]}`; `reason` only for left-out
-/// directories, `var_files` and `variables` only for roots.
+/// "tool", "var_files", "variables", "workspaces", "declaration"}]}`;
+/// `reason` and `declaration` only for left-out directories, `var_files`,
+/// `variables` and `workspaces` only for roots.
 pub(super) fn to_json(d: &Discovery) -> serde_json::Value {
     let dirs: Vec<serde_json::Value> = d
         .directories()
@@ -128,9 +141,12 @@ pub(super) fn to_json(d: &Discovery) -> serde_json::Value {
                 "evidence": f.evidence,
                 "tool": f.tool.map(|t| t.id()),
                 "var_files": f.var_files,
-                "variables": f.variables.iter()
-                    .map(|(k, v)| (k.clone(), display::json(v)))
-                    .collect::<serde_json::Map<_, _>>(),
+                "variables": variables_json(&f.variables),
+                "workspaces": f.workspaces.iter().map(|w| json!({
+                    "name": w.name,
+                    "var_files": w.var_files,
+                    "variables": variables_json(&w.variables),
+                })).collect::<Vec<_>>(),
             }),
             Entry::LeftOut(l) => json!({
                 "dir": l.dir,
@@ -138,8 +154,18 @@ pub(super) fn to_json(d: &Discovery) -> serde_json::Value {
                 "reason": l.reason.id(),
                 "evidence": l.evidence,
                 "tool": l.tool.map(|t| t.id()),
+                "declaration": l.declaration.as_ref().map(|d| d.to_json()),
             }),
         })
         .collect();
     json!({ "off": d.off, "directories": dirs })
+}
+
+fn variables_json(
+    variables: &indexmap::IndexMap<String, crate::lang::value::Value>,
+) -> serde_json::Value {
+    (variables.iter())
+        .map(|(k, v)| (k.clone(), display::json(v)))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }

@@ -259,6 +259,15 @@ pub(crate) enum Command {
         /// added to .minimod.hcl's.
         #[arg(long = "ignore", value_name = "KIND:TYPE:ATTR")]
         ignore: Vec<String>,
+        /// The prior state of a root (a workspace: ROOT:WORKSPACE), as
+        /// `terraform state pull` prints it; repeatable. Read from the
+        /// runner's disk: give only files the trusted job wrote.
+        #[arg(long = "state-for", value_name = "ROOT[:WORKSPACE]=FILE")]
+        state_for: Vec<String>,
+        /// A directory of prior states: DIR/ROOT/terraform.tfstate, and
+        /// DIR/ROOT/terraform.tfstate.d/WORKSPACE/terraform.tfstate.
+        #[arg(long = "states", value_name = "DIR")]
+        states: Option<PathBuf>,
     },
     /// Print the root module's outputs.
     Outputs {
@@ -295,6 +304,7 @@ fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         "schemas",
         "root",
         "state-for",
+        "states",
     ];
     args.into_iter()
         .map(|a| {

@@ -14,6 +14,14 @@
 //!   variables = { region = "eu-west-1" }     # constants, as in a .tfvars
 //! }
 //!
+//! root "envs/app" {           # one root per workspace, each checked alone
+//!   var_files = ["common.tfvars"]            # read by every workspace first
+//!   workspaces = {
+//!     dev  = { var_files = ["dev.tfvars"] }  # terraform.workspace is "dev"
+//!     prod = { var_files = ["prod.tfvars"], variables = { replicas = 3 } }
+//!   }
+//! }
+//!
 //! ignore "templates/new-root" {
 //!   reason = "generator template"            # optional
 //! }
@@ -93,7 +101,21 @@ pub(crate) struct DeclaredRoot {
     /// there.
     pub var_files: Vec<String>,
     pub variables: IndexMap<String, Value>,
+    /// `workspaces = { NAME = { var_files, variables } }`: each is checked
+    /// as its own root; empty for a root checked in the default workspace
+    /// only.
+    pub workspaces: Vec<Workspace>,
     pub range: SourceRange,
+}
+
+/// One workspace of a declared root: its name (`terraform.workspace`) and
+/// what it reads after the root's own `var_files` and `variables`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workspace {
+    pub name: String,
+    /// Relative to the root module's directory.
+    pub var_files: Vec<String>,
+    pub variables: IndexMap<String, Value>,
 }
 
 /// `ignore "DIR" { reason = "..." }`: a directory that is no root, whatever
@@ -331,6 +353,7 @@ fn root_block(b: &Block) -> Result<DeclaredRoot, Diagnostics> {
         tool: None,
         var_files: Vec::new(),
         variables: IndexMap::new(),
+        workspaces: Vec::new(),
         range: b.def_range.clone(),
     };
     let attrs = attributes(b)?;
@@ -356,27 +379,21 @@ fn root_block(b: &Block) -> Result<DeclaredRoot, Diagnostics> {
                 },
                 _ => Err(wrong_type(&a, "string")),
             },
-            "var_files" => match constant(&a)? {
-                Value::Tuple(items) | Value::List(_, items) => {
-                    let mut files = Vec::new();
-                    for item in items {
-                        match item {
-                            Value::String(s) => files.push(s),
-                            _ => return Err(wrong_type(&a, "list of string")),
-                        }
-                    }
+            "var_files" => match string_list(constant(&a)?) {
+                Some(files) => {
                     root.var_files = files;
                     Ok(())
                 }
-                _ => Err(wrong_type(&a, "list of string")),
+                None => Err(wrong_type(&a, "list of string")),
             },
-            "variables" => match constant(&a)? {
-                Value::Object(m) | Value::Map(_, m) => {
+            "variables" => match entries(constant(&a)?) {
+                Some(m) => {
                     root.variables = m.into_iter().collect();
                     Ok(())
                 }
-                _ => Err(wrong_type(&a, "map of any single type or object")),
+                None => Err(wrong_type(&a, "map of any single type or object")),
             },
+            "workspaces" => workspaces(&a).map(|w| root.workspaces = w),
             _ => Err(unsupported_argument(&a).into()),
         };
         if let Err(d) = result {
@@ -387,6 +404,149 @@ fn root_block(b: &Block) -> Result<DeclaredRoot, Diagnostics> {
         return Err(diags);
     }
     Ok(root)
+}
+
+fn string_list(v: Value) -> Option<Vec<String>> {
+    match v {
+        Value::Tuple(items) | Value::List(_, items) => items
+            .into_iter()
+            .map(|item| match item {
+                Value::String(s) => Some(s),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+/// An object's or map's entries, in key order.
+fn entries(v: Value) -> Option<Vec<(String, Value)>> {
+    match v {
+        Value::Object(m) | Value::Map(_, m) => Some(m.into_iter().collect()),
+        _ => None,
+    }
+}
+
+/// The keys an object constructor writes, each with its place and its
+/// value's expression: what a diagnostic about one entry points at. A
+/// value built otherwise (a function call) has none, and diagnostics point
+/// at the whole expression.
+fn written_keys(
+    expr: &crate::syntax::ast::Expr,
+) -> Vec<(String, &crate::syntax::ast::Expr, &crate::syntax::ast::Expr)> {
+    let crate::syntax::ast::ExprKind::Object(items) = &expr.kind else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|(k, v)| match Eval::new(&ConstantScope).expr(k) {
+            Ok(Value::String(name)) => Some((name, k, v)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Terraform's rule for a workspace name: what a URL path segment holds
+/// without escaping (`url.PathEscape(name) == name`), and not empty.
+pub(crate) fn valid_workspace_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.~$&+:=@".contains(c))
+}
+
+/// `workspaces = { NAME = { var_files = [...], variables = {...} } }`.
+fn workspaces(a: &Attribute) -> Result<Vec<Workspace>, Diagnostics> {
+    let Some(all) = entries(constant(a)?) else {
+        return Err(wrong_type(a, "map of object"));
+    };
+    let written = written_keys(&a.expr);
+    let key_range = |name: &str| {
+        (written.iter().find(|(k, _, _)| k == name)).map_or(&a.expr.range, |(_, k, _)| &k.range)
+    };
+    let mut diags = Diagnostics::default();
+    if all.is_empty() {
+        diags.push(
+            Diagnostic::error(
+                "No workspaces",
+                "A root's workspaces name at least one workspace; leave out workspaces to check the root in the default workspace only.",
+            )
+            .at(&a.expr.range),
+        );
+    }
+    let mut out = Vec::new();
+    for (name, value) in all {
+        if !valid_workspace_name(&name) {
+            diags.push(
+                Diagnostic::error(
+                    "Invalid workspace name",
+                    format!(
+                        "The workspace name {name:?} is not allowed. The name must contain only URL safe characters, and no path separators."
+                    ),
+                )
+                .at(key_range(&name)),
+            );
+            continue;
+        }
+        let value_expr = written
+            .iter()
+            .find(|(k, _, _)| *k == name)
+            .map(|(_, _, v)| *v);
+        let inner = value_expr.map(written_keys).unwrap_or_default();
+        let at = |key: &str| {
+            (inner.iter().find(|(k, _, _)| k == key))
+                .map(|(_, k, v)| (&k.range, &v.range))
+                .unwrap_or((key_range(&name), key_range(&name)))
+        };
+        let wrong = |key: &str, want: &str| {
+            Diagnostic::error(
+                "Incorrect attribute value type",
+                format!("Inappropriate value for attribute \"{key}\" of workspace \"{name}\": {want} required."),
+            )
+            .at(at(key).1)
+        };
+        let Some(settings) = entries(value) else {
+            diags.push(
+                Diagnostic::error(
+                    "Incorrect attribute value type",
+                    format!("Inappropriate value for workspace \"{name}\": object with var_files and variables required."),
+                )
+                .at(value_expr.map_or(key_range(&name), |v| &v.range)),
+            );
+            continue;
+        };
+        let mut ws = Workspace {
+            name: name.clone(),
+            var_files: Vec::new(),
+            variables: IndexMap::new(),
+        };
+        for (key, v) in settings {
+            match key.as_str() {
+                "var_files" => match string_list(v) {
+                    Some(files) => ws.var_files = files,
+                    None => diags.push(wrong(&key, "list of string")),
+                },
+                "variables" => match entries(v) {
+                    Some(m) => ws.variables = m.into_iter().collect(),
+                    None => diags.push(wrong(&key, "map of any single type or object")),
+                },
+                _ => diags.push(
+                    Diagnostic::error(
+                        "Unsupported argument",
+                        format!(
+                            "An argument named \"{key}\" is not expected in workspace \"{name}\": a workspace takes var_files and variables."
+                        ),
+                    )
+                    .at(at(&key).0),
+                ),
+            }
+        }
+        out.push(ws);
+    }
+    match diags.has_errors() {
+        true => Err(diags),
+        false => Ok(out),
+    }
 }
 
 fn ignore_block(b: &Block) -> Result<Ignore, Diagnostics> {
@@ -557,6 +717,35 @@ ignore "templates/new" {}
     }
 
     #[test]
+    fn workspaces_read_in_name_order_with_their_own_inputs() {
+        let c = parse_text(
+            r#"
+root "envs/app" {
+  var_files = ["common.tfvars"]
+  workspaces = {
+    prod = { var_files = ["prod.tfvars"], variables = { replicas = 3 } }
+    dev  = {}
+    "eu:1" = { var_files = [] }
+  }
+}
+"#,
+        )
+        .unwrap();
+        let app = &c.roots[0];
+        assert_eq!(app.var_files, ["common.tfvars"]);
+        let names: Vec<&str> = app.workspaces.iter().map(|w| w.name.as_str()).collect();
+        assert_eq!(names, ["dev", "eu:1", "prod"]);
+        assert_eq!(app.workspaces[2].var_files, ["prod.tfvars"]);
+        assert_eq!(app.workspaces[2].variables["replicas"], Value::int(3));
+        assert!(app.workspaces[0].var_files.is_empty());
+        assert!(
+            parse_text("root \"a\" {}\n").unwrap().roots[0]
+                .workspaces
+                .is_empty()
+        );
+    }
+
+    #[test]
     fn check_allow_update_is_a_bool() {
         let c = parse_text("check {\n  allow_update = true\n}\n").unwrap();
         assert!(c.allow_update);
@@ -668,6 +857,41 @@ ignore "templates/new" {}
                 "declared and ignored",
                 "root \"a\" {}\nignore \"a\" {}\n",
                 "Root both declared and ignored at .minimod.hcl:2,1-11: The directory \"a\" is declared as a root at .minimod.hcl:1,1-9 and ignored here. Remove one of the two blocks.",
+            ),
+            (
+                "workspaces not an object",
+                "root \"a\" {\n  workspaces = [\"dev\"]\n}\n",
+                "Incorrect attribute value type at .minimod.hcl:2,16-23: Inappropriate value for attribute \"workspaces\": map of object required.",
+            ),
+            (
+                "no workspaces",
+                "root \"a\" {\n  workspaces = {}\n}\n",
+                "No workspaces at .minimod.hcl:2,16-18: A root's workspaces name at least one workspace; leave out workspaces to check the root in the default workspace only.",
+            ),
+            (
+                "workspace name with a path separator",
+                "root \"a\" {\n  workspaces = { \"eu/prod\" = {} }\n}\n",
+                "Invalid workspace name at .minimod.hcl:2,18-27: The workspace name \"eu/prod\" is not allowed. The name must contain only URL safe characters, and no path separators.",
+            ),
+            (
+                "workspace not an object",
+                "root \"a\" {\n  workspaces = { dev = \"dev.tfvars\" }\n}\n",
+                "Incorrect attribute value type at .minimod.hcl:2,24-36: Inappropriate value for workspace \"dev\": object with var_files and variables required.",
+            ),
+            (
+                "unknown workspace setting",
+                "root \"a\" {\n  workspaces = {\n    dev = { var_file = [\"dev.tfvars\"] }\n  }\n}\n",
+                "Unsupported argument at .minimod.hcl:3,13-21: An argument named \"var_file\" is not expected in workspace \"dev\": a workspace takes var_files and variables.",
+            ),
+            (
+                "workspace var_files not a list",
+                "root \"a\" {\n  workspaces = {\n    dev = { var_files = \"dev.tfvars\" }\n  }\n}\n",
+                "Incorrect attribute value type at .minimod.hcl:3,25-37: Inappropriate value for attribute \"var_files\" of workspace \"dev\": list of string required.",
+            ),
+            (
+                "duplicate workspace",
+                "root \"a\" {\n  workspaces = {\n    dev = {}\n    dev = {}\n  }\n}\n",
+                "Invalid expression at .minimod.hcl:4,5: Invalid object item; expected unique object key; found redefined object key.",
             ),
             (
                 "reference in a value",

@@ -28,6 +28,7 @@
 //! finding something that is not one.
 
 pub(crate) mod config;
+mod declare;
 mod signals;
 
 use std::collections::HashMap;
@@ -41,7 +42,9 @@ use crate::files::Files;
 use crate::lang::value::Value;
 use crate::syntax::source::clean_path;
 
+pub use config::Workspace;
 pub(crate) use config::{DeclaredRoot, FILE_NAME as CONFIG_FILE_NAME, RepoConfig};
+pub use declare::Declaration;
 use signals::join;
 
 /// The tool that runs a root module.
@@ -103,6 +106,9 @@ pub struct Found {
     pub var_files: Vec<String>,
     /// From the declaration.
     pub variables: IndexMap<String, Value>,
+    /// From the declaration: each checked as a root of its own; none for
+    /// a root checked in the default workspace only.
+    pub workspaces: Vec<Workspace>,
 }
 
 /// Why a directory is no root: the first question that left it out.
@@ -174,6 +180,9 @@ pub struct LeftOut {
     pub evidence: Vec<String>,
     /// As its files say, when they name exactly one tool.
     pub tool: Option<Tool>,
+    /// The `.minimod.hcl` declaration that would check it, when what it
+    /// lacks is one (its var files, workspaces or tool).
+    pub declaration: Option<Declaration>,
 }
 
 /// What discovery made of a repository.
@@ -376,6 +385,7 @@ pub(crate) fn discover_with_config(repo: &Path, config: &RepoConfig, files: &Fil
             reason,
             evidence,
             tool,
+            declaration: declare::for_left_out(&d.rel, reason, tool, &d.chosen),
         };
         if let Some(ignore) = config.ignores.iter().find(|i| i.dir == d.rel) {
             let mut evidence = vec![format!(
@@ -401,6 +411,7 @@ pub(crate) fn discover_with_config(repo: &Path, config: &RepoConfig, files: &Fil
                     tool,
                     var_files: Vec::new(),
                     variables: IndexMap::new(),
+                    workspaces: Vec::new(),
                 });
                 continue;
             }
@@ -522,6 +533,7 @@ fn declared(root: &DeclaredRoot, d: Option<&Dir>) -> Found {
         tool,
         var_files: root.var_files.clone(),
         variables: root.variables.clone(),
+        workspaces: root.workspaces.clone(),
     }
 }
 

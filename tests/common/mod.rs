@@ -259,6 +259,24 @@ pub fn git(dir: &Path, args: &[&str]) -> Output {
     out
 }
 
+/// A git repository whose one commit holds `base` and whose working tree
+/// then writes `head` over it, not staged: (path, text) files, built in a
+/// fresh temporary directory. What `check --base HEAD` compares.
+pub fn repo_of(base: &[(&str, &str)], head: &[(&str, &str)]) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let write = |files: &[(&str, &str)]| {
+        for (path, text) in files {
+            write_file(&tmp.path().join(path), text);
+        }
+    };
+    git(tmp.path(), &["init", "-q"]);
+    write(base);
+    git(tmp.path(), &["add", "-A"]);
+    git(tmp.path(), &["commit", "-qm", "base"]);
+    write(head);
+    tmp
+}
+
 /// Owned strings of string literals (argument lists).
 pub fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
