@@ -365,6 +365,16 @@ fn check_fails_a_deleted_registry_call() {
         out.contains("module.vpc (remote module, content not read): module.vpc and everything in it would be destroyed"),
         "{out}"
     );
+    // With the root's state, what goes with it is counted.
+    let states = tempfile::tempdir().unwrap();
+    with_state(states.path());
+    let given = format!("envs/prod={}", states.path().join("terraform.tfstate").display());
+    let (code, out, err) = check(tmp.path(), &["--state-for", &given]);
+    assert_eq!(code, Some(1), "{out}\n{err}");
+    assert!(
+        out.contains("module.vpc and everything in it would be destroyed: 3 objects in the state"),
+        "{out}"
+    );
 }
 
 /// Two spellings of one source and one constraint are one call.
