@@ -5,6 +5,7 @@
 mod check;
 mod commands;
 mod discover;
+mod modules;
 mod refactor;
 
 use std::ffi::OsString;
@@ -259,6 +260,11 @@ pub(crate) enum Command {
         /// added to .minimod.hcl's.
         #[arg(long = "ignore", value_name = "KIND:TYPE:ATTR")]
         ignore: Vec<String>,
+    },
+    /// Install the remote modules configurations call (`modules get`).
+    Modules {
+        #[command(subcommand)]
+        command: modules::ModulesCommand,
     },
     /// Print the root module's outputs.
     Outputs {
