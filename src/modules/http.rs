@@ -85,13 +85,15 @@ impl Client {
     }
 
     /// GETs `url`, following redirects within its scheme. `token` goes to
-    /// `token_host` only. A body past `limit` bytes is an error.
+    /// `url`'s host only, not to another a redirect leads to. A body past
+    /// `limit` bytes is an error.
     pub(crate) fn get(
         &self,
         url: &str,
-        auth: Option<(&str, &Token)>,
+        token: Option<&Token>,
         limit: u64,
     ) -> Result<Response, HttpError> {
+        let token_host = authority(url).unwrap_or_default();
         let mut current = url.to_string();
         for _ in 0..=MAX_REDIRECTS {
             let host = authority(&current).unwrap_or_default();
@@ -100,8 +102,8 @@ impl Client {
                 false => &self.agent,
             };
             let mut req = agent.get(&current);
-            if let Some((token_host, token)) = auth {
-                if host.eq_ignore_ascii_case(token_host) {
+            if let Some(token) = token {
+                if host.eq_ignore_ascii_case(&token_host) {
                     req = req.header("Authorization", token.header());
                 }
             }

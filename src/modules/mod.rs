@@ -487,7 +487,7 @@ impl<'a> Installer<'a> {
         let dir = source::clean_path(&format!("{}/{path}", parent.dir));
         let real = crate::files::normal_dir(&parent.real.join(path));
         if let Some((pkg_root, pkg_addr)) = &parent.package {
-            if !real.starts_with(pkg_root) {
+            if !real.starts_with(crate::files::normal_dir(pkg_root)) {
                 let path_shown: Vec<String> =
                     key.split('.').map(|k| format!("module.{k}")).collect();
                 return Err(Diagnostic::error(
@@ -557,7 +557,15 @@ impl<'a> Installer<'a> {
         if !real.is_dir() || !real.starts_with(self.target.dir.join(key)) {
             return None;
         }
-        let package = (self.target.dir.join(key), String::new());
+        let address = match source::parse(shown, rec.version.is_some()) {
+            Ok(Source::Registry(r)) => r.package(),
+            Ok(Source::Remote(r)) => r.package,
+            _ => shown.to_string(),
+        };
+        let package = (
+            crate::files::normal_dir(&self.target.dir.join(key)),
+            address,
+        );
         Some((
             Node {
                 key: key.to_string(),
@@ -827,11 +835,9 @@ impl<'a> Installer<'a> {
             None => archive::format_of(path)
                 .map_err(|f| format!("the {f} archive format is not supported by minimod"))?,
         };
+        // An archive's host gets its own token, if one is configured.
         let auth_host = http::authority(&fetch_url).unwrap_or_default();
-        let auth = self
-            .hosts
-            .token(&auth_host)
-            .map(|t| (auth_host.as_str(), t));
+        let auth = self.hosts.token(&auth_host);
         let Some(format) = format else {
             // Not an archive: terraform's http protocol, where the answer's
             // X-Terraform-Get header says where the package is.

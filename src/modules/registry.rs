@@ -67,9 +67,9 @@ impl<'a> Registry<'a> {
     }
 
     fn get(&self, host: &str, url: &str) -> Result<http::Response, RegistryError> {
-        let auth = self.hosts.token(host).map(|t| (host, t));
+        // The registry's token goes to its API, wherever its services are.
         self.http
-            .get(url, auth, MAX_JSON)
+            .get(url, self.hosts.token(host), MAX_JSON)
             .map_err(|e| RegistryError::Access(e.to_string()))
     }
 
