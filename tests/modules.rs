@@ -544,26 +544,26 @@ fn bad_inputs_get_terraforms_diagnostics_and_nothing_is_written() {
     assert!(err.contains("Failed to retrieve a download URL"), "{err}");
     assert!(err.contains("not found"), "{err}");
 
-    s.route("/v1/modules/acme/corrupt/aws/versions", versions("1.0.0"));
-    s.route(
-        "/v1/modules/acme/corrupt/aws/1.0.0/download",
-        download("/archives/corrupt.tar.gz"),
-    );
-    s.route("/archives/corrupt.tar.gz", reply(200, &[], "not a tarball"));
-    let err = fails(
-        &w,
-        "corrupt",
-        &registry_call("acme/corrupt/aws", "1.0.0"),
-        &[],
-    );
+    // A registry package `acme/NAME/aws` 1.0.0 whose archive is `archive`.
+    let package = |name: &str, archive: Reply| {
+        s.route(
+            &format!("/v1/modules/acme/{name}/aws/versions"),
+            versions("1.0.0"),
+        );
+        let at = format!("/archives/{name}.tar.gz");
+        s.route(
+            &format!("/v1/modules/acme/{name}/aws/1.0.0/download"),
+            download(&at),
+        );
+        s.route(&at, archive);
+        registry_call(&format!("acme/{name}/aws"), "1.0.0")
+    };
+
+    let corrupt = package("corrupt", reply(200, &[], "not a tarball"));
+    let err = fails(&w, "corrupt", &corrupt, &[]);
     assert!(err.contains("Failed to download module"), "{err}");
     assert!(err.contains("not a tar.gz archive"), "{err}");
 
-    s.route("/v1/modules/acme/escape/aws/versions", versions("1.0.0"));
-    s.route(
-        "/v1/modules/acme/escape/aws/1.0.0/download",
-        download("/archives/escape.tar.gz"),
-    );
     let mut evil = tar::Builder::new(flate2::write::GzEncoder::new(
         Vec::new(),
         flate2::Compression::fast(),
@@ -574,51 +574,23 @@ fn bad_inputs_get_terraforms_diagnostics_and_nothing_is_written() {
     h.set_mode(0o644);
     h.set_cksum();
     evil.append(&h, &b"x"[..]).unwrap();
-    s.route(
-        "/archives/escape.tar.gz",
+    let escape = package(
+        "escape",
         reply(200, &[], evil.into_inner().unwrap().finish().unwrap()),
     );
-    let err = fails(
-        &w,
-        "escape",
-        &registry_call("acme/escape/aws", "1.0.0"),
-        &[],
-    );
+    let err = fails(&w, "escape", &escape, &[]);
     assert!(err.contains("leads outside the package"), "{err}");
     assert!(!w.path("escape/.terraform/x.tf").exists() && !w.path("x.tf").exists());
 
-    s.route("/v1/modules/acme/big/aws/versions", versions("1.0.0"));
-    s.route(
-        "/v1/modules/acme/big/aws/1.0.0/download",
-        download("/archives/big.tar.gz"),
-    );
     let noise: String = (0..3_000_000u64)
         .map(|i| (b'a' + ((i * 7919 + i / 13) % 26) as u8) as char)
         .collect();
-    s.route("/archives/big.tar.gz", tgz(&[("main.tf", &noise)]));
-    let err = fails(
-        &w,
-        "big",
-        &registry_call("acme/big/aws", "1.0.0"),
-        &["--max-size", "1"],
-    );
+    let big = package("big", tgz(&[("main.tf", &noise)]));
+    let err = fails(&w, "big", &big, &["--max-size", "1"]);
     assert!(err.contains("larger than 1048576 bytes"), "{err}");
 
-    s.route("/v1/modules/acme/redirect/aws/versions", versions("1.0.0"));
-    s.route(
-        "/v1/modules/acme/redirect/aws/1.0.0/download",
-        download("/archives/moved.tar.gz"),
-    );
-    s.route(
-        "/archives/moved.tar.gz",
-        reply(302, &[("Location", "https://127.0.0.1:1/m.tar.gz")], ""),
-    );
-    let err = fails(
-        &w,
-        "redirect",
-        &registry_call("acme/redirect/aws", "1.0.0"),
-        &[],
-    );
+    let moved = reply(302, &[("Location", "https://127.0.0.1:1/m.tar.gz")], "");
+    let err = fails(&w, "redirect", &package("redirect", moved), &[]);
     assert!(err.contains("changes the scheme"), "{err}");
 
     s.route("/archives/sum.tar.gz", tgz(&[("main.tf", "")]));
