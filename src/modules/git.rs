@@ -49,7 +49,7 @@ fn percent_decode(s: &str) -> String {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'%' && i + 2 < b.len() {
-            if let Ok(v) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
+            if let Some(Ok(v)) = s.get(i + 1..i + 3).map(|h| u8::from_str_radix(h, 16)) {
                 out.push(v);
                 i += 3;
                 continue;
@@ -154,6 +154,10 @@ mod tests {
         let p = parse("file:///tmp/r?ref=feature%2Fx&other=1").unwrap();
         assert_eq!(p.url, "file:///tmp/r?other=1");
         assert_eq!(p.reference.as_deref(), Some("feature/x"));
+        assert_eq!(
+            parse("f?ref=%C3%A9%é%").unwrap().reference.as_deref(),
+            Some("é%é%")
+        );
         assert!(parse("https://e/r.git?depth=x").is_err());
         assert!(parse("https://e/r.git?ref=--upload-pack=x").is_err());
         assert!(parse("ssh://git@e/r.git?sshkey=abc").is_err());

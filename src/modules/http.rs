@@ -182,7 +182,7 @@ pub(crate) fn resolve(base: &str, reference: &str) -> String {
     if let Some(r) = reference.strip_prefix("//") {
         return format!("{scheme}://{r}");
     }
-    let base_rest = &base[origin.len().min(base.len())..];
+    let base_rest = base.get(origin.len()..).unwrap_or("");
     let base_path = base_rest.split(['?', '#']).next().unwrap_or("");
     let (ref_path, ref_query) = match reference.find('?') {
         Some(i) => (&reference[..i], &reference[i..]),
