@@ -51,6 +51,7 @@ mod discover;
 mod files;
 mod instances;
 mod lang;
+mod modules;
 mod number;
 mod parallel;
 mod plan;
@@ -70,6 +71,7 @@ pub use discover::{
     discover,
 };
 pub use files::Files;
+pub use modules::{GetOptions, How, Installation, Installed, Limits, fetch_allowed, get as get_modules};
 pub use instances::{Run, RunOptions, Walk, collect_root_inputs};
 pub use lang::value::Value;
 pub use plan::{Planned, diff::Action, plan_configuration};

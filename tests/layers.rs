@@ -27,7 +27,7 @@ const RANKS: &[&[&str]] = &[
     &["state"],
     &["instances"],
     &["plan"],
-    &["refactor", "discover"],
+    &["refactor", "discover", "modules"],
     &["check"],
     &["cli"],
 ];

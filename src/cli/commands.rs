@@ -170,6 +170,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             }
         }
         Command::Discover { repo, json } => super::discover::run(&repo, json, &mut sources),
+        Command::Modules { command } => super::modules::run(command, &mut sources),
         Command::Outputs { dir, json, args } => {
             outputs(&dir, json, &with_order(args, ordered), &mut sources)
         }

@@ -5,6 +5,7 @@
 mod check;
 mod commands;
 mod discover;
+mod modules;
 mod refactor;
 
 use std::ffi::OsString;
@@ -268,6 +269,11 @@ pub(crate) enum Command {
         /// DIR/ROOT/terraform.tfstate.d/WORKSPACE/terraform.tfstate.
         #[arg(long = "states", value_name = "DIR")]
         states: Option<PathBuf>,
+    },
+    /// Install the remote modules configurations call (`modules get`).
+    Modules {
+        #[command(subcommand)]
+        command: modules::ModulesCommand,
     },
     /// Print the root module's outputs.
     Outputs {
