@@ -15,6 +15,7 @@
 mod instance_key;
 mod interned;
 mod module;
+pub(crate) mod module_source;
 mod move_endpoint;
 mod parse;
 mod resource;

@@ -35,36 +35,18 @@ pub struct Remote {
 /// starting `./` or `../` (Windows separators too). Everything else is
 /// installed by `init`.
 pub(crate) fn is_local(source: &str) -> bool {
-    ["./", "../", ".\\", "..\\"]
-        .iter()
-        .any(|p| source.starts_with(p))
+    crate::addrs::module_source::is_local(source)
 }
 
-/// The source as `init` would record it, for comparing two calls: a
-/// registry address `NS/NAME/PROVIDER` gains the public registry's host,
-/// and host names are case-insensitive.
+/// The source as `init` records it, for comparing two calls: shorthands
+/// expanded (`github.com/o/r` is `git::https://github.com/o/r.git`), a
+/// registry address `NS/NAME/SYSTEM` with the public registry's host, host
+/// names in lower case. A source that does not parse compares as written
+/// (`init` would refuse it; comparing it is all that is asked here).
 pub(crate) fn normal_source(source: &str) -> String {
-    let (addr, sub) = match source.find("//") {
-        // `https://` and `git::https://` hold `//` in their scheme.
-        Some(i) if !source[..i].ends_with(':') => (&source[..i], &source[i..]),
-        _ => (source, ""),
-    };
-    let parts: Vec<&str> = addr.split('/').collect();
-    let is_name = |s: &str| {
-        !s.is_empty()
-            && s.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    };
-    match parts.as_slice() {
-        [ns, name, provider] if [ns, name, provider].iter().all(|p| is_name(p)) => {
-            format!("registry.terraform.io/{addr}{sub}")
-        }
-        [host, ns, name, provider]
-            if host.contains('.') && [ns, name, provider].iter().all(|p| is_name(p)) =>
-        {
-            format!("{}/{ns}/{name}/{provider}{sub}", host.to_ascii_lowercase())
-        }
-        _ => source.to_string(),
+    match crate::addrs::module_source::parse(source, false) {
+        Ok(s) => s.to_string(),
+        Err(_) => source.to_string(),
     }
 }
 
@@ -213,7 +195,7 @@ mod tests {
                 "git::https://github.com/org/repo.git//mod?ref=v1",
                 "git::https://github.com/org/repo.git//mod?ref=v1",
             ),
-            ("github.com/org/repo", "github.com/org/repo"),
+            ("github.com/org/repo", "git::https://github.com/org/repo.git"),
         ] {
             assert_eq!(normal_source(written), normal, "{written}");
         }

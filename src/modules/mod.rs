@@ -19,7 +19,6 @@ mod git;
 mod http;
 mod manifest;
 mod registry;
-mod source;
 mod version;
 
 use std::collections::HashMap;
@@ -35,7 +34,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
 use credentials::HostConfig;
 use manifest::{MANIFEST_FILE, MODULES_DIR, Record};
 use registry::{Registry, RegistryError};
-use source::{RegistrySource, RemoteSource, Source};
+use crate::addrs::module_source::{self as source, RegistrySource, RemoteSource, Source};
 use version::{Constraints, Version};
 
 /// What an install needs from outside the configuration: where the

@@ -90,7 +90,7 @@ pub(crate) fn parse(raw: &str, has_version: bool) -> Result<Source, SourceError>
     parse_remote(raw).map(Source::Remote)
 }
 
-fn is_local(raw: &str) -> bool {
+pub(crate) fn is_local(raw: &str) -> bool {
     ["./", "../", ".\\", "..\\"]
         .iter()
         .any(|p| raw.starts_with(p))
