@@ -8,7 +8,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{outcome, write_file};
+use common::{outcome, read, write_file};
 use serde_json::Value;
 
 const VPC: &str = r#"module "vpc" {
@@ -108,7 +108,8 @@ fn a_renamed_registry_call_moves_as_a_whole_and_its_readers_follow() {
         text.contains("minimod: 1 object and 1 remote module instance paired, 2 moved blocks.")
             && text.contains(
                 "3 objects under module.network moved with its call; module content not read."
-            ),
+            )
+            && text.contains("(1 of the changes only set values from remote modules' outputs"),
         "{text}"
     );
     // As state commands, the call moves as a module instance.
@@ -407,4 +408,78 @@ fn a_remote_call_reading_another_pairs_through_it() {
         moves(&doc),
         pairs(&[("module.eks", "module.cluster"), ("module.vpc", "module.network")])
     );
+}
+
+/// A bare repository at `dir` whose tag `v1.0.0` holds `main.tf`; its
+/// `git::file://` address.
+fn module_repo(dir: &Path, main_tf: &str) -> String {
+    let work = dir.with_extension("work");
+    write_file(&work.join("main.tf"), main_tf);
+    common::git(&work, &["init", "-q"]);
+    common::git(&work, &["add", "."]);
+    common::git(&work, &["commit", "-qm", "v1"]);
+    common::git(&work, &["tag", "v1.0.0"]);
+    common::git(&work, &["clone", "-q", "--bare", ".", dir.to_str().unwrap()]);
+    format!("git::file://{}?ref=v1.0.0", dir.display())
+}
+
+/// terraform applied a git module under module.net; the new code renames
+/// the call. With no `.terraform` anywhere, minimod writes the whole-call
+/// block from the state, and `--verify-with terraform` proves it: terraform
+/// itself clones the module and plans nothing to do. The state terraform
+/// wrote is recorded (tests/data/remote_modules/applied.tfstate), so the
+/// refactor is checked without terraform too; live, it is applied again
+/// and must record the same objects.
+#[test]
+fn terraform_proves_the_whole_call_block_of_a_git_module() {
+    let tmp = tempfile::tempdir().unwrap();
+    let source = module_repo(
+        &tmp.path().join("net.git"),
+        "variable \"name\" {}\n\nresource \"terraform_data\" \"this\" {\n  input = var.name\n}\n\nresource \"terraform_data\" \"peer\" {\n  input = terraform_data.this.id\n}\n\noutput \"id\" {\n  value = terraform_data.this.id\n}\n",
+    );
+    let root = |call: &str| {
+        format!("module \"{call}\" {{\n  source = \"{source}\"\n  name   = \"a\"\n}}\n\nresource \"terraform_data\" \"reader\" {{\n  input = module.{call}.id\n}}\n")
+    };
+    write_file(&tmp.path().join("old/main.tf"), &root("net"));
+    write_file(&tmp.path().join("new/main.tf"), &root("network"));
+    let recorded = common::repo_root().join("tests/data/remote_modules/applied.tfstate");
+    let objects = |state: &str| -> Vec<String> {
+        let v: Value = serde_json::from_str(state).unwrap();
+        (v["resources"].as_array().unwrap().iter())
+            .map(|r| format!("{} {}.{}", r["module"].as_str().unwrap_or(""), r["type"], r["name"]))
+            .collect()
+    };
+    let live = common::live();
+    let state = match live {
+        true => {
+            let applied = tmp.path().join("applied");
+            common::copy_tree(&tmp.path().join("old"), &applied);
+            common::terraform(&applied, ["init", "-input=false"]).unwrap();
+            common::terraform(&applied, ["apply", "-auto-approve", "-input=false"]).unwrap();
+            let out = common::terraform(&applied, ["state", "pull"]).unwrap();
+            let state = String::from_utf8(out.stdout).unwrap();
+            if std::env::var_os("MINIMOD_RECORD").is_some() {
+                write_file(&recorded, &state);
+            }
+            assert_eq!(objects(&state), objects(&read(&recorded)), "terraform recorded other objects");
+            state
+        }
+        false => read(&recorded),
+    };
+    write_file(&tmp.path().join("prior.tfstate"), &state);
+    let mut args = vec!["--state", "prior.tfstate"];
+    if live {
+        args.extend(["--verify-with", "terraform"]);
+    }
+    let (code, doc, err) = refactor(tmp.path(), &args);
+    assert_eq!(code, Some(0), "{doc}\n{err}");
+    assert_eq!(moves(&doc), pairs(&[("module.net", "module.network")]));
+    if live {
+        let verified = &doc["verified_by"][0];
+        assert_eq!(
+            (&verified["add"], &verified["change"], &verified["destroy"]),
+            (&Value::from(0), &Value::from(0), &Value::from(0)),
+            "{doc}"
+        );
+    }
 }

@@ -361,7 +361,12 @@ fn verify_root(
     sources: &mut SourceMap,
 ) -> Result<Verified, (i32, Diagnostics)> {
     let new_dir = &req.new_dir;
-    let config = crate::config::load(new_dir, &Default::default(), sources).map_err(|d| (2, d))?;
+    // Its variables are the root's own: a remote call needs no content.
+    let opts = crate::config::LoadOptions {
+        remote: crate::config::RemoteCalls::Opaque,
+        ..Default::default()
+    };
+    let config = crate::config::load(new_dir, &opts, sources).map_err(|d| (2, d))?;
     // The plan's variables first: what terraform planned with, unless
     // -var says otherwise. terraform refuses a -var this root does not
     // declare (one for the old side, or another root).
@@ -482,11 +487,15 @@ fn check_agreement(v: &Verified, outcome: &crate::refactor::Outcome) -> Result<(
         .into());
     }
     let (add, change, destroy) = outcome.proof.counts();
+    // What minimod updates only because a remote module's outputs are not
+    // read, the binary reads: it is the binary's to say.
+    let change = change - crate::refactor::remote::unread_updates(&outcome.proof);
     let (import, forget) = (outcome.proof.imports.len(), outcome.proof.forgets());
     let ours: std::collections::BTreeSet<(String, String)> = outcome
         .proof
         .moves()
         .into_iter()
+        .filter(|(_, t)| crate::refactor::remote::instance_of(t).is_none())
         .map(|(f, t)| (f.to_string(), t.to_string()))
         .collect();
     if (v.add, v.change, v.destroy, v.import, v.forget) == (add, change, destroy, import, forget)
@@ -527,12 +536,15 @@ fn check_agreement(v: &Verified, outcome: &crate::refactor::Outcome) -> Result<(
     .into())
 }
 
-/// Every module directory a configuration loads.
+/// Every module directory a configuration loads (a remote call not
+/// installed has none: the tool verifying installs it).
 fn module_dirs(config: &crate::config::Config) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![config];
     while let Some(c) = stack.pop() {
-        out.push(c.module.dir.clone());
+        if c.remote.is_none() {
+            out.push(c.module.dir.clone());
+        }
         stack.extend(c.children.values());
     }
     out

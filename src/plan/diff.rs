@@ -243,10 +243,24 @@ pub(crate) fn plan(
                 .is_some_and(|m| configured.contains(&crate::config::content_of(&m)))
     };
     for (addr, object) in recorded {
-        if addr.resource.resource.mode != ResourceMode::Managed
-            || configured.contains(&addr)
-            || held_by_remote(&addr)
-        {
+        if addr.resource.resource.mode != ResourceMode::Managed || configured.contains(&addr) {
+            continue;
+        }
+        if held_by_remote(&addr) {
+            // Moved with its module instance, it is listed as moved.
+            if let Some(previous) = moved_from(&addr) {
+                let value = resource_schema(run, &addr).mark_sensitive(object.value());
+                changes.push(ResourceChange {
+                    addr,
+                    previous: Some(previous),
+                    action: Action::NoOp,
+                    reason: None,
+                    before: Some(value.clone()),
+                    after: Some(value),
+                    changed: Vec::new(),
+                    replace_paths: Vec::new(),
+                });
+            }
             continue;
         }
         let previous = moved_from(&addr);

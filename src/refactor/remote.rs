@@ -238,3 +238,22 @@ pub(crate) fn moved_with_calls(
         })
         .collect()
 }
+
+/// How many of a plan's updates change only values read from remote
+/// modules' outputs (known once their content is read): with a state,
+/// each is the recorded value unless the content says otherwise.
+pub(crate) fn unread_updates(plan: &crate::plan::diff::Plan) -> usize {
+    use crate::plan::diff::Action;
+    let suffix = content_suffix();
+    let unread = |v: &Value| match v.unmark().0 {
+        Value::String(s) => crate::lang::unknown::holds_origin_text(v) && s.contains(&suffix),
+        v => reads_remote(v),
+    };
+    (plan.changes.iter())
+        .filter(|c| c.action == Action::Update && !c.changed.is_empty())
+        .filter(|c| {
+            let after = c.after.as_ref().and_then(Value::as_mapping);
+            (c.changed.iter()).all(|name| after.and_then(|m| m.get(name)).is_some_and(unread))
+        })
+        .count()
+}

@@ -331,6 +331,13 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
         out,
         "\nWith these blocks: Plan: {add} to add, {change} to change, {destroy} to destroy."
     );
+    let unread = super::remote::unread_updates(&outcome.proof);
+    if unread > 0 {
+        let _ = writeln!(
+            out,
+            "({unread} of the changes only set values from remote modules' outputs, which minimod does not read: they are the recorded values unless the modules' content says otherwise; --verify-with tells.)"
+        );
+    }
     let updates = outcome.pairing.updates.len();
     let unaccepted = outcome.unaccepted_updates();
     let verdict = if outcome.proven(allow_add) && updates > 0 {
