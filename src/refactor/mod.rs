@@ -174,7 +174,7 @@ impl Request {
     }
 
     /// `load_options`, with the remote calls this side reads from the
-    /// other's installation (`Loaded::remote`).
+    /// other's installation (`Loaded::new_remote`).
     fn load_options_with(
         &self,
         dir: &std::path::Path,
@@ -377,7 +377,6 @@ impl Loaded {
             }
         };
         let (old_borrows, new_borrows) = (borrowed(&new_cfg, &old_cfg), borrowed(&old_cfg, &new_cfg));
-        let none = config::RemoteCalls::Opaque;
         let no = &config::Overlay::new();
         if let Some(remote) = &old_borrows {
             (old_cfg, old_inputs, old_warnings) =
@@ -387,7 +386,7 @@ impl Loaded {
             (new_cfg, new_inputs, warnings) =
                 load_side_with(&req.new_dir, engine, req, no, remote, sources)?;
         }
-        let new_remote = new_borrows.unwrap_or(none);
+        let new_remote = new_borrows.unwrap_or(config::RemoteCalls::Opaque);
         // A -var-file is read by both sides; the new side, which is
         // planned, speaks for it.
         let given: BTreeSet<String> = req

@@ -53,14 +53,35 @@ pub(crate) fn held_pairs(
             reason: near(&u.prior),
         });
     }
+    let moved: foldhash::HashMap<&ModuleInstance, &ModuleInstance> = (pairing.pairs.iter())
+        .filter_map(|(prior, new)| Some((instance_of(prior)?, instance_of(new)?)))
+        .collect();
     let mut out = Vec::new();
-    for (prior, new) in &pairing.pairs {
-        let (Some(from), Some(to)) = (instance_of(prior), instance_of(new)) else {
-            continue;
-        };
-        for h in held.iter().filter(|h| h.module.is_within(from)) {
+    for (from, objects) in by_instance(held, |m| moved.contains_key(m)) {
+        let to = moved[&from];
+        for h in objects {
             let rel = ModuleInstance::new(h.module.steps()[from.steps().len()..].to_vec());
             out.push((h.clone(), h.resource.absolute(to.join(&rel))));
+        }
+    }
+    out
+}
+
+/// The objects `held` grouped by the module instance holding them (the
+/// shortest prefix of its path that `holds`), each object looked up once
+/// per step of its path.
+fn by_instance<'h>(
+    held: &'h [AbsResourceInstance],
+    holds: impl Fn(&ModuleInstance) -> bool,
+) -> foldhash::HashMap<ModuleInstance, Vec<&'h AbsResourceInstance>> {
+    let mut out: foldhash::HashMap<ModuleInstance, Vec<&AbsResourceInstance>> = Default::default();
+    for h in held {
+        let steps = h.module.steps();
+        let holder = (1..=steps.len())
+            .map(|n| ModuleInstance::new(steps[..n].to_vec()))
+            .find(|m| holds(m));
+        if let Some(m) = holder {
+            out.entry(m).or_default().push(h);
         }
     }
     out
@@ -80,13 +101,21 @@ pub(crate) fn name_reasons(
         all.iter().filter_map(instance_of).cloned().collect()
     };
     let (old, new) = (instances(old), instances(new));
+    let gone: foldhash::HashSet<&ModuleInstance> = (pairing.unmatched.iter())
+        .filter(|u| u.side == Side::Destroy)
+        .filter_map(|u| instance_of(&u.addr))
+        .collect();
+    let counts: foldhash::HashMap<ModuleInstance, usize> = by_instance(held, |m| gone.contains(m))
+        .into_iter()
+        .map(|(m, objects)| (m, objects.len()))
+        .collect();
     for u in &mut pairing.unmatched {
         if !matches!(u.reason, Reason::NoCounterpart) {
             continue;
         }
         if let Some(m) = instance_of(&u.addr) {
             if u.side == Side::Destroy {
-                let objects = held.iter().filter(|h| h.module.is_within(m)).count();
+                let objects = counts.get(m).copied().unwrap_or(0);
                 u.reason = match new_modules.contains(m) {
                     true => Reason::RemoteReadThere,
                     false => Reason::RemoteGone { objects },
@@ -230,12 +259,13 @@ pub(crate) fn moved_with_calls(
     pairing: &Pairing,
     held_pairs: &[(AbsResourceInstance, AbsResourceInstance)],
 ) -> Vec<(ModuleInstance, usize)> {
+    let calls: foldhash::HashSet<&ModuleInstance> =
+        (pairing.pairs.iter()).filter_map(|(_, new)| instance_of(new)).collect();
+    let arrived: Vec<AbsResourceInstance> = held_pairs.iter().map(|(_, to)| to.clone()).collect();
+    let counts = by_instance(&arrived, |m| calls.contains(m));
     (pairing.pairs.iter())
         .filter_map(|(_, new)| instance_of(new))
-        .map(|m| {
-            let n = held_pairs.iter().filter(|(_, h)| h.module.is_within(m)).count();
-            (m.clone(), n)
-        })
+        .map(|m| (m.clone(), counts.get(m).map_or(0, Vec::len)))
         .collect()
 }
 
