@@ -483,3 +483,22 @@ fn terraform_proves_the_whole_call_block_of_a_git_module() {
         );
     }
 }
+
+/// Keys from a remote module's outputs are unknown with a state too: the
+/// report says its content is what would give them, not a state.
+#[test]
+fn keys_from_a_remote_modules_outputs_name_the_call() {
+    let old = format!("{VPC}\nresource \"aws_route\" \"r\" {{\n  for_each = module.vpc.route_tables\n  table    = each.value\n}}\n");
+    let tmp = sides(&old, &old.replace("\"r\" {", "\"route\" {"));
+    for args in [&[][..], with_module_state(tmp.path())] {
+        let mut all = vec!["refactor", "old", "new"];
+        all.extend_from_slice(args);
+        let (code, _, text) = outcome(tmp.path(), all);
+        assert_eq!(code, Some(1), "{text}");
+        assert!(
+            text.contains("- destroy aws_route.r: its keys are known only after apply, so its instances cannot be paired\n      The value depends on the outputs of the remote module call module.vpc, whose content is not read: run `minimod modules get` or `terraform init -backend=false` for it.\n"),
+            "{args:?}: {text}"
+        );
+        assert!(text.contains("their keys come from remote modules' outputs, which only their content gives."), "{text}");
+    }
+}

@@ -437,6 +437,13 @@ impl<'c> Run<'c> {
                 plural(data.len(), "it", "them")
             ));
         }
+        if !found.remote_modules.is_empty() {
+            let calls: Vec<&str> = found.remote_modules.iter().map(String::as_str).collect();
+            out.push(format!(
+                "{REMOTE_OUTPUTS} {}, whose content is not read: run `minimod modules get` or `terraform init -backend=false` for it.",
+                calls.join(", ")
+            ));
+        }
         if !vars.is_empty() {
             out.push(format!(
                 "The value depends on {} {}, which {} no value: give {} with -var, or in .minimod.hcl as root \"DIR\" {{ variables = {{ {} = ... }} }}.",
@@ -513,6 +520,10 @@ impl<'c> Run<'c> {
                             }])
                             .collect(),
                     );
+                    if self.module_config(&child).remote.is_some() {
+                        found.remote_modules.insert(format!("{}module.{call}", module_label(module)));
+                        continue;
+                    }
                     let outputs = &self.module_config(&child).module.outputs;
                     let names: Vec<String> = match steps.iter().find_map(|s| match s {
                         crate::syntax::ast::TraversalStep::Attr(a) if outputs.contains_key(a) => {
@@ -555,12 +566,18 @@ impl<'c> Run<'c> {
     }
 }
 
+/// How the hint for a value read from remote modules' outputs begins.
+pub(crate) const REMOTE_OUTPUTS: &str = "The value depends on the outputs of the remote module call";
+
 /// What an unknown `count` or `for_each` waits on that minimod could be
 /// given: data sources a state would supply, root variables without value.
 #[derive(Default)]
 struct Behind {
     data_sources: BTreeSet<String>,
     root_variables: BTreeSet<String>,
+    /// Remote module calls whose content is not read (their outputs are
+    /// unknown with a state too).
+    remote_modules: BTreeSet<String>,
 }
 
 fn unknown_for_each(kind: &str, what: &str) -> String {

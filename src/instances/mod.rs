@@ -20,7 +20,7 @@ mod variables;
 #[cfg(test)]
 mod testing;
 
-pub(crate) use expand::Expansion;
+pub(crate) use expand::{Expansion, REMOTE_OUTPUTS};
 pub(crate) use imports::ImportEach;
 pub use inputs::collect_root_inputs;
 pub(crate) use inputs::collect_root_inputs_in;

@@ -347,6 +347,8 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
         )
     } else if outcome.proven(allow_add) {
         "Proven: nothing that was only moved is destroyed.".into()
+    } else if !outcome.deferred.is_empty() && deferred_by_remote(outcome) {
+        "Not proven: some instances are known only after apply; their keys come from remote modules' outputs, which only their content gives.".into()
     } else if !outcome.deferred.is_empty() {
         "Not proven: some instances are known only after apply; give --state so their keys are known.".into()
     } else if destroy > 0 {
@@ -424,6 +426,17 @@ pub(crate) fn remote_reason(u: &Unmatched) -> Option<Vec<String>> {
             "{m} is a new call of a remote module: what it creates is its content's to say"
         )],
         _ => return None,
+    })
+}
+
+/// Whether what some block's unknown keys wait on is remote modules'
+/// outputs (a state would not give them).
+fn deferred_by_remote(outcome: &Outcome) -> bool {
+    outcome.deferred.iter().any(|(_, _, d)| match &d.extra {
+        Some(crate::diagnostics::Extra::CausedByUnknown { depends_on }) => depends_on
+            .iter()
+            .any(|h| h.starts_with(crate::instances::REMOTE_OUTPUTS)),
+        None => false,
     })
 }
 
