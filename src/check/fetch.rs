@@ -53,7 +53,7 @@ pub(super) fn fetch(
         let dir = top.join(root.dir);
         let (tree, calls) = install(&dir, top, revs, req).map_err(|e| {
             format!(
-                "Error: Cannot fetch the modules the base's .minimod.hcl allows\n\n{}",
+                "The base's .minimod.hcl allows fetching this root's modules, and fetching failed:\n\n{}",
                 super::shown_inside(&e, revs, root.dir)
             )
         })?;
