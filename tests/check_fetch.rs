@@ -105,16 +105,19 @@ fn repository(base_policy: Option<&str>, head_policy: Option<&str>, to: &str) ->
     tmp
 }
 
-/// `check --base HEAD~1 --head HEAD ARGS`, pointed at the registry: exit
-/// code, stdout, stderr.
-fn check(repo: &Path, reg: &Registry, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = minimod(repo)
+/// `check --base HEAD~1 --head HEAD`, pointed at the registry.
+fn check_command(repo: &Path, reg: &Registry) -> std::process::Command {
+    let mut command = minimod(repo);
+    command
         .args(["check", "--base", "HEAD~1", "--head", "HEAD"])
         .arg("--modules-cli-config")
-        .arg(reg.cli_config())
-        .args(args)
-        .output()
-        .unwrap();
+        .arg(reg.cli_config());
+    command
+}
+
+/// [`check_command`] with ARGS: exit code, stdout, stderr.
+fn check(repo: &Path, reg: &Registry, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = check_command(repo, reg).args(args).output().unwrap();
     (out.status.code(), common::stdout(&out), common::stderr(&out))
 }
 
@@ -241,10 +244,7 @@ fn tokens_and_the_cache_only_when_the_command_line_says_so() {
     let tmp = repository(Some(&policy("registry.test/acme/*")), None, "1.1.0");
     let cache = reg.tmp.path().join("cache");
     let run = |args: &[&str]| {
-        let out = minimod(tmp.path())
-            .args(["check", "--base", "HEAD~1", "--head", "HEAD"])
-            .arg("--modules-cli-config")
-            .arg(reg.cli_config())
+        let out = check_command(tmp.path(), &reg)
             .arg("--modules-cache")
             .arg(&cache)
             .args(args)
@@ -263,10 +263,8 @@ fn tokens_and_the_cache_only_when_the_command_line_says_so() {
     run(&["--modules-tokens"]);
     assert_eq!(reg.requests(), seen.len(), "{:?}", reg.server.seen());
     // Without a cache the registry is asked again, with the token.
-    let out = minimod(tmp.path())
-        .args(["check", "--base", "HEAD~1", "--head", "HEAD", "--modules-tokens"])
-        .arg("--modules-cli-config")
-        .arg(reg.cli_config())
+    let out = check_command(tmp.path(), &reg)
+        .arg("--modules-tokens")
         .env("TF_TOKEN_registry_test", TOKEN)
         .output()
         .unwrap();

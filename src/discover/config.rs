@@ -191,19 +191,9 @@ pub(crate) fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
     for b in &blocks {
         match b.kind.as_str() {
             "discovery" => {
-                if let Some(prev) = &discovery_seen {
-                    diags.push(
-                        Diagnostic::error(
-                            "Duplicate discovery block",
-                            format!(
-                                "A discovery block was already given at {prev}. Only one is allowed."
-                            ),
-                        )
-                        .at(&b.def_range),
-                    );
+                if !first_of_its_kind(b, &mut discovery_seen, &mut diags) {
                     continue;
                 }
-                discovery_seen = Some(b.def_range.clone());
                 if let Err(d) = discovery_block(b, &mut config) {
                     diags.extend(d);
                 }
@@ -215,19 +205,9 @@ pub(crate) fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
             }
             "modules" => {
                 // Two blocks would be two answers to what may be fetched.
-                if let Some(prev) = &modules_seen {
-                    diags.push(
-                        Diagnostic::error(
-                            "Duplicate modules block",
-                            format!(
-                                "A modules block was already given at {prev}. Only one is allowed."
-                            ),
-                        )
-                        .at(&b.def_range),
-                    );
+                if !first_of_its_kind(b, &mut modules_seen, &mut diags) {
                     continue;
                 }
-                modules_seen = Some(b.def_range.clone());
                 if let Err(d) = modules_block(b, &mut config) {
                     diags.extend(d);
                 }
@@ -285,6 +265,26 @@ pub(crate) fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
         return Err(diags);
     }
     Ok(config)
+}
+
+/// Whether `b` is the first block of a kind given once, which `seen`
+/// remembers; a second one is an error.
+fn first_of_its_kind(b: &Block, seen: &mut Option<SourceRange>, diags: &mut Diagnostics) -> bool {
+    if let Some(prev) = seen {
+        diags.push(
+            Diagnostic::error(
+                format!("Duplicate {} block", b.kind),
+                format!(
+                    "A {} block was already given at {prev}. Only one is allowed.",
+                    b.kind
+                ),
+            )
+            .at(&b.def_range),
+        );
+        return false;
+    }
+    *seen = Some(b.def_range.clone());
+    true
 }
 
 fn duplicate(kind: &str, dir: &str, prev: &SourceRange, at: &SourceRange) -> Diagnostic {

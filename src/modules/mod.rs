@@ -136,11 +136,7 @@ pub fn fetch_allowed(
         Ok(rel) => rel.to_string_lossy().replace('\\', "/"),
         Err(_) => into.to_string_lossy().into_owned(),
     };
-    let target = Target {
-        dir: into.to_path_buf(),
-        shown,
-    };
-    Installer::new(root, target, Some(allow.to_vec()), opts)?.run(sources)
+    allowed_into(root, into, shown, allow, opts, sources)
 }
 
 /// `fetch_allowed` for a caller that shows the packages under the root's
@@ -154,9 +150,22 @@ pub(crate) fn fetch_allowed_as_installed(
     opts: &GetOptions,
     sources: &mut SourceMap,
 ) -> Result<Installation, Diagnostics> {
+    allowed_into(root, into, MODULES_DIR.to_string(), allow, opts, sources)
+}
+
+/// The allowed calls installed into `into`, which `modules.json` names
+/// `shown`.
+fn allowed_into(
+    root: &Path,
+    into: &Path,
+    shown: String,
+    allow: &[String],
+    opts: &GetOptions,
+    sources: &mut SourceMap,
+) -> Result<Installation, Diagnostics> {
     let target = Target {
         dir: into.to_path_buf(),
-        shown: MODULES_DIR.to_string(),
+        shown,
     };
     Installer::new(root, target, Some(allow.to_vec()), opts)?.run(sources)
 }
