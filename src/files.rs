@@ -101,6 +101,51 @@ impl MemTree {
         }
     }
 
+    /// The files under `dir` on disk, read into memory: links kept as
+    /// links (followed inside the tree, never out of it), anything but
+    /// files, directories and links left out. More than `max_bytes` of
+    /// content or `max_entries` entries is an error.
+    pub(crate) fn read_from_disk(
+        dir: &Path,
+        max_bytes: u64,
+        max_entries: usize,
+    ) -> io::Result<MemTree> {
+        use std::io::Read;
+        let mut tree = MemTree::default();
+        let (mut bytes, mut entries) = (0u64, 0usize);
+        let too_large = || io::Error::other(format!("more than {max_bytes} bytes or {max_entries} files"));
+        let mut stack = vec![PathBuf::new()];
+        while let Some(rel) = stack.pop() {
+            for e in std::fs::read_dir(dir.join(&rel))? {
+                let e = e?;
+                entries += 1;
+                if entries > max_entries {
+                    return Err(too_large());
+                }
+                let name = rel.join(e.file_name());
+                let kind = e.file_type()?;
+                if kind.is_symlink() {
+                    tree.insert_link(name, std::fs::read_link(e.path())?);
+                } else if kind.is_dir() {
+                    stack.push(name);
+                } else if kind.is_file() {
+                    // Read up to the bound, whatever the file's size says.
+                    let mut data = Vec::new();
+                    let left = max_bytes - bytes;
+                    std::fs::File::open(e.path())?
+                        .take(left + 1)
+                        .read_to_end(&mut data)?;
+                    bytes += data.len() as u64;
+                    if bytes > max_bytes {
+                        return Err(too_large());
+                    }
+                    tree.insert(name, Arc::from(data));
+                }
+            }
+        }
+        Ok(tree)
+    }
+
     /// Adds a file at `rel` (a plain relative path).
     pub(crate) fn insert(&mut self, rel: PathBuf, bytes: Arc<[u8]>) {
         self.add(rel, Node::File, |t, rel| {
@@ -271,10 +316,15 @@ impl Files {
     fn lookup(&self, path: &Path) -> Option<(&MemTree, &Path, PathBuf)> {
         let mounts = self.mounts.as_deref()?;
         let path = normal(path);
-        mounts.iter().find_map(|(at, tree)| {
-            let rel = path.strip_prefix(at).ok()?;
-            Some((&**tree, at.as_path(), rel.to_path_buf()))
-        })
+        // A tree mounted inside another (an installation at a root's
+        // `.terraform/modules`) is seen there: the deepest mount point wins.
+        mounts
+            .iter()
+            .filter_map(|(at, tree)| {
+                let rel = path.strip_prefix(at).ok()?;
+                Some((&**tree, at.as_path(), rel.to_path_buf()))
+            })
+            .max_by_key(|(_, at, _)| at.components().count())
     }
 
     /// Why a path outside every tree is not read, when the disk is shut.
@@ -573,6 +623,42 @@ mod tests {
                 .unwrap(),
             PathBuf::from("/virtual/tree/live")
         );
+    }
+
+    #[test]
+    fn a_tree_mounted_inside_another_is_seen_there() {
+        let mut inner = MemTree::default();
+        inner.insert("vpc/main.tf".into(), Arc::from(&b"inner"[..]));
+        let f = tree()
+            .mount("/virtual/tree/live/.terraform/modules".into(), inner)
+            .sealed();
+        let at = |p: &str| f.read(Path::new(p)).map_err(|e| e.kind());
+        assert_eq!(at("/virtual/tree/live/.terraform/modules/vpc/main.tf").unwrap(), b"inner");
+        assert_eq!(at("/virtual/tree/live/main.tf").unwrap(), b"a = 1\n");
+        assert!(at("/virtual/tree/live/.terraform/modules/../../main.tf").is_ok());
+        assert_eq!(
+            f.canonicalize(Path::new("/virtual/tree/live/.terraform/modules/vpc"))
+                .unwrap(),
+            PathBuf::from("/virtual/tree/live/.terraform/modules/vpc")
+        );
+    }
+
+    #[test]
+    fn a_directory_is_read_into_memory_within_bounds() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("m/sub")).unwrap();
+        std::fs::write(dir.path().join("m/main.tf"), "abc").unwrap();
+        std::fs::write(dir.path().join("m/sub/x.tf"), "de").unwrap();
+        std::os::unix::fs::symlink("main.tf", dir.path().join("m/link.tf")).unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", dir.path().join("m/out.tf")).unwrap();
+        let t = MemTree::read_from_disk(dir.path(), 5, 10).unwrap();
+        let f = Files::disk().mount("/v".into(), t).sealed();
+        assert_eq!(f.read(Path::new("/v/m/sub/x.tf")).unwrap(), b"de");
+        assert_eq!(f.read(Path::new("/v/m/link.tf")).unwrap(), b"abc");
+        // A link out of the tree leads nowhere.
+        assert!(is_outside(&f.read(Path::new("/v/m/out.tf")).unwrap_err()));
+        assert!(MemTree::read_from_disk(dir.path(), 4, 10).is_err());
+        assert!(MemTree::read_from_disk(dir.path(), 5, 5).is_err());
     }
 
     #[test]

@@ -5,11 +5,13 @@
 //! configuration stands for the prior objects). A root fails when its head
 //! would destroy anything that was not explicitly removed.
 
+mod fetch;
 pub(crate) mod render;
 mod shards;
 mod states;
 mod tree;
 
+pub(crate) use fetch::FetchedCall;
 pub use states::StateSources;
 
 pub(crate) use tree::toplevel;
@@ -62,6 +64,10 @@ pub struct CheckRequest {
     /// Prior states (`--state-for`, `--states`): the only files a check
     /// reads from the runner's disk.
     pub states: StateSources,
+    /// How the remote modules the base's policy allows are fetched: the
+    /// cache, tokens and CLI configuration the command line names (none
+    /// by default: nothing of the runner's environment is read for it).
+    pub modules: crate::modules::GetOptions,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +158,8 @@ pub struct RootReport {
     /// The prior state it was planned against: (the file as the command
     /// line names it, the SHA-256 of its bytes).
     pub state: Option<(String, String)>,
+    /// The remote calls fetched for it, as the base's policy allows.
+    pub fetched: Vec<FetchedCall>,
 }
 
 /// An object that leaves one root module for another: terraform supports
@@ -278,6 +286,7 @@ impl RootReport {
             candidates: Vec::new(),
             reached: None,
             state: None,
+            fetched: Vec::new(),
         }
     }
 
@@ -343,6 +352,9 @@ struct Revisions {
     unrepresentable: BTreeMap<String, String>,
     /// What base and head hold (`tree::Extracted::identity`).
     identity: (String, String),
+    /// The remote module sources the base's policy lets the check fetch
+    /// (`modules { fetch = true  allow = [...] }`); empty: none.
+    fetch_allow: Vec<String>,
     _scratch: tempfile::TempDir,
 }
 
@@ -401,6 +413,7 @@ impl Revisions {
             rewritten: (base_tree.rewritten, head_tree.rewritten),
             unrepresentable,
             identity: (base_tree.identity, head_tree.identity),
+            fetch_allow: Vec::new(),
             _scratch: scratch,
         })
     }
@@ -420,10 +433,13 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     // From any subdirectory: the repository is its top level.
     let repo = tree::toplevel(&req.repo)?;
     crate::progress::step(|| format!("reading {} and the pull request's head", req.base));
-    let revs = Revisions::read_with(&repo, &req.base, req.head.as_deref(), &req.written)?;
+    let mut revs = Revisions::read_with(&repo, &req.base, req.head.as_deref(), &req.written)?;
     crate::progress::step(|| "discovering root modules".into());
     let base_config = discover::RepoConfig::load(&revs.base_dir, &revs.files, sources)?;
     let head_config = discover::RepoConfig::load(&revs.head_dir, &revs.files, sources)?;
+    // Policy: the head's `modules` block never widens what is fetched.
+    revs.fetch_allow = base_config.fetch_allow.clone();
+    let revs = revs;
     // Discovery reads every file of a tree: both trees at once.
     let (base_found, head_found) = std::thread::scope(|scope| {
         let head = scope
@@ -990,7 +1006,7 @@ fn check_root(
 ) -> (RootReport, Option<Kept>) {
     let (dir, in_head, in_base) = (root.dir, root.in_head, root.in_base);
     let mut report = RootReport::new(dir);
-    let (base_dir, head_dir) = (&revs.base_dir, &revs.head_dir);
+    let head_dir = &revs.head_dir;
     let fail = |report: &mut RootReport, error: String| {
         report.outcome = match in_head {
             true => Outcome::NotCheckable,
@@ -999,13 +1015,23 @@ fn check_root(
         report.passed = false;
         report.error = Some(error);
     };
-    let request = match root_request(root, revs, req, schemas) {
+    let mut request = match root_request(root, revs, req, schemas) {
         Ok(r) => r,
         Err(e) => {
             fail(&mut report, e);
             return (report, None);
         }
     };
+    match fetch::fetch(root, revs, req) {
+        Ok((files, fetched)) => {
+            request.files = files;
+            report.fetched = fetched;
+        }
+        Err(e) => {
+            fail(&mut report, e);
+            return (report, None);
+        }
+    }
     let mut sources = SourceMap::default();
     let outcome = match refactor::refactor(&request, &mut sources) {
         Ok(o) => o,
@@ -1017,15 +1043,7 @@ fn check_root(
                     "give the check the root's state (--state-for or --states)",
                 );
             }
-            // Files are named inside the repository: `base:envs/x/main.tf`
-            // for the base revision's copy.
-            let prefix = |p: &Path| format!("{}/", crate::syntax::source::clean_path(p));
-            let text = d
-                .render(&sources)
-                .trim()
-                .replace("root \"DIR\"", &format!("root \"{dir}\""))
-                .replace(&prefix(base_dir), "base:")
-                .replace(&prefix(head_dir), "");
+            let text = shown_inside(d.render(&sources).trim(), revs, dir);
             fail(&mut report, text);
             return (report, None);
         }
@@ -1062,6 +1080,15 @@ fn check_root(
     let keep = !report.unmatched.is_empty() || !declared.0.is_empty() || !declared.1.is_empty();
     let kept = keep.then_some((request, outcome, declared));
     (report, kept)
+}
+
+/// Rendered diagnostics with files named inside the repository:
+/// `base:envs/x/main.tf` for the base revision's copy.
+fn shown_inside(text: &str, revs: &Revisions, dir: &str) -> String {
+    let prefix = |p: &Path| format!("{}/", crate::syntax::source::clean_path(p));
+    text.replace("root \"DIR\"", &format!("root \"{dir}\""))
+        .replace(&prefix(&revs.base_dir), "base:")
+        .replace(&prefix(&revs.head_dir), "")
 }
 
 /// A root's outcome from its refactor: what its plan does, and whether

@@ -63,7 +63,7 @@ fn declared_lines<'a>(
 }
 
 fn reason_word(u: &Unmatched) -> String {
-    if let Some(lines) = crate::refactor::report::remote_reason(u) {
+    if let Some(lines) = crate::refactor::report::remote_reason(u, crate::refactor::remote::CHECK_CONTENT_NEEDED) {
         return lines.join(" ");
     }
     match &u.reason {
@@ -92,7 +92,7 @@ fn reason_word(u: &Unmatched) -> String {
         Reason::BesideRemote(instances) => format!(
             "nothing of its type on the other side; it may be inside {}, whose content is not read: {}",
             crate::refactor::remote::listed(instances),
-            crate::refactor::remote::CONTENT_NEEDED
+            crate::refactor::remote::CHECK_CONTENT_NEEDED
         ),
         // Said by `remote_reason`.
         Reason::RemoteGone { .. } | Reason::RemoteChanged(_) | Reason::RemoteReadThere => {
@@ -292,6 +292,12 @@ pub(crate) fn text(report: &CheckReport) -> String {
         }
         if let Some((file, _)) = &r.state {
             let _ = writeln!(out, "  (prior state: {})", plain(file));
+        }
+        if !r.fetched.is_empty() {
+            let _ = writeln!(out, "  fetched, as the base's .minimod.hcl allows:");
+            for f in &r.fetched {
+                let _ = writeln!(out, "    {}", plain(&fetched_line(f)));
+            }
         }
         for (file, text) in blocks_text(&report.head_dir, &r.blocks) {
             let _ = writeln!(out, "  add to {}:", plain(&file));
@@ -673,6 +679,9 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
                 "from": from, "to": to, "rules": rules, "planned": planned,
             })).collect::<Vec<_>>(),
             "state": r.state.as_ref().map(state_json),
+            "fetched": r.fetched.iter().map(|f| json!({
+                "side": f.side, "module": module_of(&f.key), "source": f.source, "version": f.version,
+            })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "states": (report.states.iter())
             .map(|(name, s)| (name.clone(), state_json(s)))
@@ -696,6 +705,20 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
         }
     }
     doc
+}
+
+/// A module call's address from its key in `modules.json` (`vpc.net`).
+fn module_of(key: &str) -> String {
+    (key.split('.').map(|k| format!("module.{k}")))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// A fetched call as the text report says it: `base module.vpc:
+/// registry.terraform.io/terraform-aws-modules/vpc/aws 5.1.2`.
+fn fetched_line(f: &super::FetchedCall) -> String {
+    let version = f.version.as_deref().map(|v| format!(" {v}")).unwrap_or_default();
+    format!("{} {}: {}{version}", f.side, module_of(&f.key), f.source)
 }
 
 /// A prior state as a report records it: `{"file", "sha256"}`.

@@ -61,6 +61,10 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             ignore,
             state_for,
             states,
+            modules_cache,
+            modules_tokens,
+            modules_cli_config,
+            modules_max_size,
             ..
         } => {
             if !merge.is_empty() {
@@ -108,7 +112,26 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     states: crate::check::StateSources {
                         state_for,
                         dir: states,
-                        from: cwd,
+                        from: cwd.clone(),
+                    },
+                    // Only what the command line names: the pull request
+                    // chooses what is fetched within the allow list, so no
+                    // credential, cache or CLI configuration is taken from
+                    // the runner unless the workflow says so.
+                    modules: crate::modules::GetOptions {
+                        cache_dir: modules_cache.map(|d| cwd.join(d)),
+                        limits: crate::modules::Limits {
+                            max_bytes: modules_max_size.saturating_mul(1 << 20),
+                            ..Default::default()
+                        },
+                        token_vars: match modules_tokens {
+                            true => std::env::vars()
+                                .filter(|(n, _)| n.starts_with("TF_TOKEN_"))
+                                .collect(),
+                            false => Vec::new(),
+                        },
+                        cli_config: modules_cli_config.map(|f| cwd.join(f)),
+                        ..Default::default()
                     },
                 };
                 if allow_dirty {

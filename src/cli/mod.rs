@@ -269,6 +269,24 @@ pub(crate) enum Command {
         /// DIR/ROOT/terraform.tfstate.d/WORKSPACE/terraform.tfstate.
         #[arg(long = "states", value_name = "DIR")]
         states: Option<PathBuf>,
+        /// With the base's `.minimod.hcl` `modules { fetch = true }`: keep
+        /// fetched packages in this cache (default: none, every package
+        /// fetched afresh).
+        #[arg(long = "modules-cache", value_name = "DIR")]
+        modules_cache: Option<PathBuf>,
+        /// With `modules { fetch = true }`: send the TF_TOKEN_* variables'
+        /// tokens to their registries (default: no credentials).
+        #[arg(long = "modules-tokens")]
+        modules_tokens: bool,
+        /// With `modules { fetch = true }`: the terraform CLI configuration
+        /// whose `host` (and `credentials`) blocks are read (default: none;
+        /// TF_CLI_CONFIG_FILE and ~/.terraformrc are never read by a check).
+        #[arg(long = "modules-cli-config", value_name = "FILE")]
+        modules_cli_config: Option<PathBuf>,
+        /// With `modules { fetch = true }`: the most one fetched package may
+        /// hold, downloaded or extracted, in MiB.
+        #[arg(long = "modules-max-size", value_name = "MIB", default_value_t = 256)]
+        modules_max_size: u64,
     },
     /// Install the remote modules configurations call (`modules get`).
     Modules {

@@ -67,6 +67,7 @@ pub(super) fn run(
             .filter(|(n, _)| n.starts_with("TF_TOKEN_"))
             .collect(),
         cli_config: env("TF_CLI_CONFIG_FILE").or_else(|| home.map(|h| h.join(".terraformrc"))),
+        ..GetOptions::default()
     };
     let mut code = 0;
     for dir in &dirs {

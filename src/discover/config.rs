@@ -31,6 +31,11 @@
 //!   allow_update = false      # true: as `check --allow-update`
 //! }
 //!
+//! modules {                   # for `check`: the remote modules it may
+//!   fetch = true              # fetch (default false: none, all opaque)
+//!   allow = ["registry.terraform.io/terraform-aws-modules/*"]
+//! }
+//!
 //! pairing {                   # for `check`: differences that do not
 //!   ignore = [                # keep two objects apart (refactor --ignore)
 //!     "everything:aws_*:tags.CreatedBy",
@@ -75,6 +80,9 @@ pub(crate) struct RepoConfig {
     /// `pairing { ignore = [...] }`: ignore rules as written, each with
     /// its place (`refactor::ignore` reads them; discovery does not).
     pub ignore_rules: Vec<(String, SourceRange)>,
+    /// `modules { fetch = true  allow = [...] }`: the normalised sources
+    /// (globs) a check may fetch; empty fetches nothing.
+    pub fetch_allow: Vec<String>,
 }
 
 impl Default for RepoConfig {
@@ -87,6 +95,7 @@ impl Default for RepoConfig {
             unreached_warn: false,
             allow_update: false,
             ignore_rules: Vec::new(),
+            fetch_allow: Vec::new(),
         }
     }
 }
@@ -178,28 +187,28 @@ pub(crate) fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
         diags.push(unsupported_argument(a));
     }
     let mut discovery_seen: Option<SourceRange> = None;
+    let mut modules_seen: Option<SourceRange> = None;
     for b in &blocks {
         match b.kind.as_str() {
             "discovery" => {
-                if let Some(prev) = &discovery_seen {
-                    diags.push(
-                        Diagnostic::error(
-                            "Duplicate discovery block",
-                            format!(
-                                "A discovery block was already given at {prev}. Only one is allowed."
-                            ),
-                        )
-                        .at(&b.def_range),
-                    );
+                if !first_of_its_kind(b, &mut discovery_seen, &mut diags) {
                     continue;
                 }
-                discovery_seen = Some(b.def_range.clone());
                 if let Err(d) = discovery_block(b, &mut config) {
                     diags.extend(d);
                 }
             }
             "check" => {
                 if let Err(d) = check_block(b, &mut config) {
+                    diags.extend(d);
+                }
+            }
+            "modules" => {
+                // Two blocks would be two answers to what may be fetched.
+                if !first_of_its_kind(b, &mut modules_seen, &mut diags) {
+                    continue;
+                }
+                if let Err(d) = modules_block(b, &mut config) {
                     diags.extend(d);
                 }
             }
@@ -258,6 +267,26 @@ pub(crate) fn parse(file: &SourceFile) -> Result<RepoConfig, Diagnostics> {
     Ok(config)
 }
 
+/// Whether `b` is the first block of a kind given once, which `seen`
+/// remembers; a second one is an error.
+fn first_of_its_kind(b: &Block, seen: &mut Option<SourceRange>, diags: &mut Diagnostics) -> bool {
+    if let Some(prev) = seen {
+        diags.push(
+            Diagnostic::error(
+                format!("Duplicate {} block", b.kind),
+                format!(
+                    "A {} block was already given at {prev}. Only one is allowed.",
+                    b.kind
+                ),
+            )
+            .at(&b.def_range),
+        );
+        return false;
+    }
+    *seen = Some(b.def_range.clone());
+    true
+}
+
 fn duplicate(kind: &str, dir: &str, prev: &SourceRange, at: &SourceRange) -> Diagnostic {
     Diagnostic::error(
         format!("Duplicate {kind} block"),
@@ -313,6 +342,66 @@ fn check_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
         }
     }
     Ok(())
+}
+
+/// `modules { fetch = true  allow = ["GLOB", ...] }`: what a check may
+/// fetch. `fetch = true` needs a non-empty `allow`: a policy that fetches
+/// whatever a pull request names is not one this file can state.
+fn modules_block(b: &Block, config: &mut RepoConfig) -> Result<(), Diagnostics> {
+    labels(b, &[])?;
+    let mut fetch = false;
+    let mut allow: Option<(Vec<String>, SourceRange)> = None;
+    let mut diags = Diagnostics::default();
+    for a in attributes(b)? {
+        let result = match a.name.as_str() {
+            "fetch" => match constant(&a)? {
+                Value::Bool(v) => {
+                    fetch = v;
+                    Ok(())
+                }
+                _ => Err(wrong_type(&a, "bool")),
+            },
+            "allow" => match string_list(constant(&a)?) {
+                Some(globs) if globs.iter().any(|g| g.trim().is_empty()) => Err(Diagnostic::error(
+                    "Invalid allow pattern",
+                    "An allow pattern is a module source with * for any text (registry.terraform.io/terraform-aws-modules/*); an empty one matches nothing.",
+                )
+                .at(&a.expr.range)
+                .into()),
+                Some(globs) => {
+                    allow = Some((globs, a.expr.range.clone()));
+                    Ok(())
+                }
+                None => Err(wrong_type(&a, "list of string")),
+            },
+            _ => Err(unsupported_argument(&a).into()),
+        };
+        if let Err(d) = result {
+            diags.extend(d);
+        }
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    match (fetch, allow) {
+        (true, None) => Err(Diagnostic::error(
+            "Missing required argument",
+            "The argument \"allow\" is required with fetch = true: the module sources a check may fetch, as globs (\"registry.terraform.io/terraform-aws-modules/*\").",
+        )
+        .at(&b.def_range)
+        .into()),
+        (true, Some((globs, at))) if globs.is_empty() => Err(Diagnostic::error(
+            "Invalid allow list",
+            "With fetch = true, allow names at least one module source pattern; set fetch = false to fetch nothing.",
+        )
+        .at(&at)
+        .into()),
+        (true, Some((globs, _))) => {
+            config.fetch_allow = globs;
+            Ok(())
+        }
+        (false, _) => Ok(()),
+    }
 }
 
 /// `pairing { ignore = ["KIND:TYPE:ATTR", ...] }`: the rules' syntax is
@@ -780,6 +869,25 @@ root "envs/app" {
     }
 
     #[test]
+    fn modules_policy_fetches_only_what_it_allows() {
+        let c = parse_text(
+            "modules {\n  fetch = true\n  allow = [\"registry.terraform.io/terraform-aws-modules/*\", \"git::https://github.com/my-org/*\"]\n}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            c.fetch_allow,
+            [
+                "registry.terraform.io/terraform-aws-modules/*",
+                "git::https://github.com/my-org/*"
+            ]
+        );
+        // Off, the list is kept out: nothing is fetched.
+        let off = parse_text("modules {\n  fetch = false\n  allow = [\"x/*\"]\n}\n").unwrap();
+        assert!(off.fetch_allow.is_empty());
+        assert!(RepoConfig::default().fetch_allow.is_empty());
+    }
+
+    #[test]
     fn empty_file_is_the_default() {
         assert_eq!(parse_text("").unwrap(), RepoConfig::default());
         assert!(parse_text("discovery {}\n").unwrap().enabled);
@@ -892,6 +1000,41 @@ root "envs/app" {
                 "duplicate workspace",
                 "root \"a\" {\n  workspaces = {\n    dev = {}\n    dev = {}\n  }\n}\n",
                 "Invalid expression at .minimod.hcl:4,5: Invalid object item; expected unique object key; found redefined object key.",
+            ),
+            (
+                "unknown modules setting",
+                "modules {\n  fetch = true\n  allowed = [\"x/*\"]\n}\n",
+                "Unsupported argument at .minimod.hcl:3,3-10: An argument named \"allowed\" is not expected here.",
+            ),
+            (
+                "fetch not a bool",
+                "modules {\n  fetch = \"yes\"\n}\n",
+                "Incorrect attribute value type at .minimod.hcl:2,11-16: Inappropriate value for attribute \"fetch\": bool required.",
+            ),
+            (
+                "allow not a list",
+                "modules {\n  fetch = true\n  allow = \"x/*\"\n}\n",
+                "Incorrect attribute value type at .minimod.hcl:3,11-16: Inappropriate value for attribute \"allow\": list of string required.",
+            ),
+            (
+                "fetch without allow",
+                "modules {\n  fetch = true\n}\n",
+                "Missing required argument at .minimod.hcl:1,1-8: The argument \"allow\" is required with fetch = true: the module sources a check may fetch, as globs (\"registry.terraform.io/terraform-aws-modules/*\").",
+            ),
+            (
+                "fetch with an empty allow",
+                "modules {\n  fetch = true\n  allow = []\n}\n",
+                "Invalid allow list at .minimod.hcl:3,11-13: With fetch = true, allow names at least one module source pattern; set fetch = false to fetch nothing.",
+            ),
+            (
+                "empty allow pattern",
+                "modules {\n  fetch = true\n  allow = [\"\"]\n}\n",
+                "Invalid allow pattern at .minimod.hcl:3,11-15: An allow pattern is a module source with * for any text (registry.terraform.io/terraform-aws-modules/*); an empty one matches nothing.",
+            ),
+            (
+                "two modules blocks",
+                "modules {}\nmodules {}\n",
+                "Duplicate modules block at .minimod.hcl:2,1-8: A modules block was already given at .minimod.hcl:1,1-8. Only one is allowed.",
             ),
             (
                 "reference in a value",

@@ -30,6 +30,7 @@ pub(crate) use cache::default_dir as default_cache_dir;
 
 use crate::config::{self, Engine, LoadOptions, ModuleCall};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
+use crate::files::Files;
 
 use credentials::HostConfig;
 use manifest::{MANIFEST_FILE, MODULES_DIR, Record};
@@ -51,6 +52,12 @@ pub struct GetOptions {
     /// The CLI configuration file (`TF_CLI_CONFIG_FILE`, else
     /// `~/.terraformrc`); a missing file is no configuration.
     pub cli_config: Option<PathBuf>,
+    /// Where the root's own modules are read (a check: its revision, in
+    /// memory); fetched packages are read where the installer put them.
+    pub files: Files,
+    /// Every module directory of the root's own tree must be inside this
+    /// one (a check: the revision), as the loader's `within`.
+    pub within: Option<PathBuf>,
 }
 
 /// How one module call came to be installed.
@@ -128,6 +135,33 @@ pub fn fetch_allowed(
         Ok(rel) => rel.to_string_lossy().replace('\\', "/"),
         Err(_) => into.to_string_lossy().into_owned(),
     };
+    allowed_into(root, into, shown, allow, opts, sources)
+}
+
+/// `fetch_allowed` for a caller that shows the packages under the root's
+/// `.terraform/modules` (a check mounts them there, in memory): `into`
+/// is where they are put on disk, and `modules.json` names them as
+/// terraform would, `.terraform/modules/KEY`.
+pub(crate) fn fetch_allowed_as_installed(
+    root: &Path,
+    into: &Path,
+    allow: &[String],
+    opts: &GetOptions,
+    sources: &mut SourceMap,
+) -> Result<Installation, Diagnostics> {
+    allowed_into(root, into, MODULES_DIR.to_string(), allow, opts, sources)
+}
+
+/// The allowed calls installed into `into`, which `modules.json` names
+/// `shown`.
+fn allowed_into(
+    root: &Path,
+    into: &Path,
+    shown: String,
+    allow: &[String],
+    opts: &GetOptions,
+    sources: &mut SourceMap,
+) -> Result<Installation, Diagnostics> {
     let target = Target {
         dir: into.to_path_buf(),
         shown,
@@ -225,7 +259,7 @@ impl<'a> Installer<'a> {
             hosts,
             http: http::Client::new(),
             cache: opts.cache_dir.clone().map(cache::Cache::new),
-            engine: config::detect_engine(root),
+            engine: config::detect_engine_in(root, &opts.files),
             previous,
             warnings,
             target,
@@ -235,7 +269,7 @@ impl<'a> Installer<'a> {
 
     fn run(mut self, sources: &mut SourceMap) -> Result<Installation, Diagnostics> {
         let mut diags = Diagnostics::default();
-        if !self.root.is_dir() {
+        if !self.opts.files.is_dir(self.root) {
             return Err(Diagnostic::error(
                 "No such directory",
                 format!(
@@ -283,6 +317,7 @@ impl<'a> Installer<'a> {
             }
             let opts = LoadOptions {
                 engine: self.engine,
+                files: self.files_of(&node),
                 ..LoadOptions::default()
             };
             let module = match config::load_module_dir(&node.real, &node.dir, &opts, sources) {
@@ -499,7 +534,28 @@ impl<'a> Installer<'a> {
                 .at(&call.source_range));
             }
         }
-        if !real.is_dir() {
+        let confined = match (&parent.package, &self.opts.within) {
+            (None, Some(within)) => {
+                crate::files::normal(&real).starts_with(crate::files::normal(within))
+                    && match self.opts.files.canonicalize(&real) {
+                        Ok(r) => r.starts_with(within),
+                        // Missing: said below.
+                        Err(e) => !crate::files::is_outside(&e),
+                    }
+            }
+            _ => true,
+        };
+        if !confined {
+            return Err(Diagnostic::error(
+                "Module directory outside the repository",
+                format!(
+                    "The source of module \"{}\" leads outside the repository; a check reads only the repository's own files.",
+                    call.name
+                ),
+            )
+            .at(&call.source_range));
+        }
+        if !self.files_of(parent).is_dir(&real) {
             return Err(Diagnostic::error(
                 "Unreadable module directory",
                 format!(
@@ -526,6 +582,15 @@ impl<'a> Installer<'a> {
             how: How::Local,
         };
         Ok((node, installed))
+    }
+
+    /// Where a module's files are read: the root's own tree through the
+    /// caller's files, a fetched package from the disk it was put on.
+    fn files_of(&self, node: &Node) -> Files {
+        match node.package {
+            None => self.opts.files.clone(),
+            Some(_) => Files::disk(),
+        }
     }
 
     /// The earlier install of this call, if it still fits: recorded with

@@ -15,6 +15,10 @@ use super::pairing::{Near, Pairing, Reason, Side, Unmatched};
 pub(crate) const CONTENT_NEEDED: &str =
     "its content is needed: run `minimod modules get` or `terraform init -backend=false`";
 
+/// What a check needs for a remote module's content: it reads revisions
+/// from git, so only what the base's policy lets it fetch.
+pub(crate) const CHECK_CONTENT_NEEDED: &str = "its content is needed: allow fetching its source in the base's .minimod.hcl (`modules { fetch = true  allow = [...] }`)";
+
 /// The module instance a content object stands for.
 pub(crate) fn instance_of(content: &AbsResourceInstance) -> Option<&ModuleInstance> {
     is_content(&content.resource.resource).then_some(&content.module)

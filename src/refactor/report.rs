@@ -80,7 +80,7 @@ fn diff_lines(d: &AttrDiff, out: &mut String) {
 }
 
 fn reason_text(u: &Unmatched, out: &mut String) {
-    if let Some(lines) = remote_reason(u) {
+    if let Some(lines) = remote_reason(u, super::remote::CONTENT_NEEDED) {
         for l in lines {
             let _ = writeln!(out, "      {l}");
         }
@@ -375,9 +375,10 @@ pub(crate) fn shown_addr(a: &crate::addrs::AbsResourceInstance) -> String {
     }
 }
 
-/// What a remote module instance's reason says, one sentence a line; None
-/// for an object of a configuration that is read.
-pub(crate) fn remote_reason(u: &Unmatched) -> Option<Vec<String>> {
+/// What a remote module instance's reason says, one sentence a line, with
+/// `needed` saying how to get its content; None for an object of a
+/// configuration that is read.
+pub(crate) fn remote_reason(u: &Unmatched, needed: &str) -> Option<Vec<String>> {
     let m = super::remote::instance_of(&u.addr)?;
     // Source and version are texts; arguments are values.
     let change = |d: &AttrDiff| {
@@ -406,12 +407,12 @@ pub(crate) fn remote_reason(u: &Unmatched) -> Option<Vec<String>> {
         )],
         Reason::RemoteReadThere => vec![format!(
             "{m}: the other side installed a call here of another source or version and reads its content; this one's {}",
-            super::remote::CONTENT_NEEDED.trim_start_matches("its ")
+            needed.trim_start_matches("its ")
         )],
         Reason::RemoteChanged(diffs) => vec![format!(
             "{m}: {}; {}",
             changes(diffs),
-            super::remote::CONTENT_NEEDED
+            needed
         )],
         Reason::Differs(near) if !near.is_empty() => {
             let other = super::remote::instance_of(&near[0].addr)
@@ -419,7 +420,7 @@ pub(crate) fn remote_reason(u: &Unmatched) -> Option<Vec<String>> {
             vec![format!(
                 "{m}: the closest call, {other}, differs: {}; {}",
                 changes(&near[0].diffs),
-                super::remote::CONTENT_NEEDED
+                needed
             )]
         }
         Reason::NoCounterpart if u.side == Side::Create => vec![format!(
@@ -557,7 +558,7 @@ pub(crate) fn json(
             });
             if let Some(m) = super::remote::instance_of(&u.addr) {
                 entry["remote_module"] = json!(m.to_string());
-                if let Some(lines) = remote_reason(u) {
+                if let Some(lines) = remote_reason(u, super::remote::CONTENT_NEEDED) {
                     entry["detail"] = json!(lines.join(" "));
                 }
             }
