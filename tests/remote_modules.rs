@@ -423,41 +423,87 @@ fn module_repo(dir: &Path, main_tf: &str) -> String {
     format!("git::file://{}?ref=v1.0.0", dir.display())
 }
 
+/// The content both remote modules below serve.
+const NET: &str = "variable \"name\" {}\n\nresource \"terraform_data\" \"this\" {\n  input = var.name\n}\n\nresource \"terraform_data\" \"peer\" {\n  input = terraform_data.this.id\n}\n\noutput \"id\" {\n  value = terraform_data.this.id\n}\n";
+
 /// terraform applied a git module under module.net; the new code renames
 /// the call. With no `.terraform` anywhere, minimod writes the whole-call
 /// block from the state, and `--verify-with terraform` proves it: terraform
-/// itself clones the module and plans nothing to do. The state terraform
-/// wrote is recorded (tests/data/remote_modules/applied.tfstate), so the
-/// refactor is checked without terraform too; live, it is applied again
-/// and must record the same objects.
+/// itself clones the module and plans nothing to do.
 #[test]
 fn terraform_proves_the_whole_call_block_of_a_git_module() {
     let tmp = tempfile::tempdir().unwrap();
-    let source = module_repo(
-        &tmp.path().join("net.git"),
-        "variable \"name\" {}\n\nresource \"terraform_data\" \"this\" {\n  input = var.name\n}\n\nresource \"terraform_data\" \"peer\" {\n  input = terraform_data.this.id\n}\n\noutput \"id\" {\n  value = terraform_data.this.id\n}\n",
+    let source = module_repo(&tmp.path().join("net.git"), NET);
+    let call = format!("source = \"{source}\"");
+    proved_by_terraform(tmp.path(), &call, None, "applied.tfstate");
+}
+
+/// The same with a registry module, served by a loopback registry that
+/// the CLI configuration names (terraform downloads from it to verify).
+#[test]
+fn terraform_proves_the_whole_call_block_of_a_registry_module() {
+    use common::registry::{Server, reply, tarball};
+    let server = Server::start();
+    server.route(
+        "/v1/modules/acme/net/aws/versions",
+        reply(200, &[], r#"{"modules":[{"versions":[{"version":"1.0.0"}]}]}"#),
     );
-    let root = |call: &str| {
-        format!("module \"{call}\" {{\n  source = \"{source}\"\n  name   = \"a\"\n}}\n\nresource \"terraform_data\" \"reader\" {{\n  input = module.{call}.id\n}}\n")
+    server.route(
+        "/v1/modules/acme/net/aws/1.0.0/download",
+        reply(204, &[("X-Terraform-Get", "/net.tar.gz")], ""),
+    );
+    server.route("/net.tar.gz", reply(200, &[], tarball(&[("main.tf", NET)])));
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("terraformrc");
+    write_file(
+        &config,
+        &format!(
+            "host \"registry.test\" {{\n  services = {{\n    \"modules.v1\" = \"{}\"\n  }}\n}}\n",
+            server.url("/v1/modules/")
+        ),
+    );
+    let call = "source  = \"registry.test/acme/net/aws\"\n  version = \"1.0.0\"";
+    proved_by_terraform(tmp.path(), call, Some(&config), "registry-applied.tfstate");
+}
+
+/// OLD_DIR calls a remote module as `net` (with `call`'s source), NEW_DIR
+/// as `network`, each with a resource reading its output. The state
+/// terraform wrote for OLD_DIR is recorded under
+/// tests/data/remote_modules/`recorded`, so the refactor is checked
+/// without terraform too; live, OLD_DIR is applied again (it must record
+/// the same objects) and `--verify-with terraform` proves the blocks,
+/// terraform reading its CLI configuration from `cli_config`.
+fn proved_by_terraform(dir: &Path, call: &str, cli_config: Option<&Path>, recorded: &str) {
+    let root = |name: &str| {
+        format!("module \"{name}\" {{\n  {call}\n  name   = \"a\"\n}}\n\nresource \"terraform_data\" \"reader\" {{\n  input = module.{name}.id\n}}\n")
     };
-    write_file(&tmp.path().join("old/main.tf"), &root("net"));
-    write_file(&tmp.path().join("new/main.tf"), &root("network"));
-    let recorded = common::repo_root().join("tests/data/remote_modules/applied.tfstate");
+    write_file(&dir.join("old/main.tf"), &root("net"));
+    write_file(&dir.join("new/main.tf"), &root("network"));
+    let recorded = common::repo_root().join("tests/data/remote_modules").join(recorded);
     let objects = |state: &str| -> Vec<String> {
         let v: Value = serde_json::from_str(state).unwrap();
         (v["resources"].as_array().unwrap().iter())
             .map(|r| format!("{} {}.{}", r["module"].as_str().unwrap_or(""), r["type"], r["name"]))
             .collect()
     };
+    let cli_config = cli_config.map_or_else(|| "/dev/null".into(), |p| p.display().to_string());
     let live = common::live();
     let state = match live {
         true => {
-            let applied = tmp.path().join("applied");
-            common::copy_tree(&tmp.path().join("old"), &applied);
-            common::terraform(&applied, ["init", "-input=false"]).unwrap();
-            common::terraform(&applied, ["apply", "-auto-approve", "-input=false"]).unwrap();
-            let out = common::terraform(&applied, ["state", "pull"]).unwrap();
-            let state = String::from_utf8(out.stdout).unwrap();
+            let applied = dir.join("applied");
+            common::copy_tree(&dir.join("old"), &applied);
+            let tf = |args: &[&str]| {
+                let out = common::terraform_command(&applied)
+                    .env("TF_CLI_CONFIG_FILE", &cli_config)
+                    .args(args)
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "terraform {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+                String::from_utf8(out.stdout).unwrap()
+            };
+            tf(&["init", "-input=false"]);
+            tf(&["apply", "-auto-approve", "-input=false"]);
+            let state = tf(&["state", "pull"]);
             if std::env::var_os("MINIMOD_RECORD").is_some() {
                 write_file(&recorded, &state);
             }
@@ -466,13 +512,19 @@ fn terraform_proves_the_whole_call_block_of_a_git_module() {
         }
         false => read(&recorded),
     };
-    write_file(&tmp.path().join("prior.tfstate"), &state);
-    let mut args = vec!["--state", "prior.tfstate"];
+    write_file(&dir.join("prior.tfstate"), &state);
+    let mut args = vec!["refactor", "old", "new", "--json", "--state", "prior.tfstate"];
     if live {
         args.extend(["--verify-with", "terraform"]);
     }
-    let (code, doc, err) = refactor(tmp.path(), &args);
-    assert_eq!(code, Some(0), "{doc}\n{err}");
+    let out = common::minimod(dir)
+        .env("TF_CLI_CONFIG_FILE", &cli_config)
+        .args(&args)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (common::stdout(&out), common::stderr(&out));
+    let doc: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
+    assert_eq!(out.status.code(), Some(0), "{doc}\n{stderr}");
     assert_eq!(moves(&doc), pairs(&[("module.net", "module.network")]));
     if live {
         let verified = &doc["verified_by"][0];
@@ -481,24 +533,5 @@ fn terraform_proves_the_whole_call_block_of_a_git_module() {
             (&Value::from(0), &Value::from(0), &Value::from(0)),
             "{doc}"
         );
-    }
-}
-
-/// Keys from a remote module's outputs are unknown with a state too: the
-/// report says its content is what would give them, not a state.
-#[test]
-fn keys_from_a_remote_modules_outputs_name_the_call() {
-    let old = format!("{VPC}\nresource \"aws_route\" \"r\" {{\n  for_each = module.vpc.route_tables\n  table    = each.value\n}}\n");
-    let tmp = sides(&old, &old.replace("\"r\" {", "\"route\" {"));
-    for args in [&[][..], with_module_state(tmp.path())] {
-        let mut all = vec!["refactor", "old", "new"];
-        all.extend_from_slice(args);
-        let (code, _, text) = outcome(tmp.path(), all);
-        assert_eq!(code, Some(1), "{text}");
-        assert!(
-            text.contains("- destroy aws_route.r: its keys are known only after apply, so its instances cannot be paired\n      The value depends on the outputs of the remote module call module.vpc, whose content is not read: run `minimod modules get` or `terraform init -backend=false` for it.\n"),
-            "{args:?}: {text}"
-        );
-        assert!(text.contains("their keys come from remote modules' outputs, which only their content gives."), "{text}");
     }
 }
