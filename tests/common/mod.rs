@@ -6,6 +6,8 @@
 //! of any of these.
 #![allow(dead_code)] // each test binary uses its own subset
 
+pub mod recorded;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsStr;
 use std::fs;
