@@ -12,28 +12,20 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use common::{Case, Move, follow, parse_moves, read, read_json, repo_root, run};
-use serde_json::Value;
+use common::recorded::{self, Truth, expected_json, planned_moves, prior_addresses};
+use common::{Case, Move, follow, parse_moves, read, read_json, repo_root};
 
 /// The corpus must keep covering at least this many refactors.
 const MIN_CASES: usize = 9;
 
-/// The checks run for every case, in report order.
-const CHECKS: [&str; 4] = ["plan-old", "plan-new", "refactor-state", "refactor-nostate"];
 
 fn corpus_root() -> PathBuf {
     repo_root().join("tests/corpus/providers")
 }
 
 impl Case {
-    fn expected_json(&self, file: &str) -> Value {
-        read_json(&self.expected().join(file))
-    }
-    fn allows_add(&self) -> bool {
-        self.args.iter().any(|a| a == "--allow-add")
-    }
     /// The hand-written answer key, every block relative to the root.
     fn key(&self) -> Vec<Move> {
         let key = parse_moves(&read(&self.root.join("moves.txt")))
@@ -48,297 +40,47 @@ impl Case {
         }
         key
     }
-    /// Every managed resource instance address the recorded state holds.
-    fn prior_addresses(&self) -> Vec<String> {
-        state_addresses(&read_json(&self.prior()))
-    }
 }
 
 fn cases() -> Vec<Case> {
     common::cases(&corpus_root())
 }
 
-/// Addresses of a version-4 state's managed resource instances, as
-/// `terraform state list` prints them.
-fn state_addresses(state: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    for r in state["resources"].as_array().into_iter().flatten() {
-        if r["mode"] != "managed" {
-            continue;
-        }
-        let module = r["module"]
-            .as_str()
-            .map(|m| format!("{m}."))
-            .unwrap_or_default();
-        let base = format!(
-            "{module}{}.{}",
-            r["type"].as_str().unwrap_or_default(),
-            r["name"].as_str().unwrap_or_default()
-        );
-        for i in r["instances"].as_array().into_iter().flatten() {
-            out.push(match &i["index_key"] {
-                Value::Null => base.clone(),
-                Value::String(s) => format!("{base}[{}]", Value::String(s.clone())),
-                other => format!("{base}[{other}]"),
-            });
-        }
-    }
-    out.sort();
-    out
-}
-
-/// One planned action: address, actions, previous address. Plain no-ops
-/// are left out on both sides.
-type Action = (String, Vec<String>, Option<String>);
-
-fn actions_of(list: &[Value]) -> Result<BTreeSet<Action>, String> {
-    let mut out = BTreeSet::new();
-    for rc in list {
-        let address = rc["address"]
-            .as_str()
-            .ok_or(format!("no address in {rc}"))?
-            .to_string();
-        let actions: Vec<String> = rc
-            .pointer("/change/actions")
-            .or_else(|| rc.get("actions"))
-            .and_then(Value::as_array)
-            .ok_or(format!("{address}: no actions"))?
-            .iter()
-            .map(|a| a.as_str().unwrap_or_default().to_string())
-            .collect();
-        let previous = rc["previous_address"].as_str().map(String::from);
-        if actions == ["no-op"] && previous.is_none() {
-            continue;
-        }
-        // Why a read waits for apply is part of what terraform decided.
-        let mut actions = actions;
-        if actions == ["read"]
-            && let Some(reason) = rc["action_reason"].as_str()
-        {
-            actions.push(format!("({reason})"));
-        }
-        out.insert((address, actions, previous));
-    }
-    Ok(out)
-}
-
-fn show(a: &Action) -> String {
-    let from =
-        a.2.as_ref()
-            .map(|p| format!(" (from {p})"))
-            .unwrap_or_default();
-    format!("{} {}{from}", a.1.join(","), a.0)
-}
-
-/// `minimod plan SIDE --state expected/prior.tfstate --json` against terraform's
-/// recorded plan of that side.
-fn check_plan(case: &Case, side: &str) -> Result<(), String> {
-    let out = run(
-        &case.root,
-        &["plan", side, "--state", "expected/prior.tfstate", "--json"],
-    );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
-        format!(
-            "exit {:?}, stdout not JSON ({e}): {}",
-            out.status.code(),
-            first_line(&stderr)
-        )
-    })?;
-    let got = actions_of(
-        doc["resource_changes"]
-            .as_array()
-            .ok_or("no resource_changes")?,
-    )?;
-    let want = actions_of(
-        case.expected_json(&format!("plan-{side}.json"))["changes"]
-            .as_array()
-            .ok_or("recorded plan has no changes")?,
-    )?;
-    if got == want {
-        return Ok(());
-    }
-    let extra: Vec<String> = got.difference(&want).map(show).collect();
-    let missing: Vec<String> = want.difference(&got).map(show).collect();
-    Err(format!(
-        "minimod plans {} action(s) terraform does not (e.g. {}); terraform plans {} minimod does not (e.g. {})",
-        extra.len(),
-        extra.first().map_or("-", String::as_str),
-        missing.len(),
-        missing.first().map_or("-", String::as_str),
-    ))
-}
-
-fn first_line(s: &str) -> String {
-    s.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("")
-        .to_string()
-}
-
-/// `minimod refactor old new [--state expected/prior.tfstate] --json --place root`:
-/// its blocks must take every prior object where the answer key takes it,
-/// be no more than the key's, its proof must count what terraform counted
-/// with the key, and its exit code must follow from terraform's counts.
+/// The key is the truth: every object ends where its blocks take it, and
+/// it is the coarsest true set (a whole call, then resources, then
+/// instances), so more blocks for the same effect are finer than needed.
 fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
-    let mut args = vec!["refactor", "old", "new"];
-    if with_state {
-        args.extend(["--state", "expected/prior.tfstate"]);
-    }
-    args.extend(["--json", "--place", "root"]);
-    args.extend(case.args.iter().map(String::as_str));
-    let out = run(&case.root, &args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
-        format!(
-            "exit {:?}, stdout not JSON ({e}): {}",
-            out.status.code(),
-            first_line(&stderr)
-        )
-    })?;
-    let blocks: Vec<Move> = doc["moves"]
-        .as_array()
-        .ok_or("no moves")?
-        .iter()
-        .map(|m| {
-            (
-                m["from"].as_str().unwrap_or_default().to_string(),
-                m["to"].as_str().unwrap_or_default().to_string(),
-                ".".to_string(),
-            )
-        })
-        .collect();
     let key = case.key();
-    let prior = case.prior_addresses();
-    let wrong: Vec<String> = prior
-        .iter()
-        .filter_map(|a| {
-            let (want, got) = (follow(&key, a).0, follow(&blocks, a).0);
-            (want != got).then(|| format!("{a} -> {got}, not {want}"))
-        })
-        .collect();
-    let proof = case.expected_json("proof.json");
-    let count = |v: &Value, k: &str| v[k].as_u64().unwrap_or(u64::MAX);
-    let want = [
-        count(&proof, "add"),
-        count(&proof, "change"),
-        count(&proof, "destroy"),
-    ];
-    let got = [
-        count(&doc["plan"], "add"),
-        count(&doc["plan"], "change"),
-        count(&doc["plan"], "destroy"),
-    ];
-    let want_exit = if want[2] > 0 || (want[0] > 0 && !case.allows_add()) {
-        1
-    } else {
-        0
+    let end = |a: &str| follow(&key, a).0;
+    let truth = Truth {
+        end: &end,
+        coarsest: key.len(),
+        implied: BTreeMap::new(),
     };
-    let mut problems = Vec::new();
-    if !wrong.is_empty() {
-        let unmatched = doc["unmatched"].as_array().map_or(0, Vec::len);
-        problems.push(format!(
-            "{} of {} objects not moved as the key moves them (e.g. {}); {} blocks, {unmatched} unmatched",
-            wrong.len(),
-            prior.len(),
-            wrong[0],
-            blocks.len()
-        ));
-    }
-    // The key is the coarsest true set (a whole call, then resources, then
-    // instances): more blocks for the same effect are finer than needed.
-    if wrong.is_empty() && blocks.len() > key.len() {
-        problems.push(format!(
-            "{} blocks where the key needs {}",
-            blocks.len(),
-            key.len()
-        ));
-    }
-    if got != want {
-        problems.push(format!(
-            "proof plans add/change/destroy {got:?}, terraform {want:?}"
-        ));
-    }
-    if out.status.code() != Some(want_exit) {
-        problems.push(format!("exit {:?}, want {want_exit}", out.status.code()));
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems.join("; "))
-    }
+    recorded::check_refactor(case, with_state, &truth)
 }
 
 fn run_check(case: &Case, check: &str) -> Result<(), String> {
-    match check {
-        "plan-old" => check_plan(case, "old"),
-        "plan-new" => check_plan(case, "new"),
-        "refactor-state" => check_refactor(case, true),
-        "refactor-nostate" => check_refactor(case, false),
-        other => unreachable!("check {other}"),
-    }
+    recorded::run_check(case, check, &check_refactor)
 }
 
 /// known-gaps: `CASE CHECK: what minimod does; what terraform says (issue 8)`
 /// a line; '#' lines are comments.
 fn known_gaps() -> BTreeMap<(String, String), String> {
-    let mut gaps = BTreeMap::new();
-    for line in read(&corpus_root().join("known-gaps")).lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+    recorded::known_gaps(&corpus_root().join("known-gaps"), &|why| {
+        if why.contains("issue 8") {
+            Ok(())
+        } else {
+            Err("does not point at issue 8".into())
         }
-        let (head, why) = line
-            .split_once(": ")
-            .unwrap_or_else(|| panic!("known-gaps: no ': ' in {line:?}"));
-        let (case, check) = head
-            .split_once(' ')
-            .unwrap_or_else(|| panic!("known-gaps: not CASE CHECK in {line:?}"));
-        assert!(
-            why.contains("issue 8"),
-            "known-gaps: {line:?} does not point at issue 8"
-        );
-        let prev = gaps.insert((case.to_string(), check.to_string()), why.to_string());
-        assert!(prev.is_none(), "known-gaps: {head} listed twice");
-    }
-    gaps
+    })
 }
 
 #[test]
 fn minimod_agrees_with_terraform_or_the_gap_is_known() {
     let cases = cases();
     assert!(cases.len() >= MIN_CASES, "only {} cases", cases.len());
-    let mut gaps = known_gaps();
-    let mut failures = Vec::new();
-    let mut agreed = 0;
-    for case in &cases {
-        for check in CHECKS {
-            let listed = gaps.remove(&(case.name.clone(), check.to_string()));
-            match (run_check(case, check), listed) {
-                (Ok(()), None) => agreed += 1,
-                (Err(e), Some(_)) => eprintln!("known gap: {} {check}: {e}", case.name),
-                (Err(e), None) => failures.push(format!(
-                    "{} {check}: disagrees with terraform and is not in known-gaps: {e}",
-                    case.name
-                )),
-                (Ok(()), Some(_)) => failures.push(format!(
-                    "{} {check}: now agrees with terraform: remove it from known-gaps",
-                    case.name
-                )),
-            }
-        }
-    }
-    for (case, check) in gaps.keys() {
-        failures.push(format!(
-            "known-gaps lists {case} {check}, which is no check of the corpus"
-        ));
-    }
-    eprintln!(
-        "{agreed} of {} checks agree with terraform",
-        cases.len() * CHECKS.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    recorded::ratchet(&cases, &recorded::CHECKS, known_gaps(), &run_check);
 }
 
 /// What terraform said must make sense on its own: old/ plans nothing
@@ -365,37 +107,26 @@ fn records_are_complete_and_consistent() {
         if !case.root.join("expected/proof.json").is_file() {
             continue;
         }
-        let old = case.expected_json("plan-old.json");
+        let old = expected_json(&case, "plan-old.json");
         if old["changes"].as_array().is_none_or(|c| !c.is_empty()) {
             fail(format!(
                 "terraform plans changes for old/: {}",
                 old["changes"]
             ));
         }
-        let proof = case.expected_json("proof.json");
+        let proof = expected_json(&case, "proof.json");
         if proof["destroy"] != 0 {
             fail(format!("the key leaves {} destroyed", proof["destroy"]));
         }
         // Every prior object is either moved by the key or kept, as terraform
         // planned it: its moves are exactly the key's effect.
         let key = case.key();
-        let want: BTreeSet<(String, String)> = case
-            .prior_addresses()
+        let want: BTreeSet<(String, String)> = prior_addresses(&case)
             .iter()
             .map(|a| (a.clone(), follow(&key, a).0))
             .filter(|(a, b)| a != b)
             .collect();
-        let got: BTreeSet<(String, String)> = proof["changes"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|c| {
-                Some((
-                    c["previous_address"].as_str()?.to_string(),
-                    c["address"].as_str()?.to_string(),
-                ))
-            })
-            .collect();
+        let got = planned_moves(&proof);
         if got != want {
             fail(format!("terraform moved {got:?}, the key {want:?}"));
         }
@@ -418,57 +149,13 @@ fn records_are_complete_and_consistent() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The recorded files terraform's answers live in, relative to a corpus.
-fn recorded_files(root: &Path) -> Vec<PathBuf> {
-    let mut files = vec![PathBuf::from("schemas.json")];
-    for case in cases() {
-        for f in ["plan-old.json", "plan-new.json", "proof.json"] {
-            files.push(Path::new(&case.name).join("expected").join(f));
-        }
-    }
-    files.retain(|f| root.join(f).exists() || corpus_root().join(f).exists());
-    files
-}
-
 /// With `MINIMOD_LIVE=1`, re-records the corpus with terraform and the stub
 /// provider (`MINIMOD_STUBPROV`, a bootstrapped copy of
 /// ../shared/tools/stubprov) into a scratch directory and fails if terraform
 /// now says something else. Asked for live and missing either, it fails.
 #[test]
 fn live_terraform_agrees_with_records() {
-    if common::live_stubprov().is_none() {
-        return;
-    }
-    let scratch = tempfile::tempdir().expect("temp dir");
-    common::record("providers", scratch.path());
-    let mut failures = Vec::new();
-    for file in recorded_files(scratch.path()) {
-        let fresh = fs::read_to_string(scratch.path().join(&file)).ok();
-        let committed = fs::read_to_string(corpus_root().join(&file)).ok();
-        if fresh != committed {
-            failures.push(format!("{} differs", file.display()));
-        }
-    }
-    // The stub invents ids, so states differ in values; their objects must not.
-    for case in cases() {
-        let fresh = read_json(
-            &scratch
-                .path()
-                .join(&case.name)
-                .join("expected/prior.tfstate"),
-        );
-        if state_addresses(&fresh) != case.prior_addresses() {
-            failures.push(format!(
-                "{}/expected/prior.tfstate holds other objects",
-                case.name
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "terraform no longer agrees with the records:\n{}",
-        failures.join("\n")
-    );
+    recorded::live_check("providers", &corpus_root(), &cases());
 }
 
 #[cfg(test)]
@@ -529,6 +216,8 @@ mod tests {
 
     #[test]
     fn state_addresses_quote_string_keys() {
+        use common::recorded::state_addresses;
+        use serde_json::Value;
         let state: Value = serde_json::from_str(
             r#"{"resources": [
               {"mode": "managed", "module": "module.m", "type": "t", "name": "n",

@@ -6,6 +6,7 @@
 //! of any of these.
 #![allow(dead_code)] // each test binary uses its own subset
 
+pub mod recorded;
 pub mod registry;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -2,9 +2,11 @@
 # Records what terraform says about every case of the real-provider corpus,
 # through the stub provider (see README.md beside this script).
 #
-# Usage: tests/corpus/providers/record.sh [-o OUTDIR] [CASE ...]
+# Usage: tests/corpus/providers/record.sh [-C CORPUS] [-o OUTDIR] [CASE ...]
+#   CORPUS  the corpus directory (default: this one); tests/corpus/upstream
+#           is recorded the same way, its cases holding their own modules
 #   OUTDIR  where <case>/expected/{prior.tfstate,*.json} and schemas.json
-#           are written (default: this directory, i.e. the committed records)
+#           are written (default: the corpus, i.e. the committed records)
 #   CASE    case directory names (default: every directory with old/)
 #
 # Needs terraform (1.11) and jq on PATH, and MINIMOD_STUBPROV pointing at a
@@ -12,7 +14,7 @@
 # then run its bootstrap.sh).
 #
 # Per case, in a scratch copy of this directory (so `../../modules/...`
-# sources resolve as they do here):
+# sources resolve as they do in the corpus):
 #   1. apply old/ with the stub            -> expected/prior.tfstate (keys sorted)
 #   2. plan -refresh=false of old/         -> expected/plan-old.json
 #   3. plan -refresh=false of new/         -> expected/plan-new.json
@@ -22,6 +24,10 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+if [ "${1:-}" = "-C" ]; then
+  here="$(cd "$2" && pwd)"
+  shift 2
+fi
 outdir="$here"
 if [ "${1:-}" = "-o" ]; then
   outdir="$2"
@@ -52,7 +58,9 @@ unset TF_CLI_ARGS TF_DATA_DIR
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/corpus" "$work/schemas"
-cp -r "$here/modules" "$work/corpus/modules"
+if [ -d "$here/modules" ]; then
+  cp -r "$here/modules" "$work/corpus/modules"
+fi
 
 tf() { terraform "$@" -no-color; }
 
