@@ -267,6 +267,20 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
             if *objects == 1 { "" } else { "s" }
         );
     }
+    // Pairs that only the values keep apart lead: what would pair, what
+    // changes, and the one flag that accepts them, before any long list.
+    if !outcome.update_hint.is_empty() {
+        let n = outcome.update_hint.len();
+        let (count, verb, them) = match n {
+            1 => ("1 object".to_string(), "differs", "it"),
+            n => (format!("{n} objects"), "differ", "them"),
+        };
+        let _ = writeln!(
+            out,
+            "\n{count} {verb} only by values: run again with --allow-update to move and update {them} in place\n(only the provider knows whether a difference forces a replacement; --verify-with tells):"
+        );
+        updates_text(&outcome.update_hint, &mut out);
+    }
     if !outcome.pairing.updates.is_empty() {
         let _ = writeln!(out, "\nMoved, will be updated in place:");
         updates_text(&outcome.pairing.updates, &mut out);
@@ -299,19 +313,6 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
                 let _ = writeln!(out, "      {}", hint.replace('\n', " "));
             }
         }
-    }
-    if !outcome.update_hint.is_empty() {
-        let n = outcome.update_hint.len();
-        let _ = writeln!(
-            out,
-            "\nDid you mean: --allow-update? With it, {} would be moved and updated in place\n(only the provider knows whether a difference forces a replacement; --verify-with tells):",
-            if n == 1 {
-                "this pair".to_string()
-            } else {
-                format!("these {n} pairs")
-            }
-        );
-        updates_text(&outcome.update_hint, &mut out);
     }
     let removals = removed_from(outcome);
     if !removals.is_empty() {
