@@ -14,14 +14,25 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{Case, Move, follow, parse_moves, read, read_json, repo_root, run};
+use common::{
+    Case, Move, copy_tree, follow, parse_moves, read, read_json, repo_root, run, unified_diff,
+    write_file,
+};
 use serde_json::Value;
 
 /// The corpus must keep covering at least this many refactors.
 const MIN_CASES: usize = 9;
 
 /// The checks run for every case, in report order.
-const CHECKS: [&str; 4] = ["plan-old", "plan-new", "refactor-state", "refactor-nostate"];
+const CHECKS: [&str; 7] = [
+    "plan-old",
+    "plan-new",
+    "refactor-state",
+    "refactor-nostate",
+    "outputs-old",
+    "outputs-new",
+    "outputs-proof",
+];
 
 fn corpus_root() -> PathBuf {
     repo_root().join("tests/corpus/providers")
@@ -270,12 +281,132 @@ fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
     }
 }
 
+/// The "Changes to Outputs:" section of a plan's text, up to its first
+/// empty line, as record.sh cuts terraform's.
+fn outputs_section(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines().skip_while(|l| *l != "Changes to Outputs:") {
+        if line.is_empty() {
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// What a plan's `output_changes` decided, as record.sh reduces terraform's.
+fn reduced_outputs(doc: &Value) -> Value {
+    let fields = [
+        "actions",
+        "after_unknown",
+        "before_sensitive",
+        "after_sensitive",
+    ];
+    let outputs = doc["output_changes"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    Value::Object(
+        outputs
+            .into_iter()
+            .map(|(name, change)| {
+                let reduced = fields
+                    .iter()
+                    .map(|f| (f.to_string(), change[f].clone()))
+                    .collect();
+                (name, Value::Object(reduced))
+            })
+            .collect(),
+    )
+}
+
+/// `minimod plan` of a side (old, new, or new with the key's blocks)
+/// against the recorded state: its "Changes to Outputs:" text and its JSON
+/// `output_changes` against terraform's for that plan.
+fn check_outputs(case: &Case, plan: &str) -> Result<(), String> {
+    // The key's blocks go into a copy of new/ beside a copy of the
+    // vendored modules, so that `../../modules` resolves as here.
+    let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let (root, side) = match plan {
+        "proof" => {
+            let root = scratch.path().join("corpus/case");
+            copy_tree(
+                &corpus_root().join("modules"),
+                &scratch.path().join("corpus/modules"),
+            );
+            copy_tree(&case.new_dir(), &root.join("new"));
+            copy_tree(&case.expected(), &root.join("expected"));
+            let blocks: String = case
+                .key()
+                .iter()
+                .map(|(from, to, _)| format!("moved {{\n  from = {from}\n  to   = {to}\n}}\n\n"))
+                .collect();
+            write_file(&root.join("new/moved.tf"), &blocks);
+            (root, "new")
+        }
+        side => (case.root.clone(), side),
+    };
+    let record = if plan == "proof" {
+        "proof".to_string()
+    } else {
+        format!("plan-{plan}")
+    };
+    let args = ["plan", side, "--state", "expected/prior.tfstate"];
+    let text = String::from_utf8_lossy(&run(&root, args).stdout).into_owned();
+    let out = run(&root, args.iter().copied().chain(["--json"]));
+    let doc: Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("exit {:?}, stdout not JSON ({e})", out.status.code()))?;
+    let mut problems = Vec::new();
+    let want = case.expected_json(&format!("{record}.json"))["outputs"].clone();
+    let got = reduced_outputs(&doc);
+    if got != want {
+        let names = |v: &Value| {
+            v.as_object()
+                .map(|o| o.keys().cloned().collect::<BTreeSet<_>>())
+                .unwrap_or_default()
+        };
+        let differ: Vec<String> = names(&want)
+            .union(&names(&got))
+            .filter(|n| got.get(n.as_str()) != want.get(n.as_str()))
+            .cloned()
+            .collect();
+        problems.push(format!(
+            "output_changes differ for {} output(s) (e.g. {}: minimod {}, terraform {})",
+            differ.len(),
+            differ[0],
+            got.get(&differ[0]).unwrap_or(&Value::Null),
+            want.get(&differ[0]).unwrap_or(&Value::Null),
+        ));
+    }
+    let want_text = read(&case.expected().join(format!("{record}.outputs.txt")));
+    let got_text = outputs_section(&text);
+    if got_text != want_text {
+        let diff = unified_diff(&want_text, &got_text, ("terraform", "minimod"));
+        let first = diff
+            .lines()
+            .find(|l| l.starts_with(['-', '+']) && !l.starts_with("--") && !l.starts_with("++"));
+        problems.push(format!(
+            "Changes to Outputs: differs (first: {})",
+            first.unwrap_or("-")
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
 fn run_check(case: &Case, check: &str) -> Result<(), String> {
     match check {
         "plan-old" => check_plan(case, "old"),
         "plan-new" => check_plan(case, "new"),
         "refactor-state" => check_refactor(case, true),
         "refactor-nostate" => check_refactor(case, false),
+        "outputs-old" => check_outputs(case, "old"),
+        "outputs-new" => check_outputs(case, "new"),
+        "outputs-proof" => check_outputs(case, "proof"),
         other => unreachable!("check {other}"),
     }
 }
@@ -449,8 +580,17 @@ fn live_terraform_agrees_with_records() {
             failures.push(format!("{} differs", file.display()));
         }
     }
-    // The stub invents ids, so states differ in values; their objects must not.
+    // The stub invents ids, so states and the outputs' texts differ in
+    // values; their objects and the texts' shapes must not.
+    let shape = |text: Option<String>| text.map(|t| mask_strings(&t));
     for case in cases() {
+        for record in ["plan-old", "plan-new", "proof"] {
+            let file = Path::new(&case.name).join(format!("expected/{record}.outputs.txt"));
+            let fresh = shape(fs::read_to_string(scratch.path().join(&file)).ok());
+            if fresh != shape(fs::read_to_string(corpus_root().join(&file)).ok()) {
+                failures.push(format!("{} differs beyond its values", file.display()));
+            }
+        }
         let fresh = read_json(
             &scratch
                 .path()
@@ -469,6 +609,30 @@ fn live_terraform_agrees_with_records() {
         "terraform no longer agrees with the records:\n{}",
         failures.join("\n")
     );
+}
+
+/// A text with every quoted string replaced by `"…"`: what stays of a
+/// plan's text when the stub invents other ids.
+fn mask_strings(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '"' {
+            out.push(c);
+            continue;
+        }
+        out.push_str("\"…\"");
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => {
+                    chars.next();
+                }
+                '"' => break,
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
