@@ -1088,10 +1088,7 @@ fn without_allow_update_the_updates_are_named_not_written() {
         // The hint leads, before the list of what did not match.
         let lead = "\n6 objects differ only by values: run again with --allow-update to move and update them in place\n";
         assert!(stderr.contains(lead), "{stderr}");
-        assert!(
-            stderr.find(lead) < stderr.find("Not matched:"),
-            "{stderr}"
-        );
+        assert!(stderr.find(lead) < stderr.find("Not matched:"), "{stderr}");
         assert!(
             stderr.contains(
                 "refers to module.web[\"web-0\"].terraform_data.record[0], which did not pair"
