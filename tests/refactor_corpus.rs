@@ -1085,10 +1085,10 @@ fn without_allow_update_the_updates_are_named_not_written() {
                 .collect::<Vec<_>>(),
         );
         let stderr = String::from_utf8_lossy(&text.stderr);
-        assert!(
-            stderr.contains("Did you mean: --allow-update? With it, these 6 pairs would be moved and updated in place"),
-            "{stderr}"
-        );
+        // The hint leads, before the list of what did not match.
+        let lead = "\n6 objects differ only by values: run again with --allow-update to move and update them in place\n";
+        assert!(stderr.contains(lead), "{stderr}");
+        assert!(stderr.find(lead) < stderr.find("Not matched:"), "{stderr}");
         assert!(
             stderr.contains(
                 "refers to module.web[\"web-0\"].terraform_data.record[0], which did not pair"

@@ -37,7 +37,7 @@ struct PlannedChange {
     input_changed: OnceCell<bool>,
 }
 
-impl PriorInstance<'_> {
+impl<'r> PriorInstance<'r> {
     fn text(&self) -> String {
         self.text.get_or_init(|| self.addr.text()).clone()
     }
@@ -45,6 +45,11 @@ impl PriorInstance<'_> {
     /// Whether the prior state records the object.
     pub(super) fn has_record(&self) -> bool {
         self.recorded.is_some()
+    }
+
+    /// The attribute names the recorded object has, if it is one.
+    pub(super) fn recorded_names(&self) -> Option<impl Iterator<Item = &'r String> + use<'r>> {
+        self.recorded?.as_mapping().map(|m| m.keys())
     }
 
     /// Gives the object's configured value, as `resource_config_value`
@@ -106,8 +111,12 @@ impl<'c> Run<'c> {
         }
         // Where the schema lists every attribute, a recorded null is the
         // value; without one it may be an optional argument the provider
-        // computes, so it reads as unknown.
-        let exact = self.exact_schema(r).is_some();
+        // computes, so a refactor reads it as unknown. A plan keeps it: the
+        // provider plans an object it does not replace from its prior value.
+        let exact = self.exact_schema(r).is_some()
+            || (self.opts.walk == Walk::Plan
+                && !self.opts.track_origins
+                && r.mode == ResourceMode::Managed);
         let recorded = at
             .recorded
             // An attribute the object lacks is no record (and no error to

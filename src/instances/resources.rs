@@ -215,17 +215,30 @@ impl<'c> Run<'c> {
         // configuration reads anywhere (through a `for`, an output,
         // another module), unknown until apply: `extra` (`read_attrs_of`)
         // and `any_attrs`.
+        // A plan's object that the state records has what the provider
+        // recorded, which is its schema's every attribute: naming more
+        // would invent attributes an output of it never had.
         let schema = self.exact_schema(r);
         let id = "id".to_string();
-        let names: Box<dyn Iterator<Item = &String>> = match &schema {
-            Some(s) => Box::new(s.names()),
-            None => Box::new(
+        let at = std::cell::OnceCell::new();
+        let prior = || {
+            at.get_or_init(|| {
+                self.prior_instance(r.addr().absolute(module.clone()).instance(key.clone()))
+            })
+        };
+        let recorded =
+            (schema.is_none() && r.mode == ResourceMode::Managed && !self.opts.track_origins)
+                .then(|| prior().recorded_names())
+                .flatten();
+        let names: Box<dyn Iterator<Item = &String>> = match (&schema, recorded) {
+            (Some(s), _) => Box::new(s.names()),
+            (None, Some(names)) => Box::new(names),
+            (None, None) => Box::new(
                 std::iter::once(&id)
                     .chain(extra.into_iter().flatten())
                     .chain(&self.any_attrs),
             ),
         };
-        let at = std::cell::OnceCell::new();
         for name in names {
             if obj.contains_key(name) {
                 continue;
@@ -243,12 +256,7 @@ impl<'c> Run<'c> {
             // per name: every name any expression reads is asked of every
             // instance).
             let v = match r.mode {
-                ResourceMode::Managed => {
-                    let at = at.get_or_init(|| {
-                        self.prior_instance(r.addr().absolute(module.clone()).instance(key.clone()))
-                    });
-                    self.computed_attr_at(r, at, name)
-                }
+                ResourceMode::Managed => self.computed_attr_at(r, prior(), name),
                 _ => self.resource_attr(module, rkey, key, name)?,
             };
             obj.insert(name.clone(), v);

@@ -124,7 +124,9 @@ fn output_changes(plan: &Plan) -> String {
     if changed.is_empty() {
         return String::new();
     }
-    let width = changed
+    // Names align over every root output, changed or not, as terraform's do.
+    let width = plan
+        .outputs
         .iter()
         .map(|o| o.name.chars().count())
         .max()
@@ -503,15 +505,28 @@ pub(crate) fn json(plan: &Plan) -> serde_json::Value {
     if !plan.imports.is_empty() {
         summary["import"] = json!(plan.imports.len());
     }
-    // Every root output, as `show -json` lists them: what happens to it
-    // (values left out, as for resources).
+    // Every root output, as `show -json` lists them: what happens to it,
+    // which parts only apply knows, and whether it is sensitive (one flag
+    // for both sides, as the plan records it); values left out, as for
+    // resources.
     let outputs: serde_json::Map<String, serde_json::Value> = plan
         .outputs
         .iter()
         .map(|o| {
+            let sensitive = o.before.is_marked() || o.after.is_marked();
             (
                 o.name.clone(),
-                json!({ "actions": o.action.json_actions() }),
+                json!({
+                    "actions": o.action.json_actions(),
+                    // A wholly known value is `false` whatever its shape.
+                    "after_unknown": if o.after.is_wholly_known() {
+                        json!(false)
+                    } else {
+                        unknown_as_bool(&o.after)
+                    },
+                    "before_sensitive": sensitive,
+                    "after_sensitive": sensitive,
+                }),
             )
         })
         .collect();
@@ -521,6 +536,26 @@ pub(crate) fn json(plan: &Plan) -> serde_json::Value {
         "output_changes": outputs,
         "summary": summary,
     })
+}
+
+/// `after_unknown`: true where a value is unknown, false where it is known
+/// or null, collections mirrored (sequences element by element; maps and
+/// objects keep only what is not false).
+fn unknown_as_bool(v: &Value) -> serde_json::Value {
+    match v.unmark().0 {
+        Value::Unknown(..) => json!(true),
+        Value::List(_, items) | Value::Set(_, items) | Value::Tuple(items) => {
+            serde_json::Value::Array(items.iter().map(unknown_as_bool).collect())
+        }
+        Value::Map(_, attrs) | Value::Object(attrs) => serde_json::Value::Object(
+            attrs
+                .iter()
+                .map(|(k, v)| (k.clone(), unknown_as_bool(v)))
+                .filter(|(_, b)| *b != json!(false))
+                .collect(),
+        ),
+        _ => json!(false),
+    }
 }
 
 /// Attributes terraform always shows, changed or not (`importantAttributes`).
@@ -603,6 +638,10 @@ fn write_whole(out: &mut String, v: &Value, sym: Sym, indent: usize) {
             line_start(out, indent, Sym::NoOp.mark());
             out.push(']');
         }
+        // The structured renderer reads JSON, which has no types to
+        // convert to: an empty collection is `{}` or `[]`, never `tomap({})`.
+        Value::Map(_, m) if m.is_empty() => out.push_str("{}"),
+        Value::List(_, items) | Value::Set(_, items) if items.is_empty() => out.push_str("[]"),
         other => out.push_str(&shown(other)),
     }
 }

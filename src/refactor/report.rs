@@ -267,6 +267,20 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
             if *objects == 1 { "" } else { "s" }
         );
     }
+    // Pairs that only the values keep apart lead: what would pair, what
+    // changes, and the one flag that accepts them, before any long list.
+    if !outcome.update_hint.is_empty() {
+        let n = outcome.update_hint.len();
+        let (count, verb, them) = match n {
+            1 => ("1 object".to_string(), "differs", "it"),
+            n => (format!("{n} objects"), "differ", "them"),
+        };
+        let _ = writeln!(
+            out,
+            "\n{count} {verb} only by values: run again with --allow-update to move and update {them} in place\n(only the provider knows whether a difference forces a replacement; --verify-with tells):"
+        );
+        updates_text(&outcome.update_hint, &mut out);
+    }
     if !outcome.pairing.updates.is_empty() {
         let _ = writeln!(out, "\nMoved, will be updated in place:");
         updates_text(&outcome.pairing.updates, &mut out);
@@ -299,19 +313,6 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
                 let _ = writeln!(out, "      {}", hint.replace('\n', " "));
             }
         }
-    }
-    if !outcome.update_hint.is_empty() {
-        let n = outcome.update_hint.len();
-        let _ = writeln!(
-            out,
-            "\nDid you mean: --allow-update? With it, {} would be moved and updated in place\n(only the provider knows whether a difference forces a replacement; --verify-with tells):",
-            if n == 1 {
-                "this pair".to_string()
-            } else {
-                format!("these {n} pairs")
-            }
-        );
-        updates_text(&outcome.update_hint, &mut out);
     }
     let removals = removed_from(outcome);
     if !removals.is_empty() {
@@ -495,7 +496,12 @@ fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value, serde_js
         ),
         Reason::BesideRemote(instances) => (
             json!("beside-remote-module"),
-            json!(instances.iter().map(ToString::to_string).collect::<Vec<_>>()),
+            json!(
+                instances
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+            ),
             json!([]),
         ),
         Reason::Blocked(w) => (
@@ -606,7 +612,9 @@ pub(crate) fn removed_from(outcome: &Outcome) -> Vec<String> {
         .filter(|u| u.side == Side::Destroy)
     {
         // A remote module call that goes is removed as a whole.
-        if let (Some(m), Reason::RemoteGone { .. }) = (super::remote::instance_of(&u.addr), &u.reason) {
+        if let (Some(m), Reason::RemoteGone { .. }) =
+            (super::remote::instance_of(&u.addr), &u.reason)
+        {
             let from = m.module().to_string();
             if !out.contains(&from) {
                 out.push(from);

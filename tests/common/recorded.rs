@@ -359,7 +359,12 @@ pub fn ratchet(
 /// of ../shared/tools/stubprov) into a scratch directory and fails if
 /// terraform now says something else. Asked for live and missing either,
 /// it fails.
-pub fn live_check(corpus: &str, root: &Path, cases: &[Case]) {
+pub fn live_check(
+    corpus: &str,
+    root: &Path,
+    cases: &[Case],
+    extra: &dyn Fn(&Path, &Case) -> Vec<String>,
+) {
     if super::live_stubprov().is_none() {
         return;
     }
@@ -394,6 +399,7 @@ pub fn live_check(corpus: &str, root: &Path, cases: &[Case]) {
                 case.name
             ));
         }
+        failures.extend(extra(scratch.path(), case));
     }
     assert!(
         failures.is_empty(),

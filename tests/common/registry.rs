@@ -130,4 +130,3 @@ pub fn tarball(files: &[(&str, &str)]) -> Vec<u8> {
     }
     b.into_inner().unwrap().finish().unwrap()
 }
-

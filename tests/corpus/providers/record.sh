@@ -19,6 +19,8 @@
 #   2. plan -refresh=false of old/         -> expected/plan-old.json
 #   3. plan -refresh=false of new/         -> expected/plan-new.json
 #   4. the same with moves.txt as moved blocks -> expected/proof.json
+# each plan with what it does to the root's outputs (`outputs` in the JSON,
+# and its "Changes to Outputs:" text in expected/<plan>.outputs.txt),
 # and `terraform providers schema -json` of each side, merged over every
 # case into schemas.json.
 set -euo pipefail
@@ -69,7 +71,7 @@ tf() { terraform "$@" -no-color; }
 # plain no-op (moved no-ops stay), with its actions, reason and, for
 # updates, the top-level attributes that change (or become unknown).
 reduce_plan() {
-  jq -S '
+  jq -S '. as $plan | 
     def changed:
       . as $c
       | [($c.before // {} | keys[]), ($c.after // {} | keys[]), ($c.after_unknown // {} | keys[])]
@@ -87,7 +89,9 @@ reduce_plan() {
         change: (map(select(.actions == ["update"])) | length),
         destroy: (map(select(.actions | index("delete"))) | length),
         changes: .
-      }'
+      }
+    + {outputs: ($plan.output_changes // {}
+        | map_values({actions, after_unknown, before_sensitive, after_sensitive}))}'
 }
 
 # moves.txt (`FROM -> TO` lines, `# in DIR` sends the next ones to DIR) as
@@ -112,13 +116,16 @@ prepare() {
   (cd "$1" && tf init -input=false >"$work/init.log" 2>&1) || { cat "$work/init.log" >&2; return 1; }
 }
 
-# plan -refresh=false of $1 against $2 (a state file), reduced, to stdout.
+# plan -refresh=false of $1 against $2 (a state file), reduced, to $3.json,
+# and the plan text's "Changes to Outputs:" section (up to its first empty
+# line; nothing when no output changes) to $3.outputs.txt.
 plan_of() {
-  local dir="$1" state="$2"
+  local dir="$1" state="$2" out="$3"
   cp "$state" "$dir/terraform.tfstate"
   (cd "$dir" && tf plan -refresh=false -input=false -lock=false -out=tfplan >"$work/plan.log" 2>&1) ||
     { cat "$work/plan.log" >&2; return 1; }
-  (cd "$dir" && terraform show -json tfplan) | reduce_plan
+  (cd "$dir" && terraform show -json tfplan) | reduce_plan >"$out.json"
+  (cd "$dir" && tf show tfplan) | awk '/^Changes to Outputs:$/ { on = 1 } on && /^$/ { exit } on' >"$out.outputs.txt"
 }
 
 for case in "${cases[@]}"; do
@@ -136,15 +143,15 @@ for case in "${cases[@]}"; do
   (cd "$w/old" && tf apply -auto-approve -input=false -lock=false >"$work/apply.log" 2>&1) ||
     { cat "$work/apply.log" >&2; exit 1; }
   jq -S . "$w/old/terraform.tfstate" >"$out/expected/prior.tfstate"
-  plan_of "$w/old" "$out/expected/prior.tfstate" >"$out/expected/plan-old.json"
+  plan_of "$w/old" "$out/expected/prior.tfstate" "$out/expected/plan-old"
   (cd "$w/old" && terraform providers schema -json) >"$work/schemas/$case-old.json"
 
   prepare "$w/new"
-  plan_of "$w/new" "$out/expected/prior.tfstate" >"$out/expected/plan-new.json"
+  plan_of "$w/new" "$out/expected/prior.tfstate" "$out/expected/plan-new"
   (cd "$w/new" && terraform providers schema -json) >"$work/schemas/$case-new.json"
 
   prepare "$w/keyed"
-  plan_of "$w/keyed" "$out/expected/prior.tfstate" >"$out/expected/proof.json"
+  plan_of "$w/keyed" "$out/expected/prior.tfstate" "$out/expected/proof"
   echo "$case: $(jq -c '{add, change, destroy}' "$out/expected/proof.json")" >&2
 done
 

@@ -1,0 +1,4 @@
+
+output "vpc_id" {
+  value = module.network.vpc_id
+}
