@@ -64,16 +64,20 @@ mod text;
 
 pub use check::{CheckReport, CheckRequest, StateSources, check};
 pub use cli::main;
-pub use config::{Config, Engine, LoadOptions, Remote, RemoteCalls, detect_engine, load as load_config};
+pub use config::{
+    Config, Engine, LoadOptions, Remote, RemoteCalls, detect_engine, load as load_config,
+};
 pub use diagnostics::{Diagnostic, Diagnostics, SourceMap};
 pub use discover::{
     Declaration, Discovery, Found, LeftOut, Reason as LeftOutReason, RootOutcome, Tool, Workspace,
     discover,
 };
 pub use files::Files;
-pub use modules::{GetOptions, How, Installation, Installed, Limits, fetch_allowed, get as get_modules};
 pub use instances::{Run, RunOptions, Walk, collect_root_inputs};
 pub use lang::value::Value;
+pub use modules::{
+    GetOptions, How, Installation, Installed, Limits, fetch_allowed, get as get_modules,
+};
 pub use plan::{Planned, diff::Action, plan_configuration};
 pub use refactor::{Outcome, Request, refactor, write};
 pub use state::State;

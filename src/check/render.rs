@@ -333,7 +333,13 @@ pub(crate) fn text(report: &CheckReport) -> String {
             let _ = writeln!(out, "  {}", plain(&rules_line(from, to, &rules, planned)));
         }
         for u in &r.unmatched {
-            let _ = writeln!(out, "  {} {}: {}", side(u), crate::refactor::report::shown_addr(&u.addr), plain(&reason_word(u)));
+            let _ = writeln!(
+                out,
+                "  {} {}: {}",
+                side(u),
+                crate::refactor::report::shown_addr(&u.addr),
+                plain(&reason_word(u))
+            );
         }
         if let Some(e) = &r.error {
             for line in e.lines() {
@@ -1013,7 +1019,12 @@ pub(crate) fn github_annotations(report: &CheckReport) -> Vec<WorkflowCommand> {
         properties.push(title());
         let mut lines = vec![format!("{}: {}", r.name(), describe(r))];
         for u in &r.unmatched {
-            lines.push(format!("{} {}: {}", side(u), crate::refactor::report::shown_addr(&u.addr), reason_word(u)));
+            lines.push(format!(
+                "{} {}: {}",
+                side(u),
+                crate::refactor::report::shown_addr(&u.addr),
+                reason_word(u)
+            ));
         }
         for m in &r.cross_root {
             lines.push(cross_root_doc(&cross_root_json(m)).0);

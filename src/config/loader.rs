@@ -338,7 +338,8 @@ impl Loader<'_> {
             return Ok(Some(d));
         }
         let same = |(remote, _): &&(super::Remote, PathBuf)| {
-            let constraint = |v: &Option<String>| v.as_deref().map(super::remote::normal_constraint);
+            let constraint =
+                |v: &Option<String>| v.as_deref().map(super::remote::normal_constraint);
             remote.source == super::normal_source(&call.source)
                 && constraint(&remote.version) == constraint(&call.version)
         };

@@ -18,12 +18,12 @@ use crate::syntax::ast::Expr;
 use crate::syntax::body::{Attribute, Block};
 
 pub(crate) use lifecycle::IgnoreChanges;
-pub use remote::Remote;
-pub(crate) use remote::{content_of, is_content, normal_source, remote_instance};
 pub use loader::{Engine, LoadOptions, RemoteCalls, detect_engine, load};
 pub(crate) use loader::{
     Overlay, config_files, detect_engine_in, load_module_dir, load_with_overlay,
 };
+pub use remote::Remote;
+pub(crate) use remote::{content_of, is_content, normal_source, remote_instance};
 
 /// The declarations of a module by name, in source order. Hashed with
 /// foldhash: every reference looks a name up (SipHash was a tenth of a

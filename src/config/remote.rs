@@ -89,7 +89,10 @@ pub(crate) fn opaque_module(call: &ModuleCall, dir: std::path::PathBuf, rel_dir:
         json: None,
     };
     let mut attributes = vec![
-        attr("source", literal(Literal::string(normal_source(&call.source)))),
+        attr(
+            "source",
+            literal(Literal::string(normal_source(&call.source))),
+        ),
         attr(
             "version",
             literal(match &call.version {
@@ -118,7 +121,10 @@ pub(crate) fn opaque_module(call: &ModuleCall, dir: std::path::PathBuf, rel_dir:
                     kind: ExprKind::Variable("var".into()),
                     range: input.expr.range.clone(),
                 }),
-                vec![Traverser::Attr(input.name.clone(), input.expr.range.clone())],
+                vec![Traverser::Attr(
+                    input.name.clone(),
+                    input.expr.range.clone(),
+                )],
             ),
             range: input.expr.range.clone(),
         };
@@ -195,7 +201,10 @@ mod tests {
                 "git::https://github.com/org/repo.git//mod?ref=v1",
                 "git::https://github.com/org/repo.git//mod?ref=v1",
             ),
-            ("github.com/org/repo", "git::https://github.com/org/repo.git"),
+            (
+                "github.com/org/repo",
+                "git::https://github.com/org/repo.git",
+            ),
         ] {
             assert_eq!(normal_source(written), normal, "{written}");
         }

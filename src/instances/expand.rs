@@ -521,7 +521,9 @@ impl<'c> Run<'c> {
                             .collect(),
                     );
                     if self.module_config(&child).remote.is_some() {
-                        found.remote_modules.insert(format!("{}module.{call}", module_label(module)));
+                        found
+                            .remote_modules
+                            .insert(format!("{}module.{call}", module_label(module)));
                         continue;
                     }
                     let outputs = &self.module_config(&child).module.outputs;
@@ -567,7 +569,8 @@ impl<'c> Run<'c> {
 }
 
 /// How the hint for a value read from remote modules' outputs begins.
-pub(crate) const REMOTE_OUTPUTS: &str = "The value depends on the outputs of the remote module call";
+pub(crate) const REMOTE_OUTPUTS: &str =
+    "The value depends on the outputs of the remote module call";
 
 /// What an unknown `count` or `for_each` waits on that minimod could be
 /// given: data sources a state would supply, root variables without value.

@@ -16,7 +16,8 @@ pub(crate) struct GitPackage {
 
 /// A `git::` package's address (without the `git::`).
 pub(crate) fn parse(address: &str) -> Result<GitPackage, String> {
-    let (url, taken) = crate::addrs::module_source::take_query(address, &["ref", "depth", "sshkey"]);
+    let (url, taken) =
+        crate::addrs::module_source::take_query(address, &["ref", "depth", "sshkey"]);
     let mut reference = None;
     let mut depth = None;
     for (k, v) in taken {

@@ -31,10 +31,10 @@ pub(crate) use cache::default_dir as default_cache_dir;
 use crate::config::{self, Engine, LoadOptions, ModuleCall};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceMap};
 
+use crate::addrs::module_source::{self as source, RegistrySource, RemoteSource, Source};
 use credentials::HostConfig;
 use manifest::{MANIFEST_FILE, MODULES_DIR, Record};
 use registry::{Registry, RegistryError};
-use crate::addrs::module_source::{self as source, RegistrySource, RemoteSource, Source};
 use version::{Constraints, Version};
 
 /// What an install needs from outside the configuration: where the

@@ -557,7 +557,14 @@ fn prove(
     sources: &mut SourceMap,
 ) -> Result<Plan, Diagnostics> {
     let overlay: config::Overlay = write::overlay(edits);
-    let (cfg, inputs, _) = super::load_side_with(&req.new_dir, engine, req, &overlay, &crate::config::RemoteCalls::Opaque, sources)?;
+    let (cfg, inputs, _) = super::load_side_with(
+        &req.new_dir,
+        engine,
+        req,
+        &overlay,
+        &crate::config::RemoteCalls::Opaque,
+        sources,
+    )?;
     let read = |addr: &AbsResourceInstance, _id: &str| arriving.get(addr).cloned();
     let planned = crate::plan::plan_configuration_importing(
         &cfg,

@@ -226,7 +226,14 @@ fn load_side(
     req: &Request,
     sources: &mut SourceMap,
 ) -> Result<(Config, RootInputs, Diagnostics), Diagnostics> {
-    load_side_with(dir, engine, req, &config::Overlay::new(), &config::RemoteCalls::Opaque, sources)
+    load_side_with(
+        dir,
+        engine,
+        req,
+        &config::Overlay::new(),
+        &config::RemoteCalls::Opaque,
+        sources,
+    )
 }
 
 /// `load_side` with some files read from `overlay` (a proof).
@@ -372,11 +379,14 @@ impl Loaded {
         let borrowed = |from: &Config, to: &Config| {
             let installed = from.installed_remote();
             match to.has_remote() && !installed.is_empty() {
-                true => Some(config::RemoteCalls::OpaqueOr(std::sync::Arc::new(installed))),
+                true => Some(config::RemoteCalls::OpaqueOr(std::sync::Arc::new(
+                    installed,
+                ))),
                 false => None,
             }
         };
-        let (old_borrows, new_borrows) = (borrowed(&new_cfg, &old_cfg), borrowed(&old_cfg, &new_cfg));
+        let (old_borrows, new_borrows) =
+            (borrowed(&new_cfg, &old_cfg), borrowed(&old_cfg, &new_cfg));
         let no = &config::Overlay::new();
         if let Some(remote) = &old_borrows {
             (old_cfg, old_inputs, old_warnings) =
@@ -465,7 +475,8 @@ struct Paired {
 /// Whether `old` puts `pre` inside a remote module instance whose content
 /// it does not read (and `pre` is not that content itself).
 fn held_by_remote(old: &Config, pre: &AbsResourceInstance) -> bool {
-    !config::is_content(&pre.resource.resource) && config::remote_instance(old, &pre.module).is_some()
+    !config::is_content(&pre.resource.resource)
+        && config::remote_instance(old, &pre.module).is_some()
 }
 
 fn is_data(a: &AbsResourceInstance) -> bool {
@@ -528,10 +539,16 @@ impl<'c> Sides<'c> {
                 s.convert_values(req.threads);
                 let (old_run, old_instances) = expand_old()?;
                 let mut prior = s.clone();
-                let contents = old_instances.iter().filter(|a| config::is_content(&a.resource.resource));
+                let contents = old_instances
+                    .iter()
+                    .filter(|a| config::is_content(&a.resource.resource));
                 insert_configured(&mut prior, &old_run, contents)?;
                 let new = plan_new(&prior)?;
-                ((old_run, old_instances), std::borrow::Cow::Owned(prior), new)
+                (
+                    (old_run, old_instances),
+                    std::borrow::Cow::Owned(prior),
+                    new,
+                )
             }
             // With a state, neither side waits for the other: the old side
             // is evaluated on a second thread while the new one is planned.
@@ -622,7 +639,6 @@ impl<'c> Sides<'c> {
             held,
         })
     }
-
 
     /// Pairs the destroys with the creates: by values, then with what the
     /// dependents of identical objects say; without `--allow-update`, also
@@ -981,7 +997,11 @@ impl<'c> Sides<'c> {
         // order; the pairs left out are then planned as they are.
         // (One validation per block: bounded, past that the proof
         // reports what is invalid.)
-        let all = remote::whole_instances(blocks::blocks_at(pairs, &ctx, blocks::Granularity::Instances));
+        let all = remote::whole_instances(blocks::blocks_at(
+            pairs,
+            &ctx,
+            blocks::Granularity::Instances,
+        ));
         if all.len() > GREEDY_LIMIT {
             return Ok(all);
         }
@@ -1055,7 +1075,9 @@ impl<'c> Sides<'c> {
             || {
                 let reused = reusable;
                 let new_side = (new_inputs, new_remote);
-                prove(req, engine, new_side, &prior, &before, &blocks, reused, sources)
+                prove(
+                    req, engine, new_side, &prior, &before, &blocks, reused, sources,
+                )
             },
         );
         let (edits, proof) = proved?;
@@ -1424,7 +1446,12 @@ fn prior_object(
             true => remote::with_remote_outputs(&recorded, &configured),
             false => std::borrow::Cow::Borrowed(&configured),
         };
-        return Ok(Object::compared(addr.clone(), &schema, &configured, &source));
+        return Ok(Object::compared(
+            addr.clone(),
+            &schema,
+            &configured,
+            &source,
+        ));
     }
     let type_name = &addr.resource.resource.type_name;
     if let Some(schema) = crate::providers::schema::Schemas::resource(schemas, type_name) {
@@ -1537,7 +1564,11 @@ impl Outcome {
             && (allow_add || add == 0)
             && self.deferred.is_empty()
             && self.unaccepted_updates().is_empty()
-            && !self.pairing.unmatched.iter().any(|u| matches!(u.reason, pairing::Reason::RemoteChanged(_)))
+            && !self
+                .pairing
+                .unmatched
+                .iter()
+                .any(|u| matches!(u.reason, pairing::Reason::RemoteChanged(_)))
     }
 
     /// Objects the proof updates in place that were paired (so moved) but

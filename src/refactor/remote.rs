@@ -5,8 +5,8 @@
 use std::borrow::Cow;
 
 use crate::addrs::{AbsResourceInstance, ModuleInstance};
-use crate::lang::value::Value;
 use crate::config::is_content;
+use crate::lang::value::Value;
 
 use super::blocks::Block;
 use super::pairing::{Near, Pairing, Reason, Side, Unmatched};
@@ -188,10 +188,7 @@ pub(crate) fn listed(instances: &[ModuleInstance]) -> String {
 /// a state records what the output was, but without the module's content
 /// the new side's reference stays an unknown that only the same reference
 /// (followed through the pairing) equals.
-pub(crate) fn with_remote_outputs<'v>(
-    recorded: &'v Value,
-    configured: &Value,
-) -> Cow<'v, Value> {
+pub(crate) fn with_remote_outputs<'v>(recorded: &'v Value, configured: &Value) -> Cow<'v, Value> {
     let (Some(rec), Some(conf)) = (recorded.as_mapping(), configured.as_mapping()) else {
         return Cow::Borrowed(recorded);
     };
@@ -259,8 +256,9 @@ pub(crate) fn moved_with_calls(
     pairing: &Pairing,
     held_pairs: &[(AbsResourceInstance, AbsResourceInstance)],
 ) -> Vec<(ModuleInstance, usize)> {
-    let calls: foldhash::HashSet<&ModuleInstance> =
-        (pairing.pairs.iter()).filter_map(|(_, new)| instance_of(new)).collect();
+    let calls: foldhash::HashSet<&ModuleInstance> = (pairing.pairs.iter())
+        .filter_map(|(_, new)| instance_of(new))
+        .collect();
     let arrived: Vec<AbsResourceInstance> = held_pairs.iter().map(|(_, to)| to.clone()).collect();
     let counts = by_instance(&arrived, |m| calls.contains(m));
     (pairing.pairs.iter())

@@ -494,7 +494,12 @@ fn reason_json(u: &Unmatched) -> (serde_json::Value, serde_json::Value, serde_js
         ),
         Reason::BesideRemote(instances) => (
             json!("beside-remote-module"),
-            json!(instances.iter().map(ToString::to_string).collect::<Vec<_>>()),
+            json!(
+                instances
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+            ),
             json!([]),
         ),
         Reason::Blocked(w) => (
@@ -605,7 +610,9 @@ pub(crate) fn removed_from(outcome: &Outcome) -> Vec<String> {
         .filter(|u| u.side == Side::Destroy)
     {
         // A remote module call that goes is removed as a whole.
-        if let (Some(m), Reason::RemoteGone { .. }) = (super::remote::instance_of(&u.addr), &u.reason) {
+        if let (Some(m), Reason::RemoteGone { .. }) =
+            (super::remote::instance_of(&u.addr), &u.reason)
+        {
             let from = m.module().to_string();
             if !out.contains(&from) {
                 out.push(from);
