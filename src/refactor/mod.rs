@@ -1764,7 +1764,7 @@ mod tests {
         assert_eq!(outcome.blocks.len(), 1);
         let changes: Vec<_> = outcome.proof.changes.iter().map(|c| c.action).collect();
         assert!(
-            changes.iter().all(|a| *a == crate::Action::NoOp),
+            changes.iter().all(|a| *a == crate::plan::diff::Action::NoOp),
             "{changes:?}"
         );
     }
