@@ -1088,7 +1088,10 @@ fn remote_module_sources_are_never_fetched() {
     assert!(all.contains("\"fetched\": []"), "{all}");
     assert!(!repo.dir.join("live/.terraform").exists());
     assert_eq!(outcome_of(&roots(&out), "live"), "unmatched", "{all}");
-    assert!(all.contains("module.m is a new call of a remote module"), "{all}");
+    assert!(
+        all.contains("module.m is a new call of a remote module"),
+        "{all}"
+    );
 }
 
 /// Nothing of the runner's environment reaches a report: not its home

@@ -526,9 +526,13 @@ fn comparable(path: &Path, bytes: &[u8]) -> String {
     let uuid =
         regex::Regex::new(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").unwrap();
     let stub_id = regex::Regex::new(r"stub-[0-9a-f]{16}").unwrap();
+    // plantimestamp() is the time of the run: compared as a known RFC 3339
+    // time, not which.
+    let time = regex::Regex::new(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z").unwrap();
     let raw = String::from_utf8_lossy(bytes);
     let text = uuid.replace_all(&raw, "<uuid>");
-    let text = stub_id.replace_all(&text, "stub-<id>").into_owned();
+    let text = stub_id.replace_all(&text, "stub-<id>");
+    let text = time.replace_all(&text, "<timestamp>").into_owned();
     if path.file_name().is_some_and(|n| n == "diags.json") {
         return bullets_sorted_in_details(&text);
     }

@@ -45,12 +45,19 @@ fn refactor(dir: &Path, args: &[&str]) -> (Option<i32>, Value, String) {
 
 fn moves(doc: &Value) -> Vec<(String, String)> {
     (doc["moves"].as_array().unwrap().iter())
-        .map(|m| (m["from"].as_str().unwrap().into(), m["to"].as_str().unwrap().into()))
+        .map(|m| {
+            (
+                m["from"].as_str().unwrap().into(),
+                m["to"].as_str().unwrap().into(),
+            )
+        })
         .collect()
 }
 
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-    list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+    list.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
 }
 
 /// A state of what `terraform apply` of `old` would record: three objects
@@ -103,7 +110,10 @@ fn a_renamed_registry_call_moves_as_a_whole_and_its_readers_follow() {
     let (code, doc, err) = refactor(tmp.path(), state);
     assert_eq!(code, Some(0), "{doc}\n{err}");
     assert_eq!(moves(&doc), want);
-    let (_, _, text) = outcome(tmp.path(), ["refactor", "old", "new", "--state", "terraform.tfstate"]);
+    let (_, _, text) = outcome(
+        tmp.path(),
+        ["refactor", "old", "new", "--state", "terraform.tfstate"],
+    );
     assert!(
         text.contains("minimod: 1 object and 1 remote module instance paired, 2 moved blocks.")
             && text.contains(
@@ -115,9 +125,22 @@ fn a_renamed_registry_call_moves_as_a_whole_and_its_readers_follow() {
     // As state commands, the call moves as a module instance.
     let (_, out, err) = outcome(
         tmp.path(),
-        ["refactor", "old", "new", "--state", "terraform.tfstate", "--output", "commands", "--engine", "terraform"],
+        [
+            "refactor",
+            "old",
+            "new",
+            "--state",
+            "terraform.tfstate",
+            "--output",
+            "commands",
+            "--engine",
+            "terraform",
+        ],
     );
-    assert!(out.contains("terraform state mv module.vpc module.network\n"), "{out}\n{err}");
+    assert!(
+        out.contains("terraform state mv module.vpc module.network\n"),
+        "{out}\n{err}"
+    );
     // Written, the blocks leave nothing to pair, with the state or without.
     let (code, _, err) = outcome(tmp.path(), ["refactor", "old", "new", "--write"]);
     assert_eq!(code, Some(0), "{err}");
@@ -147,7 +170,10 @@ fn count_to_for_each_moves_each_instance_of_the_call() {
 
 #[test]
 fn a_call_moved_under_a_wrapper_module_moves_into_it() {
-    let tmp = sides(VPC, "module \"net\" {\n  source = \"./modules/net\"\n  cidr   = \"10.0.0.0/16\"\n}\n");
+    let tmp = sides(
+        VPC,
+        "module \"net\" {\n  source = \"./modules/net\"\n  cidr   = \"10.0.0.0/16\"\n}\n",
+    );
     write_file(
         &tmp.path().join("new/modules/net/main.tf"),
         &format!(
@@ -181,7 +207,11 @@ fn a_version_bump_says_the_content_is_needed() {
         "{text}"
     );
     // Renamed as well: the closest call is named, and nothing pairs.
-    let tmp = sides(VPC, &VPC.replace("~> 5.0", "~> 6.0").replace("\"vpc\"", "\"network\""));
+    let tmp = sides(
+        VPC,
+        &VPC.replace("~> 5.0", "~> 6.0")
+            .replace("\"vpc\"", "\"network\""),
+    );
     let (_, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
     assert!(
         text.contains("module.vpc: the closest call, module.network, differs: version changes from ~> 5.0 to ~> 6.0; its content is needed"),
@@ -198,7 +228,10 @@ fn a_version_bump_says_the_content_is_needed() {
 
 #[test]
 fn a_deleted_call_goes_with_everything_in_it() {
-    let tmp = sides(&format!("{VPC}{SG}"), &SG.replace("module.vpc.vpc_id", "\"vpc-1\""));
+    let tmp = sides(
+        &format!("{VPC}{SG}"),
+        &SG.replace("module.vpc.vpc_id", "\"vpc-1\""),
+    );
     let (code, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
     assert_eq!(code, Some(1), "{text}");
     assert!(
@@ -207,7 +240,10 @@ fn a_deleted_call_goes_with_everything_in_it() {
     );
     assert!(text.contains("removed {\n  from = module.vpc\n"), "{text}");
     with_state(tmp.path());
-    let (code, _, text) = outcome(tmp.path(), ["refactor", "old", "new", "--state", "terraform.tfstate"]);
+    let (code, _, text) = outcome(
+        tmp.path(),
+        ["refactor", "old", "new", "--state", "terraform.tfstate"],
+    );
     assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("module.vpc and everything in it would be destroyed: 3 objects in the state"),
@@ -234,7 +270,11 @@ fn git_sources_pair_by_source_and_ref() {
     for args in [&[][..], with_module_state_at(tmp.path(), "module.dns")] {
         let (code, doc, err) = refactor(tmp.path(), args);
         assert_eq!(code, Some(0), "{args:?}: {doc}\n{err}");
-        assert_eq!(moves(&doc), pairs(&[("module.dns", "module.zone")]), "{args:?}");
+        assert_eq!(
+            moves(&doc),
+            pairs(&[("module.dns", "module.zone")]),
+            "{args:?}"
+        );
     }
     let tmp = sides(git, &git.replace("v1.2.0", "v2.0.0"));
     let (_, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
@@ -267,7 +307,11 @@ fn a_call_one_side_installed_is_read_for_both() {
     assert_eq!(moves(&doc), Vec::<(String, String)>::new());
     // A call whose version differs is not read from there: it stays
     // opaque on the old side, and the report says what is needed.
-    std::fs::write(tmp.path().join("old/main.tf"), call.replace("1.0.0", "0.9.0")).unwrap();
+    std::fs::write(
+        tmp.path().join("old/main.tf"),
+        call.replace("1.0.0", "0.9.0"),
+    )
+    .unwrap();
     let (code, _, text) = outcome(tmp.path(), ["refactor", "old", "new"]);
     assert_eq!(code, Some(1), "{text}");
     assert!(
@@ -318,7 +362,10 @@ fn check_passes_once_fixed(base: &str, head: &str, wrapper: Option<&str>, block:
         .collect();
     assert!(out.contains(&indented), "{block}\n{out}");
     let (_, out, err) = check(repo, &["--fix"]);
-    assert!(out.contains("Passed: no root destroys what was only moved."), "{out}\n{err}");
+    assert!(
+        out.contains("Passed: no root destroys what was only moved."),
+        "{out}\n{err}"
+    );
     let written = std::fs::read_to_string(repo.join("envs/prod/moved.tf")).unwrap();
     assert_eq!(written, block);
     common::git(repo, &["add", "-A"]);
@@ -341,7 +388,10 @@ fn check_passes_a_renamed_registry_call_and_its_reader_once_fixed() {
 fn check_passes_a_registry_call_turned_into_for_each_once_fixed() {
     let head = VPC.replace("  name ", "  for_each = toset([\"eu\"])\n  name ");
     let base = format!("{VPC}{SG}");
-    let head = format!("{head}{}", SG.replace("module.vpc.vpc_id", "module.vpc[\"eu\"].vpc_id"));
+    let head = format!(
+        "{head}{}",
+        SG.replace("module.vpc.vpc_id", "module.vpc[\"eu\"].vpc_id")
+    );
     let block = "moved {\n  from = module.vpc\n  to   = module.vpc[\"eu\"]\n}\n";
     check_passes_once_fixed(&base, &head, None, block);
 }
@@ -359,7 +409,10 @@ fn check_passes_a_registry_call_moved_under_a_wrapper_once_fixed() {
 
 #[test]
 fn check_fails_a_deleted_registry_call() {
-    let tmp = repository(&format!("{VPC}{SG}"), &SG.replace("module.vpc.vpc_id", "\"vpc-1\""));
+    let tmp = repository(
+        &format!("{VPC}{SG}"),
+        &SG.replace("module.vpc.vpc_id", "\"vpc-1\""),
+    );
     let (code, out, err) = check(tmp.path(), &[]);
     assert_eq!(code, Some(1), "{out}\n{err}");
     assert!(
@@ -369,7 +422,10 @@ fn check_fails_a_deleted_registry_call() {
     // With the root's state, what goes with it is counted.
     let states = tempfile::tempdir().unwrap();
     with_state(states.path());
-    let given = format!("envs/prod={}", states.path().join("terraform.tfstate").display());
+    let given = format!(
+        "envs/prod={}",
+        states.path().join("terraform.tfstate").display()
+    );
     let (code, out, err) = check(tmp.path(), &["--state-for", &given]);
     assert_eq!(code, Some(1), "{out}\n{err}");
     assert!(
@@ -383,7 +439,10 @@ fn check_fails_a_deleted_registry_call() {
 fn spellings_of_one_source_and_constraint_pair() {
     let new = VPC
         .replace("\"vpc\"", "\"network\"")
-        .replace("\"terraform-aws-modules/vpc/aws\"", "\"registry.terraform.io/terraform-aws-modules/vpc/aws\"")
+        .replace(
+            "\"terraform-aws-modules/vpc/aws\"",
+            "\"registry.terraform.io/terraform-aws-modules/vpc/aws\"",
+        )
         .replace("\"~> 5.0\"", "\"~>5.0\"");
     let tmp = sides(VPC, &new);
     let (code, doc, err) = refactor(tmp.path(), &[]);
@@ -406,7 +465,10 @@ fn a_remote_call_reading_another_pairs_through_it() {
     assert_eq!(code, Some(0), "{doc}\n{err}");
     assert_eq!(
         moves(&doc),
-        pairs(&[("module.eks", "module.cluster"), ("module.vpc", "module.network")])
+        pairs(&[
+            ("module.eks", "module.cluster"),
+            ("module.vpc", "module.network")
+        ])
     );
 }
 
@@ -419,7 +481,10 @@ fn module_repo(dir: &Path, main_tf: &str) -> String {
     common::git(&work, &["add", "."]);
     common::git(&work, &["commit", "-qm", "v1"]);
     common::git(&work, &["tag", "v1.0.0"]);
-    common::git(&work, &["clone", "-q", "--bare", ".", dir.to_str().unwrap()]);
+    common::git(
+        &work,
+        &["clone", "-q", "--bare", ".", dir.to_str().unwrap()],
+    );
     format!("git::file://{}?ref=v1.0.0", dir.display())
 }
 
@@ -446,7 +511,11 @@ fn terraform_proves_the_whole_call_block_of_a_registry_module() {
     let server = Server::start();
     server.route(
         "/v1/modules/acme/net/aws/versions",
-        reply(200, &[], r#"{"modules":[{"versions":[{"version":"1.0.0"}]}]}"#),
+        reply(
+            200,
+            &[],
+            r#"{"modules":[{"versions":[{"version":"1.0.0"}]}]}"#,
+        ),
     );
     server.route(
         "/v1/modules/acme/net/aws/1.0.0/download",
@@ -475,15 +544,26 @@ fn terraform_proves_the_whole_call_block_of_a_registry_module() {
 /// terraform reading its CLI configuration from `cli_config`.
 fn proved_by_terraform(dir: &Path, call: &str, cli_config: Option<&Path>, recorded: &str) {
     let root = |name: &str| {
-        format!("module \"{name}\" {{\n  {call}\n  name   = \"a\"\n}}\n\nresource \"terraform_data\" \"reader\" {{\n  input = module.{name}.id\n}}\n")
+        format!(
+            "module \"{name}\" {{\n  {call}\n  name   = \"a\"\n}}\n\nresource \"terraform_data\" \"reader\" {{\n  input = module.{name}.id\n}}\n"
+        )
     };
     write_file(&dir.join("old/main.tf"), &root("net"));
     write_file(&dir.join("new/main.tf"), &root("network"));
-    let recorded = common::repo_root().join("tests/data/remote_modules").join(recorded);
+    let recorded = common::repo_root()
+        .join("tests/data/remote_modules")
+        .join(recorded);
     let objects = |state: &str| -> Vec<String> {
         let v: Value = serde_json::from_str(state).unwrap();
         (v["resources"].as_array().unwrap().iter())
-            .map(|r| format!("{} {}.{}", r["module"].as_str().unwrap_or(""), r["type"], r["name"]))
+            .map(|r| {
+                format!(
+                    "{} {}.{}",
+                    r["module"].as_str().unwrap_or(""),
+                    r["type"],
+                    r["name"]
+                )
+            })
             .collect()
     };
     let cli_config = cli_config.map_or_else(|| "/dev/null".into(), |p| p.display().to_string());
@@ -498,7 +578,11 @@ fn proved_by_terraform(dir: &Path, call: &str, cli_config: Option<&Path>, record
                     .args(args)
                     .output()
                     .unwrap();
-                assert!(out.status.success(), "terraform {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+                assert!(
+                    out.status.success(),
+                    "terraform {args:?}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
                 String::from_utf8(out.stdout).unwrap()
             };
             tf(&["init", "-input=false"]);
@@ -507,13 +591,24 @@ fn proved_by_terraform(dir: &Path, call: &str, cli_config: Option<&Path>, record
             if std::env::var_os("MINIMOD_RECORD").is_some() {
                 write_file(&recorded, &state);
             }
-            assert_eq!(objects(&state), objects(&read(&recorded)), "terraform recorded other objects");
+            assert_eq!(
+                objects(&state),
+                objects(&read(&recorded)),
+                "terraform recorded other objects"
+            );
             state
         }
         false => read(&recorded),
     };
     write_file(&dir.join("prior.tfstate"), &state);
-    let mut args = vec!["refactor", "old", "new", "--json", "--state", "prior.tfstate"];
+    let mut args = vec![
+        "refactor",
+        "old",
+        "new",
+        "--json",
+        "--state",
+        "prior.tfstate",
+    ];
     if live {
         args.extend(["--verify-with", "terraform"]);
     }
@@ -523,7 +618,8 @@ fn proved_by_terraform(dir: &Path, call: &str, cli_config: Option<&Path>, record
         .output()
         .unwrap();
     let (stdout, stderr) = (common::stdout(&out), common::stderr(&out));
-    let doc: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
+    let doc: Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
     assert_eq!(out.status.code(), Some(0), "{doc}\n{stderr}");
     assert_eq!(moves(&doc), pairs(&[("module.net", "module.network")]));
     if live {

@@ -354,16 +354,51 @@ fn variable(block: &Block) -> Result<Variable, Diagnostics> {
             range: v.def_range.clone(),
         });
     }
+    let default = c.attr("default").map(default_expr);
+    if let (Some(d), Some(ty)) = (&default, &constraint) {
+        default_converts(d, ty)?;
+    }
     Ok(Variable {
         name: block.labels[0].clone(),
         constraint,
-        default: c.attr("default").map(default_expr),
+        default,
         description: string_attr(&c, "description")?.map(|s| s.0),
         sensitive: bool_attr(&c, "sensitive")?.unwrap_or(false),
         nullable: bool_attr(&c, "nullable")?.unwrap_or(true),
         validations,
         decl_range: block.def_range.clone(),
     })
+}
+
+/// terraform's loader checks a constant default against the variable's
+/// type, whether or not a value is given: a configuration whose default
+/// does not convert is invalid. A default that is not a constant is left
+/// to evaluation, and so is one that calls a function (terraform's
+/// loader has none; here one could read a file).
+fn default_converts(
+    default: &Expr,
+    constraint: &crate::lang::types::Constraint,
+) -> Result<(), Diagnostics> {
+    use crate::lang::eval::{ConstantScope, Eval};
+    let mut calls = false;
+    default.walk(&mut |e| calls |= matches!(e.kind, ExprKind::FuncCall { .. }));
+    if calls || !default.references().is_empty() {
+        return Ok(());
+    }
+    let Ok(v) = Eval::new(&ConstantScope).expr(default) else {
+        return Ok(());
+    };
+    match crate::lang::types::convert_constraint(&v, constraint) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(Diagnostic::error(
+            "Invalid default value for variable",
+            format!(
+                "This default value is not compatible with the variable's type constraint: {e}."
+            ),
+        )
+        .at(&default.range)
+        .into()),
+    }
 }
 
 /// A variable default: in JSON syntax a plain value, not a template.

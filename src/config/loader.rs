@@ -635,7 +635,7 @@ fn parse(file: &Arc<SourceFile>, sources: &mut SourceMap) -> Result<Body, Diagno
     if file.name.ends_with(".json") {
         return json::parse_file(file);
     }
-    let body = native::parse_file(file)?;
+    let (body, errors) = native::parse_file_recovering(file)?;
     // Diagnostics name the top-level block around their subject.
     if let Body::Native { blocks, .. } = &body {
         for b in blocks {
@@ -654,7 +654,10 @@ fn parse(file: &Arc<SourceFile>, sources: &mut SourceMap) -> Result<Body, Diagno
             );
         }
     }
-    Ok(body)
+    match errors.is_empty() {
+        true => Ok(body),
+        false => Err(errors),
+    }
 }
 
 fn read_module(

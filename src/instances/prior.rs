@@ -406,4 +406,61 @@ output "account" {
             Some("data.aws_caller_identity.me.account_id")
         );
     }
+    /// What a data source's configuration sets is its value at plan time,
+    /// state or no state (the read returns it; a read deferred to apply
+    /// plans it from the configuration): a `for_each` over keys built from
+    /// it is known. What it leaves unset is the state's, else unknown.
+    #[test]
+    fn a_data_source_argument_the_configuration_sets_is_known() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            r#"
+data "aws_partition" "current" {
+  partition = "aws"
+}
+resource "terraform_data" "attach" {
+  for_each = toset(["arn:${data.aws_partition.current.partition}:iam::aws:policy/ReadOnlyAccess"])
+}
+output "suffix" {
+  value = data.aws_partition.current.dns_suffix
+}
+"#,
+        )]);
+        let state = State::from_json(
+            r#"{"version": 4, "terraform_version": "1.11.4", "serial": 1, "lineage": "l",
+              "outputs": {}, "resources": [{"mode": "data", "type": "aws_partition",
+              "name": "current", "provider": "provider[\"registry.terraform.io/hashicorp/aws\"]",
+              "instances": [{"schema_version": 0,
+                             "attributes": {"id": "p", "partition": "aws-cn",
+                                            "dns_suffix": "amazonaws.com.cn"}}]}]}"#,
+        )
+        .unwrap();
+        let root = ModuleInstance::default();
+        let key = InstanceKey::NoKey;
+        for state in [None, Some(&state)] {
+            let mut run = run(&config, RunOptions::default());
+            if let Some(s) = state {
+                run = run.with_prior_state(s);
+            }
+            assert_eq!(
+                run.resource_attr(&root, "data.aws_partition.current", &key, "partition")
+                    .unwrap(),
+                Value::string("aws")
+            );
+            let instances: Vec<String> = run
+                .resource_instances()
+                .unwrap()
+                .iter()
+                .map(AbsResourceInstance::text)
+                .collect();
+            assert!(instances.contains(
+                &r#"terraform_data.attach["arn:aws:iam::aws:policy/ReadOnlyAccess"]"#.to_string()
+            ));
+            let suffix = run.output(&root, "suffix").unwrap();
+            match state {
+                Some(_) => assert_eq!(suffix, Value::string("amazonaws.com.cn")),
+                None => assert!(suffix.is_unknown()),
+            }
+        }
+    }
 }

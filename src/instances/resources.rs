@@ -28,7 +28,11 @@ fn configured_arg(r: &Resource, scope: &InstanceScope, name: &str) -> Result<Val
 
 impl<'c> Run<'c> {
     /// One configured attribute of one resource instance. A data source's
-    /// attributes are what it read (the state's), not its arguments.
+    /// attribute is what it is read with where its configuration sets one
+    /// (terraform's planned object takes a set argument from the
+    /// configuration, whether the read happens now or waits for apply, and
+    /// a read returns what it was asked for), else what it read: the
+    /// state's record, unknown without one.
     pub fn resource_attr(
         &self,
         module: &ModuleInstance,
@@ -56,7 +60,15 @@ impl<'c> Run<'c> {
             }
             match r.attributes.iter().find(|a| a.name == attr) {
                 Some(a) if !data => Eval::new(scope).expr(&a.expr),
-                _ => Ok(self.computed_attr(module, r, key, attr)),
+                Some(_) => {
+                    // Null is no argument: the provider may compute it.
+                    let v = self.data_source_arg(module, rkey, key, attr)?;
+                    match v.is_null() {
+                        true => Ok(self.computed_attr(module, r, key, attr)),
+                        false => Ok(v),
+                    }
+                }
+                None => Ok(self.computed_attr(module, r, key, attr)),
             }
         })
     }

@@ -60,6 +60,9 @@ pub struct RunOptions {
     /// A plan may compare objects on a second thread (the cli's commands;
     /// not `check`, whose roots already run side by side).
     pub threads: bool,
+    /// What `plantimestamp()` gives while planning (RFC 3339, UTC); by
+    /// default the one instant this process plans at. None: unknown.
+    pub plan_time: Option<String>,
 }
 
 /// The operation a run serves, as OpenTofu's graph walks name them.
@@ -89,6 +92,7 @@ impl Default for RunOptions {
             files: Default::default(),
             schemas: None,
             threads: false,
+            plan_time: Some(crate::lang::functions::process_plan_time().to_string()),
         }
     }
 }

@@ -466,6 +466,7 @@ impl Scope for InstanceScope<'_, '_> {
         let host = Host {
             cwd: (!opts.cwd.as_os_str().is_empty()).then_some(opts.cwd.as_path()),
             home: opts.home.as_deref(),
+            plan_time: opts.plan_time.as_deref(),
         };
         let render = |text: &str, name: &str, vars: &SortedMap<String, Value>| {
             render_template(dir, within, &opts.files, host, text, name, vars)

@@ -327,7 +327,7 @@ pub(crate) fn plan(
                 action: Action::Read,
                 reason: Some(reason),
                 before: None,
-                after: Some(run.resource_config_value(addr)?),
+                after: Some(planned_read(run, addr, run.resource_config_value(addr)?)),
                 changed: Vec::new(),
                 replace_paths: Vec::new(),
             });
@@ -784,6 +784,32 @@ pub(crate) fn resource_schema(run: &Run, addr: &AbsResourceInstance) -> Arc<sche
         .map(|r| r.blocks.as_slice())
         .unwrap_or_default();
     Arc::new(schema::Block::inferred(blocks))
+}
+
+/// What a read during apply is planned as: its configuration, and with a
+/// schema every computed attribute it leaves unset unknown (terraform's
+/// `PlannedDataResourceObject`: a computed argument set keeps its value,
+/// an optional one left unset is null). Sensitive attributes are marked.
+fn planned_read(run: &Run, addr: &AbsResourceInstance, configured: Value) -> Value {
+    let type_name = &addr.resource.resource.type_name;
+    let Some(schema) = schema::Schemas::data_source(run.schemas(), type_name) else {
+        return configured;
+    };
+    let Some(set) = configured.as_mapping() else {
+        return configured;
+    };
+    let mut out = set.clone();
+    for (name, a) in &schema.attributes {
+        let unset = out.get(name).is_none_or(Value::is_null);
+        if unset {
+            let v = match a.computed {
+                true => Value::Unknown(crate::lang::value::Type::Dynamic, None),
+                false => Value::null(),
+            };
+            out.insert(name.clone(), v);
+        }
+    }
+    schema.mark_sensitive(Value::Object(out.into()))
 }
 
 /// A managed instance as the plan compares it: its configured value,

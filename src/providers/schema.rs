@@ -209,10 +209,11 @@ impl NestedBlock {
     }
 }
 
-/// The schemas of managed resource types, by type name.
+/// The schemas of managed resource and data source types, by type name.
 #[derive(Debug, Default)]
 pub struct Schemas {
     resources: HashMap<String, Arc<Block>>,
+    data_sources: HashMap<String, Arc<Block>>,
 }
 
 /// The built-in types minimod knows exactly, whatever `--schemas` says.
@@ -282,18 +283,32 @@ impl Schemas {
             .and_then(Json::as_object)
             .ok_or("no \"provider_schemas\" object")?;
         let mut resources = HashMap::new();
+        let mut data_sources = HashMap::new();
         for (provider, p) in providers {
-            let Some(types) = p.get("resource_schemas").and_then(Json::as_object) else {
-                continue;
-            };
-            for (type_name, s) in types {
-                let block = s
-                    .get("block")
-                    .ok_or_else(|| format!("{provider}: {type_name} has no \"block\""))?;
-                resources.insert(type_name.clone(), Arc::new(parse_block(block)));
+            for (key, into) in [
+                ("resource_schemas", &mut resources),
+                ("data_source_schemas", &mut data_sources),
+            ] {
+                let Some(types) = p.get(key).and_then(Json::as_object) else {
+                    continue;
+                };
+                for (type_name, s) in types {
+                    let block = s
+                        .get("block")
+                        .ok_or_else(|| format!("{provider}: {type_name} has no \"block\""))?;
+                    into.insert(type_name.clone(), Arc::new(parse_block(block)));
+                }
             }
         }
-        Ok(Schemas { resources })
+        Ok(Schemas {
+            resources,
+            data_sources,
+        })
+    }
+
+    /// The schema of a data source type, from the given file.
+    pub fn data_source(schemas: Option<&Schemas>, type_name: &str) -> Option<Arc<Block>> {
+        schemas.and_then(|s| s.data_sources.get(type_name).cloned())
     }
 
     /// The schema of a managed resource type: the built-in one, else the

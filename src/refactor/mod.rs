@@ -1683,22 +1683,30 @@ mod tests {
     /// A block whose keys wait on a data source: the reason records what
     /// the keys depend on as the diagnostic's extra information, and the
     /// report names it from there, whatever the detail's words.
+    /// `old/` and `new/` under `dir`, each a `main.tf` that `main_tf`
+    /// writes for the side's resource name.
+    fn two_sides(
+        dir: &std::path::Path,
+        (old, new): (&str, &str),
+        main_tf: impl Fn(&str) -> String,
+    ) -> (PathBuf, PathBuf) {
+        let side = |name: &str, resource: &str| {
+            let d = dir.join(name);
+            std::fs::create_dir_all(&d).unwrap();
+            std::fs::write(d.join("main.tf"), main_tf(resource)).unwrap();
+            d
+        };
+        (side("old", old), side("new", new))
+    }
+
     #[test]
     fn what_unknown_keys_depend_on_is_carried_by_the_diagnostic() {
         let dir = tempfile::tempdir().unwrap();
-        let side = |name: &str, resource: &str| {
-            let d = dir.path().join(name);
-            std::fs::create_dir_all(&d).unwrap();
-            std::fs::write(
-                d.join("main.tf"),
-                format!(
-                    "data \"aws_availability_zones\" \"zones\" {{}}\n\nresource \"terraform_data\" \"{resource}\" {{\n  count = length(data.aws_availability_zones.zones.names)\n}}\n"
-                ),
+        let (old, new) = two_sides(dir.path(), ("web", "app"), |resource| {
+            format!(
+                "data \"aws_availability_zones\" \"zones\" {{}}\n\nresource \"terraform_data\" \"{resource}\" {{\n  count = length(data.aws_availability_zones.zones.names)\n}}\n"
             )
-            .unwrap();
-            d
-        };
-        let (old, new) = (side("old", "web"), side("new", "app"));
+        });
         let mut req = Request::new(old, new);
         req.defer_unknown_keys = true;
         req.engine = Some(Engine::Terraform);
@@ -1738,6 +1746,27 @@ mod tests {
         );
         let text = report::human(&outcome, false);
         assert!(text.contains(&format!("\n      {want}\n")), "{text}");
+    }
+
+    /// `plantimestamp()` is known while planning, and one instant serves
+    /// every run of a command: both sides plan the same value, so objects
+    /// set from it pair and the proof plans no update.
+    #[test]
+    fn the_plan_timestamp_is_one_known_value_on_both_sides() {
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new) = two_sides(dir.path(), ("cert", "certificate"), |resource| {
+            format!(
+                "resource \"terraform_data\" \"{resource}\" {{\n  input = timeadd(plantimestamp(), \"4380h\")\n}}\n"
+            )
+        });
+        let req = Request::new(old, new);
+        let outcome = refactor(&req, &mut SourceMap::default()).unwrap();
+        assert_eq!(outcome.blocks.len(), 1);
+        let changes: Vec<_> = outcome.proof.changes.iter().map(|c| c.action).collect();
+        assert!(
+            changes.iter().all(|a| *a == crate::plan::diff::Action::NoOp),
+            "{changes:?}"
+        );
     }
 
     /// The blocks minimod once wrote for the differential case 30101: a

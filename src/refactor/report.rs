@@ -134,6 +134,15 @@ fn reason_text(u: &Unmatched, out: &mut String) {
         Reason::Differs(near) => {
             for (i, n) in near.iter().enumerate() {
                 let lead = if i == 0 { "closest candidate" } else { "also" };
+                // No listed difference: never an empty list.
+                if n.diffs.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "      {lead} {} shows no difference in the values compared, yet did not pair",
+                        n.addr
+                    );
+                    continue;
+                }
                 let _ = writeln!(out, "      {lead} {} differs in:", n.addr);
                 for d in &n.diffs {
                     diff_lines(d, out);
@@ -647,4 +656,33 @@ pub(crate) fn removed_from(outcome: &Outcome) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::pairing::{Near, Reason, Side, Unmatched};
+    use crate::addrs::AbsResourceInstance;
+
+    /// A candidate without a listed difference is never shown with an
+    /// empty `differs in:` list.
+    #[test]
+    fn a_candidate_with_no_listed_difference_says_so() {
+        let a = |s: &str| AbsResourceInstance::parse(s).unwrap();
+        let u = Unmatched {
+            addr: a("terraform_data.old"),
+            side: Side::Destroy,
+            reason: Reason::Differs(vec![Near {
+                addr: a("terraform_data.new"),
+                diffs: Vec::new(),
+                unpaired_refs: Vec::new(),
+            }]),
+        };
+        let mut out = String::new();
+        super::reason_text(&u, &mut out);
+        assert!(!out.contains("differs in:"), "{out}");
+        assert_eq!(
+            out,
+            "      closest candidate terraform_data.new shows no difference in the values compared, yet did not pair\n"
+        );
+    }
 }

@@ -20,6 +20,17 @@ use super::source::SourceFile;
 
 /// Parses a whole `.tf` file.
 pub(crate) fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
+    let (body, errors) = parse_file_recovering(file)?;
+    match errors.is_empty() {
+        true => Ok(body),
+        false => Err(errors),
+    }
+}
+
+/// `parse_file`, giving the body with the errors found after it parsed
+/// (as HCL gives a partial body with its diagnostics), so the caller can
+/// still name the block around them.
+pub(crate) fn parse_file_recovering(file: &SourceFile) -> Result<(Body, Diagnostics), Diagnostics> {
     let body = hcl_edit::parser::parse_body(&file.text).map_err(|e| {
         let text = &file.text;
         let count = |c: char| text.chars().filter(|x| *x == c).count();
@@ -33,8 +44,9 @@ pub(crate) fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
         }
         parse_error(file, &e, 0)
     })?;
-    let conv = Converter { file, offset: 0 };
-    Ok(conv.body(&body, 0..file.text.len()))
+    let conv = Converter::new(file, 0);
+    let body = conv.body(&body, 0..file.text.len());
+    Ok((body, conv.errors.into_inner()))
 }
 
 /// Parses one expression (the console, `-var` values, JSON strings that
@@ -44,7 +56,9 @@ pub fn parse_expr(file: &SourceFile, text: &str, offset: usize) -> Result<Expr, 
     // hcl-edit rejects whitespace after a lone expression.
     let text = text.trim_end();
     let e = hcl_edit::parser::parse_expr(text).map_err(|e| parse_error(file, &e, offset))?;
-    Ok(Converter { file, offset }.expr(&e))
+    let conv = Converter::new(file, offset);
+    let e = conv.expr(&e);
+    conv.finish(e)
 }
 
 /// Parses a template (a JSON string, a `templatefile` file).
@@ -54,12 +68,12 @@ pub(crate) fn parse_template(
     offset: usize,
 ) -> Result<Expr, Diagnostics> {
     let t = hcl_edit::parser::parse_template(text).map_err(|e| parse_error(file, &e, offset))?;
-    let conv = Converter { file, offset };
+    let conv = Converter::new(file, offset);
     let mut e = conv.template_expr(&t, conv.range(0..text.len()));
     if let ExprKind::Template(parts) = &mut e.kind {
         unescape_nested(parts, false, false);
     }
-    Ok(e)
+    conv.finish(e)
 }
 
 /// hcl-edit unescapes the top-level literals of a template but leaves the
@@ -200,6 +214,71 @@ fn classify_parse_error(text: &str, at: usize, message: &str) -> (String, String
 struct Converter<'a> {
     file: &'a SourceFile,
     offset: usize,
+    /// What HCL's scanner rejects that hcl-edit accepts.
+    errors: std::cell::RefCell<Diagnostics>,
+}
+
+impl<'a> Converter<'a> {
+    fn new(file: &'a SourceFile, offset: usize) -> Converter<'a> {
+        Converter {
+            file,
+            offset,
+            errors: Default::default(),
+        }
+    }
+
+    fn finish<T>(self, out: T) -> Result<T, Diagnostics> {
+        let errors = self.errors.into_inner();
+        match errors.is_empty() {
+            true => Ok(out),
+            false => Err(errors),
+        }
+    }
+
+    /// A quoted string's text (`span`, from its opening quote) may not hold
+    /// a newline outside its interpolations: HCL ends the string there, so
+    /// it reports the newline and the string left open.
+    fn check_quoted(&self, span: std::ops::Range<usize>) {
+        let start = self.offset + span.start;
+        let Some(text) = self.file.text.get(start..self.offset + span.end) else {
+            return;
+        };
+        let mut depth = 0usize;
+        let mut chars = text.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '\\' => {
+                    chars.next();
+                }
+                '$' | '%' if chars.peek().is_some_and(|(_, n)| *n == '{') => {
+                    chars.next();
+                    depth += 1;
+                }
+                '}' if depth > 0 => depth -= 1,
+                '\n' if depth == 0 => {
+                    let newline = self.file.range(start + i..start + i + 1);
+                    let open = self.file.range(start..start + i + 1);
+                    let mut errors = self.errors.borrow_mut();
+                    errors.push(
+                        Diagnostic::error(
+                            "Invalid multi-line string",
+                            "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+                        )
+                        .at(&newline),
+                    );
+                    errors.push(
+                        Diagnostic::error(
+                            "Unterminated template string",
+                            "No closing marker was found for the string.",
+                        )
+                        .at(&open),
+                    );
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Removes up to `n` leading spaces from every line that starts inside
@@ -313,7 +392,12 @@ impl Converter<'_> {
                     })
                     .unwrap_or_else(|| number(n.value())),
             )),
-            Expression::String(s) => ExprKind::Literal(Literal::String(nfc(s.value()))),
+            Expression::String(s) => {
+                if let Some(r) = e.span() {
+                    self.check_quoted(r);
+                }
+                ExprKind::Literal(Literal::String(nfc(s.value())))
+            }
             Expression::Array(a) => ExprKind::Tuple(a.iter().map(|x| self.expr(x)).collect()),
             Expression::Object(o) => ExprKind::Object(
                 o.iter()
@@ -330,6 +414,9 @@ impl Converter<'_> {
                     .collect(),
             ),
             Expression::StringTemplate(t) => {
+                if let Some(r) = e.span() {
+                    self.check_quoted(r);
+                }
                 let mut e = self.template_expr(t, range);
                 if let ExprKind::Template(parts) = &mut e.kind {
                     unescape_nested(parts, true, false);

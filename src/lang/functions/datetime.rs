@@ -10,7 +10,7 @@ use crate::text::go_quote;
 pub(super) fn functions() -> Vec<Function> {
     vec![
         Function::new("timestamp", vec![], Ret::Fixed(Type::String), now),
-        Function::new("plantimestamp", vec![], Ret::Fixed(Type::String), now),
+        Function::new("plantimestamp", vec![], Ret::Fixed(Type::String), plan_now),
         Function::new(
             "formatdate",
             vec![Param::string("format"), Param::string("time")],
@@ -67,6 +67,23 @@ fn now(c: &Call, _: &Type) -> Result<Value, FunctionError> {
     } else {
         Value::String(Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string())
     })
+}
+
+/// `plantimestamp()`: terraform fixes the instant when the plan starts,
+/// so it is known while planning (and the same in every call).
+fn plan_now(c: &Call, _: &Type) -> Result<Value, FunctionError> {
+    Ok(match c.ctx.host.plan_time {
+        Some(t) => Value::String(t.to_string()),
+        None => Value::Unknown(Type::String, None),
+    })
+}
+
+/// The instant this process plans at, fixed on first use: every run of
+/// one command (both sides of a refactor, and its proof) sees the same
+/// `plantimestamp()`.
+pub(crate) fn process_plan_time() -> &'static str {
+    static AT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    AT.get_or_init(|| Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string())
 }
 
 type Time = DateTime<FixedOffset>;
@@ -625,28 +642,48 @@ mod tests {
     }
 
     #[test]
-    fn timestamps_are_unknown_while_planning() {
-        for name in ["timestamp", "plantimestamp"] {
-            assert_eq!(
-                run(true, name, vec![]),
-                Ok(Value::Unknown(Type::String, None))
-            );
-            // plantimestamp exists only while planning (the console lacks it).
-            let now = run(name == "plantimestamp", name, vec![]);
-            if name == "plantimestamp" {
-                assert_eq!(now, Ok(Value::Unknown(Type::String, None)));
-                assert_eq!(
-                    run(false, name, vec![]).unwrap_err().summary,
-                    "Call to unknown function"
-                );
-                continue;
-            }
-            let now = now.unwrap();
-            let now = now.as_str().unwrap();
-            assert!(
-                fast_rfc3339(now).is_some() && now.ends_with('Z') && now.len() == 20,
-                "{now}"
-            );
-        }
+    fn plantimestamp_is_the_plans_instant_and_timestamp_is_unknown_while_planning() {
+        assert_eq!(
+            run(true, "timestamp", vec![]),
+            Ok(Value::Unknown(Type::String, None))
+        );
+        let now = run(false, "timestamp", vec![]).unwrap();
+        let now = now.as_str().unwrap();
+        assert!(
+            fast_rfc3339(now).is_some() && now.ends_with('Z') && now.len() == 20,
+            "{now}"
+        );
+        // plantimestamp exists only while planning (the console lacks it),
+        // and is the instant the plan was given; unknown when none was.
+        assert_eq!(
+            run(true, "plantimestamp", vec![]),
+            Ok(Value::Unknown(Type::String, None))
+        );
+        assert_eq!(
+            run(false, "plantimestamp", vec![]).unwrap_err().summary,
+            "Call to unknown function"
+        );
+        let at = "2027-06-01T00:00:00Z";
+        let ctx = FunctionContext {
+            base_dir: Path::new("."),
+            plan: true,
+            render_template: None,
+            files_within: None,
+            files: &crate::files::DISK,
+            host: crate::lang::functions::Host {
+                plan_time: Some(at),
+                ..crate::lang::functions::Host::UNKNOWN
+            },
+        };
+        assert_eq!(
+            super::super::call("plantimestamp", vec![], &ctx),
+            Ok(Value::string(at))
+        );
+        let t = process_plan_time();
+        assert!(
+            fast_rfc3339(t).is_some() && t.ends_with('Z') && t.len() == 20,
+            "{t}"
+        );
+        assert_eq!(process_plan_time(), t);
     }
 }

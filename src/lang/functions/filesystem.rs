@@ -634,6 +634,7 @@ mod tests {
             host: crate::lang::functions::Host {
                 cwd: Some(&cwd),
                 home: home.as_deref(),
+                plan_time: None,
             },
         };
         super::super::call(name, args, &ctx)

@@ -21,6 +21,7 @@ mod network;
 mod numeric;
 mod string;
 
+pub(crate) use datetime::process_plan_time;
 pub(crate) use filesystem::MAX_FILE_BYTES;
 pub(crate) use string::MAX_STRING_BYTES;
 
@@ -64,6 +65,9 @@ pub(crate) struct Host<'a> {
     pub cwd: Option<&'a Path>,
     /// The home directory a leading `~` stands for.
     pub home: Option<&'a Path>,
+    /// What `plantimestamp()` gives while planning: the plan's one instant,
+    /// RFC 3339 in UTC. None: unknown.
+    pub plan_time: Option<&'a str>,
 }
 
 impl Host<'_> {
@@ -71,6 +75,7 @@ impl Host<'_> {
     pub(crate) const UNKNOWN: Host<'static> = Host {
         cwd: None,
         home: None,
+        plan_time: None,
     };
 }
 

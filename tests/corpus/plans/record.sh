@@ -83,10 +83,12 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 # terraform_data ids are random UUIDs, the stub provider's `stub-` and 16
-# hex digits: one placeholder for each kind.
+# hex digits, and plantimestamp() the time of the run: one placeholder for
+# each kind.
 scrub() {
   sed -E -e 's/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/<uuid>/g' \
-    -e 's/stub-[0-9a-f]{16}/stub-<id>/g'
+    -e 's/stub-[0-9a-f]{16}/stub-<id>/g' \
+    -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z/<timestamp>/g'
 }
 
 # Human text made stable: ids scrubbed; the data source progress lines

@@ -1,0 +1,4 @@
+output "greeting" {
+  value = "hello
+world"
+}

@@ -1,0 +1,4 @@
+variable "n" {
+  type    = number
+  default = "not a number"
+}
