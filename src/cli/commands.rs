@@ -371,13 +371,34 @@ pub(super) fn print_diagnostics(diags: &Diagnostics, sources: &SourceMap) {
 
 /// terraform's `-compact-warnings` form, for diagnostics that are all
 /// warnings (with an error, terraform prints them in full, as context):
-/// each summary and where it is, nothing of the detail.
+/// each summary, nothing of the detail. As terraform consolidates them,
+/// warnings with a place and the same summary are one entry, saying where
+/// the first is and how many more there are.
 fn compact_warnings(diags: &Diagnostics) -> String {
-    let mut out = String::from("\nWarnings:\n\n");
+    // (summary, places): one entry per placeless warning, one per summary
+    // for those with a place, in the order first seen.
+    let mut entries: Vec<(&str, Vec<&crate::diagnostics::SourceRange>)> = Vec::new();
     for d in diags.iter() {
-        out.push_str(&format!("- {}\n", d.summary));
-        if let Some(at) = &d.subject {
-            out.push_str(&format!("  on {} line {}\n", at.file, at.start.line));
+        match &d.subject {
+            Some(at) => match entries
+                .iter_mut()
+                .find(|(s, places)| *s == d.summary && !places.is_empty())
+            {
+                Some((_, places)) => places.push(at),
+                None => entries.push((&d.summary, vec![at])),
+            },
+            None => entries.push((&d.summary, Vec::new())),
+        }
+    }
+    let mut out = String::from("\nWarnings:\n\n");
+    for (summary, places) in entries {
+        out.push_str(&format!("- {summary}\n"));
+        if let Some(first) = places.first() {
+            let more = match places.len() - 1 {
+                0 => String::new(),
+                n => format!(" (and {n} more)"),
+            };
+            out.push_str(&format!("  on {} line {}{more}\n", first.file, first.start.line));
         }
     }
     out.push_str("\nTo see the full warning notes, run minimod without -compact-warnings.\n");
