@@ -19,7 +19,9 @@ fn main() {
     let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
     watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
     for name in watched {
-        if let Some(path) = git(&["rev-parse", "--git-path", &name]).filter(|p| Path::new(p).exists()) {
+        if let Some(path) =
+            git(&["rev-parse", "--git-path", &name]).filter(|p| Path::new(p).exists())
+        {
             println!("cargo:rerun-if-changed={path}");
         }
     }

@@ -70,7 +70,10 @@ pub(super) fn take_chdir(args: &mut Vec<OsString>) -> Result<Option<OsString>, D
         if !s.starts_with('-') {
             break;
         }
-        let Some(value) = s.strip_prefix("-chdir").or_else(|| s.strip_prefix("--chdir")) else {
+        let Some(value) = s
+            .strip_prefix("-chdir")
+            .or_else(|| s.strip_prefix("--chdir"))
+        else {
             continue;
         };
         if value.is_empty() || value == "=" {
@@ -102,7 +105,9 @@ fn os_suffix(arg: &OsString, len: usize) -> Option<OsString> {
     {
         use std::os::unix::ffi::{OsStrExt, OsStringExt};
         let bytes = arg.as_bytes();
-        Some(OsString::from_vec(bytes[bytes.len().checked_sub(len)?..].to_vec()))
+        Some(OsString::from_vec(
+            bytes[bytes.len().checked_sub(len)?..].to_vec(),
+        ))
     }
     #[cfg(not(unix))]
     {
@@ -118,7 +123,12 @@ pub(super) fn chdir(dir: &OsString) -> Result<(), Diagnostic> {
     std::env::set_current_dir(dir).map_err(|e| {
         let shown = dir.to_string_lossy();
         let from = std::env::current_dir()
-            .map(|d| format!("\n\nThe directory was looked for from {}, where minimod was started.", d.display()))
+            .map(|d| {
+                format!(
+                    "\n\nThe directory was looked for from {}, where minimod was started.",
+                    d.display()
+                )
+            })
             .unwrap_or_default();
         Diagnostic::error(
             "Error handling -chdir option",
@@ -230,7 +240,10 @@ pub(super) fn merge_env(
         return Ok(EnvArgs { args, warnings });
     };
     let mut args = args;
-    for name in ["TF_CLI_ARGS".to_string(), format!("TF_CLI_ARGS_{}", path.join("_"))] {
+    for name in [
+        "TF_CLI_ARGS".to_string(),
+        format!("TF_CLI_ARGS_{}", path.join("_")),
+    ] {
         let Some(value) = getenv(&name).filter(|v| !v.is_empty()) else {
             continue;
         };
@@ -397,12 +410,18 @@ mod tests {
         // -var it then printed).
         let ok = |line: &str| shell_words(line).unwrap();
         assert_eq!(ok(r"-var=x=a\tb"), ["-var=x=atb"]);
-        assert_eq!(ok(r#"-var 'x=a b' -var="y=c d""#), ["-var", "x=a b", "-var=y=c d"]);
+        assert_eq!(
+            ok(r#"-var 'x=a b' -var="y=c d""#),
+            ["-var", "x=a b", "-var=y=c d"]
+        );
         assert_eq!(ok(r#"-var=x=a\ b -var=y="""#), ["-var=x=a b", "-var=y="]);
         assert_eq!(ok("-var=x=a;b -var=y=c"), ["-var=x=a"]);
         assert_eq!(ok("-var=x='' -var=y=`a b`"), ["-var=x=", "-var=y=`a b`"]);
         assert_eq!(ok("-var=x=$(a b)"), ["-var=x=$(a b)"]);
-        assert_eq!(ok(r#"-var=x=a\\b -var=y="q\"r""#), [r"-var=x=a\b", r#"-var=y=q"r"#]);
+        assert_eq!(
+            ok(r#"-var=x=a\\b -var=y="q\"r""#),
+            [r"-var=x=a\b", r#"-var=y=q"r"#]
+        );
         assert_eq!(ok(r"-var=x='a\b'"), [r"-var=x=a\b"]);
         assert_eq!(ok("  ''  "), [""]);
         assert!(ok(" \t\n").is_empty());

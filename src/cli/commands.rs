@@ -398,7 +398,10 @@ fn compact_warnings(diags: &Diagnostics) -> String {
                 0 => String::new(),
                 n => format!(" (and {n} more)"),
             };
-            out.push_str(&format!("  on {} line {}{more}\n", first.file, first.start.line));
+            out.push_str(&format!(
+                "  on {} line {}{more}\n",
+                first.file, first.start.line
+            ));
         }
     }
     out.push_str("\nTo see the full warning notes, run minimod without -compact-warnings.\n");

@@ -517,7 +517,11 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
     };
     commands::set_color(Color::choose(cli.no_color, std::env::var_os("NO_COLOR")));
-    commands::set_compact_warnings(cli.command.config_args().is_some_and(|a| a.compact_warnings));
+    commands::set_compact_warnings(
+        cli.command
+            .config_args()
+            .is_some_and(|a| a.compact_warnings),
+    );
     // A check's report is inert wherever it runs: the markdown file it
     // writes may be printed into a runner's log by a later step.
     let is_check = matches!(cli.command, Command::Check { .. });
