@@ -483,7 +483,8 @@ fn version_prints_the_version_and_the_commit() {
         &["plan", "-version"],
         &["-chdir=new", "-v"],
     ] {
-        let (code, out, err) = outcome(&f, args);
+        // TF_CLI_ARGS is written for other commands: no warning here.
+        let (code, out, err) = with_env(&f, &[("TF_CLI_ARGS", "-out=x")], args);
         assert_eq!(
             (code, out.as_str(), err.as_str()),
             (Some(0), want.as_str(), ""),

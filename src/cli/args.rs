@@ -233,7 +233,8 @@ pub(super) fn merge_env(
     let Some((path, at)) = subcommand(cmd, &args) else {
         return Ok(EnvArgs { args, warnings });
     };
-    if path.first().is_some_and(|p| p == "check") {
+    // `version` takes nothing the variables could give.
+    if path.first().is_some_and(|p| p == "check" || p == "version") {
         return Ok(EnvArgs { args, warnings });
     }
     let Some(sub) = find(cmd, &path) else {

@@ -483,6 +483,11 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         commands::print_diagnostics(&d.into(), &Default::default());
         return 2;
     }
+    // Before the environment's arguments, which are written for other
+    // commands than `version` (it would warn about each).
+    if args::asks_version(&cmd, &args) {
+        return commands::version(VERSION);
+    }
     let merged = match args::merge_env(&cmd, args, |name| std::env::var(name).ok()) {
         Ok(m) => m,
         Err(d) => {
@@ -492,9 +497,6 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     };
     if !merged.warnings.is_empty() {
         commands::print_diagnostics(&merged.warnings, &Default::default());
-    }
-    if args::asks_version(&cmd, &merged.args) {
-        return commands::version(VERSION);
     }
     let args: Vec<OsString> = std::iter::once(program)
         .chain(args::double_dash(&cmd, merged.args))
