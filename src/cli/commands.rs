@@ -35,6 +35,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             detailed_exitcode,
             schemas,
             args,
+            ..
         } => plan(
             &dir,
             json,
@@ -43,7 +44,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             &with_order(args, ordered),
             &mut sources,
         ),
-        Command::Apply { dir, args } => apply(&dir, &with_order(args, ordered), &mut sources),
+        Command::Apply { dir, args, .. } => apply(&dir, &with_order(args, ordered), &mut sources),
         Command::Check {
             base,
             head,
@@ -197,6 +198,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
         Command::Outputs { dir, json, args } => {
             outputs(&dir, json, &with_order(args, ordered), &mut sources)
         }
+        Command::Version => Ok(version(super::VERSION)),
     };
     match result {
         Ok(code) => code,
@@ -222,6 +224,34 @@ pub(super) fn make_inert(on: bool) {
 
 fn inert() -> bool {
     INERT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The colour choice (`cli::Color`), set once by `cli::main` from
+/// `-no-color` and `NO_COLOR`, for whatever output code colours.
+static NO_COLOR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub(super) fn set_color(choice: super::Color) {
+    NO_COLOR.store(
+        choice == super::Color::Never,
+        std::sync::atomic::Ordering::Relaxed,
+    );
+}
+
+/// `Never` when `-no-color` or `NO_COLOR` asked for plain bytes; `Auto`
+/// leaves it to the output (colour only on a terminal).
+#[allow(dead_code)] // nothing is coloured yet
+pub(super) fn color() -> super::Color {
+    match NO_COLOR.load(std::sync::atomic::Ordering::Relaxed) {
+        true => super::Color::Never,
+        false => super::Color::Auto,
+    }
+}
+
+/// `-compact-warnings`, set once by `cli::main`.
+static COMPACT_WARNINGS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub(super) fn set_compact_warnings(on: bool) {
+    COMPACT_WARNINGS.store(on, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// A GitHub Actions run (the runner sets `GITHUB_ACTIONS=true`).
@@ -326,12 +356,63 @@ pub(super) fn print_workflow_commands(commands: &[crate::check::render::Workflow
 pub(super) fn print_diagnostics(diags: &Diagnostics, sources: &SourceMap) {
     crate::progress::done();
     use std::io::IsTerminal;
-    let text = if std::io::stderr().is_terminal() {
+    let compact = COMPACT_WARNINGS.load(std::sync::atomic::Ordering::Relaxed)
+        && !diags.is_empty()
+        && !diags.has_errors();
+    let text = if compact {
+        compact_warnings(diags)
+    } else if std::io::stderr().is_terminal() {
         diags.render_boxed(sources)
     } else {
         diags.render(sources)
     };
     let _ = stderr().write_all(text.as_bytes());
+}
+
+/// terraform's `-compact-warnings` form, for diagnostics that are all
+/// warnings (with an error, terraform prints them in full, as context):
+/// each summary, nothing of the detail. As terraform consolidates them,
+/// warnings with a place and the same summary are one entry, saying where
+/// the first is and how many more there are.
+fn compact_warnings(diags: &Diagnostics) -> String {
+    // (summary, places): one entry per placeless warning, one per summary
+    // for those with a place, in the order first seen.
+    let mut entries: Vec<(&str, Vec<&crate::diagnostics::SourceRange>)> = Vec::new();
+    for d in diags.iter() {
+        match &d.subject {
+            Some(at) => match entries
+                .iter_mut()
+                .find(|(s, places)| *s == d.summary && !places.is_empty())
+            {
+                Some((_, places)) => places.push(at),
+                None => entries.push((&d.summary, vec![at])),
+            },
+            None => entries.push((&d.summary, Vec::new())),
+        }
+    }
+    let mut out = String::from("\nWarnings:\n\n");
+    for (summary, places) in entries {
+        out.push_str(&format!("- {summary}\n"));
+        if let Some(first) = places.first() {
+            let more = match places.len() - 1 {
+                0 => String::new(),
+                n => format!(" (and {n} more)"),
+            };
+            out.push_str(&format!(
+                "  on {} line {}{more}\n",
+                first.file, first.start.line
+            ));
+        }
+    }
+    out.push_str("\nTo see the full warning notes, run minimod without -compact-warnings.\n");
+    out
+}
+
+/// `minimod version`: `minimod v0.1.0 (abc1234)`, as `terraform version`
+/// begins.
+pub(super) fn version(text: &str) -> i32 {
+    let _ = writeln!(stdout(), "minimod {text}");
+    0
 }
 
 fn with_order(mut args: ConfigArgs, ordered: Vec<VarSource>) -> ConfigArgs {

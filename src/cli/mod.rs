@@ -1,7 +1,9 @@
-//! The command line: argument parsing (clap, after mapping terraform's
-//! single-dash flags) and one function per command. Only this module
-//! prints; the library below returns values and diagnostics.
+//! The command line: argument parsing (clap, after terraform's handling
+//! of `-chdir`, `TF_CLI_ARGS` and single-dash flags, in `args`) and one
+//! function per command. Only this module prints; the library below
+//! returns values and diagnostics.
 
+mod args;
 mod check;
 mod commands;
 mod discover;
@@ -15,15 +17,115 @@ use clap::{Parser, Subcommand};
 
 use crate::instances::VarSource;
 
+/// `v0.1.0 (abc1234)`: the version and the commit it was built from
+/// (`build.rs`; "unknown" outside a git checkout).
+const VERSION: &str = concat!(
+    "v",
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("MINIMOD_COMMIT"),
+    ")"
+);
+
 #[derive(Parser, Debug)]
 #[command(
     name = "minimod",
-    version,
-    about = "Expand Terraform/OpenTofu configurations into instance addresses, and plan refactors with moved blocks."
+    version = VERSION,
+    about = "Expand Terraform/OpenTofu configurations into instance addresses, and plan refactors with moved blocks.",
+    after_help = "Global options (before the command): -chdir=DIR runs as if started in DIR, as terraform's."
 )]
 pub(crate) struct Cli {
+    /// Print no colour (also with the NO_COLOR environment variable set).
+    #[arg(long = "no-color", global = true)]
+    pub no_color: bool,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// Whether output may be coloured: `Never` with `-no-color` or a
+/// non-empty `NO_COLOR` (no-color.org); otherwise `Auto`, for the output
+/// code to decide (a terminal, not a pipe). Read it with
+/// `commands::color()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Color {
+    Auto,
+    Never,
+}
+
+impl Color {
+    fn choose(no_color_flag: bool, no_color_env: Option<std::ffi::OsString>) -> Color {
+        match no_color_flag || no_color_env.is_some_and(|v| !v.is_empty()) {
+            true => Color::Never,
+            false => Color::Auto,
+        }
+    }
+}
+
+/// Flags scripts pass to `terraform plan` and `apply`, accepted so that
+/// the same line runs minimod; none changes what minimod does (it takes no
+/// lock, asks nothing and refreshes nothing).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(crate) struct TerraformRunArgs {
+    /// Accepted for terraform's sake: minimod never prompts.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
+          default_missing_value = "true", value_parser = go_bool)]
+    pub input: Option<bool>,
+    /// Accepted for terraform's sake: minimod takes no state lock.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
+          default_missing_value = "true", value_parser = go_bool)]
+    pub lock: Option<bool>,
+    /// Accepted for terraform's sake (a duration such as 30s or 5m).
+    #[arg(long = "lock-timeout", value_name = "DURATION", value_parser = go_duration)]
+    pub lock_timeout: Option<String>,
+    /// Accepted for terraform's sake: minimod never refreshes (as
+    /// -refresh=false), whatever the value.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
+          default_missing_value = "true", value_parser = go_bool)]
+    pub refresh: Option<bool>,
+    /// Accepted for terraform's sake: minimod calls no provider.
+    #[arg(long, value_name = "N")]
+    pub parallelism: Option<u32>,
+}
+
+/// A boolean flag's value as Go's `strconv.ParseBool` reads it
+/// (terraform's `-input=false`).
+fn go_bool(s: &str) -> Result<bool, String> {
+    match s {
+        "1" | "t" | "T" | "TRUE" | "true" | "True" => Ok(true),
+        "0" | "f" | "F" | "FALSE" | "false" | "False" => Ok(false),
+        _ => Err("expected true or false".into()),
+    }
+}
+
+/// A duration as Go's `time.ParseDuration` reads it (`30s`, `1h30m`,
+/// `1.5m`, `0`), which terraform checks `-lock-timeout` with.
+fn go_duration(s: &str) -> Result<String, String> {
+    let bad = || format!("{s:?} is not a duration such as 30s, 5m or 1h30m");
+    let body = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if body == "0" {
+        return Ok(s.to_string());
+    }
+    let mut rest = body;
+    if rest.is_empty() {
+        return Err(bad());
+    }
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .ok_or_else(bad)?;
+        let number = &rest[..digits];
+        if number.is_empty() || number == "." || number.matches('.').count() > 1 {
+            return Err(bad());
+        }
+        rest = &rest[digits..];
+        let unit = ["ns", "us", "µs", "μs", "ms", "s", "m", "h"]
+            .into_iter()
+            .filter(|u| rest.starts_with(u))
+            .max_by_key(|u| u.len())
+            .ok_or_else(bad)?;
+        rest = &rest[unit.len()..];
+    }
+    Ok(s.to_string())
 }
 
 /// Arguments every command that evaluates a configuration takes.
@@ -86,6 +188,9 @@ pub(crate) struct ConfigArgs {
     /// Follow terraform's or OpenTofu's rules where they differ.
     #[arg(long = "engine", value_enum)]
     pub engine: Option<EngineArg>,
+    /// When every diagnostic is a warning, print only their summaries.
+    #[arg(long = "compact-warnings")]
+    pub compact_warnings: bool,
     /// The -var and -var-file arguments in command-line order (filled in
     /// from the raw arguments, since precedence depends on it).
     #[arg(skip)]
@@ -127,6 +232,8 @@ pub(crate) enum Command {
         schemas: Option<PathBuf>,
         #[command(flatten)]
         args: ConfigArgs,
+        #[command(flatten)]
+        terraform: TerraformRunArgs,
     },
     /// Write the state the configuration leaves (version 4; no provider runs).
     Apply {
@@ -134,6 +241,8 @@ pub(crate) enum Command {
         dir: PathBuf,
         #[command(flatten)]
         args: ConfigArgs,
+        #[command(flatten)]
+        terraform: TerraformRunArgs,
     },
     /// Write the moved blocks a refactor needs, prove them, explain the rest.
     Refactor {
@@ -303,45 +412,24 @@ pub(crate) enum Command {
         #[command(flatten)]
         args: ConfigArgs,
     },
+    /// Print minimod's version and the commit it was built from (also
+    /// -version, --version, -v).
+    Version,
 }
 
-/// Terraform's flags are single-dash (`-var`, `-var-file=x`, `-json`):
-/// accept them by rewriting to clap's double-dash form.
-fn normalize_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
-    const LONG: &[&str] = &[
-        "var",
-        "var-file",
-        "state",
-        "json",
-        "engine",
-        "detailed-exitcode",
-        "format",
-        "write",
-        "place",
-        "allow-add",
-        "allow-update",
-        "verify-with",
-        "base",
-        "head",
-        "fix",
-        "allow-dirty",
-        "schemas",
-        "root",
-        "state-for",
-        "states",
-    ];
-    args.into_iter()
-        .map(|a| {
-            let s = a.to_string_lossy();
-            if let Some(rest) = s.strip_prefix('-').filter(|r| !r.starts_with('-')) {
-                let name = rest.split('=').next().unwrap_or(rest);
-                if LONG.contains(&name) {
-                    return OsString::from(format!("-{s}"));
-                }
-            }
-            a
-        })
-        .collect()
+impl Command {
+    /// The configuration arguments, for the commands that take them.
+    fn config_args(&self) -> Option<&ConfigArgs> {
+        match self {
+            Command::Addresses { args, .. }
+            | Command::Eval { args, .. }
+            | Command::Plan { args, .. }
+            | Command::Apply { args, .. }
+            | Command::Refactor { args, .. }
+            | Command::Outputs { args, .. } => Some(args),
+            _ => None,
+        }
+    }
 }
 
 /// The -var / -var-file arguments in the order given.
@@ -378,8 +466,41 @@ fn ordered_var_sources(args: &[OsString]) -> Vec<VarSource> {
 /// to the system to free when the process ends, rather than value by value.
 pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     small_pages();
-    let args = normalize_args(args);
     commands::make_inert(commands::in_github_actions());
+    let mut args: Vec<OsString> = args.into_iter().collect();
+    let program = match args.is_empty() {
+        true => OsString::from("minimod"),
+        false => args.remove(0),
+    };
+    let cmd = args::command();
+    // As terraform: -chdir first, so that everything after it (the
+    // environment's arguments too) is read from the new directory.
+    let chdir = args::take_chdir(&mut args).and_then(|dir| match dir {
+        Some(dir) => args::chdir(&dir),
+        None => Ok(()),
+    });
+    if let Err(d) = chdir {
+        commands::print_diagnostics(&d.into(), &Default::default());
+        return 2;
+    }
+    // Before the environment's arguments, which are written for other
+    // commands than `version` (it would warn about each).
+    if args::asks_version(&cmd, &args) {
+        return commands::version(VERSION);
+    }
+    let merged = match args::merge_env(&cmd, args, |name| std::env::var(name).ok()) {
+        Ok(m) => m,
+        Err(d) => {
+            commands::print_diagnostics(&d.into(), &Default::default());
+            return 2;
+        }
+    };
+    if !merged.warnings.is_empty() {
+        commands::print_diagnostics(&merged.warnings, &Default::default());
+    }
+    let args: Vec<OsString> = std::iter::once(program)
+        .chain(args::double_dash(&cmd, merged.args))
+        .collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
@@ -397,6 +518,12 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    commands::set_color(Color::choose(cli.no_color, std::env::var_os("NO_COLOR")));
+    commands::set_compact_warnings(
+        cli.command
+            .config_args()
+            .is_some_and(|a| a.compact_warnings),
+    );
     // A check's report is inert wherever it runs: the markdown file it
     // writes may be printed into a runner's log by a later step.
     let is_check = matches!(cli.command, Command::Check { .. });
