@@ -165,13 +165,16 @@ fn check_outputs(case: &Case, plan: &str) -> Result<(), String> {
             .filter(|n| got.get(n.as_str()) != want.get(n.as_str()))
             .cloned()
             .collect();
-        problems.push(format!(
-            "output_changes differ for {} output(s) (e.g. {}: minimod {}, terraform {})",
-            differ.len(),
-            differ[0],
-            got.get(&differ[0]).unwrap_or(&Value::Null),
-            want.get(&differ[0]).unwrap_or(&Value::Null),
-        ));
+        problems.push(match differ.first() {
+            Some(first) => format!(
+                "output_changes differ for {} output(s) (e.g. {first}: minimod {}, terraform {})",
+                differ.len(),
+                got.get(first).unwrap_or(&Value::Null),
+                want.get(first).unwrap_or(&Value::Null),
+            ),
+            // Not even a map of outputs on one side (a record without them).
+            None => format!("output_changes differ: minimod {got}, terraform {want}"),
+        });
     }
     let want_text = read(&case.expected().join(format!("{record}.outputs.txt")));
     let got_text = outputs_section(&text);
