@@ -358,16 +358,37 @@ pub fn live() -> bool {
     true
 }
 
+/// Whether the live re-record through the stub provider was asked for:
+/// `MINIMOD_LIVE_PROVIDERS` set (as `.ci/run` sets it). It needs a
+/// bootstrapped stub provider, which is not part of the repository, so a
+/// fresh clone's `MINIMOD_LIVE=1 cargo test` re-checks everything else.
+pub fn providers_asked() -> bool {
+    std::env::var_os("MINIMOD_LIVE_PROVIDERS").is_some()
+}
+
+/// Whether a live re-record leaves the case at `dir` out: it runs through
+/// the stub provider (a `stubprov` file marks it), which was not asked for.
+pub fn skips_stub_case(dir: &Path) -> bool {
+    !providers_asked() && dir.join("stubprov").exists()
+}
+
 /// Live mode for corpora that run providers: the bootstrapped copy of
 /// ../shared/tools/stubprov `MINIMOD_STUBPROV` names (as `.ci/run`
-/// prepares it), or `None` when not live. Live without it fails.
+/// prepares it), or `None` when not live or not asked for
+/// ([`providers_asked`]). Asked for without it, it fails.
 pub fn live_stubprov() -> Option<PathBuf> {
     if !live() {
         return None;
     }
+    if !providers_asked() {
+        eprintln!(
+            "skipped: the live re-record through the stub provider needs MINIMOD_LIVE_PROVIDERS=1 and MINIMOD_STUBPROV (.ci/run sets both)"
+        );
+        return None;
+    }
     let stub = std::env::var_os("MINIMOD_STUBPROV")
         .map(PathBuf::from)
-        .expect("MINIMOD_LIVE is set but MINIMOD_STUBPROV (a bootstrapped stubprov) is not");
+        .expect("MINIMOD_LIVE_PROVIDERS is set but MINIMOD_STUBPROV (a bootstrapped stubprov) is not");
     assert!(
         stub.join("venv/bin/python").exists() && stub.join("stubprov.py").exists(),
         "MINIMOD_STUBPROV={} is not a bootstrapped stubprov",
@@ -386,6 +407,7 @@ pub fn record(corpus: &str, out: &Path) {
         .arg("-o")
         .arg(out)
         .env("TF_CLI_CONFIG_FILE", "/dev/null")
+        .env("MINIMOD_SKIP_STUB_CASES", if providers_asked() { "" } else { "1" })
         .output()
         .expect("running tests/record");
     assert!(
