@@ -251,17 +251,14 @@ fn color() -> super::Color {
 /// is then not wrapped, as terraform's), or `None` for the plain bytes
 /// (`-no-color`, `NO_COLOR`, `TF_IN_AUTOMATION`, or not a terminal).
 pub(super) fn terminal_width(stream: Stream) -> Option<usize> {
-    use std::io::IsTerminal;
+    // The handles are only asked for their size here, never written.
+    use std::io::{IsTerminal, stderr as err_handle, stdout as out_handle};
     if color() == super::Color::Never {
         return None;
     }
     let size = match stream {
-        Stream::Out if std::io::stdout().is_terminal() => {
-            terminal_size::terminal_size_of(std::io::stdout())
-        }
-        Stream::Err if std::io::stderr().is_terminal() => {
-            terminal_size::terminal_size_of(std::io::stderr())
-        }
+        Stream::Out if out_handle().is_terminal() => terminal_size::terminal_size_of(out_handle()),
+        Stream::Err if err_handle().is_terminal() => terminal_size::terminal_size_of(err_handle()),
         _ => return None,
     };
     Some(size.map_or(0, |(w, _)| usize::from(w.0)))
