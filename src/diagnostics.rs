@@ -196,23 +196,88 @@ impl Diagnostic {
         out
     }
 
-    /// The same text inside terraform's terminal frame (`╷ │ ╵`).
-    pub fn render_boxed(&self, sources: &SourceMap) -> String {
-        let plain = self.render(sources);
-        let mut out = String::from("╷\n");
-        for line in plain.trim_start_matches('\n').lines() {
-            out.push_str(if line.is_empty() { "│" } else { "│ " });
-            out.push_str(line);
+    /// As terraform draws it on a terminal (its `format.Diagnostic`): the
+    /// `╷ │ ╵` rule in the left margin in the severity's colour, the
+    /// heading bold, the subject's part of the source line underlined, the
+    /// detail wrapped to `width` columns less the rule (0: not wrapped).
+    pub fn render_styled(&self, sources: &SourceMap, width: usize) -> String {
+        use crate::style::colorize;
+        let (heading, colour) = match self.severity {
+            Severity::Error => ("[bold][red]Error: [reset]", "red"),
+            Severity::Warning => ("[bold][yellow]Warning: [reset]", "yellow"),
+        };
+        let mut buf = colorize(heading, &[]);
+        buf.push_str(&colorize("[bold]%s[reset]\n\n", &[&self.summary]));
+        if let Some(subject) = &self.subject {
+            let context = sources
+                .context(&subject.file, subject.start.byte)
+                .map(|c| format!(", in {c}"))
+                .unwrap_or_default();
+            match sources.line(&subject.file, subject.start.line) {
+                Some(text) => {
+                    buf.push_str(&format!(
+                        "  on {} line {}{context}:\n",
+                        subject.file, subject.start.line
+                    ));
+                    let (from, to) = sources.highlight(subject, text);
+                    let code = colorize(
+                        "%s[underline]%s[reset]%s",
+                        &[&text[..from], &text[from..to], &text[to..]],
+                    );
+                    buf.push_str(&format!("{:>4}: {code}\n", subject.start.line));
+                    if !self.values.is_empty() {
+                        let mut values = self.values.clone();
+                        values.sort();
+                        buf.push_str(&colorize("    [dark_gray]├────────────────[reset]\n", &[]));
+                        for (traversal, statement) in values {
+                            let mut lines = statement.split('\n');
+                            let first = lines.next().unwrap_or_default();
+                            buf.push_str(&colorize(
+                                "    [dark_gray]│[reset] [bold]%s[reset] %s\n",
+                                &[&traversal, first],
+                            ));
+                            for l in lines {
+                                buf.push_str(&colorize("    [dark_gray]│[reset]   %s\n", &[l]));
+                            }
+                        }
+                    }
+                }
+                None => buf.push_str(&format!(
+                    "  on {} line {}:\n  (source code not available)\n",
+                    subject.file, subject.start.line
+                )),
+            }
+            buf.push('\n');
+        }
+        if !self.detail.is_empty() {
+            let para = width.saturating_sub(3);
+            for line in self.detail.split('\n') {
+                match para > 0 && !line.starts_with(' ') {
+                    true => buf.push_str(&wrap(&colorize(line, &[]), para)),
+                    false => buf.push_str(line),
+                }
+                buf.push('\n');
+            }
+        }
+        let rule = colorize(&format!("[{colour}]│[reset] "), &[]);
+        let mut out = colorize(&format!("[{colour}]╷[reset]"), &[]);
+        out.push('\n');
+        // Lines as Go's bufio.ScanLines cuts them: at '\n', a '\r' before
+        // it dropped, no empty last line.
+        for line in buf.strip_suffix('\n').unwrap_or(&buf).split('\n') {
+            out.push_str(&rule);
+            out.push_str(line.strip_suffix('\r').unwrap_or(line));
             out.push('\n');
         }
-        out.push_str("╵\n");
+        out.push_str(&colorize(&format!("[{colour}]╵[reset]"), &[]));
+        out.push('\n');
         out
     }
 }
 
 /// Word-wraps like go-wordwrap: break at spaces so no line is longer than
 /// `width`, unless a single word is.
-fn wrap(line: &str, width: usize) -> String {
+pub(crate) fn wrap(line: &str, width: usize) -> String {
     let mut out = String::new();
     let mut current = 0;
     for (i, word) in line.split(' ').enumerate() {
@@ -261,8 +326,12 @@ impl Diagnostics {
         self.0.iter().map(|d| d.render(sources)).collect()
     }
 
-    pub fn render_boxed(&self, sources: &SourceMap) -> String {
-        self.0.iter().map(|d| d.render_boxed(sources)).collect()
+    /// Each as terraform draws it on a terminal `width` columns wide.
+    pub fn render_styled(&self, sources: &SourceMap, width: usize) -> String {
+        self.0
+            .iter()
+            .map(|d| d.render_styled(sources, width))
+            .collect()
     }
 }
 
@@ -325,6 +394,36 @@ impl SourceMap {
             .iter()
             .find(|(s, e, _)| *s <= byte && byte < *e)
             .map(|(_, _, n)| n.as_str())
+    }
+
+    /// The byte span of `text` (the subject's first line) that the subject
+    /// covers, as terraform's snippet highlights it: clamped to the line,
+    /// to the end of it when the subject goes on, on character boundaries.
+    fn highlight(&self, subject: &SourceRange, text: &str) -> (usize, usize) {
+        let line_start = self
+            .files
+            .get(&subject.file)
+            .and_then(|t| {
+                let mut at = 0;
+                for _ in 1..subject.start.line {
+                    at += t.get(at..)?.find('\n')? + 1;
+                }
+                Some(at)
+            })
+            .unwrap_or(0);
+        let clamp = |byte: usize| {
+            let mut b = byte.saturating_sub(line_start).min(text.len());
+            while !text.is_char_boundary(b) {
+                b -= 1;
+            }
+            b
+        };
+        let from = clamp(subject.start.byte);
+        let to = match subject.end.line == subject.start.line {
+            true => clamp(subject.end.byte).max(from),
+            false => text.len(),
+        };
+        (from, to)
     }
 
     pub fn line(&self, file: &str, line: usize) -> Option<&str> {

@@ -59,6 +59,7 @@ mod progress;
 mod providers;
 mod refactor;
 mod state;
+mod style;
 mod syntax;
 mod text;
 

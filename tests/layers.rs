@@ -11,6 +11,7 @@ use std::path::Path;
 
 /// Lower first. Modules of one rank may not name each other.
 const RANKS: &[&[&str]] = &[
+    &["style"],
     &[
         "diagnostics",
         "atomic",

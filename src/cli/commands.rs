@@ -199,6 +199,8 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             outputs(&dir, json, &with_order(args, ordered), &mut sources)
         }
         Command::Version => Ok(version(super::VERSION)),
+        Command::Completions { shell } => Ok(completions(shell)),
+        Command::Man => Ok(man_page()),
     };
     match result {
         Ok(code) => code,
@@ -227,7 +229,7 @@ fn inert() -> bool {
 }
 
 /// The colour choice (`cli::Color`), set once by `cli::main` from
-/// `-no-color` and `NO_COLOR`, for whatever output code colours.
+/// `-no-color`, `NO_COLOR` and `TF_IN_AUTOMATION`.
 static NO_COLOR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 pub(super) fn set_color(choice: super::Color) {
@@ -237,14 +239,29 @@ pub(super) fn set_color(choice: super::Color) {
     );
 }
 
-/// `Never` when `-no-color` or `NO_COLOR` asked for plain bytes; `Auto`
-/// leaves it to the output (colour only on a terminal).
-#[allow(dead_code)] // nothing is coloured yet
-pub(super) fn color() -> super::Color {
+fn color() -> super::Color {
     match NO_COLOR.load(std::sync::atomic::Ordering::Relaxed) {
         true => super::Color::Never,
         false => super::Color::Auto,
     }
+}
+
+/// Whether text for `stream` is drawn as terraform draws it on a
+/// terminal: `Some(columns)` (0 when the terminal does not say, and text
+/// is then not wrapped, as terraform's), or `None` for the plain bytes
+/// (`-no-color`, `NO_COLOR`, `TF_IN_AUTOMATION`, or not a terminal).
+pub(super) fn terminal_width(stream: Stream) -> Option<usize> {
+    // The handles are only asked for their size here, never written.
+    use std::io::{IsTerminal, stderr as err_handle, stdout as out_handle};
+    if color() == super::Color::Never {
+        return None;
+    }
+    let size = match stream {
+        Stream::Out if out_handle().is_terminal() => terminal_size::terminal_size_of(out_handle()),
+        Stream::Err if err_handle().is_terminal() => terminal_size::terminal_size_of(err_handle()),
+        _ => return None,
+    };
+    Some(size.map_or(0, |(w, _)| usize::from(w.0)))
 }
 
 /// `-compact-warnings`, set once by `cli::main`.
@@ -260,7 +277,7 @@ pub(super) fn in_github_actions() -> bool {
 }
 
 #[derive(Clone, Copy)]
-enum Stream {
+pub(super) enum Stream {
     Out,
     Err,
 }
@@ -281,9 +298,21 @@ impl Printer {
             true => crate::text::inert(&text),
             false => text,
         };
-        let _ = match self.stream {
-            Stream::Out => std::io::stdout().lock().write_all(text.as_bytes()), // the printer
-            Stream::Err => std::io::stderr().lock().write_all(text.as_bytes()), // the printer
+        // Styled text goes through anstream, which turns the sequences
+        // into console calls where a Windows console needs them; plain text
+        // is written as it is.
+        let styled = color() == super::Color::Auto;
+        let _ = match (self.stream, styled) {
+            (Stream::Out, true) => {
+                anstream::AutoStream::always(std::io::stdout().lock()) // the printer
+                    .write_all(text.as_bytes())
+            }
+            (Stream::Err, true) => {
+                anstream::AutoStream::always(std::io::stderr().lock()) // the printer
+                    .write_all(text.as_bytes())
+            }
+            (Stream::Out, false) => std::io::stdout().lock().write_all(text.as_bytes()), // the printer
+            (Stream::Err, false) => std::io::stderr().lock().write_all(text.as_bytes()), // the printer
         };
     }
 }
@@ -355,18 +384,24 @@ pub(super) fn print_workflow_commands(commands: &[crate::check::render::Workflow
 /// with `-no-color`) otherwise; so does minimod.
 pub(super) fn print_diagnostics(diags: &Diagnostics, sources: &SourceMap) {
     crate::progress::done();
-    use std::io::IsTerminal;
     let compact = COMPACT_WARNINGS.load(std::sync::atomic::Ordering::Relaxed)
         && !diags.is_empty()
         && !diags.has_errors();
     let text = if compact {
         compact_warnings(diags)
-    } else if std::io::stderr().is_terminal() {
-        diags.render_boxed(sources)
     } else {
-        diags.render(sources)
+        diagnostics_text(diags, sources, Stream::Err)
     };
     let _ = stderr().write_all(text.as_bytes());
+}
+
+/// Diagnostics as `stream` shows them: terraform's terminal form there,
+/// else the plain text.
+pub(super) fn diagnostics_text(diags: &Diagnostics, sources: &SourceMap, stream: Stream) -> String {
+    match terminal_width(stream) {
+        Some(width) => diags.render_styled(sources, width),
+        None => diags.render(sources),
+    }
 }
 
 /// terraform's `-compact-warnings` form, for diagnostics that are all
@@ -413,6 +448,31 @@ fn compact_warnings(diags: &Diagnostics) -> String {
 pub(super) fn version(text: &str) -> i32 {
     let _ = writeln!(stdout(), "minimod {text}");
     0
+}
+
+/// `minimod completions SHELL`: the shell's completion script, from the
+/// same definitions the command line is parsed with.
+fn completions(shell: clap_complete::Shell) -> i32 {
+    let mut cmd = super::args::command();
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "minimod", &mut script);
+    let _ = stdout().write_all(&script);
+    0
+}
+
+/// `minimod man`: the man page (section 1, roff), every command in it.
+fn man_page() -> i32 {
+    let mut page = Vec::new();
+    match clap_mangen::Man::new(super::args::command()).render(&mut page) {
+        Ok(()) => {
+            let _ = stdout().write_all(&page);
+            0
+        }
+        Err(e) => {
+            let _ = writeln!(stderr(), "minimod: writing the man page: {e}");
+            1
+        }
+    }
 }
 
 fn with_order(mut args: ConfigArgs, ordered: Vec<VarSource>) -> ConfigArgs {
@@ -697,9 +757,21 @@ fn plan(
             print_diagnostics(&planned.plan.warnings, sources);
         }
     } else {
-        // terraform prints a plan's warnings after it, on stdout.
-        let text = crate::plan::render::human(&planned.plan, tool_name(loaded.engine));
-        let _ = write!(stdout, "{text}{}", planned.plan.warnings.render(sources));
+        // terraform prints a plan's warnings after it, on stdout (wrapped
+        // to stderr's width, as terraform's are).
+        let tool = tool_name(loaded.engine);
+        let text = match terminal_width(Stream::Out) {
+            Some(width) => crate::plan::render::human_styled(&planned.plan, tool, width),
+            None => crate::plan::render::human(&planned.plan, tool),
+        };
+        let warnings = match terminal_width(Stream::Out) {
+            Some(width) => planned
+                .plan
+                .warnings
+                .render_styled(sources, terminal_width(Stream::Err).unwrap_or(width)),
+            None => planned.plan.warnings.render(sources),
+        };
+        let _ = write!(stdout, "{text}{warnings}");
     }
     use crate::plan::diff::Action;
     let plan = &planned.plan;

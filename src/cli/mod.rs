@@ -11,6 +11,7 @@ mod modules;
 mod refactor;
 
 use std::ffi::OsString;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
@@ -42,10 +43,10 @@ pub(crate) struct Cli {
     pub command: Command,
 }
 
-/// Whether output may be coloured: `Never` with `-no-color` or a
-/// non-empty `NO_COLOR` (no-color.org); otherwise `Auto`, for the output
-/// code to decide (a terminal, not a pipe). Read it with
-/// `commands::color()`.
+/// Whether output may be coloured: `Never` with `-no-color`, a non-empty
+/// `NO_COLOR` (no-color.org) or `TF_IN_AUTOMATION` (a pipeline's log,
+/// which keeps terraform's plain words); otherwise `Auto`: each stream is
+/// styled when it is a terminal (`commands::terminal_width`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Color {
     Auto,
@@ -53,12 +54,27 @@ pub(crate) enum Color {
 }
 
 impl Color {
-    fn choose(no_color_flag: bool, no_color_env: Option<std::ffi::OsString>) -> Color {
-        match no_color_flag || no_color_env.is_some_and(|v| !v.is_empty()) {
+    fn choose(no_color_flag: bool, env: &[Option<std::ffi::OsString>]) -> Color {
+        let set = |v: &Option<std::ffi::OsString>| v.as_ref().is_some_and(|v| !v.is_empty());
+        match no_color_flag || env.iter().any(set) {
             true => Color::Never,
             false => Color::Auto,
         }
     }
+}
+
+/// Help with the lines it is written in, for every subcommand (the
+/// setting is each command's own).
+fn keep_lines(cmd: clap::Command) -> clap::Command {
+    cmd.term_width(0).mut_subcommands(keep_lines)
+}
+
+/// The environment variables that ask for plain output.
+fn color_env() -> [Option<OsString>; 2] {
+    [
+        std::env::var_os("NO_COLOR"),
+        std::env::var_os("TF_IN_AUTOMATION"),
+    ]
 }
 
 /// Flags scripts pass to `terraform plan` and `apply`, accepted so that
@@ -415,6 +431,13 @@ pub(crate) enum Command {
     /// Print minimod's version and the commit it was built from (also
     /// -version, --version, -v).
     Version,
+    /// Print a shell completion script (bash: `source <(minimod completions bash)`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff): `minimod man > minimod.1`.
+    Man,
 }
 
 impl Command {
@@ -472,6 +495,10 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         true => OsString::from("minimod"),
         false => args.remove(0),
     };
+    // Until the command line is parsed, the environment and any -no-color
+    // word decide (for the diagnostics printed before that).
+    let early_no_color = args.iter().any(|a| a == "-no-color" || a == "--no-color");
+    commands::set_color(Color::choose(early_no_color, &color_env()));
     let cmd = args::command();
     // As terraform: -chdir first, so that everything after it (the
     // environment's arguments too) is read from the new directory.
@@ -501,11 +528,19 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     let args: Vec<OsString> = std::iter::once(program)
         .chain(args::double_dash(&cmd, merged.args))
         .collect();
-    let cli = match Cli::try_parse_from(&args) {
+    // Help wraps to a terminal's width; elsewhere it keeps its lines.
+    let parser = match std::io::stdout().is_terminal() {
+        true => cmd,
+        false => keep_lines(cmd),
+    };
+    let parsed = parser
+        .try_get_matches_from(&args)
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             // Through the printer: an error quotes the arguments given.
-            use std::io::{IsTerminal, Write};
+            use std::io::Write;
             let styled = e.render();
             let text = match std::io::stderr().is_terminal() {
                 true => styled.ansi().to_string(),
@@ -518,7 +553,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    commands::set_color(Color::choose(cli.no_color, std::env::var_os("NO_COLOR")));
+    commands::set_color(Color::choose(cli.no_color, &color_env()));
     commands::set_compact_warnings(
         cli.command
             .config_args()

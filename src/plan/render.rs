@@ -36,6 +36,174 @@ pub(crate) fn human(plan: &Plan, tool: &str) -> String {
     out
 }
 
+/// The plan as `terraform plan` prints it on a terminal `width` columns
+/// wide (0: not wrapped): its paragraphs wrapped to the width, and
+/// terraform's colours on the same lines as [`human`]'s: action symbols
+/// (`+` green, `-` red, `~` yellow, `<=` cyan), each heading's address
+/// bold and "destroyed"/"replaced" bold red, `->` yellow in updates and
+/// grey before `null`, hidden-attribute notes grey, `Plan:` bold.
+pub(crate) fn human_styled(plan: &Plan, tool: &str, width: usize) -> String {
+    let mut plain = human(plan, tool);
+    // terraform wraps these paragraphs to the terminal (plain text: 78).
+    for paragraph in [
+        format!(
+            "{tool} used the selected providers to generate the following execution\nplan. Resource actions are indicated with the following symbols:"
+        ),
+        format!(
+            "{tool} has compared your real infrastructure against your configuration and\nfound no differences, so no changes are needed."
+        ),
+        format!(
+            "You can apply this plan to save these new output values to the {tool}\nstate, without changing any real infrastructure."
+        ),
+    ] {
+        let joined = paragraph.replace('\n', " ");
+        let wrapped = match width {
+            0 => joined,
+            w => crate::diagnostics::wrap(&joined, w),
+        };
+        plain = plain.replacen(&paragraph, &wrapped, 1);
+    }
+    // The heading's reset falls after the blank line that follows it.
+    let no_changes = "\nNo changes. Your infrastructure matches the configuration.\n\n";
+    let plain = plain.replacen(
+        no_changes,
+        &format!(
+            "\n{}\n\n{}",
+            paint("[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]", &[]),
+            paint("[reset]", &[])
+        ),
+        1,
+    );
+    let mut out = String::with_capacity(plain.len() * 5 / 4);
+    for line in plain.split_inclusive('\n') {
+        let (text, end) = match line.strip_suffix('\n') {
+            Some(t) => (t, "\n"),
+            None => (line, ""),
+        };
+        out.push_str(&style_line(text));
+        out.push_str(end);
+        // terraform's summary line ends with a reset after the newline.
+        if text.starts_with("Plan: ") {
+            out.push_str(&paint("[reset]", &[]));
+        }
+    }
+    out
+}
+
+use crate::style::{colorize, paint};
+
+/// One plain plan line in terraform's colours (see [`human_styled`]).
+fn style_line(line: &str) -> String {
+    const LEGEND: [(&str, &str); 5] = [
+        ("  + create", "  [green]+[reset] create"),
+        ("  ~ update in-place", "  [yellow]~[reset] update in-place"),
+        ("  - destroy", "  [red]-[reset] destroy"),
+        (
+            "-/+ destroy and then create replacement",
+            "[red]-[reset]/[green]+[reset] destroy and then create replacement",
+        ),
+        (
+            " <= read (data resources)",
+            " [cyan]<=[reset] read (data resources)",
+        ),
+    ];
+    if let Some((_, markup)) = LEGEND.iter().find(|(l, _)| *l == line) {
+        return colorize(markup, &[]);
+    }
+    if let Some(rest) = line.strip_prefix("Plan: ") {
+        return paint("[bold]Plan:[reset] %s", &[rest]);
+    }
+    if let Some(heading) = line.strip_prefix("  # ").filter(|h| !h.starts_with('(')) {
+        return style_heading(heading).unwrap_or_else(|| line.to_string());
+    }
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let body = &line[indent..];
+    if body.starts_with("# (") && body.ends_with(" hidden)") {
+        return format!(
+            "{}{}",
+            &line[..indent],
+            colorize("[dark_gray]%s[reset]", &[body])
+        );
+    }
+    for (symbol, markup) in [
+        ("-/+ ", "[red]-[reset]/[green]+[reset]"),
+        ("<= ", "[cyan]<=[reset]"),
+        ("+ ", "[green]+[reset]"),
+        ("- ", "[red]-[reset]"),
+        ("~ ", "[yellow]~[reset]"),
+    ] {
+        if let Some(rest) = body.strip_prefix(symbol) {
+            // A resource's opening line follows its heading's reset.
+            let lead = match rest.starts_with("resource \"") || rest.starts_with("data \"") {
+                true => paint("[reset]", &[]),
+                false => String::new(),
+            };
+            return format!(
+                "{lead}{}{} {}",
+                &line[..indent],
+                colorize(markup, &[]),
+                style_value(rest)
+            );
+        }
+    }
+    if body.starts_with("resource \"") || body.starts_with("data \"") {
+        return paint("[reset]", &[]) + line;
+    }
+    line.to_string()
+}
+
+/// A heading's address bold, and what happens to the object as terraform
+/// stresses it; `None` for a heading of another shape.
+fn style_heading(heading: &str) -> Option<String> {
+    let bold_addr = |addr: &str| paint("[bold]  # %s[reset]", &[addr]);
+    for (tail, markup) in [
+        (" will be destroyed", " will be [bold][red]destroyed[reset]"),
+        (
+            " is tainted, so must be replaced",
+            " is tainted, so must be [bold][red]replaced[reset]",
+        ),
+        (" must be replaced", " must be [bold][red]replaced[reset]"),
+    ] {
+        if let Some(addr) = heading.strip_suffix(tail).filter(|a| !a.ends_with(')')) {
+            return Some(bold_addr(addr) + &paint(markup, &[]));
+        }
+    }
+    for tail in [
+        " will be created",
+        " will be updated in-place",
+        " will be read during apply",
+        " will be imported",
+    ] {
+        if let Some(addr) = heading.strip_suffix(tail) {
+            return Some(bold_addr(addr) + tail);
+        }
+    }
+    let (from, to) = heading.split_once(" has moved to ")?;
+    Some(bold_addr(from) + " has moved to " + &paint("[bold]%s[reset]", &[to]))
+}
+
+/// An attribute's text after its symbol: the arrow of a change yellow
+/// (grey before `null`), a forced replacement red.
+fn style_value(rest: &str) -> String {
+    let (rest, forces) = match rest.strip_suffix(" # forces replacement") {
+        Some(r) => (r, colorize(" [red]# forces replacement[reset]", &[])),
+        None => (rest, String::new()),
+    };
+    if let Some(before) = rest.strip_suffix(" -> null") {
+        return format!(
+            "{before} {}{forces}",
+            colorize("[dark_gray]-> null[reset]", &[])
+        );
+    }
+    match rest.split_once(" -> ") {
+        Some((before, after)) if after != "(known after apply)" => format!(
+            "{before} {} {after}{forces}",
+            colorize("[yellow]->[reset]", &[])
+        ),
+        _ => format!("{rest}{forces}"),
+    }
+}
+
 fn human_changes(plan: &Plan, tool: &str) -> String {
     let mut out = String::new();
     let shown: Vec<&ResourceChange> = plan
