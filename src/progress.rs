@@ -1,7 +1,7 @@
 //! Progress of a long command, for a person watching a terminal: what it is
 //! doing and how far it got. The layers below `cli` say what step they are
 //! on; `cli` decides whether anyone sees it (stderr is a terminal and the
-//! command has run for a second), as `log`'s facade leaves output to the
+//! command has run for half a second), as `log`'s facade leaves output to the
 //! program. Without a sink, a step costs one atomic load.
 
 use std::sync::OnceLock;
@@ -27,8 +27,32 @@ pub(crate) fn done() {
     step(String::new);
 }
 
+/// `text` as one line of at most `width` columns: control characters
+/// dropped, and what does not fit cut off with `…`. One column is left
+/// free, since a terminal that has written its last column wraps before
+/// the next `\r` on some terminals.
+pub(crate) fn fit(text: &str, width: usize) -> String {
+    let room = width.saturating_sub(1).max(1);
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_control()).collect();
+    if chars.len() <= room {
+        return chars.into_iter().collect();
+    }
+    let mut cut: String = chars[..room - 1].iter().collect();
+    cut.push('…');
+    cut
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_line_fits_the_width() {
+        assert_eq!(super::fit("planning envs/prod", 80), "planning envs/prod");
+        assert_eq!(super::fit("planning envs/prod", 10), "planning…");
+        assert_eq!(super::fit("a\tb\nc", 80), "abc");
+        assert_eq!(super::fit("abc", 0), "…");
+        assert_eq!(super::fit("abcdef", 6).chars().count(), 5);
+    }
+
     use std::sync::Mutex;
 
     static SEEN: Mutex<Vec<String>> = Mutex::new(Vec::new());

@@ -65,9 +65,9 @@ fn services_answer_is_the_same_at_every_size() {
         assert_eq!(
             err,
             format!(
-                "minimod: {objects} objects paired, 1 moved block.\n\n\
-                 With these blocks: Plan: 0 to add, 0 to change, 0 to destroy.\n\
-                 Proven: nothing that was only moved is destroyed.\n"
+                "Proven: nothing that was only moved is destroyed.\n\
+                 minimod: {objects} objects paired, 1 moved block.\n\
+                 With these blocks: Plan: 0 to add, 0 to change, 0 to destroy.\n"
             ),
             "{services}x{servers}"
         );

@@ -1199,7 +1199,12 @@ fn refactor_shows_the_warnings_plan_shows() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
     assert_eq!(warnings_in(&stderr), want, "{stderr}");
-    assert!(stderr.starts_with("minimod: 1 object paired"), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "Proven: nothing that was only moved is destroyed.\nminimod: 1 object paired"
+        ),
+        "{stderr}"
+    );
 
     let out = run(&[&args[..], &["--json"]].concat());
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();

@@ -162,6 +162,10 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             schemas,
             ignore,
             plan,
+            old_var_file,
+            old_ordered,
+            quiet,
+            verbose,
             args,
         } => {
             let opts = super::refactor::Options {
@@ -176,6 +180,12 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 schemas,
                 ignore,
                 plan,
+                old_vars: (!old_var_file.is_empty()).then_some(old_ordered),
+                detail: match (quiet, verbose) {
+                    (true, _) => crate::refactor::report::Detail::Quiet,
+                    (_, true) => crate::refactor::report::Detail::Verbose,
+                    _ => crate::refactor::report::Detail::Normal,
+                },
             };
             let args = with_order(args, ordered);
             match (old_dir, new_dir) {
@@ -504,6 +514,43 @@ pub(super) fn tf_var_env() -> Vec<(String, String)> {
         .collect()
 }
 
+/// The tool that runs DIR: `--engine`, else what DIR's files say (its lock
+/// file, a `.tofu` file), else the one of terraform and tofu found on PATH,
+/// else OpenTofu's rules (both or neither on PATH). Only the command line
+/// looks at PATH: a check judges a repository, not the machine it runs on.
+pub(super) fn engine_for(flag: Option<super::EngineArg>, dir: &Path) -> Engine {
+    flag.map(Engine::from)
+        .or_else(|| config::decided_engine(dir))
+        .or_else(engine_on_path)
+        .unwrap_or_default()
+}
+
+/// The engine whose binary alone is on PATH (looked up once per process).
+fn engine_on_path() -> Option<Engine> {
+    static FOUND: std::sync::OnceLock<Option<Engine>> = std::sync::OnceLock::new();
+    *FOUND.get_or_init(|| {
+        let path = std::env::var_os("PATH")?;
+        let dirs: Vec<PathBuf> = std::env::split_paths(&path).collect();
+        let on_path = |name: &str| dirs.iter().any(|d| is_executable(&d.join(name)));
+        match (on_path("terraform"), on_path("tofu")) {
+            (true, false) => Some(Engine::Terraform),
+            (false, true) => Some(Engine::Tofu),
+            _ => None,
+        }
+    })
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.with_extension("exe").is_file() || path.is_file()
+}
+
 /// A loaded configuration with its root inputs, ready to evaluate.
 struct Loaded {
     config: Config,
@@ -555,9 +602,7 @@ fn load(
     sources: &mut SourceMap,
     verb: &str,
 ) -> Result<Loaded, (i32, Diagnostics)> {
-    let engine = args
-        .engine
-        .map_or_else(|| config::detect_engine(dir), Engine::from);
+    let engine = engine_for(args.engine, dir);
     let state = match &args.state {
         Some(p) => Some(State::read(p).map_err(|d| (CONFIG_ERROR, d.into()))?),
         None => None,

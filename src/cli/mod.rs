@@ -8,6 +8,7 @@ mod check;
 mod commands;
 mod discover;
 mod modules;
+mod progress_line;
 mod refactor;
 
 use std::ffi::OsString;
@@ -315,6 +316,19 @@ pub(crate) enum Command {
         /// of it): its prior objects (unless --state) and planned values.
         #[arg(long = "plan", value_name = "FILE")]
         plan: Option<PathBuf>,
+        /// Print only the verdict on stderr (the blocks still go to stdout).
+        #[arg(short = 'q', long = "quiet", conflicts_with = "verbose")]
+        quiet: bool,
+        /// Also list each pair with why it paired, and the prior objects read.
+        #[arg(short = 'v', long = "verbose")]
+        verbose: bool,
+        /// OLD_DIR's own variables file instead of -var-file (repeatable);
+        /// NEW_DIR reads -var-file.
+        #[arg(long = "old-var-file", value_name = "FILE")]
+        old_var_file: Vec<String>,
+        /// OLD_DIR's -var and --old-var-file arguments in command-line order.
+        #[arg(skip)]
+        old_ordered: Vec<VarSource>,
         #[command(flatten)]
         args: ConfigArgs,
     },
@@ -455,8 +469,9 @@ impl Command {
     }
 }
 
-/// The -var / -var-file arguments in the order given.
-fn ordered_var_sources(args: &[OsString]) -> Vec<VarSource> {
+/// The -var and `file_flag` (`--var-file`, `--old-var-file`) arguments in
+/// the order given.
+fn ordered_var_sources(args: &[OsString], file_flag: &str) -> Vec<VarSource> {
     let mut out = Vec::new();
     let mut it = args.iter().map(|a| a.to_string_lossy().into_owned());
     while let Some(a) = it.next() {
@@ -464,13 +479,11 @@ fn ordered_var_sources(args: &[OsString]) -> Vec<VarSource> {
             break;
         }
         let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if f == "--var" || f == "--var-file" => {
-                (f.to_string(), Some(v.to_string()))
-            }
+            Some((f, v)) if f == "--var" || f == file_flag => (f.to_string(), Some(v.to_string())),
             _ => (a.clone(), None),
         };
         let value = match flag.as_str() {
-            "--var" | "--var-file" => inline.or_else(|| it.next()),
+            f if f == "--var" || f == file_flag => inline.or_else(|| it.next()),
             _ => continue,
         };
         if let Some(v) = value {
@@ -563,9 +576,13 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     // writes may be printed into a runner's log by a later step.
     let is_check = matches!(cli.command, Command::Check { .. });
     commands::make_inert(commands::in_github_actions() || is_check);
-    let ordered = ordered_var_sources(&args);
+    let ordered = ordered_var_sources(&args, "--var-file");
+    let mut command = cli.command;
+    if let Command::Refactor { old_ordered, .. } = &mut command {
+        *old_ordered = ordered_var_sources(&args, "--old-var-file");
+    }
     show_progress();
-    let code = commands::run(cli.command, ordered);
+    let code = commands::run(command, ordered);
     crate::progress::done();
     code
 }
@@ -591,8 +608,9 @@ fn small_pages() {
     }
 }
 
-/// Progress on stderr when it is a terminal, once a command has run for a
-/// second: one line, rewritten in place, cleared when the command ends.
+/// Progress on stderr when it is a terminal, once a command has run for
+/// half a second: one line that fits the terminal, rewritten in place,
+/// cleared when the command ends (`progress_line`).
 /// `MINIMOD_TIMINGS` (set to anything) prints every step with the time it
 /// began instead, and the process's memory then (resident, and its peak
 /// so far, where `/proc` tells), for profiling a command's phases.
@@ -619,21 +637,7 @@ fn show_progress() {
         });
         return;
     }
-    if !std::io::stderr().is_terminal() {
-        return;
+    if std::io::stderr().is_terminal() {
+        progress_line::install();
     }
-    let start = std::time::Instant::now();
-    let shown = std::sync::atomic::AtomicBool::new(false);
-    crate::progress::set_sink(move |text| {
-        let mut err = commands::stderr();
-        if text.is_empty() {
-            if shown.swap(false, std::sync::atomic::Ordering::Relaxed) {
-                let _ = write!(err, "\r\x1b[K");
-            }
-        } else if start.elapsed() >= std::time::Duration::from_secs(1) {
-            shown.store(true, std::sync::atomic::Ordering::Relaxed);
-            let line: String = text.chars().filter(|c| !c.is_control()).take(100).collect();
-            let _ = write!(err, "\r\x1b[K{line}");
-        }
-    });
 }

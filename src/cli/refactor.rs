@@ -30,6 +30,44 @@ pub(super) struct Options {
     pub ignore: Vec<String>,
     /// `--plan FILE`: `terraform show -json` of a plan of NEW_DIR.
     pub plan: Option<std::path::PathBuf>,
+    /// OLD_DIR's -var and --old-var-file in order, when --old-var-file is
+    /// given (else OLD_DIR reads -var-file too).
+    pub old_vars: Option<Vec<VarSource>>,
+    /// `-q` / `-v`: how much of the report is printed.
+    pub detail: report::Detail,
+}
+
+/// One side's -var/-var-file list: a relative variables file is read from
+/// the side's own directory when it is there, as `terraform plan
+/// -var-file=F` run in that directory reads it (the README's `refactor
+/// ../before/envs/prod envs/prod -var-file=prod.tfvars` reads each side's
+/// `prod.tfvars`), else from the current directory.
+fn side_vars(vars: &[VarSource], dir: &Path) -> Vec<VarSource> {
+    vars.iter()
+        .map(|v| match v {
+            VarSource::File(f) if Path::new(f).is_relative() && dir.join(f).is_file() => {
+                VarSource::File(dir.join(f).to_string_lossy().into_owned())
+            }
+            other => other.clone(),
+        })
+        .collect()
+}
+
+/// The new side's inputs and, where they differ, the old side's own.
+fn sides_inputs(
+    old_dir: &Path,
+    new_dir: &Path,
+    opts: &Options,
+    args: &ConfigArgs,
+    variables: &[(String, crate::lang::value::Value)],
+) -> (Vec<VarSource>, Option<crate::refactor::SideInputs>) {
+    let new = side_vars(&args.ordered, new_dir);
+    let old = side_vars(opts.old_vars.as_deref().unwrap_or(&args.ordered), old_dir);
+    let own = (old != new).then(|| crate::refactor::SideInputs {
+        vars: old,
+        variables: variables.to_vec(),
+    });
+    (new, own)
 }
 
 /// `-var` as every command treats it: `NAME=VALUE`, naming a variable
@@ -143,9 +181,8 @@ fn block_format(opts: &Options) -> write::Format {
 /// Both directories hold a configuration, and every `-var` names a
 /// variable one of them declares.
 fn check_dirs(old_dir: &Path, new_dir: &Path, args: &ConfigArgs) -> Result<(), Diagnostics> {
-    let engine = args.engine.map(Engine::from);
     for dir in [old_dir, new_dir] {
-        let e = engine.unwrap_or_else(|| crate::config::detect_engine(dir));
+        let e = super::commands::engine_for(args.engine, dir);
         super::commands::require_configuration(dir, e, || {
             super::commands::nothing_to("refactor", dir)
         })?;
@@ -194,7 +231,8 @@ pub(super) fn run(
     sources: &mut SourceMap,
 ) -> CmdResult {
     let bad = |d: Diagnostics| (2, d);
-    let engine = args.engine.map(Engine::from);
+    // Decided here, where PATH may be read: the refactor follows NEW_DIR's.
+    let engine = Some(super::commands::engine_for(args.engine, new_dir));
     check_dirs(old_dir, new_dir, args).map_err(bad)?;
     check_vars(old_dir, new_dir, engine, &args.ordered).map_err(bad)?;
     let ignore = crate::refactor::ignore::Rules::parse_all(&opts.ignore).map_err(bad)?;
@@ -208,19 +246,21 @@ pub(super) fn run(
     let state = read_prior(old_dir, opts, args, saved.as_deref()).map_err(bad)?;
     let schemas = super::commands::load_schemas(opts.schemas.as_deref()).map_err(bad)?;
     let process = super::commands::run_options();
+    // What the plan was made with: the planned values depend on them.
+    let variables = saved
+        .as_ref()
+        .map(|p| p.variables.clone())
+        .unwrap_or_default();
+    let (vars, old_inputs) = sides_inputs(old_dir, new_dir, opts, args, &variables);
     let req = Request {
         old_dir: old_dir.to_path_buf(),
         new_dir: new_dir.to_path_buf(),
         state,
-        vars: args.ordered.clone(),
-        old_inputs: None,
+        vars,
+        old_inputs,
         engine,
         place_root: opts.place_root,
-        // What the plan was made with: the planned values depend on them.
-        variables: saved
-            .as_ref()
-            .map(|p| p.variables.clone())
-            .unwrap_or_default(),
+        variables,
         unset_variables_unknown: false,
         defer_unknown_keys: true,
         tf_var_env: super::commands::tf_var_env(),
@@ -262,7 +302,11 @@ pub(super) fn run(
     }
 
     if opts.write {
-        write_root(&req, &outcome, opts.json)?;
+        write_root(
+            &req,
+            &outcome,
+            opts.json || opts.detail == report::Detail::Quiet,
+        )?;
     }
     let warnings = outcome.warnings();
     if opts.json {
@@ -280,13 +324,19 @@ pub(super) fn run(
         );
     } else {
         print_single(&outcome, format, opts);
-        let mut text = report::human(&outcome, opts.allow_add);
-        for v in &verified {
+        let mut text = report::human_with(&outcome, opts.allow_add, opts.detail);
+        if opts.detail == report::Detail::Verbose {
+            text.push_str(&prior_line(args, opts, old_dir));
+        }
+        for v in verified
+            .iter()
+            .filter(|_| opts.detail != report::Detail::Quiet)
+        {
             text.push_str(&verified_line(v, None));
         }
         let _ = write!(super::commands::stderr(), "{text}");
     }
-    if !warnings.is_empty() {
+    if !warnings.is_empty() && opts.detail != report::Detail::Quiet {
         print_diagnostics(&warnings, sources);
     }
     let code = if outcome.proven(opts.allow_add) { 0 } else { 1 };
@@ -295,6 +345,21 @@ pub(super) fn run(
     // of a large refactor's time (issue 14's profile).
     std::mem::forget((req, outcome));
     Ok(code)
+}
+
+/// Where the prior objects came from, for `-v`.
+fn prior_line(args: &ConfigArgs, opts: &Options, old_dir: &Path) -> String {
+    match (&args.state, &opts.plan) {
+        (Some(state), _) => format!("Prior objects: the state {}.\n", shown_path(state)),
+        (None, Some(plan)) => format!(
+            "Prior objects: the prior state of the plan {}.\n",
+            shown_path(plan)
+        ),
+        (None, None) => format!(
+            "Prior objects: none given (no --state): {}'s configuration stands for them.\n",
+            shown_path(old_dir)
+        ),
+    }
 }
 
 /// The blocks (or `state mv` lines) of one root pair on stdout.
@@ -748,13 +813,14 @@ fn cross_requests(
         if let Some(s) = &state {
             check_state_belongs(old, engine, s, state_path.as_deref())?;
         }
+        let (vars, old_inputs) = sides_inputs(old, new, opts, args, &[]);
         reqs.push(Request {
             old_dir: old.clone(),
             new_dir: new.clone(),
             state,
-            vars: args.ordered.clone(),
-            old_inputs: None,
-            engine,
+            vars,
+            old_inputs,
+            engine: Some(super::commands::engine_for(args.engine, new)),
             place_root: opts.place_root,
             variables: Vec::new(),
             unset_variables_unknown: false,

@@ -804,12 +804,23 @@ pub fn detect_engine(dir: &Path) -> Engine {
 
 /// `detect_engine` on the files of `files`.
 pub(crate) fn detect_engine_in(dir: &Path, files: &Files) -> Engine {
+    decided_engine_in(dir, files).unwrap_or_default()
+}
+
+/// The tool a directory's own files name (its lock file's registry, or a
+/// `.tofu` file), or `None` when they say nothing: the caller then decides
+/// (the command line by the binary on PATH; a check by OpenTofu's rules).
+pub(crate) fn decided_engine(dir: &Path) -> Option<Engine> {
+    decided_engine_in(dir, &Files::disk())
+}
+
+fn decided_engine_in(dir: &Path, files: &Files) -> Option<Engine> {
     if let Ok(lock) = files.read_to_string(&dir.join(".terraform.lock.hcl")) {
         if lock.contains("registry.opentofu.org") {
-            return Engine::Tofu;
+            return Some(Engine::Tofu);
         }
         if lock.contains("registry.terraform.io") {
-            return Engine::Terraform;
+            return Some(Engine::Terraform);
         }
     }
     let has_tofu = files
@@ -817,9 +828,5 @@ pub(crate) fn detect_engine_in(dir: &Path, files: &Files) -> Engine {
         .into_iter()
         .flatten()
         .any(|e| e.name.ends_with(".tofu") || e.name.ends_with(".tofu.json"));
-    if has_tofu {
-        Engine::Tofu
-    } else {
-        Engine::default()
-    }
+    has_tofu.then_some(Engine::Tofu)
 }

@@ -20,7 +20,7 @@ use crate::syntax::body::{Attribute, Block};
 pub(crate) use lifecycle::IgnoreChanges;
 pub use loader::{Engine, LoadOptions, RemoteCalls, detect_engine, load};
 pub(crate) use loader::{
-    Overlay, config_files, detect_engine_in, load_module_dir, load_with_overlay,
+    Overlay, config_files, decided_engine, detect_engine_in, load_module_dir, load_with_overlay,
 };
 pub use remote::Remote;
 pub(crate) use remote::{content_of, is_content, normal_source, remote_instance};

@@ -29,7 +29,7 @@ pub struct RootInput {
 pub(crate) type RootInputs = IndexMap<String, RootInput>;
 
 /// A `-var NAME=VALUE` or `-var-file FILE` argument, in command-line order.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VarSource {
     Var(String),
     File(String),

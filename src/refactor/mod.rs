@@ -137,6 +137,20 @@ pub struct Outcome {
 }
 
 impl Request {
+    /// A side's directory as a person named it, for progress: in a check,
+    /// whose revisions are mounted at a path of its own, the path inside
+    /// the revision; otherwise as given.
+    fn shown_dir(&self, dir: &std::path::Path) -> String {
+        let Some((base, head)) = &self.file_roots else {
+            return dir.display().to_string();
+        };
+        match [base, head].iter().find_map(|r| dir.strip_prefix(r).ok()) {
+            Some(rel) if rel.as_os_str().is_empty() => ".".into(),
+            Some(rel) => rel.display().to_string(),
+            None => "an empty directory".into(),
+        }
+    }
+
     /// A refactor of OLD_DIR into NEW_DIR with everything else as the
     /// command line leaves it: no state, no variables, HCL blocks placed
     /// where they belong.
@@ -367,7 +381,7 @@ struct Loaded {
 
 impl Loaded {
     fn load(req: &Request, engine: Engine, sources: &mut SourceMap) -> Result<Loaded, Diagnostics> {
-        crate::progress::step(|| format!("loading {}", req.old_dir.display()));
+        crate::progress::step(|| format!("loading {}", req.shown_dir(&req.old_dir)));
         let (mut old_cfg, mut old_inputs, mut old_warnings) =
             load_side(&req.old_dir, engine, req, sources)?;
         let (mut new_cfg, mut new_inputs, mut warnings) =
@@ -493,7 +507,7 @@ impl<'c> Sides<'c> {
     ) -> Result<(Sides<'c>, Run<'c>), Diagnostics> {
         let (old_cfg, old_inputs) = (&loaded.old.0, &loaded.old.1);
         let (new_cfg, new_inputs) = (&loaded.new.0, &loaded.new.1);
-        crate::progress::step(|| format!("expanding {}", req.old_dir.display()));
+        crate::progress::step(|| format!("expanding {}", req.shown_dir(&req.old_dir)));
         // The old configuration as it evaluates, and the prior objects.
         let expand_old = || -> Result<(Run<'c>, BTreeSet<AbsResourceInstance>), Diagnostics> {
             let mut old_run = Run::new(
@@ -515,7 +529,7 @@ impl<'c> Sides<'c> {
                 let objects: usize = prior.resources.iter().map(|r| r.instances.len()).sum();
                 format!(
                     "planning {} against {objects} prior objects",
-                    req.new_dir.display()
+                    req.shown_dir(&req.new_dir)
                 )
             });
             crate::plan::plan_configuration_run(
@@ -1764,7 +1778,9 @@ mod tests {
         assert_eq!(outcome.blocks.len(), 1);
         let changes: Vec<_> = outcome.proof.changes.iter().map(|c| c.action).collect();
         assert!(
-            changes.iter().all(|a| *a == crate::plan::diff::Action::NoOp),
+            changes
+                .iter()
+                .all(|a| *a == crate::plan::diff::Action::NoOp),
             "{changes:?}"
         );
     }

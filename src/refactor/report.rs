@@ -249,8 +249,30 @@ fn evidence_json(e: &Evidence) -> serde_json::Value {
 }
 
 /// The human report.
+/// How much of the report a person asked for (`-q`, default, `-v`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Detail {
+    /// The verdict only.
+    Quiet,
+    #[default]
+    Normal,
+    /// Also each pair and why it paired.
+    Verbose,
+}
+
 pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
+    human_with(outcome, allow_add, Detail::Normal)
+}
+
+/// The report: the verdict, the counts and the next step first, so a long
+/// list of unmatched objects never hides what to do; the details follow.
+pub(crate) fn human_with(outcome: &Outcome, allow_add: bool, detail: Detail) -> String {
     let mut out = String::new();
+    let (add, change, destroy) = outcome.proof.counts();
+    let _ = writeln!(out, "{}", verdict(outcome, allow_add));
+    if detail == Detail::Quiet {
+        return out;
+    }
     let calls = outcome.moved_with_calls.len();
     let pairs = outcome.pairing.pairs.len() - calls;
     let calls = match calls {
@@ -269,6 +291,17 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
             "s"
         }
     );
+    let _ = writeln!(
+        out,
+        "With these blocks: Plan: {add} to add, {change} to change, {destroy} to destroy."
+    );
+    let unread = super::remote::unread_updates(&outcome.proof);
+    if unread > 0 {
+        let _ = writeln!(
+            out,
+            "({unread} of the changes only set values from remote modules' outputs, which minimod does not read: they are the recorded values unless the modules' content says otherwise; --verify-with tells.)"
+        );
+    }
     for (m, objects) in outcome.moved_with_calls.iter().filter(|(_, n)| *n > 0) {
         let _ = writeln!(
             out,
@@ -289,6 +322,11 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
             "\n{count} {verb} only by values: run again with --allow-update to move and update {them} in place\n(only the provider knows whether a difference forces a replacement; --verify-with tells):"
         );
         updates_text(&outcome.update_hint, &mut out);
+    } else if destroy > 0 && !outcome.pairing.unmatched.is_empty() {
+        let _ = writeln!(
+            out,
+            "Next: each object below says why it did not pair; a destroy that is meant gets a `removed` block."
+        );
     }
     if !outcome.pairing.updates.is_empty() {
         let _ = writeln!(out, "\nMoved, will be updated in place:");
@@ -336,21 +374,42 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
             );
         }
     }
-    let (add, change, destroy) = outcome.proof.counts();
-    let _ = writeln!(
-        out,
-        "\nWith these blocks: Plan: {add} to add, {change} to change, {destroy} to destroy."
-    );
-    let unread = super::remote::unread_updates(&outcome.proof);
-    if unread > 0 {
-        let _ = writeln!(
-            out,
-            "({unread} of the changes only set values from remote modules' outputs, which minimod does not read: they are the recorded values unless the modules' content says otherwise; --verify-with tells.)"
-        );
+    if detail == Detail::Verbose {
+        pairs_text(outcome, &mut out);
     }
+    out
+}
+
+/// Each pair and why it paired, for `-v` (what `--json` gives as data).
+fn pairs_text(outcome: &Outcome, out: &mut String) {
+    let updated: std::collections::HashSet<_> =
+        outcome.pairing.updates.iter().map(|u| &u.new).collect();
+    let by_rules: std::collections::HashMap<_, _> = outcome
+        .decided_by_rules
+        .iter()
+        .map(|d| (&d.new, d.rules.join(", ")))
+        .collect();
+    let _ = writeln!(out, "\nPaired (before -> after, and why):");
+    for (from, to) in &outcome.pairing.pairs {
+        let why = if let Some(rules) = by_rules.get(to) {
+            format!("equal under the ignore rules {rules}")
+        } else if updated.contains(to) {
+            "placed by structure; values differ (--allow-update)".to_string()
+        } else if super::remote::instance_of(to).is_some() {
+            "the same remote module call, source and arguments".to_string()
+        } else {
+            "same type, equal values".to_string()
+        };
+        let _ = writeln!(out, "  - {} -> {}: {why}", shown_addr(from), shown_addr(to));
+    }
+}
+
+/// The first line: proven or not, and why not.
+fn verdict(outcome: &Outcome, allow_add: bool) -> String {
+    let (add, _, destroy) = outcome.proof.counts();
     let updates = outcome.pairing.updates.len();
     let unaccepted = outcome.unaccepted_updates();
-    let verdict = if outcome.proven(allow_add) && updates > 0 {
+    if outcome.proven(allow_add) && updates > 0 {
         format!(
             "Proven: nothing that was only moved is destroyed; {updates} moved object{} updated in place, as accepted.",
             if updates == 1 { " is" } else { "s are" }
@@ -371,9 +430,7 @@ pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
             "Not proven: the plan updates objects that were only moved: {}.",
             names.join(", ")
         )
-    };
-    let _ = writeln!(out, "{verdict}");
-    out
+    }
 }
 
 /// An address as the report shows it: a remote module instance's content
@@ -419,11 +476,7 @@ pub(crate) fn remote_reason(u: &Unmatched, needed: &str) -> Option<Vec<String>> 
             "{m}: the other side installed a call here of another source or version and reads its content; this one's {}",
             needed.trim_start_matches("its ")
         )],
-        Reason::RemoteChanged(diffs) => vec![format!(
-            "{m}: {}; {}",
-            changes(diffs),
-            needed
-        )],
+        Reason::RemoteChanged(diffs) => vec![format!("{m}: {}; {}", changes(diffs), needed)],
         Reason::Differs(near) if !near.is_empty() => {
             let other = super::remote::instance_of(&near[0].addr)
                 .map_or_else(|| near[0].addr.to_string(), ToString::to_string);
