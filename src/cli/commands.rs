@@ -69,7 +69,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             ..
         } => {
             if !merge.is_empty() {
-                super::check::merge(&merge, format)
+                super::check::reported(super::check::merge(&merge, format), format, &sources)
             } else {
                 let base = base.unwrap_or_default();
                 // Files given on the command line are the runner's own, named
@@ -87,8 +87,8 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 let ignore = match crate::refactor::ignore::Rules::parse_all(&ignore) {
                     Ok(r) => r,
                     Err(d) => {
-                        print_diagnostics(&d, &sources);
-                        return 2;
+                        let failed = super::check::reported(Err((2, d)), format, &sources);
+                        return failed.unwrap_or(2);
                     }
                 };
                 let req = crate::check::CheckRequest {
@@ -140,8 +140,8 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                         "Option no longer supported",
                         "--allow-dirty: check reads what git would commit (the index), and --fix edits only moved files whose working copy is staged, so that what it writes is what it proved. Stage (git add) or stash the change instead.",
                     );
-                    print_diagnostics(&d.into(), &sources);
-                    return 2;
+                    let failed = super::check::reported(Err((2, d.into())), format, &sources);
+                    return failed.unwrap_or(2);
                 }
                 super::check::run(&req, format, fix, &mut sources)
             }

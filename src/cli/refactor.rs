@@ -441,7 +441,7 @@ fn verified_line(v: &Verified, root: Option<&str>) -> String {
 
 /// Diagnostics as terraform's `-json` views give them: severity, summary,
 /// detail and, where known, the range.
-fn diagnostics_json(diags: &Diagnostics) -> serde_json::Value {
+pub(super) fn diagnostics_json(diags: &Diagnostics) -> serde_json::Value {
     let pos = |p: &crate::diagnostics::Pos| serde_json::json!({ "line": p.line, "column": p.column, "byte": p.byte });
     diags
         .iter()
