@@ -126,3 +126,30 @@ fn a_check_that_cannot_run_still_comments_what_is_wrong() {
     assert_eq!(doc["format_version"], "1.0");
     assert_eq!(doc["diagnostics"][0]["severity"], "error", "{doc}");
 }
+
+/// Every command's `--json` writes a document on an error too: its
+/// `format_version` and terraform's `-json` diagnostics.
+#[test]
+fn json_commands_write_their_diagnostics_on_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let missing = tmp.path().join("missing");
+    let missing = missing.to_str().unwrap();
+    let runs: [&[&str]; 4] = [
+        &["refactor", missing, missing, "--json"],
+        &["plan", missing, "--json"],
+        &["discover", missing, "--json"],
+        &["outputs", missing, "--json"],
+    ];
+    for args in runs {
+        let out = common::run(tmp.path(), args);
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", common::stdout(&out)));
+        assert_eq!(doc["format_version"], "1.0", "{args:?}");
+        let first = &doc["diagnostics"][0];
+        assert_eq!(first["severity"], "error", "{args:?}: {doc}");
+        assert!(first["summary"].is_string(), "{args:?}: {doc}");
+        // The log still says it, as terraform prints it.
+        assert!(common::stderr(&out).contains("Error: "), "{args:?}");
+    }
+}

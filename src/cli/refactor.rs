@@ -273,6 +273,7 @@ pub(super) fn run(
             verified.iter().map(verified_json).collect(),
         );
         doc["warnings"] = diagnostics_json(&warnings);
+        let doc = super::commands::with_format_version(doc);
         let _ = write!(
             super::commands::stdout(),
             "{}",
@@ -685,6 +686,7 @@ pub(super) fn run_roots(
     let format = block_format(opts);
     if opts.json {
         let doc = cross_json(&cross, &reqs, format, &verified, opts);
+        let doc = super::commands::with_format_version(doc);
         let _ = write!(
             super::commands::stdout(),
             "{}",
