@@ -11,6 +11,7 @@
 
 use std::fs;
 use std::io::{self, Read, Write};
+#[cfg(unix)]
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
@@ -18,7 +19,14 @@ use std::path::{Path, PathBuf};
 fn kind_name(ft: &fs::FileType) -> &'static str {
     if ft.is_dir() {
         "a directory"
-    } else if ft.is_fifo() {
+    } else {
+        special_kind(ft)
+    }
+}
+
+#[cfg(unix)]
+fn special_kind(ft: &fs::FileType) -> &'static str {
+    if ft.is_fifo() {
         "a FIFO (named pipe)"
     } else if ft.is_socket() {
         "a socket"
@@ -29,6 +37,12 @@ fn kind_name(ft: &fs::FileType) -> &'static str {
     } else {
         "not a regular file"
     }
+}
+
+// Elsewhere the standard library tells no other kinds apart.
+#[cfg(not(unix))]
+fn special_kind(_: &fs::FileType) -> &'static str {
+    "not a regular file"
 }
 
 fn not_regular(ft: &fs::FileType) -> io::Error {
@@ -150,17 +164,24 @@ fn prepare(path: &Path, bytes: &[u8]) -> io::Result<tempfile::NamedTempFile> {
         .unwrap_or_default();
     // A new file gets what creating it directly would: 0666 less the umask
     // (applied by open(2) to the mode asked for).
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .permissions(fs::Permissions::from_mode(0o666))
-        .tempfile_in(dir_of(path))?;
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(fs::Permissions::from_mode(0o666));
+    let mut tmp = builder.tempfile_in(dir_of(path))?;
+    #[cfg(unix)]
     if let Some(meta) = &existing {
         tmp.as_file()
             .set_permissions(fs::Permissions::from_mode(meta.mode() & 0o7777))?;
         // Keeping the owner needs privileges; without them the file
         // becomes the writer's, as any rewrite would.
         let _ = std::os::unix::fs::fchown(tmp.as_file(), Some(meta.uid()), Some(meta.gid()));
+    }
+    // Elsewhere only the read-only flag is kept.
+    #[cfg(not(unix))]
+    if let Some(meta) = &existing {
+        tmp.as_file().set_permissions(meta.permissions())?;
     }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
@@ -324,7 +345,7 @@ impl DirLocks {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
 

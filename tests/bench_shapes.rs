@@ -48,7 +48,7 @@ fn services_rename_is_one_module_block_at_every_size() {
 /// the same document; `addresses` lists exactly the shape's instances.
 #[test]
 fn services_answer_is_the_same_at_every_size() {
-    const JSON: &str = r#"{"moves":[{"from":"module.svc","to":"module.service","file":"new/moved.tf"}],"unmatched":[],"plan":{"add":0,"change":0,"destroy":0},"updates_accepted":[],"updates_with_allow_update":[],"removed_suggested":[],"ignore_rules":[],"paired_by_rules":[],"verified_by":[],"warnings":[]}"#;
+    const JSON: &str = r#"{"format_version":"1.0","moves":[{"from":"module.svc","to":"module.service","file":"new/moved.tf"}],"unmatched":[],"plan":{"add":0,"change":0,"destroy":0},"updates_accepted":[],"updates_with_allow_update":[],"removed_suggested":[],"ignore_rules":[],"paired_by_rules":[],"verified_by":[],"warnings":[]}"#;
     let expected_json: serde_json::Value = serde_json::from_str(JSON).unwrap();
     for (services, servers) in [(2, 3), (4, 5), (6, 7)] {
         let tmp = tempfile::tempdir().unwrap();

@@ -400,12 +400,6 @@ pub(crate) fn text(report: &CheckReport) -> String {
     out
 }
 
-/// The pull-request comment. It is rendered from the JSON report, so the
-/// comment of merged shards (`--merge`) is the comment of one run.
-pub(crate) fn markdown(report: &CheckReport) -> String {
-    markdown_doc(&json(report))
-}
-
 /// What a root's outcome says, from its JSON form.
 fn describe_doc(r: &serde_json::Value) -> String {
     let moves = r["moves"].as_array().map_or(0, Vec::len);
@@ -440,7 +434,98 @@ pub(super) fn name_of(r: &serde_json::Value) -> &str {
     r["root"].as_str().unwrap_or_else(|| str_of(&r["dir"]))
 }
 
-pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
+/// The version of the JSON documents minimod writes (`schemas/`): its
+/// major number changes only when a reader's assumption would break.
+pub(crate) const FORMAT_VERSION: &str = "1.0";
+
+/// GitHub's limit on a pull-request comment's body, in characters.
+pub(crate) const COMMENT_LIMIT: usize = 65_535;
+
+/// GitHub's limit on a step's job summary (`$GITHUB_STEP_SUMMARY`): 1 MiB.
+pub(crate) const SUMMARY_LIMIT: usize = 1 << 20;
+
+/// The pull-request comment: `markdown_doc` within `limit` bytes (a byte
+/// count bounds GitHub's character count). The summary table comes first,
+/// then each root's details while they fit; a root whose row or details do
+/// not fit is counted in a closing line that says where the whole report
+/// is (`whole`, a markdown phrase).
+pub(crate) fn markdown_within(doc: &serde_json::Value, limit: usize, whole: &str) -> String {
+    let parts = markdown_parts(doc);
+    let full: usize = parts.head.len()
+        + parts.rows.iter().map(String::len).sum::<usize>()
+        + parts.middle.len()
+        + parts.details.iter().map(|(_, d)| d.len()).sum::<usize>();
+    if full <= limit {
+        return parts.concat();
+    }
+    let left_out_line = |n: usize| {
+        format!(
+            "\n**{n} of {} root modules are left out of this report to keep it within {limit} characters.** The whole report is {whole}.\n",
+            parts.rows.len()
+        )
+    };
+    // The closing line's longest form, kept free from the start.
+    let budget = limit.saturating_sub(left_out_line(parts.rows.len()).len());
+    let mut out = parts.head.clone();
+    let mut shown = vec![false; parts.rows.len()];
+    for (i, row) in parts.rows.iter().enumerate() {
+        if out.len() + row.len() + parts.middle.len() > budget {
+            break;
+        }
+        out.push_str(row);
+        shown[i] = true;
+    }
+    out.push_str(&parts.middle);
+    let mut detailed = vec![false; parts.rows.len()];
+    for (i, details) in &parts.details {
+        if shown[*i] && out.len() + details.len() <= budget {
+            out.push_str(details);
+            detailed[*i] = true;
+        }
+    }
+    // A root is left out when its row is, or when it has details that are.
+    let has_details: Vec<bool> = (0..parts.rows.len())
+        .map(|i| parts.details.iter().any(|(j, _)| *j == i))
+        .collect();
+    let left_out = (0..parts.rows.len())
+        .filter(|&i| !shown[i] || (has_details[i] && !detailed[i]))
+        .count();
+    if out.len() > budget {
+        // Only unreached directories' declarations can still overflow: cut
+        // at a line, which may leave a block unclosed but keeps the limit.
+        let mut cut = budget;
+        while !out.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let cut = out[..cut].rfind('\n').map_or(0, |n| n + 1);
+        out.truncate(cut);
+    }
+    out.push_str(&left_out_line(left_out));
+    out
+}
+
+/// The markdown report in pieces `markdown_within` can cut between: the
+/// heading, one table row per root (unreached directories' rows stay in
+/// `middle`, after the table's roots), what follows the table, and each
+/// root's details with the index of its row.
+struct MarkdownParts {
+    head: String,
+    rows: Vec<String>,
+    middle: String,
+    details: Vec<(usize, String)>,
+}
+
+impl MarkdownParts {
+    fn concat(&self) -> String {
+        let mut out = self.head.clone();
+        self.rows.iter().for_each(|r| out.push_str(r));
+        out.push_str(&self.middle);
+        self.details.iter().for_each(|(_, d)| out.push_str(d));
+        out
+    }
+}
+
+fn markdown_parts(doc: &serde_json::Value) -> MarkdownParts {
     let empty = Vec::new();
     let list = |v: &serde_json::Value| v.as_array().unwrap_or(&empty).clone();
     let roots = list(&doc["roots"]);
@@ -474,7 +559,10 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
     }
     let _ = writeln!(out, "| Root module | Outcome | Add | Change | Destroy |");
     let _ = writeln!(out, "|---|---|---:|---:|---:|");
+    let head = std::mem::take(&mut out);
+    let mut rows = Vec::new();
     for r in &roots {
+        let mut out = String::new();
         let count = |k: &str| r["plan"][k].as_u64().unwrap_or(0);
         let mark = if r["passed"].as_bool().unwrap_or(false) {
             "✅"
@@ -490,6 +578,7 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
             count("change"),
             count("destroy"),
         );
+        rows.push(out);
     }
     for u in &unreached {
         let mark = if warn { "⚠️" } else { "❌" };
@@ -517,7 +606,10 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
     for u in &unreached {
         out.push_str(&declaration_markdown(u));
     }
-    for r in &roots {
+    let middle = std::mem::take(&mut out);
+    let mut details = Vec::new();
+    for (i, r) in roots.iter().enumerate() {
+        let mut out = String::new();
         let moves = list(&r["moves"]);
         let unmatched = list(&r["unmatched"]);
         let mut updates = update_lines_doc(r);
@@ -591,8 +683,14 @@ pub(crate) fn markdown_doc(doc: &serde_json::Value) -> String {
             let _ = writeln!(out, "{fence}\n{e}\n{fence}");
         }
         let _ = writeln!(out, "\n</details>");
+        details.push((i, out));
     }
-    out
+    MarkdownParts {
+        head,
+        rows,
+        middle,
+        details,
+    }
 }
 
 /// The declaration that checks a changed directory discovery left out, as
@@ -655,6 +753,7 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
         c.map(|(a, ch, d)| json!({ "add": a, "change": ch, "destroy": d }))
     };
     let mut doc = json!({
+        "format_version": FORMAT_VERSION,
         "base": report.base,
         "head": report.head,
         "passed": report.passed(),
@@ -943,6 +1042,7 @@ pub(crate) fn merge(docs: &[(String, serde_json::Value)]) -> Result<serde_json::
         && roots.iter().all(|r| r["passed"].as_bool() == Some(true))
         && (unreached.is_empty() || warn);
     Ok(json!({
+        "format_version": FORMAT_VERSION,
         "base": first["base"],
         "head": first["head"],
         "passed": passed,
@@ -1058,7 +1158,63 @@ pub(crate) fn github_annotations(report: &CheckReport) -> Vec<WorkflowCommand> {
             message: lines.join("\n"),
         });
     }
+    within_annotation_limit(out)
+}
+
+/// GitHub shows at most 10 error annotations of a step.
+const ANNOTATION_LIMIT: usize = 10;
+
+/// At most `ANNOTATION_LIMIT` annotations: past it, the last one kept
+/// says how many more failures there are and where they are reported.
+fn within_annotation_limit(mut out: Vec<WorkflowCommand>) -> Vec<WorkflowCommand> {
+    if out.len() <= ANNOTATION_LIMIT {
+        return out;
+    }
+    let rest = out.split_off(ANNOTATION_LIMIT - 1);
+    let names: Vec<&str> = rest
+        .iter()
+        .filter_map(|c| c.message.split(':').next())
+        .take(20)
+        .collect();
+    let more = match rest.len() > names.len() {
+        true => ", ...",
+        false => "",
+    };
+    out.push(WorkflowCommand {
+        command: "error",
+        properties: vec![("title", "minimod check".to_string())],
+        message: format!(
+            "{} more root modules or directories failed the check ({}{more}); the job summary and the check's report have each of them",
+            rest.len(),
+            names.join(", ")
+        ),
+    });
     out
+}
+
+/// The annotation of a check that could not run (exit 2): its errors'
+/// summaries.
+pub(crate) fn error_annotation(summaries: &[String]) -> WorkflowCommand {
+    WorkflowCommand {
+        command: "error",
+        properties: vec![("title", "minimod check".to_string())],
+        message: format!("the check could not run: {}", summaries.join("; ")),
+    }
+}
+
+/// The pull-request comment of a check that could not run (exit 2): what
+/// is wrong, as the log prints it (`rendered`, terraform's plain form).
+pub(crate) fn markdown_error(rendered: &str) -> String {
+    let text = plain_lines(rendered.trim_matches('\n'));
+    let fence = md_fence(&text);
+    format!(
+        "### minimod check could not run\n\nNothing is proven: fix the error below and push again.\n\n{fence}\n{text}\n{fence}\n"
+    )
+}
+
+/// `plain` for each line of a multi-line text.
+fn plain_lines(s: &str) -> String {
+    s.lines().map(plain).collect::<Vec<_>>().join("\n")
 }
 
 const UNREACHED: &str = "changed, but no checked root reaches it";

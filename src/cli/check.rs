@@ -14,6 +14,105 @@ pub(super) fn run(
     fix: bool,
     sources: &mut SourceMap,
 ) -> CmdResult {
+    let result = run_checked(req, format, fix, sources);
+    reported(result, format, sources)
+}
+
+/// A check that could not run still gives its report, so that a
+/// pull-request comment or a JSON reader learns what is wrong: markdown
+/// says so in the comment (and the job summary), JSON is a document with
+/// the diagnostics, and in Actions one annotation names the errors. The
+/// diagnostics are printed on stderr too.
+pub(super) fn reported(
+    result: CmdResult,
+    format: super::ReportFormat,
+    sources: &SourceMap,
+) -> CmdResult {
+    let Err((code, diags)) = result else {
+        return result;
+    };
+    print_diagnostics(&diags, sources);
+    match format {
+        super::ReportFormat::Markdown => {
+            let text = render::markdown_error(&diags.render(sources));
+            write_summary(&text);
+            let _ = write!(super::commands::stdout(), "{text}");
+        }
+        super::ReportFormat::Json => {
+            let doc = serde_json::json!({
+                "format_version": render::FORMAT_VERSION,
+                "diagnostics": super::refactor::diagnostics_json(&diags),
+            });
+            let _ = write!(super::commands::stdout(), "{}", super::commands::json_text(&doc));
+        }
+        super::ReportFormat::Text => {}
+    }
+    if super::commands::in_github_actions() {
+        let summaries: Vec<String> = diags
+            .iter()
+            .filter(|d| d.severity == crate::diagnostics::Severity::Error)
+            .map(|d| d.summary.clone())
+            .collect();
+        super::commands::print_workflow_commands(&[render::error_annotation(&summaries)]);
+    }
+    // Printed already.
+    Ok(code)
+}
+
+/// The job summary's file in a GitHub Actions run.
+fn summary_file() -> Option<std::path::PathBuf> {
+    if !super::commands::in_github_actions() {
+        return None;
+    }
+    std::env::var_os("GITHUB_STEP_SUMMARY")
+        .filter(|f| !f.is_empty())
+        .map(std::path::PathBuf::from)
+}
+
+/// Appends a markdown report to the job summary, when there is one;
+/// whether it was written.
+fn write_summary(text: &str) -> bool {
+    let Some(file) = summary_file() else {
+        return false;
+    };
+    let appended = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&file)
+        .and_then(|mut f| f.write_all(crate::text::inert(text).as_bytes()));
+    if let Err(e) = &appended {
+        let _ = writeln!(
+            super::commands::stderr(),
+            "minimod: cannot write the job summary {}: {e}",
+            file.display()
+        );
+    }
+    appended.is_ok()
+}
+
+/// The pull-request comment of a report, within GitHub's limit, with the
+/// whole report (within the job summary's limit) in the job summary. It is
+/// rendered from the JSON report, so the comment of merged shards
+/// (`--merge`) is the comment of one run.
+fn markdown_comment(doc: &serde_json::Value) -> String {
+    let in_summary = render::markdown_within(
+        doc,
+        render::SUMMARY_LIMIT,
+        "in the check's JSON report (`minimod check --format json`)",
+    );
+    let whole = match write_summary(&in_summary) {
+        true => "in this run's job summary",
+        false => "in the check's JSON report (`minimod check --format json`)",
+    };
+    render::markdown_within(doc, render::COMMENT_LIMIT, whole)
+}
+
+fn run_checked(
+    req: &CheckRequest,
+    format: super::ReportFormat,
+    fix: bool,
+    sources: &mut SourceMap,
+) -> CmdResult {
     if fix && req.head.is_some() {
         let d = Diagnostic::error(
             "Cannot fix a revision",
@@ -59,7 +158,7 @@ pub(super) fn run(
     }
     let mut stdout = super::commands::stdout();
     let text = match format {
-        super::ReportFormat::Markdown => render::markdown(&report),
+        super::ReportFormat::Markdown => markdown_comment(&render::json(&report)),
         super::ReportFormat::Json => super::commands::json_text(&render::json(&report)),
         super::ReportFormat::Text => render::text(&report),
     };
@@ -104,7 +203,7 @@ pub(super) fn merge(files: &[std::path::PathBuf], format: super::ReportFormat) -
         )
     })?;
     let text = match format {
-        super::ReportFormat::Markdown => render::markdown_doc(&doc),
+        super::ReportFormat::Markdown => markdown_comment(&doc),
         super::ReportFormat::Json => super::commands::json_text(&doc),
         super::ReportFormat::Text => render::text_doc(&doc),
     };

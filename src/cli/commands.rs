@@ -22,6 +22,14 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
         Ok(cwd) => SourceMap::shown_from(cwd),
         Err(_) => SourceMap::default(),
     };
+    // Asked for JSON: an error is a JSON document too.
+    let json_wanted = matches!(
+        command,
+        Command::Plan { json: true, .. }
+            | Command::Refactor { json: true, .. }
+            | Command::Discover { json: true, .. }
+            | Command::Outputs { json: true, .. }
+    );
     let result = match command {
         Command::Addresses { dir, args } => {
             addresses(&dir, &with_order(args, ordered), &mut sources)
@@ -69,7 +77,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             ..
         } => {
             if !merge.is_empty() {
-                super::check::merge(&merge, format)
+                super::check::reported(super::check::merge(&merge, format), format, &sources)
             } else {
                 let base = base.unwrap_or_default();
                 // Files given on the command line are the runner's own, named
@@ -87,8 +95,8 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 let ignore = match crate::refactor::ignore::Rules::parse_all(&ignore) {
                     Ok(r) => r,
                     Err(d) => {
-                        print_diagnostics(&d, &sources);
-                        return 2;
+                        let failed = super::check::reported(Err((2, d)), format, &sources);
+                        return failed.unwrap_or(2);
                     }
                 };
                 let req = crate::check::CheckRequest {
@@ -140,8 +148,8 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                         "Option no longer supported",
                         "--allow-dirty: check reads what git would commit (the index), and --fix edits only moved files whose working copy is staged, so that what it writes is what it proved. Stage (git add) or stash the change instead.",
                     );
-                    print_diagnostics(&d.into(), &sources);
-                    return 2;
+                    let failed = super::check::reported(Err((2, d.into())), format, &sources);
+                    return failed.unwrap_or(2);
                 }
                 super::check::run(&req, format, fix, &mut sources)
             }
@@ -216,9 +224,30 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
         Ok(code) => code,
         Err((code, diags)) => {
             print_diagnostics(&diags, &sources);
+            if json_wanted {
+                let doc = with_format_version(serde_json::json!({
+                    "diagnostics": super::refactor::diagnostics_json(&diags),
+                }));
+                let _ = write!(stdout(), "{}", json_text(&doc));
+            }
             code
         }
     }
+}
+
+/// A JSON document of minimod's own with its `format_version` first
+/// (`check::render::FORMAT_VERSION`; `plan --json` keeps terraform's).
+pub(super) fn with_format_version(doc: serde_json::Value) -> serde_json::Value {
+    let serde_json::Value::Object(fields) = doc else {
+        return doc;
+    };
+    let mut out = serde_json::Map::new();
+    out.insert(
+        "format_version".into(),
+        crate::check::render::FORMAT_VERSION.into(),
+    );
+    out.extend(fields.into_iter().filter(|(k, _)| k != "format_version"));
+    serde_json::Value::Object(out)
 }
 
 // Everything minimod prints goes through `Printer` (or, for its own

@@ -39,7 +39,7 @@ pub(super) fn run(
         let _ = super::commands::stderr().write_all(text.as_bytes());
     }
     let out = if as_json {
-        super::commands::json_text(&to_json(&found))
+        super::commands::json_text(&super::commands::with_format_version(to_json(&found)))
     } else {
         text(&found)
     };

@@ -317,6 +317,7 @@ pub(super) fn run(
             verified.iter().map(verified_json).collect(),
         );
         doc["warnings"] = diagnostics_json(&warnings);
+        let doc = super::commands::with_format_version(doc);
         let _ = write!(
             super::commands::stdout(),
             "{}",
@@ -506,7 +507,7 @@ fn verified_line(v: &Verified, root: Option<&str>) -> String {
 
 /// Diagnostics as terraform's `-json` views give them: severity, summary,
 /// detail and, where known, the range.
-fn diagnostics_json(diags: &Diagnostics) -> serde_json::Value {
+pub(super) fn diagnostics_json(diags: &Diagnostics) -> serde_json::Value {
     let pos = |p: &crate::diagnostics::Pos| serde_json::json!({ "line": p.line, "column": p.column, "byte": p.byte });
     diags
         .iter()
@@ -750,6 +751,7 @@ pub(super) fn run_roots(
     let format = block_format(opts);
     if opts.json {
         let doc = cross_json(&cross, &reqs, format, &verified, opts);
+        let doc = super::commands::with_format_version(doc);
         let _ = write!(
             super::commands::stdout(),
             "{}",
