@@ -34,9 +34,31 @@ pub enum JsonKind {
     Object(Vec<(String, SourceRange, JsonValue)>),
 }
 
-/// Parses a `.tf.json` file into a body (its root must be an object).
+/// Parses a `.tf.json` file into a body: its root is an object, or an
+/// array of objects whose properties make one body in order (HCL's JSON
+/// syntax merges them).
 pub(crate) fn parse_file(file: &Arc<SourceFile>) -> Result<Body, Diagnostics> {
-    let v = parse(file)?;
+    let mut v = parse(file)?;
+    if let JsonKind::Array(items) = &mut v.kind {
+        let mut properties = Vec::new();
+        let mut diags = Diagnostics::default();
+        for item in std::mem::take(items) {
+            match item.kind {
+                JsonKind::Object(p) => properties.extend(p),
+                _ => diags.push(
+                    Diagnostic::error(
+                        "Incorrect JSON value type",
+                        "A JSON object is required here, to define arguments and child blocks.",
+                    )
+                    .at(&item.range),
+                ),
+            }
+        }
+        if diags.has_errors() {
+            return Err(diags);
+        }
+        v.kind = JsonKind::Object(properties);
+    }
     if !matches!(v.kind, JsonKind::Object(_)) {
         return Err(Diagnostic::error(
             "Root value must be object",
