@@ -113,7 +113,11 @@ impl MemTree {
         use std::io::Read;
         let mut tree = MemTree::default();
         let (mut bytes, mut entries) = (0u64, 0usize);
-        let too_large = || io::Error::other(format!("more than {max_bytes} bytes or {max_entries} files"));
+        let too_large = || {
+            io::Error::other(format!(
+                "more than {max_bytes} bytes or {max_entries} files"
+            ))
+        };
         let mut stack = vec![PathBuf::new()];
         while let Some(rel) = stack.pop() {
             for e in std::fs::read_dir(dir.join(&rel))? {
@@ -633,7 +637,10 @@ mod tests {
             .mount("/virtual/tree/live/.terraform/modules".into(), inner)
             .sealed();
         let at = |p: &str| f.read(Path::new(p)).map_err(|e| e.kind());
-        assert_eq!(at("/virtual/tree/live/.terraform/modules/vpc/main.tf").unwrap(), b"inner");
+        assert_eq!(
+            at("/virtual/tree/live/.terraform/modules/vpc/main.tf").unwrap(),
+            b"inner"
+        );
         assert_eq!(at("/virtual/tree/live/main.tf").unwrap(), b"a = 1\n");
         assert!(at("/virtual/tree/live/.terraform/modules/../../main.tf").is_ok());
         assert_eq!(

@@ -50,7 +50,10 @@ impl Registry {
                 &format!("/v1/modules/acme/net/aws/{v}/download"),
                 reply(204, &[("X-Terraform-Get", archive.as_str())], ""),
             );
-            server.route(&archive, reply(200, &[], tarball(&[("main.tf", &content(v))])));
+            server.route(
+                &archive,
+                reply(200, &[], tarball(&[("main.tf", &content(v))])),
+            );
         }
         let tmp = tempfile::tempdir().unwrap();
         let reg = Registry { server, tmp };
@@ -118,7 +121,11 @@ fn check_command(repo: &Path, reg: &Registry) -> std::process::Command {
 /// [`check_command`] with ARGS: exit code, stdout, stderr.
 fn check(repo: &Path, reg: &Registry, args: &[&str]) -> (Option<i32>, String, String) {
     let out = check_command(repo, reg).args(args).output().unwrap();
-    (out.status.code(), common::stdout(&out), common::stderr(&out))
+    (
+        out.status.code(),
+        common::stdout(&out),
+        common::stderr(&out),
+    )
 }
 
 /// Nothing was written into the checkout: no `.terraform`, no change git
@@ -156,12 +163,19 @@ fn the_base_policy_fetches_the_allowed_module_and_the_bump_passes() {
         ),
         "{out}"
     );
-    assert!(out.contains("Passed: no root destroys what was only moved."), "{out}");
+    assert!(
+        out.contains("Passed: no root destroys what was only moved."),
+        "{out}"
+    );
     // Each version's package was downloaded; no token without
     // --modules-tokens.
     let seen = reg.server.seen();
     for v in ["1.0.0", "1.1.0"] {
-        assert!(seen.iter().any(|s| s.path == format!("/archives/net-{v}.tar.gz")), "{seen:?}");
+        assert!(
+            seen.iter()
+                .any(|s| s.path == format!("/archives/net-{v}.tar.gz")),
+            "{seen:?}"
+        );
     }
     assert!(!seen.iter().any(|s| s.path.contains("1.2.0")), "{seen:?}");
     assert!(seen.iter().all(|s| s.auth.is_none()), "{seen:?}");
@@ -186,8 +200,14 @@ fn a_bump_to_other_content_fails_on_that_content() {
     let tmp = repository(Some(&policy("registry.test/acme/*")), None, "1.2.0");
     let (code, out, err) = check(tmp.path(), &reg, &[]);
     assert_eq!(code, Some(1), "{out}\n{err}");
-    assert!(out.contains("from = module.net.terraform_data.this"), "{out}");
-    assert!(out.contains("head module.net: registry.test/acme/net/aws 1.2.0"), "{out}");
+    assert!(
+        out.contains("from = module.net.terraform_data.this"),
+        "{out}"
+    );
+    assert!(
+        out.contains("head module.net: registry.test/acme/net/aws 1.2.0"),
+        "{out}"
+    );
     untouched(tmp.path());
 }
 
@@ -228,8 +248,9 @@ fn the_runners_cli_configuration_is_not_read() {
     let text = common::stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("The base's .minimod.hcl allows fetching this root's modules, and fetching failed:")
-            && text.contains("Error accessing remote module registry"),
+        text.contains(
+            "The base's .minimod.hcl allows fetching this root's modules, and fetching failed:"
+        ) && text.contains("Error accessing remote module registry"),
         "{text}"
     );
     assert_eq!(reg.requests(), 0, "{:?}", reg.server.seen());
@@ -257,7 +278,10 @@ fn tokens_and_the_cache_only_when_the_command_line_says_so() {
     };
     run(&[]);
     let seen = reg.server.seen();
-    assert!(!seen.is_empty() && seen.iter().all(|s| s.auth.is_none()), "{seen:?}");
+    assert!(
+        !seen.is_empty() && seen.iter().all(|s| s.auth.is_none()),
+        "{seen:?}"
+    );
     assert!(cache.exists());
     // From the cache: no request at all the second time.
     run(&["--modules-tokens"]);

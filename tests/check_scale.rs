@@ -17,7 +17,11 @@ fn failing_roots(dir: &Path, roots: usize) {
     shapes::many_roots(dir, roots, 1, 1);
     let git = |args: &[&str]| {
         let out = common::git(dir, args);
-        assert!(out.status.success(), "git {args:?}: {}", common::stderr(&out));
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            common::stderr(&out)
+        );
     };
     git(&["checkout", "-q", "-b", "nomoves"]);
     for r in 0..roots {
@@ -25,7 +29,10 @@ fn failing_roots(dir: &Path, roots: usize) {
         std::fs::remove_file(root.join("moved.tf")).unwrap();
         let module = std::fs::read_to_string(root.join("mod/main.tf")).unwrap();
         let changed = module
-            .replace(r#""terraform_data" "server""#, r#""terraform_data" "backend""#)
+            .replace(
+                r#""terraform_data" "server""#,
+                r#""terraform_data" "backend""#,
+            )
             .replace("terraform_data.server", "terraform_data.backend")
             .replace(r#""terraform_data" "lb""#, r#""terraform_data" "balancer""#);
         assert_ne!(module, changed);
@@ -51,14 +58,20 @@ fn two_hundred_failing_roots_fit_one_comment_and_ten_annotations() {
     failing_roots(&repo, 200);
     let summary = tmp.path().join("summary.md");
     let out = common::minimod(&repo)
-        .args(["check", "--base", "base", "--head", "nomoves", "--format", "markdown", "."])
+        .args([
+            "check", "--base", "base", "--head", "nomoves", "--format", "markdown", ".",
+        ])
         .env("GITHUB_ACTIONS", "true")
         .env("GITHUB_STEP_SUMMARY", &summary)
         .output()
         .unwrap();
     let (md, err) = (common::stdout(&out), common::stderr(&out));
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(md.chars().count() <= 65_535, "{} characters", md.chars().count());
+    assert!(
+        md.chars().count() <= 65_535,
+        "{} characters",
+        md.chars().count()
+    );
     assert!(md.len() <= 65_535, "{} bytes", md.len());
     // The table comes first and lists every root before any details.
     let table_end = md.find("<details>").expect("details");
@@ -67,14 +80,23 @@ fn two_hundred_failing_roots_fit_one_comment_and_ten_annotations() {
         assert!(at < table_end, "r{r:03}'s row follows the details");
     }
     let details = md.matches("<details>").count();
-    assert_eq!(md.matches("</details>").count(), details, "every details block is closed");
+    assert_eq!(
+        md.matches("</details>").count(),
+        details,
+        "every details block is closed"
+    );
     assert!(details > 0 && details < 200, "{details} roots with details");
     let left_out = format!(
         "**{} of 200 root modules are left out of this report",
         200 - details
     );
     assert!(md.contains(&left_out), "{}", &md[md.len() - 400..]);
-    assert!(md.trim_end().ends_with("The whole report is in this run's job summary."), "{}", &md[md.len() - 400..]);
+    assert!(
+        md.trim_end()
+            .ends_with("The whole report is in this run's job summary."),
+        "{}",
+        &md[md.len() - 400..]
+    );
 
     // The job summary has every root's details.
     let whole = std::fs::read_to_string(&summary).unwrap();
@@ -88,7 +110,9 @@ fn two_hundred_failing_roots_fit_one_comment_and_ten_annotations() {
     let annotations: Vec<&str> = err.lines().filter(|l| l.starts_with("::error")).collect();
     assert_eq!(annotations.len(), 10, "{err}");
     assert!(
-        annotations[9].contains("191 more root modules or directories failed the check (roots/r009, roots/r010,"),
+        annotations[9].contains(
+            "191 more root modules or directories failed the check (roots/r009, roots/r010,"
+        ),
         "{}",
         annotations[9]
     );
@@ -101,7 +125,14 @@ fn a_check_that_cannot_run_still_comments_what_is_wrong() {
     failing_roots(&repo, 1);
     let summary = tmp.path().join("summary.md");
     let out = common::minimod(&repo)
-        .args(["check", "--base", "no-such-rev", "--format", "markdown", "."])
+        .args([
+            "check",
+            "--base",
+            "no-such-rev",
+            "--format",
+            "markdown",
+            ".",
+        ])
         .env("GITHUB_ACTIONS", "true")
         .env("GITHUB_STEP_SUMMARY", &summary)
         .output()
@@ -113,7 +144,10 @@ fn a_check_that_cannot_run_still_comments_what_is_wrong() {
     assert_eq!(std::fs::read_to_string(&summary).unwrap(), md);
     let annotations: Vec<&str> = err.lines().filter(|l| l.starts_with("::error")).collect();
     assert_eq!(annotations.len(), 1, "{err}");
-    assert!(annotations[0].contains("the check could not run: "), "{err}");
+    assert!(
+        annotations[0].contains("the check could not run: "),
+        "{err}"
+    );
     // The log still has the diagnostics, as terraform prints them.
     assert!(err.contains("Error: "), "{err}");
 

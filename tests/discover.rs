@@ -115,7 +115,7 @@ fn json_output_for_declared_roots() {
     assert!(out.status.success());
     let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let want = serde_json::json!({
-"format_version": "1.0",
+    "format_version": "1.0",
         "off": null,
         "directories": [
             {
@@ -185,7 +185,7 @@ fn json_output_when_off_and_left_out() {
         (
             "terragrunt",
             serde_json::json!({
-"format_version": "1.0",
+            "format_version": "1.0",
                 "off": "Terragrunt file live/prod/app/terragrunt.hcl",
                 "directories": [
                     {
@@ -211,7 +211,7 @@ fn json_output_when_off_and_left_out() {
         (
             "tool",
             serde_json::json!({
-"format_version": "1.0",
+            "format_version": "1.0",
                 "off": null,
                 "directories": [
                     {"dir": "both", "outcome": "left_out", "reason": "both_tools",
@@ -406,7 +406,7 @@ fn left_out_roots_get_the_declaration_that_checks_them() {
     assert!(out.status.success(), "{}", stderr(&out));
     let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let want = serde_json::json!({
-"format_version": "1.0",
+    "format_version": "1.0",
         "off": null,
         "directories": [
             {

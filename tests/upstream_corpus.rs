@@ -23,7 +23,6 @@ use common::{Case, Move, follow, parse_moves, read, read_json, repo_root};
 /// The corpus must keep covering at least this many refactors.
 const MIN_CASES: usize = 5;
 
-
 /// The classes a known gap's reason may name (the corpus README says what
 /// each means).
 const GAP_CLASSES: [&str; 6] = [
@@ -58,10 +57,9 @@ fn check_refactor(case: &Case, with_state: bool) -> Result<(), String> {
     let moved: BTreeMap<String, String> = planned_moves(&expected_json(case, "proof.json"))
         .into_iter()
         .collect();
-    let implied: BTreeMap<String, String> =
-        planned_moves(&expected_json(case, "plan-new.json"))
-            .into_iter()
-            .collect();
+    let implied: BTreeMap<String, String> = planned_moves(&expected_json(case, "plan-new.json"))
+        .into_iter()
+        .collect();
     let end = |a: &str| moved.get(a).cloned().unwrap_or_else(|| a.to_string());
     let key = key(case);
     let used: BTreeSet<&Move> = moved
@@ -129,7 +127,9 @@ fn records_are_complete_and_consistent() {
         }
         if case.root.join("README.md").is_file() {
             let readme = read(&case.root.join("README.md"));
-            let pinned = readme.split(|c: char| !c.is_ascii_hexdigit()).any(|w| w.len() == 40);
+            let pinned = readme
+                .split(|c: char| !c.is_ascii_hexdigit())
+                .any(|w| w.len() == 40);
             if !pinned {
                 fail("README.md names no commit".into());
             }
@@ -147,7 +147,9 @@ fn records_are_complete_and_consistent() {
         let key = key(&case);
         for (from, to) in planned_moves(&expected_json(&case, "proof.json")) {
             if follow(&key, &from).0 != to {
-                fail(format!("terraform moved {from} to {to}, not where the blocks do"));
+                fail(format!(
+                    "terraform moved {from} to {to}, not where the blocks do"
+                ));
             }
         }
     }

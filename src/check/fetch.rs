@@ -88,14 +88,9 @@ fn install(
     let mut sources = SourceMap::default();
     let scratch = tempfile::tempdir().map_err(|e| format!("a temporary directory: {e}"))?;
     let into = scratch.path().join("modules");
-    let done = modules::fetch_allowed_as_installed(
-        dir,
-        &into,
-        &revs.fetch_allow,
-        &opts,
-        &mut sources,
-    )
-    .map_err(|d| d.render(&sources).trim().to_string())?;
+    let done =
+        modules::fetch_allowed_as_installed(dir, &into, &revs.fetch_allow, &opts, &mut sources)
+            .map_err(|d| d.render(&sources).trim().to_string())?;
     let calls: Calls = (done.installed.into_iter())
         .filter(|i| matches!(i.how, How::Fetched | How::Cached))
         .map(|i| (i.key, i.source, i.version))

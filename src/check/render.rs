@@ -63,7 +63,9 @@ fn declared_lines<'a>(
 }
 
 fn reason_word(u: &Unmatched) -> String {
-    if let Some(lines) = crate::refactor::report::remote_reason(u, crate::refactor::remote::CHECK_CONTENT_NEEDED) {
+    if let Some(lines) =
+        crate::refactor::report::remote_reason(u, crate::refactor::remote::CHECK_CONTENT_NEEDED)
+    {
         return lines.join(" ");
     }
     match &u.reason {
@@ -822,7 +824,11 @@ fn module_of(key: &str) -> String {
 /// A fetched call as the text report says it: `base module.vpc:
 /// registry.terraform.io/terraform-aws-modules/vpc/aws 5.1.2`.
 fn fetched_line(f: &super::FetchedCall) -> String {
-    let version = f.version.as_deref().map(|v| format!(" {v}")).unwrap_or_default();
+    let version = f
+        .version
+        .as_deref()
+        .map(|v| format!(" {v}"))
+        .unwrap_or_default();
     format!("{} {}: {}{version}", f.side, module_of(&f.key), f.source)
 }
 

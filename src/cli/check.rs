@@ -43,7 +43,11 @@ pub(super) fn reported(
                 "format_version": render::FORMAT_VERSION,
                 "diagnostics": super::refactor::diagnostics_json(&diags),
             });
-            let _ = write!(super::commands::stdout(), "{}", super::commands::json_text(&doc));
+            let _ = write!(
+                super::commands::stdout(),
+                "{}",
+                super::commands::json_text(&doc)
+            );
         }
         super::ReportFormat::Text => {}
     }

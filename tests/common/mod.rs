@@ -388,7 +388,9 @@ pub fn live_stubprov() -> Option<PathBuf> {
     }
     let stub = std::env::var_os("MINIMOD_STUBPROV")
         .map(PathBuf::from)
-        .expect("MINIMOD_LIVE_PROVIDERS is set but MINIMOD_STUBPROV (a bootstrapped stubprov) is not");
+        .expect(
+            "MINIMOD_LIVE_PROVIDERS is set but MINIMOD_STUBPROV (a bootstrapped stubprov) is not",
+        );
     assert!(
         stub.join("venv/bin/python").exists() && stub.join("stubprov.py").exists(),
         "MINIMOD_STUBPROV={} is not a bootstrapped stubprov",
@@ -407,7 +409,10 @@ pub fn record(corpus: &str, out: &Path) {
         .arg("-o")
         .arg(out)
         .env("TF_CLI_CONFIG_FILE", "/dev/null")
-        .env("MINIMOD_SKIP_STUB_CASES", if providers_asked() { "" } else { "1" })
+        .env(
+            "MINIMOD_SKIP_STUB_CASES",
+            if providers_asked() { "" } else { "1" },
+        )
         .output()
         .expect("running tests/record");
     assert!(
