@@ -16,8 +16,7 @@ use std::path::PathBuf;
 
 use common::recorded::{self, Truth, expected_json, planned_moves, prior_addresses};
 use common::{
-    Case, Move, copy_tree, follow, parse_moves, read, read_json, repo_root, run, unified_diff,
-    write_file,
+    Case, Move, copy_tree, follow, parse_moves, read, repo_root, run, unified_diff, write_file,
 };
 use serde_json::Value;
 
@@ -279,13 +278,7 @@ fn records_are_complete_and_consistent() {
             }
         }
     }
-    let schemas = read_json(&root.join("schemas.json"));
-    if schemas["provider_schemas"]
-        .as_object()
-        .is_none_or(|p| p.is_empty())
-    {
-        failures.push("schemas.json has no provider_schemas".into());
-    }
+    failures.extend(recorded::schemas_missing(&root));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use common::recorded::{self, Truth, expected_json, planned_moves};
-use common::{Case, Move, follow, parse_moves, read, read_json, repo_root};
+use common::{Case, Move, follow, parse_moves, read, repo_root};
 
 /// The corpus must keep covering at least this many refactors.
 const MIN_CASES: usize = 5;
@@ -153,13 +153,7 @@ fn records_are_complete_and_consistent() {
             }
         }
     }
-    let schemas = read_json(&corpus_root().join("schemas.json"));
-    if schemas["provider_schemas"]
-        .as_object()
-        .is_none_or(|p| p.is_empty())
-    {
-        failures.push("schemas.json has no provider_schemas".into());
-    }
+    failures.extend(recorded::schemas_missing(&corpus_root()));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -128,14 +128,7 @@ pub fn check_plan(case: &Case, side: &str) -> Result<(), String> {
         &case.root,
         &["plan", side, "--state", "expected/prior.tfstate", "--json"],
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
-        format!(
-            "exit {:?}, stdout not JSON ({e}): {}",
-            out.status.code(),
-            first_line(&stderr)
-        )
-    })?;
+    let doc = json_of(&out)?;
     let got = actions_of(
         doc["resource_changes"]
             .as_array()
@@ -204,14 +197,7 @@ pub fn check_refactor(case: &Case, with_state: bool, truth: &Truth) -> Result<()
     args.extend(["--json", "--place", "root"]);
     args.extend(case.args.iter().map(String::as_str));
     let out = run(&case.root, &args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let doc: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
-        format!(
-            "exit {:?}, stdout not JSON ({e}): {}",
-            out.status.code(),
-            first_line(&stderr)
-        )
-    })?;
+    let doc = json_of(&out)?;
     let blocks: Vec<Move> = doc["moves"]
         .as_array()
         .ok_or("no moves")?
@@ -406,4 +392,24 @@ pub fn live_check(
         "terraform no longer agrees with the records:\n{}",
         failures.join("\n")
     );
+}
+
+/// A command's stdout as JSON, or what it printed instead.
+fn json_of(out: &std::process::Output) -> Result<Value, String> {
+    serde_json::from_slice(&out.stdout).map_err(|e| {
+        format!(
+            "exit {:?}, stdout not JSON ({e}): {}",
+            out.status.code(),
+            first_line(&String::from_utf8_lossy(&out.stderr))
+        )
+    })
+}
+
+/// A corpus's `schemas.json` must hold provider schemas (for `--schemas`).
+pub fn schemas_missing(root: &Path) -> Option<String> {
+    let schemas = read_json(&root.join("schemas.json"));
+    let none = schemas["provider_schemas"]
+        .as_object()
+        .is_none_or(|p| p.is_empty());
+    none.then(|| "schemas.json has no provider_schemas".to_string())
 }
