@@ -23,7 +23,7 @@ pub(crate) use loader::{
     Overlay, config_files, decided_engine, detect_engine_in, load_module_dir, load_with_overlay,
 };
 pub use remote::Remote;
-pub(crate) use remote::{content_of, is_content, normal_source, remote_instance};
+pub(crate) use remote::{CONTENT_SUFFIX, content_of, is_content, normal_source, remote_instance};
 
 /// The declarations of a module by name, in source order. Hashed with
 /// foldhash: every reference looks a name up (SipHash was a tenth of a

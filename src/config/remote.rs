@@ -21,6 +21,9 @@ use super::{Config, Module, ModuleCall, Resource, ResourceMode, Variable};
 pub(crate) const CONTENT_TYPE: &str = "minimod_remote_module";
 /// The content's resource name.
 pub(crate) const CONTENT_NAME: &str = "content";
+/// What a content object's address adds to its module instance's (a
+/// reference to an output ends with it, then the output's name).
+pub(crate) const CONTENT_SUFFIX: &str = ".minimod_remote_module.content";
 
 /// A remote call, as written and as compared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,6 +211,15 @@ mod tests {
         ] {
             assert_eq!(normal_source(written), normal, "{written}");
         }
+    }
+
+    #[test]
+    fn the_content_suffix_is_the_content_address() {
+        let m = ModuleInstance::root().child("vpc", InstanceKey::NoKey);
+        assert_eq!(
+            content_of(&m).to_string(),
+            format!("module.vpc{CONTENT_SUFFIX}")
+        );
     }
 
     #[test]

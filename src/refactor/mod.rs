@@ -391,13 +391,12 @@ impl Loaded {
         // one that has it, when both call it by the same key, source and
         // version.
         let borrowed = |from: &Config, to: &Config| {
-            let installed = from.installed_remote();
-            match to.has_remote() && !installed.is_empty() {
-                true => Some(config::RemoteCalls::OpaqueOr(std::sync::Arc::new(
-                    installed,
-                ))),
-                false => None,
+            if !to.has_remote() {
+                return None;
             }
+            let installed = from.installed_remote();
+            (!installed.is_empty())
+                .then(|| config::RemoteCalls::OpaqueOr(std::sync::Arc::new(installed)))
         };
         let (old_borrows, new_borrows) =
             (borrowed(&new_cfg, &old_cfg), borrowed(&old_cfg, &new_cfg));
@@ -1400,10 +1399,25 @@ fn changed_objects(
             Some(set) => set.contains(a),
             None => old_instances.contains(a),
         };
+        // Asked once: only a tree with remote calls has their outputs.
+        let with_state = req.state.is_some();
+        let recorded_as = match with_state && old_run.config().has_remote() {
+            true => Recorded::WithRemoteOutputs,
+            false if with_state => Recorded::AsRecorded,
+            false => Recorded::Configured,
+        };
         destroyed
             .iter()
             .map(|(addr, pre)| {
-                prior_object(old_run, &declared, schemas, req, moved_index, addr, pre)
+                prior_object(
+                    old_run,
+                    &declared,
+                    schemas,
+                    recorded_as,
+                    moved_index,
+                    addr,
+                    pre,
+                )
             })
             .collect()
     };
@@ -1435,6 +1449,18 @@ fn new_object(
     ))
 }
 
+/// Where a declared prior object's compared values come from.
+#[derive(Clone, Copy)]
+enum Recorded {
+    /// No state: the old configuration's.
+    Configured,
+    /// The state's record.
+    AsRecorded,
+    /// The state's record, but where the old configuration sets an
+    /// argument from a remote module's output (`remote::with_remote_outputs`).
+    WithRemoteOutputs,
+}
+
 /// A prior object, at `addr` in the moved prior state and `pre` in the
 /// old configuration. The old configuration decides what is compared, by
 /// the rule `plan` follows; the state, when it records the object, the
@@ -1444,7 +1470,7 @@ fn prior_object(
     old_run: &Run,
     declared: &dyn Fn(&AbsResourceInstance) -> bool,
     schemas: Option<&crate::providers::schema::Schemas>,
-    req: &Request,
+    recorded_as: Recorded,
     moved_index: &InstanceIndex,
     addr: &AbsResourceInstance,
     pre: &AbsResourceInstance,
@@ -1456,9 +1482,11 @@ fn prior_object(
     if declared(pre) {
         let configured = old_run.resource_config_value(pre)?;
         let schema = crate::plan::diff::resource_schema(old_run, pre);
-        let source = match req.state.is_some() && !recorded.is_null() {
-            true => remote::with_remote_outputs(&recorded, &configured),
-            false => std::borrow::Cow::Borrowed(&configured),
+        let source = match recorded_as {
+            _ if recorded.is_null() => std::borrow::Cow::Borrowed(&configured),
+            Recorded::Configured => std::borrow::Cow::Borrowed(&configured),
+            Recorded::AsRecorded => std::borrow::Cow::Borrowed(&recorded),
+            Recorded::WithRemoteOutputs => remote::with_remote_outputs(&recorded, &configured),
         };
         return Ok(Object::compared(
             addr.clone(),

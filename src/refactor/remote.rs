@@ -140,10 +140,10 @@ pub(crate) fn name_reasons(
 /// Blocks that name a content object name its module instance: the
 /// instance moves, and everything a state records under it with it.
 pub(crate) fn whole_instances(mut blocks: Vec<Block>) -> Vec<Block> {
-    let suffix = content_suffix();
+    let suffix = crate::config::CONTENT_SUFFIX;
     for b in &mut blocks {
         for end in [&mut b.from, &mut b.to] {
-            if let Some(m) = end.strip_suffix(&suffix) {
+            if let Some(m) = end.strip_suffix(suffix) {
                 *end = m.to_string();
             }
         }
@@ -161,18 +161,12 @@ pub(crate) fn sorted_union(
     all
 }
 
-/// What a content object's address adds to its module instance's.
-fn content_suffix() -> String {
-    let content = crate::config::content_of(&ModuleInstance::root());
-    format!(".{content}")
-}
-
 /// A text with every content object's name taken out: a reference to a
 /// remote module's output reads as one (`module.vpc.vpc_id`).
 pub(crate) fn unnamed_contents(text: &str) -> String {
-    let suffix = content_suffix();
-    match text.contains(&suffix) {
-        true => text.replace(&suffix, ""),
+    let suffix = crate::config::CONTENT_SUFFIX;
+    match text.contains(suffix) {
+        true => text.replace(suffix, ""),
         false => text.to_string(),
     }
 }
@@ -214,10 +208,10 @@ fn reads_remote(v: &Value) -> bool {
     if v.is_wholly_known() {
         return false;
     }
-    let suffix = content_suffix();
+    let suffix = crate::config::CONTENT_SUFFIX;
     let found = std::cell::Cell::new(false);
     crate::lang::unknown::resolve(v, &|object, _| {
-        if object.ends_with(&suffix) {
+        if object.ends_with(suffix) {
             found.set(true);
         }
         None
@@ -276,9 +270,9 @@ pub(crate) fn moved_with_calls(
 /// each is the recorded value unless the content says otherwise.
 pub(crate) fn unread_updates(plan: &crate::plan::diff::Plan) -> usize {
     use crate::plan::diff::Action;
-    let suffix = content_suffix();
+    let suffix = crate::config::CONTENT_SUFFIX;
     let unread = |v: &Value| match v.unmark().0 {
-        Value::String(s) => crate::lang::unknown::holds_origin_text(v) && s.contains(&suffix),
+        Value::String(s) => crate::lang::unknown::holds_origin_text(v) && s.contains(suffix),
         v => reads_remote(v),
     };
     (plan.changes.iter())
