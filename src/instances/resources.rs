@@ -11,7 +11,8 @@ use crate::config::{Config, Module, Resource};
 use crate::diagnostics::Diagnostics;
 use crate::lang::eval::Eval;
 use crate::lang::sorted_map::SortedMap;
-use crate::lang::value::Value;
+use crate::lang::unknown::{Op, Origin};
+use crate::lang::value::{Type, Value};
 use crate::syntax::ast::{Expr, ExprKind, Traverser};
 
 use super::expand::Expansion;
@@ -68,9 +69,44 @@ impl<'c> Run<'c> {
                         false => Ok(v),
                     }
                 }
+                None if data && r.blocks.iter().any(|b| block_type(b) == attr) => {
+                    self.data_source_blocks(module, r, key, attr, scope)
+                }
                 None => Ok(self.computed_attr(module, r, key, attr)),
             }
         })
+    }
+
+    /// A data source's nested blocks of one type as its read returns them.
+    /// Blocks are never computed: there are as many as the configuration
+    /// writes, each holding what it sets (terraform plans a deferred read
+    /// from the configuration, `objchange.PlannedDataResourceObject`, and a
+    /// read answers what it was asked with). What a block leaves unset is
+    /// the state's record of the block at that index, else unknown for every
+    /// name the configuration reads anywhere (as a whole data source object
+    /// answers them). A `dynamic` block over an unknown collection makes the
+    /// whole block type unknown, as it makes the configuration.
+    fn data_source_blocks(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        key: &InstanceKey,
+        kind: &str,
+        scope: &InstanceScope<'_, '_>,
+    ) -> Result<Value, Diagnostics> {
+        let record = Some(self.computed_attr(module, r, key, kind)).filter(Value::is_wholly_known);
+        let addr = r.addr().absolute(module.clone()).instance(key.clone());
+        let unknown = Value::Unknown(Type::Dynamic, Some(Origin::attr(addr.text(), kind)));
+        let read = ReadBlocks {
+            names: &self.any_attrs,
+        };
+        read.blocks(
+            &Eval::new(scope),
+            &r.blocks,
+            kind,
+            record.as_ref(),
+            &unknown,
+        )
     }
 
     /// A data source's argument as its configuration sets it (null when
@@ -495,6 +531,134 @@ fn block_object(ev: &Eval, body: &crate::syntax::body::Body) -> Result<Value, Di
     Ok(Value::Object(obj.into()))
 }
 
+/// The type a nested block writes: its own, or a `dynamic` block's label.
+fn block_type(b: &crate::syntax::body::Block) -> &str {
+    match b.kind.as_str() {
+        "dynamic" => b.labels.first().map_or("", String::as_str),
+        kind => kind,
+    }
+}
+
+/// Evaluates a data source's nested blocks as its read returns them (see
+/// [`Run::data_source_blocks`]).
+struct ReadBlocks<'a> {
+    /// Every attribute name read anywhere: what an unrecorded block answers.
+    names: &'a BTreeSet<String>,
+}
+
+impl ReadBlocks<'_> {
+    /// The blocks of type `kind` among `blocks`, as a tuple of objects;
+    /// `record` is the state's value of that block type, `unknown` what it
+    /// is when nothing is known.
+    fn blocks(
+        &self,
+        ev: &Eval,
+        blocks: &[crate::syntax::body::Block],
+        kind: &str,
+        record: Option<&Value>,
+        unknown: &Value,
+    ) -> Result<Value, Diagnostics> {
+        // A `dynamic` block's content is read out of its body: owned.
+        let mut bodies: Vec<(Eval, std::borrow::Cow<crate::syntax::body::Body>)> = Vec::new();
+        for b in blocks.iter().filter(|b| block_type(b) == kind) {
+            if b.kind != "dynamic" {
+                bodies.push((
+                    ev.with_symbols(Vec::new()),
+                    std::borrow::Cow::Borrowed(&b.body),
+                ));
+                continue;
+            }
+            let c = b.body.content(&[("content", 0)])?;
+            let iterator = match c.attr("iterator") {
+                Some(a) => match a.static_expr()?.kind {
+                    ExprKind::Variable(n) => n,
+                    _ => kind.to_string(),
+                },
+                None => kind.to_string(),
+            };
+            let (Some(fe), Some(content)) = (c.attr("for_each"), c.blocks_of("content").next())
+            else {
+                continue;
+            };
+            let coll = ev.expr(&fe.expr)?;
+            let Some(pairs) = crate::lang::eval::iterate(&coll) else {
+                return Ok(unknown.clone());
+            };
+            for (k, v) in pairs {
+                let it = Value::Object([("key".to_string(), k), ("value".to_string(), v)].into());
+                let inner = ev.with_symbols(vec![(iterator.clone(), it)]);
+                bodies.push((inner, std::borrow::Cow::Owned(content.body.clone())));
+            }
+        }
+        let range = crate::diagnostics::SourceRange::file_only("");
+        let items = bodies
+            .iter()
+            .enumerate()
+            .map(|(i, (ev, body))| {
+                let index = Value::int(i as i64);
+                let record = record
+                    .and_then(|r| crate::lang::eval::index(r.clone(), &index, &range).ok())
+                    .filter(|r| r.as_mapping().is_some());
+                let unknown = Value::Unknown(
+                    Type::Dynamic,
+                    Origin::derived(Op::Index, vec![unknown.clone(), index]),
+                );
+                self.object(ev, body, record.as_ref(), &unknown)
+            })
+            .collect::<Result<_, Diagnostics>>()?;
+        Ok(Value::Tuple(items))
+    }
+
+    /// One block: what it sets (null is no argument: the provider may
+    /// compute it), its nested blocks, and the rest from the record.
+    fn object(
+        &self,
+        ev: &Eval,
+        body: &crate::syntax::body::Body,
+        record: Option<&Value>,
+        unknown: &Value,
+    ) -> Result<Value, Diagnostics> {
+        let c = body.content(&[("dynamic", 1)])?;
+        let recorded = record.and_then(Value::as_mapping);
+        let mut obj = SortedMap::new();
+        for a in &c.attributes {
+            let v = ev.expr(&a.expr)?;
+            if !v.is_null() {
+                obj.insert(a.name.clone(), v);
+            }
+        }
+        let kinds: BTreeSet<&str> = c.blocks.iter().map(block_type).collect();
+        for kind in kinds {
+            let record = recorded.and_then(|m| m.get(kind));
+            let unknown = Value::Unknown(
+                Type::Dynamic,
+                Origin::derived(Op::GetAttr(kind.to_string()), vec![unknown.clone()]),
+            );
+            let v = self.blocks(ev, &c.blocks, kind, record, &unknown)?;
+            obj.insert(kind.to_string(), v);
+        }
+        match recorded {
+            Some(m) => {
+                for (name, v) in m.iter() {
+                    if !obj.contains_key(name) {
+                        obj.insert(name.clone(), v.clone());
+                    }
+                }
+            }
+            None => {
+                for name in self.names {
+                    if !obj.contains_key(name) {
+                        let origin =
+                            Origin::derived(Op::GetAttr(name.clone()), vec![unknown.clone()]);
+                        obj.insert(name.clone(), Value::Unknown(Type::Dynamic, origin));
+                    }
+                }
+            }
+        }
+        Ok(Value::Object(obj.into()))
+    }
+}
+
 /// Records, per resource, the attribute names read on it anywhere in the
 /// tree (`aws_subnet.a[*].arn`, `aws_subnet.a["k"].arn`, `aws_vpc.v.id`).
 pub(super) fn collect_read_attrs(
@@ -597,6 +761,111 @@ mod tests {
     use crate::instances::RunOptions;
     use crate::instances::testing::{load, run};
     use crate::lang::value::Value;
+
+    /// A data source's nested blocks are what its configuration writes:
+    /// each block's set arguments, the rest from the state's record of the
+    /// block at that index (unknown without one), and wholly unknown when a
+    /// `dynamic` block's collection is.
+    #[test]
+    fn a_data_source_block_is_configured_and_reads_the_rest() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            r#"
+variable "later" {
+  type    = list(string)
+  default = null
+}
+data "aws_iam_policy_document" "p" {
+  statement {
+    actions = ["s3:GetObject"]
+  }
+  statement {
+    actions = ["s3:PutObject"]
+  }
+}
+data "aws_iam_policy_document" "u" {
+  dynamic "statement" {
+    for_each = var.later == null ? [] : var.later
+    content {
+      actions = [statement.value]
+    }
+  }
+}
+resource "terraform_data" "t" {
+  input = ["s3:GetObject"]
+}
+data "aws_iam_policy_document" "w" {
+  dynamic "statement" {
+    for_each = terraform_data.t.output
+    content {
+      actions = [statement.value]
+    }
+  }
+}
+output "sids" {
+  value = data.aws_iam_policy_document.p.statement[*].sid
+}
+"#,
+        )]);
+        let state = crate::state::State::from_json(
+            r#"{"version": 4, "terraform_version": "1.11.4", "serial": 1, "lineage": "l",
+              "outputs": {}, "resources": [{"mode": "data", "type": "aws_iam_policy_document",
+              "name": "p", "provider": "provider[\"registry.terraform.io/hashicorp/aws\"]",
+              "instances": [{"schema_version": 0, "attributes": {"id": "1", "json": "{}",
+                "statement": [{"actions": ["s3:ListBucket"], "sid": "First"}]}}]}]}"#,
+        )
+        .unwrap();
+        let root = ModuleInstance::default();
+        let key = crate::addrs::InstanceKey::NoKey;
+        let p = "data.aws_iam_policy_document.p";
+        for recorded in [false, true] {
+            let mut run = run(&config, RunOptions::default());
+            if recorded {
+                run = run.with_prior_state(&state);
+            }
+            let statement = run.resource_attr(&root, p, &key, "statement").unwrap();
+            let Value::Tuple(items) = &statement else {
+                panic!("{statement:?}")
+            };
+            assert_eq!(items.len(), 2);
+            let attr = |i: usize, name: &str| items[i].as_mapping().unwrap()[name].clone();
+            // The configuration's actions, not the record's.
+            assert_eq!(
+                attr(0, "actions"),
+                Value::Tuple(vec![Value::string("s3:GetObject")].into())
+            );
+            assert_eq!(
+                attr(1, "actions"),
+                Value::Tuple(vec![Value::string("s3:PutObject")].into())
+            );
+            let sids = run.output(&root, "sids").unwrap();
+            let Value::Tuple(sids) = sids else {
+                panic!("{sids:?}")
+            };
+            match recorded {
+                // The record has the first block only.
+                true => {
+                    assert_eq!(sids[0], Value::string("First"));
+                    assert!(sids[1].is_unknown());
+                }
+                false => assert!(sids.iter().all(Value::is_unknown)),
+            }
+        }
+        // `var.later` is null: no block, a known empty tuple.
+        let run = run(&config, RunOptions::default());
+        let u = "data.aws_iam_policy_document.u";
+        assert_eq!(
+            run.resource_attr(&root, u, &key, "statement").unwrap(),
+            Value::Tuple(Vec::new().into())
+        );
+        // Over what only apply knows: how many blocks is unknown too.
+        let w = "data.aws_iam_policy_document.w";
+        assert!(
+            run.resource_attr(&root, w, &key, "statement")
+                .unwrap()
+                .is_unknown()
+        );
+    }
 
     /// An error in a data source's arguments fails the run, as terraform's
     /// plan fails: they are evaluated although nothing reads them.
