@@ -12,7 +12,9 @@
 //! as they would its checkout.
 
 use std::collections::{BTreeMap, HashMap};
-use std::ffi::{OsStr, OsString};
+#[cfg(unix)]
+use std::ffi::OsStr;
+use std::ffi::OsString;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;

@@ -329,9 +329,14 @@ fn merged_shards_are_one_run() {
         String::from_utf8_lossy(&md.stdout),
         String::from_utf8_lossy(&whole_md.stdout)
     );
+    // The merged text leads as one run's text does: verdict, counts, next.
     let text = String::from_utf8_lossy(&merge(&all, "text").stdout).into_owned();
+    let whole_text = String::from_utf8_lossy(&check(&repo, &[]).stdout).into_owned();
+    let lead = |t: &str| t.lines().take(3).map(String::from).collect::<Vec<_>>();
+    assert_eq!(lead(&text), lead(&whole_text), "{text}");
+    assert!(text.starts_with("Failed: 6 of 6 root modules.\n"), "{text}");
     assert!(
-        text.contains("; 6 root modules.") && text.ends_with("\nFailed.\n"),
+        text.contains("\nenvs/dev: moved blocks missing (3)\n"),
         "{text}"
     );
     for bad in [
@@ -1048,4 +1053,99 @@ fn a_root_the_pull_request_does_not_touch_is_not_planned() {
     let quiet = root_of(&doc, "quiet");
     assert_eq!(quiet["outcome"], "not-checkable", "{doc}");
     assert!(quiet["error"].to_string().contains("var.regions"), "{doc}");
+}
+
+/// The text report leads with the verdict, the counts and the next step;
+/// the next step is a command that works: run as printed, then staged,
+/// the check passes.
+#[test]
+fn the_verdict_counts_and_next_step_lead_the_text_report() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let out = check(&repo, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Failed: 6 of 6 root modules.", "{text}");
+    assert_eq!(
+        lines[1],
+        "minimod check: base HEAD~1, head index; 6 root modules: 6 with moved blocks missing.",
+        "{text}"
+    );
+    let next = lines[2]
+        .strip_prefix("Next: 6 root modules would destroy objects that were only moved: run `")
+        .unwrap_or_else(|| panic!("{text}"));
+    let command = &next[..next.find('`').unwrap()];
+    assert_eq!(command, "minimod check --base HEAD~1 --fix");
+    assert_eq!(lines[3], "", "{text}");
+    assert_eq!(lines[4], "envs/dev: moved blocks missing (3)", "{text}");
+    let args: Vec<&str> = command.split(' ').skip(1).collect();
+    let fixed = common::minimod(&repo).args(&args).output().unwrap();
+    assert_eq!(fixed.status.code(), Some(1), "{fixed:?}");
+    let again = check(&repo, &[]);
+    assert_eq!(again.status.code(), Some(0), "{again:?}");
+    let text = String::from_utf8_lossy(&again.stdout).into_owned();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Passed: no root destroys what was only moved.");
+    assert_eq!(
+        lines[1], "minimod check: base HEAD~1, head index; 6 root modules: 6 proven.",
+        "{text}"
+    );
+    assert!(!text.contains("Next:"), "{text}");
+}
+
+#[test]
+fn quiet_prints_only_the_verdict() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    for flag in ["-q", "--quiet"] {
+        let out = check(&repo, &[flag]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "Failed: 6 of 6 root modules.\n"
+        );
+    }
+    let out = check(&repo, &["-q", "-v"]);
+    assert_eq!(out.status.code(), Some(2), "-q and -v conflict");
+}
+
+/// `-v` adds what only `--format json` had: each root's plans and the
+/// revisions compared.
+#[test]
+fn verbose_adds_the_plans_and_the_revisions() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let doc = json(&check(&repo, &["--format", "json"]));
+    let out = check(&repo, &["-v"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let normal = String::from_utf8_lossy(&check(&repo, &[]).stdout).into_owned();
+    assert_eq!(text.lines().next(), normal.lines().next());
+    let revisions = format!(
+        "Revisions compared: base {}, head {}.\n",
+        doc["revisions"]["base"].as_str().unwrap(),
+        doc["revisions"]["head"].as_str().unwrap()
+    );
+    assert!(text.contains(&revisions), "{text}");
+    assert!(!normal.contains("Revisions compared"), "{normal}");
+    let plan = |p: &serde_json::Value| {
+        format!(
+            "{} to add, {} to change, {} to destroy",
+            p["add"], p["change"], p["destroy"]
+        )
+    };
+    for r in doc["roots"].as_array().unwrap() {
+        let want = format!(
+            "\n{}: moved blocks missing (3)\n  plan: {}\n  plan with the missing blocks: {}\n",
+            r["dir"].as_str().unwrap(),
+            plan(&r["plan"]),
+            plan(&r["plan_with_blocks"])
+        );
+        assert!(text.contains(&want), "{want}\n{text}");
+    }
+    assert!(
+        text.contains("  plan: 3 to add, 0 to change, 3 to destroy\n"),
+        "{text}"
+    );
 }

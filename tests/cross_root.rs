@@ -832,3 +832,106 @@ fn verify_with_terraform_live() {
         }
     }
 }
+
+/// The text report leads with the verdict over every root, the counts
+/// and the next steps; each root's report follows.
+#[test]
+fn the_verdict_counts_and_next_steps_lead_the_report() {
+    for case in cases() {
+        let out = refactor(&case, &case, None, &[]);
+        assert_eq!(out.status.code(), Some(0));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(
+            lines[0], "Proven in every root: nothing that was only moved is destroyed.",
+            "{stderr}"
+        );
+        let n = roots(&case).len();
+        let moves = key(&case).iter().filter(|(a, _, b, _)| a != b).count();
+        let moves = match moves {
+            1 => "1 object moves".to_string(),
+            m => format!("{m} objects move"),
+        };
+        assert!(
+            lines[1].starts_with(&format!("minimod: {n} root modules, {moves} across them, ")),
+            "{stderr}"
+        );
+        assert!(
+            lines[2].starts_with("With these blocks, in all: Plan: "),
+            "{stderr}"
+        );
+        assert_eq!(lines[3], "", "{stderr}");
+        assert!(lines[4].starts_with("== "), "{stderr}");
+    }
+    // Unproven: which roots and why, and what to do, before the details.
+    let tmp = tempfile::tempdir().unwrap();
+    let same = "resource \"terraform_data\" \"x\" {\n  input = \"same\"\n}\n";
+    let gone = "resource \"terraform_data\" \"gone\" {\n  input = 1\n}\n";
+    scratch_roots(
+        tmp.path(),
+        &[
+            ("a/old/main.tf", &format!("{same}{gone}")),
+            ("a/new/main.tf", "locals {}\n"),
+            ("b/old/main.tf", "locals {}\n"),
+            ("b/new/main.tf", &same.replace("\"x\"", "\"y\"")),
+        ],
+    );
+    let out = refactor(tmp.path(), tmp.path(), None, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines[..7],
+        [
+            "Not proven in 1 of 2 root modules.",
+            "minimod: 2 root modules, 1 object moves across them, 0 moved blocks.",
+            "With these blocks, in all: Plan: 1 to import, 0 to add, 1 to change, 1 to destroy.",
+            "  a/new: Not proven: the plan still destroys objects.",
+            "Next: in a/new, each object the report below does not match says why it did not pair; a destroy that is meant gets a `removed` block.",
+            "",
+            "== a/old -> a/new",
+        ],
+        "{stderr}"
+    );
+    let quiet = refactor(tmp.path(), tmp.path(), None, &["-q"]);
+    assert_eq!(quiet.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&quiet.stderr),
+        "Not proven in 1 of 2 root modules.\n"
+    );
+    assert_eq!(quiet.stdout, out.stdout, "-q keeps the blocks");
+}
+
+/// `-v` adds, in each root's report, each pair with why it paired and
+/// where the prior objects came from.
+#[test]
+fn verbose_adds_each_roots_pairs_and_prior_objects() {
+    let case = &cases()[0];
+    let out = refactor(case, case, None, &["-v"]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let plain = refactor(case, case, None, &[]);
+    assert_eq!(
+        stderr.lines().take(3).collect::<Vec<_>>(),
+        String::from_utf8_lossy(&plain.stderr)
+            .lines()
+            .take(3)
+            .collect::<Vec<_>>()
+    );
+    for r in roots(case) {
+        let section = stderr
+            .split(&format!("== {r}/old -> {r}/new\n"))
+            .nth(1)
+            .and_then(|s| s.split("\n\n==").next())
+            .unwrap_or_default();
+        let state = prior_state(case, &r);
+        let prior = format!("Prior objects: the state {}.", state.display());
+        assert!(section.contains(&prior), "{prior:?}\n{section}");
+        if key(case).iter().any(|(a, _, b, _)| *a == r && *b == r) {
+            assert!(
+                section.contains("\nPaired (before -> after, and why):\n  - "),
+                "{stderr}"
+            );
+        }
+    }
+}

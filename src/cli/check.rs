@@ -4,6 +4,7 @@ use std::io::Write;
 
 use crate::check::{self, CheckRequest, render};
 use crate::diagnostics::{Diagnostic, SourceMap};
+use crate::refactor::report::Detail;
 
 use super::commands::{CmdResult, print_diagnostics};
 
@@ -12,9 +13,10 @@ pub(super) fn run(
     req: &CheckRequest,
     format: super::ReportFormat,
     fix: bool,
+    detail: Detail,
     sources: &mut SourceMap,
 ) -> CmdResult {
-    let result = run_checked(req, format, fix, sources);
+    let result = run_checked(req, format, fix, detail, sources);
     reported(result, format, sources)
 }
 
@@ -115,6 +117,7 @@ fn run_checked(
     req: &CheckRequest,
     format: super::ReportFormat,
     fix: bool,
+    detail: Detail,
     sources: &mut SourceMap,
 ) -> CmdResult {
     if fix && req.head.is_some() {
@@ -164,7 +167,7 @@ fn run_checked(
     let text = match format {
         super::ReportFormat::Markdown => markdown_comment(&render::json(&report)),
         super::ReportFormat::Json => super::commands::json_text(&render::json(&report)),
-        super::ReportFormat::Text => render::text(&report),
+        super::ReportFormat::Text => render::text(&report, detail),
     };
     let _ = write!(stdout, "{text}");
     drop(stdout);
@@ -187,7 +190,11 @@ fn run_checked(
 }
 
 /// `check --merge A.json B.json ...`: the shards' reports as one.
-pub(super) fn merge(files: &[std::path::PathBuf], format: super::ReportFormat) -> CmdResult {
+pub(super) fn merge(
+    files: &[std::path::PathBuf],
+    format: super::ReportFormat,
+    detail: Detail,
+) -> CmdResult {
     let mut docs = Vec::new();
     for f in files {
         let name = f.display().to_string();
@@ -209,7 +216,7 @@ pub(super) fn merge(files: &[std::path::PathBuf], format: super::ReportFormat) -
     let text = match format {
         super::ReportFormat::Markdown => markdown_comment(&doc),
         super::ReportFormat::Json => super::commands::json_text(&doc),
-        super::ReportFormat::Text => render::text_doc(&doc),
+        super::ReportFormat::Text => render::text_doc(&doc, detail),
     };
     let _ = write!(super::commands::stdout(), "{text}");
     Ok(if doc["passed"].as_bool() == Some(true) {

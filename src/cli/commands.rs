@@ -74,10 +74,14 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             modules_tokens,
             modules_cli_config,
             modules_max_size,
+            quiet,
+            verbose,
             ..
         } => {
+            let detail = detail_of(quiet, verbose);
             if !merge.is_empty() {
-                super::check::reported(super::check::merge(&merge, format), format, &sources)
+                let merged = super::check::merge(&merge, format, detail);
+                super::check::reported(merged, format, &sources)
             } else {
                 let base = base.unwrap_or_default();
                 // Files given on the command line are the runner's own, named
@@ -151,7 +155,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     let failed = super::check::reported(Err((2, d.into())), format, &sources);
                     return failed.unwrap_or(2);
                 }
-                super::check::run(&req, format, fix, &mut sources)
+                super::check::run(&req, format, fix, detail, &mut sources)
             }
         }
         Command::Refactor {
@@ -189,11 +193,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                 ignore,
                 plan,
                 old_vars: (!old_var_file.is_empty()).then_some(old_ordered),
-                detail: match (quiet, verbose) {
-                    (true, _) => crate::refactor::report::Detail::Quiet,
-                    (_, true) => crate::refactor::report::Detail::Verbose,
-                    _ => crate::refactor::report::Detail::Normal,
-                },
+                detail: detail_of(quiet, verbose),
             };
             let args = with_order(args, ordered);
             match (old_dir, new_dir) {
@@ -232,6 +232,15 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             }
             code
         }
+    }
+}
+
+/// How much of a report `-q` and `-v` ask for.
+fn detail_of(quiet: bool, verbose: bool) -> crate::refactor::report::Detail {
+    match (quiet, verbose) {
+        (true, _) => crate::refactor::report::Detail::Quiet,
+        (_, true) => crate::refactor::report::Detail::Verbose,
+        _ => crate::refactor::report::Detail::Normal,
     }
 }
 

@@ -426,6 +426,13 @@ pub(crate) enum Command {
         /// hold, downloaded or extracted, in MiB.
         #[arg(long = "modules-max-size", value_name = "MIB", default_value_t = 256)]
         modules_max_size: u64,
+        /// Text report: print only the verdict (diagnostics still go to stderr).
+        #[arg(short = 'q', long = "quiet", conflicts_with = "verbose")]
+        quiet: bool,
+        /// Text report: also each root's plan counts, the revisions compared
+        /// and the states' SHA-256 (what --format json carries).
+        #[arg(short = 'v', long = "verbose")]
+        verbose: bool,
     },
     /// Install the remote modules configurations call (`modules get`).
     Modules {

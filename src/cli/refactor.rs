@@ -962,10 +962,13 @@ fn cross_text(
 ) -> String {
     let dir_of = |i: usize| shown_path(&reqs[i].new_dir);
     let old_of = |i: usize| shown_path(&reqs[i].old_dir);
-    let mut text = String::new();
+    let mut text = cross_lead(cross, reqs, opts);
+    if opts.detail == report::Detail::Quiet {
+        return text;
+    }
     for (i, o) in cross.roots.iter().enumerate() {
-        text.push_str(&format!("== {} -> {}\n", old_of(i), dir_of(i)));
-        let mut human = report::human(o, opts.allow_add);
+        text.push_str(&format!("\n== {} -> {}\n", old_of(i), dir_of(i)));
+        let mut human = report::human_with(o, opts.allow_add, opts.detail);
         // Terraform's summary counts imports first.
         if !o.proof.imports.is_empty() {
             let n = o.proof.imports.len();
@@ -976,14 +979,26 @@ fn cross_text(
             );
         }
         text.push_str(&human);
+        if opts.detail == report::Detail::Verbose {
+            let prior = match &reqs[i].state {
+                Some(_) => match &states[i] {
+                    Some(s) => format!("Prior objects: the state {}.\n", shown_path(s)),
+                    None => "Prior objects: a state.\n".to_string(),
+                },
+                None => format!(
+                    "Prior objects: none given (no --state-for): {}'s configuration stands for them.\n",
+                    old_of(i)
+                ),
+            };
+            text.push_str(&prior);
+        }
         for v in &verified[i] {
             text.push_str(&verified_line(v, Some(&dir_of(i))));
         }
-        text.push('\n');
     }
     let n = cross.moves.len();
     text.push_str(&format!(
-        "Across root modules: {n} object{} move{}.\n",
+        "\nAcross root modules: {n} object{} move{}.\n",
         if n == 1 { "" } else { "s" },
         if n == 1 { "s" } else { "" }
     ));
@@ -1002,10 +1017,102 @@ fn cross_text(
             text.push_str("      no command printed: `state mv -state-out` needs both roots' state files (--state-for)\n");
         }
     }
-    text.push_str(if cross.proven(opts.allow_add) {
-        "Proven in every root: nothing that was only moved is destroyed.\n"
-    } else {
-        "Not proven in every root (see above).\n"
+    text
+}
+
+/// The first lines of a refactor across roots: the verdict over every
+/// root, then (unless `-q`) the counts, each root that is not proven with
+/// its own verdict, and the next steps; each root's report follows.
+fn cross_lead(
+    cross: &crate::refactor::cross_root::CrossOutcome,
+    reqs: &[Request],
+    opts: &Options,
+) -> String {
+    let unproven: Vec<usize> = (0..cross.roots.len())
+        .filter(|&i| !cross.roots[i].proven(opts.allow_add))
+        .collect();
+    let mut text = match unproven.is_empty() {
+        true => "Proven in every root: nothing that was only moved is destroyed.\n".to_string(),
+        false => format!(
+            "Not proven in {} of {} root modules.\n",
+            unproven.len(),
+            cross.roots.len()
+        ),
+    };
+    if opts.detail == report::Detail::Quiet {
+        return text;
+    }
+    let plural = |n: usize, one: &str, many: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    };
+    let (mut import, mut add, mut change, mut destroy) = (0, 0, 0, 0);
+    let mut blocks = 0;
+    for o in &cross.roots {
+        let (a, c, d) = o.proof.counts();
+        import += o.proof.imports.len();
+        (add, change, destroy) = (add + a, change + c, destroy + d);
+        blocks += crate::refactor::blocks::distinct(&o.blocks).len();
+    }
+    text.push_str(&format!(
+        "minimod: {}, {} across them, {}.\n",
+        plural(cross.roots.len(), "root module", "root modules"),
+        plural(cross.moves.len(), "object moves", "objects move"),
+        plural(blocks, "moved block", "moved blocks"),
+    ));
+    text.push_str(&format!(
+        "With these blocks, in all: Plan: {import} to import, {add} to add, {change} to change, {destroy} to destroy.\n"
+    ));
+    for &i in &unproven {
+        let verdict = report::human_with(&cross.roots[i], opts.allow_add, report::Detail::Quiet);
+        text.push_str(&format!("  {}: {verdict}", shown_path(&reqs[i].new_dir)));
+    }
+    let roots_where = |f: &dyn Fn(&crate::refactor::Outcome) -> bool| -> Vec<String> {
+        (unproven.iter())
+            .filter(|&&i| f(&cross.roots[i]))
+            .map(|&i| shown_path(&reqs[i].new_dir))
+            .collect()
+    };
+    // A move with no blocks comes first: the roots' plans without it
+    // destroy and create what it would move.
+    let unwritable = cross
+        .moves
+        .iter()
+        .filter(|m| m.unwritable.is_some())
+        .count();
+    if unwritable > 0 {
+        text.push_str(&format!(
+            "Next: {} across roots {} no blocks: below, each says what it needs.\n",
+            plural(unwritable, "move", "moves"),
+            if unwritable == 1 { "has" } else { "have" },
+        ));
+    }
+    let hinted = roots_where(&|o| !o.update_hint.is_empty());
+    if !hinted.is_empty() {
+        text.push_str(&format!(
+            "Next: {} move objects that differ only by values: run again with --allow-update to move and update them in place (only the provider knows whether a difference forces a replacement; --verify-with tells).\n",
+            hinted.join(", ")
+        ));
+    }
+    let destroying = roots_where(&|o| {
+        o.update_hint.is_empty() && o.proof.counts().2 > 0 && !o.pairing.unmatched.is_empty()
     });
+    if !destroying.is_empty() {
+        text.push_str(&format!(
+            "Next: in {}, each object the report below does not match says why it did not pair; a destroy that is meant gets a `removed` block.\n",
+            destroying.join(", ")
+        ));
+    }
+    let creating = roots_where(&|o| {
+        let (add, _, destroy) = o.proof.counts();
+        o.update_hint.is_empty() && destroy == 0 && add > 0 && !opts.allow_add
+    });
+    if !creating.is_empty() {
+        text.push_str(&format!(
+            "Next: if what {} create{} is new infrastructure, run again with --allow-add.\n",
+            creating.join(", "),
+            if creating.len() == 1 { "s" } else { "" }
+        ));
+    }
     text
 }

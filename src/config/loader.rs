@@ -424,6 +424,7 @@ fn really_inside(path: &Path, dir: &Path, files: &Files) -> bool {
 /// component of an ever longer path, which made deep trees cubic.
 #[derive(PartialEq)]
 enum DirIdentity {
+    #[cfg(unix)]
     Inode(u64, u64),
     Path(PathBuf),
 }

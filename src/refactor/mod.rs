@@ -1786,7 +1786,7 @@ mod tests {
                 .detail
                 .contains("The value depends on")
         );
-        let text = report::human(&outcome, false);
+        let text = report::human_with(&outcome, false, report::Detail::Normal);
         assert!(text.contains(&format!("\n      {want}\n")), "{text}");
     }
 

@@ -260,10 +260,6 @@ pub(crate) enum Detail {
     Verbose,
 }
 
-pub(crate) fn human(outcome: &Outcome, allow_add: bool) -> String {
-    human_with(outcome, allow_add, Detail::Normal)
-}
-
 /// The report: the verdict, the counts and the next step first, so a long
 /// list of unmatched objects never hides what to do; the details follow.
 pub(crate) fn human_with(outcome: &Outcome, allow_add: bool, detail: Detail) -> String {

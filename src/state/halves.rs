@@ -30,6 +30,13 @@ pub(super) const FROM_BYTES: usize = 256 << 10;
 /// large regular file is read in two halves, one on a second thread. At
 /// 1,000 objects (1.9 MB) most of the read was the system's first touch
 /// of each page read into, on one thread, before anything else began.
+/// Elsewhere (no positioned reads from two threads) it is read whole.
+#[cfg(not(unix))]
+pub(super) fn read_text(path: &std::path::Path) -> std::io::Result<String> {
+    std::fs::read_to_string(path)
+}
+
+#[cfg(unix)]
 pub(super) fn read_text(path: &std::path::Path) -> std::io::Result<String> {
     use std::os::unix::fs::FileExt;
     let file = std::fs::File::open(path)?;
@@ -66,6 +73,7 @@ pub(super) fn read_text(path: &std::path::Path) -> std::io::Result<String> {
 /// objects those faults were half of the read (2.5 -> 1.3 ms). Where the
 /// system cannot (an older kernel, larger pages), the call fails and the
 /// read faults them in as before.
+#[cfg(unix)]
 fn populate(buf: &mut [u8]) {
     #[cfg(target_os = "linux")]
     {

@@ -70,6 +70,8 @@ Function::new("fileexists", vec![Param::string("path")], Ret::Fixed(Type::Bool),
                 let joined = joined_path(ctx, &path);
                 let shown = quote(&joined);
                 let fail = |what: &str| Err(FunctionError::call(name, format!("{shown} {what}")));
+                // Only Unix tells device nodes, pipes and sockets apart.
+                #[cfg(unix)]
                 let other = |m: std::fs::Metadata| {
                     use std::os::unix::fs::FileTypeExt;
                     let ft = m.file_type();
@@ -83,6 +85,8 @@ Function::new("fileexists", vec![Param::string("path")], Ret::Fixed(Type::Bool),
                         fail("is not a regular file")
                     }
                 };
+                #[cfg(not(unix))]
+                let other = |_: std::fs::Metadata| fail("is not a regular file");
                 let stat_failed = || Err(FunctionError::call(name, format!("failed to stat {shown}")));
                 match ctx.files.kind(&full) {
                     Ok(Kind::File) => Ok(Value::Bool(true)),
