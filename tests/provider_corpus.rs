@@ -114,6 +114,20 @@ fn reduced_outputs(doc: &Value) -> Value {
     )
 }
 
+/// The provider schemas terraform planned `plan` (old, new, proof) with:
+/// the stub infers one per configuration, and record.sh keeps a plan's
+/// only where it differs from the one before it (old, new, proof).
+fn plan_schemas(case: &Case, plan: &str) -> PathBuf {
+    let order = ["old", "new", "proof"];
+    let upto = order.iter().position(|p| *p == plan).expect("a plan");
+    order[..=upto]
+        .iter()
+        .rev()
+        .map(|p| case.expected().join(format!("schemas-{p}.json")))
+        .find(|f| f.is_file())
+        .unwrap_or_else(|| panic!("{}: no expected/schemas-old.json", case.name))
+}
+
 /// `minimod plan` of a side (old, new, or new with the key's blocks)
 /// against the recorded state: its "Changes to Outputs:" text and its JSON
 /// `output_changes` against terraform's for that plan.
@@ -145,7 +159,17 @@ fn check_outputs(case: &Case, plan: &str) -> Result<(), String> {
     } else {
         format!("plan-{plan}")
     };
-    let args = ["plan", side, "--state", "expected/prior.tfstate"];
+    // The schema terraform planned with, so that objects have its attributes.
+    let schemas = plan_schemas(case, plan);
+    let schemas = schemas.to_str().expect("a UTF-8 path");
+    let args = [
+        "plan",
+        side,
+        "--state",
+        "expected/prior.tfstate",
+        "--schemas",
+        schemas,
+    ];
     let text = String::from_utf8_lossy(&run(&root, args).stdout).into_owned();
     let out = run(&root, args.iter().copied().chain(["--json"]));
     let doc: Value = serde_json::from_slice(&out.stdout)
@@ -238,6 +262,7 @@ fn records_are_complete_and_consistent() {
             "expected/plan-old.json",
             "expected/plan-new.json",
             "expected/proof.json",
+            "expected/schemas-old.json",
         ] {
             if !case.root.join(file).is_file() {
                 fail(format!("no {file}"));

@@ -72,7 +72,10 @@ impl<'c> Run<'c> {
                 None if data && r.blocks.iter().any(|b| block_type(b) == attr) => {
                     self.data_source_blocks(module, r, key, attr, scope)
                 }
-                None => Ok(self.computed_attr(module, r, key, attr)),
+                None => match self.created_blocks(module, r, key, scope, attr)? {
+                    Some(blocks) => Ok(blocks),
+                    None => Ok(self.computed_attr(module, r, key, attr)),
+                },
             }
         })
     }
@@ -122,6 +125,40 @@ impl<'c> Run<'c> {
         self.eval_resource_arg(module, rkey, key, vertex, |r, scope| {
             configured_arg(r, scope, attr)
         })
+    }
+
+    /// The nested blocks of type `name` a plan creates on a new managed
+    /// object, as the configuration sets them (a tuple of objects):
+    /// terraform's planned object takes them from the configuration. None
+    /// where the resource configures no such block, where the object is
+    /// recorded (its planned change says), and for a refactor's run, whose
+    /// unknowns name their objects.
+    fn created_blocks(
+        &self,
+        module: &ModuleInstance,
+        r: &Resource,
+        key: &InstanceKey,
+        scope: &InstanceScope<'_, 'c>,
+        name: &str,
+    ) -> Result<Option<Value>, Diagnostics> {
+        if r.mode != ResourceMode::Managed
+            || self.opts.walk != super::run::Walk::Plan
+            || self.opts.track_origins
+            || !r.blocks.iter().any(|b| block_type(b) == name)
+        {
+            return Ok(None);
+        }
+        let addr = r.addr().absolute(module.clone()).instance(key.clone());
+        if self.prior_instance(addr).has_record() {
+            return Ok(None);
+        }
+        let ev = Eval::new(scope);
+        let mut blocks: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        for b in r.blocks.iter().filter(|b| block_type(b) == name) {
+            collect_block(&ev, b, &mut blocks)?;
+        }
+        let items = blocks.remove(name).unwrap_or_default();
+        Ok(Some(Value::Tuple(items.into())))
     }
 
     /// One argument as the configuration sets it: what a data source is
@@ -303,8 +340,14 @@ impl<'c> Run<'c> {
             // provider's (what `resource_attr` answers, without a vertex
             // per name: every name any expression reads is asked of every
             // instance).
+            let configured_block = r.blocks.iter().any(|b| {
+                b.kind == *name
+                    || (b.kind == "dynamic" && b.labels.first().is_some_and(|l| l == name))
+            });
             let v = match r.mode {
-                ResourceMode::Managed => self.computed_attr_at(r, prior(), name),
+                ResourceMode::Managed if !configured_block => {
+                    self.computed_attr_at(r, prior(), name)
+                }
                 _ => self.resource_attr(module, rkey, key, name)?,
             };
             obj.insert(name.clone(), v);
@@ -942,6 +985,52 @@ resource "aws_thing" "t" {
         let whole = whole.as_mapping().unwrap();
         assert_eq!(whole["name"], Value::string("a"));
         assert!(whole["id"].is_unknown());
+    }
+
+    /// A new object's configured nested block reads as configured, through
+    /// the block and through the whole object (terraform's planned object
+    /// takes it from the configuration); a computed attribute stays
+    /// unknown, and a recorded object keeps its record.
+    #[test]
+    fn a_created_objects_configured_block_is_known() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            r#"
+resource "aws_thing" "t" {
+  rule {
+    port = 1
+  }
+}
+output "port" {
+  value = aws_thing.t.rule[0].port
+}
+output "whole" {
+  value = aws_thing.t
+}
+"#,
+        )]);
+        let root = ModuleInstance::default();
+        let run = run(&config, RunOptions::default());
+        assert_eq!(run.output(&root, "port").unwrap(), Value::int(1));
+        let whole = run.output(&root, "whole").unwrap();
+        let whole = whole.as_mapping().unwrap();
+        let rule =
+            Value::Tuple(vec![Value::Object([("port".to_string(), Value::int(1))].into())].into());
+        assert_eq!(whole["rule"], rule);
+        assert!(whole["id"].is_unknown());
+        let state = crate::state::State::from_json(
+            r#"{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{},"resources":[{"mode":"managed","type":"aws_thing","name":"t","provider":"provider[\"registry.terraform.io/hashicorp/aws\"]","instances":[{"schema_version":0,"attributes":{"id":"x","rule":[{"port":2}]},"sensitive_attributes":[]}]}]}"#,
+        )
+        .unwrap();
+        let run = run_with(&config, &state);
+        assert_ne!(run.output(&root, "port").unwrap(), Value::int(1));
+    }
+
+    fn run_with<'c>(
+        config: &'c crate::config::Config,
+        state: &'c crate::state::State,
+    ) -> crate::instances::Run<'c> {
+        run(config, RunOptions::default()).with_prior_state(state)
     }
 
     /// Three counted servers; `lb` and the outputs read their ids and

@@ -303,10 +303,7 @@ fn output_changes(plan: &Plan) -> String {
     for o in changed {
         let (sym, text) = match o.action {
             Action::Create => (Sym::Create, whole(&o.after, Sym::Create, 0)),
-            Action::Delete => (
-                Sym::Delete,
-                format!("{} -> null", whole(&o.before, Sym::Delete, 0)),
-            ),
+            Action::Delete => (Sym::Delete, deleted(&o.before, 0)),
             _ => (Sym::Update, diff(&o.before, &o.after, 0).1),
         };
         let _ = writeln!(out, "{} {:<width$} = {text}", sym.mark(), o.name);
@@ -501,11 +498,7 @@ fn render_body(out: &mut String, c: &ResourceChange) {
         Action::Delete => {
             for (k, v) in before {
                 if !v.is_null() {
-                    lines.push((
-                        "-".into(),
-                        k.clone(),
-                        format!("{} -> null", whole(v, Sym::Delete, 1)),
-                    ));
+                    lines.push(("-".into(), k.clone(), deleted(v, 1)));
                 }
             }
         }
@@ -779,6 +772,17 @@ fn write_whole(out: &mut String, v: &Value, sym: Sym, indent: usize) {
     }
     match v {
         Value::Unknown(..) => out.push_str("(known after apply)"),
+        Value::String(text) => match RenderedString::of(text) {
+            RenderedString::Json(json) => {
+                let inner = whole(&json, sym, indent + 1);
+                out.push_str(&jsonencode(&inner, Sym::NoOp, "", indent));
+            }
+            RenderedString::Lines(lines) => {
+                let marked: Vec<(Sym, &str)> = lines.iter().map(|l| (Sym::NoOp, *l)).collect();
+                write_heredoc(out, &marked, indent);
+            }
+            RenderedString::Line => out.push_str(&shown(v)),
+        },
         Value::Object(m) | Value::Map(_, m) if !m.is_empty() => {
             let keys: Vec<std::borrow::Cow<str>> = m.keys().map(|k| key_text(v, k)).collect();
             let width = keys.iter().map(|k| k.chars().count()).max().unwrap_or(0);
@@ -814,6 +818,184 @@ fn write_whole(out: &mut String, v: &Value, sym: Sym, indent: usize) {
     }
 }
 
+/// A value deleted: what it was, then `-> null`, but for a JSON string
+/// of an empty object or array (`jsonencode({})`), which terraform's JSON
+/// rendering prints with no suffix.
+fn deleted(v: &Value, indent: usize) -> String {
+    let text = whole(v, Sym::Delete, indent);
+    let empty_json = match v {
+        Value::String(text) => match RenderedString::of(text) {
+            RenderedString::Json(Value::Object(m)) => m.is_empty(),
+            RenderedString::Json(Value::Tuple(items)) => items.is_empty(),
+            _ => false,
+        },
+        _ => false,
+    };
+    match empty_json {
+        true => text,
+        false => format!("{text} -> null"),
+    }
+}
+
+/// How terraform's renderer reads a string (`evaluatePrimitiveString`):
+/// one starting with `{` or `[` that parses as JSON is shown as the value
+/// it encodes; one with a newline as its lines, trimmed of surrounding
+/// whitespace; any other on one line, quoted.
+enum RenderedString<'s> {
+    Json(Value),
+    Lines(Vec<&'s str>),
+    Line,
+}
+
+impl<'s> RenderedString<'s> {
+    fn of(text: &'s str) -> RenderedString<'s> {
+        if (text.starts_with('{') || text.starts_with('['))
+            && let Ok(json) = serde_json::from_str::<serde_json::Value>(text)
+        {
+            return RenderedString::Json(json_value(&json));
+        }
+        if text.contains('\n') {
+            return RenderedString::Lines(text.trim().split('\n').collect());
+        }
+        RenderedString::Line
+    }
+}
+
+/// A JSON document as the value the renderer walks: objects and arrays as
+/// objects and tuples (JSON has no other collection types).
+fn json_value(json: &serde_json::Value) -> Value {
+    match json {
+        serde_json::Value::Null => Value::null(),
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => crate::number::Number::parse(&n.to_string())
+            .map(Value::Number)
+            .unwrap_or_else(|| Value::string(n.to_string())),
+        serde_json::Value::String(s) => Value::string(s.clone()),
+        serde_json::Value::Array(items) => {
+            Value::Tuple(items.iter().map(json_value).collect::<Vec<_>>().into())
+        }
+        serde_json::Value::Object(m) => {
+            Value::Object(m.iter().map(|(k, v)| (k.clone(), json_value(v))).collect())
+        }
+    }
+}
+
+/// `jsonencode(...)` around a JSON string's rendered value (`inner`, at
+/// `indent + 1`): on its own lines when it spans several, marked `sym`
+/// (an update's `~`; a created or deleted one is unmarked), `note` after
+/// the opening parenthesis.
+fn jsonencode(inner: &str, sym: Sym, note: &str, indent: usize) -> String {
+    if inner.contains('\n') {
+        format!(
+            "jsonencode({note}\n{}{} {inner}\n{})",
+            pad(indent + 1),
+            sym.mark(),
+            pad(indent + 1)
+        )
+    } else {
+        format!("jsonencode({inner}){note}")
+    }
+}
+
+/// A multi-line string as terraform's renderer prints it: a `<<-EOT`
+/// heredoc, each line marked, indented one level deeper.
+fn write_heredoc(out: &mut String, lines: &[(Sym, &str)], indent: usize) {
+    out.push_str("<<-EOT\n");
+    for (sym, line) in lines {
+        out.push_str(&pad(indent + 1));
+        out.push_str(sym.mark());
+        out.push(' ');
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str(&pad(indent));
+    out.push_str(Sym::NoOp.mark());
+    out.push_str(" EOT");
+}
+
+/// An update of one string to another (`renderStringDiff`): two JSON
+/// strings as the change of what they encode (`# whitespace changes` when
+/// that is none), a JSON string and another as the one replaced by the
+/// other, multi-line strings line by line, others `"a" -> "b"`.
+fn string_diff(a: &str, b: &str, indent: usize) -> String {
+    match (RenderedString::of(a), RenderedString::of(b)) {
+        (RenderedString::Json(x), RenderedString::Json(y)) => {
+            if x == y {
+                let inner = whole(&x, Sym::NoOp, indent + 1);
+                return jsonencode(&inner, Sym::NoOp, " # whitespace changes", indent);
+            }
+            let (sym, inner) = diff(&x, &y, indent + 1);
+            jsonencode(&inner, sym, "", indent)
+        }
+        (RenderedString::Json(_), _) | (_, RenderedString::Json(_)) => format!(
+            "{} -> {}",
+            whole(&Value::string(a), Sym::Delete, indent),
+            whole(&Value::string(b), Sym::Create, indent)
+        ),
+        (RenderedString::Line, RenderedString::Line) => format!(
+            "{} -> {}",
+            shown(&Value::string(a)),
+            shown(&Value::string(b))
+        ),
+        (x, y) => {
+            let lines = |r: RenderedString<'_>, s: &'_ str| -> Vec<String> {
+                match r {
+                    RenderedString::Lines(l) => l.iter().map(|l| l.to_string()).collect(),
+                    _ => vec![s.to_string()],
+                }
+            };
+            let (before, after) = (lines(x, a), lines(y, b));
+            let mut out = String::new();
+            let marked: Vec<(Sym, &str)> = line_diff(&before, &after);
+            write_heredoc(&mut out, &marked, indent);
+            out
+        }
+    }
+}
+
+/// The lines of an update, deleted, created and kept, in terraform's
+/// order (`collections.ProcessSlice` over their longest common
+/// subsequence: before each common line, the deleted ones, then the
+/// created ones).
+fn line_diff<'l>(before: &'l [String], after: &'l [String]) -> Vec<(Sym, &'l str)> {
+    let (n, m) = (before.len(), after.len());
+    // lcs[i][j]: the longest common subsequence of before[i..] and after[j..].
+    let mut lcs = vec![vec![0usize; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = if before[i] == after[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let mut common = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < n && j < m {
+        if before[i] == after[j] {
+            common.push((i, j));
+            i += 1;
+            j += 1;
+        } else if lcs[i + 1][j] >= lcs[i][j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    let mut out = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    for (ci, cj) in common.into_iter().chain(std::iter::once((n, m))) {
+        out.extend(before[i..ci].iter().map(|l| (Sym::Delete, l.as_str())));
+        out.extend(after[j..cj].iter().map(|l| (Sym::Create, l.as_str())));
+        if ci < n {
+            out.push((Sym::NoOp, before[ci].as_str()));
+        }
+        (i, j) = (ci + 1, cj + 1);
+    }
+    out
+}
+
 /// An object's key as terraform prints it: a map's quoted, an object's
 /// bare when it is a valid name.
 fn key_text<'k>(parent: &Value, k: &'k str) -> std::borrow::Cow<'k, str> {
@@ -839,12 +1021,7 @@ fn diff(old: &Value, new: &Value, indent: usize) -> (Sym, String) {
     match (old.is_null(), new.is_null()) {
         (true, true) => return (Sym::NoOp, "null".into()),
         (true, false) => return (Sym::Create, whole(new, Sym::Create, indent)),
-        (false, true) => {
-            return (
-                Sym::Delete,
-                format!("{} -> null", whole(old, Sym::Delete, indent)),
-            );
-        }
+        (false, true) => return (Sym::Delete, deleted(old, indent)),
         _ => {}
     }
     if old == new {
@@ -858,6 +1035,9 @@ fn diff(old: &Value, new: &Value, indent: usize) -> (Sym, String) {
             Sym::Update,
             format!("{} -> (known after apply)", whole(old, Sym::Delete, indent)),
         );
+    }
+    if let (Value::String(a), Value::String(b)) = (old, new) {
+        return (Sym::Update, string_diff(a, b, indent));
     }
     let (Value::Object(a) | Value::Map(_, a), Value::Object(b) | Value::Map(_, b)) = (old, new)
     else {

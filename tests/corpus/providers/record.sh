@@ -145,13 +145,22 @@ for case in "${cases[@]}"; do
   jq -S . "$w/old/terraform.tfstate" >"$out/expected/prior.tfstate"
   plan_of "$w/old" "$out/expected/prior.tfstate" "$out/expected/plan-old"
   (cd "$w/old" && terraform providers schema -json) >"$work/schemas/$case-old.json"
+  jq -S -c . "$work/schemas/$case-old.json" >"$out/expected/schemas-old.json"
 
   prepare "$w/new"
   plan_of "$w/new" "$out/expected/prior.tfstate" "$out/expected/plan-new"
   (cd "$w/new" && terraform providers schema -json) >"$work/schemas/$case-new.json"
+  jq -S -c . "$work/schemas/$case-new.json" >"$out/expected/schemas-new.json"
 
   prepare "$w/keyed"
   plan_of "$w/keyed" "$out/expected/prior.tfstate" "$out/expected/proof"
+  (cd "$w/keyed" && terraform providers schema -json) | jq -S -c . >"$out/expected/schemas-proof.json"
+  # A plan's schema is kept only where it differs from the one before it
+  # (the stub infers a schema per configuration; most sides agree).
+  cmp -s "$out/expected/schemas-proof.json" "$out/expected/schemas-new.json" &&
+    rm "$out/expected/schemas-proof.json"
+  cmp -s "$out/expected/schemas-new.json" "$out/expected/schemas-old.json" &&
+    rm "$out/expected/schemas-new.json"
   echo "$case: $(jq -c '{add, change, destroy}' "$out/expected/proof.json")" >&2
 done
 
