@@ -535,4 +535,67 @@ mod tests {
         );
         assert_eq!(range.to_string(), "main.tf:2,11-19");
     }
+
+    fn pos(text: &str, byte: usize) -> Pos {
+        let before = &text[..byte];
+        Pos {
+            line: before.matches('\n').count() + 1,
+            column: before.rsplit('\n').next().unwrap_or("").chars().count() + 1,
+            byte,
+        }
+    }
+
+    fn range(text: &str, from: &str, to_end_of: &str) -> SourceRange {
+        let start = text.find(from).unwrap();
+        let end = text.find(to_end_of).unwrap() + to_end_of.len();
+        SourceRange {
+            file: "main.tf".into(),
+            start: pos(text, start),
+            end: pos(text, end),
+        }
+    }
+
+    #[test]
+    fn quotes_every_line_a_subject_spans() {
+        // tests/corpus/config-errors/snippet-for-each-multi-line, as
+        // terraform 1.11 printed it: the blank line is left out and the
+        // lines after it numbered one short.
+        let text = "resource \"terraform_data\" \"x\" {\n  for_each = [\n\n    \"a\",\n  ]\n}\n";
+        let mut sources = SourceMap::default();
+        sources.insert("main.tf".into(), text.into());
+        let d = Diagnostic::error("Invalid for_each argument", "").at(&range(text, "[", "]"));
+        assert_eq!(
+            d.render(&sources),
+            "\nError: Invalid for_each argument\n\n  on main.tf line 2:\n   2:   for_each = [\n   3:     \"a\",\n   4:   ]\n\n"
+        );
+        // Styled, the underline opens on the first line and closes on the last.
+        let styled = d.render_styled(&sources, 80);
+        assert!(styled.contains("   2:   for_each = \x1b[4m[\n"), "{styled}");
+        assert!(styled.contains("   4:   ]\x1b[0m\x1b[0m\n"), "{styled}");
+    }
+
+    #[test]
+    fn quotes_the_context_and_underlines_the_subject_in_it() {
+        // tests/corpus/config-errors/snippet-call-context: the place is the
+        // argument's line, the quote starts at the call's.
+        let text = "output \"x\" {\n  value = upper(\n    [1]\n  )\n}\n";
+        let mut sources = SourceMap::default();
+        sources.insert("main.tf".into(), text.into());
+        let d = Diagnostic::error("Invalid function argument", "")
+            .at(&range(text, "[1]", "[1]"))
+            .in_context(&range(text, "upper(", "  )"));
+        assert_eq!(
+            d.render(&sources),
+            "\nError: Invalid function argument\n\n  on main.tf line 3:\n   2:   value = upper(\n   3:     [1]\n   4:   )\n\n"
+        );
+        let styled = d.render_styled(&sources, 80);
+        assert!(styled.contains("   3:     \x1b[4m[1]\x1b[0m\n"), "{styled}");
+        assert!(styled.contains("   4:   )\x1b[0m\n"), "{styled}");
+        // A file whose text is not known quotes nothing.
+        let unknown = Diagnostic::error("X", "").at(&SourceRange::file_only("other.tf"));
+        assert_eq!(
+            unknown.render(&sources),
+            "\nError: X\n\n  on other.tf line 1:\n  (source code not available)\n\n"
+        );
+    }
 }
