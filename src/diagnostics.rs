@@ -75,6 +75,10 @@ pub struct Diagnostic {
     pub summary: String,
     pub detail: String,
     pub subject: Option<SourceRange>,
+    /// The wider construct the subject sits in (HCL's context range: the
+    /// whole call around a bad argument, the template around a bad
+    /// interpolation): its lines are quoted too, the subject underlined.
+    pub context: Option<SourceRange>,
     /// Values of the references in the subject expression, shown under the
     /// source line: (`var.name`, `is "x"`).
     pub values: Vec<(String, String)>,
@@ -99,6 +103,7 @@ impl Diagnostic {
             summary: summary.into(),
             detail: detail.into(),
             subject: None,
+            context: None,
             values: Vec::new(),
             extra: None,
         }
@@ -132,6 +137,15 @@ impl Diagnostic {
         self
     }
 
+    /// Sets the context around the subject when none is known yet (the
+    /// innermost construct wins, as with [`Diagnostic::or_at`]).
+    pub fn in_context(mut self, context: &SourceRange) -> Diagnostic {
+        if self.context.is_none() {
+            self.context = Some(context.clone());
+        }
+        self
+    }
+
     /// Adds an expression value line (`var.name is "x"`) under the snippet.
     pub fn with_value(
         mut self,
@@ -140,6 +154,65 @@ impl Diagnostic {
     ) -> Diagnostic {
         self.values.push((traversal.into(), statement.into()));
         self
+    }
+
+    /// The place, as terraform's snippet formatter writes it: `on FILE
+    /// line N` (the subject's first line) with the block it is in, every
+    /// line of the quoted code numbered, the subject underlined across
+    /// them when `styled`, then the values involved and a blank line.
+    /// Nothing when the diagnostic has no place.
+    fn snippet(&self, sources: &SourceMap, styled: bool) -> String {
+        use crate::style::colorize;
+        let Some(subject) = &self.subject else {
+            return String::new();
+        };
+        let paint = |markup: &str, args: &[&str]| match styled {
+            true => colorize(markup, args),
+            false => crate::style::plain(markup, args),
+        };
+        let mut out = String::new();
+        let Some(quote) = sources.quote(subject, self.context.as_ref()) else {
+            out.push_str(&format!(
+                "  on {} line {}:\n  (source code not available)\n\n",
+                subject.file, subject.start.line
+            ));
+            return out;
+        };
+        let context = sources
+            .context(&subject.file, subject.start.byte)
+            .map(|c| format!(", in {c}"))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "  on {} line {}{context}:\n",
+            subject.file, subject.start.line
+        ));
+        let code = &quote.code;
+        let (from, to) = quote.highlight;
+        let code = paint(
+            "%s[underline]%s[reset]%s",
+            &[&code[..from], &code[from..to], &code[to..]],
+        );
+        for (i, line) in code.split('\n').enumerate() {
+            out.push_str(&format!("{:>4}: {line}\n", quote.start_line + i));
+        }
+        if !self.values.is_empty() {
+            let mut values = self.values.clone();
+            values.sort();
+            out.push_str(&paint("    [dark_gray]├────────────────[reset]\n", &[]));
+            for (traversal, statement) in values {
+                let mut lines = statement.split('\n');
+                let first = lines.next().unwrap_or_default();
+                out.push_str(&paint(
+                    "    [dark_gray]│[reset] [bold]%s[reset] %s\n",
+                    &[&traversal, first],
+                ));
+                for l in lines {
+                    out.push_str(&paint("    [dark_gray]│[reset]   %s\n", &[l]));
+                }
+            }
+        }
+        out.push('\n');
+        out
     }
 
     /// Renders as terraform does with `-no-color`: the summary, the source
@@ -153,36 +226,7 @@ impl Diagnostic {
         });
         out.push_str(&self.summary);
         out.push_str("\n\n");
-        if let Some(subject) = &self.subject {
-            let context = sources
-                .context(&subject.file, subject.start.byte)
-                .map(|c| format!(", in {c}"))
-                .unwrap_or_default();
-            out.push_str(&format!(
-                "  on {} line {}{context}:\n",
-                subject.file, subject.start.line
-            ));
-            match sources.line(&subject.file, subject.start.line) {
-                Some(text) => out.push_str(&format!("{:>4}: {}\n", subject.start.line, text)),
-                None => out.push_str("  (source code not available)\n"),
-            }
-            if !self.values.is_empty() {
-                let mut values = self.values.clone();
-                values.sort();
-                out.push_str("    ├────────────────\n");
-                for (traversal, statement) in values {
-                    let mut lines = statement.split('\n');
-                    out.push_str(&format!(
-                        "    │ {traversal} {}\n",
-                        lines.next().unwrap_or_default()
-                    ));
-                    for l in lines {
-                        out.push_str(&format!("    │   {l}\n"));
-                    }
-                }
-            }
-            out.push('\n');
-        }
+        out.push_str(&self.snippet(sources, false));
         if !self.detail.is_empty() {
             for line in self.detail.split('\n') {
                 if line.starts_with(' ') {
@@ -208,47 +252,7 @@ impl Diagnostic {
         };
         let mut buf = colorize(heading, &[]);
         buf.push_str(&colorize("[bold]%s[reset]\n\n", &[&self.summary]));
-        if let Some(subject) = &self.subject {
-            let context = sources
-                .context(&subject.file, subject.start.byte)
-                .map(|c| format!(", in {c}"))
-                .unwrap_or_default();
-            match sources.line(&subject.file, subject.start.line) {
-                Some(text) => {
-                    buf.push_str(&format!(
-                        "  on {} line {}{context}:\n",
-                        subject.file, subject.start.line
-                    ));
-                    let (from, to) = sources.highlight(subject, text);
-                    let code = colorize(
-                        "%s[underline]%s[reset]%s",
-                        &[&text[..from], &text[from..to], &text[to..]],
-                    );
-                    buf.push_str(&format!("{:>4}: {code}\n", subject.start.line));
-                    if !self.values.is_empty() {
-                        let mut values = self.values.clone();
-                        values.sort();
-                        buf.push_str(&colorize("    [dark_gray]├────────────────[reset]\n", &[]));
-                        for (traversal, statement) in values {
-                            let mut lines = statement.split('\n');
-                            let first = lines.next().unwrap_or_default();
-                            buf.push_str(&colorize(
-                                "    [dark_gray]│[reset] [bold]%s[reset] %s\n",
-                                &[&traversal, first],
-                            ));
-                            for l in lines {
-                                buf.push_str(&colorize("    [dark_gray]│[reset]   %s\n", &[l]));
-                            }
-                        }
-                    }
-                }
-                None => buf.push_str(&format!(
-                    "  on {} line {}:\n  (source code not available)\n",
-                    subject.file, subject.start.line
-                )),
-            }
-            buf.push('\n');
-        }
+        buf.push_str(&self.snippet(sources, true));
         if !self.detail.is_empty() {
             let para = width.saturating_sub(3);
             for line in self.detail.split('\n') {
@@ -310,6 +314,11 @@ impl Diagnostics {
         self.0.extend(other.0);
     }
 
+    /// Sets the context of each that has none yet.
+    pub fn in_context(self, context: &SourceRange) -> Diagnostics {
+        Diagnostics(self.0.into_iter().map(|d| d.in_context(context)).collect())
+    }
+
     pub fn has_errors(&self) -> bool {
         self.0.iter().any(|d| d.severity == Severity::Error)
     }
@@ -339,6 +348,14 @@ impl From<Diagnostic> for Diagnostics {
     fn from(d: Diagnostic) -> Diagnostics {
         Diagnostics(vec![d])
     }
+}
+
+/// What a diagnostic quotes: the code (lines joined by `\n`), the
+/// number of its first line, and the subject's byte span in it.
+struct Quote {
+    code: String,
+    start_line: usize,
+    highlight: (usize, usize),
 }
 
 /// The text of every file read, so diagnostics can quote source lines.
@@ -396,34 +413,81 @@ impl SourceMap {
             .map(|(_, _, n)| n.as_str())
     }
 
-    /// The byte span of `text` (the subject's first line) that the subject
-    /// covers, as terraform's snippet highlights it: clamped to the line,
-    /// to the end of it when the subject goes on, on character boundaries.
-    fn highlight(&self, subject: &SourceRange, text: &str) -> (usize, usize) {
-        let line_start = self
-            .files
-            .get(&subject.file)
-            .and_then(|t| {
-                let mut at = 0;
-                for _ in 1..subject.start.line {
-                    at += t.get(at..)?.find('\n')? + 1;
-                }
-                Some(at)
-            })
-            .unwrap_or(0);
-        let clamp = |byte: usize| {
-            let mut b = byte.saturating_sub(line_start).min(text.len());
-            while !text.is_char_boundary(b) {
-                b -= 1;
+    /// The code terraform quotes for a subject and its context: every
+    /// line the two together touch, as `hcl.RangeScanner` cuts lines (no
+    /// line terminator; an empty line touches nothing and is left out, yet
+    /// the numbering still counts on from the first line), and the
+    /// subject's byte span within that text. `None` when the file's text
+    /// is not known.
+    fn quote(&self, subject: &SourceRange, context: Option<&SourceRange>) -> Option<Quote> {
+        let src = self.files.get(&subject.file)?;
+        // (first line, start byte, end byte); an end never set is the start.
+        let span = |r: &SourceRange| (r.start.line, r.start.byte, r.end.byte.max(r.start.byte));
+        let empty = |r: (usize, usize, usize)| r.1 == r.2;
+        let mut highlight = span(subject);
+        // The cover of context and subject; an empty one is left out.
+        let mut snippet = match context.filter(|c| c.file == subject.file).map(span) {
+            Some(c) if empty(c) => highlight,
+            Some(c) if empty(highlight) => c,
+            Some(c) => (
+                if c.1 < highlight.1 { c.0 } else { highlight.0 },
+                c.1.min(highlight.1),
+                c.2.max(highlight.2),
+            ),
+            _ => highlight,
+        };
+        let start_line = snippet.0;
+        // An empty range still quotes and underlines one byte.
+        if empty(snippet) {
+            snippet.2 += 1;
+        }
+        if empty(highlight) {
+            highlight.2 += 1;
+        }
+        let (snippet, highlight) = ((snippet.1, snippet.2), (highlight.1, highlight.2));
+        let contains = |(s, e): (usize, usize), at: usize| s <= at && at < e;
+        let overlaps = |a: (usize, usize), b: (usize, usize)| {
+            a.0 != a.1
+                && b.0 != b.1
+                && (contains(a, b.0) || contains(a, b.1) || contains(b, a.0) || contains(b, a.1))
+        };
+        let mut code = String::new();
+        let mut code_start = None;
+        let mut at = 0;
+        while at < src.len() {
+            let rest = &src[at..];
+            let (line, advance) = match rest.find('\n') {
+                Some(n) => (&rest[..n], n + 1),
+                None => (rest, rest.len()),
+            };
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            if overlaps((at, at + line.len()), snippet) {
+                code_start.get_or_insert(at);
+                code.push_str(line);
+                code.push('\n');
             }
-            b
-        };
-        let from = clamp(subject.start.byte);
-        let to = match subject.end.line == subject.start.line {
-            true => clamp(subject.end.byte).max(from),
-            false => text.len(),
-        };
-        (from, to)
+            at += advance;
+        }
+        if code.ends_with('\n') {
+            code.pop();
+        }
+        let code_start = code_start.unwrap_or(0);
+        // Offsets into the code, kept on character boundaries (a span
+        // inside a character underlines all of it).
+        let from = (highlight.0.saturating_sub(code_start)).min(code.len());
+        let to = (from + (highlight.1 - highlight.0)).min(code.len());
+        let from = (0..=from)
+            .rev()
+            .find(|&b| code.is_char_boundary(b))
+            .unwrap_or(0);
+        let to = (to..=code.len())
+            .find(|&b| code.is_char_boundary(b))
+            .unwrap_or(code.len());
+        Some(Quote {
+            start_line,
+            highlight: (from, to),
+            code,
+        })
     }
 
     pub fn line(&self, file: &str, line: usize) -> Option<&str> {
@@ -470,5 +534,68 @@ mod tests {
             "\nError: Reference to undeclared input variable\n\n  on main.tf line 2, in resource \"t\" \"x\":\n   2:   count = var.nope\n\nAn input variable with the name \"nope\" has not been declared. This variable\ncan be declared with a variable \"nope\" {} block.\n"
         );
         assert_eq!(range.to_string(), "main.tf:2,11-19");
+    }
+
+    fn pos(text: &str, byte: usize) -> Pos {
+        let before = &text[..byte];
+        Pos {
+            line: before.matches('\n').count() + 1,
+            column: before.rsplit('\n').next().unwrap_or("").chars().count() + 1,
+            byte,
+        }
+    }
+
+    fn range(text: &str, from: &str, to_end_of: &str) -> SourceRange {
+        let start = text.find(from).unwrap();
+        let end = text.find(to_end_of).unwrap() + to_end_of.len();
+        SourceRange {
+            file: "main.tf".into(),
+            start: pos(text, start),
+            end: pos(text, end),
+        }
+    }
+
+    #[test]
+    fn quotes_every_line_a_subject_spans() {
+        // tests/corpus/config-errors/snippet-for-each-multi-line, as
+        // terraform 1.11 printed it: the blank line is left out and the
+        // lines after it numbered one short.
+        let text = "resource \"terraform_data\" \"x\" {\n  for_each = [\n\n    \"a\",\n  ]\n}\n";
+        let mut sources = SourceMap::default();
+        sources.insert("main.tf".into(), text.into());
+        let d = Diagnostic::error("Invalid for_each argument", "").at(&range(text, "[", "]"));
+        assert_eq!(
+            d.render(&sources),
+            "\nError: Invalid for_each argument\n\n  on main.tf line 2:\n   2:   for_each = [\n   3:     \"a\",\n   4:   ]\n\n"
+        );
+        // Styled, the underline opens on the first line and closes on the last.
+        let styled = d.render_styled(&sources, 80);
+        assert!(styled.contains("   2:   for_each = \x1b[4m[\n"), "{styled}");
+        assert!(styled.contains("   4:   ]\x1b[0m\x1b[0m\n"), "{styled}");
+    }
+
+    #[test]
+    fn quotes_the_context_and_underlines_the_subject_in_it() {
+        // tests/corpus/config-errors/snippet-call-context: the place is the
+        // argument's line, the quote starts at the call's.
+        let text = "output \"x\" {\n  value = upper(\n    [1]\n  )\n}\n";
+        let mut sources = SourceMap::default();
+        sources.insert("main.tf".into(), text.into());
+        let d = Diagnostic::error("Invalid function argument", "")
+            .at(&range(text, "[1]", "[1]"))
+            .in_context(&range(text, "upper(", "  )"));
+        assert_eq!(
+            d.render(&sources),
+            "\nError: Invalid function argument\n\n  on main.tf line 3:\n   2:   value = upper(\n   3:     [1]\n   4:   )\n\n"
+        );
+        let styled = d.render_styled(&sources, 80);
+        assert!(styled.contains("   3:     \x1b[4m[1]\x1b[0m\n"), "{styled}");
+        assert!(styled.contains("   4:   )\x1b[0m\n"), "{styled}");
+        // A file whose text is not known quotes nothing.
+        let unknown = Diagnostic::error("X", "").at(&SourceRange::file_only("other.tf"));
+        assert_eq!(
+            unknown.render(&sources),
+            "\nError: X\n\n  on other.tf line 1:\n  (source code not available)\n\n"
+        );
     }
 }

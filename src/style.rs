@@ -34,16 +34,22 @@ fn code(name: &str) -> Option<String> {
 /// was. Each `%s` is then replaced by the next of `args`, unread, as Go's
 /// `fmt.Sprintf(color.Color(format), args...)` leaves its arguments.
 pub(crate) fn colorize(markup: &str, args: &[&str]) -> String {
-    styled(markup, args, true)
+    styled(markup, args, true, true)
+}
+
+/// `markup` as a disabled `Colorize` gives it (terraform's `-no-color`):
+/// the known `[name]`s dropped, no reset, the `%s`s filled.
+pub(crate) fn plain(markup: &str, args: &[&str]) -> String {
+    styled(markup, args, false, false)
 }
 
 /// `markup` coloured without the closing reset: for text terraform
 /// writes in pieces, whose reset falls elsewhere.
 pub(crate) fn paint(markup: &str, args: &[&str]) -> String {
-    styled(markup, args, false)
+    styled(markup, args, false, true)
 }
 
-fn styled(markup: &str, args: &[&str], close: bool) -> String {
+fn styled(markup: &str, args: &[&str], close: bool, enabled: bool) -> String {
     let mut out = String::with_capacity(markup.len() + 16);
     let mut coloured = false;
     let mut rest = markup;
@@ -56,8 +62,10 @@ fn styled(markup: &str, args: &[&str], close: bool) -> String {
         let closed = word_len > 0 && after[word_len..].starts_with(']');
         match closed.then(|| code(&after[..word_len])).flatten() {
             Some(seq) => {
-                out.push_str(&seq);
-                coloured = true;
+                if enabled {
+                    out.push_str(&seq);
+                    coloured = true;
+                }
                 rest = &after[word_len + 1..];
             }
             None => {
@@ -105,6 +113,11 @@ mod tests {
         assert_eq!(
             colorize("list[0] and [nope] [", &[]),
             "list[0] and [nope] ["
+        );
+        // Disabled, the known names go and nothing is added.
+        assert_eq!(
+            super::plain("    [dark_gray]│[reset] [bold]%s[reset] [x]\n", &["v"]),
+            "    │ v [x]\n"
         );
     }
 }

@@ -275,6 +275,31 @@ fn recorded_errors(case: &Case) -> Vec<common::PrintedError> {
     }
 }
 
+/// Each error's quote of the source, as written: its summary, then the
+/// `on FILE line N, in ...:` line and every numbered line of code under
+/// it (the values under `├────` and the detail left out).
+fn quotes(stderr: &str) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    let mut quoting = false;
+    for line in stderr.lines() {
+        let l = line.trim_start_matches(['│', '╷', '╵']).trim_end();
+        if let Some(summary) = l.trim_start().strip_prefix("Error: ") {
+            out.push((summary.to_string(), Vec::new()));
+            quoting = false;
+        } else if let Some((_, lines)) = out.last_mut() {
+            let t = l.trim_start();
+            let starts = lines.is_empty() && t.starts_with("on ") && t.contains(" line ");
+            if starts || (quoting && common::is_source_excerpt(t)) {
+                lines.push(l.trim_start_matches(' ').to_string());
+                quoting = true;
+            } else {
+                quoting = false;
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn config_errors_exit_2_with_terraform_summary() {
     let mut failures = Vec::new();
@@ -308,6 +333,17 @@ fn config_errors_exit_2_with_terraform_summary() {
         for want in recorded_errors(case) {
             if !got.contains(&want) {
                 problems.push(format!("no error {want:?}"));
+            }
+        }
+        // And the source each quotes, line for line: a subject or context
+        // over several lines quotes all of them. A `QUOTE-DIFFERS` file
+        // says why a case names the enclosing construct otherwise.
+        if !recorded_errors(case).is_empty() && !case.dir.join("QUOTE-DIFFERS").exists() {
+            let ours = quotes(&stderr);
+            for want in quotes(&read(&case.dir.join("expected/stderr.txt"))) {
+                if !want.1.is_empty() && !ours.contains(&want) {
+                    problems.push(format!("no error quoting the source as {want:?}"));
+                }
             }
         }
         if !problems.is_empty() {

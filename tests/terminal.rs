@@ -174,6 +174,19 @@ fn diagnostic_on_a_terminal_is_terraforms() {
     );
 }
 
+/// A subject over several lines inside a context over more: every line
+/// quoted, the underline running across lines (and, as terraform counts,
+/// one byte further for the blank line it leaves out).
+#[test]
+fn multi_line_diagnostic_on_a_terminal_is_terraforms() {
+    check_against_terraform(
+        "diagnostic-multi-line",
+        &["plan"],
+        &["plan", "-refresh=false"],
+        "2>&1 >/dev/null",
+    );
+}
+
 /// On a terminal, each way of asking for plain output gives the bytes a
 /// pipe gets (the terminal's `\r\n` aside).
 #[test]

@@ -277,7 +277,7 @@ impl<'s> Eval<'s> {
                 cond,
                 then,
                 otherwise,
-            } => self.conditional(cond, then, otherwise),
+            } => self.conditional(cond, then, otherwise, &e.range),
             ExprKind::Unary(op, x) => self.unary(*op, x),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, &e.range),
             ExprKind::For(f) => self.for_expr(f, &e.range),
@@ -412,7 +412,8 @@ impl<'s> Eval<'s> {
                             "Invalid template interpolation value",
                             "The expression result is null. Cannot include a null value in a string template.",
                             &e.range,
-                        ));
+                        )
+                        .in_context(range));
                     }
                     // A string is written as it is, without a converted copy.
                     let converted = match v {
@@ -441,7 +442,8 @@ impl<'s> Eval<'s> {
                                 "Invalid template interpolation value",
                                 "Cannot include the given value in a string template: string required.",
                                 &e.range,
-                            ));
+                            )
+                            .in_context(range));
                         }
                     }
                 }
@@ -613,7 +615,11 @@ impl<'s> Eval<'s> {
                     Some(a) => a.range.clone(),
                     None => call_name_range(range, name, fe.summary != "Call to unknown function"),
                 };
-                Diagnostics::from(Diagnostic::error(fe.summary, fe.detail).at(&at))
+                Diagnostics::from(
+                    Diagnostic::error(fe.summary, fe.detail)
+                        .at(&at)
+                        .in_context(range),
+                )
             })?;
         if BUILDING_TEXT.contains(&name) {
             self.built(text_bytes(&v), range)?;
@@ -735,7 +741,14 @@ impl<'s> Eval<'s> {
     /// HCL's conditional: both results are evaluated and unified to one
     /// type (unsafely: `true ? "a" : 1` is a string), and the result carries
     /// the marks of the condition and of both results.
-    fn conditional(&self, cond: &Expr, then: &Expr, otherwise: &Expr) -> EvalResult {
+    /// Its errors are quoted in the whole conditional (`range`).
+    fn conditional(
+        &self,
+        cond: &Expr,
+        then: &Expr,
+        otherwise: &Expr,
+        range: &SourceRange,
+    ) -> EvalResult {
         let a = self.expr(then);
         let b = self.expr(otherwise);
         let (ta, tb) = match (&a, &b) {
@@ -753,6 +766,7 @@ impl<'s> Eval<'s> {
                     ),
                     &then.range.to(&otherwise.range),
                 )
+                .in_context(range)
             })?
         } else {
             Type::Dynamic
@@ -764,7 +778,8 @@ impl<'s> Eval<'s> {
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.",
                 &cond.range,
-            ));
+            )
+            .in_context(range));
         }
         let marked = cond_marked
             || a.as_ref().is_ok_and(Value::is_marked)
@@ -786,7 +801,8 @@ impl<'s> Eval<'s> {
                     "Incorrect condition type",
                     "The condition expression must be of type bool.",
                     &cond.range,
-                ));
+                )
+                .in_context(range));
             }
         };
         let (chosen, expr) = if chosen_true {
@@ -806,6 +822,7 @@ impl<'s> Eval<'s> {
                     ),
                     &expr.range,
                 )
+                .in_context(range)
             })?,
         };
         Ok(v.mark_if(marked))
@@ -869,8 +886,8 @@ impl<'s> Eval<'s> {
                 }
             }
             BinaryOp::And | BinaryOp::Or => {
-                let l = operand(&lhs, &Type::Bool, "left", a)?;
-                let r = operand(&rhs, &Type::Bool, "right", b)?;
+                let l = operand(&lhs, &Type::Bool, "left", a, range)?;
+                let r = operand(&rhs, &Type::Bool, "right", b, range)?;
                 match (l.as_bool(), r.as_bool()) {
                     (Some(x), Some(y)) => {
                         Value::Bool(if op == BinaryOp::And { x && y } else { x || y })
@@ -886,8 +903,8 @@ impl<'s> Eval<'s> {
                 }
             }
             _ => {
-                let l = operand(&lhs, &Type::Number, "left", a)?;
-                let r = operand(&rhs, &Type::Number, "right", b)?;
+                let l = operand(&lhs, &Type::Number, "left", a, range)?;
+                let r = operand(&rhs, &Type::Number, "right", b, range)?;
                 let (Some(x), Some(y)) = (l.as_number().cloned(), r.as_number().cloned()) else {
                     let t = match op {
                         BinaryOp::Add
@@ -1118,7 +1135,8 @@ fn symbol(op: BinaryOp) -> &'static str {
 }
 
 /// Converts an operand or reports it as terraform does.
-fn operand(v: &Value, want: &Type, side: &str, e: &Expr) -> EvalResult {
+/// The whole operation is the context the operand is quoted in.
+fn operand(v: &Value, want: &Type, side: &str, e: &Expr, op: &SourceRange) -> EvalResult {
     if v.is_unknown() {
         return Ok(Value::Unknown(want.clone(), None));
     }
@@ -1127,7 +1145,8 @@ fn operand(v: &Value, want: &Type, side: &str, e: &Expr) -> EvalResult {
             "Operation failed",
             "Error during operation: argument must not be null.",
             &e.range,
-        ));
+        )
+        .in_context(op));
     }
     convert(v, want).map_err(|_| {
         err(
@@ -1138,6 +1157,7 @@ fn operand(v: &Value, want: &Type, side: &str, e: &Expr) -> EvalResult {
             ),
             &e.range,
         )
+        .in_context(op)
     })
 }
 

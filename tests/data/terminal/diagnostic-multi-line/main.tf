@@ -1,0 +1,13 @@
+locals {
+  x = <<EOT
+hello
+${[
+
+  1,
+]}
+EOT
+}
+
+output "x" {
+  value = local.x
+}
