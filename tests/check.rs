@@ -34,9 +34,12 @@ fn stage(repo: &Path) {
     assert!(out.status.success(), "git add: {out:?}");
 }
 
+/// The check's JSON document, valid against its schema (schemas/).
 fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+    let doc = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    common::schemas::assert_valid(&common::schemas::check_schema(&doc), &doc, "check");
+    doc
 }
 
 #[test]

@@ -7,6 +7,7 @@
 
 mod fetch;
 pub(crate) mod render;
+pub(crate) mod sarif;
 mod shards;
 mod states;
 mod tree;
@@ -137,8 +138,8 @@ pub struct RootReport {
     pub note: Option<String>,
     /// A line the pull request holds that the failure is about (the module
     /// call or resource an object moved to, or a new one): file inside the
-    /// repository and line.
-    pub anchor: Option<(String, usize)>,
+    /// repository, line and column.
+    pub anchor: Option<(String, usize, usize)>,
     /// Pairs only ignore rules made: (from, to, rules, what the proof
     /// plans for the object: update, replace or no-op).
     pub paired_by_rules: Vec<(String, String, Vec<String>, &'static str)>,
@@ -1605,7 +1606,11 @@ fn root_request(
 
 /// Where in the head a failing root's annotation points: the declaration
 /// the first missing block moves to, else the first unexplained new object.
-fn anchor(request: &Request, report: &RootReport, head_dir: &Path) -> Option<(String, usize)> {
+fn anchor(
+    request: &Request,
+    report: &RootReport,
+    head_dir: &Path,
+) -> Option<(String, usize, usize)> {
     let engine = request.engine.unwrap_or_default();
     let config = crate::config::load(
         &request.new_dir,
@@ -1640,7 +1645,11 @@ fn anchor(request: &Request, report: &RootReport, head_dir: &Path) -> Option<(St
     }?;
     let file = Path::new(&*range.file);
     let file = file.strip_prefix(head_dir).unwrap_or(file);
-    Some((crate::syntax::source::clean_path(file), range.start.line))
+    Some((
+        crate::syntax::source::clean_path(file),
+        range.start.line,
+        range.start.column,
+    ))
 }
 
 /// The declaration a move target names first: its module call, or its

@@ -173,6 +173,8 @@ pub(crate) enum ReportFormat {
     Text,
     Markdown,
     Json,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
 }
 
 /// `--engine`: whose rules to follow where Terraform and OpenTofu differ.
@@ -352,7 +354,7 @@ pub(crate) enum Command {
         /// The repository.
         #[arg(default_value = ".")]
         repo: PathBuf,
-        /// text, markdown (a pull-request comment) or json.
+        /// text, markdown (a pull-request comment), json or sarif (code scanning).
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
         /// Write the missing moved blocks into the working tree.
@@ -542,6 +544,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         .chain(args::double_dash(&cmd, merged.args))
         .collect();
     // Help wraps to a terminal's width; elsewhere it keeps its lines.
+    let json_asked = args::asks_json(&cmd, &args[1..]);
     let parser = match std::io::stdout().is_terminal() {
         true => cmd,
         false => keep_lines(cmd),
@@ -563,6 +566,9 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
                 true => commands::stderr().write_all(text.as_bytes()),
                 false => commands::stdout().write_all(text.as_bytes()),
             };
+            if e.use_stderr() && json_asked {
+                commands::write_error_document(&parse_error(&styled.to_string()).into());
+            }
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
@@ -585,6 +591,14 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     let code = commands::run(command, ordered);
     crate::progress::done();
     code
+}
+
+/// A command line clap refused, as terraform says it: "Failed to parse
+/// command-line flags", with clap's message (plain) as the detail.
+fn parse_error(rendered: &str) -> crate::diagnostics::Diagnostic {
+    let text = rendered.trim();
+    let text = text.strip_prefix("error: ").unwrap_or(text);
+    crate::diagnostics::Diagnostic::error("Failed to parse command-line flags", text)
 }
 
 /// Keeps this process's memory (and its children's: git, terraform) in
