@@ -163,6 +163,13 @@ fn schemas_reject_what_is_not_their_document() {
             "{name} accepted {text}"
         );
     }
+    // The vendored SARIF schema too: a result's level is one of four.
+    let log = |level: &str| {
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "minimod"}},
+            "results": [{"message": {"text": "m"}, "level": level}]}]})
+    };
+    assert_eq!(validate(SARIF, &log("error")), Ok(()));
+    assert!(validate(SARIF, &log("fatal")).is_err());
 }
 
 /// stdout as JSON, failing with what was printed instead.
