@@ -38,7 +38,7 @@ fn stage(repo: &Path) {
 fn json(out: &Output) -> serde_json::Value {
     let doc = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
-    common::schemas::assert_valid(&common::schemas::check_schema(&doc), &doc, "check");
+    common::schemas::assert_valid(&common::schemas::schema_of("check", &doc), &doc, "check");
     doc
 }
 

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::schemas::{SARIF, assert_valid, check_schema, our_schema_names, ours, validate};
+use common::schemas::{SARIF, assert_valid, our_schema_names, ours, schema_of, validate};
 use common::{Case, case_dirs, read, repo_root};
 use serde_json::Value;
 
@@ -209,23 +209,52 @@ fn run_case(case: &Case, args: &[String]) -> Output {
         .expect("running minimod")
 }
 
-#[test]
-fn refactor_documents_of_the_refactor_corpus_are_valid() {
+/// `refactor old new --json` over a corpus, with and without its state;
+/// the number of runs that refactored, and the unmatched reasons seen.
+fn refactor_corpus(corpus: &str, reasons: &mut BTreeSet<String>) -> (usize, usize) {
+    let cases = common::cases(&repo_root().join(corpus));
     let mut ran = 0;
-    let cases = common::cases(&repo_root().join("fixtures/refactors"));
-    assert!(cases.len() > 50, "{} cases", cases.len());
     for case in &cases {
-        let mut args: Vec<String> = common::strings(&["refactor", "old", "new", "--json"]);
-        if case.prior().exists() {
-            args.extend(common::strings(&["--state", "expected/prior.tfstate"]));
-        }
-        args.extend(case.args.iter().cloned());
-        let out = run_case(case, &args);
-        if valid_run(&out, &ours("refactor"), &case.name) {
-            ran += 1;
+        for with_state in [true, false] {
+            let mut args: Vec<String> = common::strings(&["refactor", "old", "new", "--json"]);
+            if with_state && case.prior().exists() {
+                args.extend(common::strings(&["--state", "expected/prior.tfstate"]));
+            }
+            args.extend(case.args.iter().cloned());
+            let out = run_case(case, &args);
+            if valid_run(&out, &ours("refactor"), &format!("{corpus}/{}", case.name)) {
+                ran += 1;
+                let doc = doc_of(&out, &case.name);
+                for u in doc["unmatched"].as_array().into_iter().flatten() {
+                    reasons.insert(u["reason"].as_str().unwrap().to_string());
+                }
+            }
         }
     }
-    assert!(ran * 10 >= cases.len() * 9, "only {ran} refactors ran");
+    (ran, cases.len() * 2)
+}
+
+#[test]
+fn refactor_documents_of_the_recorded_corpora_are_valid() {
+    let mut reasons = BTreeSet::new();
+    for corpus in [
+        "fixtures/refactors",
+        "tests/corpus/providers",
+        "tests/corpus/upstream",
+        "tests/corpus/plans",
+    ] {
+        let (ran, runs) = refactor_corpus(corpus, &mut reasons);
+        assert!(runs >= 10, "{corpus}: {runs} runs");
+        // The plan corpus's `err-*` cases are configurations terraform
+        // refuses.
+        assert!(
+            ran * 4 >= runs * 3,
+            "{corpus}: only {ran} of {runs} refactored"
+        );
+    }
+    for reason in ["differs", "ambiguous", "no-counterpart", "unknown-keys"] {
+        assert!(reasons.contains(reason), "no {reason} in {reasons:?}");
+    }
 }
 
 #[test]
@@ -395,7 +424,7 @@ fn check_reports_shards_merges_and_errors_are_valid() {
         let out = common::minimod(cwd).args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let doc = doc_of(&out, "error");
-        assert_eq!(check_schema(&doc), ours("error"), "{args:?}");
+        assert_eq!(schema_of("check", &doc), ours("error"), "{args:?}");
         assert_valid(&ours("error"), &doc, &format!("{args:?}"));
     }
 }

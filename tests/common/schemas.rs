@@ -60,12 +60,12 @@ pub fn assert_valid(schema: &str, doc: &Value, what: &str) {
     }
 }
 
-/// A check's JSON on stdout is its report, or the error document when
-/// it could not run.
-pub fn check_schema(doc: &Value) -> String {
+/// The schema of a command's JSON on stdout: `schemas/KIND.json`, or the
+/// error document's when it could not run (it has `diagnostics`).
+pub fn schema_of(kind: &str, doc: &Value) -> String {
     match doc.get("diagnostics") {
         Some(_) => ours("error"),
-        None => ours("check"),
+        None => ours(kind),
     }
 }
 
