@@ -560,6 +560,29 @@ fn refused_command_lines_with_json_are_error_documents() {
         assert_eq!(plain_out, "", "{plain:?}");
         assert!(plain_err.starts_with("error: "), "{plain:?}: {plain_err}");
     }
+    // Refused before clap reads it: -chdir, the environment's arguments.
+    let (code, out, err) = outcome(&dir, ["-chdir=no-such-dir", "plan", "-json"]);
+    assert_eq!(code, Some(2), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    common::schemas::assert_valid(&common::schemas::ours("error"), &doc, "-chdir");
+    assert!(
+        err.contains(doc["diagnostics"][0]["summary"].as_str().unwrap()),
+        "{err}"
+    );
+    let (code, out, err) = with_env(
+        &dir,
+        &[("TF_CLI_ARGS_plan", "'unclosed")],
+        &["plan", "--json"],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    common::schemas::assert_valid(&common::schemas::ours("error"), &doc, "TF_CLI_ARGS");
+    assert_eq!(
+        doc["diagnostics"][0]["summary"],
+        "Error parsing extra CLI args from TF_CLI_ARGS_plan"
+    );
+    let (_, out, _) = with_env(&dir, &[("TF_CLI_ARGS_plan", "'unclosed")], &["plan"]);
+    assert_eq!(out, "");
     // Help and the version are no errors: no document.
     let (code, out, _) = outcome(&dir, &["plan", "--json", "--help"]);
     assert_eq!(code, Some(0));

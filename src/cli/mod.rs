@@ -515,6 +515,18 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     let early_no_color = args.iter().any(|a| a == "-no-color" || a == "--no-color");
     commands::set_color(Color::choose(early_no_color, &color_env()));
     let cmd = args::command();
+    // A command line refused before clap reads it (`-chdir`, the
+    // environment's arguments) is the error document too when it asks
+    // for JSON.
+    let early_json = args::asks_json(&cmd, &args::double_dash(&cmd, args.clone()));
+    let refused = |d: crate::diagnostics::Diagnostic| {
+        let diags = d.into();
+        commands::print_diagnostics(&diags, &Default::default());
+        if early_json {
+            commands::write_error_document(&diags);
+        }
+        2
+    };
     // As terraform: -chdir first, so that everything after it (the
     // environment's arguments too) is read from the new directory.
     let chdir = args::take_chdir(&mut args).and_then(|dir| match dir {
@@ -522,8 +534,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         None => Ok(()),
     });
     if let Err(d) = chdir {
-        commands::print_diagnostics(&d.into(), &Default::default());
-        return 2;
+        return refused(d);
     }
     // Before the environment's arguments, which are written for other
     // commands than `version` (it would warn about each).
@@ -532,10 +543,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
     let merged = match args::merge_env(&cmd, args, |name| std::env::var(name).ok()) {
         Ok(m) => m,
-        Err(d) => {
-            commands::print_diagnostics(&d.into(), &Default::default());
-            return 2;
-        }
+        Err(d) => return refused(d),
     };
     if !merged.warnings.is_empty() {
         commands::print_diagnostics(&merged.warnings, &Default::default());
