@@ -1168,7 +1168,7 @@ fn sarif_gives_each_finding_with_its_rule_place_and_fingerprint() {
     );
 
     // A resource deleted: an unexplained destroy, shown on its root's
-    // directory (the pull request holds no line of it).
+    // backend block (the pull request holds no line of it).
     let module = repo.join("modules/service/main.tf");
     let text = std::fs::read_to_string(&module).unwrap();
     let without_queue = text
@@ -1189,8 +1189,12 @@ fn sarif_gives_each_finding_with_its_rule_place_and_fingerprint() {
             "{text}"
         );
         let place = &r["locations"][0]["physicalLocation"];
-        assert_eq!(place["artifactLocation"]["uri"], format!("{env}/"));
-        assert!(place.get("region").is_none());
+        assert_eq!(place["artifactLocation"]["uri"], format!("{env}/main.tf"));
+        // `  backend "local" {}` inside `terraform {`.
+        assert_eq!(
+            place["region"],
+            serde_json::json!({"startLine": 2, "startColumn": 3})
+        );
     }
 }
 

@@ -779,7 +779,7 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
             "updates_with_allow_update": updates_json(&r.update_hint),
             "error": r.error,
             "note": r.note,
-            "anchor": r.anchor.as_ref().map(|(file, line, column)| json!({
+            "anchor": r.anchor.as_ref().or(r.root_block.as_ref()).map(|(file, line, column)| json!({
                 "file": file, "line": line, "column": column,
             })),
             "cross_root_moves": r.cross_root.iter().map(cross_root_json).collect::<Vec<_>>(),

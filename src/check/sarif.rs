@@ -294,7 +294,8 @@ fn result(rule: &str, level: &str, message: String, location: Value, about: &[&s
     })
 }
 
-/// A directory of the repository as a location: no region.
+/// A directory of the repository as a location, no region: a root that
+/// could not be evaluated, or a directory no root reaches.
 fn directory(dir: &str) -> Value {
     let dir = dir.trim_end_matches('/');
     let uri = match dir {
