@@ -34,9 +34,12 @@ fn stage(repo: &Path) {
     assert!(out.status.success(), "git add: {out:?}");
 }
 
+/// The check's JSON document, valid against its schema (schemas/).
 fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+    let doc = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    common::schemas::assert_valid(&common::schemas::schema_of("check", &doc), &doc, "check");
+    doc
 }
 
 #[test]
@@ -1148,4 +1151,181 @@ fn verbose_adds_the_plans_and_the_revisions() {
         text.contains("  plan: 3 to add, 0 to change, 3 to destroy\n"),
         "{text}"
     );
+}
+
+/// `--format sarif`, valid against the SARIF 2.1.0 schema.
+fn sarif(out: &Output) -> serde_json::Value {
+    let log = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    common::schemas::assert_valid(common::schemas::SARIF, &log, "check --format sarif");
+    log
+}
+
+fn fingerprint(result: &serde_json::Value) -> String {
+    result["partialFingerprints"]["minimodFinding/v1"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// SARIF for code scanning: one run whose driver lists a rule per kind
+/// of finding, a result per missing block on the line of the declaration
+/// it moves to (the module call, line 5 of each environment's main.tf),
+/// fingerprints that name the finding and stay the same across runs, and
+/// the exit codes of the other formats. Merged shards give the log of one
+/// run.
+#[test]
+fn sarif_gives_each_finding_with_its_rule_place_and_fingerprint() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let out = check(&repo, &["--format", "sarif"]);
+    assert_eq!(out.status.code(), Some(1));
+    let log = sarif(&out);
+    assert_eq!(log["version"], "2.1.0");
+    let runs = log["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1);
+    let driver = &runs[0]["tool"]["driver"];
+    assert_eq!(driver["name"], "minimod");
+    assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
+    assert!(
+        driver["informationUri"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://")
+    );
+    let rules: Vec<&str> = (driver["rules"].as_array().unwrap().iter())
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "moved-blocks-missing",
+            "unmatched-destroy",
+            "unmatched-create",
+            "moved-and-updated",
+            "moved-across-roots",
+            "new-root",
+            "deleted-root",
+            "not-checkable",
+            "unreached"
+        ]
+    );
+    let results = runs[0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 18, "six roots, three blocks each");
+    let mut prints = std::collections::BTreeSet::new();
+    for r in results {
+        assert_eq!(r["ruleId"], "moved-blocks-missing");
+        assert_eq!(r["ruleIndex"], 0);
+        assert_eq!(r["level"], "error");
+        let text = r["message"]["text"].as_str().unwrap();
+        let env = text.split(':').next().unwrap();
+        assert!(
+            text.contains(&format!("needs a moved block in {env}/moved.tf")),
+            "{text}"
+        );
+        let place = &r["locations"][0]["physicalLocation"];
+        assert_eq!(place["artifactLocation"]["uri"], format!("{env}/main.tf"));
+        assert_eq!(place["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+        let line = std::fs::read_to_string(repo.join(env).join("main.tf")).unwrap();
+        let line = line
+            .lines()
+            .position(|l| l.starts_with("module \"service\""))
+            .unwrap()
+            + 1;
+        assert_eq!(place["region"]["startLine"], line);
+        assert_eq!(place["region"]["startColumn"], 1);
+        prints.insert(fingerprint(r));
+    }
+    assert_eq!(prints.len(), 18, "one fingerprint per finding");
+    let again = sarif(&check(&repo, &["--format", "sarif"]));
+    assert_eq!(again, log, "a second run is the same log");
+
+    let mut files = Vec::new();
+    for k in 1..=2 {
+        let out = check(&repo, &["--format", "json", "--shard", &format!("{k}/2")]);
+        let file = tmp.path().join(format!("shard{k}.json"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        files.push(file);
+    }
+    let mut merge = common::minimod(&repo);
+    merge.args(["check", "--format", "sarif"]);
+    for f in &files {
+        merge.arg("--merge").arg(f);
+    }
+    let merged = merge.output().unwrap();
+    assert_eq!(merged.status.code(), Some(1));
+    assert_eq!(sarif(&merged), log, "merged shards are one run");
+
+    // Fixed, the log has no result and the check passes.
+    assert_eq!(check(&repo, &["--fix"]).status.code(), Some(1));
+    let passed = check(&repo, &["--format", "sarif"]);
+    assert_eq!(passed.status.code(), Some(0));
+    let passed = sarif(&passed);
+    assert_eq!(passed["runs"][0]["results"], serde_json::json!([]));
+    assert_eq!(
+        passed["runs"][0]["invocations"][0]["executionSuccessful"],
+        true
+    );
+
+    // A resource deleted: an unexplained destroy, shown on its root's
+    // backend block (the pull request holds no line of it).
+    let module = repo.join("modules/service/main.tf");
+    let text = std::fs::read_to_string(&module).unwrap();
+    let without_queue = text
+        .split("resource \"terraform_data\" \"queue\"")
+        .next()
+        .unwrap();
+    std::fs::write(&module, without_queue).unwrap();
+    let log = sarif(&check(&repo, &["--format", "sarif"]));
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 6);
+    for r in results {
+        assert_eq!(r["ruleId"], "unmatched-destroy");
+        assert_eq!(r["ruleIndex"], 1);
+        let text = r["message"]["text"].as_str().unwrap();
+        let env = text.split(':').next().unwrap();
+        assert!(
+            text.contains("destroy module.service.terraform_data.queue"),
+            "{text}"
+        );
+        let place = &r["locations"][0]["physicalLocation"];
+        assert_eq!(place["artifactLocation"]["uri"], format!("{env}/main.tf"));
+        // `  backend "local" {}` inside `terraform {`.
+        assert_eq!(
+            place["region"],
+            serde_json::json!({"startLine": 2, "startColumn": 3})
+        );
+    }
+}
+
+/// A check that cannot run writes a SARIF log too, with no results (it
+/// proves nothing) and the errors as the invocation's notifications.
+#[test]
+fn sarif_of_a_check_that_cannot_run_says_so() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let out = common::run(
+        &repo,
+        ["check", "--base", "no-such-rev", "--format", "sarif"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let log = sarif(&out);
+    let invocation = &log["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false);
+    assert_eq!(invocation["exitCode"], 2);
+    let notes = invocation["toolExecutionNotifications"].as_array().unwrap();
+    assert!(!notes.is_empty());
+    assert_eq!(notes[0]["level"], "error");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let summary = notes[0]["message"]["text"]
+        .as_str()
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap();
+    assert!(
+        stderr.contains(&format!("Error: {summary}")),
+        "{summary}: {stderr}"
+    );
+    assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
 }

@@ -492,3 +492,99 @@ fn version_prints_the_version_and_the_commit() {
         );
     }
 }
+
+/// A command line clap refuses, with `--json` (or `check --format json`):
+/// stderr says what it says without, the exit code is the same, and
+/// stdout is the error document (schemas/error.json) in terraform's
+/// words, "Failed to parse command-line flags", with clap's message as
+/// the detail, plain. Without `--json`, stdout stays empty.
+#[test]
+fn refused_command_lines_with_json_are_error_documents() {
+    let dir = fixture();
+    // (with JSON, the same without, what clap says)
+    let cases: &[(&[&str], &[&str], &str)] = &[
+        (
+            &["plan", "--json", "--bogus"],
+            &["plan", "--bogus"],
+            "unexpected argument '--bogus' found",
+        ),
+        (
+            &["plan", "-json", "-bogus"],
+            &["plan", "-bogus"],
+            "unexpected argument '-b' found",
+        ),
+        (
+            &["refactor", "old", "--json"],
+            &["refactor", "old"],
+            "the following required arguments were not provided",
+        ),
+        (
+            &["refactor", "old", "new", "--json", "--place", "nowhere"],
+            &["refactor", "old", "new", "--place", "nowhere"],
+            "invalid value 'nowhere' for '--place <PLACE>'",
+        ),
+        (
+            &["discover", "--json", "a", "b"],
+            &["discover", "a", "b"],
+            "unexpected argument 'b' found",
+        ),
+        (
+            &["outputs", "--json", "--state"],
+            &["outputs", "--state"],
+            "a value is required for '--state <FILE>'",
+        ),
+        (
+            &["check", "--format", "json", "--shard", "x"],
+            &["check", "--shard", "x"],
+            "invalid value 'x' for '--shard <K/N>'",
+        ),
+    ];
+    for (args, plain, message) in cases {
+        let (code, out, err) = outcome(&dir, *args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        let doc: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"));
+        common::schemas::assert_valid(&common::schemas::ours("error"), &doc, &format!("{args:?}"));
+        let d = &doc["diagnostics"][0];
+        assert_eq!(doc["diagnostics"].as_array().unwrap().len(), 1, "{doc}");
+        assert_eq!(d["severity"], "error");
+        assert_eq!(d["summary"], "Failed to parse command-line flags");
+        let detail = d["detail"].as_str().unwrap();
+        assert!(detail.starts_with(message), "{args:?}: {detail}");
+        assert!(!detail.contains('\u{1b}'), "{args:?}: {detail:?}");
+        // The detail is what stderr says, without clap's "error: ".
+        assert_eq!(err.trim().strip_prefix("error: "), Some(detail), "{args:?}");
+        let (plain_code, plain_out, plain_err) = outcome(&dir, *plain);
+        assert_eq!(plain_code, Some(2), "{plain:?}");
+        assert_eq!(plain_out, "", "{plain:?}");
+        assert!(plain_err.starts_with("error: "), "{plain:?}: {plain_err}");
+    }
+    // Refused before clap reads it: -chdir, the environment's arguments.
+    let (code, out, err) = outcome(&dir, ["-chdir=no-such-dir", "plan", "-json"]);
+    assert_eq!(code, Some(2), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    common::schemas::assert_valid(&common::schemas::ours("error"), &doc, "-chdir");
+    assert!(
+        err.contains(doc["diagnostics"][0]["summary"].as_str().unwrap()),
+        "{err}"
+    );
+    let (code, out, err) = with_env(
+        &dir,
+        &[("TF_CLI_ARGS_plan", "'unclosed")],
+        &["plan", "--json"],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    common::schemas::assert_valid(&common::schemas::ours("error"), &doc, "TF_CLI_ARGS");
+    assert_eq!(
+        doc["diagnostics"][0]["summary"],
+        "Error parsing extra CLI args from TF_CLI_ARGS_plan"
+    );
+    let (_, out, _) = with_env(&dir, &[("TF_CLI_ARGS_plan", "'unclosed")], &["plan"]);
+    assert_eq!(out, "");
+    // Help and the version are no errors: no document.
+    let (code, out, _) = outcome(&dir, &["plan", "--json", "--help"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("Show what"), "{out}");
+}

@@ -18,38 +18,11 @@ fn fixture(name: &str) -> PathBuf {
     data_dir().join(format!("{name}.txtar"))
 }
 
-/// Writes a txtar archive's files under `dir`: `-- path --` starts a file;
-/// lines before the first marker are the archive's comment.
-fn unpack(archive: &Path, dir: &Path) {
-    let text = std::fs::read_to_string(archive).unwrap();
-    let mut current: Option<(String, String)> = None;
-    let write = |f: Option<(String, String)>| {
-        if let Some((path, body)) = f {
-            let p = dir.join(path);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(p, body).unwrap();
-        }
-    };
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_end();
-        if let Some(path) = trimmed
-            .strip_prefix("-- ")
-            .and_then(|r| r.strip_suffix(" --"))
-        {
-            write(current.take());
-            current = Some((path.to_string(), String::new()));
-        } else if let Some((_, body)) = current.as_mut() {
-            body.push_str(line);
-        }
-    }
-    write(current);
-}
-
 /// The fixture as a committed git repository. `-f` because this
 /// repository's .gitignore does not apply there, but a global one might.
 fn repo(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    unpack(&fixture(name), dir.path());
+    common::unpack_txtar(&fixture(name), dir.path());
     git(dir.path(), &["init", "-q"]);
     git(dir.path(), &["add", "-A", "-f"]);
     git(dir.path(), &["commit", "-q", "-m", "fixture"]);

@@ -40,6 +40,8 @@ fn refactor(dir: &Path, args: &[&str]) -> (Option<i32>, Value, String) {
     all.extend_from_slice(args);
     let (code, out, err) = outcome(dir, all);
     let doc = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    let schema = common::schemas::schema_of("refactor", &doc);
+    common::schemas::assert_valid(&schema, &doc, "refactor");
     (code, doc, err)
 }
 

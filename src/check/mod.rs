@@ -7,6 +7,7 @@
 
 mod fetch;
 pub(crate) mod render;
+pub(crate) mod sarif;
 mod shards;
 mod states;
 mod tree;
@@ -137,8 +138,11 @@ pub struct RootReport {
     pub note: Option<String>,
     /// A line the pull request holds that the failure is about (the module
     /// call or resource an object moved to, or a new one): file inside the
-    /// repository and line.
-    pub anchor: Option<(String, usize)>,
+    /// repository, line and column.
+    pub anchor: Option<(String, usize, usize)>,
+    /// A failing root's backend block (file, line, column): where its
+    /// findings are shown when `anchor` has no line for them.
+    pub root_block: Option<(String, usize, usize)>,
     /// Pairs only ignore rules made: (from, to, rules, what the proof
     /// plans for the object: update, replace or no-op).
     pub paired_by_rules: Vec<(String, String, Vec<String>, &'static str)>,
@@ -279,6 +283,7 @@ impl RootReport {
             error: None,
             note: None,
             anchor: None,
+            root_block: None,
             paired_by_rules: Vec::new(),
             cross_root: Vec::new(),
             forgotten: Vec::new(),
@@ -1056,7 +1061,7 @@ fn check_root(
             .collect(),
     );
     if !report.passed {
-        report.anchor = anchor(&request, &report, head_dir);
+        (report.anchor, report.root_block) = anchor(&request, &report, head_dir);
     }
     // What the root's own removed and import blocks declare leaving or
     // arriving pairs across roots too: a move declared on one side only.
@@ -1603,44 +1608,65 @@ fn root_request(
     })
 }
 
-/// Where in the head a failing root's annotation points: the declaration
-/// the first missing block moves to, else the first unexplained new object.
-fn anchor(request: &Request, report: &RootReport, head_dir: &Path) -> Option<(String, usize)> {
+/// A file of the head tree (relative to it), a line and a column.
+type Place = (String, usize, usize);
+
+/// Where in the head a failing root's findings are: the declaration the
+/// first missing block moves to, else the first unexplained new object
+/// (the annotation's line); and the root's backend block, what makes the
+/// directory a root, for findings with no line of their own (SARIF
+/// gives every result a line).
+fn anchor(
+    request: &Request,
+    report: &RootReport,
+    head_dir: &Path,
+) -> (Option<Place>, Option<Place>) {
     let engine = request.engine.unwrap_or_default();
-    let config = crate::config::load(
+    let Ok(config) = crate::config::load(
         &request.new_dir,
         &request.load_options(&request.new_dir, engine),
         &mut SourceMap::default(),
-    )
-    .ok()?;
-    let range = match (
-        report.blocks.first(),
-        report.unmatched.iter().find(|u| u.side == Side::Create),
-    ) {
-        (Some(b), _) => {
-            let module = config.descendant(&b.module)?;
-            declaration(module, &b.to)
+    ) else {
+        return (None, None);
+    };
+    let place = |range: &crate::diagnostics::SourceRange| {
+        let file = Path::new(&*range.file);
+        let file = file.strip_prefix(head_dir).unwrap_or(file);
+        (
+            crate::syntax::source::clean_path(file),
+            range.start.line,
+            range.start.column,
+        )
+    };
+    let declared = || -> Option<crate::diagnostics::SourceRange> {
+        match (
+            report.blocks.first(),
+            report.unmatched.iter().find(|u| u.side == Side::Create),
+        ) {
+            (Some(b), _) => {
+                let module = config.descendant(&b.module)?;
+                declaration(module, &b.to)
+            }
+            (None, Some(u)) => {
+                let path: Vec<String> = u
+                    .addr
+                    .module
+                    .steps()
+                    .iter()
+                    .map(|s| s.name.clone())
+                    .collect();
+                let module = config.descendant(&path)?;
+                let r = &module
+                    .module
+                    .resources
+                    .get(&u.addr.resource.resource.to_string())?;
+                Some(r.decl_range.clone())
+            }
+            _ => None,
         }
-        (None, Some(u)) => {
-            let path: Vec<String> = u
-                .addr
-                .module
-                .steps()
-                .iter()
-                .map(|s| s.name.clone())
-                .collect();
-            let module = config.descendant(&path)?;
-            let r = &module
-                .module
-                .resources
-                .get(&u.addr.resource.resource.to_string())?;
-            Some(r.decl_range.clone())
-        }
-        _ => None,
-    }?;
-    let file = Path::new(&*range.file);
-    let file = file.strip_prefix(head_dir).unwrap_or(file);
-    Some((crate::syntax::source::clean_path(file), range.start.line))
+    };
+    let backend = config.module.backend.as_ref().map(|(_, r)| place(r));
+    (declared().as_ref().map(place), backend)
 }
 
 /// The declaration a move target names first: its module call, or its

@@ -955,6 +955,9 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
             "updates_with_allow_update": updates_json(&r.update_hint),
             "error": r.error,
             "note": r.note,
+            "anchor": r.anchor.as_ref().or(r.root_block.as_ref()).map(|(file, line, column)| json!({
+                "file": file, "line": line, "column": column,
+            })),
             "cross_root_moves": r.cross_root.iter().map(cross_root_json).collect::<Vec<_>>(),
             "forgotten": r.forgotten,
             "imported": r.imported,
@@ -1315,7 +1318,7 @@ pub(crate) fn github_annotations(report: &CheckReport) -> Vec<WorkflowCommand> {
     for r in report.roots.iter().filter(|r| !r.passed) {
         // On a line the pull request holds, when there is one.
         let mut properties = match &r.anchor {
-            Some((file, line)) => vec![("file", file.clone()), ("line", line.to_string())],
+            Some((file, line, _)) => vec![("file", file.clone()), ("line", line.to_string())],
             None => Vec::new(),
         };
         properties.push(title());

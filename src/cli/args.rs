@@ -211,6 +211,30 @@ pub(super) fn asks_version(cmd: &clap::Command, args: &[OsString]) -> bool {
         })
 }
 
+/// Whether a command line asks for a JSON document: `--json` after a
+/// command that has that flag, or `check --format json` (`refactor
+/// --format json` is a block syntax), before `--`. A command line clap
+/// refuses is then answered with the error document too.
+pub(super) fn asks_json(cmd: &clap::Command, args: &[OsString]) -> bool {
+    let Some((path, at)) = subcommand(cmd, args) else {
+        return false;
+    };
+    let Some(sub) = find(cmd, &path) else {
+        return false;
+    };
+    let words: Vec<&str> = (args.iter().skip(at + 1))
+        .map(|a| a.to_str().unwrap_or(""))
+        .take_while(|a| *a != "--")
+        .collect();
+    let has_json = sub.get_arguments().any(|a| a.get_long() == Some("json"));
+    match path.as_slice() {
+        [c] if c == "check" => {
+            words.contains(&"--format=json") || words.windows(2).any(|w| w == ["--format", "json"])
+        }
+        _ => has_json && words.contains(&"--json"),
+    }
+}
+
 /// What reading `TF_CLI_ARGS` and `TF_CLI_ARGS_<command>` gave.
 pub(super) struct EnvArgs {
     pub args: Vec<OsString>,
@@ -403,7 +427,27 @@ pub(super) fn shell_words(line: &str) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::shell_words;
+    use std::ffi::OsString;
+
+    use super::{asks_json, shell_words};
+
+    #[test]
+    fn json_is_asked_by_the_commands_that_write_it() {
+        let cmd = super::command();
+        let asks = |line: &str| {
+            let args: Vec<OsString> = line.split(' ').map(OsString::from).collect();
+            asks_json(&cmd, &args)
+        };
+        assert!(asks("plan --json --bogus"));
+        assert!(asks("--no-color refactor old new --json"));
+        assert!(asks("check --base main --format json"));
+        assert!(asks("check --format=json --bogus"));
+        assert!(!asks("refactor old new --format json"));
+        assert!(!asks("plan --bogus"));
+        assert!(!asks("plan -- --json"));
+        assert!(!asks("addresses --json"));
+        assert!(!asks("--json"));
+    }
 
     #[test]
     fn splits_as_terraform() {

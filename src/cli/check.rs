@@ -40,15 +40,13 @@ pub(super) fn reported(
             write_summary(&text);
             let _ = write!(super::commands::stdout(), "{text}");
         }
-        super::ReportFormat::Json => {
-            let doc = serde_json::json!({
-                "format_version": render::FORMAT_VERSION,
-                "diagnostics": super::refactor::diagnostics_json(&diags),
-            });
+        super::ReportFormat::Json => super::commands::write_error_document(&diags),
+        super::ReportFormat::Sarif => {
+            let log = check::sarif::error_log(&super::refactor::diagnostics_json(&diags));
             let _ = write!(
                 super::commands::stdout(),
                 "{}",
-                super::commands::json_text(&doc)
+                super::commands::json_text(&log)
             );
         }
         super::ReportFormat::Text => {}
@@ -113,6 +111,11 @@ fn markdown_comment(doc: &serde_json::Value) -> String {
     render::markdown_within(doc, render::COMMENT_LIMIT, whole)
 }
 
+/// A report's SARIF log (`check::sarif`), for code scanning.
+fn sarif_text(doc: &serde_json::Value) -> String {
+    super::commands::json_text(&check::sarif::log(doc))
+}
+
 fn run_checked(
     req: &CheckRequest,
     format: super::ReportFormat,
@@ -167,6 +170,7 @@ fn run_checked(
     let text = match format {
         super::ReportFormat::Markdown => markdown_comment(&render::json(&report)),
         super::ReportFormat::Json => super::commands::json_text(&render::json(&report)),
+        super::ReportFormat::Sarif => sarif_text(&render::json(&report)),
         super::ReportFormat::Text => render::text(&report, detail),
     };
     let _ = write!(stdout, "{text}");
@@ -216,6 +220,7 @@ pub(super) fn merge(
     let text = match format {
         super::ReportFormat::Markdown => markdown_comment(&doc),
         super::ReportFormat::Json => super::commands::json_text(&doc),
+        super::ReportFormat::Sarif => sarif_text(&doc),
         super::ReportFormat::Text => render::text_doc(&doc, detail),
     };
     let _ = write!(super::commands::stdout(), "{text}");

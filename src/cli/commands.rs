@@ -225,10 +225,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
         Err((code, diags)) => {
             print_diagnostics(&diags, &sources);
             if json_wanted {
-                let doc = with_format_version(serde_json::json!({
-                    "diagnostics": super::refactor::diagnostics_json(&diags),
-                }));
-                let _ = write!(stdout(), "{}", json_text(&doc));
+                write_error_document(&diags);
             }
             code
         }
@@ -242,6 +239,15 @@ fn detail_of(quiet: bool, verbose: bool) -> crate::refactor::report::Detail {
         (_, true) => crate::refactor::report::Detail::Verbose,
         _ => crate::refactor::report::Detail::Normal,
     }
+}
+
+/// The document a command asked for JSON writes when it fails (the
+/// command line refused, or an error while it ran): its diagnostics.
+pub(super) fn write_error_document(diags: &Diagnostics) {
+    let doc = with_format_version(serde_json::json!({
+        "diagnostics": super::refactor::diagnostics_json(diags),
+    }));
+    let _ = write!(stdout(), "{}", json_text(&doc));
 }
 
 /// A JSON document of minimod's own with its `format_version` first

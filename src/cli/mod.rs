@@ -173,6 +173,8 @@ pub(crate) enum ReportFormat {
     Text,
     Markdown,
     Json,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
 }
 
 /// `--engine`: whose rules to follow where Terraform and OpenTofu differ.
@@ -352,7 +354,7 @@ pub(crate) enum Command {
         /// The repository.
         #[arg(default_value = ".")]
         repo: PathBuf,
-        /// text, markdown (a pull-request comment) or json.
+        /// text, markdown (a pull-request comment), json or sarif (code scanning).
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
         /// Write the missing moved blocks into the working tree.
@@ -520,6 +522,18 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     let early_no_color = args.iter().any(|a| a == "-no-color" || a == "--no-color");
     commands::set_color(Color::choose(early_no_color, &color_env()));
     let cmd = args::command();
+    // A command line refused before clap reads it (`-chdir`, the
+    // environment's arguments) is the error document too when it asks
+    // for JSON.
+    let early_json = args::asks_json(&cmd, &args::double_dash(&cmd, args.clone()));
+    let refused = |d: crate::diagnostics::Diagnostic| {
+        let diags = d.into();
+        commands::print_diagnostics(&diags, &Default::default());
+        if early_json {
+            commands::write_error_document(&diags);
+        }
+        2
+    };
     // As terraform: -chdir first, so that everything after it (the
     // environment's arguments too) is read from the new directory.
     let chdir = args::take_chdir(&mut args).and_then(|dir| match dir {
@@ -527,8 +541,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         None => Ok(()),
     });
     if let Err(d) = chdir {
-        commands::print_diagnostics(&d.into(), &Default::default());
-        return 2;
+        return refused(d);
     }
     // Before the environment's arguments, which are written for other
     // commands than `version` (it would warn about each).
@@ -537,10 +550,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
     let merged = match args::merge_env(&cmd, args, |name| std::env::var(name).ok()) {
         Ok(m) => m,
-        Err(d) => {
-            commands::print_diagnostics(&d.into(), &Default::default());
-            return 2;
-        }
+        Err(d) => return refused(d),
     };
     if !merged.warnings.is_empty() {
         commands::print_diagnostics(&merged.warnings, &Default::default());
@@ -549,6 +559,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         .chain(args::double_dash(&cmd, merged.args))
         .collect();
     // Help wraps to a terminal's width; elsewhere it keeps its lines.
+    let json_asked = args::asks_json(&cmd, &args[1..]);
     let parser = match std::io::stdout().is_terminal() {
         true => cmd,
         false => keep_lines(cmd),
@@ -570,6 +581,9 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
                 true => commands::stderr().write_all(text.as_bytes()),
                 false => commands::stdout().write_all(text.as_bytes()),
             };
+            if e.use_stderr() && json_asked {
+                commands::write_error_document(&parse_error(&styled.to_string()).into());
+            }
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
@@ -592,6 +606,14 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     let code = commands::run(command, ordered);
     crate::progress::done();
     code
+}
+
+/// A command line clap refused, as terraform says it: "Failed to parse
+/// command-line flags", with clap's message (plain) as the detail.
+fn parse_error(rendered: &str) -> crate::diagnostics::Diagnostic {
+    let text = rendered.trim();
+    let text = text.strip_prefix("error: ").unwrap_or(text);
+    crate::diagnostics::Diagnostic::error("Failed to parse command-line flags", text)
 }
 
 /// Keeps this process's memory (and its children's: git, terraform) in

@@ -8,6 +8,7 @@
 
 pub mod recorded;
 pub mod registry;
+pub mod schemas;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsStr;
@@ -172,6 +173,31 @@ pub fn monorepo(dest: &Path) {
         .status()
         .expect("running monorepo.sh");
     assert!(status.success(), "building the monorepo failed");
+}
+
+/// Writes a txtar archive's files under `dir`: `-- path --` starts a file;
+/// lines before the first marker are the archive's comment.
+pub fn unpack_txtar(archive: &Path, dir: &Path) {
+    let text = read(archive);
+    let mut current: Option<(String, String)> = None;
+    let write = |f: Option<(String, String)>| {
+        if let Some((path, body)) = f {
+            write_file(&dir.join(path), &body);
+        }
+    };
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_end();
+        if let Some(path) = trimmed
+            .strip_prefix("-- ")
+            .and_then(|r| r.strip_suffix(" --"))
+        {
+            write(current.take());
+            current = Some((path.to_string(), String::new()));
+        } else if let Some((_, body)) = current.as_mut() {
+            body.push_str(line);
+        }
+    }
+    write(current);
 }
 
 /// The minimod binary under test, run in `cwd`, with what the caller's
