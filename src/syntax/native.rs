@@ -785,6 +785,45 @@ mod tests {
         assert!(parse_file(&SourceFile::new("main.tf", "a = 1e400 +\n".into())).is_err());
     }
 
+    /// A newline HCL skips but hcl-edit rejects (here in an object `for`'s
+    /// value) parses, with ranges from the original text.
+    #[test]
+    fn newlines_hcl_skips_parse_with_original_positions() {
+        let text = "a = {for k in l : k => c ? k :\n    9}\nb = x\n";
+        let Body::Native { attributes, .. } = parse_file(&SourceFile::new("m.tf", text)).unwrap()
+        else {
+            panic!()
+        };
+        assert!(matches!(attributes[0].expr.kind, ExprKind::For(_)));
+        assert_eq!(attributes[0].expr.range.to_string(), "m.tf:1,5-2,7");
+        assert_eq!(attributes[1].expr.range.to_string(), "m.tf:3,5-6");
+    }
+
+    /// An error after a rewritten region is reported where it is: terraform
+    /// validate gave "Invalid expression" on main.tf line 8 for this file.
+    #[test]
+    fn an_error_after_a_rewritten_region_keeps_its_line() {
+        let text = "locals {\n  l = [1, 2]\n  m = {for k in local.l : k => k == 1 ? k :\n    9}\n}\n\noutput \"y\" {\n  value = 1 +\n}\n";
+        let errors = parse_file(&SourceFile::new("main.tf", text)).unwrap_err();
+        let d = errors.iter().next().unwrap();
+        assert_eq!(d.summary, "Invalid expression");
+        assert_eq!(d.subject.as_ref().unwrap().start.line, 8);
+        // Nothing to rewrite: hcl-edit's own error stands.
+        let errors = parse_file(&SourceFile::new("main.tf", "a = c ?\n 1 : 2\n")).unwrap_err();
+        assert_eq!(
+            errors
+                .iter()
+                .next()
+                .unwrap()
+                .subject
+                .as_ref()
+                .unwrap()
+                .start
+                .line,
+            1
+        );
+    }
+
     fn expr(text: &str) -> Expr {
         let f = SourceFile::new("t.tf", text);
         parse_expr(&f, text, 0).unwrap()
