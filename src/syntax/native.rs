@@ -799,6 +799,19 @@ mod tests {
         assert_eq!(attributes[1].expr.range.to_string(), "m.tf:3,5-6");
     }
 
+    /// A template file's directive may break its expression over lines.
+    #[test]
+    fn template_directives_skip_newlines() {
+        let text = "%{ if a &&\n  b }yes%{ endif }";
+        let f = SourceFile::new("t.tftpl", text);
+        let ExprKind::Template(parts) = parse_template(&f, text, 0).unwrap().kind else {
+            panic!()
+        };
+        assert!(
+            matches!(&parts[0], TemplatePart::If { then, .. } if then == &[TemplatePart::Literal("yes".into())])
+        );
+    }
+
     /// An error after a rewritten region is reported where it is: terraform
     /// validate gave "Invalid expression" on main.tf line 8 for this file.
     #[test]

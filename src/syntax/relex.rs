@@ -417,6 +417,21 @@ mod tests {
         assert_eq!(relex("1e400", Root::Expr).unwrap(), "0e000");
     }
 
+    /// Every prefix of a text holding each construct: no panic, the same
+    /// length, and only ASCII bytes and comments changed.
+    #[test]
+    fn every_prefix_keeps_its_length() {
+        let text = "a = {for k in l : \"#${k}\" => c ? <<-EOT\n  ${x ?\n1 : 2} é\n  EOT\n: 1e400 # c\n}\nb \"l\" {\n  x = [\"\\\"\", /* é\n */ (-\n1)]\n}\nt = \"%{ if a &&\nb }y%{ endif }\"\n";
+        for end in (0..=text.len()).filter(|e| text.is_char_boundary(*e)) {
+            let prefix = &text[..end];
+            for root in [Root::Body, Root::Expr, Root::Template] {
+                if let Some(out) = relex(prefix, root) {
+                    assert_eq!(out.len(), prefix.len(), "{prefix:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn any_input_keeps_its_length() {
         for text in [
