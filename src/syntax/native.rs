@@ -799,6 +799,16 @@ mod tests {
         assert_eq!(attributes[1].expr.range.to_string(), "m.tf:3,5-6");
     }
 
+    /// A lone expression reads as if in parentheses (terraform plan
+    /// -var 'x=true ?\n[1] : [2]' gave [1]).
+    #[test]
+    fn a_lone_expression_may_break_lines() {
+        assert!(matches!(
+            expr("true ?\n[1] : [2]").kind,
+            ExprKind::Conditional { .. }
+        ));
+    }
+
     /// A template file's directive may break its expression over lines.
     #[test]
     fn template_directives_skip_newlines() {

@@ -36,9 +36,11 @@ enum Frame {
     /// whether an attribute's expression has begun, where `{` opens an
     /// object rather than a block.
     Body { expr: bool },
-    /// An object constructor, or a lone expression: newlines count.
+    /// An object constructor: newlines count.
     Object,
-    /// Where HCL skips newlines: `(`, `[`, `{ for`, `${`, `%{`.
+    /// Where HCL skips newlines: `(`, `[`, `{ for`, `${`, `%{`, and a lone
+    /// expression (a `-var` value, the console's input), which HCL reads
+    /// as if in parentheses.
     Skip,
     /// A quoted template's text.
     Quoted,
@@ -54,7 +56,7 @@ pub(super) fn relex(text: &str, root: Root) -> Option<String> {
     let mut out = b.to_vec();
     let mut stack = vec![match root {
         Root::Body => Frame::Body { expr: false },
-        Root::Expr => Frame::Object,
+        Root::Expr => Frame::Skip,
         Root::Template => Frame::Template,
     }];
     let mut i = 0;
@@ -415,6 +417,16 @@ mod tests {
         );
         assert_eq!(body(&text), want);
         assert_eq!(relex("1e400", Root::Expr).unwrap(), "0e000");
+    }
+
+    /// terraform plan -var 'x=true ?\n[1] : [2]' gave [1]: a lone expression
+    /// skips newlines, but not inside an object constructor.
+    #[test]
+    fn a_lone_expression_skips_newlines_outside_objects() {
+        assert_eq!(
+            relex("c ?\n[1] : {\na = 1\n}", Root::Expr).unwrap(),
+            "c ? [1] : {\na = 1\n}"
+        );
     }
 
     /// Every prefix of a text holding each construct: no panic, the same
