@@ -199,6 +199,13 @@ fn classify_parse_error(text: &str, at: usize, message: &str) -> (String, String
             "Expected the start of an expression, but found the end of the file.",
         );
     }
+    // hcl-edit lists what may start an expression; HCL names the token.
+    if message.starts_with("invalid expression; expected `\"`") {
+        return fixed(
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+        );
+    }
     if message == "expected `)`" {
         return fixed(
             "Unbalanced parentheses",
@@ -830,6 +837,10 @@ mod tests {
         let errors = parse_file(&SourceFile::new("main.tf", text)).unwrap_err();
         let d = errors.iter().next().unwrap();
         assert_eq!(d.summary, "Invalid expression");
+        assert_eq!(
+            d.detail,
+            "Expected the start of an expression, but found an invalid expression token."
+        );
         assert_eq!(d.subject.as_ref().unwrap().start.line, 8);
         // Nothing to rewrite: hcl-edit's own error stands.
         let errors = parse_file(&SourceFile::new("main.tf", "a = c ?\n 1 : 2\n")).unwrap_err();
