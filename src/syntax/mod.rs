@@ -5,6 +5,7 @@ pub(crate) mod ast;
 pub(crate) mod body;
 pub(crate) mod json;
 pub(crate) mod native;
+mod relex;
 pub(crate) mod source;
 
 use std::collections::BTreeSet;

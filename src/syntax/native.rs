@@ -12,6 +12,7 @@ use crate::number::Number;
 
 use super::ast::{BinaryOp, Expr, ExprKind, ForExpr, Literal, TemplatePart, Traverser, UnaryOp};
 use super::body::{Attribute, Block, Body};
+use super::relex::{Root, relex};
 
 /// The most splats one traversal may hold (the nesting depth hcl-edit
 /// allows elsewhere).
@@ -31,7 +32,7 @@ pub(crate) fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
 /// (as HCL gives a partial body with its diagnostics), so the caller can
 /// still name the block around them.
 pub(crate) fn parse_file_recovering(file: &SourceFile) -> Result<(Body, Diagnostics), Diagnostics> {
-    let body = parse_wide(&file.text, hcl_edit::parser::parse_body).map_err(|e| {
+    let body = parse_relexed(&file.text, Root::Body, hcl_edit::parser::parse_body).map_err(|e| {
         let text = &file.text;
         let count = |c: char| text.chars().filter(|x| *x == c).count();
         if count('{') > count('}') {
@@ -55,7 +56,7 @@ pub(crate) fn parse_file_recovering(file: &SourceFile) -> Result<(Body, Diagnost
 pub fn parse_expr(file: &SourceFile, text: &str, offset: usize) -> Result<Expr, Diagnostics> {
     // hcl-edit rejects whitespace after a lone expression.
     let text = text.trim_end();
-    let e = parse_wide(text, hcl_edit::parser::parse_expr)
+    let e = parse_relexed(text, Root::Expr, hcl_edit::parser::parse_expr)
         .map_err(|e| parse_error(file, &e, offset))?;
     let conv = Converter::new(file, offset);
     let e = conv.expr(&e);
@@ -68,7 +69,8 @@ pub(crate) fn parse_template(
     text: &str,
     offset: usize,
 ) -> Result<Expr, Diagnostics> {
-    let t = hcl_edit::parser::parse_template(text).map_err(|e| parse_error(file, &e, offset))?;
+    let t = parse_relexed(text, Root::Template, hcl_edit::parser::parse_template)
+        .map_err(|e| parse_error(file, &e, offset))?;
     let conv = Converter::new(file, offset);
     let mut e = conv.template_expr(&t, conv.range(0..text.len()));
     if let ExprKind::Template(parts) = &mut e.kind {
@@ -77,105 +79,29 @@ pub(crate) fn parse_template(
     conv.finish(e)
 }
 
-/// Parses `text` with `parse`, accepting number literals too large for an
-/// f64 (`1e400`, 400 digits), which hcl-edit rejects and HCL reads at 512
-/// bits. When the text fails to parse and holds such literals, it is parsed
-/// again with their digits zeroed: the same length, so every span still
-/// points at the original text, from which `Converter` reads each number.
-/// A literal counts where its line before it has no comment and an even
-/// number of quotes (a string spanning lines, a heredoc, is not told apart).
-fn parse_wide<T>(
+/// Parses `text` with `parse`; when that fails, parses again the text
+/// `relex` rewrites where hcl-edit rejects what HCL reads (newlines HCL
+/// skips, numbers beyond an f64). The rewrite keeps every byte's offset,
+/// so spans point into `text`, from which `Converter` reads each number.
+/// When the second parse fails too, its error is the text's own if it lies
+/// past the first (which was then hcl-edit's); else the first stands.
+fn parse_relexed<T>(
     text: &str,
+    root: Root,
     parse: impl Fn(&str) -> Result<T, hcl_edit::parser::Error>,
 ) -> Result<T, hcl_edit::parser::Error> {
-    let first = parse(text);
-    if first.is_ok() {
-        return first;
+    let first = match parse(text) {
+        Ok(t) => return Ok(t),
+        Err(e) => e,
+    };
+    let Some(rewritten) = relex(text, root) else {
+        return Err(first);
+    };
+    match parse(&rewritten) {
+        Ok(t) => Ok(t),
+        Err(e) if e.location().offset() > first.location().offset() => Err(e),
+        Err(_) => Err(first),
     }
-    let wide = wide_literals(text);
-    if wide.is_empty() {
-        return first;
-    }
-    let mut zeroed = text.as_bytes().to_vec();
-    for r in wide {
-        for b in &mut zeroed[r] {
-            if b.is_ascii_digit() {
-                *b = b'0';
-            }
-        }
-    }
-    // Only ASCII digits changed: still UTF-8.
-    let zeroed = String::from_utf8(zeroed).expect("digits replaced by digits");
-    parse(&zeroed).or(first)
-}
-
-/// The byte ranges of number literals whose value overflows an f64.
-fn wide_literals(text: &str) -> Vec<std::ops::Range<usize>> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        // Not inside a name (`a1`, `a-1e400`: HCL names may hold dashes)
-        // or after a dot (`x.0`).
-        let word = |j: usize| b[j].is_ascii_alphanumeric() || b[j] == b'_';
-        let starts = b[i].is_ascii_digit()
-            && (i == 0
-                || !(word(i - 1)
-                    || b[i - 1] == b'.'
-                    || (b[i - 1] == b'-' && i >= 2 && (word(i - 2) || b[i - 2] == b'-'))));
-        if !starts {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
-            i += 1;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-        }
-        if i < b.len() && matches!(b[i], b'e' | b'E') {
-            let mut j = i + 1;
-            if j < b.len() && matches!(b[j], b'+' | b'-') {
-                j += 1;
-            }
-            if j < b.len() && b[j].is_ascii_digit() {
-                while j < b.len() && b[j].is_ascii_digit() {
-                    j += 1;
-                }
-                i = j;
-            }
-        }
-        let literal = &text[start..i];
-        let overflows = literal.parse::<f64>().is_ok_and(f64::is_infinite);
-        if overflows && in_expression(text, start) {
-            out.push(start..i);
-        }
-    }
-    out
-}
-
-/// Whether the line before `at` leaves it outside a quoted string and a
-/// comment.
-fn in_expression(text: &str, at: usize) -> bool {
-    let line = &text[text[..at].rfind('\n').map_or(0, |n| n + 1)..at];
-    let mut quotes = 0;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' if quotes % 2 == 1 => {
-                chars.next();
-            }
-            '"' => quotes += 1,
-            '#' if quotes % 2 == 0 => return false,
-            '/' if quotes % 2 == 0 && matches!(chars.peek(), Some('/' | '*')) => return false,
-            _ => {}
-        }
-    }
-    quotes % 2 == 0
 }
 
 /// hcl-edit unescapes the top-level literals of a template but leaves the
@@ -271,6 +197,13 @@ fn classify_parse_error(text: &str, at: usize, message: &str) -> (String, String
         return fixed(
             "Missing expression",
             "Expected the start of an expression, but found the end of the file.",
+        );
+    }
+    // hcl-edit lists what may start an expression; HCL names the token.
+    if message.starts_with("invalid expression; expected `\"`") {
+        return fixed(
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
         );
     }
     if message == "expected `)`" {
@@ -843,17 +776,9 @@ fn binary_op(op: BinaryOperator) -> BinaryOp {
 mod tests {
     use super::*;
 
-    /// Literals too large for an f64 are found where an expression holds
-    /// them, never inside a name, a quoted string or a comment.
+    /// Literals too large for an f64 parse, each read from its own text.
     #[test]
-    fn wide_literals_are_the_overflowing_numbers_of_expressions() {
-        let big = format!("1{}", "0".repeat(400));
-        let text = format!(
-            "a = 1e400\nb = [-1.5E+400, 2e300, {big}]\nc = \"1e400\" # 1e400\nd = x-1e400 // 1e400\ne = 1e-400\n"
-        );
-        let found: Vec<&str> = wide_literals(&text).into_iter().map(|r| &text[r]).collect();
-        assert_eq!(found, ["1e400", "1.5E+400", big.as_str()]);
-        // The file parses, and each number is read from its own text.
+    fn wide_literals_parse() {
         let file = SourceFile::new("main.tf", "a = 1e400\nb = -2.5e999\n".into());
         let body = parse_file(&file).unwrap();
         let Body::Native { attributes, .. } = &body else {
@@ -865,6 +790,72 @@ mod tests {
         assert_eq!(n, &Number::parse("1e400").unwrap());
         // Nothing to widen: hcl-edit's own error stands.
         assert!(parse_file(&SourceFile::new("main.tf", "a = 1e400 +\n".into())).is_err());
+    }
+
+    /// A newline HCL skips but hcl-edit rejects (here in an object `for`'s
+    /// value) parses, with ranges from the original text.
+    #[test]
+    fn newlines_hcl_skips_parse_with_original_positions() {
+        let text = "a = {for k in l : k => c ? k :\n    9}\nb = x\n";
+        let Body::Native { attributes, .. } = parse_file(&SourceFile::new("m.tf", text)).unwrap()
+        else {
+            panic!()
+        };
+        assert!(matches!(attributes[0].expr.kind, ExprKind::For(_)));
+        assert_eq!(attributes[0].expr.range.to_string(), "m.tf:1,5-2,7");
+        assert_eq!(attributes[1].expr.range.to_string(), "m.tf:3,5-6");
+    }
+
+    /// A lone expression reads as if in parentheses (terraform plan
+    /// -var 'x=true ?\n[1] : [2]' gave [1]).
+    #[test]
+    fn a_lone_expression_may_break_lines() {
+        assert!(matches!(
+            expr("true ?\n[1] : [2]").kind,
+            ExprKind::Conditional { .. }
+        ));
+    }
+
+    /// A template file's directive may break its expression over lines.
+    #[test]
+    fn template_directives_skip_newlines() {
+        let text = "%{ if a &&\n  b }yes%{ endif }";
+        let f = SourceFile::new("t.tftpl", text);
+        let ExprKind::Template(parts) = parse_template(&f, text, 0).unwrap().kind else {
+            panic!()
+        };
+        assert!(
+            matches!(&parts[0], TemplatePart::If { then, .. } if then == &[TemplatePart::Literal("yes".into())])
+        );
+    }
+
+    /// An error after a rewritten region is reported where it is: terraform
+    /// validate gave "Invalid expression" on main.tf line 8 for this file.
+    #[test]
+    fn an_error_after_a_rewritten_region_keeps_its_line() {
+        let text = "locals {\n  l = [1, 2]\n  m = {for k in local.l : k => k == 1 ? k :\n    9}\n}\n\noutput \"y\" {\n  value = 1 +\n}\n";
+        let errors = parse_file(&SourceFile::new("main.tf", text)).unwrap_err();
+        let d = errors.iter().next().unwrap();
+        assert_eq!(d.summary, "Invalid expression");
+        assert_eq!(
+            d.detail,
+            "Expected the start of an expression, but found an invalid expression token."
+        );
+        assert_eq!(d.subject.as_ref().unwrap().start.line, 8);
+        // Nothing to rewrite: hcl-edit's own error stands.
+        let errors = parse_file(&SourceFile::new("main.tf", "a = c ?\n 1 : 2\n")).unwrap_err();
+        assert_eq!(
+            errors
+                .iter()
+                .next()
+                .unwrap()
+                .subject
+                .as_ref()
+                .unwrap()
+                .start
+                .line,
+            1
+        );
     }
 
     fn expr(text: &str) -> Expr {

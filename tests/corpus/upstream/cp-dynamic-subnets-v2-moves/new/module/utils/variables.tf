@@ -1,0 +1,4 @@
+variable "example" {
+  description = "Example variable"
+  default     = "hello world"
+}
