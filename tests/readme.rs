@@ -185,6 +185,15 @@ fn commands() -> Vec<(&'static str, Expect)> {
             },
         ),
         (
+            "minimod check --base origin/main --format sarif > minimod.sarif",
+            Run {
+                setup: Monorepo,
+                code: 1,
+                stdout: &[],
+                stderr: &[],
+            },
+        ),
+        (
             "minimod check --base origin/main --state-for envs/prod=prod.tfstate --state-for envs/app:prod=app-prod.tfstate",
             Run {
                 setup: WithStates,

@@ -186,8 +186,10 @@ pub(crate) fn overlay_in(files: &Files, edits: &[Edit]) -> crate::config::Overla
 /// The text of the file at `path` on disk, if there is one. Anything but
 /// a regular file is refused before it is read: a FIFO would never end.
 fn text_on_disk(path: &Path) -> Result<Option<String>, Diagnostics> {
+    // Only a link: a file another writer renames into place between the
+    // two calls is not dangling.
     let dangling = std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound);
-    if dangling && std::fs::symlink_metadata(path).is_ok() {
+    if dangling && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
         return Err(not_writable(
             path,
             "it is a symbolic link to a file that does not exist",
