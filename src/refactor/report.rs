@@ -86,16 +86,16 @@ fn reason_text(u: &Unmatched, out: &mut String) {
         }
         return;
     }
-    let other = match u.side {
-        Side::Destroy => "the new configuration",
-        Side::Create => "the prior objects",
+    let (other, has) = match u.side {
+        Side::Destroy => ("the new configuration", "has"),
+        Side::Create => ("the prior objects", "have"),
     };
     let kind = format!("{}", u.addr.resource.resource.type_name);
     match &u.reason {
         Reason::NoCounterpart => {
             let _ = writeln!(
                 out,
-                "      no {kind} on the other side ({other} has none left to pair)"
+                "      no {kind} on the other side ({other} {has} none left to pair)"
             );
         }
         Reason::BesideRemote(instances) => {

@@ -1,0 +1,6 @@
+locals {
+  default_tags = var.default_tags_enabled ? {
+    env   = var.environment
+    stack = var.stack
+  } : {}
+}
