@@ -31,7 +31,7 @@ pub(crate) fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
 /// (as HCL gives a partial body with its diagnostics), so the caller can
 /// still name the block around them.
 pub(crate) fn parse_file_recovering(file: &SourceFile) -> Result<(Body, Diagnostics), Diagnostics> {
-    let body = hcl_edit::parser::parse_body(&file.text).map_err(|e| {
+    let body = hcl_edit::parser::parse_body(&super::heredoc::fill_empty(&file.text)).map_err(|e| {
         let text = &file.text;
         let count = |c: char| text.chars().filter(|x| *x == c).count();
         if count('{') > count('}') {
