@@ -1151,8 +1151,9 @@ const UPDATE_BUCKET_LIMIT: usize = 1 << 20;
 
 /// Pairs that structure decides although configured values differ, for
 /// `--allow-update`: the only unpaired objects of their type on both
-/// sides, or objects of the same name and key at the same place
-/// (`same_place`), unique both ways. Left out: data sources (never
+/// sides, objects of the same name and key at the same place
+/// (`same_place`), unique both ways, or objects whose key became their
+/// module call's key (`lifted_keys`). Left out: data sources (never
 /// moved), differences in arguments that force a replacement for the
 /// types minimod knows (`triggers_replace`), and differences that are only
 /// references to objects not paired yet (those may still pair, and then
