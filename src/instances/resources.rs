@@ -795,6 +795,27 @@ fn for_each_expr(m: &Module, f: &mut dyn FnMut(&Expr)) {
     for r in m.resources.values() {
         r.attributes.iter().for_each(|a| a.expr.walk(f));
         r.count.iter().chain(&r.for_each).for_each(|e| e.walk(f));
+        // Nested and `dynamic` blocks read attributes too.
+        r.blocks.iter().for_each(|b| walk_body(&b.body, f));
+    }
+}
+
+/// Every expression of a body and of the blocks nested in it. A JSON body
+/// is read without a schema: every property as an attribute, whose
+/// expression holds what its nested blocks would.
+fn walk_body(body: &crate::syntax::body::Body, f: &mut dyn FnMut(&Expr)) {
+    match body {
+        crate::syntax::body::Body::Native {
+            attributes, blocks, ..
+        } => {
+            attributes.iter().for_each(|a| a.expr.walk(f));
+            blocks.iter().for_each(|b| walk_body(&b.body, f));
+        }
+        crate::syntax::body::Body::Json { .. } => {
+            if let Ok(c) = body.content(&[]) {
+                c.attributes.iter().for_each(|a| a.expr.walk(f));
+            }
+        }
     }
 }
 
@@ -1121,6 +1142,49 @@ output "whole_output" {
                 }
             }
         }
+    }
+
+    /// Without a schema, a resource's object holds every attribute the
+    /// configuration reads on it, in a nested or `dynamic` block as
+    /// anywhere else: a splat or `for` over a resource created by the plan
+    /// reads it as unknown (terraform's provider schema lists it).
+    #[test]
+    fn attributes_read_in_nested_blocks_are_the_objects_too() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            r#"
+resource "x_thing" "a" {
+  count = 1
+  name  = "n"
+}
+resource "x_other" "c" {
+  nested {
+    splat = join(",", x_thing.a[*].endpoint)
+    inner {
+      each = [for t in x_thing.a : t.address]
+    }
+  }
+  dynamic "rule" {
+    for_each = [1]
+    content {
+      legacy = x_thing.a.*.port
+    }
+  }
+}
+output "o" {
+  value = x_thing.a[0]
+}
+"#,
+        )]);
+        let run = run(&config, RunOptions::default());
+        let Value::Object(o) = run.output(&ModuleInstance::default(), "o").unwrap() else {
+            panic!("an object")
+        };
+        for name in ["endpoint", "address", "port"] {
+            assert!(o.get(name).is_some_and(Value::is_unknown), "{name}: {o:?}");
+        }
+        let addr = AbsResourceInstance::parse("x_other.c").unwrap();
+        run.resource_config_value(&addr).unwrap();
     }
 
     /// A resource's whole value is built once per module instance, and is

@@ -1151,8 +1151,9 @@ const UPDATE_BUCKET_LIMIT: usize = 1 << 20;
 
 /// Pairs that structure decides although configured values differ, for
 /// `--allow-update`: the only unpaired objects of their type on both
-/// sides, or objects of the same name and key at the same place
-/// (`same_place`), unique both ways. Left out: data sources (never
+/// sides, objects of the same name and key at the same place
+/// (`same_place`), unique both ways, or objects whose key became their
+/// module call's key (`lifted_keys`). Left out: data sources (never
 /// moved), differences in arguments that force a replacement for the
 /// types minimod knows (`triggers_replace`), and differences that are only
 /// references to objects not paired yet (those may still pair, and then
@@ -1223,6 +1224,7 @@ fn update_choices(
                 }
             }
         }
+        chosen.extend(lifted_keys(destroys, creates, ds, cs, &chosen));
     }
     // Each choice with the unpaired objects its differences refer to.
     let mut found = Vec::new();
@@ -1268,6 +1270,53 @@ fn update_choices(
         .into_iter()
         .map(|(i, j, diffs, _)| (i, j, diffs))
         .collect()
+}
+
+/// Pairs whose instance key became their module call's key, one level
+/// down: `r.a["K"]` to `module.m["K"].r.b` in the same module instance, as
+/// when a `for_each` resource moves into a `for_each` call holding one
+/// resource of its type. Each key must single out one object on both
+/// sides; objects `chosen` already are left out.
+fn lifted_keys(
+    destroys: &[Object],
+    creates: &[Object],
+    ds: &[usize],
+    cs: &[usize],
+    chosen: &[(usize, usize)],
+) -> Vec<(usize, usize)> {
+    use crate::addrs::InstanceKey;
+    type Place = (ModuleInstance, InstanceKey);
+    let mut buckets: HashMap<Place, (Vec<usize>, Vec<usize>)> = HashMap::new();
+    for &i in ds {
+        let a = &destroys[i].addr;
+        if a.resource.key != InstanceKey::NoKey && !chosen.iter().any(|c| c.0 == i) {
+            let place = (a.module.clone(), a.resource.key.clone());
+            buckets.entry(place).or_default().0.push(i);
+        }
+    }
+    for &j in cs {
+        let a = &creates[j].addr;
+        let (Some(step), Some(parent)) = (a.module.steps().last(), a.module.parent()) else {
+            continue;
+        };
+        if a.resource.key == InstanceKey::NoKey
+            && step.key != InstanceKey::NoKey
+            && !chosen.iter().any(|c| c.1 == j)
+        {
+            if let Some(b) = buckets.get_mut(&(parent, step.key.clone())) {
+                b.1.push(j);
+            }
+        }
+    }
+    let mut out: Vec<(usize, usize)> = buckets
+        .into_values()
+        .filter_map(|b| match (&b.0[..], &b.1[..]) {
+            ([i], [j]) => Some((*i, *j)),
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out
 }
 
 /// The objects a value's unknowns come from (`aws_kms_key.this[0]` for
@@ -2689,6 +2738,49 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    /// `for_each` resources moved into `for_each` calls of one resource
+    /// each while a value changes: each resource key became its call's
+    /// key, which pairs them (only with consent); a key two resources
+    /// share decides nothing.
+    #[test]
+    fn a_key_that_became_a_module_key_pairs_with_allow_update() {
+        let destroys = [
+            obj("t.storages[\"a\"]", &[("input", s("share v1"))]),
+            obj("t.components[\"b\"]", &[("input", s("dapr v1"))]),
+        ];
+        let creates = [
+            obj("module.storage[\"a\"].t.this", &[("input", s("share v2"))]),
+            obj("module.component[\"b\"].t.this", &[("input", s("dapr v2"))]),
+        ];
+        assert!(run(&destroys, &creates).pairs.is_empty());
+        let p = allowing(&destroys, &creates);
+        assert_eq!(
+            pairs(&p),
+            [
+                (
+                    "t.components[\"b\"]".to_string(),
+                    "module.component[\"b\"].t.this".to_string()
+                ),
+                (
+                    "t.storages[\"a\"]".to_string(),
+                    "module.storage[\"a\"].t.this".to_string()
+                ),
+            ]
+        );
+        assert_eq!(p.updates.len(), 2);
+        let shared = allowing(
+            &[
+                obj("t.storages[\"a\"]", &[("input", s("share v1"))]),
+                obj("t.components[\"a\"]", &[("input", s("dapr v1"))]),
+            ],
+            &[
+                obj("module.storage[\"a\"].t.this", &[("input", s("share v2"))]),
+                obj("module.component[\"a\"].t.this", &[("input", s("dapr v2"))]),
+            ],
+        );
+        assert!(shared.pairs.is_empty(), "{:?}", shared.pairs);
     }
 
     /// Nothing structural: two candidates each way in the root, different

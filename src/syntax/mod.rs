@@ -3,6 +3,7 @@
 
 pub(crate) mod ast;
 pub(crate) mod body;
+mod heredoc;
 pub(crate) mod json;
 pub(crate) mod native;
 mod relex;

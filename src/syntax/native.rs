@@ -32,7 +32,9 @@ pub(crate) fn parse_file(file: &SourceFile) -> Result<Body, Diagnostics> {
 /// (as HCL gives a partial body with its diagnostics), so the caller can
 /// still name the block around them.
 pub(crate) fn parse_file_recovering(file: &SourceFile) -> Result<(Body, Diagnostics), Diagnostics> {
-    let body = parse_relexed(&file.text, Root::Body, hcl_edit::parser::parse_body).map_err(|e| {
+    // hcl-edit reads an empty heredoc on to the next delimiter line.
+    let text = super::heredoc::fill_empty(&file.text);
+    let body = parse_relexed(&text, Root::Body, hcl_edit::parser::parse_body).map_err(|e| {
         let text = &file.text;
         let count = |c: char| text.chars().filter(|x| *x == c).count();
         if count('{') > count('}') {

@@ -1,0 +1,1 @@
+data "azapi_client_config" "current" {}

@@ -1,0 +1,4 @@
+output "resource_id" {
+  description = "The resource ID of the dapr component."
+  value       = azapi_resource.this.id
+}

@@ -1,0 +1,7 @@
+removed {
+  from = azurerm_storage_account_network_rules.this
+
+  lifecycle {
+    destroy = false
+  }
+}

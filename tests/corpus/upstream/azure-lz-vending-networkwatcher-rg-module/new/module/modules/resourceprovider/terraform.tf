@@ -1,0 +1,9 @@
+terraform {
+  required_version = ">= 1.3.0"
+  required_providers {
+    azapi = {
+      source  = "Azure/azapi"
+      version = ">= 1.3.0"
+    }
+  }
+}

@@ -1,0 +1,3 @@
+locals {
+  umi_output = jsondecode(azapi_resource.umi.output)
+}

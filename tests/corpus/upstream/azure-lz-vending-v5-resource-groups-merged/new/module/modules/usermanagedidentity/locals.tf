@@ -1,0 +1,3 @@
+locals {
+  umi_output = azapi_resource.umi.output
+}
