@@ -1142,7 +1142,10 @@ fn prove(
         &write::overlay_in(&req.files, &edits),
         sources,
     )?;
-    crate::progress::step(|| format!("proving {} blocks", blocks.len()));
+    crate::progress::step(|| match blocks.len() {
+        1 => "proving 1 block".to_string(),
+        n => format!("proving {n} blocks"),
+    });
     let (proof, _) = crate::plan::plan_configuration_run(
         &proof_cfg,
         new_inputs.clone(),
