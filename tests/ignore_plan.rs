@@ -1,4 +1,4 @@
-//! Ignore rules and saved plans (issue 12, items 3 and 4): the cases in
+//! Ignore rules (`--ignore`) and saved plans (`--plan`): the cases in
 //! tests/data/ignore-plan, whose terraform answers record.sh wrote, and the
 //! diagnostics for bad rules and bad plan files. The ignore cases that
 //! terraform proves fit the refactor corpus too (fixtures/refactors/

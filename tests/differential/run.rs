@@ -328,7 +328,7 @@ pub struct Outcome {
     pub genuine: bool,
     /// No identical twins whose true partners the structure does not
     /// single out (`Twins`): a complete answer here is one minimod should
-    /// find (issue 10's 99 % goal).
+    /// find (the goal: 99 % of these solved).
     pub structure_decides: bool,
     /// Pairs among such twins that follow the structure instead of the
     /// generator's unobservable choice.
