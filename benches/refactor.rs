@@ -1,6 +1,6 @@
 //! `cargo bench --bench refactor [-- SHAPE... SIZE... --terraform]`: time
 //! and peak memory of minimod's commands on generated `terraform_data`
-//! configurations of 1k, 10k and 100k instances (issue 14).
+//! configurations of 1k, 10k and 100k instances.
 //!
 //! Shapes:
 //! - `flat`: no state and no references between objects. Old: a counted
@@ -26,7 +26,7 @@
 //! run and the range of wall times (first-touch memory costs a varying
 //! amount of kernel time on this virtual machine), and a `growth` line
 //! after each command's sizes gives how much its median time and peak
-//! memory grew from one size to the next (issue 14's 11x for 10x).
+//! memory grew from one size to the next (the goal: at most 11x for 10x).
 //! `--terraform` instead times the services refactor beside `terraform
 //! plan -refresh=false` + `show -json` on the new directory with the block,
 //! their runs alternating, one size after the other.
@@ -39,7 +39,7 @@
 //!
 //! ## Profiles (services, 10k, `refactor --state`)
 //!
-//! Before issue 14's rework (9.0 s CPU, 1004 MB). Self time: the allocator
+//! Before the changes these notes record (9.0 s CPU, 1004 MB). Self time: the allocator
 //! about 35% (`cfree` 7.2%, `malloc_consolidate` 7.0%, `unlink_chunk`
 //! 6.4%, `_int_free` 6.1%, `_int_malloc` 6.0%, `malloc` 2.7%), `memmove`
 //! 5.9%, SipHash 6.1%, `memcmp` 3.4%, `hcl_quoted_string` 2.3%,
@@ -60,7 +60,7 @@
 //! fewer allocations per instance (memo keys built by reference, addresses
 //! interned, the state's attributes kept as raw JSON until read).
 //!
-//! Evaluation and the plans (issue 14, part B; glibc malloc, interleaved
+//! Evaluation and the plans (glibc malloc, interleaved
 //! runs on the loaded machine): 3.2-3.7 s CPU, 339 MB -> 2.7-3.0 s,
 //! 332 MB. Changed: the runs' caches are searched with borrowed keys (no
 //! module address or name copied per lookup); `server[*].id` reads only
@@ -82,8 +82,8 @@
 //! and its allocations: next, the proof could reuse the plan's vertices
 //! that read no prior object, and `cli` could skip freeing at exit.
 //!
-//! Part A, the state and the pairing (2026-12-01, same shape; samples at
-//! 299 Hz of one run each, main then this, back to back; bench: 3.61 s ->
+//! The state and the pairing (2026-12-01, same shape; samples at
+//! 299 Hz of one run each, before then after, back to back; bench: 3.61 s ->
 //! 2.46 s CPU, 340 -> 267 MB; `plan --state` 1.46 -> 0.85 s, 216 -> 143 MB;
 //! at 100k 27.5 s, 2.53 GB and `plan --state` 9.7 s, 1.33 GB, against the
 //! 31 s, 3.25 GB and 15 s, 2.06 GB measured before): `State::read` 110 ->
@@ -97,7 +97,7 @@
 //! dependent through `Follow::canon` every round (about 3%) and signing
 //! every object once (about 2.5%).
 //!
-//! Third rework, the pipeline (2026-12-02, lead; callgrind counts at 1k,
+//! The pipeline (2026-12-02; callgrind counts at 1k,
 //! perf at 100k): the phases of a refactor that share nothing mutable run
 //! side by side on the machine's two cores (`parallel::side_by_side`): the
 //! old side (28% of the work at 1k) beside the plan before the blocks, the
@@ -144,7 +144,7 @@
 //! address parsing and formatting in `plan`'s and the refactor's
 //! `canon`), and `origins_as_text` formatting each origin twice (4.8 M).
 //!
-//! Memory (issue 14, third rework; 2026-12-02, interleaved runs on the
+//! Memory (2026-12-02, interleaved runs on the
 //! loaded machine, CPU = user + system): services `refactor --state` 10k
 //! 262-268 MB -> 224-227 MB, CPU 1.2-1.5 s either way; 100k 2 344 MB ->
 //! 2 003 MB, CPU 16.0-17.7 s -> 14.5-17.3 s (within the noise: the
@@ -174,7 +174,7 @@
 //! would about halve both the state's and the runs' values; addresses
 //! with shared module paths; one prior map shared by the runs.
 //!
-//! The proof and addresses (issue 14, fourth rework; 2026-12-02,
+//! The proof and addresses (2026-12-02,
 //! callgrind, services 1k `refactor --state`, all threads): 299.5 M ->
 //! 215.8 M instructions. The proof starts from the plan before the blocks
 //! (`instances::Reusable`: every answer that read no prior object), 64.9
@@ -196,7 +196,7 @@
 //! instance's address for its unknowns' origins 2.8 M), the proof 30 M
 //! (`lb`'s splat re-read 9 M), pairing and blocks.
 //!
-//! Objects as sorted vectors (issue 14; 2026-12-02, release, 2 cores,
+//! Objects as sorted vectors (2026-12-02, release, 2 cores,
 //! load 2.4-4.7, interleaved runs, output byte-identical at 1k, 10k and
 //! 100k and for `plan --state` 10k): `lang::value::Attrs` holds a
 //! `lang::sorted_map::SortedMap` (one exact vector sorted by key, binary
@@ -215,7 +215,7 @@
 //! tags), reading the state (6.4 MB), `String` clones (6.2 MB), the
 //! stable sort of the changes (4.7 MB of scratch).
 //!
-//! Pairing and blocks (issue 14, 2026-12-02; callgrind counts at 1k, then
+//! Pairing and blocks (2026-12-02; callgrind counts at 1k, then
 //! `MINIMOD_TIMINGS` phases of interleaved runs at load 1.5 to 3; every
 //! output byte-identical): services `refactor --state` 1k 300.0 M ->
 //! 268.6 M Ir (`Sides::pair` 37.6 -> 24.7 M, `blocks_at` 15.3 -> 2.2 M,
@@ -253,7 +253,7 @@
 //! filling the mapping 2.5 M; dropping the objects 2.9 M.
 
 //!
-//! After the three branches (2026-12-02, idle machine, load 1.4-2.4):
+//! With the three changes above (2026-12-02, idle machine, load 1.4-2.4):
 //! services 1k 180.5 M instructions (was 299.5 M), 10k 1 743 M (9.7x:
 //! linear in instructions; the wall time's extra growth to 100k is memory:
 //! the kernel zeroing fresh pages, 0.9-2.2 s of system time, and hash
@@ -270,7 +270,8 @@
 //! object by address instead of by text (`lang` cannot name `addrs`
 //! today, so each origin formats an address that the pairing parses back).
 //!
-//! Fifth and sixth reworks (2026-12-02; callgrind at 1k, main thread):
+//! Interned addresses and the state's text (2026-12-02; callgrind at 1k,
+//! main thread):
 //! addresses interned (`addrs::interned`: the plan's hash tables compared
 //! and hashed `AbsResourceInstance`s by content, and `perf` put `eq`,
 //! `memcmp` and `Key::view` on top at 100k), the splat reading one
@@ -301,7 +302,8 @@
 //!
 //! The services state is now laid out as terraform writes it (indented,
 //! 2.6x the compact bytes: 187 MB at 100k). At 1k the main thread then
-//! does 98.2 M instructions (session 9's code: 114.5 M), and converting
+//! does 98.2 M instructions (before the interned addresses and the
+//! state's text above: 114.5 M), and converting
 //! the state's values is its largest part after the plan: 22.6 M for its
 //! half, with 13.7 M for reading its half of the resources, where serde
 //! skips each object's attributes to find their text. Next: one pass,
@@ -309,8 +311,8 @@
 //! their text found again from the resource's span only when written
 //! back: about 13% of the main thread at 1k.
 //!
-//! Seventh rework (session 11, 2026-12-02): the state read by our own
-//! cursor (`state::scan`), not serde's. serde's skipping of values
+//! The state read by minimod's own cursor (2026-12-02; `state::scan`),
+//! not serde's. serde's skipping of values
 //! (`ignore_value`, `skip_to_escape`, `ignore_str`: a third of all
 //! instructions at 1k) went over each object's attributes three or four
 //! times: once to find their text, then once per level of the
@@ -334,7 +336,7 @@
 //! keeps its whole text: 187 MB at 100k), or touch ahead on the idle core
 //! (pre-faulting the allocator's arena, as a JVM's `AlwaysPreTouch`).
 //!
-//! Eighth rework (session 12, 2026-12-02): a large state's objects are
+//! One pass over the state (2026-12-02): a large state's objects are
 //! read into values in the pass that finds their text (the hand reader
 //! skipped each object's attributes to find their end, and the conversion
 //! read them again: 1k, callgrind, main thread 84.1 -> 74.9 M, second
@@ -358,8 +360,7 @@
 //! ms, evaluation 2-3 ms, comparison 2-3.7 ms on two threads), reading
 //! the objects the plan changes 2.5-5.5 ms.
 //!
-//! Ninth rework (session 13, 2026-12-02): the two cores were not both
-//! used. Across 40 runs of the 1k refactor, CPU time over wall time was
+//! Both cores (2026-12-02): the two cores were not both used. Across 40 runs of the 1k refactor, CPU time over wall time was
 //! 1.03 to 1.33. A scheduler trace (`perf record -e sched:sched_wakeup_new
 //! -e sched:sched_switch -a`) showed why: the system queued most spawned
 //! threads on their parent's processor (`target_cpu` the parent's) while
@@ -391,7 +392,7 @@
 //! loading 1 ms, the new plan beside the old side 8-9 ms, the changed
 //! objects 2-3 ms, pairing 3-4 ms (main thread), blocks 1 ms, proof 3-5 ms.
 //!
-//! Tenth rework (session 14, 2026-12-02): a command's sizes now take
+//! Maps with an entry per object (2026-12-02): a command's sizes now take
 //! turns, so the growth line compares sizes that met the same machine.
 //! With that, the refactor grew 11.5x from 10k to 100k. Callgrind counts
 //! 1 097 M and 10 955 M instructions (10.0x: nothing is superlinear in
@@ -428,10 +429,10 @@
 //! 2.00 -> 1.87 s. Left there: `validate_moves` (its dependency graph)
 //! and parsing each block's endpoints back from text for the proof.
 //!
-//! Check reads the index (issue 30, 2026-12-04): the head is what git
+//! Check reads the index (2026-12-04): the head is what git
 //! would commit, its blobs read through `git cat-file`, never the working
 //! tree. `check` 909 roots, alternating runs beside the commit before
-//! (a4c77e5), helpers building on the same two cores: with `--head`
+//! (a4c77e5), other builds running on the same two cores: with `--head`
 //! 1.76 -> 1.74 s (CPU 1.95 -> 1.89 s), 74 -> 83 MB; without it (old:
 //! the working tree, new: the index) 2.03 -> 1.68 s (CPU 1.98 -> 1.68 s:
 //! system time 0.5 -> 0.14 s, one batch read instead of a file per open),

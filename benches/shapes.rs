@@ -1,7 +1,7 @@
 //! Generated configurations and states for the benchmark, shared with
 //! `tests/bench_shapes.rs`, which checks them against terraform.
 //!
-//! The *services* shape (issue 14) is what a real estate looks like: a root
+//! The *services* shape is what a real estate looks like: a root
 //! with a `for_each` module call over a map of S services; each instance has
 //! a counted `server` (N instances, an object input with a tags map) and one
 //! `lb` whose input lists every server's id (`server[*].id`). The refactor

@@ -60,8 +60,8 @@ impl<T> Drop for Joined<T> {
 
 /// Keeps a thread just spawned off this thread's processor. The system
 /// may queue a new thread on its parent's processor while another is
-/// idle (this project's 2-core virtual machine did so for most spawns in
-/// a refactor, and a thread waited there up to 3 ms for the parent's time
+/// idle (a 2-core virtual machine did so for most spawns in a refactor,
+/// and a thread waited there up to 3 ms for the parent's time
 /// slice: the two sides ran one after the other, 1k refactor 27.1 ->
 /// 25.6 ms). Best effort, and only where the process may use more than
 /// one processor; the thread may run on any of the others.

@@ -13,19 +13,14 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use common::{read, read_json, repo_root, run, stderr};
+use common::{case_dirs, read, read_json, repo_root, run, stderr};
 
 fn corpus() -> PathBuf {
     repo_root().join("tests/data/apply")
 }
 
 fn cases() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = fs::read_dir(corpus())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    out.sort();
+    let out = case_dirs(&corpus(), "");
     assert!(!out.is_empty(), "no cases under tests/data/apply");
     out
 }

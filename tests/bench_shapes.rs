@@ -1,7 +1,7 @@
 //! The benchmark's shapes (`benches/shapes.rs`) are what they claim: the
 //! generated state is the one terraform accepts as up to date, the rename
 //! has one answer terraform proves, and minimod gives that answer at every
-//! size, so the benchmark times the right work (issue 14).
+//! size, so the benchmark times the right work.
 
 mod common;
 
@@ -41,7 +41,7 @@ fn services_rename_is_one_module_block_at_every_size() {
     }
 }
 
-/// The answer does not depend on the size (issue 14): at every size of the
+/// The answer does not depend on the size: at every size of the
 /// services shape, `refactor --state` prints the same block and the same
 /// report, byte for byte, but for the object count, which is generated
 /// here from the shape's parameters; `--json` (which counts nothing) is

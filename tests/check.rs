@@ -385,11 +385,8 @@ fn a_refactor_that_also_changes_a_value_needs_allow_update() {
     for r in doc["roots"].as_array().unwrap() {
         assert_eq!(r["updates_with_allow_update"], db_update, "{r}");
         assert_eq!(r["updates_accepted"], serde_json::json!([]), "{r}");
-        let moved: Vec<&str> = r["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["from"].as_str().unwrap())
+        let moved: Vec<String> = (common::moves_of(r).unwrap().into_iter())
+            .map(|(from, _)| from)
             .collect();
         assert_eq!(
             moved,

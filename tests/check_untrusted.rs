@@ -96,8 +96,8 @@ fn both(out: &Output) -> String {
     )
 }
 
-// Issue 30, classes 1 and 2: the check reads what git stores, and each
-// side with its own inputs.
+// What the check reads: what git stores, and each side with its own
+// inputs.
 
 /// The runner's checkout keeps its token in `.git/config`, and an earlier
 /// step may leave a credentials file in the workspace: a pull request that
@@ -1122,7 +1122,7 @@ fn home_and_workspace_of_the_runner_stay_out() {
     assert_eq!(outcome_of(&roots(&out), "live"), "not-checkable", "{all}");
 }
 
-// Issue 30, class 4: everything printed is inert.
+// What the check prints: everything printed is inert.
 
 /// What a pull request writes to hijack a runner: a workflow command at
 /// the start of a line, one after leading whitespace, and the legacy
@@ -1282,7 +1282,7 @@ fn plan_and_refactor_print_inert_in_actions() {
     assert!(stderr.contains("\n::set-output name=x::y\n"), "{stderr}");
 }
 
-// Class 7: shard merging. `check --merge` takes the shards' JSON reports
+// Shard merging: `check --merge` takes the shards' JSON reports
 // as one check only if they are every shard K/N of the same revisions and
 // roots, each reporting exactly the roots its spec holds: a tampered or
 // replayed shard report cannot drop a failing root or stand a passing one

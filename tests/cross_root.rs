@@ -152,17 +152,8 @@ fn check_case(case: &Path, states: &Path, expected: &Path) -> Result<(), String>
     }
     for (i, r) in roots.iter().enumerate() {
         let root = &doc["roots"][i];
-        let moves: BTreeSet<(String, String)> = root["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| {
-                (
-                    m["from"].as_str().unwrap().into(),
-                    m["to"].as_str().unwrap().into(),
-                )
-            })
-            .collect();
+        let moves: BTreeSet<(String, String)> =
+            common::moves_of(root).unwrap().into_iter().collect();
         let want_moves: BTreeSet<(String, String)> = key
             .iter()
             .filter(|(ra, _, rb, _)| ra == r && rb == r)

@@ -10,6 +10,7 @@
 //! -- --ignored` is the long run: it also shrinks one case per category and
 //! writes it under tests/differential/found/.
 
+mod common;
 #[path = "differential/gen.rs"]
 mod generator;
 #[path = "differential/run.rs"]
@@ -17,7 +18,6 @@ mod run;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -34,19 +34,15 @@ fn env_u64(name: &str, default: u64) -> u64 {
 }
 
 fn here() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/differential")
+    common::repo_root().join("tests/differential")
 }
 
 fn require_terraform() {
-    let ok = Command::new("terraform")
-        .arg("version")
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        ok,
-        "terraform is not on PATH: the differential test needs it (MINIMOD_DIFF_CASES=0 skips it explicitly)"
-    );
+    if let Err(e) = common::terraform(&here(), ["version"]) {
+        panic!(
+            "the differential test needs terraform on PATH (MINIMOD_DIFF_CASES=0 skips it explicitly): {e}"
+        );
+    }
 }
 
 /// Runs seeds `first..first+n` on `jobs` threads, in seed order.
@@ -100,9 +96,8 @@ fn run_all(first: u64, n: u64, jobs: u64, tmp: &Path) -> Vec<(Case, Outcome)> {
 
 /// The known categories: `CATEGORY<TAB>fuzz-repro` lines.
 fn known_gaps() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(here().join("known-gaps.txt"))
-        .expect("tests/differential/known-gaps.txt");
-    text.lines()
+    common::read(&here().join("known-gaps.txt"))
+        .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let (cat, repro) = l.split_once('\t').unwrap_or((l, ""));
@@ -152,7 +147,7 @@ fn report(results: &[(Case, Outcome)]) -> Report {
         "| of those fully solved (every pair found, proven, exit 0) | {} |\n",
         n(&|o| o.solved)
     );
-    // Issue 10's goal is measured on the refactors whose answer the
+    // The goal (99 % solved) is measured on the refactors whose answer the
     // structure decides (run::Twins); the others are correctly ambiguous.
     let decides = n(&|o| o.complete_answer && o.structure_decides);
     let decides_solved = n(&|o| o.solved && o.structure_decides);
@@ -251,18 +246,16 @@ fn judge(r: &Report) {
 
 #[test]
 fn differential_against_terraform() {
-    // Live only, as every test that asks terraform: CI sets MINIMOD_LIVE,
-    // and then a missing terraform fails the run.
-    if std::env::var_os("MINIMOD_LIVE").is_none() {
-        println!("differential run skipped: set MINIMOD_LIVE=1 (with terraform on PATH)");
-        return;
-    }
     let cases = env_u64("MINIMOD_DIFF_CASES", 150);
     if cases == 0 {
         println!("differential run skipped: MINIMOD_DIFF_CASES=0");
         return;
     }
-    require_terraform();
+    // Live only, as every test that asks terraform: CI sets MINIMOD_LIVE,
+    // and then a missing terraform fails the run.
+    if !common::live() {
+        return;
+    }
     let first = env_u64("MINIMOD_DIFF_SEED", 1);
     let jobs = env_u64("MINIMOD_DIFF_JOBS", 2);
     let tmp = tempfile::tempdir().expect("tempdir");
@@ -293,23 +286,16 @@ fn differential_against_terraform() {
 /// line names shows any more is fixed, and its line must go. Live only.
 #[test]
 fn found_fixtures_replay() {
-    if std::env::var_os("MINIMOD_LIVE").is_none() {
-        println!("found/ replay skipped: set MINIMOD_LIVE=1 (with terraform on PATH)");
+    if !common::live() {
         return;
     }
-    require_terraform();
     let known = known_gaps();
     let tmp = tempfile::tempdir().expect("tempdir");
-    let mut fixtures: Vec<PathBuf> = std::fs::read_dir(here().join("found"))
-        .expect("tests/differential/found")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("case.json").is_file())
-        .collect();
-    fixtures.sort();
+    let fixtures = common::case_dirs(&here().join("found"), "case.json");
     let mut shown: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut msg = String::new();
     for f in &fixtures {
-        let name = f.file_name().expect("name").to_string_lossy().into_owned();
+        let name = common::name_of(f);
         match run::replay_fixture(f, tmp.path()) {
             Ok(o) => {
                 if let Some(e) = &o.invalid {
@@ -357,16 +343,15 @@ fn twins_rule() {
     let dir = tempfile::tempdir().expect("tempdir");
     let state = dir.path().join("state.json");
     let inst = |k: serde_json::Value| serde_json::json!({"index_key": k, "attributes": {"input": "same", "triggers_replace": null}});
-    std::fs::write(
+    common::write_file(
         &state,
-        serde_json::json!({"resources": [
+        &serde_json::json!({"resources": [
             {"module": "module.svc[\"a\"]", "mode": "managed", "type": "terraform_data", "name": "x", "instances": [inst(serde_json::Value::Null)]},
             {"module": "module.svc[\"b\"]", "mode": "managed", "type": "terraform_data", "name": "x", "instances": [inst(serde_json::Value::Null)]},
             {"mode": "managed", "type": "terraform_data", "name": "v", "instances": [inst(0.into()), inst(1.into()), inst(2.into())]},
         ]})
         .to_string(),
-    )
-    .expect("write");
+    );
     let t = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
         pairs
             .iter()
@@ -502,8 +487,7 @@ fn differential_long_run() {
     let r = report(&results);
     let last = results.last().map_or(first, |(c, _)| c.seed + 1);
     let header = format!("seeds {first}..{last}, terraform 1.11.4, minimod at {head}\n\n");
-    std::fs::create_dir_all(&found).expect("mkdir found");
-    std::fs::write(found.join("summary.md"), format!("{header}{}", r.text)).expect("write summary");
+    common::write_file(&found.join("summary.md"), &format!("{header}{}", r.text));
     println!("{header}{}", r.text);
     if std::env::var("MINIMOD_DIFF_SHRINK").as_deref() != Ok("0") {
         // One shrinker per category, `jobs` at a time.
@@ -551,10 +535,6 @@ fn differential_long_run() {
 }
 
 fn git_head() -> String {
-    Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_default()
+    let out = common::git(&common::repo_root(), &["rev-parse", "--short", "HEAD"]);
+    common::stdout(&out).trim().to_string()
 }

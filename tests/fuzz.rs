@@ -820,13 +820,7 @@ fn mutated_states_never_panic() {
 #[test]
 fn regressions_end_with_an_answer() {
     let root = common::repo_root().join("tests/fuzz/regressions");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
+    let mut dirs = common::case_dirs(&root, "");
     let scratch = tempfile::tempdir().unwrap();
     let generated = [
         (

@@ -1,4 +1,4 @@
-//! Ignore rules and saved plans (issue 12, items 3 and 4): the cases in
+//! Ignore rules (`--ignore`) and saved plans (`--plan`): the cases in
 //! tests/data/ignore-plan, whose terraform answers record.sh wrote, and the
 //! diagnostics for bad rules and bad plan files. The ignore cases that
 //! terraform proves fit the refactor corpus too (fixtures/refactors/
@@ -78,18 +78,13 @@ fn check_case(case: &Path, failures: &mut Vec<String>) {
         Ok(d) => d,
         Err(e) => return fail(format!("not JSON ({e}): {stderr}")),
     };
-    let moves: BTreeSet<String> = doc["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            format!(
-                "{} -> {}",
-                m["from"].as_str().unwrap(),
-                m["to"].as_str().unwrap()
-            )
-        })
-        .collect();
+    let moves: BTreeSet<String> = match common::moves_of(&doc) {
+        Ok(moves) => moves
+            .into_iter()
+            .map(|(from, to)| format!("{from} -> {to}"))
+            .collect(),
+        Err(e) => return fail(e),
+    };
     let want: BTreeSet<String> = lines_of(&case.join("expected/moves.txt"))
         .into_iter()
         .collect();

@@ -560,17 +560,7 @@ fn summarize_plan(doc: &Value) -> ((u64, u64, u64), BTreeSet<(String, String)>) 
 
 fn proof_summary(proof: &Value) -> ((u64, u64, u64), BTreeSet<(String, String)>) {
     let n = |k: &str| proof[k].as_u64().unwrap();
-    let moves = proof["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["from"].as_str().unwrap().to_string(),
-                m["to"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let moves = common::moves_of(proof).unwrap().into_iter().collect();
     ((n("add"), n("change"), n("destroy")), moves)
 }
 

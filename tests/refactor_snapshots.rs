@@ -7,30 +7,13 @@ mod common;
 
 #[test]
 fn refactor_output_snapshots() {
-    let root = common::repo_root().join("fixtures/refactors");
-    let mut cases: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.path().join("old").is_dir())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    cases.sort();
-    for case in cases {
-        let dir = root.join(&case);
-        let args: Vec<String> = std::fs::read_to_string(dir.join("args"))
-            .map(|s| {
-                s.lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
+    for case in common::cases(&common::repo_root().join("fixtures/refactors")) {
         // Without PATH the engine is the fixture's files' or OpenTofu's
         // rules, whatever tools this machine has (a refactor runs none).
-        let out = common::minimod(&dir)
+        let out = common::minimod(&case.root)
             .env_remove("PATH")
             .args(["refactor", "old", "new"])
-            .args(&args)
+            .args(&case.args)
             .output()
             .unwrap();
         let text = format!(
@@ -39,7 +22,7 @@ fn refactor_output_snapshots() {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
-        insta::assert_snapshot!(format!("refactor_{case}"), text);
+        insta::assert_snapshot!(format!("refactor_{}", case.name), text);
     }
 }
 

@@ -45,17 +45,6 @@ fn refactor(dir: &Path, args: &[&str]) -> (Option<i32>, Value, String) {
     (code, doc, err)
 }
 
-fn moves(doc: &Value) -> Vec<(String, String)> {
-    (doc["moves"].as_array().unwrap().iter())
-        .map(|m| {
-            (
-                m["from"].as_str().unwrap().into(),
-                m["to"].as_str().unwrap().into(),
-            )
-        })
-        .collect()
-}
-
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
     list.iter()
         .map(|(a, b)| (a.to_string(), b.to_string()))
@@ -104,14 +93,14 @@ fn a_renamed_registry_call_moves_as_a_whole_and_its_readers_follow() {
     ]);
     let (code, doc, err) = refactor(tmp.path(), &[]);
     assert_eq!(code, Some(0), "{doc}\n{err}");
-    assert_eq!(moves(&doc), want);
+    assert_eq!(common::moves_of(&doc).unwrap(), want);
     assert_eq!(doc["unmatched"], serde_json::json!([]));
     // With the state: the same blocks, and the objects under the call
     // move with it.
     let state = with_state(tmp.path());
     let (code, doc, err) = refactor(tmp.path(), state);
     assert_eq!(code, Some(0), "{doc}\n{err}");
-    assert_eq!(moves(&doc), want);
+    assert_eq!(common::moves_of(&doc).unwrap(), want);
     let (_, _, text) = outcome(
         tmp.path(),
         ["refactor", "old", "new", "--state", "terraform.tfstate"],
@@ -149,7 +138,11 @@ fn a_renamed_registry_call_moves_as_a_whole_and_its_readers_follow() {
     for args in [&[][..], state] {
         let (code, doc, err) = refactor(tmp.path(), args);
         assert_eq!(code, Some(0), "{args:?}: {doc}\n{err}");
-        assert_eq!(moves(&doc), Vec::<(String, String)>::new(), "{args:?}");
+        assert_eq!(
+            common::moves_of(&doc).unwrap(),
+            Vec::<(String, String)>::new(),
+            "{args:?}"
+        );
         assert_eq!(doc["plan"]["destroy"], 0, "{args:?}: {doc}");
     }
 }
@@ -163,7 +156,7 @@ fn count_to_for_each_moves_each_instance_of_the_call() {
         let (code, doc, err) = refactor(tmp.path(), args);
         assert_eq!(code, Some(0), "{args:?}: {doc}\n{err}");
         assert_eq!(
-            moves(&doc),
+            common::moves_of(&doc).unwrap(),
             pairs(&[("module.vpc[0]", "module.vpc[\"eu\"]")]),
             "{args:?}"
         );
@@ -187,7 +180,7 @@ fn a_call_moved_under_a_wrapper_module_moves_into_it() {
         let (code, doc, err) = refactor(tmp.path(), args);
         assert_eq!(code, Some(0), "{args:?}: {doc}\n{err}");
         assert_eq!(
-            moves(&doc),
+            common::moves_of(&doc).unwrap(),
             pairs(&[("module.vpc", "module.net.module.vpc")]),
             "{args:?}"
         );
@@ -273,7 +266,7 @@ fn git_sources_pair_by_source_and_ref() {
         let (code, doc, err) = refactor(tmp.path(), args);
         assert_eq!(code, Some(0), "{args:?}: {doc}\n{err}");
         assert_eq!(
-            moves(&doc),
+            common::moves_of(&doc).unwrap(),
             pairs(&[("module.dns", "module.zone")]),
             "{args:?}"
         );
@@ -306,7 +299,10 @@ fn a_call_one_side_installed_is_read_for_both() {
     // old side read from the same installation, nothing changes.
     let (code, doc, err) = refactor(tmp.path(), &[]);
     assert_eq!(code, Some(0), "{doc}\n{err}");
-    assert_eq!(moves(&doc), Vec::<(String, String)>::new());
+    assert_eq!(
+        common::moves_of(&doc).unwrap(),
+        Vec::<(String, String)>::new()
+    );
     // A call whose version differs is not read from there: it stays
     // opaque on the old side, and the report says what is needed.
     std::fs::write(
@@ -449,7 +445,10 @@ fn spellings_of_one_source_and_constraint_pair() {
     let tmp = sides(VPC, &new);
     let (code, doc, err) = refactor(tmp.path(), &[]);
     assert_eq!(code, Some(0), "{doc}\n{err}");
-    assert_eq!(moves(&doc), pairs(&[("module.vpc", "module.network")]));
+    assert_eq!(
+        common::moves_of(&doc).unwrap(),
+        pairs(&[("module.vpc", "module.network")])
+    );
 }
 
 /// One remote call reads another's output: both renamed, the reference
@@ -466,7 +465,7 @@ fn a_remote_call_reading_another_pairs_through_it() {
     let (code, doc, err) = refactor(tmp.path(), &[]);
     assert_eq!(code, Some(0), "{doc}\n{err}");
     assert_eq!(
-        moves(&doc),
+        common::moves_of(&doc).unwrap(),
         pairs(&[
             ("module.eks", "module.cluster"),
             ("module.vpc", "module.network")
@@ -623,7 +622,10 @@ fn proved_by_terraform(dir: &Path, call: &str, cli_config: Option<&Path>, record
     let doc: Value =
         serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
     assert_eq!(out.status.code(), Some(0), "{doc}\n{stderr}");
-    assert_eq!(moves(&doc), pairs(&[("module.net", "module.network")]));
+    assert_eq!(
+        common::moves_of(&doc).unwrap(),
+        pairs(&[("module.net", "module.network")])
+    );
     if live {
         let verified = &doc["verified_by"][0];
         assert_eq!(

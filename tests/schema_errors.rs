@@ -27,16 +27,9 @@ fn normalize(text: &str) -> String {
 #[test]
 fn schema_errors_read_as_terraform_wrote_them() {
     let root = common::repo_root().join("tests/corpus/config-errors");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            PREFIXES.iter().any(|x| name.starts_with(x))
-        })
+    let dirs: Vec<PathBuf> = (common::case_dirs(&root, "").into_iter())
+        .filter(|p| PREFIXES.iter().any(|x| common::name_of(p).starts_with(x)))
         .collect();
-    dirs.sort();
     assert!(dirs.len() >= 25, "schema cases not found");
     let mut failures = Vec::new();
     for dir in &dirs {

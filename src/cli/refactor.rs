@@ -343,7 +343,7 @@ pub(super) fn run(
     let code = if outcome.proven(opts.allow_add) { 0 } else { 1 };
     // The process ends next and the system takes its memory back at once;
     // freeing the state's and the plans' values one by one was a quarter
-    // of a large refactor's time (issue 14's profile).
+    // of a large refactor's time (benches/refactor.rs).
     std::mem::forget((req, outcome));
     Ok(code)
 }

@@ -3,7 +3,7 @@
 //!
 //! Objects have a handful of attributes, and a `BTreeMap` spends a node of
 //! eleven slots (and its own allocation) on each: at 10,000 instances most
-//! of the memory of the values was such half-empty nodes (issue 14). A
+//! of the memory of the values was such half-empty nodes. A
 //! sorted vector is one exact allocation, found by binary search, and
 //! iterates in the same byte order of keys, so every answer that walks a
 //! map (plans, JSON, `keys()`) is unchanged.

@@ -441,7 +441,7 @@ pub(crate) fn compared_view_and_set(
 /// Which entries of a compared view its configuration sets
 /// ([`compared_view_and_set`]), a bit per position. A set of the names
 /// cloned cost a B-tree node and a string per name at every object the
-/// refactor pairs (issue 14); a view has a handful of names, so the bits
+/// refactor pairs; a view has a handful of names, so the bits
 /// fit one word, and only more than 64 of them take an allocation.
 #[derive(Clone, Debug)]
 pub enum SetMask {

@@ -151,7 +151,7 @@ pub(crate) struct Signed {
 
 /// One signature (or none) per object, end to end in strings of about
 /// `CHUNK` bytes: a string of its own per object cost an allocation, those
-/// its growth dropped, and its spare capacity (issue 14); one string for
+/// its growth dropped, and its spare capacity; one string for
 /// all, grown by doubling, left its earlier copies' memory behind.
 #[derive(Debug, Default)]
 struct Signatures {

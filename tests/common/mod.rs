@@ -478,6 +478,21 @@ pub fn compare_records(
     failures
 }
 
+/// The blocks of a JSON report (`refactor --json`'s document, or one root
+/// of `check --json`'s): each move's `from` and `to`, in report order.
+pub fn moves_of(doc: &Value) -> Result<Vec<(String, String)>, String> {
+    let moves = doc["moves"]
+        .as_array()
+        .ok_or_else(|| format!("no moves array in {doc}"))?;
+    moves
+        .iter()
+        .map(|m| match (m["from"].as_str(), m["to"].as_str()) {
+            (Some(from), Some(to)) => Ok((from.to_string(), to.to_string())),
+            _ => Err(format!("a move without from and to: {m}")),
+        })
+        .collect()
+}
+
 /// One block of an answer key (`moves.txt`): from, to, and the directory
 /// (relative to new/, "." for the root) of the file the block belongs in.
 pub type Move = (String, String, String);

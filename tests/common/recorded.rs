@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{Case, Move, follow, read, read_json, run};
+use super::{Case, Move, follow, moves_of, read, read_json, run};
 
 /// One of a case's records, `expected/FILE`.
 pub fn expected_json(case: &Case, file: &str) -> Value {
@@ -198,17 +198,9 @@ pub fn check_refactor(case: &Case, with_state: bool, truth: &Truth) -> Result<()
     args.extend(case.args.iter().map(String::as_str));
     let out = run(&case.root, &args);
     let doc = json_of(&out)?;
-    let blocks: Vec<Move> = doc["moves"]
-        .as_array()
-        .ok_or("no moves")?
-        .iter()
-        .map(|m| {
-            (
-                m["from"].as_str().unwrap_or_default().to_string(),
-                m["to"].as_str().unwrap_or_default().to_string(),
-                ".".to_string(),
-            )
-        })
+    let blocks: Vec<Move> = moves_of(&doc)?
+        .into_iter()
+        .map(|(from, to)| (from, to, ".".to_string()))
         .collect();
     let prior = prior_addresses(case);
     let wrong: Vec<String> = prior

@@ -4,10 +4,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{Value, json};
 
+use super::common::{self, copy_tree, read, write_file};
 use super::generator::{self, Config, Gen, IdAddr, Refactor, Step};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -197,32 +198,15 @@ pub fn render_blocks(blocks: &[Block]) -> String {
 
 pub fn write_config(dir: &Path, files: &BTreeMap<String, String>) {
     for (name, text) in files {
-        let p = dir.join(name);
-        fs::create_dir_all(p.parent().expect("a file has a parent")).expect("mkdir");
-        fs::write(&p, text).expect("write");
+        write_file(&dir.join(name), text);
     }
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).expect("mkdir");
-    for e in fs::read_dir(from).expect("read_dir") {
-        let e = e.expect("entry");
-        let t = to.join(e.file_name());
-        if e.file_type().expect("type").is_dir() {
-            copy_tree(&e.path(), &t);
-        } else {
-            fs::copy(e.path(), &t).expect("copy");
-        }
-    }
-}
-
+/// `terraform ARGS` in `dir` as the recorder runs it, whatever its exit
+/// code (a refusal is an answer here); each copy keeps its own `.terraform`.
 fn terraform(dir: &Path, args: &[&str]) -> Output {
-    Command::new("terraform")
+    common::terraform_command(dir)
         .args(args)
-        .current_dir(dir)
-        .env("TF_CLI_CONFIG_FILE", "/dev/null")
-        .env("TF_IN_AUTOMATION", "1")
-        .env("CHECKPOINT_DISABLE", "1")
         .env_remove("TF_DATA_DIR")
         .output()
         .expect("terraform runs")
@@ -303,14 +287,6 @@ fn tf_plan(dir: &Path) -> Result<Changes, String> {
     Ok(changes_of(&v))
 }
 
-fn minimod(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minimod"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("minimod runs")
-}
-
 /// What one case showed.
 #[derive(Default, Debug, Clone)]
 pub struct Outcome {
@@ -328,7 +304,7 @@ pub struct Outcome {
     pub genuine: bool,
     /// No identical twins whose true partners the structure does not
     /// single out (`Twins`): a complete answer here is one minimod should
-    /// find (issue 10's 99 % goal).
+    /// find (the goal: 99 % of these solved).
     pub structure_decides: bool,
     /// Pairs among such twins that follow the structure instead of the
     /// generator's unobservable choice.
@@ -354,11 +330,10 @@ pub fn lay_out(case: &Case, dir: &Path) -> Result<(), String> {
     write_config(&dir.join("old"), &case.old.render());
     write_config(&dir.join("new"), &case.new.render());
     if case.target == Target::Plan {
-        fs::write(
-            dir.join("new/zz_fuzz_moved.tf"),
-            render_blocks(&case.blocks),
-        )
-        .expect("write");
+        write_file(
+            &dir.join("new/zz_fuzz_moved.tf"),
+            &render_blocks(&case.blocks),
+        );
     }
     let tf_old = dir.join("tf_old");
     copy_tree(&dir.join("old"), &tf_old);
@@ -412,10 +387,11 @@ fn plan_new_with(
     fs::copy(dir.join("state.json"), w.join("terraform.tfstate")).expect("state");
     for (f, text) in extra {
         let p = w.join(f);
-        let mut old = fs::read_to_string(&p).unwrap_or_default();
-        old += text;
-        fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-        fs::write(p, old).expect("write");
+        let old = match p.exists() {
+            true => read(&p),
+            false => String::new(),
+        };
+        write_file(&p, &(old + text));
     }
     let r = tf_plan(&w);
     let _ = fs::remove_dir_all(&w);
@@ -504,7 +480,7 @@ fn plan_diff(mm: &Changes, tf: &Changes) -> Option<(String, String)> {
 }
 
 fn mm_plan(dir: &Path) -> Result<Changes, (i32, String)> {
-    let out = minimod(
+    let out = common::run(
         dir,
         &[
             "plan",
@@ -617,7 +593,7 @@ fn refactor_checks(truth: &BTreeMap<String, String>, genuine: bool, dir: &Path, 
     o.structure_decides = twins.undecided.is_empty();
 
     // (c) never exit 2 on valid input.
-    let out = minimod(
+    let out = common::run(
         dir,
         &[
             "refactor",

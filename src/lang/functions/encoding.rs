@@ -1,5 +1,6 @@
 //! Encoding functions: base64, CSV, JSON, YAML, URL and text encodings,
-//! plus the small argument helpers the other families in this branch share.
+//! plus the small argument helpers the crypto, filesystem, datetime and
+//! network families share.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -201,8 +202,8 @@ fn yamlencode_func() -> Function {
 }
 
 // ---------------------------------------------------------------------------
-// Argument helpers shared by this branch's families (crypto, filesystem,
-// datetime, network): arity, nulls, unknowns, marks and the few
+// Argument helpers shared by the crypto, filesystem, datetime and network
+// families: arity, nulls, unknowns, marks and the few
 // conversions these functions need.
 
 pub(super) use super::quote;
