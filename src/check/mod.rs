@@ -140,8 +140,9 @@ pub struct RootReport {
     /// call or resource an object moved to, or a new one): file inside the
     /// repository, line and column.
     pub anchor: Option<(String, usize, usize)>,
-    /// A failing root's backend block (file, line, column): where its
-    /// findings are shown when `anchor` has no line for them.
+    /// Where a failing root's findings are shown when `anchor` has no line
+    /// for them (file, line, column): its backend block, else the first
+    /// line of its first file.
     pub root_block: Option<(String, usize, usize)>,
     /// Pairs only ignore rules made: (from, to, rules, what the proof
     /// plans for the object: update, replace or no-op).
@@ -428,6 +429,9 @@ impl Revisions {
 /// left it out.
 pub struct Unreached {
     pub dir: String,
+    /// The first changed configuration file in it (what SARIF, which
+    /// places every result on a line of a file, points at).
+    pub file: Option<String>,
     pub why: String,
     /// What `.minimod.hcl` needs to check it, when discovery left out a
     /// root for what a declaration settles.
@@ -585,7 +589,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     let (mut roots, kept): (Vec<RootReport>, Vec<_>) = roots.into_iter().unzip();
     pair_across_roots(&mut roots, kept);
     let mut unreached = unreached(
-        &tree::config_dirs(&changed),
+        &changed,
         &dirs,
         &roots,
         &head_found,
@@ -794,7 +798,7 @@ impl Shard {
 /// checkable, or another shard's) reaches what its calls name, at head or
 /// at base.
 fn unreached(
-    changed: &BTreeSet<String>,
+    changed_files: &BTreeSet<String>,
     roots: &BTreeSet<String>,
     planned: &[RootReport],
     head: &discover::Discovery,
@@ -808,6 +812,7 @@ fn unreached(
             reached.extend(dirs.iter().cloned());
         }
     }
+    let changed = tree::config_dirs(changed_files);
     let calls: Vec<&(String, String)> = head.calls.iter().chain(&base.calls).collect();
     let mut grew = true;
     while grew {
@@ -833,8 +838,12 @@ fn unreached(
                 Some(l) => format!("{} ({})", l.reason.describe(), l.evidence.join("; ")),
                 None => "no configuration files".to_string(),
             };
+            let file = (changed_files.iter())
+                .find(|n| tree::config_dir(n).as_ref() == Some(d))
+                .cloned();
             Unreached {
                 dir: d.clone(),
+                file,
                 why,
                 declaration: left.and_then(|l| l.declaration.clone()),
             }
@@ -993,14 +1002,21 @@ impl<'a> Root<'a> {
 
 /// Whether `dir` holds a file terraform loads as configuration.
 fn has_configuration(files: &Files, dir: &Path) -> bool {
-    files.read_dir(dir).is_ok_and(|entries| {
-        entries.iter().any(|e| {
+    first_configuration_file(files, dir).is_some()
+}
+
+/// The first configuration file of a directory, by name.
+fn first_configuration_file(files: &Files, dir: &Path) -> Option<String> {
+    let entries = files.read_dir(dir).ok()?;
+    entries
+        .into_iter()
+        .find(|e| {
             e.kind == Some(crate::files::Kind::File)
                 && [".tf", ".tf.json", ".tofu", ".tofu.json"]
                     .iter()
                     .any(|ext| e.name.ends_with(ext))
         })
-    })
+        .map(|e| e.name)
 }
 
 fn check_root(
@@ -1627,7 +1643,13 @@ fn anchor(
         &request.load_options(&request.new_dir, engine),
         &mut SourceMap::default(),
     ) else {
-        return (None, None);
+        // A root that does not load is shown on its first file's first line.
+        let first = first_configuration_file(&request.files, &request.new_dir).map(|name| {
+            let file = request.new_dir.join(name);
+            let file = file.strip_prefix(head_dir).unwrap_or(&file);
+            (crate::syntax::source::clean_path(file), 1, 1)
+        });
+        return (None, first);
     };
     let place = |range: &crate::diagnostics::SourceRange| {
         let file = Path::new(&*range.file);

@@ -973,7 +973,7 @@ pub(crate) fn json(report: &CheckReport) -> serde_json::Value {
             .map(|(name, s)| (name.clone(), state_json(s)))
             .collect::<serde_json::Map<_, _>>(),
         "unreached": report.unreached.iter().map(|u| json!({
-            "dir": u.dir, "reason": u.why,
+            "dir": u.dir, "file": u.file, "reason": u.why,
             "declaration": u.declaration.as_ref().map(|d| d.to_json()),
         })).collect::<Vec<_>>(),
     });

@@ -98,7 +98,10 @@ pub(crate) fn log(doc: &Value) -> Value {
                 "{dir}: changed, but no checked root reaches it ({})",
                 text(&u["reason"])
             ),
-            directory(dir),
+            match u["file"].as_str() {
+                Some(file) => line_one(file),
+                None => directory(dir),
+            },
             &[dir],
         ));
     }
@@ -294,8 +297,14 @@ fn result(rule: &str, level: &str, message: String, location: Value, about: &[&s
     })
 }
 
-/// A directory of the repository as a location, no region: a root that
-/// could not be evaluated, or a directory no root reaches.
+/// The first line of a file: where a finding about a whole directory is
+/// shown (GitHub's code scanning needs a line for every result).
+fn line_one(file: &str) -> Value {
+    json!({ "artifactLocation": artifact(file), "region": { "startLine": 1 } })
+}
+
+/// A directory of the repository as a location, no region: a directory no
+/// root reaches whose changed files were all deleted.
 fn directory(dir: &str) -> Value {
     let dir = dir.trim_end_matches('/');
     let uri = match dir {

@@ -315,14 +315,15 @@ pub(super) fn changed_paths(
 /// The directories (relative to the top level, `.` for it) holding a
 /// changed configuration or variables file.
 pub(super) fn config_dirs(changed: &BTreeSet<String>) -> BTreeSet<String> {
-    changed
-        .iter()
-        .filter(|n| configuration_or_variables(n))
-        .map(|n| match n.rsplit_once('/') {
-            Some((dir, _)) => dir.to_string(),
-            None => ".".to_string(),
-        })
-        .collect()
+    changed.iter().filter_map(|n| config_dir(n)).collect()
+}
+
+/// The directory of a changed configuration or variables file.
+pub(super) fn config_dir(name: &str) -> Option<String> {
+    configuration_or_variables(name).then(|| match name.rsplit_once('/') {
+        Some((dir, _)) => dir.to_string(),
+        None => ".".to_string(),
+    })
 }
 
 pub(super) fn git(repo: &Path) -> Command {
