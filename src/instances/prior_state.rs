@@ -86,7 +86,6 @@ impl PriorState {
 /// One recorded object (or its absence) as [`PriorState::object`] found
 /// it. Each read marks the vertex being computed again: a lookup made for
 /// one vertex and read while another computes marks that one too.
-#[derive(Clone, Copy)]
 pub(super) struct PriorObject<'r> {
     recorded: Option<&'r Value>,
     tainted: bool,

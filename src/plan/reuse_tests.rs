@@ -142,10 +142,12 @@ output "id" {
 }
 "#;
 
-/// (what it reads, its files, whether a plain plan can plan it: a
-/// `count` or `for_each` unknown until apply is an error there, and the
+/// What a case reads, its files, and whether a plain plan can plan it (a
+/// `count` or `for_each` unknown until apply is an error there; the
 /// refactor's runs defer it).
-const CASES: &[(&str, &[(&str, &str)], bool)] = &[
+type Case = (&'static str, &'static [(&'static str, &'static str)], bool);
+
+const CASES: &[Case] = &[
     (
         "a recorded attribute of a managed resource",
         &[(
