@@ -125,7 +125,7 @@ impl<'c> Run<'c> {
         let view = Lookup::new(module, vertex);
         if let Some((e, reusable)) = self.expansions.borrow().get(&view) {
             if !reusable {
-                self.read_prior();
+                self.prior.mark_unrepeatable();
             }
             return e.clone();
         }
@@ -155,7 +155,7 @@ impl<'c> Run<'c> {
                             .borrow_mut()
                             .extend(first.map(|d| (addr, d.caused_by_unknown(depends_on))));
                         // A cached answer would not defer it again.
-                        self.read_prior();
+                        self.prior.mark_unrepeatable();
                         Expansion::Count(0)
                     }
                     e => e?,
@@ -546,7 +546,6 @@ impl<'c> Run<'c> {
                             crate::addrs::Resource::new(crate::addrs::ResourceMode::Data, &t, &n)
                                 .absolute(module.clone());
                         // One the state already holds is not the problem.
-                        self.read_prior();
                         if self.prior.objects_of(&res).is_empty() {
                             found.data_sources.insert(res.to_string());
                         }

@@ -3,14 +3,16 @@
 //! `terraform state list` prints. `Run` is one evaluation of a whole module
 //! tree (the graph walk); `Run::resource_instances` enumerates every
 //! resource instance. One file per idea: `run` (the walk and its vertex
-//! cache), `expand`, `variables`, `resources`, `prior`, `scope`,
-//! `template`; `inputs` gathers root variable values.
+//! cache), `expand`, `variables`, `resources`, `prior`, `prior_state`
+//! (the only way to the recorded objects), `scope`, `template`; `inputs`
+//! gathers root variable values.
 
 mod builtin;
 mod expand;
 mod imports;
 mod inputs;
 mod prior;
+mod prior_state;
 mod resources;
 mod run;
 mod scope;

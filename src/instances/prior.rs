@@ -9,6 +9,7 @@ use crate::config::Resource;
 use crate::lang::unknown::{Origin, holds_origin_text};
 use crate::lang::value::{Type, Value};
 
+use super::prior_state::{PriorObject, PriorState};
 use super::run::{Run, Walk};
 
 /// One prior object as evaluation reads it: its recorded value, looked up
@@ -18,9 +19,7 @@ pub(super) struct PriorInstance<'r> {
     pub(super) addr: AbsResourceInstance,
     /// The address as text (what an unknown names), made on first need.
     text: OnceCell<String>,
-    recorded: Option<&'r Value>,
-    /// Recorded `tainted`: the plan replaces it whatever it configures.
-    tainted: bool,
+    object: PriorObject<'r>,
     /// None inside: the configuration failed, so the recorded values stand.
     change: OnceCell<Option<PlannedChange>>,
     /// The configured object (`Run::resource_config_value`), when the
@@ -44,12 +43,12 @@ impl<'r> PriorInstance<'r> {
 
     /// Whether the prior state records the object.
     pub(super) fn has_record(&self) -> bool {
-        self.recorded.is_some()
+        self.object.has_record()
     }
 
     /// The attribute names the recorded object has, if it is one.
     pub(super) fn recorded_names(&self) -> Option<impl Iterator<Item = &'r String> + use<'r>> {
-        self.recorded?.as_mapping().map(|m| m.keys())
+        self.object.recorded()?.as_mapping().map(|m| m.keys())
     }
 
     /// Gives the object's configured value, as `resource_config_value`
@@ -65,7 +64,8 @@ impl<'c> Run<'c> {
     /// are the recorded ones for objects that already exist.
     pub fn with_prior_state(mut self, state: &crate::state::State) -> Run<'c> {
         // The later of two records of one address wins, as in file order.
-        self.prior = crate::state::InstanceIndex::new(state, crate::state::Wins::Last);
+        let index = crate::state::InstanceIndex::new(state, crate::state::Wins::Last);
+        self.prior = PriorState::new(index);
         self
     }
 
@@ -88,14 +88,11 @@ impl<'c> Run<'c> {
     /// The prior object at `addr`, looked up once for every computed
     /// attribute a caller asks of it.
     pub(super) fn prior_instance(&self, addr: AbsResourceInstance) -> PriorInstance<'_> {
-        self.read_prior();
-        let object = self.prior.get(&addr);
-        let recorded = object.map(crate::state::StateInstance::value_ref);
+        let object = self.prior.object(&addr);
         PriorInstance {
             addr,
             text: OnceCell::new(),
-            recorded,
-            tainted: object.is_some_and(crate::state::StateInstance::is_tainted),
+            object,
             change: OnceCell::new(),
             configured: OnceCell::new(),
         }
@@ -118,7 +115,8 @@ impl<'c> Run<'c> {
                 && !self.opts.track_origins
                 && r.mode == ResourceMode::Managed);
         let recorded = at
-            .recorded
+            .object
+            .recorded()
             // An attribute the object lacks is no record (and no error to
             // build: whole-object references ask for every name read).
             .filter(|v| v.as_mapping().is_none_or(|m| m.contains_key(attr)))
@@ -138,7 +136,7 @@ impl<'c> Run<'c> {
     /// `input` is (terraform's plan knows it), else None (unknown until
     /// apply).
     fn created_output(&self, r: &Resource, at: &PriorInstance, attr: &str) -> Option<Value> {
-        if at.recorded.is_some()
+        if at.has_record()
             || self.opts.walk != Walk::Plan
             || r.type_name != "terraform_data"
             || r.mode != ResourceMode::Managed
@@ -164,7 +162,7 @@ impl<'c> Run<'c> {
         if self.opts.walk != Walk::Plan || r.mode != ResourceMode::Managed {
             return None;
         }
-        let recorded = at.recorded?;
+        let recorded = at.object.recorded()?;
         let schema = crate::providers::schema::Schemas::resource(self.schemas(), &r.type_name)?;
         if !schema.attributes.get(attr)?.computed {
             return None;
@@ -178,7 +176,7 @@ impl<'c> Run<'c> {
                     None => self.resource_config_value(&at.addr),
                 };
                 let c = configured.ok().map(|configured| {
-                    let replaced = at.tainted
+                    let replaced = at.object.is_tainted()
                         || crate::providers::schema::change_replaces(
                             &schema,
                             &r.type_name,
@@ -236,7 +234,6 @@ impl<'c> Run<'c> {
     /// A resource as the console sees it: its recorded instances when the
     /// prior state has them, else unknown.
     pub(super) fn recorded_resource_value(&self, res: &crate::addrs::AbsResource) -> Value {
-        self.read_prior();
         let mut instances = self.prior.objects_of(res);
         if instances.is_empty() {
             return Value::unknown();

@@ -426,7 +426,7 @@ impl<'c> Run<'c> {
         let view = Lookup::new(module, VertexRef::ResourceValue(rkey));
         if let Some(v) = self.resource_values.borrow().get(&view) {
             // Built from every instance's computed attributes: the prior.
-            self.read_prior();
+            self.prior.mark_unrepeatable();
             return Ok(v.clone());
         }
         let exp = self.resource_expansion(module, rkey)?;
@@ -475,7 +475,7 @@ impl<'c> Run<'c> {
         let view = Lookup::new(module, VertexRef::ResourceValueAttr(rkey, attr));
         if let Some(v) = self.resource_values.borrow().get(&view) {
             // A configured attribute too, conservatively: rarely splatted.
-            self.read_prior();
+            self.prior.mark_unrepeatable();
             return Some(Ok(v.clone()));
         }
         let extra = self.read_attrs_of(module, rkey);

@@ -21,6 +21,7 @@ use crate::syntax::ast::Expr;
 
 use super::expand::{Expansion, Repetition};
 use super::inputs::RootInputs;
+use super::prior_state::PriorState;
 use super::resources::{all_attribute_names, collect_read_attrs};
 
 /// What one run is for and where it runs. Everything is explicit: nothing
@@ -409,10 +410,6 @@ pub struct Run<'c> {
     pub(super) expansions: RefCell<KeyMap<(Result<Expansion, Diagnostics>, bool)>>,
     /// The vertices being computed, innermost last.
     stack: RefCell<Vec<Key>>,
-    /// Whether the vertex being computed read the prior state (or met
-    /// anything else that makes it not [`Reusable`]); each vertex starts
-    /// clear and hands its flag to the vertex that asked for it.
-    reads_prior: std::cell::Cell<bool>,
     /// Resource values (`server`, `server[*].id`) per module instance,
     /// built once from the vertices above and shared (a clone is a pointer
     /// copy). Only answers are kept: a failure comes from a vertex, which
@@ -424,9 +421,11 @@ pub struct Run<'c> {
     pub(super) read_attrs: HashMap<(Vec<String>, String), BTreeSet<String>>,
     /// Every attribute name any traversal in the tree reads.
     pub(super) any_attrs: BTreeSet<String>,
-    /// Recorded objects of the prior state (after moves), by address: what
-    /// data sources read and what managed resources computed last time.
-    pub(super) prior: crate::state::InstanceIndex,
+    /// Recorded objects of the prior state (after moves): what data
+    /// sources read and what managed resources computed last time, and
+    /// whether the vertex being computed read them (or anything else that
+    /// makes it not [`Reusable`]).
+    pub(super) prior: PriorState,
     /// Set by `count`/`for_each` when they fail on an unknown value.
     pub(super) unknown_expansion: std::cell::Cell<bool>,
     /// Blocks whose expansion waits for apply, with the reason.
@@ -466,11 +465,10 @@ impl<'c> Run<'c> {
             cache: RefCell::default(),
             expansions: RefCell::default(),
             stack: RefCell::default(),
-            reads_prior: std::cell::Cell::new(false),
             resource_values: RefCell::default(),
             read_attrs,
             any_attrs: all_attribute_names(config),
-            prior: crate::state::InstanceIndex::default(),
+            prior: PriorState::default(),
             unknown_expansion: std::cell::Cell::new(false),
             deferred: RefCell::default(),
             totals: Default::default(),
@@ -521,26 +519,25 @@ impl<'c> Run<'c> {
         let view = Lookup::new(module, vertex);
         if let Some(m) = self.cache.borrow().get(&view) {
             if !m.reusable {
-                self.reads_prior.set(true);
+                self.prior.mark_unrepeatable();
             }
             return m.value.clone();
         }
         if let Some(pos) = self.stack.borrow().iter().position(|k| same_view(k, &view)) {
-            self.reads_prior.set(true);
+            self.prior.mark_unrepeatable();
             let stack = self.stack.borrow();
             let mut path: Vec<String> = stack[pos..].iter().map(Key::label).collect();
             path.push(vertex.label(module));
             return Err(Diagnostic::error("Cycle", format!("Cycle: {}", path.join(" -> "))).into());
         }
         self.stack.borrow_mut().push(view.key());
-        let outer = self.reads_prior.replace(false);
+        let outer = self.prior.enter();
         // A vertex computes the ones it reads first: a chain of modules
         // passing a value along is a recursion as deep as the chain.
         // Between two vertices lies an expression's own recursion: room
         // for it in a debug build too.
         let v = stacker::maybe_grow(1 << 20, 8 << 20, compute);
-        let read = self.reads_prior.get();
-        self.reads_prior.set(outer || read);
+        let read = self.prior.leave(outer);
         let popped = self.stack.borrow_mut().pop();
         let key = popped.unwrap_or_else(|| view.key());
         // An error is computed again: rare, and its range may name a
@@ -554,12 +551,6 @@ impl<'c> Run<'c> {
             },
         );
         v
-    }
-
-    /// Records that the vertex being computed read the prior state (or
-    /// did something else another run would not repeat from a cache).
-    pub(super) fn read_prior(&self) {
-        self.reads_prior.set(true);
     }
 
     /// Whether the memo holds a reusable answer for this vertex.

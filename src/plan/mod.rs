@@ -26,6 +26,10 @@ use crate::state::State;
 pub(crate) use imports::ImportReader;
 use moves::{MoveResults, MoveStatement};
 
+#[cfg(test)]
+#[path = "reuse_tests.rs"]
+mod reuse_tests;
+
 /// A plan and what it was made from: the prior state as the moves left it.
 pub struct Planned {
     pub plan: diff::Plan,
