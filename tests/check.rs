@@ -1295,6 +1295,51 @@ fn sarif_gives_each_finding_with_its_rule_place_and_fingerprint() {
     }
 }
 
+/// Every SARIF result has a line of a file (GitHub's code scanning shows
+/// none without one): a root that does not load is shown on its first
+/// file's first line, a directory no root reaches on its changed file.
+#[test]
+fn sarif_places_findings_about_a_directory_on_a_file() {
+    let tmp = monorepo();
+    let repo = tmp.path().join("repo");
+    let main = repo.join("envs/dev/main.tf");
+    let text = std::fs::read_to_string(&main).unwrap();
+    std::fs::write(
+        &main,
+        format!("{text}\nresource \"terraform_data\" \"broken\" {{\n"),
+    )
+    .unwrap();
+    std::fs::create_dir_all(repo.join("stray")).unwrap();
+    std::fs::write(repo.join("stray/b.tf"), "variable \"x\" {}\n").unwrap();
+    let log = sarif(&check(&repo, &["--format", "sarif"]));
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    for r in results {
+        let place = &r["locations"][0]["physicalLocation"];
+        assert!(place["region"]["startLine"].as_u64().is_some(), "{r}");
+    }
+    let of = |rule: &str| {
+        results
+            .iter()
+            .find(|r| r["ruleId"] == rule)
+            .unwrap_or_else(|| panic!("no {rule}: {results:?}"))["locations"][0]["physicalLocation"]
+            .clone()
+    };
+    assert_eq!(
+        of("not-checkable"),
+        serde_json::json!({
+            "artifactLocation": { "uri": "envs/dev/main.tf", "uriBaseId": "%SRCROOT%" },
+            "region": { "startLine": 1, "startColumn": 1 },
+        })
+    );
+    assert_eq!(
+        of("unreached"),
+        serde_json::json!({
+            "artifactLocation": { "uri": "stray/b.tf", "uriBaseId": "%SRCROOT%" },
+            "region": { "startLine": 1 },
+        })
+    );
+}
+
 /// A check that cannot run writes a SARIF log too, with no results (it
 /// proves nothing) and the errors as the invocation's notifications.
 #[test]

@@ -43,11 +43,12 @@ fn on_terminal(cwd: &Path, cols: u16, args: &str) -> (Option<i32>, String) {
     )
 }
 
-/// The progress lines drawn: each text after `\r` + clear to end of line.
+/// The progress lines drawn: each text after `\r` + clear to end of line,
+/// but the last, which erases the line for the answer.
 fn drawn(terminal: &str) -> Vec<String> {
-    terminal
-        .split("\r\x1b[K")
-        .skip(1)
+    let parts: Vec<&str> = terminal.split("\r\x1b[K").skip(1).collect();
+    parts[..parts.len().saturating_sub(1)]
+        .iter()
         .map(|s| s.split(['\r', '\n']).next().unwrap_or_default().to_string())
         .filter(|s| !s.is_empty())
         .collect()

@@ -588,13 +588,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let (mut roots, kept): (Vec<RootReport>, Vec<_>) = roots.into_iter().unzip();
     pair_across_roots(&mut roots, kept);
-    let mut unreached = unreached(
-        &changed,
-        &dirs,
-        &roots,
-        &head_found,
-        &base_found,
-    );
+    let mut unreached = unreached(&changed, &dirs, &roots, &head_found, &base_found);
     // Each shard reports the unreached directories it holds, so the shards
     // together report each once.
     unreached.retain(|u| req.shard.is_none_or(|s| s.holds(&u.dir)));
@@ -1035,6 +1029,9 @@ fn check_root(
         };
         report.passed = false;
         report.error = Some(error);
+        // Shown on the first line of the root's first file.
+        report.root_block = (first_configuration_file(&revs.files, &head_dir.join(dir)))
+            .map(|name| (clean_rel(&Path::new(dir).join(name)), 1, 1));
     };
     let mut request = match root_request(root, revs, req, schemas) {
         Ok(r) => r,
@@ -1643,13 +1640,7 @@ fn anchor(
         &request.load_options(&request.new_dir, engine),
         &mut SourceMap::default(),
     ) else {
-        // A root that does not load is shown on its first file's first line.
-        let first = first_configuration_file(&request.files, &request.new_dir).map(|name| {
-            let file = request.new_dir.join(name);
-            let file = file.strip_prefix(head_dir).unwrap_or(&file);
-            (crate::syntax::source::clean_path(file), 1, 1)
-        });
-        return (None, first);
+        return (None, None);
     };
     let place = |range: &crate::diagnostics::SourceRange| {
         let file = Path::new(&*range.file);
