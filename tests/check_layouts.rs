@@ -79,6 +79,7 @@ fn a_changed_directory_left_out_gets_the_declaration_that_checks_it() {
         doc["unreached"],
         serde_json::json!([{
             "dir": "envs/prod",
+            "file": "envs/prod/main.tf",
             "reason": "chooses var or backend files (chooses envs/prod/prod.tfvars)",
             "declaration": { "block": PROD_DECLARATION, "notes": [] },
         }])
