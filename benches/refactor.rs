@@ -37,6 +37,9 @@
 //! of its steps with the time it began and the memory then (resident and
 //! peak), on stderr.
 //!
+//! `benches/README.md` sums up what these measurements decided; the log
+//! below keeps each one as it was taken, oldest first.
+//!
 //! ## Profiles (services, 10k, `refactor --state`)
 //!
 //! Before the changes these notes record (9.0 s CPU, 1004 MB). Self time: the allocator
