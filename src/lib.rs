@@ -2,8 +2,11 @@
 //! does, expands every module and resource instance into the addresses
 //! `terraform state list` prints, and plans refactors with `moved` blocks.
 //!
-//! The modules follow the data: `syntax` → `config` → `lang` → `instances`
-//! → `state` → `plan` → `refactor` → `cli`. See ARCHITECTURE.md.
+//! The modules follow the data, each using only those before it (checked
+//! by tests/layers.rs): `syntax` → `lang` → `addrs`, `providers` → `config`
+//! → `state` → `instances` → `plan` → `refactor`, `discover`, `modules` →
+//! `check` → `cli`, over the shared `diagnostics`, `files`, `atomic` and
+//! friends. See ARCHITECTURE.md.
 //!
 //! The library's surface is the few entry points below; everything else is
 //! crate-private, so the layers can change without breaking a caller.

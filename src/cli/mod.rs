@@ -622,8 +622,8 @@ fn parse_error(rendered: &str) -> crate::diagnostics::Diagnostic {
 /// mimalloc asks for transparent huge pages, and the kernel then zeroes
 /// 2 MiB for the first byte touched in each: a small refactor held twice
 /// the memory it used (1k objects: 47 MB resident instead of 21 MB). On a
-/// virtual machine that hands freed memory back to its host (this
-/// project's 2-core machine), first-touched memory is slow, and huge pages
+/// virtual machine that hands freed memory back to its host (the bench
+/// machine, benches/README.md), first-touched memory is slow, and huge pages
 /// made every run's time depend on what ran before it: a 1k refactor right
 /// after a terraform plan took 0.015 to 0.105 s with them, 0.016 to
 /// 0.030 s without; 100k took 2.1-3.0 s with them, 1.8-1.9 s without
