@@ -69,6 +69,18 @@ impl<'c> Run<'c> {
         self
     }
 
+    /// Marks data source instances the plan reads during apply: terraform
+    /// plans such a read from its configuration with every computed
+    /// attribute unknown (`objchange.PlannedDataResourceObject`), so what
+    /// reads them sees unknowns, not the state's record.
+    pub fn with_deferred_reads(
+        mut self,
+        reads: std::collections::BTreeSet<AbsResourceInstance>,
+    ) -> Run<'c> {
+        self.deferred_reads = reads;
+        self
+    }
+
     /// An attribute the provider decides: the recorded value when the prior
     /// state has the object, else unknown (knowing its origin in refactors).
     /// A data source's unknown always knows its origin: the plan asks
@@ -100,6 +112,9 @@ impl<'c> Run<'c> {
 
     /// `computed_attr` of the instance `at`.
     pub(super) fn computed_attr_at(&self, r: &Resource, at: &PriorInstance, attr: &str) -> Value {
+        if r.mode == ResourceMode::Data && self.deferred_reads.contains(&at.addr) {
+            return Value::Unknown(Type::Dynamic, Some(Origin::attr(at.text(), attr)));
+        }
         if let Some(planned) = self.planned_computed_attr(r, at, attr) {
             return planned;
         }
@@ -110,7 +125,19 @@ impl<'c> Run<'c> {
         // value; without one it may be an optional argument the provider
         // computes, so a refactor reads it as unknown. A plan keeps it: the
         // provider plans an object it does not replace from its prior value.
-        let exact = self.exact_schema(r).is_some()
+        let schema = self.exact_schema(r);
+        // A record made with an older schema lacks what the current one
+        // added: upgraded to it, the object has them null (or no blocks).
+        // A refactor's stand-in prior state leaves out what only apply
+        // knows, which is no upgrade.
+        if let (Some(s), Some(m)) = (&schema, at.recorded.and_then(Value::as_mapping))
+            && !self.opts.track_origins
+            && !m.contains_key(attr)
+            && let Some(v) = s.upgraded_absent(attr)
+        {
+            return v;
+        }
+        let exact = schema.is_some()
             || (self.opts.walk == Walk::Plan
                 && !self.opts.track_origins
                 && r.mode == ResourceMode::Managed);

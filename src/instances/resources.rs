@@ -203,8 +203,8 @@ impl<'c> Run<'c> {
 
     /// An attribute as a reference reads it. An argument configured as
     /// null may still be computed by the provider (an optional-computed
-    /// attribute), so it reads as unknown; `terraform_data`'s schema is
-    /// known and has none.
+    /// attribute), so it reads as unknown, or the prior value of an object
+    /// the plan keeps; where a schema says it is not computed, it is null.
     pub(super) fn referenced_attr(
         &self,
         module: &ModuleInstance,
@@ -227,7 +227,15 @@ impl<'c> Run<'c> {
         attr: &str,
         v: Value,
     ) -> Value {
-        if v.is_null() && r.type_name != "terraform_data" {
+        // With a schema, a null argument the provider does not compute is
+        // null in the plan (terraform requires a non-computed attribute's
+        // planned value to be the configuration's, `AssertPlanValid`); an
+        // optional-and-computed one is the provider's choice.
+        let computed = match self.exact_schema(r) {
+            Some(s) => s.attributes.get(attr).is_none_or(|a| a.computed),
+            None => r.type_name != "terraform_data",
+        };
+        if v.is_null() && computed {
             return self.computed_attr(module, r, key, attr);
         }
         v
@@ -1045,6 +1053,113 @@ output "whole" {
         .unwrap();
         let run = run_with(&config, &state);
         assert_ne!(run.output(&root, "port").unwrap(), Value::int(1));
+    }
+
+    /// A provider schema for `x_thing`: `plain` optional, `both` optional
+    /// and computed, `id` computed, a list block `rule` and a single block
+    /// `one`.
+    fn x_thing_schemas() -> std::sync::Arc<crate::providers::schema::Schemas> {
+        let schemas = crate::providers::schema::Schemas::parse(
+            r#"{"provider_schemas": {"registry.terraform.io/hashicorp/x": {"resource_schemas": {
+              "x_thing": {"version": 0, "block": {
+                "attributes": {
+                  "id": {"type": "string", "computed": true},
+                  "plain": {"type": "string", "optional": true},
+                  "both": {"type": "string", "optional": true, "computed": true},
+                  "added": {"type": "string", "optional": true}},
+                "block_types": {
+                  "rule": {"nesting_mode": "list", "block": {"attributes": {}}},
+                  "one": {"nesting_mode": "single", "block": {"attributes": {}}}}}}}}}}"#,
+        )
+        .unwrap();
+        std::sync::Arc::new(schemas)
+    }
+
+    /// With a schema, a created object's argument configured as null is
+    /// null where the provider does not compute it (terraform holds a
+    /// non-computed attribute's plan to the configuration) and unknown
+    /// where it may; an object the plan keeps has its recorded value for
+    /// the latter. Without a schema, both are unknown.
+    #[test]
+    fn a_null_argument_is_null_unless_the_provider_computes_it() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            r#"
+variable "n" {
+  type    = string
+  default = null
+}
+resource "x_thing" "t" {
+  plain = var.n
+  both  = var.n
+}
+output "plain" {
+  value = x_thing.t.plain
+}
+output "whole" {
+  value = x_thing.t
+}
+"#,
+        )]);
+        let root = ModuleInstance::default();
+        let with_schema = RunOptions {
+            schemas: Some(x_thing_schemas()),
+            ..RunOptions::default()
+        };
+        let created = run(&config, with_schema.clone());
+        assert!(created.output(&root, "plain").unwrap().is_null());
+        let whole = created.output(&root, "whole").unwrap();
+        let whole = whole.as_mapping().unwrap();
+        assert!(whole["plain"].is_null());
+        assert!(whole["both"].is_unknown());
+        let state = crate::state::State::from_json(
+            r#"{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{},"resources":[{"mode":"managed","type":"x_thing","name":"t","provider":"provider[\"registry.terraform.io/hashicorp/x\"]","instances":[{"schema_version":0,"attributes":{"id":"x","plain":null,"both":"kept","added":null,"rule":[],"one":null},"sensitive_attributes":[]}]}]}"#,
+        )
+        .unwrap();
+        let kept = run(&config, with_schema).with_prior_state(&state);
+        let whole = kept.output(&root, "whole").unwrap();
+        assert_eq!(whole.as_mapping().unwrap()["both"], Value::string("kept"));
+        let cautious = run(&config, RunOptions::default());
+        assert!(cautious.output(&root, "plain").unwrap().is_unknown());
+    }
+
+    /// A recorded object lacking what the schema has gained reads it as
+    /// terraform's upgraded object has it: an attribute null, a list block
+    /// empty, a single block null. Without a schema it stays unknown.
+    #[test]
+    fn a_recorded_object_is_upgraded_to_the_schema() {
+        let (_dir, config) = load(&[(
+            "main.tf",
+            r#"
+resource "x_thing" "t" {
+  plain = "p"
+}
+output "added" {
+  value = x_thing.t.added
+}
+output "whole" {
+  value = x_thing.t
+}
+"#,
+        )]);
+        let state = crate::state::State::from_json(
+            r#"{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{},"resources":[{"mode":"managed","type":"x_thing","name":"t","provider":"provider[\"registry.terraform.io/hashicorp/x\"]","instances":[{"schema_version":0,"attributes":{"id":"x","plain":"p","both":"b"},"sensitive_attributes":[]}]}]}"#,
+        )
+        .unwrap();
+        let root = ModuleInstance::default();
+        let opts = RunOptions {
+            schemas: Some(x_thing_schemas()),
+            ..RunOptions::default()
+        };
+        let upgraded = run(&config, opts).with_prior_state(&state);
+        assert!(upgraded.output(&root, "added").unwrap().is_null());
+        let whole = upgraded.output(&root, "whole").unwrap();
+        let whole = whole.as_mapping().unwrap();
+        assert_eq!(whole["rule"], Value::Tuple(Vec::new().into()));
+        assert!(whole["one"].is_null());
+        assert_eq!(whole["id"], Value::string("x"));
+        let cautious = run(&config, RunOptions::default()).with_prior_state(&state);
+        assert!(cautious.output(&root, "added").unwrap().is_unknown());
     }
 
     fn run_with<'c>(

@@ -430,6 +430,9 @@ pub struct Run<'c> {
     pub(super) unknown_expansion: std::cell::Cell<bool>,
     /// Blocks whose expansion waits for apply, with the reason.
     pub(super) deferred: RefCell<Vec<(String, Diagnostic)>>,
+    /// Data source instances the plan reads during apply: what they read
+    /// is unknown until then (see `Run::with_deferred_reads`).
+    pub(super) deferred_reads: BTreeSet<AbsResourceInstance>,
     /// Module and resource instances the expansions computed so far make,
     /// against the whole configuration's bounds (`expand::Totals`).
     pub(super) totals: std::cell::Cell<super::expand::Totals>,
@@ -471,6 +474,7 @@ impl<'c> Run<'c> {
             prior: PriorState::default(),
             unknown_expansion: std::cell::Cell::new(false),
             deferred: RefCell::default(),
+            deferred_reads: BTreeSet::new(),
             totals: Default::default(),
             text_built: Default::default(),
         }

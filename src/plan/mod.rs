@@ -98,81 +98,101 @@ pub(crate) fn plan_configuration_run<'c>(
     // after moves apply, before anything is evaluated or moves validated.
     let removed_statements = removed::find_remove_statements(config, engine)?;
     let origins = opts.track_origins;
-    let run = Run::new(config, inputs, opts)
-        .with_prior_state(&moved_prior)
-        .reusing(reused);
-    let module_instances = run.module_instances()?;
-    let resource_instances = run.resource_instances()?;
-    let invalid =
-        moves::validate_moves(&statements, config, &module_instances, &resource_instances);
-    if invalid.has_errors() {
-        return Err(invalid);
-    }
-    // Without `removed` blocks nothing is removed: skip the sorted walk of
-    // every recorded object.
-    let removed = match removed_statements.is_empty() {
-        true => Vec::new(),
-        false => removed::removed_addresses(&removed_statements, &moved_prior, engine),
-    };
-    // Read once per configured and per recorded object: a lookup in the
-    // moves' own map, not a copy of it.
-    let moved_from = |new: &AbsResourceInstance| results.changes.get(new).map(|c| c.from.clone());
-    // Unknowns name their objects by the new address; a prior state built
-    // from the old configuration (the refactor's) names them by the old
-    // one, as text its JSON can hold.
-    let canon = |v: &Value| {
-        if !origins {
-            return v.clone();
+    // A data source read during apply reads as unknown, which may change
+    // what depends on it, and so defer more reads: planned again until the
+    // set of deferred reads holds (it only grows, so this ends).
+    let mut deferred_reads = std::collections::BTreeSet::new();
+    let mut reused = reused;
+    loop {
+        let run = Run::new(config, inputs.clone(), opts.clone())
+            .with_prior_state(&moved_prior)
+            .with_deferred_reads(deferred_reads.clone())
+            .reusing(reused);
+        let module_instances = run.module_instances()?;
+        let resource_instances = run.resource_instances()?;
+        let invalid =
+            moves::validate_moves(&statements, config, &module_instances, &resource_instances);
+        if invalid.has_errors() {
+            return Err(invalid);
         }
-        // Nothing moved: no unknown names an object by another address
-        // (each would be parsed only to find it unmoved).
-        if results.changes.is_empty() {
-            return origins_as_text(v);
-        }
-        let follow = |object: &str, attr: &str| {
-            let a = AbsResourceInstance::parse(object).ok()?;
-            let old = results.old_addr(&a);
-            (old != a)
-                .then(|| Value::Unknown(Type::Dynamic, Some(Origin::attr(old.to_string(), attr))))
+        // Without `removed` blocks nothing is removed: skip the sorted walk of
+        // every recorded object.
+        let removed = match removed_statements.is_empty() {
+            true => Vec::new(),
+            false => removed::removed_addresses(&removed_statements, &moved_prior, engine),
         };
-        origins_as_text(&resolve(v, &follow))
-    };
-    // Without `import` blocks, no index of the prior state to build.
-    let imports = match config.module.imports.is_empty() {
-        true => Vec::new(),
-        false => imports::import_targets(config, &run, &resource_instances, &moved_prior)?,
-    };
-    // The imported objects join the prior state the diff compares with.
-    let imported_prior = imports::imported_prior(&moved_prior, &imports, read);
-    let diff_prior = imported_prior.as_ref().unwrap_or(&moved_prior);
-    let mut plan = diff::plan(&run, diff_prior, &moved_from, &removed, &canon)?;
-    for c in &mut plan.changes {
-        if c.action == diff::Action::Create && imports.iter().any(|(a, _)| *a == c.addr) {
-            c.action = diff::Action::NoOp;
+        // Read once per configured and per recorded object: a lookup in the
+        // moves' own map, not a copy of it.
+        let moved_from =
+            |new: &AbsResourceInstance| results.changes.get(new).map(|c| c.from.clone());
+        // Unknowns name their objects by the new address; a prior state built
+        // from the old configuration (the refactor's) names them by the old
+        // one, as text its JSON can hold.
+        let canon = |v: &Value| {
+            if !origins {
+                return v.clone();
+            }
+            // Nothing moved: no unknown names an object by another address
+            // (each would be parsed only to find it unmoved).
+            if results.changes.is_empty() {
+                return origins_as_text(v);
+            }
+            let follow = |object: &str, attr: &str| {
+                let a = AbsResourceInstance::parse(object).ok()?;
+                let old = results.old_addr(&a);
+                (old != a).then(|| {
+                    Value::Unknown(Type::Dynamic, Some(Origin::attr(old.to_string(), attr)))
+                })
+            };
+            origins_as_text(&resolve(v, &follow))
+        };
+        // Without `import` blocks, no index of the prior state to build.
+        let imports = match config.module.imports.is_empty() {
+            true => Vec::new(),
+            false => imports::import_targets(config, &run, &resource_instances, &moved_prior)?,
+        };
+        // The imported objects join the prior state the diff compares with.
+        let imported_prior = imports::imported_prior(&moved_prior, &imports, read);
+        let diff_prior = imported_prior.as_ref().unwrap_or(&moved_prior);
+        let mut plan = diff::plan(&run, diff_prior, &moved_from, &removed, &canon)?;
+        let reads: std::collections::BTreeSet<AbsResourceInstance> = (plan.changes.iter())
+            .filter(|c| c.action == diff::Action::Read)
+            .map(|c| c.addr.clone())
+            .collect();
+        if !reads.is_subset(&deferred_reads) {
+            deferred_reads.extend(reads);
+            // What read no prior state is the same again.
+            reused = run.into_reusable();
+            continue;
         }
+        for c in &mut plan.changes {
+            if c.action == diff::Action::Create && imports.iter().any(|(a, _)| *a == c.addr) {
+                c.action = diff::Action::NoOp;
+            }
+        }
+        plan.imports = imports;
+        plan.module_dirs = (module_instances.iter())
+            .filter_map(|m| {
+                let path: Vec<String> = m.steps().iter().map(|s| s.name.clone()).collect();
+                Some(config.descendant(&path)?.module.dir.clone())
+            })
+            .chain([config.module.dir.clone()])
+            .collect();
+        self_referencing_destroys(&plan, &moved_prior)?;
+        if let Some(w) = results.blocked_warning(engine) {
+            plan.warnings.push(w);
+        }
+        plan.warnings
+            .extend(removed::removed_warnings(config, engine));
+        let deferred = run.deferred();
+        let planned = Planned {
+            plan,
+            moves: results,
+            moved_prior,
+            deferred,
+        };
+        return Ok((planned, run));
     }
-    plan.imports = imports;
-    plan.module_dirs = (module_instances.iter())
-        .filter_map(|m| {
-            let path: Vec<String> = m.steps().iter().map(|s| s.name.clone()).collect();
-            Some(config.descendant(&path)?.module.dir.clone())
-        })
-        .chain([config.module.dir.clone()])
-        .collect();
-    self_referencing_destroys(&plan, &moved_prior)?;
-    if let Some(w) = results.blocked_warning(engine) {
-        plan.warnings.push(w);
-    }
-    plan.warnings
-        .extend(removed::removed_warnings(config, engine));
-    let deferred = run.deferred();
-    let planned = Planned {
-        plan,
-        moves: results,
-        moved_prior,
-        deferred,
-    };
-    Ok((planned, run))
 }
 
 /// An object destroyed where its recorded dependencies name its own
@@ -255,6 +275,107 @@ mod tests {
             instances.join(",")
         ))
         .unwrap()
+    }
+
+    /// A data source read during apply (its dependency `a` changes) has
+    /// unknown attributes in the plan, as terraform plans the read from its
+    /// configuration (`objchange.PlannedDataResourceObject`): the output
+    /// and the managed argument that read it are unknown, not the state's
+    /// record, so `b` is updated; a data source that reads nothing pending
+    /// keeps its record, and one configured from the deferred one waits too.
+    #[test]
+    fn what_reads_a_data_source_read_during_apply_is_unknown() {
+        let (_d, cfg) = load_main(
+            r#"
+resource "terraform_data" "a" {
+  input = "new"
+}
+data "x_doc" "late" {
+  name = terraform_data.a.id
+}
+data "x_doc" "now" {
+  name = "n"
+}
+data "x_doc" "after" {
+  name = data.x_doc.late.json
+}
+resource "terraform_data" "b" {
+  input = data.x_doc.late.json
+}
+output "late" {
+  value = data.x_doc.late.json
+}
+output "now" {
+  value = data.x_doc.now.json
+}
+"#,
+        );
+        let doc = |name: &str, arg: &str| {
+            format!(
+                r#"{{"mode":"data","type":"x_doc","name":"{name}","provider":"provider[\"registry.terraform.io/hashicorp/x\"]",
+                "instances":[{{"schema_version":0,"attributes":{{"id":"{name}","name":"{arg}","json":"{{}}"}}}}]}}"#
+            )
+        };
+        let data = |name: &str, io: &str| {
+            format!(
+                r#"{{"mode":"managed","type":"terraform_data","name":"{name}","provider":"provider[\"terraform.io/builtin/terraform\"]",
+                "instances":[{{"schema_version":0,"attributes":{{"id":"{name}-id","input":{io},"output":{io},"triggers_replace":null}},"sensitive_attributes":[]}}]}}"#
+            )
+        };
+        let text = |v: &str| format!(r#"{{"value":"{v}","type":"string"}}"#);
+        let state = State::from_json(&format!(
+            r#"{{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l",
+            "outputs":{{"late":{{"value":"{{}}","type":"string"}},"now":{{"value":"{{}}","type":"string"}}}},
+            "resources":[{},{},{},{},{}],"check_results":null}}"#,
+            data("a", &text("old")),
+            data("b", &text("{}")),
+            doc("late", "a-id"),
+            doc("now", "n"),
+            doc("after", "{}"),
+        ))
+        .unwrap();
+        let planned = plan_configuration(
+            &cfg,
+            RootInputs::new(),
+            &state,
+            Engine::Terraform,
+            &[],
+            RunOptions::default(),
+        )
+        .unwrap();
+        let action = |addr: &str| {
+            let c = (planned.plan.changes.iter())
+                .find(|c| c.addr.to_string() == addr)
+                .unwrap_or_else(|| panic!("no change of {addr}: {:?}", planned.plan.changes));
+            (c.action, c.reason.clone())
+        };
+        assert_eq!(action("terraform_data.a").0, diff::Action::Update);
+        assert_eq!(action("terraform_data.b").0, diff::Action::Update);
+        assert_eq!(
+            action("data.x_doc.late"),
+            (
+                diff::Action::Read,
+                Some(diff::ActionReason::DependencyPending)
+            )
+        );
+        assert_eq!(
+            action("data.x_doc.after"),
+            (diff::Action::Read, Some(diff::ActionReason::ConfigUnknown))
+        );
+        assert!(
+            !(planned.plan.changes.iter()).any(|c| c.addr.to_string() == "data.x_doc.now"),
+            "read while planning"
+        );
+        let output = |name: &str| {
+            let o = (planned.plan.outputs.iter())
+                .find(|o| o.name == name)
+                .unwrap();
+            (o.action, o.after.clone())
+        };
+        let (late, after) = output("late");
+        assert_eq!(late, diff::Action::Update);
+        assert!(after.is_unknown());
+        assert_eq!(output("now"), (diff::Action::NoOp, Value::string("{}")));
     }
 
     /// The refactor plans one state twice (before its blocks, and the

@@ -93,6 +93,33 @@ impl Block {
         self.attributes.contains_key(name) || self.block_types.contains_key(name)
     }
 
+    /// What a recorded object that lacks `name` holds for it once upgraded
+    /// to this schema (terraform decodes the state with the current schema
+    /// before planning): an attribute is null, a nested block type what an
+    /// empty configuration makes of it (no blocks of a repeated type, a
+    /// group's object of nulls, a single block null). None where the
+    /// schema has no such name or is inferred (it cannot say).
+    pub fn upgraded_absent(&self, name: &str) -> Option<Value> {
+        if self.inferred {
+            return None;
+        }
+        if self.attributes.contains_key(name) {
+            return Some(Value::null());
+        }
+        let nb = self.block_types.get(name)?;
+        Some(match nb.nesting {
+            Nesting::Single | Nesting::Unknown => Value::null(),
+            Nesting::Group => Value::Object(
+                nb.block
+                    .names()
+                    .filter_map(|n| Some((n.clone(), nb.block.upgraded_absent(n)?)))
+                    .collect(),
+            ),
+            Nesting::List | Nesting::Set => Value::Tuple(Vec::new().into()),
+            Nesting::Map => Value::Object(Default::default()),
+        })
+    }
+
     /// The attribute `name` as the rule treats it, if the schema has it.
     fn attribute(&self, name: &str) -> Option<&Attribute> {
         match self.attributes.get(name) {
