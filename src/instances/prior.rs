@@ -130,7 +130,7 @@ impl<'c> Run<'c> {
         // added: upgraded to it, the object has them null (or no blocks).
         // A refactor's stand-in prior state leaves out what only apply
         // knows, which is no upgrade.
-        if let (Some(s), Some(m)) = (&schema, at.recorded.and_then(Value::as_mapping))
+        if let (Some(s), Some(m)) = (&schema, at.object.recorded().and_then(Value::as_mapping))
             && !self.opts.track_origins
             && !m.contains_key(attr)
             && let Some(v) = s.upgraded_absent(attr)
