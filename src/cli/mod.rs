@@ -541,7 +541,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         None => Ok(()),
     });
     if let Err(d) = chdir {
-        return refused(d);
+        return refused(*d);
     }
     // Before the environment's arguments, which are written for other
     // commands than `version` (it would warn about each).
@@ -550,7 +550,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
     let merged = match args::merge_env(&cmd, args, |name| std::env::var(name).ok()) {
         Ok(m) => m,
-        Err(d) => return refused(d),
+        Err(d) => return refused(*d),
     };
     if !merged.warnings.is_empty() {
         commands::print_diagnostics(&merged.warnings, &Default::default());

@@ -163,19 +163,19 @@ impl Loader<'_> {
                 Ok(Some(d)) => d,
                 Ok(None) => {
                     if let Err(d) = self.admit(call, &dir, &child_path, &[]) {
-                        diags.push(d);
+                        diags.push(*d);
                         continue;
                     }
                     children.insert(call.name.clone(), self.opaque(call, child_path));
                     continue;
                 }
                 Err(d) => {
-                    diags.push(d);
+                    diags.push(*d);
                     continue;
                 }
             };
             if let Err(d) = self.admit(call, &child_dir, &child_path, seen) {
-                diags.push(d);
+                diags.push(*d);
                 continue;
             }
             // Deep chains of calls recurse once per level, and parsing a
@@ -232,7 +232,7 @@ impl Loader<'_> {
         dir: &Path,
         path: &[String],
         seen: &[DirIdentity],
-    ) -> Result<(), Diagnostic> {
+    ) -> Result<(), Box<Diagnostic>> {
         // A deep call's address is shortened: its first and last steps.
         let addr = |p: &[String]| {
             let step = |n: &String| format!("module.{n}");
@@ -261,7 +261,7 @@ impl Loader<'_> {
                     addr(&path[..at])
                 ),
             )
-            .at(&call.source_range));
+            .at(&call.source_range).into());
         }
         if path.len() > MAX_MODULE_DEPTH {
             self.stopped = true;
@@ -273,7 +273,7 @@ impl Loader<'_> {
                     path.len()
                 ),
             )
-            .at(&call.source_range));
+            .at(&call.source_range).into());
         }
         self.modules += 1;
         if self.modules > MAX_MODULES {
@@ -285,14 +285,14 @@ impl Loader<'_> {
                     addr(path)
                 ),
             )
-            .at(&call.source_range));
+            .at(&call.source_range).into());
         }
         Ok(())
     }
 
     /// `d`, if it is inside `LoadOptions::within` (by its path and, once
     /// links are followed, by where it really is).
-    fn confined(&self, d: PathBuf, call: &ModuleCall) -> Result<PathBuf, Diagnostic> {
+    fn confined(&self, d: PathBuf, call: &ModuleCall) -> Result<PathBuf, Box<Diagnostic>> {
         let Some(within) = &self.opts.within else {
             return Ok(d);
         };
@@ -306,7 +306,7 @@ impl Loader<'_> {
                 call.name
             ),
         )
-        .at(&call.source_range))
+        .at(&call.source_range).into())
     }
 
     fn child_dir(
@@ -314,7 +314,7 @@ impl Loader<'_> {
         dir: &Path,
         call: &ModuleCall,
         path: &[String],
-    ) -> Result<Option<PathBuf>, Diagnostic> {
+    ) -> Result<Option<PathBuf>, Box<Diagnostic>> {
         let key = path.join(".");
         if let Some(d) = self.manifest.as_ref().and_then(|m| m.get(&key)) {
             return self.confined(self.root.join(d), call).map(Some);
@@ -333,7 +333,8 @@ impl Loader<'_> {
                         d.display()
                     ),
                 )
-                .at(&call.source_range));
+                .at(&call.source_range)
+                .into());
             }
             return Ok(Some(d));
         }
@@ -363,7 +364,7 @@ impl Loader<'_> {
                 "This module is not yet installed. Run \"{tool} init\" to install all modules required by this configuration."
             ),
         )
-        .at(&call.decl_range))
+        .at(&call.decl_range).into())
     }
 }
 

@@ -250,7 +250,7 @@ fn builtin(type_name: &str) -> Option<Block> {
 
 impl Schemas {
     /// Reads the output of `terraform providers schema -json`.
-    pub fn load(path: &Path) -> Result<Schemas, Diagnostic> {
+    pub fn load(path: &Path) -> Result<Schemas, Box<Diagnostic>> {
         Schemas::load_from(path, &crate::files::DISK)
     }
 
@@ -258,7 +258,7 @@ impl Schemas {
     pub(crate) fn load_from(
         path: &Path,
         files: &crate::files::Files,
-    ) -> Result<Schemas, Diagnostic> {
+    ) -> Result<Schemas, Box<Diagnostic>> {
         let text = files.read_to_string(path).map_err(|e| {
             Diagnostic::error(
                 "Failed to read provider schemas",
@@ -273,6 +273,7 @@ impl Schemas {
                     path.display()
                 ),
             )
+            .into()
         })
     }
 

@@ -111,7 +111,7 @@ fn collect(
         let ep = match endpoint_of(&r.from) {
             Ok(ep) => ep,
             Err(d) => {
-                diags.push(d);
+                diags.push(*d);
                 continue;
             }
         };
