@@ -615,7 +615,7 @@ impl Number {
         match self.shortest() {
             Ok((sign, d)) => {
                 let exp = if d.mant.is_empty() { 0 } else { d.exp - 1 };
-                if exp < -4 || exp >= 6 {
+                if !(-4..6).contains(&exp) {
                     format!("{sign}{}", d.exponent())
                 } else {
                     format!("{sign}{}", d.fixed())

@@ -688,7 +688,7 @@ fn replaying_verifier(
         }
         let file = dir.join(format!("plan-{r}.json"));
         fs::write(&file, plan.to_string()).unwrap();
-        let state = read_json(&prior_state(&case, &r));
+        let state = read_json(&prior_state(case, &r));
         let mut needs = String::new();
         if key.iter().any(|(a, _, b, _)| *a == r && a != b) {
             needs.push_str(" && [ -f removed.tf ]");

@@ -72,7 +72,7 @@ impl Plainless for Command {
 
 /// `script` in the directory `cwd`, with minimod's clean environment.
 fn script_in(cwd: &Path) -> Command {
-    let mut c = minimod(cwd);
+    let c = minimod(cwd);
     // The same environment minimod() sets up, for `script` instead.
     let envs: Vec<_> = c
         .get_envs()

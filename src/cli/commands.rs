@@ -717,14 +717,15 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
     };
     let run = loaded.run(opts);
     // `type(x)` is the console's own: it prints the type of x.
-    if let ExprKind::FuncCall { name, args, .. } = &e.kind {
-        if name == "type" && args.len() == 1 {
-            let v = run
-                .eval_in(&Default::default(), &args[0])
-                .map_err(|d| (1, d))?;
-            let _ = writeln!(stdout(), "{}", display::type_string(&v.ty()));
-            return Ok(0);
-        }
+    if let ExprKind::FuncCall { name, args, .. } = &e.kind
+        && name == "type"
+        && args.len() == 1
+    {
+        let v = run
+            .eval_in(&Default::default(), &args[0])
+            .map_err(|d| (1, d))?;
+        let _ = writeln!(stdout(), "{}", display::type_string(&v.ty()));
+        return Ok(0);
     }
     let v = run.eval_in(&Default::default(), &e).map_err(|d| (1, d))?;
     let _ = writeln!(stdout(), "{}", display::console(&v));

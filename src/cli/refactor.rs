@@ -791,10 +791,10 @@ fn cross_requests(
         .iter()
         .map(|(o, n)| check_vars(o, n, engine, &args.ordered))
         .collect();
-    if var_checks.iter().all(Result::is_err) {
-        if let Some(Err(d)) = var_checks.into_iter().next() {
-            return Err(d);
-        }
+    if var_checks.iter().all(Result::is_err)
+        && let Some(Err(d)) = var_checks.into_iter().next()
+    {
+        return Err(d);
     }
     let schemas = super::commands::load_schemas(opts.schemas.as_deref())?;
     let ignore = crate::refactor::ignore::Rules::parse_all(&opts.ignore)?;

@@ -584,10 +584,10 @@ fn check_conditions(c: &Content, kinds: &[&str]) -> Result<(), Diagnostics> {
     for kind in kinds {
         for b in c.blocks_of(kind) {
             let bc = b.body.content(&[])?;
-            if let Some(cond) = bc.attr("condition") {
-                if cond.expr.references().is_empty() {
-                    return Err(constant_condition(kind, &cond.expr));
-                }
+            if let Some(cond) = bc.attr("condition")
+                && cond.expr.references().is_empty()
+            {
+                return Err(constant_condition(kind, &cond.expr));
             }
         }
     }

@@ -487,10 +487,10 @@ fn read_manifest(
     })?;
     let mut out = IndexMap::new();
     for m in v["Modules"].as_array().into_iter().flatten() {
-        if let (Some(k), Some(d)) = (m["Key"].as_str(), m["Dir"].as_str()) {
-            if !k.is_empty() {
-                out.insert(k.to_string(), PathBuf::from(d));
-            }
+        if let (Some(k), Some(d)) = (m["Key"].as_str(), m["Dir"].as_str())
+            && !k.is_empty()
+        {
+            out.insert(k.to_string(), PathBuf::from(d));
         }
     }
     Ok(Some(out))

@@ -941,7 +941,7 @@ impl<'s> Eval<'s> {
                 if n.is_nan() {
                     return Err(err(
                         "Operation failed",
-                        &format!("Error during operation: {nan_msg}."),
+                        format!("Error during operation: {nan_msg}."),
                         range,
                     ));
                 }

@@ -113,10 +113,10 @@ pub(crate) fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>) -
                 if new == *args {
                     return v.clone();
                 }
-                if new.iter().all(Value::is_wholly_known) {
-                    if let Some(known) = recompute(op, &new) {
-                        return known;
-                    }
+                if new.iter().all(Value::is_wholly_known)
+                    && let Some(known) = recompute(op, &new)
+                {
+                    return known;
                 }
                 Value::Unknown(t.clone(), Origin::derived(op.clone(), new))
             }

@@ -520,11 +520,11 @@ impl<'a> Installer<'a> {
         }
         let dir = source::clean_path(&format!("{}/{path}", parent.dir));
         let real = crate::files::normal_dir(&parent.real.join(path));
-        if let Some((pkg_root, pkg_addr)) = &parent.package {
-            if !real.starts_with(crate::files::normal_dir(pkg_root)) {
-                let path_shown: Vec<String> =
-                    key.split('.').map(|k| format!("module.{k}")).collect();
-                return Err(Diagnostic::error(
+        if let Some((pkg_root, pkg_addr)) = &parent.package
+            && !real.starts_with(crate::files::normal_dir(pkg_root))
+        {
+            let path_shown: Vec<String> = key.split('.').map(|k| format!("module.{k}")).collect();
+            return Err(Diagnostic::error(
                     "Local module path escapes module package",
                     format!(
                         "The given source directory for {} would be outside of its containing package \"{pkg_addr}\". Local source addresses starting with \"../\" must stay within the same package that the calling module belongs to.",
@@ -532,7 +532,6 @@ impl<'a> Installer<'a> {
                     ),
                 )
                 .at(&call.source_range).into());
-            }
         }
         let confined = match (&parent.package, &self.opts.within) {
             (None, Some(within)) => {
@@ -611,10 +610,10 @@ impl<'a> Installer<'a> {
         if rec.source != shown {
             return None;
         }
-        if let (Some(c), Some(v)) = (constraints, &rec.version) {
-            if !c.check(&Version::parse(v)?) {
-                return None;
-            }
+        if let (Some(c), Some(v)) = (constraints, &rec.version)
+            && !c.check(&Version::parse(v)?)
+        {
+            return None;
         }
         let real = self.root.join(&rec.dir);
         // Only what this installer's target holds: a record pointing

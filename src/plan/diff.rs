@@ -733,9 +733,9 @@ fn delete_reason(
     previous: Option<&AbsResourceInstance>,
 ) -> ActionReason {
     let path: Vec<String> = addr.module.steps().iter().map(|s| s.name.clone()).collect();
-    if !config
+    if config
         .descendant(&path)
-        .is_some_and(|c| c.module.resource(&addr.resource.resource).is_some())
+        .is_none_or(|c| c.module.resource(&addr.resource.resource).is_none())
     {
         return match previous {
             Some(_) => ActionReason::NoMoveTarget { to: addr.clone() },

@@ -247,7 +247,7 @@ pub(crate) fn blocks_at(
             // objects in a row, rebased once.
             let mut last: Option<(ModuleInstance, Option<ModuleInstance>)> = None;
             left.retain_mut(|(old, new)| {
-                if !last.as_ref().is_some_and(|(m, _)| *m == old.module) {
+                if last.as_ref().is_none_or(|(m, _)| *m != old.module) {
                     last = Some((old.module.clone(), rebase(&old.module)));
                 }
                 if let Some((_, Some(m))) = &last {
@@ -469,10 +469,8 @@ fn rebase_under(
         return None;
     }
     let mut steps = to.steps().to_vec();
-    if call_move {
-        if let Some(last) = steps.last_mut() {
-            last.key = head[n - 1].key.clone();
-        }
+    if call_move && let Some(last) = steps.last_mut() {
+        last.key = head[n - 1].key.clone();
     }
     steps.extend(m.steps()[n..].iter().cloned());
     Some(ModuleInstance::new(steps))

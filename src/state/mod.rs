@@ -252,10 +252,10 @@ impl std::ops::Deref for Attributes {
 
 impl PartialEq for Attributes {
     fn eq(&self, other: &Attributes) -> bool {
-        if let (Some(a), Some(b)) = (self.raw(), other.raw()) {
-            if a == b {
-                return true;
-            }
+        if let (Some(a), Some(b)) = (self.raw(), other.raw())
+            && a == b
+        {
+            return true;
         }
         **self == **other
     }
@@ -340,10 +340,10 @@ impl State {
         if text.trim().is_empty() {
             return Err(Diagnostic::error(UNSUPPORTED, "The state file is empty.").into());
         }
-        if text.len() >= halves::FROM_BYTES {
-            if let Some(state) = halves::read(&text, true) {
-                return state;
-            }
+        if text.len() >= halves::FROM_BYTES
+            && let Some(state) = halves::read(&text, true)
+        {
+            return state;
         }
         // One pass reads a well-formed version-4 state. Anything else is
         // read again for its diagnostic: OpenTofu checks the version before
