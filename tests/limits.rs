@@ -27,6 +27,8 @@ struct Measured {
 /// (the child's own, from `wait4`).
 fn measured(cwd: &Path, args: &[&str]) -> Measured {
     let start = Instant::now();
+    // Reaped by the wait4 below, which gives its peak memory too.
+    #[allow(clippy::zombie_processes)]
     let mut child = minimod(cwd)
         .args(args)
         .stdout(Stdio::piped())

@@ -315,7 +315,8 @@ fn assert_refused(out: &Output, what: &str) {
 /// exit 2, and nothing written anywhere (the root's moved.tf neither).
 #[test]
 fn targets_that_are_not_regular_files_are_refused_before_anything_is_written() {
-    let setups: Vec<(&str, Box<dyn Fn(&Path)>)> = vec![
+    type Setup = Box<dyn Fn(&Path)>;
+    let setups: Vec<(&str, Setup)> = vec![
         (
             "is a directory",
             Box::new(|app: &Path| fs::create_dir(app.join("moved.tf")).unwrap()),

@@ -1433,7 +1433,7 @@ fn leaving_details(
             let removed = (!c.declared && others == 0).then(|| match cross_root::gone(change) {
                 true => Ok((
                     root_file(&root.dir, cross_root::REMOVED_FILE),
-                    cross_root::removed_blocks(&[resource.clone()]),
+                    cross_root::removed_blocks(std::slice::from_ref(&resource)),
                 )),
                 false => Err(cross_root::still_declared(&resource, &change.addr)),
             });

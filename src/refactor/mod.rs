@@ -1406,7 +1406,7 @@ fn changed_objects(
         let with_state = req.state.is_some();
         let recorded_as = match with_state && old_run.config().has_remote() {
             true => Recorded::WithRemoteOutputs,
-            false if with_state => Recorded::AsRecorded,
+            false if with_state => Recorded::InState,
             false => Recorded::Configured,
         };
         destroyed
@@ -1458,7 +1458,7 @@ enum Recorded {
     /// No state: the old configuration's.
     Configured,
     /// The state's record.
-    AsRecorded,
+    InState,
     /// The state's record, but where the old configuration sets an
     /// argument from a remote module's output (`remote::with_remote_outputs`).
     WithRemoteOutputs,
@@ -1488,7 +1488,7 @@ fn prior_object(
         let source = match recorded_as {
             _ if recorded.is_null() => std::borrow::Cow::Borrowed(&configured),
             Recorded::Configured => std::borrow::Cow::Borrowed(&configured),
-            Recorded::AsRecorded => std::borrow::Cow::Borrowed(&recorded),
+            Recorded::InState => std::borrow::Cow::Borrowed(&recorded),
             Recorded::WithRemoteOutputs => remote::with_remote_outputs(&recorded, &configured),
         };
         return Ok(Object::compared(

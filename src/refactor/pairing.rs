@@ -1083,7 +1083,9 @@ fn differs(
     if same.is_empty() {
         return Reason::NoCounterpart;
     }
-    let mut near: Vec<((usize, std::cmp::Reverse<u32>, f64), Near)> = same
+    // Fewest differences, then most structure in common, then nearest name.
+    type Closeness = (usize, std::cmp::Reverse<u32>, f64);
+    let mut near: Vec<(Closeness, Near)> = same
         .into_iter()
         .take(500)
         .map(|(_, o)| {
@@ -1189,8 +1191,9 @@ fn update_choices(
             continue;
         }
         // Same name and key, then the place decides.
-        let mut buckets: HashMap<(&str, &crate::addrs::InstanceKey), (Vec<usize>, Vec<usize>)> =
-            HashMap::new();
+        // The destroys and the creates of one name and key.
+        type Bucket = (Vec<usize>, Vec<usize>);
+        let mut buckets: HashMap<(&str, &crate::addrs::InstanceKey), Bucket> = HashMap::new();
         for &i in ds {
             let r = &destroys[i].addr.resource;
             buckets
