@@ -1159,7 +1159,7 @@ fn refactor_shows_the_warnings_plan_shows() {
         "resource \"terraform_data\" \"b\" {\n  input = \"x\"\n}\n\nremoved {\n  from = terraform_data.gone\n}\n",
     );
     write("extra.tfvars", "nowhere = 1\n");
-    let run = |args: &[&str]| common::run(dir.path(), args);
+    let run = |args: &[&str]| run(dir.path(), args);
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     let old = run(&["plan", "old", "--engine", "tofu"]);
     let new = run(&[

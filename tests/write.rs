@@ -514,7 +514,7 @@ fn check_fix_keeps_every_byte_of_a_committed_moved_tf() {
     assert!(only_inserted(HAND_WRITTEN, &after), "{after}");
     assert_eq!(moved_blocks(&after), 3, "{after}");
     // Nothing else in the working tree changed.
-    let status = common::git(&repo, &["status", "--porcelain"]);
+    let status = git(&repo, &["status", "--porcelain"]);
     assert_eq!(stdout(&status), " M envs/prod/moved.tf\n");
 }
 

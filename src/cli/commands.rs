@@ -148,7 +148,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     },
                 };
                 if allow_dirty {
-                    let d = crate::diagnostics::Diagnostic::error(
+                    let d = Diagnostic::error(
                         "Option no longer supported",
                         "--allow-dirty: check reads what git would commit (the index), and --fix edits only moved files whose working copy is staged, so that what it writes is what it proved. Stage (git add) or stash the change instead.",
                     );
@@ -199,7 +199,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             match (old_dir, new_dir) {
                 (Some(_), Some(_)) if !state_for.is_empty() => Err((
                     2,
-                    crate::diagnostics::Diagnostic::error(
+                    Diagnostic::error(
                         "Invalid --state-for option",
                         "--state-for gives the state of a --root pair; with OLD_DIR NEW_DIR, give it with --state.",
                     )
@@ -761,12 +761,9 @@ fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -
 /// The prior state a plan starts from: `--state`, else the directory's
 /// `terraform.tfstate`, else `minimod.tfstate` (what `apply` writes), else
 /// nothing.
-fn prior_state(
-    dir: &Path,
-    loaded: &Loaded,
-) -> Result<(State, std::path::PathBuf), (i32, Diagnostics)> {
+fn prior_state(dir: &Path, loaded: &Loaded) -> Result<(State, PathBuf), (i32, Diagnostics)> {
     if let Some(s) = &loaded.state {
-        return Ok((s.clone(), std::path::PathBuf::new()));
+        return Ok((s.clone(), PathBuf::new()));
     }
     if let Some(found) = dir_state(dir).map_err(|d| (1, d))? {
         return Ok(found);
@@ -779,7 +776,7 @@ fn prior_state(
 
 /// The state a directory holds, as terraform's local backend finds it:
 /// `terraform.tfstate`, else `minimod.tfstate` (what `apply` writes).
-fn dir_state(dir: &Path) -> Result<Option<(State, std::path::PathBuf)>, Diagnostics> {
+fn dir_state(dir: &Path) -> Result<Option<(State, PathBuf)>, Diagnostics> {
     for name in ["terraform.tfstate", "minimod.tfstate"] {
         let path = dir.join(name);
         if path.is_file() {

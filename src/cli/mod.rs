@@ -55,8 +55,8 @@ pub(crate) enum Color {
 }
 
 impl Color {
-    fn choose(no_color_flag: bool, env: &[Option<std::ffi::OsString>]) -> Color {
-        let set = |v: &Option<std::ffi::OsString>| v.as_ref().is_some_and(|v| !v.is_empty());
+    fn choose(no_color_flag: bool, env: &[Option<OsString>]) -> Color {
+        let set = |v: &Option<OsString>| v.as_ref().is_some_and(|v| !v.is_empty());
         match no_color_flag || env.iter().any(set) {
             true => Color::Never,
             false => Color::Auto,

@@ -52,7 +52,7 @@ pub enum RemoteCalls {
     Opaque,
     /// As `Opaque`, but where another checkout installed a call of the
     /// same key, source and version, that installation is read.
-    OpaqueOr(Arc<super::Installed>),
+    OpaqueOr(Arc<Installed>),
 }
 
 /// File contents that stand in for the disk, by path as the loader names
@@ -134,7 +134,7 @@ impl Loader<'_> {
     ) -> Result<Config, Diagnostics> {
         let rel = rel_dir(self.root, &dir, &self.opts.files);
         let module = read_module(&dir, &rel, self.opts, self.sources, self.overlay)?;
-        let mut children = super::Names::default();
+        let mut children = Names::default();
         let mut diags = Diagnostics::default();
         // Only the root module may import (terraform's configs package).
         if !path.is_empty() {
@@ -209,13 +209,13 @@ impl Loader<'_> {
         // Where `init` would install it.
         let key = path.join(".");
         let rel = format!(".terraform/modules/{key}");
-        let module = super::remote::opaque_module(call, self.root.join(&rel), rel);
+        let module = remote::opaque_module(call, self.root.join(&rel), rel);
         Config {
             module,
             path,
             children: Default::default(),
-            remote: Some(super::Remote {
-                source: super::normal_source(&call.source),
+            remote: Some(Remote {
+                source: normal_source(&call.source),
                 version: call.version.clone(),
             }),
         }
@@ -319,7 +319,7 @@ impl Loader<'_> {
         if let Some(d) = self.manifest.as_ref().and_then(|m| m.get(&key)) {
             return self.confined(self.root.join(d), call).map(Some);
         }
-        if super::remote::is_local(&call.source) {
+        if remote::is_local(&call.source) {
             // Joined as written, as terraform joins a local source to its
             // caller's: a chain of `../next` calls stays one short path
             // (joined as the system does, it grows by a step per level,
@@ -338,10 +338,9 @@ impl Loader<'_> {
             }
             return Ok(Some(d));
         }
-        let same = |(remote, _): &&(super::Remote, PathBuf)| {
-            let constraint =
-                |v: &Option<String>| v.as_deref().map(super::remote::normal_constraint);
-            remote.source == super::normal_source(&call.source)
+        let same = |(remote, _): &&(Remote, PathBuf)| {
+            let constraint = |v: &Option<String>| v.as_deref().map(remote::normal_constraint);
+            remote.source == normal_source(&call.source)
                 && constraint(&remote.version) == constraint(&call.version)
         };
         match &self.opts.remote {
@@ -699,7 +698,7 @@ fn read_module(
     }
     for path in &overrides {
         match read_source(path, opts, sources, overlay).and_then(|f| parse(&f, sources)) {
-            Ok(body) => super::decode::apply_override(&mut module, &body, &mut diags),
+            Ok(body) => decode::apply_override(&mut module, &body, &mut diags),
             Err(d) => diags.extend(d),
         }
     }

@@ -88,7 +88,7 @@ impl Scope for ConstantScope {
             render_template: None,
             files_within: None,
             files: &crate::files::DISK,
-            host: crate::lang::functions::Host::UNKNOWN,
+            host: functions::Host::UNKNOWN,
         })
     }
 }
@@ -1419,7 +1419,7 @@ mod tests {
                 render_template: None,
                 files_within: None,
                 files: &crate::files::DISK,
-                host: crate::lang::functions::Host::UNKNOWN,
+                host: functions::Host::UNKNOWN,
             })
         }
     }

@@ -1588,9 +1588,9 @@ mod tests {
         let values = [
             Value::int(0),
             Value::int(-42),
-            Value::Number(crate::number::Number::parse("1.5").unwrap()),
-            Value::Number(crate::number::Number::parse("1e40").unwrap()),
-            Value::Number(crate::number::Number::parse("0.1").unwrap()),
+            Value::Number(Number::parse("1.5").unwrap()),
+            Value::Number(Number::parse("1e40").unwrap()),
+            Value::Number(Number::parse("0.1").unwrap()),
             Value::int(7).mark(),
             Value::string("s"),
             Value::Bool(true),

@@ -128,7 +128,7 @@ pub struct Plan {
     /// The directory of every module that has an instance in this plan
     /// (the root's included): a module called only with `count = 0`, or
     /// an empty `for_each`, is not evaluated, so nothing in it is planned.
-    pub module_dirs: std::collections::BTreeSet<std::path::PathBuf>,
+    pub module_dirs: BTreeSet<std::path::PathBuf>,
 }
 
 impl Plan {
@@ -306,7 +306,7 @@ pub(crate) fn plan(
             replace_paths: Vec::new(),
         });
     }
-    let pending: BTreeSet<crate::addrs::AbsResource> = changes
+    let pending: BTreeSet<AbsResource> = changes
         .iter()
         .filter(|c| c.action != Action::NoOp)
         .map(|c| c.addr.containing_resource())

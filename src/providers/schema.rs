@@ -920,7 +920,7 @@ mod tests {
     /// when MINIMOD_LIVE is set).
     #[test]
     fn builtin_terraform_data_is_terraforms_schema() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas");
         let recorded = std::fs::read_to_string(dir.join("builtin.json")).unwrap();
         let file = Schemas::parse(&recorded).unwrap();
         assert_eq!(

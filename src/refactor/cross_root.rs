@@ -562,7 +562,7 @@ fn prove(
         engine,
         req,
         &overlay,
-        &crate::config::RemoteCalls::Opaque,
+        &config::RemoteCalls::Opaque,
         sources,
     )?;
     let read = |addr: &AbsResourceInstance, _id: &str| arriving.get(addr).cloned();

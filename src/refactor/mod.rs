@@ -898,7 +898,7 @@ impl<'c> Sides<'c> {
         let new_run = Run::new(
             self.new_cfg,
             self.new_inputs.clone(),
-            self.req.run_options(pairing::Side::Create),
+            self.req.run_options(Side::Create),
         );
         // (address compared, value as configured, object compared modulo twins)
         let side = |run: &Run,
@@ -1808,12 +1808,7 @@ mod tests {
         let outcome = refactor(&req, &mut SourceMap::default()).unwrap();
         assert_eq!(outcome.blocks.len(), 1);
         let changes: Vec<_> = outcome.proof.changes.iter().map(|c| c.action).collect();
-        assert!(
-            changes
-                .iter()
-                .all(|a| *a == crate::plan::diff::Action::NoOp),
-            "{changes:?}"
-        );
+        assert!(changes.iter().all(|a| *a == Action::NoOp), "{changes:?}");
     }
 
     /// The blocks minimod once wrote for the differential case 30101: a

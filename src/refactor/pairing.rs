@@ -262,7 +262,7 @@ pub enum Reason {
     /// Nothing of its type on the other side, which has remote module
     /// instances whose content is not read: it may have moved into (or
     /// out of) one of them.
-    BesideRemote(Vec<crate::addrs::ModuleInstance>),
+    BesideRemote(Vec<ModuleInstance>),
 }
 
 /// What one dependent's reference said about identical objects: at

@@ -628,7 +628,7 @@ mod tests {
     fn run_in(dir: &Path, name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
         // Tests may read the machine; the library below `cli` does not.
         let cwd = std::env::current_dir().unwrap();
-        let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+        let home = std::env::var_os("HOME").map(PathBuf::from);
         let ctx = FunctionContext {
             base_dir: dir,
             plan: false,

@@ -607,7 +607,7 @@ pub(crate) mod test_support {
             render_template: None,
             files_within: None,
             files: &crate::files::DISK,
-            host: crate::lang::functions::Host::UNKNOWN,
+            host: Host::UNKNOWN,
         }
     }
 
@@ -623,7 +623,7 @@ pub(crate) mod test_support {
         Value::int(x)
     }
     pub(crate) fn f(x: f64) -> Value {
-        Value::Number(crate::lang::number::Number::from_f64(x))
+        Value::Number(Number::from_f64(x))
     }
     pub(crate) fn b(x: bool) -> Value {
         Value::Bool(x)
