@@ -662,7 +662,7 @@ fn report(shape: &str, command: &str, n: usize, runs: &Runs, note: &str) {
 fn services_for(n: usize) -> (usize, usize) {
     match n {
         ..=1_500 => (20, 50),
-        ..=15_000 => (100, 100),
+        1_501..=15_000 => (100, 100),
         _ => (n / 100, 100),
     }
 }

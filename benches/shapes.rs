@@ -58,7 +58,11 @@ pub fn service_key(i: usize) -> String {
 }
 
 fn size_of(i: usize) -> &'static str {
-    if i % 2 == 0 { "small" } else { "large" }
+    if i.is_multiple_of(2) {
+        "small"
+    } else {
+        "large"
+    }
 }
 
 /// The root module of the services shape, with the module call named `call`.

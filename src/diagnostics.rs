@@ -350,6 +350,14 @@ impl From<Diagnostic> for Diagnostics {
     }
 }
 
+/// A lone error travels boxed (`Result<_, Box<Diagnostic>>`): a
+/// `Diagnostic` is too large to return by value in every `Ok` path.
+impl From<Box<Diagnostic>> for Diagnostics {
+    fn from(d: Box<Diagnostic>) -> Diagnostics {
+        Diagnostics(vec![*d])
+    }
+}
+
 /// What a diagnostic quotes: the code (lines joined by `\n`), the
 /// number of its first line, and the subject's byte span in it.
 struct Quote {

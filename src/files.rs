@@ -19,10 +19,13 @@ use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
+/// Trees mounted over the disk, each at its directory.
+type Mounts = Arc<Vec<(PathBuf, Arc<MemTree>)>>;
+
 /// The files a command reads: the disk, with trees mounted over it.
 #[derive(Clone, Default)]
 pub struct Files {
-    mounts: Option<Arc<Vec<(PathBuf, Arc<MemTree>)>>>,
+    mounts: Option<Mounts>,
     /// Only the mounted trees exist (a check: the runner's disk is never
     /// read, whatever path a configuration names).
     sealed: bool,

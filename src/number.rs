@@ -544,14 +544,14 @@ impl Number {
     /// cty's floor and ceil do: the whole part is set back into a number
     /// of the argument's precision.
     pub fn floor(self) -> Number {
-        self.to_whole(false)
+        self.into_whole(false)
     }
 
     pub fn ceil(self) -> Number {
-        self.to_whole(true)
+        self.into_whole(true)
     }
 
-    fn to_whole(self, up: bool) -> Number {
+    fn into_whole(self, up: bool) -> Number {
         if self.is_whole() || self.is_infinite() || self.is_nan() {
             return self;
         }
@@ -615,7 +615,7 @@ impl Number {
         match self.shortest() {
             Ok((sign, d)) => {
                 let exp = if d.mant.is_empty() { 0 } else { d.exp - 1 };
-                if exp < -4 || exp >= 6 {
+                if !(-4..6).contains(&exp) {
                     format!("{sign}{}", d.exponent())
                 } else {
                     format!("{sign}{}", d.fixed())

@@ -69,7 +69,7 @@ fn elsewhere<T>(t: &std::thread::JoinHandle<T>) {
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::thread::JoinHandleExt;
-        let size = std::mem::size_of::<libc::cpu_set_t>();
+        let size = size_of::<libc::cpu_set_t>();
         // SAFETY: the sets are plain bit masks of the size passed; the
         // thread is alive (its handle is borrowed), and changing where it
         // may run changes nothing it computes.

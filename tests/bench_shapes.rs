@@ -19,7 +19,7 @@ fn services_rename_is_one_module_block_at_every_size() {
         shapes::services(tmp.path(), services, servers);
         let (code, out, err) = common::outcome(
             tmp.path(),
-            &["refactor", "old", "new", "--state", "state.json"],
+            ["refactor", "old", "new", "--state", "state.json"],
         );
         assert_eq!(code, Some(0), "{services}x{servers}: {err}");
         assert_eq!(
@@ -29,7 +29,7 @@ fn services_rename_is_one_module_block_at_every_size() {
         );
         let (code, out, err) = common::outcome(
             tmp.path(),
-            &["refactor", "old", "new", "--state", "state.json", "--json"],
+            ["refactor", "old", "new", "--state", "state.json", "--json"],
         );
         assert_eq!(code, Some(0), "{err}");
         let json: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -54,7 +54,7 @@ fn services_answer_is_the_same_at_every_size() {
         let tmp = tempfile::tempdir().unwrap();
         shapes::services(tmp.path(), services, servers);
         let refactor = ["refactor", "old", "new", "--state", "state.json"];
-        let (code, out, err) = common::outcome(tmp.path(), &refactor);
+        let (code, out, err) = common::outcome(tmp.path(), refactor);
         assert_eq!(code, Some(0), "{services}x{servers}: {err}");
         assert_eq!(
             out,
@@ -71,7 +71,7 @@ fn services_answer_is_the_same_at_every_size() {
             ),
             "{services}x{servers}"
         );
-        let (code, out, err) = common::outcome(tmp.path(), &[&refactor[..], &["--json"]].concat());
+        let (code, out, err) = common::outcome(tmp.path(), [&refactor[..], &["--json"]].concat());
         assert_eq!(code, Some(0), "{err}");
         let json: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(json, expected_json, "{services}x{servers}");
@@ -85,7 +85,7 @@ fn services_answer_is_the_same_at_every_size() {
                 want.push_str(&format!("{module}.terraform_data.server[{i}]\n"));
             }
         }
-        let (code, out, err) = common::outcome(tmp.path(), &["addresses", "old"]);
+        let (code, out, err) = common::outcome(tmp.path(), ["addresses", "old"]);
         assert_eq!(code, Some(0), "{err}");
         assert_eq!(out, want, "{services}x{servers}");
     }
@@ -97,7 +97,7 @@ fn generated_state_is_up_to_date_for_minimod() {
     shapes::services(tmp.path(), 3, 4);
     let (code, out, err) = common::outcome(
         tmp.path(),
-        &[
+        [
             "plan",
             "old",
             "--state",
@@ -106,7 +106,7 @@ fn generated_state_is_up_to_date_for_minimod() {
         ],
     );
     assert_eq!(code, Some(0), "{out}{err}");
-    let (code, out, err) = common::outcome(tmp.path(), &["addresses", "old"]);
+    let (code, out, err) = common::outcome(tmp.path(), ["addresses", "old"]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.lines().count(), 3 * 5);
     assert!(out.contains("module.svc[\"s0002\"].terraform_data.server[3]\n"));
@@ -171,7 +171,7 @@ fn many_roots_check_passes_with_the_rename_blocks() {
     shapes::many_roots(tmp.path(), 3, 2, 2);
     let (code, out, err) = common::outcome(
         tmp.path(),
-        &["check", "--base", "base", "--head", "head", "."],
+        ["check", "--base", "base", "--head", "head", "."],
     );
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.contains("3 root modules"), "{out}");

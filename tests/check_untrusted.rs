@@ -684,7 +684,8 @@ fn module_sources_outside_the_repository_are_not_read() {
     };
     let call = |source: &str| format!("module \"x\" {{\n  source = \"{source}\"\n}}\n");
     let base = "resource \"terraform_data\" \"a\" {}\n";
-    let cases: [(&str, &dyn Fn(&Repo, &std::path::Path)); 3] = [
+    type Plant<'a> = &'a dyn Fn(&Repo, &std::path::Path);
+    let cases: [(&str, Plant); 3] = [
         ("dot-dot", &|repo, _| {
             let up = "../".repeat(30);
             repo.root(

@@ -107,7 +107,7 @@ fn every_long_option_of_every_command_works_with_one_dash() {
 #[test]
 fn one_dash_takes_equals_and_separate_values() {
     let f = fixture();
-    let want = outcome(&f, &["refactor", "old", "new", "--output", "commands"]);
+    let want = outcome(&f, ["refactor", "old", "new", "--output", "commands"]);
     assert_eq!(want.0, Some(0));
     assert!(want.1.contains("state mv"), "{}", want.1);
     for args in [
@@ -161,14 +161,14 @@ fn one_dash_takes_equals_and_separate_values() {
 #[test]
 fn an_unknown_single_dash_word_is_clap_error_and_short_flags_stay() {
     let f = fixture();
-    let (code, _, err) = outcome(&f, &["plan", "-nosuch", "new"]);
+    let (code, _, err) = outcome(&f, ["plan", "-nosuch", "new"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("unexpected argument '-n'"), "{err}");
-    let (code, out, _) = outcome(&f, &["plan", "-h"]);
+    let (code, out, _) = outcome(&f, ["plan", "-h"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("Usage: minimod plan"), "{out}");
     // -chdir is global only: after the command it is no option of it.
-    let (code, _, err) = outcome(&f, &["addresses", "-chdir=new"]);
+    let (code, _, err) = outcome(&f, ["addresses", "-chdir=new"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("unexpected argument"), "{err}");
 }
@@ -176,7 +176,7 @@ fn an_unknown_single_dash_word_is_clap_error_and_short_flags_stay() {
 #[test]
 fn no_color_flag_and_environment_are_accepted() {
     let f = fixture();
-    let (code, plain, _) = outcome(&f, &["plan", "new"]);
+    let (code, plain, _) = outcome(&f, ["plan", "new"]);
     assert_eq!(code, Some(0));
     for (env, args) in [
         (&[][..], &["plan", "new", "-no-color"][..]),
@@ -194,8 +194,8 @@ fn no_color_flag_and_environment_are_accepted() {
 #[test]
 fn chdir_runs_from_the_directory() {
     let f = fixture();
-    let (_, want, _) = outcome(&f, &["addresses", "new"]);
-    let (code, out, err) = outcome(&f, &["-chdir=new", "addresses"]);
+    let (_, want, _) = outcome(&f, ["addresses", "new"]);
+    let (code, out, err) = outcome(&f, ["-chdir=new", "addresses"]);
     assert_eq!((code, out), (Some(0), want), "{err}");
     // Relative paths (a var file) are from DIR.
     let root = var_root();
@@ -205,7 +205,7 @@ fn chdir_runs_from_the_directory() {
     let chdir = format!("-chdir={name}");
     let (code, out, err) = outcome(
         parent,
-        &[&chdir, "eval", "var.x", "-var-file=env/prod.tfvars"],
+        [&chdir, "eval", "var.x", "-var-file=env/prod.tfvars"],
     );
     assert_eq!((code, out.as_str()), (Some(0), "\"prod\"\n"), "{err}");
 }
@@ -237,7 +237,7 @@ const CHDIR_CASES: &[(&str, &str, &str)] = &[
 fn chdir_errors_say_what_terraform_says() {
     let root = var_root();
     for (flag, summary, detail) in CHDIR_CASES {
-        let (code, out, err) = outcome(root.path(), &[flag, "addresses"]);
+        let (code, out, err) = outcome(root.path(), [flag, "addresses"]);
         assert_eq!(code, Some(2), "{flag}: {err}");
         assert!(out.is_empty());
         assert!(
@@ -257,7 +257,7 @@ fn chdir_errors_say_what_terraform_says() {
         }
     }
     // The error says where a relative DIR was looked for.
-    let (_, _, err) = outcome(root.path(), &["-chdir=nope", "addresses"]);
+    let (_, _, err) = outcome(root.path(), ["-chdir=nope", "addresses"]);
     let base = root.path().canonicalize().unwrap();
     assert!(err.contains(&base.display().to_string()), "{err}");
 }
@@ -265,7 +265,7 @@ fn chdir_errors_say_what_terraform_says() {
 #[test]
 fn no_op_terraform_flags_are_accepted_by_plan_and_apply() {
     let f = fixture();
-    let (_, plain, _) = outcome(&f, &["plan", "new"]);
+    let (_, plain, _) = outcome(&f, ["plan", "new"]);
     let flags = [
         "-input=false",
         "-lock=false",
@@ -281,7 +281,7 @@ fn no_op_terraform_flags_are_accepted_by_plan_and_apply() {
     // Go's forms: a bare bool flag, -refresh=true, a separate duration.
     let (code, _, err) = outcome(
         &f,
-        &[
+        [
             "plan",
             "new",
             "-input",
@@ -311,13 +311,13 @@ fn no_op_terraform_flags_are_accepted_by_plan_and_apply() {
         "-input=maybe",
         "-lock-timeout=5",
     ] {
-        let (code, _, err) = outcome(&f, &["plan", "new", bad]);
+        let (code, _, err) = outcome(&f, ["plan", "new", bad]);
         assert_eq!(code, Some(2), "{bad}: {err}");
         assert!(err.contains("invalid value"), "{bad}: {err}");
     }
     // Where terraform takes none of them (`terraform output`), neither does
     // minimod.
-    let (code, _, _) = outcome(&f, &["outputs", "new", "-lock=false"]);
+    let (code, _, _) = outcome(&f, ["outputs", "new", "-lock=false"]);
     assert_eq!(code, Some(2));
 }
 
@@ -325,7 +325,7 @@ fn no_op_terraform_flags_are_accepted_by_plan_and_apply() {
 fn compact_warnings_print_only_summaries() {
     let root = var_root();
     write_file(&root.path().join("x.tfvars"), "nosuch = 1\nother = 2\n");
-    let (code, _, full) = outcome(root.path(), &["addresses", "-var-file=x.tfvars"]);
+    let (code, _, full) = outcome(root.path(), ["addresses", "-var-file=x.tfvars"]);
     assert_eq!(code, Some(0));
     assert!(full.contains("To silence these warnings"), "{full}");
     // terraform's form (`terraform plan -compact-warnings -var-file=x.tfvars`
@@ -335,7 +335,7 @@ fn compact_warnings_print_only_summaries() {
     // one entry, as terraform consolidates warnings with a place.
     let (code, _, compact) = outcome(
         root.path(),
-        &["addresses", "-var-file=x.tfvars", "-compact-warnings"],
+        ["addresses", "-var-file=x.tfvars", "-compact-warnings"],
     );
     assert_eq!(code, Some(0));
     assert_eq!(
@@ -345,7 +345,7 @@ fn compact_warnings_print_only_summaries() {
     // With an error, warnings stay whole (terraform: they are context).
     let (code, _, err) = outcome(
         root.path(),
-        &[
+        [
             "addresses",
             "-var-file=x.tfvars",
             "-var-file=missing.tfvars",
@@ -448,7 +448,7 @@ fn tf_cli_args_split_live() {
 #[test]
 fn check_reads_no_tf_cli_args() {
     let repo = common::repo_of(&[("README", "x\n")], &[]);
-    let (code, want, want_err) = outcome(repo.path(), &["check", "--base", "HEAD"]);
+    let (code, want, want_err) = outcome(repo.path(), ["check", "--base", "HEAD"]);
     let (code2, out, err) = with_env(
         repo.path(),
         &[
@@ -584,7 +584,7 @@ fn refused_command_lines_with_json_are_error_documents() {
     let (_, out, _) = with_env(&dir, &[("TF_CLI_ARGS_plan", "'unclosed")], &["plan"]);
     assert_eq!(out, "");
     // Help and the version are no errors: no document.
-    let (code, out, _) = outcome(&dir, &["plan", "--json", "--help"]);
+    let (code, out, _) = outcome(&dir, ["plan", "--json", "--help"]);
     assert_eq!(code, Some(0));
     assert!(out.starts_with("Show what"), "{out}");
 }

@@ -645,17 +645,16 @@ fn an_instance_of_a_kept_resource_moves_only_by_command() {
     );
 }
 
+/// A root and an edit of its recorded plan.
+type Tamper<'a> = (&'a str, &'a dyn Fn(&mut Value));
+
 /// A stand-in for terraform under `--verify-with`: `init` and `plan`
 /// succeed, `show -json` prints what terraform planned in that root
 /// (expected/blocks-<root>.json, recorded by record.sh, in `show -json`'s
 /// shape). The root is told by the lineage of the state minimod put
 /// beside the copy; the copy must hold the root's `removed.tf` and
 /// `imports.tf`. `tamper` edits one root's recorded plan first.
-fn replaying_verifier(
-    case: &Path,
-    dir: &Path,
-    tamper: Option<(&str, &dyn Fn(&mut Value))>,
-) -> String {
+fn replaying_verifier(case: &Path, dir: &Path, tamper: Option<Tamper<'_>>) -> String {
     let key = key(case);
     let mut script = String::from("#!/bin/sh\n[ \"$1\" = show ] || exit 0\n");
     for r in roots(case) {
@@ -688,7 +687,7 @@ fn replaying_verifier(
         }
         let file = dir.join(format!("plan-{r}.json"));
         fs::write(&file, plan.to_string()).unwrap();
-        let state = read_json(&prior_state(&case, &r));
+        let state = read_json(&prior_state(case, &r));
         let mut needs = String::new();
         if key.iter().any(|(a, _, b, _)| *a == r && a != b) {
             needs.push_str(" && [ -f removed.tf ]");

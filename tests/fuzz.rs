@@ -182,6 +182,8 @@ fn at(rng: &mut Rng, b: &[u8]) -> usize {
     rng.below(b.len() + 1)
 }
 
+// A `Mutation`, whose `Vec` the others grow and shrink.
+#[allow(clippy::ptr_arg)]
 fn flip_bytes(rng: &mut Rng, b: &mut Vec<u8>, _: bool) -> (String, bool) {
     let n = 1 + rng.below(4);
     for _ in 0..n {

@@ -158,7 +158,7 @@ fn the_report_names_the_rule_and_the_replacement() {
     let case = root().join("ignore-forces-replacement");
     let out = run(
         &case,
-        &strings(&[
+        strings(&[
             "refactor",
             "old",
             "new",
@@ -176,7 +176,7 @@ fn the_report_names_the_rule_and_the_replacement() {
     // Without the rule the two do not pair, and the report says why.
     let out = run(
         &case,
-        &strings(&[
+        strings(&[
             "refactor",
             "old",
             "new",
@@ -235,7 +235,7 @@ fn bad_rules_and_plan_files_exit_2_with_a_diagnostic() {
         ),
         (
             vec!["--plan".into(), "expected/plan.json".into()],
-            &other,
+            other,
             "Error: Plan does not match the configuration",
             "The plan has terraform_data.service, which new does not declare. new declares terraform_data.sessions, which the plan does not have.",
         ),
@@ -433,7 +433,7 @@ fn a_plan_case_verifies_with_terraform() {
     let case = root().join("plan-variables");
     let out = run(
         &case,
-        &strings(&[
+        strings(&[
             "refactor",
             "old",
             "new",

@@ -27,6 +27,8 @@ struct Measured {
 /// (the child's own, from `wait4`).
 fn measured(cwd: &Path, args: &[&str]) -> Measured {
     let start = Instant::now();
+    // Reaped by the wait4 below, which gives its peak memory too.
+    #[allow(clippy::zombie_processes)]
     let mut child = minimod(cwd)
         .args(args)
         .stdout(Stdio::piped())
@@ -47,6 +49,7 @@ fn measured(cwd: &Path, args: &[&str]) -> Measured {
     // here once (std's Child is not waited on afterwards).
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let pid = child.id() as libc::pid_t;
+    // SAFETY: wait4 writes only into `status` and `usage`, both live here.
     let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
     assert_eq!(r, pid, "wait4");
     let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));

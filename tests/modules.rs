@@ -55,7 +55,6 @@ struct World {
     tmp: tempfile::TempDir,
     server: Server,
     app_repo: String,
-    net_repo: String,
 }
 
 impl World {
@@ -113,7 +112,6 @@ impl World {
             tmp,
             server,
             app_repo,
-            net_repo,
         };
         world.write_cli_config(&format!("{}/v1/modules/", world.server.url("")));
         world

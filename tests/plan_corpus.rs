@@ -824,7 +824,7 @@ fn resource_bodies_match_terraform() {
 #[test]
 fn a_refactor_over_tainted_and_deposed_objects_plans_what_terraform_does() {
     let case = Case::load(corpus_root().join("tainted-and-deposed"));
-    let summary = common::read_json(&case.expected().join("summary.json"));
+    let summary = read_json(&case.expected().join("summary.json"));
     let want = format!(
         "Plan: {} to add, {} to change, {} to destroy.",
         summary["add"], summary["change"], summary["destroy"]

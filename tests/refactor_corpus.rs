@@ -283,7 +283,7 @@ fn has_marker(text: &str) -> bool {
 fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
     let mode = if with_state { "--state" } else { "no state" };
     let mut fail = |what: String| failures.push(format!("{} ({mode}): {what}", case.name));
-    let out = run(&case.root, &refactor_args(case, with_state, true));
+    let out = run(&case.root, refactor_args(case, with_state, true));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     if has_marker(&stdout) || has_marker(&stderr) {
@@ -339,7 +339,7 @@ fn check_refactor(case: &Case, with_state: bool, failures: &mut Vec<String>) {
 /// The human form: every expected block printed as `terraform fmt` would.
 fn check_human_output(case: &Case, failures: &mut Vec<String>) {
     let with_state = case.prior().exists();
-    let out = run(&case.root, &refactor_args(case, with_state, false));
+    let out = run(&case.root, refactor_args(case, with_state, false));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     if has_marker(&stdout) || has_marker(&stderr) {
@@ -598,7 +598,7 @@ fn prove_live(case: &Case, scratch: &Path, blocks: Blocks) -> Result<(), String>
     common::copy_tree(&case.root.join("old"), &old);
     common::copy_tree(&case.root.join("new"), &new);
     let tf_args = case.terraform_args();
-    terraform(&old, &strings(&["init", "-input=false", "-no-color"]))?;
+    terraform(&old, strings(&["init", "-input=false", "-no-color"]))?;
     let mut apply = strings(&["apply", "-auto-approve", "-input=false", "-no-color"]);
     apply.extend(tf_args.iter().cloned());
     terraform(&old, &apply)?;
@@ -631,7 +631,7 @@ fn prove_live(case: &Case, scratch: &Path, blocks: Blocks) -> Result<(), String>
     }
 
     fs::copy(&state, new.join("terraform.tfstate")).map_err(|e| e.to_string())?;
-    terraform(&new, &strings(&["init", "-input=false", "-no-color"]))?;
+    terraform(&new, strings(&["init", "-input=false", "-no-color"]))?;
     let saved = scratch.join("p");
     let mut plan = strings(&["plan", "-refresh=false", "-input=false", "-no-color"]);
     plan.extend(tf_args);
@@ -639,7 +639,7 @@ fn prove_live(case: &Case, scratch: &Path, blocks: Blocks) -> Result<(), String>
     terraform(&new, &plan)?;
     let shown = terraform(
         &new,
-        &strings(&["show", "-json", &saved.display().to_string()]),
+        strings(&["show", "-json", &saved.display().to_string()]),
     )?;
     let doc: Value = serde_json::from_slice(&shown.stdout).map_err(|e| e.to_string())?;
     let got = summarize_plan(&doc);
@@ -687,7 +687,7 @@ fn unknown_keys_errors_hold_in_terraform() {
             common::copy_tree(&case.root.join(side), scratch.path());
             if let Err(e) = terraform(
                 scratch.path(),
-                &strings(&["init", "-input=false", "-no-color"]),
+                strings(&["init", "-input=false", "-no-color"]),
             ) {
                 failures.push(format!("{}: {e}", case.name));
                 continue;
@@ -762,7 +762,7 @@ fn records_are_consistent() {
             }
         }
         if case.is_unplannable() {
-            check_unplannable(&case, &unmatched, &mut fail);
+            check_unplannable(case, &unmatched, &mut fail);
         }
         if !case.is_recorded() {
             if case.prior().exists() {
@@ -1069,8 +1069,7 @@ fn without_allow_update_the_updates_are_named_not_written() {
         );
         let text = run(
             &case.root,
-            &args
-                .into_iter()
+            args.into_iter()
                 .filter(|a| a != "--json")
                 .collect::<Vec<_>>(),
         );
@@ -1094,7 +1093,7 @@ fn without_allow_update_the_updates_are_named_not_written() {
 #[test]
 fn the_closest_candidate_has_the_fewest_differences() {
     let case = corpus_root().join("closest-candidate-fewest-differences");
-    let out = run(&case, &strings(&["refactor", "old", "new", "--json"]));
+    let out = run(&case, strings(&["refactor", "old", "new", "--json"]));
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     let entry = |addr: &str| {
         doc["unmatched"]
@@ -1116,7 +1115,7 @@ fn the_closest_candidate_has_the_fewest_differences() {
             {"from": "terraform_data.web", "object": "module.database.terraform_data.primary"},
         ])
     );
-    let human = run(&case, &strings(&["refactor", "old", "new"]));
+    let human = run(&case, strings(&["refactor", "old", "new"]));
     let stderr = String::from_utf8_lossy(&human.stderr);
     assert!(
         stderr.contains("      refers to terraform_data.db, which did not pair\n"),
@@ -1160,7 +1159,7 @@ fn refactor_shows_the_warnings_plan_shows() {
         "resource \"terraform_data\" \"b\" {\n  input = \"x\"\n}\n\nremoved {\n  from = terraform_data.gone\n}\n",
     );
     write("extra.tfvars", "nowhere = 1\n");
-    let run = |args: &[&str]| common::run(dir.path(), args);
+    let run = |args: &[&str]| run(dir.path(), args);
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     let old = run(&["plan", "old", "--engine", "tofu"]);
     let new = run(&[

@@ -42,10 +42,10 @@ fn schema_errors_read_as_terraform_wrote_them() {
         for mut block in terraform_errors(&want) {
             // minimod names no block around a place in a JSON file yet
             // (terraform's "in resource.terraform_data").
-            if let Some(i) = block.find(".json line ") {
-                if let (Some(s), Some(e)) = (block[i..].find(", in "), block[i..].find(": ")) {
-                    block.replace_range(i + s..i + e, "");
-                }
+            if let Some(i) = block.find(".json line ")
+                && let (Some(s), Some(e)) = (block[i..].find(", in "), block[i..].find(": "))
+            {
+                block.replace_range(i + s..i + e, "");
             }
             if !got.contains(&block) {
                 failures.push(format!(

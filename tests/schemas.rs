@@ -42,7 +42,7 @@ fn plan_with_schemas_updates_as_terraform_did_and_without_them_does_not() {
         path(&state),
     ];
 
-    let with = common::run(&new, &[&base[..], &["--schemas", path(&schemas)]].concat());
+    let with = common::run(&new, [&base[..], &["--schemas", path(&schemas)]].concat());
     assert!(
         with.status.success(),
         "{}",
@@ -55,7 +55,7 @@ fn plan_with_schemas_updates_as_terraform_did_and_without_them_does_not() {
     let text = String::from_utf8_lossy(&with.stdout);
     assert!(text.contains("~ port = 80 -> \"80\""), "{text}");
 
-    let without = common::run(&new, &base);
+    let without = common::run(&new, base);
     assert!(without.status.success());
     assert_eq!(
         plan_line(&without),
@@ -68,7 +68,7 @@ fn refactor_proves_with_the_schemas() {
     let case = stub_case();
     let out = common::run(
         &common::repo_root(),
-        &[
+        [
             "refactor",
             "--engine",
             "terraform",
@@ -95,7 +95,7 @@ fn unreadable_or_invalid_schemas_are_reported() {
     let state = case.join("expected/prior.tfstate");
     let out = common::run(
         &new,
-        &[
+        [
             "plan",
             path(&new),
             "--state",
@@ -116,7 +116,7 @@ fn unreadable_or_invalid_schemas_are_reported() {
     std::fs::write(&bad, "{\"format_version\": \"1.0\"}").unwrap();
     let out = common::run(
         &common::repo_root(),
-        &[
+        [
             "refactor",
             path(&case.join("old")),
             path(&new),
@@ -145,7 +145,7 @@ fn check_reads_the_schemas_from_the_repository() {
     let check = |extra: &[&str]| {
         common::run(
             &repo,
-            &[&["check", "--base", "HEAD~1", "--format", "json"], extra].concat(),
+            [&["check", "--base", "HEAD~1", "--format", "json"], extra].concat(),
         )
     };
     let without = check(&[]);
@@ -178,7 +178,7 @@ fn sensitive_attributes_are_never_shown() {
     let state = case.join("expected/prior.tfstate");
     let out = common::run(
         &new,
-        &[
+        [
             "plan",
             path(&new),
             "--state",

@@ -72,7 +72,7 @@ impl Plainless for Command {
 
 /// `script` in the directory `cwd`, with minimod's clean environment.
 fn script_in(cwd: &Path) -> Command {
-    let mut c = minimod(cwd);
+    let c = minimod(cwd);
     // The same environment minimod() sets up, for `script` instead.
     let envs: Vec<_> = c
         .get_envs()
@@ -210,7 +210,9 @@ fn plain_when_asked_or_piped() {
             return;
         }
         let with_flag: Vec<&str> = ["-no-color"].iter().chain(&args).copied().collect();
-        let cases: [(&str, &[&str], Option<(&str, &str)>); 4] = [
+        // What the case is, the command line, an environment variable set.
+        type ColorCase<'a> = (&'a str, &'a [&'a str], Option<(&'a str, &'a str)>);
+        let cases: [ColorCase; 4] = [
             ("-no-color", &with_flag, None),
             (
                 "--no-color after the command",

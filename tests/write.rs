@@ -87,7 +87,7 @@ fn write_keeps_every_byte_and_running_twice_changes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     renames(root);
-    let out = run(root, &["refactor", "old", "new", "--write"]);
+    let out = run(root, ["refactor", "old", "new", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after = fs::read_to_string(root.join("new/moved.tf")).unwrap();
     assert!(only_inserted(HAND_WRITTEN, &after), "{after}");
@@ -96,7 +96,7 @@ fn write_keeps_every_byte_and_running_twice_changes_nothing() {
     assert!(after.contains("  from = terraform_data.web\n  to   = terraform_data.site\n"));
     assert!(stderr(&out).contains("0 to destroy"), "{}", stderr(&out));
 
-    let again = run(root, &["refactor", "old", "new", "--write"]);
+    let again = run(root, ["refactor", "old", "new", "--write"]);
     assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
     assert!(!stderr(&again).contains("Wrote"), "{}", stderr(&again));
     assert_eq!(
@@ -151,7 +151,7 @@ fn under_opentofu_blocks_go_into_an_existing_moved_tofu() {
     fs::rename(root.join("new/moved.tf"), root.join("new/moved.tofu")).unwrap();
     let ignored = "# OpenTofu reads moved.tofu instead\n";
     write_file(&root.join("new/moved.tf"), ignored);
-    let printed = run(root, &["refactor", "old", "new", "--engine", "tofu"]);
+    let printed = run(root, ["refactor", "old", "new", "--engine", "tofu"]);
     assert!(
         stdout(&printed).starts_with("# new/moved.tofu\n"),
         "{}",
@@ -159,7 +159,7 @@ fn under_opentofu_blocks_go_into_an_existing_moved_tofu() {
     );
     let out = run(
         root,
-        &["refactor", "old", "new", "--engine", "tofu", "--write"],
+        ["refactor", "old", "new", "--engine", "tofu", "--write"],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after = fs::read_to_string(root.join("new/moved.tofu")).unwrap();
@@ -187,14 +187,14 @@ fn child_module_moved_tf_keeps_every_byte() {
     let root = tmp.path();
     child_module(root);
     let before = fs::read_to_string(root.join("new/modules/app/moved.tf")).unwrap();
-    let printed = run(root, &["refactor", "old", "new"]);
+    let printed = run(root, ["refactor", "old", "new"]);
     assert_eq!(printed.status.code(), Some(0), "{}", stderr(&printed));
     assert!(
         stdout(&printed).starts_with("# new/modules/app/moved.tf\nmoved {\n"),
         "{}",
         stdout(&printed)
     );
-    let out = run(root, &["refactor", "old", "new", "--write"]);
+    let out = run(root, ["refactor", "old", "new", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after = fs::read_to_string(root.join("new/modules/app/moved.tf")).unwrap();
     assert!(only_inserted(&before, &after), "{after}");
@@ -223,7 +223,7 @@ fn json_moved_file_is_edited_in_place() {
     write_file(&root.join("new/moved.tf.json"), JSON_MOVED);
     let out = run(
         root,
-        &["refactor", "old", "new", "--format", "json", "--write"],
+        ["refactor", "old", "new", "--format", "json", "--write"],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after = fs::read_to_string(root.join("new/moved.tf.json")).unwrap();
@@ -245,7 +245,7 @@ fn json_moved_file_is_edited_in_place() {
     assert!(!root.join("new/moved.tf").exists());
     let again = run(
         root,
-        &["refactor", "old", "new", "--format", "json", "--write"],
+        ["refactor", "old", "new", "--format", "json", "--write"],
     );
     assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
     assert_eq!(
@@ -269,7 +269,7 @@ fn json_moved_file_without_moved_gets_the_property() {
         write_file(&root.join("new/moved.tf.json"), before);
         let out = run(
             root,
-            &["refactor", "old", "new", "--format", "json", "--write"],
+            ["refactor", "old", "new", "--format", "json", "--write"],
         );
         assert_eq!(
             out.status.code(),
@@ -291,7 +291,7 @@ fn json_groups_on_stdout_name_their_file() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     child_module(root);
-    let out = run(root, &["refactor", "old", "new", "--format", "json"]);
+    let out = run(root, ["refactor", "old", "new", "--format", "json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let docs: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&stdout(&out))
         .into_iter()
@@ -315,7 +315,8 @@ fn assert_refused(out: &Output, what: &str) {
 /// exit 2, and nothing written anywhere (the root's moved.tf neither).
 #[test]
 fn targets_that_are_not_regular_files_are_refused_before_anything_is_written() {
-    let setups: Vec<(&str, Box<dyn Fn(&Path)>)> = vec![
+    type Setup = Box<dyn Fn(&Path)>;
+    let setups: Vec<(&str, Setup)> = vec![
         (
             "is a directory",
             Box::new(|app: &Path| fs::create_dir(app.join("moved.tf")).unwrap()),
@@ -358,7 +359,7 @@ fn targets_that_are_not_regular_files_are_refused_before_anything_is_written() {
         );
         setup(&app);
         let before = snapshot(tmp.path());
-        let out = run(&root, &["refactor", "old", "new", "--write"]);
+        let out = run(&root, ["refactor", "old", "new", "--write"]);
         assert_refused(&out, what);
         assert_eq!(
             snapshot(tmp.path()),
@@ -404,7 +405,7 @@ fn a_link_inside_new_dir_is_written_through() {
     fs::create_dir(root.join("new/shared")).unwrap();
     fs::rename(root.join("new/moved.tf"), root.join("new/shared/moves.hcl")).unwrap();
     symlink("shared/moves.hcl", root.join("new/moved.tf")).unwrap();
-    let out = run(root, &["refactor", "old", "new", "--write"]);
+    let out = run(root, ["refactor", "old", "new", "--write"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let target = fs::read_to_string(root.join("new/shared/moves.hcl")).unwrap();
     assert!(
@@ -424,7 +425,7 @@ fn apply_writes_state_through_links_keeping_the_mode() {
     let root = tmp.path();
     write_file(&root.join("cfg/main.tf"), OLD_MAIN);
     // Neither the file nor its directory exist yet: both are created.
-    let fresh = run(root, &["apply", "cfg", "--state", "states/new.tfstate"]);
+    let fresh = run(root, ["apply", "cfg", "--state", "states/new.tfstate"]);
     assert_eq!(fresh.status.code(), Some(0), "{}", stderr(&fresh));
     assert!(root.join("states/new.tfstate").is_file());
 
@@ -437,7 +438,7 @@ fn apply_writes_state_through_links_keeping_the_mode() {
         &root.join("cfg/main.tf"),
         NEW_MAIN.replace("local.cache_name", "\"c\"").as_str(),
     );
-    let out = run(root, &["apply", "cfg", "--state", "link.tfstate"]);
+    let out = run(root, ["apply", "cfg", "--state", "link.tfstate"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
         fs::symlink_metadata(root.join("link.tfstate"))
@@ -456,7 +457,7 @@ fn apply_writes_state_through_links_keeping_the_mode() {
 
     // A dangling link: the state is created at its target.
     symlink("states/later.tfstate", root.join("later.tfstate")).unwrap();
-    let out = run(root, &["apply", "cfg", "--state", "later.tfstate"]);
+    let out = run(root, ["apply", "cfg", "--state", "later.tfstate"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(root.join("states/later.tfstate").is_file());
 }
@@ -513,7 +514,7 @@ fn check_fix_keeps_every_byte_of_a_committed_moved_tf() {
     assert!(only_inserted(HAND_WRITTEN, &after), "{after}");
     assert_eq!(moved_blocks(&after), 3, "{after}");
     // Nothing else in the working tree changed.
-    let status = common::git(&repo, &["status", "--porcelain"]);
+    let status = git(&repo, &["status", "--porcelain"]);
     assert_eq!(stdout(&status), " M envs/prod/moved.tf\n");
 }
 
@@ -689,7 +690,7 @@ fn apply_records_sensitive_attributes_as_terraform_does() {
         tmp.path().join("main.tf"),
     )
     .unwrap();
-    let out = run(tmp.path(), &["apply", ".", "--state", "ours.tfstate"]);
+    let out = run(tmp.path(), ["apply", ".", "--state", "ours.tfstate"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let want = sensitive_attributes(&sensitive_fixture().join("terraform.tfstate"));
     assert_eq!(sensitive_attributes(&tmp.path().join("ours.tfstate")), want);
@@ -726,7 +727,7 @@ fn refactor_report_hides_what_apply_recorded_as_sensitive() {
             .replace("\"db\"", "\"database\"")
             .replace("user = \"admin\"", "user = \"root\""),
     );
-    let out = run(tmp.path(), &["apply", "old", "--state", "s.tfstate"]);
+    let out = run(tmp.path(), ["apply", "old", "--state", "s.tfstate"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     for extra in [&[][..], &["--json"][..]] {
         let mut args = vec!["refactor", "old", "new", "--state", "s.tfstate"];

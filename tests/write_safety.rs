@@ -132,6 +132,7 @@ fn a_write_into_two_files_that_fails_on_the_second_changes_neither() {
             limit_file_size(cmd);
         }),
     )];
+    // SAFETY: geteuid has no preconditions and cannot fail.
     if unsafe { libc::geteuid() } != 0 {
         setups.push((
             "Permission denied",

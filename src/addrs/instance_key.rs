@@ -224,7 +224,7 @@ mod tests {
 
     #[test]
     fn order_is_no_key_then_numbers_then_bytes() {
-        let mut keys = vec![
+        let mut keys = [
             InstanceKey::Str("b".into()),
             InstanceKey::Int(10),
             InstanceKey::Str("10".into()),

@@ -345,14 +345,11 @@ mod tests {
 
     #[test]
     fn display_of_module_paths() {
-        let mi = ModuleInstance::new(
-            vec![
-                step("a", InstanceKey::Str("x".into())),
-                step("b", InstanceKey::Int(0)),
-                step("c", InstanceKey::NoKey),
-            ]
-            .into(),
-        );
+        let mi = ModuleInstance::new(vec![
+            step("a", InstanceKey::Str("x".into())),
+            step("b", InstanceKey::Int(0)),
+            step("c", InstanceKey::NoKey),
+        ]);
         assert_eq!(mi.to_string(), r#"module.a["x"].module.b[0].module.c"#);
         assert_eq!(mi.module().to_string(), "module.a.module.b.module.c");
         assert_eq!(ModuleInstance::root().to_string(), "");

@@ -264,10 +264,12 @@ fn registry_host(given: &str) -> Result<String, String> {
 
 /// `git::`, `s3::`...: the forced getter and the rest.
 pub(crate) fn forced_getter(src: &str) -> (Option<&str>, &str) {
-    if let Some((g, rest)) = src.split_once("::") {
-        if !g.is_empty() && g.bytes().all(|c| c.is_ascii_alphanumeric()) && !rest.is_empty() {
-            return (Some(g), rest);
-        }
+    if let Some((g, rest)) = src.split_once("::")
+        && !g.is_empty()
+        && g.bytes().all(|c| c.is_ascii_alphanumeric())
+        && !rest.is_empty()
+    {
+        return (Some(g), rest);
     }
     (None, src)
 }
@@ -378,13 +380,14 @@ fn detect_shorthand(src: &str) -> Option<(String, String)> {
         }
         return Some((format!("git::{url}"), String::new()));
     }
-    if let Some((user, rest)) = src.split_once('@') {
-        if let Some((host, path)) = rest.split_once(':') {
-            if user == "git" && !host.is_empty() && !host.contains('/') {
-                let path = path.strip_prefix('/').unwrap_or(path);
-                return Some((format!("git::ssh://git@{host}/{path}"), String::new()));
-            }
-        }
+    if let Some((user, rest)) = src.split_once('@')
+        && let Some((host, path)) = rest.split_once(':')
+        && user == "git"
+        && !host.is_empty()
+        && !host.contains('/')
+    {
+        let path = path.strip_prefix('/').unwrap_or(path);
+        return Some((format!("git::ssh://git@{host}/{path}"), String::new()));
     }
     if src.contains(".amazonaws.com/") || src.starts_with("s3.amazonaws.com") {
         return Some((format!("s3::https://{src}"), String::new()));

@@ -74,7 +74,7 @@ impl MoveEndpoint {
     pub(crate) fn from_traversal(
         root: &str,
         steps: &[TraversalStep],
-    ) -> Result<MoveEndpoint, Diagnostic> {
+    ) -> Result<MoveEndpoint, Box<Diagnostic>> {
         Ok(match target(&flatten(root, steps))? {
             Target::Module(m) => MoveEndpoint::Module(m),
             Target::Resource(r) => MoveEndpoint::Resource(r),
@@ -82,7 +82,7 @@ impl MoveEndpoint {
     }
 
     /// Reads an endpoint from text (`module.a[0].x.y`), for tests and tools.
-    pub(crate) fn parse(s: &str) -> Result<MoveEndpoint, Diagnostic> {
+    pub(crate) fn parse(s: &str) -> Result<MoveEndpoint, Box<Diagnostic>> {
         let (root, steps) = parse_traversal(s)?;
         MoveEndpoint::from_traversal(&root, &steps)
     }
@@ -108,7 +108,7 @@ impl MoveEndpoint {
 
     /// [`MoveEndpoint::subject_allowed`] as OpenTofu reports it; `side`
     /// is `"from"` or `"to"`.
-    pub(crate) fn check_subject_allowed(&self, side: &str) -> Result<(), Diagnostic> {
+    pub(crate) fn check_subject_allowed(&self, side: &str) -> Result<(), Box<Diagnostic>> {
         if self.subject_allowed() {
             return Ok(());
         }
@@ -117,7 +117,8 @@ impl MoveEndpoint {
             format!(
                 "The resource referenced by the \"{side}\" attribute is not allowed to be moved."
             ),
-        ))
+        )
+        .into())
     }
 
     /// Which unified kind this side asks for; the more specific of the two
@@ -182,7 +183,7 @@ pub(crate) fn unify_move_endpoints(
     from: &MoveEndpoint,
     to: &MoveEndpoint,
     declaring_module: &Module,
-) -> Result<(MoveEndpointInModule, MoveEndpointInModule), Diagnostic> {
+) -> Result<(MoveEndpointInModule, MoveEndpointInModule), Box<Diagnostic>> {
     let want = from.wanted().min(to.wanted());
     let in_module = |relative| MoveEndpointInModule {
         module: declaring_module.clone(),
@@ -193,7 +194,7 @@ pub(crate) fn unify_move_endpoints(
         _ => Err(Diagnostic::error(
             "Invalid \"moved\" addresses",
             "The \"from\" and \"to\" addresses must either both refer to resources or both refer to modules.",
-        )),
+        ).into()),
     }
 }
 

@@ -31,22 +31,23 @@ fn invalid_operator(detail: impl Into<String>) -> Diagnostic {
 /// Reads the leading `module.NAME[KEY]` steps; returns them and the rest.
 pub(crate) fn module_instance_prefix(
     steps: &[TraversalStep],
-) -> Result<(ModuleInstance, &[TraversalStep]), Diagnostic> {
+) -> Result<(ModuleInstance, &[TraversalStep]), Box<Diagnostic>> {
     let mut remain = steps;
     let mut path = Vec::new();
     while let Some(first) = remain.first() {
         let TraversalStep::Attr(word) = first else {
             return Err(invalid_operator(
                 "Module address prefix must be followed by dot and then a name.",
-            ));
+            )
+            .into());
         };
         if word != "module" {
             break;
         }
         let Some(TraversalStep::Attr(name)) = remain.get(1) else {
-            return Err(invalid_operator(
-                "Prefix \"module.\" must be followed by a module name.",
-            ));
+            return Err(
+                invalid_operator("Prefix \"module.\" must be followed by a module name.").into(),
+            );
         };
         remain = &remain[2..];
         let mut key = InstanceKey::NoKey;
@@ -62,13 +63,13 @@ pub(crate) fn module_instance_prefix(
     Ok((ModuleInstance::new(path), remain))
 }
 
-fn module_key(v: &Value) -> Result<InstanceKey, Diagnostic> {
+fn module_key(v: &Value) -> Result<InstanceKey, Box<Diagnostic>> {
     match v.unmark().0 {
         Value::String(_) | Value::Number(_) => InstanceKey::from_value(v)
-            .map_err(|e| invalid_operator(format!("Invalid module index: {e}."))),
-        _ => Err(invalid_operator(
-            "Invalid module key: must be either a string or an integer.",
-        )),
+            .map_err(|e| invalid_operator(format!("Invalid module index: {e}.")).into()),
+        _ => Err(
+            invalid_operator("Invalid module key: must be either a string or an integer.").into(),
+        ),
     }
 }
 
@@ -76,7 +77,7 @@ fn module_key(v: &Value) -> Result<InstanceKey, Diagnostic> {
 pub(crate) fn resource_instance_under(
     module: ModuleInstance,
     steps: &[TraversalStep],
-) -> Result<AbsResourceInstance, Diagnostic> {
+) -> Result<AbsResourceInstance, Box<Diagnostic>> {
     let (mode, remain) = match steps.first() {
         Some(TraversalStep::Attr(w)) if w == "data" => (ResourceMode::Data, &steps[1..]),
         Some(TraversalStep::Attr(w)) if w == "ephemeral" => (ResourceMode::Ephemeral, &steps[1..]),
@@ -85,17 +86,19 @@ pub(crate) fn resource_instance_under(
     if remain.len() < 2 {
         return Err(invalid_address(
             "Resource specification must include a resource type and name.",
-        ));
+        )
+        .into());
     }
     let TraversalStep::Attr(type_name) = &remain[0] else {
         return Err(invalid_address(match mode {
             ResourceMode::Managed => "A resource type name is required.",
             ResourceMode::Data => "A data source name is required.",
             ResourceMode::Ephemeral => "An ephemeral resource name is required.",
-        }));
+        })
+        .into());
     };
     let TraversalStep::Attr(name) = &remain[1] else {
-        return Err(invalid_address("A resource name is required."));
+        return Err(invalid_address("A resource name is required.").into());
     };
     let resource = Resource::new(mode, type_name.clone(), name.clone());
     let key = match &remain[2..] {
@@ -103,11 +106,11 @@ pub(crate) fn resource_instance_under(
         [TraversalStep::Index(v)] => InstanceKey::from_value(&Value::from(v))
             .map_err(|e| invalid_address(format!("Invalid resource instance key: {e}.")))?,
         [TraversalStep::Attr(_)] => {
-            return Err(invalid_address(
-                "Resource instance key must be given in square brackets.",
-            ));
+            return Err(
+                invalid_address("Resource instance key must be given in square brackets.").into(),
+            );
         }
-        _ => return Err(invalid_address("Unexpected extra operators after address.")),
+        _ => return Err(invalid_address("Unexpected extra operators after address.").into()),
     };
     Ok(resource.instance(key).absolute(module))
 }
@@ -118,7 +121,7 @@ pub(crate) enum Target {
     Resource(AbsResourceInstance),
 }
 
-pub(crate) fn target(steps: &[TraversalStep]) -> Result<Target, Diagnostic> {
+pub(crate) fn target(steps: &[TraversalStep]) -> Result<Target, Box<Diagnostic>> {
     let (module, remain) = module_instance_prefix(steps)?;
     if remain.is_empty() {
         return Ok(Target::Module(module));
@@ -132,7 +135,7 @@ impl ModuleInstance {
     pub fn from_traversal(
         root: &str,
         steps: &[TraversalStep],
-    ) -> Result<ModuleInstance, Diagnostic> {
+    ) -> Result<ModuleInstance, Box<Diagnostic>> {
         let all = flatten(root, steps);
         let (mi, remain) = module_instance_prefix(&all)?;
         match remain.len() {
@@ -140,17 +143,19 @@ impl ModuleInstance {
             n if n == all.len() => Err(Diagnostic::error(
                 "Invalid module instance address",
                 "A module instance address must begin with \"module.\".",
-            )),
+            )
+            .into()),
             _ => Err(Diagnostic::error(
                 "Invalid module instance address",
                 "The module instance address is followed by additional invalid content.",
-            )),
+            )
+            .into()),
         }
     }
 
     /// Parses a module instance address from text. The empty string is the
     /// root module instance.
-    pub fn parse(s: &str) -> Result<ModuleInstance, Diagnostic> {
+    pub fn parse(s: &str) -> Result<ModuleInstance, Box<Diagnostic>> {
         if s.is_empty() {
             return Ok(ModuleInstance::root());
         }
@@ -164,16 +169,16 @@ impl AbsResourceInstance {
     pub fn from_traversal(
         root: &str,
         steps: &[TraversalStep],
-    ) -> Result<AbsResourceInstance, Diagnostic> {
+    ) -> Result<AbsResourceInstance, Box<Diagnostic>> {
         match target(&flatten(root, steps))? {
             Target::Resource(r) => Ok(r),
             Target::Module(_) => Err(invalid_address(
                 "A resource instance address is required here. The module path must be followed by a resource instance specification.",
-            )),
+            ).into()),
         }
     }
 
-    pub fn parse(s: &str) -> Result<AbsResourceInstance, Diagnostic> {
+    pub fn parse(s: &str) -> Result<AbsResourceInstance, Box<Diagnostic>> {
         if let Some(a) = canonical_instance(s) {
             return Ok(a);
         }
@@ -291,19 +296,22 @@ impl<'a> Canonical<'a> {
 
 impl AbsResource {
     /// Parses `module.a[0].data.t.n`; an instance key is an error.
-    pub fn from_traversal(root: &str, steps: &[TraversalStep]) -> Result<AbsResource, Diagnostic> {
+    pub fn from_traversal(
+        root: &str,
+        steps: &[TraversalStep],
+    ) -> Result<AbsResource, Box<Diagnostic>> {
         match target(&flatten(root, steps))? {
             Target::Resource(r) if r.resource.key.is_no_key() => Ok(r.containing_resource()),
             Target::Resource(_) => Err(invalid_address(
                 "A resource address is required. This instance key identifies a specific resource instance, which is not expected here.",
-            )),
+            ).into()),
             Target::Module(_) => Err(invalid_address(
                 "A resource address is required here. The module path must be followed by a resource specification.",
-            )),
+            ).into()),
         }
     }
 
-    pub fn parse(s: &str) -> Result<AbsResource, Diagnostic> {
+    pub fn parse(s: &str) -> Result<AbsResource, Box<Diagnostic>> {
         let (root, steps) = parse_traversal(s)?;
         AbsResource::from_traversal(&root, &steps)
     }
@@ -313,7 +321,7 @@ impl AbsResource {
 /// (legacy index) or `[literal]` steps, where the literal is a whole
 /// decimal number or a quoted string with HCL's escapes. Errors are
 /// "Invalid address syntax" with a sentence saying what was wrong.
-pub(crate) fn parse_traversal(s: &str) -> Result<(String, Vec<TraversalStep>), Diagnostic> {
+pub(crate) fn parse_traversal(s: &str) -> Result<(String, Vec<TraversalStep>), Box<Diagnostic>> {
     let mut lx = Lexer {
         chars: s.char_indices().peekable(),
         src: s,
@@ -346,14 +354,12 @@ pub(crate) fn parse_traversal(s: &str) -> Result<(String, Vec<TraversalStep>), D
                     })?),
                 };
                 if lx.chars.next().map(|(_, c)| c) != Some(']') {
-                    return Err(syntax("An index key must be followed by \"]\"."));
+                    return Err(syntax("An index key must be followed by \"]\".").into());
                 }
                 steps.push(TraversalStep::Index(key));
             }
             other => {
-                return Err(syntax(format!(
-                    "Unexpected character {other:?} in address."
-                )));
+                return Err(syntax(format!("Unexpected character {other:?} in address.")).into());
             }
         }
     }
@@ -421,16 +427,16 @@ impl Lexer<'_> {
     }
 
     /// The rest of a quoted string after its opening quote, escapes decoded.
-    fn quoted(&mut self) -> Result<String, Diagnostic> {
+    fn quoted(&mut self) -> Result<String, Box<Diagnostic>> {
         let mut out = String::new();
         loop {
             let Some((_, c)) = self.chars.next() else {
-                return Err(syntax("A quoted string is not closed."));
+                return Err(syntax("A quoted string is not closed.").into());
             };
             match c {
                 '"' => return Ok(out),
                 '\\' => out.push(self.escape()?),
-                '\n' => return Err(syntax("A quoted string cannot span lines.")),
+                '\n' => return Err(syntax("A quoted string cannot span lines.").into()),
                 '$' | '%' => {
                     out.push(c);
                     match self.chars.peek() {
@@ -447,7 +453,8 @@ impl Lexer<'_> {
                         Some((_, '{')) => {
                             return Err(syntax(
                                 "Template sequences are not allowed in an address.",
-                            ));
+                            )
+                            .into());
                         }
                         _ => {}
                     }
@@ -457,8 +464,8 @@ impl Lexer<'_> {
         }
     }
 
-    fn escape(&mut self) -> Result<char, Diagnostic> {
-        let bad = || syntax("Invalid escape sequence in a quoted string.");
+    fn escape(&mut self) -> Result<char, Box<Diagnostic>> {
+        let bad = || Box::new(syntax("Invalid escape sequence in a quoted string."));
         let (_, c) = self.chars.next().ok_or_else(bad)?;
         let width = match c {
             'n' => return Ok('\n'),
@@ -600,7 +607,7 @@ mod tests {
 
     #[test]
     fn parse_errors_carry_opentofu_messages() {
-        type Parser = fn(&str) -> Result<String, Diagnostic>;
+        type Parser = fn(&str) -> Result<String, Box<Diagnostic>>;
         let ri: Parser = |s| AbsResourceInstance::parse(s).map(|a| a.to_string());
         let res: Parser = |s| AbsResource::parse(s).map(|a| a.to_string());
         let mi: Parser = |s| ModuleInstance::parse(s).map(|a| a.to_string());

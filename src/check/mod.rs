@@ -61,7 +61,7 @@ pub struct CheckRequest {
     pub shard: Option<Shard>,
     /// Ignore rules from the command line; the base's `.minimod.hcl`
     /// adds its own.
-    pub ignore: crate::refactor::ignore::Rules,
+    pub ignore: refactor::ignore::Rules,
     /// Prior states (`--state-for`, `--states`): the only files a check
     /// reads from the runner's disk.
     pub states: StateSources,
@@ -440,7 +440,7 @@ pub struct Unreached {
 
 pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport, Diagnostics> {
     // From any subdirectory: the repository is its top level.
-    let repo = tree::toplevel(&req.repo)?;
+    let repo = toplevel(&req.repo)?;
     crate::progress::step(|| format!("reading {} and the pull request's head", req.base));
     let mut revs = Revisions::read_with(&repo, &req.base, req.head.as_deref(), &req.written)?;
     crate::progress::step(|| "discovering root modules".into());
@@ -467,7 +467,7 @@ pub fn check(req: &CheckRequest, sources: &mut SourceMap) -> Result<CheckReport,
     let mut rules = req.ignore.clone();
     rules
         .0
-        .extend(crate::refactor::ignore::Rules::from_config(&policy.ignore_rules)?.0);
+        .extend(refactor::ignore::Rules::from_config(&policy.ignore_rules)?.0);
     let req = &CheckRequest {
         allow_update: req.allow_update || policy.allow_update,
         ignore: rules,
@@ -1433,7 +1433,7 @@ fn leaving_details(
             let removed = (!c.declared && others == 0).then(|| match cross_root::gone(change) {
                 true => Ok((
                     root_file(&root.dir, cross_root::REMOVED_FILE),
-                    cross_root::removed_blocks(&[resource.clone()]),
+                    cross_root::removed_blocks(std::slice::from_ref(&resource)),
                 )),
                 false => Err(cross_root::still_declared(&resource, &change.addr)),
             });

@@ -71,7 +71,7 @@ pub(super) fn read(sources: &StateSources, units: &[Unit]) -> Result<Given, Diag
                 spec.split_once('=').map_or(spec.as_str(), |(r, _)| r),
                 units,
             )),
-            Err(d) => errors.push(d),
+            Err(d) => errors.push(*d),
         }
     }
     if let Some(dir) = &sources.dir {
@@ -137,7 +137,7 @@ pub(super) fn read(sources: &StateSources, units: &[Unit]) -> Result<Given, Diag
                     "{}\n\nThe file is {file}, the state of {name} ({option}).",
                     d.detail
                 );
-                errors.push(d);
+                errors.push(*d);
             }
         }
     }
@@ -150,7 +150,10 @@ pub(super) fn read(sources: &StateSources, units: &[Unit]) -> Result<Given, Diag
 /// The root a `--state-for` value names, if any, and its file. A name may
 /// hold `=` or `:` (a workspace name may hold both), so the first split
 /// that names a root of the check decides.
-fn state_for<'s>(spec: &'s str, units: &[Unit]) -> Result<(Option<String>, &'s str), Diagnostic> {
+fn state_for<'s>(
+    spec: &'s str,
+    units: &[Unit],
+) -> Result<(Option<String>, &'s str), Box<Diagnostic>> {
     let splits: Vec<(&str, &str)> = (spec.match_indices('='))
         .map(|(i, _)| (&spec[..i], &spec[i + 1..]))
         .filter(|(root, file)| !root.is_empty() && !file.is_empty())
@@ -161,7 +164,7 @@ fn state_for<'s>(spec: &'s str, units: &[Unit]) -> Result<(Option<String>, &'s s
             format!(
                 "The given --state-for option {spec:?} is not correctly specified. It must be a root's directory (with :WORKSPACE for a root checked per workspace) and a state file separated by an equals sign, like --state-for=\"envs/prod=prod.tfstate\" or --state-for=\"envs/app:prod=app-prod.tfstate\"."
             ),
-        ));
+        ).into());
     };
     for (root, file) in &splits {
         let root = crate::syntax::source::clean_path(Path::new(root));
@@ -253,7 +256,7 @@ fn walk(dir: &Path, rel: &str, out: &mut Vec<String>) -> std::io::Result<()> {
     Ok(())
 }
 
-fn read_state(path: &Path) -> Result<(State, String), Diagnostic> {
+fn read_state(path: &Path) -> Result<(State, String), Box<Diagnostic>> {
     use sha2::Digest;
     let text = std::fs::read_to_string(path).map_err(|e| {
         Diagnostic::error(

@@ -63,7 +63,7 @@ pub(super) fn double_dash(cmd: &clap::Command, args: Vec<OsString>) -> Vec<OsStr
 /// terraform's `-chdir=DIR`: among the options before the subcommand (the
 /// last one wins), removed from `args`. `Err` in terraform's words when it
 /// has no value.
-pub(super) fn take_chdir(args: &mut Vec<OsString>) -> Result<Option<OsString>, Diagnostic> {
+pub(super) fn take_chdir(args: &mut Vec<OsString>) -> Result<Option<OsString>, Box<Diagnostic>> {
     let mut found = None;
     for (i, a) in args.iter().enumerate() {
         let s = a.to_string_lossy();
@@ -80,7 +80,8 @@ pub(super) fn take_chdir(args: &mut Vec<OsString>) -> Result<Option<OsString>, D
             return Err(Diagnostic::error(
                 "Invalid -chdir option",
                 "must include an equals sign followed by a directory path, like -chdir=example",
-            ));
+            )
+            .into());
         }
         // `-chdirx` is another word, for clap to report.
         if value.starts_with('=') {
@@ -119,7 +120,7 @@ fn os_suffix(arg: &OsString, len: usize) -> Option<OsString> {
 /// Changes the process's working directory, as terraform does before
 /// anything else, so every relative path is from `dir`. The error names
 /// the directory as given and where it was looked for.
-pub(super) fn chdir(dir: &OsString) -> Result<(), Diagnostic> {
+pub(super) fn chdir(dir: &OsString) -> Result<(), Box<Diagnostic>> {
     std::env::set_current_dir(dir).map_err(|e| {
         let shown = dir.to_string_lossy();
         let from = std::env::current_dir()
@@ -134,6 +135,7 @@ pub(super) fn chdir(dir: &OsString) -> Result<(), Diagnostic> {
             "Error handling -chdir option",
             format!("chdir {shown}: {}{from}", go_error_text(&e)),
         )
+        .into()
     })
 }
 
@@ -252,7 +254,7 @@ pub(super) fn merge_env(
     cmd: &clap::Command,
     args: Vec<OsString>,
     getenv: impl Fn(&str) -> Option<String>,
-) -> Result<EnvArgs, Diagnostic> {
+) -> Result<EnvArgs, Box<Diagnostic>> {
     let mut warnings = Diagnostics::default();
     let Some((path, at)) = subcommand(cmd, &args) else {
         return Ok(EnvArgs { args, warnings });

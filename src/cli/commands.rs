@@ -148,7 +148,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
                     },
                 };
                 if allow_dirty {
-                    let d = crate::diagnostics::Diagnostic::error(
+                    let d = Diagnostic::error(
                         "Option no longer supported",
                         "--allow-dirty: check reads what git would commit (the index), and --fix edits only moved files whose working copy is staged, so that what it writes is what it proved. Stage (git add) or stash the change instead.",
                     );
@@ -199,7 +199,7 @@ pub(super) fn run(command: Command, ordered: Vec<VarSource>) -> i32 {
             match (old_dir, new_dir) {
                 (Some(_), Some(_)) if !state_for.is_empty() => Err((
                     2,
-                    crate::diagnostics::Diagnostic::error(
+                    Diagnostic::error(
                         "Invalid --state-for option",
                         "--state-for gives the state of a --root pair; with OLD_DIR NEW_DIR, give it with --state.",
                     )
@@ -717,14 +717,15 @@ fn eval(expr: &str, dir: &Path, args: &ConfigArgs, sources: &mut SourceMap) -> C
     };
     let run = loaded.run(opts);
     // `type(x)` is the console's own: it prints the type of x.
-    if let ExprKind::FuncCall { name, args, .. } = &e.kind {
-        if name == "type" && args.len() == 1 {
-            let v = run
-                .eval_in(&Default::default(), &args[0])
-                .map_err(|d| (1, d))?;
-            let _ = writeln!(stdout(), "{}", display::type_string(&v.ty()));
-            return Ok(0);
-        }
+    if let ExprKind::FuncCall { name, args, .. } = &e.kind
+        && name == "type"
+        && args.len() == 1
+    {
+        let v = run
+            .eval_in(&Default::default(), &args[0])
+            .map_err(|d| (1, d))?;
+        let _ = writeln!(stdout(), "{}", display::type_string(&v.ty()));
+        return Ok(0);
     }
     let v = run.eval_in(&Default::default(), &e).map_err(|d| (1, d))?;
     let _ = writeln!(stdout(), "{}", display::console(&v));
@@ -760,12 +761,9 @@ fn outputs(dir: &Path, json: bool, args: &ConfigArgs, sources: &mut SourceMap) -
 /// The prior state a plan starts from: `--state`, else the directory's
 /// `terraform.tfstate`, else `minimod.tfstate` (what `apply` writes), else
 /// nothing.
-fn prior_state(
-    dir: &Path,
-    loaded: &Loaded,
-) -> Result<(State, std::path::PathBuf), (i32, Diagnostics)> {
+fn prior_state(dir: &Path, loaded: &Loaded) -> Result<(State, PathBuf), (i32, Diagnostics)> {
     if let Some(s) = &loaded.state {
-        return Ok((s.clone(), std::path::PathBuf::new()));
+        return Ok((s.clone(), PathBuf::new()));
     }
     if let Some(found) = dir_state(dir).map_err(|d| (1, d))? {
         return Ok(found);
@@ -778,7 +776,7 @@ fn prior_state(
 
 /// The state a directory holds, as terraform's local backend finds it:
 /// `terraform.tfstate`, else `minimod.tfstate` (what `apply` writes).
-fn dir_state(dir: &Path) -> Result<Option<(State, std::path::PathBuf)>, Diagnostics> {
+fn dir_state(dir: &Path) -> Result<Option<(State, PathBuf)>, Diagnostics> {
     for name in ["terraform.tfstate", "minimod.tfstate"] {
         let path = dir.join(name);
         if path.is_file() {

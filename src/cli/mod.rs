@@ -55,8 +55,8 @@ pub(crate) enum Color {
 }
 
 impl Color {
-    fn choose(no_color_flag: bool, env: &[Option<std::ffi::OsString>]) -> Color {
-        let set = |v: &Option<std::ffi::OsString>| v.as_ref().is_some_and(|v| !v.is_empty());
+    fn choose(no_color_flag: bool, env: &[Option<OsString>]) -> Color {
+        let set = |v: &Option<OsString>| v.as_ref().is_some_and(|v| !v.is_empty());
         match no_color_flag || env.iter().any(set) {
             true => Color::Never,
             false => Color::Auto,
@@ -541,7 +541,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
         None => Ok(()),
     });
     if let Err(d) = chdir {
-        return refused(d);
+        return refused(*d);
     }
     // Before the environment's arguments, which are written for other
     // commands than `version` (it would warn about each).
@@ -550,7 +550,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
     let merged = match args::merge_env(&cmd, args, |name| std::env::var(name).ok()) {
         Ok(m) => m,
-        Err(d) => return refused(d),
+        Err(d) => return refused(*d),
     };
     if !merged.warnings.is_empty() {
         commands::print_diagnostics(&merged.warnings, &Default::default());

@@ -48,10 +48,11 @@ pub(super) fn install() {
         .name("progress".into())
         .spawn(move || {
             std::thread::sleep(DELAY);
-            if let Ok(mut l) = timer.lock() {
-                if !l.text.is_empty() && !l.shown {
-                    l.draw();
-                }
+            if let Ok(mut l) = timer.lock()
+                && !l.text.is_empty()
+                && !l.shown
+            {
+                l.draw();
             }
         });
     crate::progress::set_sink(move |text| {

@@ -25,11 +25,11 @@ pub(super) struct Options {
     /// `terraform state mv` lines on stdout instead of blocks.
     pub commands: bool,
     /// `--schemas FILE`.
-    pub schemas: Option<std::path::PathBuf>,
+    pub schemas: Option<PathBuf>,
     /// `--ignore` rules, as given.
     pub ignore: Vec<String>,
     /// `--plan FILE`: `terraform show -json` of a plan of NEW_DIR.
-    pub plan: Option<std::path::PathBuf>,
+    pub plan: Option<PathBuf>,
     /// OLD_DIR's -var and --old-var-file in order, when --old-var-file is
     /// given (else OLD_DIR reads -var-file too).
     pub old_vars: Option<Vec<VarSource>>,
@@ -408,7 +408,7 @@ fn confinement(req: &Request) -> write::Confinement {
     }
 }
 
-fn report_written(files: Vec<std::path::PathBuf>, json: bool) {
+fn report_written(files: Vec<PathBuf>, json: bool) {
     if !json {
         for f in files {
             crate::progress::done();
@@ -791,10 +791,10 @@ fn cross_requests(
         .iter()
         .map(|(o, n)| check_vars(o, n, engine, &args.ordered))
         .collect();
-    if var_checks.iter().all(Result::is_err) {
-        if let Some(Err(d)) = var_checks.into_iter().next() {
-            return Err(d);
-        }
+    if var_checks.iter().all(Result::is_err)
+        && let Some(Err(d)) = var_checks.into_iter().next()
+    {
+        return Err(d);
     }
     let schemas = super::commands::load_schemas(opts.schemas.as_deref())?;
     let ignore = crate::refactor::ignore::Rules::parse_all(&opts.ignore)?;

@@ -375,10 +375,7 @@ fn variable(block: &Block) -> Result<Variable, Diagnostics> {
 /// does not convert is invalid. A default that is not a constant is left
 /// to evaluation, and so is one that calls a function (terraform's
 /// loader has none; here one could read a file).
-fn default_converts(
-    default: &Expr,
-    constraint: &crate::lang::types::Constraint,
-) -> Result<(), Diagnostics> {
+fn default_converts(default: &Expr, constraint: &Constraint) -> Result<(), Diagnostics> {
     use crate::lang::eval::{ConstantScope, Eval};
     let mut calls = false;
     default.walk(&mut |e| calls |= matches!(e.kind, ExprKind::FuncCall { .. }));
@@ -542,7 +539,7 @@ fn resource(block: &Block, mode: ResourceMode) -> Result<Resource, Diagnostics> 
         None => None,
     };
     Ok(Resource {
-        key: super::resource_key(mode, &block.labels[0], &block.labels[1]),
+        key: resource_key(mode, &block.labels[0], &block.labels[1]),
         addr: crate::addrs::Resource::new(mode, &block.labels[0], &block.labels[1]),
         mode,
         type_name: block.labels[0].clone(),
@@ -584,10 +581,10 @@ fn check_conditions(c: &Content, kinds: &[&str]) -> Result<(), Diagnostics> {
     for kind in kinds {
         for b in c.blocks_of(kind) {
             let bc = b.body.content(&[])?;
-            if let Some(cond) = bc.attr("condition") {
-                if cond.expr.references().is_empty() {
-                    return Err(constant_condition(kind, &cond.expr));
-                }
+            if let Some(cond) = bc.attr("condition")
+                && cond.expr.references().is_empty()
+            {
+                return Err(constant_condition(kind, &cond.expr));
             }
         }
     }

@@ -52,7 +52,7 @@ pub enum RemoteCalls {
     Opaque,
     /// As `Opaque`, but where another checkout installed a call of the
     /// same key, source and version, that installation is read.
-    OpaqueOr(Arc<super::Installed>),
+    OpaqueOr(Arc<Installed>),
 }
 
 /// File contents that stand in for the disk, by path as the loader names
@@ -134,7 +134,7 @@ impl Loader<'_> {
     ) -> Result<Config, Diagnostics> {
         let rel = rel_dir(self.root, &dir, &self.opts.files);
         let module = read_module(&dir, &rel, self.opts, self.sources, self.overlay)?;
-        let mut children = super::Names::default();
+        let mut children = Names::default();
         let mut diags = Diagnostics::default();
         // Only the root module may import (terraform's configs package).
         if !path.is_empty() {
@@ -163,19 +163,19 @@ impl Loader<'_> {
                 Ok(Some(d)) => d,
                 Ok(None) => {
                     if let Err(d) = self.admit(call, &dir, &child_path, &[]) {
-                        diags.push(d);
+                        diags.push(*d);
                         continue;
                     }
                     children.insert(call.name.clone(), self.opaque(call, child_path));
                     continue;
                 }
                 Err(d) => {
-                    diags.push(d);
+                    diags.push(*d);
                     continue;
                 }
             };
             if let Err(d) = self.admit(call, &child_dir, &child_path, seen) {
-                diags.push(d);
+                diags.push(*d);
                 continue;
             }
             // Deep chains of calls recurse once per level, and parsing a
@@ -209,13 +209,13 @@ impl Loader<'_> {
         // Where `init` would install it.
         let key = path.join(".");
         let rel = format!(".terraform/modules/{key}");
-        let module = super::remote::opaque_module(call, self.root.join(&rel), rel);
+        let module = remote::opaque_module(call, self.root.join(&rel), rel);
         Config {
             module,
             path,
             children: Default::default(),
-            remote: Some(super::Remote {
-                source: super::normal_source(&call.source),
+            remote: Some(Remote {
+                source: normal_source(&call.source),
                 version: call.version.clone(),
             }),
         }
@@ -232,7 +232,7 @@ impl Loader<'_> {
         dir: &Path,
         path: &[String],
         seen: &[DirIdentity],
-    ) -> Result<(), Diagnostic> {
+    ) -> Result<(), Box<Diagnostic>> {
         // A deep call's address is shortened: its first and last steps.
         let addr = |p: &[String]| {
             let step = |n: &String| format!("module.{n}");
@@ -261,7 +261,7 @@ impl Loader<'_> {
                     addr(&path[..at])
                 ),
             )
-            .at(&call.source_range));
+            .at(&call.source_range).into());
         }
         if path.len() > MAX_MODULE_DEPTH {
             self.stopped = true;
@@ -273,7 +273,7 @@ impl Loader<'_> {
                     path.len()
                 ),
             )
-            .at(&call.source_range));
+            .at(&call.source_range).into());
         }
         self.modules += 1;
         if self.modules > MAX_MODULES {
@@ -285,14 +285,14 @@ impl Loader<'_> {
                     addr(path)
                 ),
             )
-            .at(&call.source_range));
+            .at(&call.source_range).into());
         }
         Ok(())
     }
 
     /// `d`, if it is inside `LoadOptions::within` (by its path and, once
     /// links are followed, by where it really is).
-    fn confined(&self, d: PathBuf, call: &ModuleCall) -> Result<PathBuf, Diagnostic> {
+    fn confined(&self, d: PathBuf, call: &ModuleCall) -> Result<PathBuf, Box<Diagnostic>> {
         let Some(within) = &self.opts.within else {
             return Ok(d);
         };
@@ -306,7 +306,7 @@ impl Loader<'_> {
                 call.name
             ),
         )
-        .at(&call.source_range))
+        .at(&call.source_range).into())
     }
 
     fn child_dir(
@@ -314,12 +314,12 @@ impl Loader<'_> {
         dir: &Path,
         call: &ModuleCall,
         path: &[String],
-    ) -> Result<Option<PathBuf>, Diagnostic> {
+    ) -> Result<Option<PathBuf>, Box<Diagnostic>> {
         let key = path.join(".");
         if let Some(d) = self.manifest.as_ref().and_then(|m| m.get(&key)) {
             return self.confined(self.root.join(d), call).map(Some);
         }
-        if super::remote::is_local(&call.source) {
+        if remote::is_local(&call.source) {
             // Joined as written, as terraform joins a local source to its
             // caller's: a chain of `../next` calls stays one short path
             // (joined as the system does, it grows by a step per level,
@@ -333,14 +333,14 @@ impl Loader<'_> {
                         d.display()
                     ),
                 )
-                .at(&call.source_range));
+                .at(&call.source_range)
+                .into());
             }
             return Ok(Some(d));
         }
-        let same = |(remote, _): &&(super::Remote, PathBuf)| {
-            let constraint =
-                |v: &Option<String>| v.as_deref().map(super::remote::normal_constraint);
-            remote.source == super::normal_source(&call.source)
+        let same = |(remote, _): &&(Remote, PathBuf)| {
+            let constraint = |v: &Option<String>| v.as_deref().map(remote::normal_constraint);
+            remote.source == normal_source(&call.source)
                 && constraint(&remote.version) == constraint(&call.version)
         };
         match &self.opts.remote {
@@ -363,7 +363,7 @@ impl Loader<'_> {
                 "This module is not yet installed. Run \"{tool} init\" to install all modules required by this configuration."
             ),
         )
-        .at(&call.decl_range))
+        .at(&call.decl_range).into())
     }
 }
 
@@ -486,10 +486,10 @@ fn read_manifest(
     })?;
     let mut out = IndexMap::new();
     for m in v["Modules"].as_array().into_iter().flatten() {
-        if let (Some(k), Some(d)) = (m["Key"].as_str(), m["Dir"].as_str()) {
-            if !k.is_empty() {
-                out.insert(k.to_string(), PathBuf::from(d));
-            }
+        if let (Some(k), Some(d)) = (m["Key"].as_str(), m["Dir"].as_str())
+            && !k.is_empty()
+        {
+            out.insert(k.to_string(), PathBuf::from(d));
         }
     }
     Ok(Some(out))
@@ -698,7 +698,7 @@ fn read_module(
     }
     for path in &overrides {
         match read_source(path, opts, sources, overlay).and_then(|f| parse(&f, sources)) {
-            Ok(body) => super::decode::apply_override(&mut module, &body, &mut diags),
+            Ok(body) => decode::apply_override(&mut module, &body, &mut diags),
             Err(d) => diags.extend(d),
         }
     }

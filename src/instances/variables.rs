@@ -179,12 +179,11 @@ impl Scope for ValidationScope<'_, '_, '_> {
         steps: &[Traverser],
         ev: &Eval,
     ) -> Result<(Value, usize), Diagnostics> {
-        if root == "var" {
-            if let Some(Traverser::Attr(n, _)) = steps.first() {
-                if n == self.name {
-                    return Ok((self.value.clone(), 1));
-                }
-            }
+        if root == "var"
+            && let Some(Traverser::Attr(n, _)) = steps.first()
+            && n == self.name
+        {
+            return Ok((self.value.clone(), 1));
         }
         self.inner.reference(root, range, steps, ev)
     }

@@ -213,6 +213,66 @@ fn write_heredoc(out: &mut String, s: &str, indent: usize) {
     out.push_str(&delim);
 }
 
+/// A type as the console's `type()` prints it: primitives and collections
+/// of primitives inline, everything else one element a line, indented by
+/// four spaces (`object({\n    a: number,\n})`).
+pub(crate) fn type_string(t: &Type) -> String {
+    fn inline(t: &Type) -> Option<&'static str> {
+        Some(match t {
+            Type::Dynamic => "dynamic",
+            Type::Bool => "bool",
+            Type::Number => "number",
+            Type::String => "string",
+            _ => return None,
+        })
+    }
+    fn write(t: &Type, indent: usize, out: &mut String) {
+        let pad = " ".repeat(indent + 4);
+        let end = " ".repeat(indent);
+        match t {
+            Type::List(e) | Type::Set(e) | Type::Map(e) => {
+                let kind = match t {
+                    Type::List(_) => "list",
+                    Type::Set(_) => "set",
+                    _ => "map",
+                };
+                match inline(e) {
+                    Some(name) => out.push_str(&format!("{kind}({name})")),
+                    None => {
+                        out.push_str(&format!("{kind}(\n{pad}"));
+                        write(e, indent + 4, out);
+                        out.push_str(&format!(",\n{end})"));
+                    }
+                }
+            }
+            Type::Tuple(es) if es.is_empty() => out.push_str("tuple([])"),
+            Type::Tuple(es) => {
+                out.push_str("tuple([\n");
+                for e in es {
+                    out.push_str(&pad);
+                    write(e, indent + 4, out);
+                    out.push_str(",\n");
+                }
+                out.push_str(&format!("{end}])"));
+            }
+            Type::Object(attrs) if attrs.is_empty() => out.push_str("object({})"),
+            Type::Object(attrs) => {
+                out.push_str("object({\n");
+                for (k, v) in attrs {
+                    out.push_str(&format!("{pad}{k}: "));
+                    write(v, indent + 4, out);
+                    out.push_str(",\n");
+                }
+                out.push_str(&format!("{end}}})"));
+            }
+            t => out.push_str(inline(t).unwrap_or("dynamic")),
+        }
+    }
+    let mut out = String::new();
+    write(t, 0, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lang::sorted_map::SortedMap;
@@ -472,64 +532,4 @@ mod tests {
         let m = Value::Map(Type::Number, obj(&[("a", Value::int(1))]).into());
         assert_eq!(json_type(&m.ty()).to_string(), r#"["map","number"]"#);
     }
-}
-
-/// A type as the console's `type()` prints it: primitives and collections
-/// of primitives inline, everything else one element a line, indented by
-/// four spaces (`object({\n    a: number,\n})`).
-pub(crate) fn type_string(t: &Type) -> String {
-    fn inline(t: &Type) -> Option<&'static str> {
-        Some(match t {
-            Type::Dynamic => "dynamic",
-            Type::Bool => "bool",
-            Type::Number => "number",
-            Type::String => "string",
-            _ => return None,
-        })
-    }
-    fn write(t: &Type, indent: usize, out: &mut String) {
-        let pad = " ".repeat(indent + 4);
-        let end = " ".repeat(indent);
-        match t {
-            Type::List(e) | Type::Set(e) | Type::Map(e) => {
-                let kind = match t {
-                    Type::List(_) => "list",
-                    Type::Set(_) => "set",
-                    _ => "map",
-                };
-                match inline(e) {
-                    Some(name) => out.push_str(&format!("{kind}({name})")),
-                    None => {
-                        out.push_str(&format!("{kind}(\n{pad}"));
-                        write(e, indent + 4, out);
-                        out.push_str(&format!(",\n{end})"));
-                    }
-                }
-            }
-            Type::Tuple(es) if es.is_empty() => out.push_str("tuple([])"),
-            Type::Tuple(es) => {
-                out.push_str("tuple([\n");
-                for e in es {
-                    out.push_str(&pad);
-                    write(e, indent + 4, out);
-                    out.push_str(",\n");
-                }
-                out.push_str(&format!("{end}])"));
-            }
-            Type::Object(attrs) if attrs.is_empty() => out.push_str("object({})"),
-            Type::Object(attrs) => {
-                out.push_str("object({\n");
-                for (k, v) in attrs {
-                    out.push_str(&format!("{pad}{k}: "));
-                    write(v, indent + 4, out);
-                    out.push_str(",\n");
-                }
-                out.push_str(&format!("{end}}})"));
-            }
-            t => out.push_str(inline(t).unwrap_or("dynamic")),
-        }
-    }
-    let mut out = String::new();
-    write(t, 0, &mut out);
-    out
 }

@@ -88,7 +88,7 @@ impl Scope for ConstantScope {
             render_template: None,
             files_within: None,
             files: &crate::files::DISK,
-            host: crate::lang::functions::Host::UNKNOWN,
+            host: functions::Host::UNKNOWN,
         })
     }
 }
@@ -941,7 +941,7 @@ impl<'s> Eval<'s> {
                 if n.is_nan() {
                     return Err(err(
                         "Operation failed",
-                        &format!("Error during operation: {nan_msg}."),
+                        format!("Error during operation: {nan_msg}."),
                         range,
                     ));
                 }
@@ -1419,7 +1419,7 @@ mod tests {
                 render_template: None,
                 files_within: None,
                 files: &crate::files::DISK,
-                host: crate::lang::functions::Host::UNKNOWN,
+                host: functions::Host::UNKNOWN,
             })
         }
     }

@@ -151,7 +151,7 @@ fn type_error(expr: &Expr, detail: impl Into<String>) -> Diagnostic {
 /// Reads a `type = ...` expression as Terraform's variable decoder does:
 /// hcl's `typeexpr` with defaults, plus the legacy bare `list` and `map`,
 /// and the hint for quoted 0.11-style types.
-pub(crate) fn parse_type_constraint(expr: &Expr) -> Result<Constraint, Diagnostic> {
+pub(crate) fn parse_type_constraint(expr: &Expr) -> Result<Constraint, Box<Diagnostic>> {
     if let Some(s) = quoted_string(expr) {
         let detail = match s.as_str() {
             "string" => Some(
@@ -172,7 +172,8 @@ pub(crate) fn parse_type_constraint(expr: &Expr) -> Result<Constraint, Diagnosti
                 "To provide a full type expression, remove the surrounding quotes and give the type expression directly.",
             )
             .at(&expr.range),
-        });
+        }
+        .into());
     }
     // Terraform's own shorthands, emulating pre-0.12 untyped collections.
     if let ExprKind::Variable(kw) = &expr.kind {
@@ -198,7 +199,7 @@ fn quoted_string(expr: &Expr) -> Option<String> {
     }
 }
 
-fn type_from_expr(expr: &Expr) -> Result<Constraint, Diagnostic> {
+fn type_from_expr(expr: &Expr) -> Result<Constraint, Box<Diagnostic>> {
     let expr = strip_parens(expr);
     if let ExprKind::Variable(kw) = &expr.kind {
         return match kw.as_str() {
@@ -211,52 +212,56 @@ fn type_from_expr(expr: &Expr) -> Result<Constraint, Diagnostic> {
                 format!(
                     "The {kw} type constructor requires one argument specifying the element type."
                 ),
-            )),
+            ).into()),
             "object" => Err(type_error(
                 expr,
                 "The object type constructor requires one argument specifying the attribute types and values as a map.",
-            )),
+            ).into()),
             "tuple" => Err(type_error(
                 expr,
                 "The tuple type constructor requires one argument specifying the element types as a list.",
-            )),
+            ).into()),
             _ => Err(type_error(
                 expr,
                 format!("The keyword {kw:?} is not a valid type specification."),
-            )),
+            ).into()),
         };
     }
     let ExprKind::FuncCall { name, args, .. } = &expr.kind else {
         return Err(type_error(
             expr,
             "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
-        ));
+        ).into());
     };
     match name.as_str() {
         "bool" | "string" | "number" => {
             return Err(type_error(
                 expr,
                 format!("Primitive type keyword {name:?} does not expect arguments."),
-            ));
+            )
+            .into());
         }
         "any" => {
             return Err(type_error(
                 expr,
                 format!("Type constraint keyword {name:?} does not expect arguments."),
-            ));
+            )
+            .into());
         }
         "optional" => {
             return Err(type_error(
                 expr,
                 format!("Keyword {name:?} is valid only as a modifier for object type attributes."),
-            ));
+            )
+            .into());
         }
         "list" | "set" | "map" | "object" | "tuple" => {}
         _ => {
             return Err(type_error(
                 expr,
                 format!("Keyword {name:?} is not a valid type constructor."),
-            ));
+            )
+            .into());
         }
     }
     if args.len() != 1 {
@@ -265,7 +270,7 @@ fn type_from_expr(expr: &Expr) -> Result<Constraint, Diagnostic> {
             "tuple" => "The tuple type constructor requires one argument specifying the element types as a list.".to_string(),
             _ => format!("The {name} type constructor requires one argument specifying the element type."),
         };
-        return Err(type_error(expr, detail));
+        return Err(type_error(expr, detail).into());
     }
     let arg = strip_parens(&args[0]);
     match name.as_str() {
@@ -277,7 +282,8 @@ fn type_from_expr(expr: &Expr) -> Result<Constraint, Diagnostic> {
                 return Err(type_error(
                     arg,
                     "Tuple type constructor requires a list of element types.",
-                ));
+                )
+                .into());
             };
             Ok(Constraint::Tuple(
                 items.iter().map(type_from_expr).collect::<Result<_, _>>()?,
@@ -288,7 +294,7 @@ fn type_from_expr(expr: &Expr) -> Result<Constraint, Diagnostic> {
                 return Err(type_error(
                     arg,
                     "Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.",
-                ));
+                ).into());
             };
             let mut attrs = BTreeMap::new();
             for (k, v) in items {
@@ -299,11 +305,12 @@ fn type_from_expr(expr: &Expr) -> Result<Constraint, Diagnostic> {
                         return Err(type_error(
                             k,
                             "Object constructor map keys must be attribute names.",
-                        ));
+                        )
+                        .into());
                     }
                 };
                 if attrs.contains_key(&key) {
-                    return Err(type_error(k, "Object constructor map keys must be unique."));
+                    return Err(type_error(k, "Object constructor map keys must be unique.").into());
                 }
                 attrs.insert(key, object_attr(v)?);
             }
@@ -313,7 +320,7 @@ fn type_from_expr(expr: &Expr) -> Result<Constraint, Diagnostic> {
 }
 
 /// An attribute's type, unwrapping `optional(T)` / `optional(T, default)`.
-fn object_attr(expr: &Expr) -> Result<ObjectAttr, Diagnostic> {
+fn object_attr(expr: &Expr) -> Result<ObjectAttr, Box<Diagnostic>> {
     let expr = strip_parens(expr);
     let ExprKind::FuncCall { name, args, .. } = &expr.kind else {
         return Ok(ObjectAttr {
@@ -333,7 +340,7 @@ fn object_attr(expr: &Expr) -> Result<ObjectAttr, Diagnostic> {
         0 => Err(type_error(
             expr,
             "Optional attribute modifier requires the attribute type as its argument.",
-        )),
+        ).into()),
         1 | 2 => {
             let constraint = type_from_expr(&args[0])?;
             let default = match args.get(1) {
@@ -359,7 +366,7 @@ fn object_attr(expr: &Expr) -> Result<ObjectAttr, Diagnostic> {
         _ => Err(type_error(
             expr,
             "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.",
-        )),
+        ).into()),
     }
 }
 
@@ -372,7 +379,7 @@ fn strip_parens(e: &Expr) -> &Expr {
 
 /// Evaluates a default value, which Terraform evaluates with no variables
 /// and no functions: literals and constructors only.
-fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
+fn constant_value(expr: &Expr) -> Result<Value, Box<Diagnostic>> {
     let not_constant = || {
         Diagnostic::error("Variables not allowed", "Variables may not be used here.")
             .at(&expr.range)
@@ -385,18 +392,18 @@ fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
             for p in parts {
                 match p {
                     TemplatePart::Literal(l) => s.push_str(l),
-                    _ => return Err(not_constant()),
+                    _ => return Err(not_constant().into()),
                 }
             }
             Ok(Value::String(s))
         }
         ExprKind::Unary(UnaryOp::Neg, e) => match constant_value(e)? {
             Value::Number(n) => Ok(Value::Number(n.neg())),
-            _ => Err(not_constant()),
+            _ => Err(not_constant().into()),
         },
         ExprKind::Unary(UnaryOp::Not, e) => match constant_value(e)? {
             Value::Bool(b) => Ok(Value::Bool(!b)),
-            _ => Err(not_constant()),
+            _ => Err(not_constant().into()),
         },
         ExprKind::Tuple(items) => Ok(Value::Tuple(
             items.iter().map(constant_value).collect::<Result<_, _>>()?,
@@ -410,7 +417,7 @@ fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
                         Value::String(s) => s,
                         Value::Number(n) => n.to_string(),
                         Value::Bool(b) => b.to_string(),
-                        _ => return Err(not_constant()),
+                        _ => return Err(not_constant().into()),
                     },
                 };
                 m.push((key, constant_value(v)?));
@@ -418,7 +425,7 @@ fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
             Ok(Value::Object(m.into_iter().collect()))
         }
         ExprKind::Variable(name) if name == "null" => Ok(Value::null()),
-        _ => Err(not_constant()),
+        _ => Err(not_constant().into()),
     }
 }
 
@@ -1581,9 +1588,9 @@ mod tests {
         let values = [
             Value::int(0),
             Value::int(-42),
-            Value::Number(crate::number::Number::parse("1.5").unwrap()),
-            Value::Number(crate::number::Number::parse("1e40").unwrap()),
-            Value::Number(crate::number::Number::parse("0.1").unwrap()),
+            Value::Number(Number::parse("1.5").unwrap()),
+            Value::Number(Number::parse("1e40").unwrap()),
+            Value::Number(Number::parse("0.1").unwrap()),
             Value::int(7).mark(),
             Value::string("s"),
             Value::Bool(true),

@@ -113,10 +113,10 @@ pub(crate) fn resolve(v: &Value, follow: &dyn Fn(&str, &str) -> Option<Value>) -
                 if new == *args {
                     return v.clone();
                 }
-                if new.iter().all(Value::is_wholly_known) {
-                    if let Some(known) = recompute(op, &new) {
-                        return known;
-                    }
+                if new.iter().all(Value::is_wholly_known)
+                    && let Some(known) = recompute(op, &new)
+                {
+                    return known;
                 }
                 Value::Unknown(t.clone(), Origin::derived(op.clone(), new))
             }
@@ -176,7 +176,7 @@ fn recompute(op: &Op, args: &[Value]) -> Option<Value> {
                 render_template: None,
                 files_within: None,
                 files: &crate::files::DISK,
-                host: crate::lang::functions::Host::UNKNOWN,
+                host: functions::Host::UNKNOWN,
             };
             functions::call(name, args.to_vec(), &ctx)
                 .ok()
@@ -458,7 +458,7 @@ mod tests {
                 render_template: None,
                 files_within: None,
                 files: &crate::files::DISK,
-                host: crate::lang::functions::Host::UNKNOWN,
+                host: functions::Host::UNKNOWN,
             })
         }
     }
@@ -527,7 +527,7 @@ mod tests {
                 render_template: None,
                 files_within: None,
                 files: &crate::files::DISK,
-                host: crate::lang::functions::Host::UNKNOWN,
+                host: functions::Host::UNKNOWN,
             },
         )
         .unwrap();

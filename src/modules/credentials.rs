@@ -50,12 +50,12 @@ impl HostConfig {
         warnings: &mut Diagnostics,
     ) -> HostConfig {
         let mut out = HostConfig::default();
-        if let Some((path, text)) = cli_config {
-            if let Err(d) = out.read_cli_config(path, text) {
-                for mut w in d.0 {
-                    w.severity = crate::diagnostics::Severity::Warning;
-                    warnings.push(w);
-                }
+        if let Some((path, text)) = cli_config
+            && let Err(d) = out.read_cli_config(path, text)
+        {
+            for mut w in d.0 {
+                w.severity = crate::diagnostics::Severity::Warning;
+                warnings.push(w);
             }
         }
         for (name, value) in env {

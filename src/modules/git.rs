@@ -49,12 +49,13 @@ fn percent_decode(s: &str) -> String {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            if let Some(Ok(v)) = s.get(i + 1..i + 3).map(|h| u8::from_str_radix(h, 16)) {
-                out.push(v);
-                i += 3;
-                continue;
-            }
+        if b[i] == b'%'
+            && i + 2 < b.len()
+            && let Some(Ok(v)) = s.get(i + 1..i + 3).map(|h| u8::from_str_radix(h, 16))
+        {
+            out.push(v);
+            i += 3;
+            continue;
         }
         out.push(if b[i] == b'+' { b' ' } else { b[i] });
         i += 1;
@@ -89,10 +90,11 @@ fn run(mut c: Command, what: &str) -> Result<String, String> {
 /// The commit a package's ref names on its remote (`git ls-remote`), the
 /// cache's key; a ref that is a full commit id is its own.
 pub(crate) fn resolve(pkg: &GitPackage) -> Result<String, String> {
-    if let Some(r) = &pkg.reference {
-        if r.len() == 40 && r.bytes().all(|c| c.is_ascii_hexdigit()) {
-            return Ok(r.to_ascii_lowercase());
-        }
+    if let Some(r) = &pkg.reference
+        && r.len() == 40
+        && r.bytes().all(|c| c.is_ascii_hexdigit())
+    {
+        return Ok(r.to_ascii_lowercase());
     }
     let mut c = git();
     c.args(["ls-remote", "--", &pkg.url]);

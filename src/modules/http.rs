@@ -102,10 +102,10 @@ impl Client {
                 false => &self.agent,
             };
             let mut req = agent.get(&current);
-            if let Some(token) = token {
-                if host.eq_ignore_ascii_case(&token_host) {
-                    req = req.header("Authorization", token.header());
-                }
+            if let Some(token) = token
+                && host.eq_ignore_ascii_case(&token_host)
+            {
+                req = req.header("Authorization", token.header());
             }
             let resp = req.call().map_err(|e| HttpError::Failed(e.to_string()))?;
             let status = resp.status().as_u16();
@@ -114,22 +114,22 @@ impl Client {
                 .iter()
                 .filter_map(|(n, v)| Some((n.as_str().to_string(), v.to_str().ok()?.to_string())))
                 .collect();
-            if (300..400).contains(&status) && status != 304 {
-                if let Some((_, loc)) = headers
+            if (300..400).contains(&status)
+                && status != 304
+                && let Some((_, loc)) = headers
                     .iter()
                     .find(|(n, _)| n.eq_ignore_ascii_case("location"))
-                {
-                    let next = resolve(&current, loc);
-                    let (from, to) = (scheme(&current), scheme(&next));
-                    if !from.eq_ignore_ascii_case(&to) {
-                        return Err(HttpError::SchemeChange {
-                            from: current,
-                            to: next,
-                        });
-                    }
-                    current = next;
-                    continue;
+            {
+                let next = resolve(&current, loc);
+                let (from, to) = (scheme(&current), scheme(&next));
+                if !from.eq_ignore_ascii_case(&to) {
+                    return Err(HttpError::SchemeChange {
+                        from: current,
+                        to: next,
+                    });
                 }
+                current = next;
+                continue;
             }
             let mut body = Vec::new();
             resp.into_body()

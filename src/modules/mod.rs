@@ -344,7 +344,7 @@ impl<'a> Installer<'a> {
                         children.push(child);
                     }
                     Ok(None) => {}
-                    Err(d) => diags.push(d),
+                    Err(d) => diags.push(*d),
                 }
             }
             // Popped in call order.
@@ -407,7 +407,7 @@ impl<'a> Installer<'a> {
         parent: &Node,
         call: &ModuleCall,
         out: &mut Installation,
-    ) -> Result<Option<(Node, Installed)>, Diagnostic> {
+    ) -> Result<Option<(Node, Installed)>, Box<Diagnostic>> {
         let key = match parent.key.as_str() {
             "" => call.name.clone(),
             p => format!("{p}.{}", call.name),
@@ -472,7 +472,7 @@ impl<'a> Installer<'a> {
                     "The directory {dir} does not exist. The target submodule {subdir} does not exist within the target module."
                 ),
             )
-            .at(&call.decl_range));
+            .at(&call.decl_range).into());
         }
         let package_addr = match &src {
             Source::Registry(r) => r.package(),
@@ -506,7 +506,7 @@ impl<'a> Installer<'a> {
         call: &ModuleCall,
         key: String,
         path: &str,
-    ) -> Result<(Node, Installed), Diagnostic> {
+    ) -> Result<(Node, Installed), Box<Diagnostic>> {
         if call.version.is_some() {
             return Err(Diagnostic::error(
                 "Invalid version constraint",
@@ -516,23 +516,22 @@ impl<'a> Installer<'a> {
                     at(call)
                 ),
             )
-            .at(&call.decl_range));
+            .at(&call.decl_range).into());
         }
         let dir = source::clean_path(&format!("{}/{path}", parent.dir));
         let real = crate::files::normal_dir(&parent.real.join(path));
-        if let Some((pkg_root, pkg_addr)) = &parent.package {
-            if !real.starts_with(crate::files::normal_dir(pkg_root)) {
-                let path_shown: Vec<String> =
-                    key.split('.').map(|k| format!("module.{k}")).collect();
-                return Err(Diagnostic::error(
+        if let Some((pkg_root, pkg_addr)) = &parent.package
+            && !real.starts_with(crate::files::normal_dir(pkg_root))
+        {
+            let path_shown: Vec<String> = key.split('.').map(|k| format!("module.{k}")).collect();
+            return Err(Diagnostic::error(
                     "Local module path escapes module package",
                     format!(
                         "The given source directory for {} would be outside of its containing package \"{pkg_addr}\". Local source addresses starting with \"../\" must stay within the same package that the calling module belongs to.",
                         path_shown.join(".")
                     ),
                 )
-                .at(&call.source_range));
-            }
+                .at(&call.source_range).into());
         }
         let confined = match (&parent.package, &self.opts.within) {
             (None, Some(within)) => {
@@ -553,7 +552,7 @@ impl<'a> Installer<'a> {
                     call.name
                 ),
             )
-            .at(&call.source_range));
+            .at(&call.source_range).into());
         }
         if !self.files_of(parent).is_dir(&real) {
             return Err(Diagnostic::error(
@@ -564,7 +563,8 @@ impl<'a> Installer<'a> {
                     at(call)
                 ),
             )
-            .at(&call.decl_range));
+            .at(&call.decl_range)
+            .into());
         }
         let node = Node {
             key: key.clone(),
@@ -610,10 +610,10 @@ impl<'a> Installer<'a> {
         if rec.source != shown {
             return None;
         }
-        if let (Some(c), Some(v)) = (constraints, &rec.version) {
-            if !c.check(&Version::parse(v)?) {
-                return None;
-            }
+        if let (Some(c), Some(v)) = (constraints, &rec.version)
+            && !c.check(&Version::parse(v)?)
+        {
+            return None;
         }
         let real = self.root.join(&rec.dir);
         // Only what this installer's target holds: a record pointing
@@ -666,7 +666,7 @@ impl<'a> Installer<'a> {
         call: &ModuleCall,
         r: &RegistrySource,
         constraints: &Constraints,
-    ) -> Result<(Fetched, String, Option<String>, How), Diagnostic> {
+    ) -> Result<(Fetched, String, Option<String>, How), Box<Diagnostic>> {
         let host = r.host.clone();
         let package = r.package();
         let reg = Registry::new(&self.http, &self.hosts);
@@ -743,7 +743,8 @@ impl<'a> Installer<'a> {
                     at(call)
                 ),
             )
-            .at(&call.decl_range));
+            .at(&call.decl_range)
+            .into());
         };
         let Some(chosen) = matched else {
             return Err(Diagnostic::error(
@@ -753,7 +754,7 @@ impl<'a> Installer<'a> {
                     at(call)
                 ),
             )
-            .at(&call.decl_range));
+            .at(&call.decl_range).into());
         };
         let version = chosen.to_string();
         let cache_key = format!("registry:{package}@{version}");
@@ -783,7 +784,7 @@ impl<'a> Installer<'a> {
                         "Module registry {host} returned invalid source location \"{location}\" for {source_shown} {version}: must be a direct remote package address."
                     ),
                 )
-                .at(&call.decl_range));
+                .at(&call.decl_range).into());
             }
             Err(e) => {
                 return Err(Diagnostic::error(
@@ -793,7 +794,7 @@ impl<'a> Installer<'a> {
                         e.detail
                     ),
                 )
-                .at(&call.decl_range));
+                .at(&call.decl_range).into());
             }
         };
         let subdir = join_subdirs(&remote.subdir, &r.subdir);
@@ -809,7 +810,7 @@ impl<'a> Installer<'a> {
         &mut self,
         call: &ModuleCall,
         r: &RemoteSource,
-    ) -> Result<(Fetched, How), Diagnostic> {
+    ) -> Result<(Fetched, How), Box<Diagnostic>> {
         let fail = |e: String| self.download_failed(call, &r.package, &e);
         if let (Some("git"), rest) = source::forced_getter(&r.package) {
             let pkg = git::parse(rest).map_err(fail)?;

@@ -128,7 +128,7 @@ pub struct Plan {
     /// The directory of every module that has an instance in this plan
     /// (the root's included): a module called only with `count = 0`, or
     /// an empty `for_each`, is not evaluated, so nothing in it is planned.
-    pub module_dirs: std::collections::BTreeSet<std::path::PathBuf>,
+    pub module_dirs: BTreeSet<std::path::PathBuf>,
 }
 
 impl Plan {
@@ -306,7 +306,7 @@ pub(crate) fn plan(
             replace_paths: Vec::new(),
         });
     }
-    let pending: BTreeSet<crate::addrs::AbsResource> = changes
+    let pending: BTreeSet<AbsResource> = changes
         .iter()
         .filter(|c| c.action != Action::NoOp)
         .map(|c| c.addr.containing_resource())
@@ -733,9 +733,9 @@ fn delete_reason(
     previous: Option<&AbsResourceInstance>,
 ) -> ActionReason {
     let path: Vec<String> = addr.module.steps().iter().map(|s| s.name.clone()).collect();
-    if !config
+    if config
         .descendant(&path)
-        .is_some_and(|c| c.module.resource(&addr.resource.resource).is_some())
+        .is_none_or(|c| c.module.resource(&addr.resource.resource).is_none())
     {
         return match previous {
             Some(_) => ActionReason::NoMoveTarget { to: addr.clone() },

@@ -65,7 +65,7 @@ fn replace(config: Value, prior: Option<&Value>, path: &[TraversalStep]) -> Valu
 }
 
 fn replace_element(
-    items: &mut Vec<Value>,
+    items: &mut [Value],
     prior: Option<&Value>,
     step: &TraversalStep,
     rest: &[TraversalStep],

@@ -204,9 +204,7 @@ fn self_referencing_destroys(plan: &diff::Plan, prior: &State) -> Result<(), Dia
     // one (the usual state), nothing to index or look up.
     let names_own = prior.resources.iter().any(|r| {
         let own = r.addr.config().to_string();
-        r.instances
-            .iter()
-            .any(|i| i.dependencies.iter().any(|d| *d == own))
+        r.instances.iter().any(|i| i.dependencies.contains(&own))
     });
     if !names_own {
         return Ok(());
@@ -221,7 +219,7 @@ fn self_referencing_destroys(plan: &diff::Plan, prior: &State) -> Result<(), Dia
         let own = c.addr.config().to_string();
         if index
             .get(&c.addr)
-            .is_some_and(|i| i.dependencies.iter().any(|d| *d == own))
+            .is_some_and(|i| i.dependencies.contains(&own))
         {
             diags.push(crate::diagnostics::Diagnostic::error(
                 format!("Self reference: {} (destroy)", c.addr),

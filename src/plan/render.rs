@@ -370,10 +370,10 @@ fn render_change(out: &mut String, c: &ResourceChange, tool: &str, imported: Opt
         }
         Action::Delete => {
             let _ = writeln!(out, "  # {addr} will be destroyed");
-            if let Some(reason) = &c.reason {
-                if let Some(text) = reason_text(reason, addr, c.previous.as_ref()) {
-                    let _ = writeln!(out, "  # {text}");
-                }
+            if let Some(reason) = &c.reason
+                && let Some(text) = reason_text(reason, addr, c.previous.as_ref())
+            {
+                let _ = writeln!(out, "  # {text}");
             }
             out.push_str(&moved);
         }
@@ -642,10 +642,10 @@ pub(crate) fn json(plan: &Plan) -> serde_json::Value {
                 "change".into(),
                 json!({ "actions": c.action.json_actions() }),
             );
-            if let Some((_, id)) = plan.imports.iter().find(|(a, _)| *a == c.addr) {
-                if let Some(change) = entry.get_mut("change").and_then(|v| v.as_object_mut()) {
-                    change.insert("importing".into(), json!({ "id": id }));
-                }
+            if let Some((_, id)) = plan.imports.iter().find(|(a, _)| *a == c.addr)
+                && let Some(change) = entry.get_mut("change").and_then(|v| v.as_object_mut())
+            {
+                change.insert("importing".into(), json!({ "id": id }));
             }
             if let Some(ActionReason::Deposed(key)) = &c.reason {
                 entry.insert("deposed".into(), json!(key));

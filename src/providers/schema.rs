@@ -277,7 +277,7 @@ fn builtin(type_name: &str) -> Option<Block> {
 
 impl Schemas {
     /// Reads the output of `terraform providers schema -json`.
-    pub fn load(path: &Path) -> Result<Schemas, Diagnostic> {
+    pub fn load(path: &Path) -> Result<Schemas, Box<Diagnostic>> {
         Schemas::load_from(path, &crate::files::DISK)
     }
 
@@ -285,7 +285,7 @@ impl Schemas {
     pub(crate) fn load_from(
         path: &Path,
         files: &crate::files::Files,
-    ) -> Result<Schemas, Diagnostic> {
+    ) -> Result<Schemas, Box<Diagnostic>> {
         let text = files.read_to_string(path).map_err(|e| {
             Diagnostic::error(
                 "Failed to read provider schemas",
@@ -300,6 +300,7 @@ impl Schemas {
                     path.display()
                 ),
             )
+            .into()
         })
     }
 
@@ -946,7 +947,7 @@ mod tests {
     /// when MINIMOD_LIVE is set).
     #[test]
     fn builtin_terraform_data_is_terraforms_schema() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas");
         let recorded = std::fs::read_to_string(dir.join("builtin.json")).unwrap();
         let file = Schemas::parse(&recorded).unwrap();
         assert_eq!(

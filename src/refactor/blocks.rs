@@ -247,7 +247,7 @@ pub(crate) fn blocks_at(
             // objects in a row, rebased once.
             let mut last: Option<(ModuleInstance, Option<ModuleInstance>)> = None;
             left.retain_mut(|(old, new)| {
-                if !last.as_ref().is_some_and(|(m, _)| *m == old.module) {
+                if last.as_ref().is_none_or(|(m, _)| *m != old.module) {
                     last = Some((old.module.clone(), rebase(&old.module)));
                 }
                 if let Some((_, Some(m))) = &last {
@@ -325,7 +325,7 @@ pub(crate) fn blocks_at(
 /// Instance moves that keep their keys and cover every instance of their
 /// call become one call move.
 fn module_moves(pairs: &Left, prior: &Prior, ctx: &Context) -> Vec<Move> {
-    type Steps = [crate::addrs::ModuleInstanceStep];
+    type Steps = [ModuleInstanceStep];
     // The pairs under each old module instance whose module changes.
     let mut by_prefix: BTreeMap<&Steps, Vec<usize>> = BTreeMap::new();
     // Pairs come in prior address order, one old module instance's in a
@@ -352,7 +352,7 @@ fn module_moves(pairs: &Left, prior: &Prior, ctx: &Context) -> Vec<Move> {
     candidates.sort_by_key(|(f, _)| f.len());
     let mut instance_moves: Vec<(ModuleInstance, ModuleInstance)> = Vec::new();
     // Old instances already moving: what is under them moves with them.
-    let mut moving: std::collections::HashSet<&Steps> = std::collections::HashSet::new();
+    let mut moving: HashSet<&Steps> = HashSet::new();
     for (from, idx) in candidates {
         if (1..=from.len()).any(|n| moving.contains(&from[..n])) {
             continue;
@@ -469,10 +469,8 @@ fn rebase_under(
         return None;
     }
     let mut steps = to.steps().to_vec();
-    if call_move {
-        if let Some(last) = steps.last_mut() {
-            last.key = head[n - 1].key.clone();
-        }
+    if call_move && let Some(last) = steps.last_mut() {
+        last.key = head[n - 1].key.clone();
     }
     steps.extend(m.steps()[n..].iter().cloned());
     Some(ModuleInstance::new(steps))
@@ -491,7 +489,7 @@ fn unkeyed(m: &ModuleInstance) -> ModuleInstance {
 fn instance_of_call<'a>(
     m: &'a ModuleInstance,
     call: &ModuleInstance,
-) -> Option<&'a crate::addrs::ModuleInstanceStep> {
+) -> Option<&'a ModuleInstanceStep> {
     let n = call.steps().len();
     if m.steps().len() < n
         || m.steps()[..n - 1] != call.steps()[..n - 1]
@@ -674,7 +672,7 @@ fn place(moves: Vec<Move>, ctx: &Context, prior: &Prior, root_only: bool) -> Vec
 enum Subject {
     Call(Vec<ModuleInstanceStep>),
     ModuleInstance(Vec<ModuleInstanceStep>),
-    Resource(Vec<ModuleInstanceStep>, crate::addrs::Resource),
+    Resource(Vec<ModuleInstanceStep>, Resource),
     Instance(Vec<ModuleInstanceStep>, crate::addrs::ResourceInstance),
 }
 

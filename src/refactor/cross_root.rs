@@ -562,7 +562,7 @@ fn prove(
         engine,
         req,
         &overlay,
-        &crate::config::RemoteCalls::Opaque,
+        &config::RemoteCalls::Opaque,
         sources,
     )?;
     let read = |addr: &AbsResourceInstance, _id: &str| arriving.get(addr).cloned();
@@ -592,10 +592,10 @@ pub(crate) fn state_mv_lines(
         .filter_map(|m| {
             let (a, b) = (states[m.from_root].as_ref()?, states[m.to_root].as_ref()?);
             Some(format!(
-                "{} state mv {} {} {} {}",
+                "{} state mv -state={} -state-out={} {} {}",
                 shell_quote(binary),
-                format!("-state={}", shell_quote(&shown(a))),
-                format!("-state-out={}", shell_quote(&shown(b))),
+                shell_quote(&shown(a)),
+                shell_quote(&shown(b)),
                 shell_quote(&m.from.to_string()),
                 shell_quote(&m.to.to_string())
             ))

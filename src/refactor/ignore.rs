@@ -78,7 +78,7 @@ const FORM: &str = "An ignore rule is KIND:RESOURCE_TYPE:ATTRIBUTE, where KIND i
 impl Rule {
     /// Parses `KIND:TYPE_GLOB:ATTR_PATH` (`prefix` takes a fourth part,
     /// which may itself contain colons).
-    pub fn parse(text: &str) -> Result<Rule, Diagnostic> {
+    pub fn parse(text: &str) -> Result<Rule, Box<Diagnostic>> {
         let bad = |why: String| Diagnostic::error(SUMMARY, format!("{why}\n\n{FORM}"));
         let (kind, rest) = text
             .split_once(':')
@@ -95,9 +95,9 @@ impl Rule {
             "prefix" if parts.len() == 3 => Kind::Prefix(parts[2].to_string()),
             "prefix" => Kind::Prefix(String::new()),
             other => {
-                return Err(bad(format!(
-                    "The rule {text:?} has the unknown kind {other:?}."
-                )));
+                return Err(
+                    bad(format!("The rule {text:?} has the unknown kind {other:?}.")).into(),
+                );
             }
         };
         if parts.len() != want {
@@ -107,7 +107,8 @@ impl Rule {
                     1 => "1 part".to_string(),
                     n => format!("{n} parts"),
                 }
-            )));
+            ))
+            .into());
         }
         let type_glob = parts[0];
         if type_glob.is_empty()
@@ -117,17 +118,19 @@ impl Rule {
         {
             return Err(bad(format!(
                 "The rule {text:?} names no valid resource type: {type_glob:?}."
-            )));
+            ))
+            .into());
         }
         let path: Vec<String> = parts[1].split('.').map(str::to_string).collect();
         if path.iter().any(String::is_empty) {
             return Err(bad(format!(
                 "The rule {text:?} has an empty step in its attribute path {:?}.",
                 parts[1]
-            )));
+            ))
+            .into());
         }
         if matches!(&kind, Kind::Prefix(p) if p.is_empty()) {
-            return Err(bad(format!("The rule {text:?} gives no prefix.")));
+            return Err(bad(format!("The rule {text:?} gives no prefix.")).into());
         }
         Ok(Rule {
             kind,
@@ -183,7 +186,7 @@ impl Rules {
         for t in texts {
             match Rule::parse(t) {
                 Ok(r) => rules.push(r),
-                Err(d) => diags.push(d),
+                Err(d) => diags.push(*d),
             }
         }
         if diags.has_errors() {

@@ -898,7 +898,7 @@ impl<'c> Sides<'c> {
         let new_run = Run::new(
             self.new_cfg,
             self.new_inputs.clone(),
-            self.req.run_options(pairing::Side::Create),
+            self.req.run_options(Side::Create),
         );
         // (address compared, value as configured, object compared modulo twins)
         let side = |run: &Run,
@@ -1406,7 +1406,7 @@ fn changed_objects(
         let with_state = req.state.is_some();
         let recorded_as = match with_state && old_run.config().has_remote() {
             true => Recorded::WithRemoteOutputs,
-            false if with_state => Recorded::AsRecorded,
+            false if with_state => Recorded::InState,
             false => Recorded::Configured,
         };
         destroyed
@@ -1458,7 +1458,7 @@ enum Recorded {
     /// No state: the old configuration's.
     Configured,
     /// The state's record.
-    AsRecorded,
+    InState,
     /// The state's record, but where the old configuration sets an
     /// argument from a remote module's output (`remote::with_remote_outputs`).
     WithRemoteOutputs,
@@ -1488,7 +1488,7 @@ fn prior_object(
         let source = match recorded_as {
             _ if recorded.is_null() => std::borrow::Cow::Borrowed(&configured),
             Recorded::Configured => std::borrow::Cow::Borrowed(&configured),
-            Recorded::AsRecorded => std::borrow::Cow::Borrowed(&recorded),
+            Recorded::InState => std::borrow::Cow::Borrowed(&recorded),
             Recorded::WithRemoteOutputs => remote::with_remote_outputs(&recorded, &configured),
         };
         return Ok(Object::compared(
@@ -1808,12 +1808,7 @@ mod tests {
         let outcome = refactor(&req, &mut SourceMap::default()).unwrap();
         assert_eq!(outcome.blocks.len(), 1);
         let changes: Vec<_> = outcome.proof.changes.iter().map(|c| c.action).collect();
-        assert!(
-            changes
-                .iter()
-                .all(|a| *a == crate::plan::diff::Action::NoOp),
-            "{changes:?}"
-        );
+        assert!(changes.iter().all(|a| *a == Action::NoOp), "{changes:?}");
     }
 
     /// The blocks minimod once wrote for the differential case 30101: a

@@ -262,7 +262,7 @@ pub enum Reason {
     /// Nothing of its type on the other side, which has remote module
     /// instances whose content is not read: it may have moved into (or
     /// out of) one of them.
-    BesideRemote(Vec<crate::addrs::ModuleInstance>),
+    BesideRemote(Vec<ModuleInstance>),
 }
 
 /// What one dependent's reference said about identical objects: at
@@ -405,10 +405,11 @@ impl Decided {
         }
         let (destroy_at, create_at) = (at(destroys), at(creates));
         for (p, n) in pinned {
-            if let (Some(&i), Some(&j)) = (destroy_at.get(p), create_at.get(n)) {
-                if !st.taken[i] && !st.done[j] {
-                    st.take(i, j);
-                }
+            if let (Some(&i), Some(&j)) = (destroy_at.get(p), create_at.get(n))
+                && !st.taken[i]
+                && !st.done[j]
+            {
+                st.take(i, j);
             }
         }
         st
@@ -567,10 +568,10 @@ fn decide(
         let cands = candidates(creates, &index, create_sigs, canon, normalise, st);
         let mut decided = Vec::new();
         for (j, ds) in cands.of_create.iter().enumerate() {
-            if let [i] = ds.as_slice() {
-                if cands.of_destroy[*i].as_slice() == [j] {
-                    decided.push((*i, j));
-                }
+            if let [i] = ds.as_slice()
+                && cands.of_destroy[*i].as_slice() == [j]
+            {
+                decided.push((*i, j));
             }
         }
         if decided.is_empty() {
@@ -1082,7 +1083,9 @@ fn differs(
     if same.is_empty() {
         return Reason::NoCounterpart;
     }
-    let mut near: Vec<((usize, std::cmp::Reverse<u32>, f64), Near)> = same
+    // Fewest differences, then most structure in common, then nearest name.
+    type Closeness = (usize, std::cmp::Reverse<u32>, f64);
+    let mut near: Vec<(Closeness, Near)> = same
         .into_iter()
         .take(500)
         .map(|(_, o)| {
@@ -1188,8 +1191,9 @@ fn update_choices(
             continue;
         }
         // Same name and key, then the place decides.
-        let mut buckets: HashMap<(&str, &crate::addrs::InstanceKey), (Vec<usize>, Vec<usize>)> =
-            HashMap::new();
+        // The destroys and the creates of one name and key.
+        type Bucket = (Vec<usize>, Vec<usize>);
+        let mut buckets: HashMap<(&str, &crate::addrs::InstanceKey), Bucket> = HashMap::new();
         for &i in ds {
             let r = &destroys[i].addr.resource;
             buckets
@@ -1302,10 +1306,9 @@ fn lifted_keys(
         if a.resource.key == InstanceKey::NoKey
             && step.key != InstanceKey::NoKey
             && !chosen.iter().any(|c| c.1 == j)
+            && let Some(b) = buckets.get_mut(&(parent, step.key.clone()))
         {
-            if let Some(b) = buckets.get_mut(&(parent, step.key.clone())) {
-                b.1.push(j);
-            }
+            b.1.push(j);
         }
     }
     let mut out: Vec<(usize, usize)> = buckets
@@ -1384,10 +1387,10 @@ impl Dependents {
     pub(crate) fn name_evidence(&self, unmatched: &mut [Unmatched]) {
         for u in unmatched {
             let key = (u.side, u.addr.clone());
-            if let Reason::Ambiguous(_, evidence) = &mut u.reason {
-                if let Some((_, e)) = self.undecided.iter().find(|(c, _)| c.contains(&key)) {
-                    *evidence = e.clone();
-                }
+            if let Reason::Ambiguous(_, evidence) = &mut u.reason
+                && let Some((_, e)) = self.undecided.iter().find(|(c, _)| c.contains(&key))
+            {
+                *evidence = e.clone();
             }
         }
     }
@@ -1567,16 +1570,17 @@ fn statements(
                 .into_iter()
                 .filter(|(a, _)| news.contains(a))
                 .collect();
-            if let ([(x, xa)], [(y, ya)]) = (from.as_slice(), to.as_slice()) {
-                if xa == ya && cands.contains(&(x.clone(), y.clone())) {
-                    said.insert(Said {
-                        dependent: d.new_addr.clone(),
-                        was: (d.old_addr != d.new_addr).then(|| d.old_addr.clone()),
-                        path: path.to_string(),
-                        prior: x.clone(),
-                        new: y.clone(),
-                    });
-                }
+            if let ([(x, xa)], [(y, ya)]) = (from.as_slice(), to.as_slice())
+                && xa == ya
+                && cands.contains(&(x.clone(), y.clone()))
+            {
+                said.insert(Said {
+                    dependent: d.new_addr.clone(),
+                    was: (d.old_addr != d.new_addr).then(|| d.old_addr.clone()),
+                    path: path.to_string(),
+                    prior: x.clone(),
+                    new: y.clone(),
+                });
             }
         });
     }
@@ -1595,10 +1599,10 @@ fn classes(
             class.get(&(Side::Create, c)).copied(),
         );
         let id = a.or(b).unwrap_or(n);
-        if let (Some(a), Some(b)) = (a, b) {
-            if a != b {
-                class.values_mut().filter(|v| **v == b).for_each(|v| *v = a);
-            }
+        if let (Some(a), Some(b)) = (a, b)
+            && a != b
+        {
+            class.values_mut().filter(|v| **v == b).for_each(|v| *v = a);
         }
         class.insert((Side::Destroy, p), id);
         class.insert((Side::Create, c), id);

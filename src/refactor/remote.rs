@@ -74,10 +74,10 @@ pub(crate) fn held_pairs(
 /// The objects `held` grouped by the module instance holding them (the
 /// shortest prefix of its path that `holds`), each object looked up once
 /// per step of its path.
-fn by_instance<'h>(
-    held: &'h [AbsResourceInstance],
+fn by_instance(
+    held: &[AbsResourceInstance],
     holds: impl Fn(&ModuleInstance) -> bool,
-) -> foldhash::HashMap<ModuleInstance, Vec<&'h AbsResourceInstance>> {
+) -> foldhash::HashMap<ModuleInstance, Vec<&AbsResourceInstance>> {
     let mut out: foldhash::HashMap<ModuleInstance, Vec<&AbsResourceInstance>> = Default::default();
     for h in held {
         let steps = h.module.steps();

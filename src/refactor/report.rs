@@ -160,15 +160,14 @@ fn reason_text(u: &Unmatched, out: &mut String) {
                     }
                 }
             }
-            if let Some(n) = near.first() {
-                if strsim::jaro_winkler(
+            if let Some(n) = near.first()
+                && strsim::jaro_winkler(
                     &u.addr.resource.resource.name,
                     &n.addr.resource.resource.name,
                 ) > 0.85
-                    && u.addr.resource.resource.name != n.addr.resource.resource.name
-                {
-                    let _ = writeln!(out, "      did you mean {}?", n.addr);
-                }
+                && u.addr.resource.resource.name != n.addr.resource.resource.name
+            {
+                let _ = writeln!(out, "      did you mean {}?", n.addr);
             }
         }
     }

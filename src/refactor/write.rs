@@ -95,7 +95,7 @@ pub fn by_dir(blocks: &[Block]) -> BTreeMap<PathBuf, Vec<(String, String)>> {
     let mut out: BTreeMap<PathBuf, Vec<(String, String)>> = BTreeMap::new();
     // Each pair once, in the blocks' order: a refactor may derive tens of
     // thousands, so the repeats are found by hash, not by a scan.
-    let mut seen: std::collections::HashSet<(&std::path::Path, &str, &str)> = Default::default();
+    let mut seen: std::collections::HashSet<(&Path, &str, &str)> = Default::default();
     for b in blocks {
         if seen.insert((&b.dir, &b.from, &b.to)) {
             out.entry(b.dir.clone())

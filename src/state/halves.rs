@@ -100,7 +100,7 @@ fn populate(buf: &mut [u8]) {
 
 /// The state in `text` read in two halves, or `None` when the text does
 /// not split for sure (or anything in it needs a diagnostic).
-pub(super) fn read(text: &Arc<String>, threads: bool) -> Option<Result<State, Diagnostic>> {
+pub(super) fn read(text: &Arc<String>, threads: bool) -> Option<Result<State, Box<Diagnostic>>> {
     let open = resources_start(text)?;
     // A proposed split near the middle of what follows the array's start.
     let comma = proposed_split(text, open + (text.len() - open) / 2)?;
@@ -250,7 +250,7 @@ mod tests {
     }
 
     /// The one-pass reader's answer.
-    fn one_pass(text: &Arc<String>) -> Result<State, Diagnostic> {
+    fn one_pass(text: &Arc<String>) -> Result<State, Box<Diagnostic>> {
         let raw: ReadState = serde_json::from_str(text).unwrap();
         State::from_raw(raw, text)
     }
@@ -269,9 +269,13 @@ mod tests {
 
     /// The same state, each object's value too: the halves read values
     /// with the text, the one-pass reader converts it when asked.
-    fn same(halves: &Result<State, Diagnostic>, one_pass: &Result<State, Diagnostic>, text: &str) {
+    fn same(
+        halves: &Result<State, Box<Diagnostic>>,
+        one_pass: &Result<State, Box<Diagnostic>>,
+        text: &str,
+    ) {
         assert_eq!(halves, one_pass, "{text}");
-        let values = |s: &Result<State, Diagnostic>| -> Vec<_> {
+        let values = |s: &Result<State, Box<Diagnostic>>| -> Vec<_> {
             let objects = s
                 .iter()
                 .flat_map(|s| &s.resources)

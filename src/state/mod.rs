@@ -252,10 +252,10 @@ impl std::ops::Deref for Attributes {
 
 impl PartialEq for Attributes {
     fn eq(&self, other: &Attributes) -> bool {
-        if let (Some(a), Some(b)) = (self.raw(), other.raw()) {
-            if a == b {
-                return true;
-            }
+        if let (Some(a), Some(b)) = (self.raw(), other.raw())
+            && a == b
+        {
+            return true;
         }
         **self == **other
     }
@@ -317,7 +317,7 @@ impl State {
     }
 
     /// Reads a state file. The file is only read.
-    pub fn read(path: &Path) -> Result<State, Diagnostic> {
+    pub fn read(path: &Path) -> Result<State, Box<Diagnostic>> {
         crate::progress::step(|| format!("reading the state {}", path.display()));
         let text = halves::read_text(path).map_err(|e| {
             Diagnostic::error(
@@ -330,28 +330,28 @@ impl State {
 
     /// Parses state JSON, with OpenTofu's messages for files that are not
     /// JSON, not version 4, or broken.
-    pub fn from_json(text: &str) -> Result<State, Diagnostic> {
+    pub fn from_json(text: &str) -> Result<State, Box<Diagnostic>> {
         State::from_text(std::sync::Arc::new(text.to_owned()))
     }
 
     /// [`State::from_json`] of a text the objects keep (each one's
     /// attributes are a slice of it).
-    fn from_text(text: std::sync::Arc<String>) -> Result<State, Diagnostic> {
+    fn from_text(text: std::sync::Arc<String>) -> Result<State, Box<Diagnostic>> {
         if text.trim().is_empty() {
-            return Err(Diagnostic::error(UNSUPPORTED, "The state file is empty."));
+            return Err(Diagnostic::error(UNSUPPORTED, "The state file is empty.").into());
         }
-        if text.len() >= halves::FROM_BYTES {
-            if let Some(state) = halves::read(&text, true) {
-                return state;
-            }
+        if text.len() >= halves::FROM_BYTES
+            && let Some(state) = halves::read(&text, true)
+        {
+            return state;
         }
         // One pass reads a well-formed version-4 state. Anything else is
         // read again for its diagnostic: OpenTofu checks the version before
         // the shape.
         match serde_json::from_str::<ReadState>(&text) {
             Ok(raw) if raw.version == 4 => State::from_raw(raw, &text),
-            Ok(_) => Err(State::diagnose(&text, None)),
-            Err(e) => Err(State::diagnose(&text, Some(e))),
+            Ok(_) => Err(State::diagnose(&text, None).into()),
+            Err(e) => Err(State::diagnose(&text, Some(e)).into()),
         }
     }
 
@@ -380,7 +380,7 @@ impl State {
             }
         };
         if let Err(d) = check_version(&sniffed) {
-            return d;
+            return *d;
         }
         // The shape's message, without the position serde adds to it.
         let message = shape.map(|e| {
@@ -397,7 +397,10 @@ impl State {
         )
     }
 
-    fn from_raw(mut raw: ReadState, text: &std::sync::Arc<String>) -> Result<State, Diagnostic> {
+    fn from_raw(
+        mut raw: ReadState,
+        text: &std::sync::Arc<String>,
+    ) -> Result<State, Box<Diagnostic>> {
         let read = std::mem::take(&mut raw.resources);
         let mut resources = Vec::with_capacity(read.len());
         let mut failed = None;
@@ -413,16 +416,16 @@ impl State {
         // A duplicate among the resources before a broken one is reported
         // first, as when each resource was checked as it was read.
         if let Some(d) = failed {
-            return Err(duplicate(&resources).unwrap_or(d));
+            return Err(duplicate(&resources).map_or(d, Box::new));
         }
         State::assemble(raw, resources)
     }
 
     /// The state of `raw`'s top-level fields (its resources aside) and
     /// `resources`, which must not repeat an object.
-    fn assemble(raw: ReadState, resources: Vec<StateResource>) -> Result<State, Diagnostic> {
+    fn assemble(raw: ReadState, resources: Vec<StateResource>) -> Result<State, Box<Diagnostic>> {
         if let Some(d) = duplicate(&resources) {
-            return Err(d);
+            return Err(d.into());
         }
         Ok(State {
             version: 4,
@@ -486,15 +489,15 @@ impl State {
     /// exist yet. The write is
     /// atomic (see [`crate::atomic`]). The serial is written as it is; set
     /// it with [`State::next_serial`] first when the content changed.
-    pub fn write_atomic(&self, path: &Path) -> Result<(), Diagnostic> {
+    pub fn write_atomic(&self, path: &Path) -> Result<(), Box<Diagnostic>> {
         let fail = |e: std::io::Error| {
-            Diagnostic::error(
+            Box::new(Diagnostic::error(
                 "Failed to write state",
                 format!(
                     "An error occurred while writing the serialized state to {}: {e}.",
                     path.display()
                 ),
-            )
+            ))
         };
         let real = crate::atomic::resolve_links(path).map_err(fail)?;
         // terraform creates the state's directory as well.
@@ -741,33 +744,34 @@ impl<'de> serde::Deserialize<'de> for Sniffed {
 }
 
 /// Checks `version` before anything else, as OpenTofu's `sniffJSONStateVersion`.
-fn check_version(json: &Sniffed) -> Result<(), Diagnostic> {
+fn check_version(json: &Sniffed) -> Result<(), Box<Diagnostic>> {
     // `terraform show -json` describes a state, but is not one: it has
     // `format_version` and `values` where a state has `version: 4`.
     if json.version.is_none() && json.format_version {
         return Err(Diagnostic::error(
             UNSUPPORTED,
             "This is the output of \"terraform show -json\" (it has \"format_version\" and \"values\"), which describes a state but is not one. Give the state itself: \"terraform state pull > current.tfstate\" (or \"tofu state pull\") writes it.",
-        ));
+        ).into());
     }
     let Some(v) = &json.version else {
         return Err(Diagnostic::error(
             UNSUPPORTED,
             "The state file does not have a \"version\" attribute, which is required to identify the format version.",
-        ));
+        ).into());
     };
     let Some(n) = v.as_u64() else {
         return Err(Diagnostic::error(
             UNSUPPORTED,
             format!("The version in the state file is {v}. A positive whole number is required."),
-        ));
+        )
+        .into());
     };
     match n {
         4 => Ok(()),
         0 => Err(Diagnostic::error(
             UNSUPPORTED,
             "The state file uses JSON syntax but has a version number of zero. There was never a JSON-based state format zero, so this state file is invalid and cannot be processed.",
-        )),
+        ).into()),
         n => {
             let ours = env!("CARGO_PKG_VERSION");
             let detail = match json
@@ -783,7 +787,7 @@ fn check_version(json: &Sniffed) -> Result<(), Diagnostic> {
                     "The state file uses format version {n}, which is not supported by minimod {ours}. This state file may have been created by a newer version."
                 ),
             };
-            Err(Diagnostic::error(UNSUPPORTED, detail))
+            Err(Diagnostic::error(UNSUPPORTED, detail).into())
         }
     }
 }
@@ -792,7 +796,7 @@ impl StateResource {
     fn from_raw(
         r: RawResource<&str>,
         text: &std::sync::Arc<String>,
-    ) -> Result<StateResource, Diagnostic> {
+    ) -> Result<StateResource, Box<Diagnostic>> {
         let mode = match r.mode.as_str() {
             "managed" => ResourceMode::Managed,
             "data" => ResourceMode::Data,
@@ -803,7 +807,7 @@ impl StateResource {
                         "State contains a resource with mode {other:?} ({:?} {:?}) which is not supported.",
                         r.type_name, r.name
                     ),
-                ));
+                ).into());
             }
         };
         let module = if r.module.is_empty() {
@@ -846,7 +850,7 @@ impl StateInstance {
         res: &AbsResource,
         i: RawInstance<&str>,
         text: &std::sync::Arc<String>,
-    ) -> Result<StateInstance, Diagnostic> {
+    ) -> Result<StateInstance, Box<Diagnostic>> {
         let key = match &i.index_key {
             None | Some(Json::Null) => InstanceKey::NoKey,
             Some(Json::String(s)) => InstanceKey::Str(s.clone()),
@@ -859,7 +863,8 @@ impl StateInstance {
                     format!(
                         "Resource {res} has an instance with the invalid instance key {other}."
                     ),
-                ));
+                )
+                .into());
             }
         };
         // Read with the text when the hand reader read it; marked here,

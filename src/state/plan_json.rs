@@ -53,7 +53,7 @@ pub struct Planned {
 
 impl SavedPlan {
     /// Reads the JSON of a plan; the file is only read.
-    pub fn read(path: &Path) -> Result<SavedPlan, Diagnostic> {
+    pub fn read(path: &Path) -> Result<SavedPlan, Box<Diagnostic>> {
         let bytes = std::fs::read(path).map_err(|e| {
             Diagnostic::error(
                 "Failed to read plan file",
@@ -69,13 +69,13 @@ impl SavedPlan {
                     path.display(),
                     path.display()
                 ),
-            ));
+            ).into());
         }
         SavedPlan::from_json(&String::from_utf8_lossy(&bytes))
     }
 
     /// Parses the JSON of a plan.
-    pub fn from_json(text: &str) -> Result<SavedPlan, Diagnostic> {
+    pub fn from_json(text: &str) -> Result<SavedPlan, Box<Diagnostic>> {
         let doc: Json = serde_json::from_str(text).map_err(|e| {
             Diagnostic::error(
                 INVALID,
@@ -89,7 +89,7 @@ impl SavedPlan {
             return Err(Diagnostic::error(
                 "The plan has errors",
                 "terraform could not finish this plan (\"errored\": true), so its planned values are incomplete. Fix the errors, then plan again.",
-            ));
+            ).into());
         }
         let prior = match doc.get("prior_state") {
             Some(s) if !s.is_null() => prior_state(s)?,
@@ -115,7 +115,7 @@ impl SavedPlan {
         Ok(plan)
     }
 
-    fn resource_change(&mut self, rc: &Json) -> Result<(), Diagnostic> {
+    fn resource_change(&mut self, rc: &Json) -> Result<(), Box<Diagnostic>> {
         let addr = address(rc)?;
         let change = rc.get("change").unwrap_or(&Json::Null);
         let actions: Vec<&str> = change
@@ -164,7 +164,7 @@ impl SavedPlan {
         declared: &BTreeSet<AbsResourceInstance>,
         moves: &BTreeSet<(AbsResourceInstance, AbsResourceInstance)>,
         dir: &str,
-    ) -> Result<(), Diagnostic> {
+    ) -> Result<(), Box<Diagnostic>> {
         let only_plan: Vec<String> = self
             .declared
             .difference(declared)
@@ -193,10 +193,7 @@ impl SavedPlan {
             detail.push_str(&format!(
                 " Plan {dir} again and give terraform show -json of that plan."
             ));
-            return Err(Diagnostic::error(
-                "Plan does not match the configuration",
-                detail,
-            ));
+            return Err(Diagnostic::error("Plan does not match the configuration", detail).into());
         }
         if let Some((from, to)) = self.moves.difference(moves).next() {
             return Err(Diagnostic::error(
@@ -204,7 +201,7 @@ impl SavedPlan {
                 format!(
                     "The plan moves {from} to {to}, which no moved block in {dir} declares: it was made with blocks that are no longer there (or with the ones minimod is to find). Plan {dir} without them and give terraform show -json of that plan."
                 ),
-            ));
+            ).into());
         }
         Ok(())
     }
@@ -221,24 +218,25 @@ fn some(items: &[String]) -> String {
 
 /// A plan's JSON has `format_version` 1.x and `planned_values`; the JSON of
 /// a state (show -json without a plan) has `values` instead.
-fn check_format(doc: &Json) -> Result<(), Diagnostic> {
+fn check_format(doc: &Json) -> Result<(), Box<Diagnostic>> {
     let Some(obj) = doc.as_object() else {
         return Err(Diagnostic::error(
             INVALID,
             "The plan file is not a JSON object. Give the output of terraform show -json PLANFILE.",
-        ));
+        )
+        .into());
     };
     if obj.get("version").is_some() && obj.get("format_version").is_none() {
         return Err(Diagnostic::error(
             INVALID,
             "This is a state file, not a plan: give it with --state, or give --plan the output of terraform show -json PLANFILE.",
-        ));
+        ).into());
     }
     let Some(version) = obj.get("format_version") else {
         return Err(Diagnostic::error(
             INVALID,
             "The file has no \"format_version\": it is not the output of terraform show -json PLANFILE.",
-        ));
+        ).into());
     };
     let major = version.as_str().and_then(|v| v.split('.').next());
     if major != Some("1") {
@@ -247,7 +245,7 @@ fn check_format(doc: &Json) -> Result<(), Diagnostic> {
             format!(
                 "The plan's format_version is {version}; minimod reads format 1.x, which terraform 0.12 and later and OpenTofu write."
             ),
-        ));
+        ).into());
     }
     if obj.get("planned_values").is_none() {
         let what = match obj.contains_key("values") {
@@ -259,19 +257,18 @@ fn check_format(doc: &Json) -> Result<(), Diagnostic> {
             format!(
                 "{what}. Save a plan (terraform plan -out=PLANFILE) and give terraform show -json PLANFILE."
             ),
-        ));
+        ).into());
     }
     Ok(())
 }
 
-fn array<'a>(doc: &'a Json, key: &str) -> Result<&'a [Json], Diagnostic> {
+fn array<'a>(doc: &'a Json, key: &str) -> Result<&'a [Json], Box<Diagnostic>> {
     match doc.get(key) {
         None | Some(Json::Null) => Ok(&[]),
         Some(Json::Array(items)) => Ok(items),
-        Some(_) => Err(Diagnostic::error(
-            INVALID,
-            format!("The plan's \"{key}\" is not a list."),
-        )),
+        Some(_) => {
+            Err(Diagnostic::error(INVALID, format!("The plan's \"{key}\" is not a list.")).into())
+        }
     }
 }
 
@@ -282,18 +279,18 @@ fn bad_address(a: &str) -> Diagnostic {
     )
 }
 
-fn address(entry: &Json) -> Result<AbsResourceInstance, Diagnostic> {
+fn address(entry: &Json) -> Result<AbsResourceInstance, Box<Diagnostic>> {
     let a = entry
         .get("address")
         .and_then(Json::as_str)
         .ok_or_else(|| Diagnostic::error(INVALID, "A resource in the plan has no \"address\"."))?;
-    AbsResourceInstance::parse(a).map_err(|_| bad_address(a))
+    AbsResourceInstance::parse(a).map_err(|_| bad_address(a).into())
 }
 
 /// `prior_state` (the state's JSON form: `values.root_module` with
 /// `resources` and nested `child_modules`) as a state. Deposed objects are
 /// left out: they are destroyed whatever the refactor does.
-fn prior_state(s: &Json) -> Result<State, Diagnostic> {
+fn prior_state(s: &Json) -> Result<State, Box<Diagnostic>> {
     let version = s
         .get("terraform_version")
         .and_then(Json::as_str)
@@ -316,7 +313,7 @@ fn prior_state(s: &Json) -> Result<State, Diagnostic> {
     Ok(state)
 }
 
-fn add_object(state: &mut State, r: &Json) -> Result<(), Diagnostic> {
+fn add_object(state: &mut State, r: &Json) -> Result<(), Box<Diagnostic>> {
     let addr = address(r)?;
     let provider = r
         .get("provider_name")
@@ -341,7 +338,8 @@ fn add_object(state: &mut State, r: &Json) -> Result<(), Diagnostic> {
             return Err(Diagnostic::error(
                 INVALID,
                 format!("The plan's prior state has {addr} more than once."),
-            ));
+            )
+            .into());
         }
         existing.instances.push(instance);
         return Ok(());
@@ -448,7 +446,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn plan(doc: Json) -> Result<SavedPlan, Diagnostic> {
+    fn plan(doc: Json) -> Result<SavedPlan, Box<Diagnostic>> {
         SavedPlan::from_json(&doc.to_string())
     }
 

@@ -79,10 +79,10 @@ impl Body {
             } => {
                 let mut diags = Diagnostics::default();
                 for b in bs {
-                    if let Some((_, want)) = blocks.iter().find(|(k, _)| *k == b.kind) {
-                        if let Some(d) = label_count(b, *want) {
-                            diags.push(d);
-                        }
+                    if let Some((_, want)) = blocks.iter().find(|(k, _)| *k == b.kind)
+                        && let Some(d) = label_count(b, *want)
+                    {
+                        diags.push(d);
                     }
                 }
                 if diags.has_errors() {

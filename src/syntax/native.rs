@@ -630,10 +630,10 @@ impl Converter<'_> {
         let parts = self.template(t);
         // A template that is exactly one interpolation yields the value
         // itself (HCL's TemplateWrapExpr): "${var.map}" is a map.
-        if let [TemplatePart::Interp(e)] = parts.as_slice() {
-            if t.iter().count() == 1 {
-                return Expr::new(ExprKind::TemplateWrap(Box::new(e.clone())), range);
-            }
+        if let [TemplatePart::Interp(e)] = parts.as_slice()
+            && t.iter().count() == 1
+        {
+            return Expr::new(ExprKind::TemplateWrap(Box::new(e.clone())), range);
         }
         match parts.as_slice() {
             [] => Expr::new(ExprKind::Literal(Literal::string("")), range),
@@ -704,15 +704,14 @@ impl Converter<'_> {
             }
         }
         for (i, before, after) in strips {
-            if before && i > 0 {
-                if let TemplatePart::Literal(s) = &mut parts[i - 1] {
-                    *s = s.trim_end().to_string();
-                }
+            if before
+                && i > 0
+                && let TemplatePart::Literal(s) = &mut parts[i - 1]
+            {
+                *s = s.trim_end().to_string();
             }
-            if after {
-                if let Some(TemplatePart::Literal(s)) = parts.get_mut(i + 1) {
-                    *s = s.trim_start().to_string();
-                }
+            if after && let Some(TemplatePart::Literal(s)) = parts.get_mut(i + 1) {
+                *s = s.trim_start().to_string();
             }
         }
         parts.retain(|p| !matches!(p, TemplatePart::Literal(s) if s.is_empty()));
@@ -728,10 +727,11 @@ fn strip_edge(body: &mut [TemplatePart], strip: Strip, at_end: bool) {
         if let Some(TemplatePart::Literal(s)) = body.last_mut() {
             *s = s.trim_end().to_string();
         }
-    } else if !at_end && strip.strip_end() {
-        if let Some(TemplatePart::Literal(s)) = body.first_mut() {
-            *s = s.trim_start().to_string();
-        }
+    } else if !at_end
+        && strip.strip_end()
+        && let Some(TemplatePart::Literal(s)) = body.first_mut()
+    {
+        *s = s.trim_start().to_string();
     }
 }
 
@@ -781,7 +781,7 @@ mod tests {
     /// Literals too large for an f64 parse, each read from its own text.
     #[test]
     fn wide_literals_parse() {
-        let file = SourceFile::new("main.tf", "a = 1e400\nb = -2.5e999\n".into());
+        let file = SourceFile::new("main.tf", "a = 1e400\nb = -2.5e999\n");
         let body = parse_file(&file).unwrap();
         let Body::Native { attributes, .. } = &body else {
             panic!()
@@ -791,7 +791,7 @@ mod tests {
         };
         assert_eq!(n, &Number::parse("1e400").unwrap());
         // Nothing to widen: hcl-edit's own error stands.
-        assert!(parse_file(&SourceFile::new("main.tf", "a = 1e400 +\n".into())).is_err());
+        assert!(parse_file(&SourceFile::new("main.tf", "a = 1e400 +\n")).is_err());
     }
 
     /// A newline HCL skips but hcl-edit rejects (here in an object `for`'s

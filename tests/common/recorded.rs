@@ -126,7 +126,7 @@ fn first_line(s: &str) -> String {
 pub fn check_plan(case: &Case, side: &str) -> Result<(), String> {
     let out = run(
         &case.root,
-        &["plan", side, "--state", "expected/prior.tfstate", "--json"],
+        ["plan", side, "--state", "expected/prior.tfstate", "--json"],
     );
     let doc = json_of(&out)?;
     let got = actions_of(

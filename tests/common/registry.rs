@@ -83,10 +83,10 @@ fn serve(
         if reader.read_line(&mut h)? == 0 || h == "\r\n" {
             break;
         }
-        if let Some((n, v)) = h.split_once(':') {
-            if n.eq_ignore_ascii_case("authorization") {
-                auth = Some(v.trim().to_string());
-            }
+        if let Some((n, v)) = h.split_once(':')
+            && n.eq_ignore_ascii_case("authorization")
+        {
+            auth = Some(v.trim().to_string());
         }
     }
     let path = target.split('?').next().unwrap_or("").to_string();

@@ -705,7 +705,7 @@ impl Refactor {
         let i = g.rng.below(self.cfg.dirs[d].m.resources.len());
         let r = &self.cfg.dirs[d].m.resources[i];
         let new = {
-            let base: &str = *g.rng.pick(RES_NAMES);
+            let base = *g.rng.pick(RES_NAMES);
             g.fresh(base)
         };
         self.step(
@@ -723,7 +723,7 @@ impl Refactor {
         }
         let i = g.rng.below(self.cfg.dirs[d].m.calls.len());
         let new = {
-            let base: &str = *g.rng.pick(CALL_NAMES);
+            let base = *g.rng.pick(CALL_NAMES);
             g.fresh(base)
         };
         self.step(
@@ -796,7 +796,7 @@ impl Refactor {
         }
         let dirname = g.fresh("x");
         let callname = {
-            let base: &str = *g.rng.pick(CALL_NAMES);
+            let base = *g.rng.pick(CALL_NAMES);
             g.fresh(base)
         };
         self.cfg.dirs.push(Dir {

@@ -173,10 +173,10 @@ fn random_blocks(g: &mut Gen, case: &Case) -> Vec<Block> {
 
 /// `a.b[3]` → (`a.b`, `[3]`).
 fn split_key(addr: &str) -> (&str, &str) {
-    if addr.ends_with(']') {
-        if let Some(i) = addr.rfind('[') {
-            return (&addr[..i], &addr[i..]);
-        }
+    if addr.ends_with(']')
+        && let Some(i) = addr.rfind('[')
+    {
+        return (&addr[..i], &addr[i..]);
     }
     (addr, "")
 }
@@ -482,7 +482,7 @@ fn plan_diff(mm: &Changes, tf: &Changes) -> Option<(String, String)> {
 fn mm_plan(dir: &Path) -> Result<Changes, (i32, String)> {
     let out = common::run(
         dir,
-        &[
+        [
             "plan",
             "new",
             "--state",
@@ -595,7 +595,7 @@ fn refactor_checks(truth: &BTreeMap<String, String>, genuine: bool, dir: &Path, 
     // (c) never exit 2 on valid input.
     let out = common::run(
         dir,
-        &[
+        [
             "refactor",
             "old",
             "new",
@@ -770,7 +770,9 @@ pub fn shrink(case: &Case, cat: &str, tmp: &Path) -> (Case, Outcome) {
         .unwrap_or(60);
     while progress && budget > 0 {
         progress = false;
-        let mut candidates: Vec<Box<dyn Fn(&mut Case)>> = Vec::new();
+        // Each makes the case one step smaller.
+        type Shrink = Box<dyn Fn(&mut Case)>;
+        let mut candidates: Vec<Shrink> = Vec::new();
         for i in 0..best.blocks.len() {
             // An earlier success in this pass may have shortened the list.
             candidates.push(Box::new(move |c: &mut Case| {
@@ -885,10 +887,10 @@ impl Twins {
             .unwrap_or_default();
         let mut classes: BTreeMap<String, Vec<&String>> = BTreeMap::new();
         for (o, n) in truth {
-            if o != n {
-                if let Some(v) = values.get(o) {
-                    classes.entry(v.clone()).or_default().push(o);
-                }
+            if o != n
+                && let Some(v) = values.get(o)
+            {
+                classes.entry(v.clone()).or_default().push(o);
             }
         }
         let mut t = Twins::default();
@@ -940,11 +942,11 @@ impl Twins {
                     .iter()
                     .filter(|t| !fixed.values().any(|f| f == *t))
                     .collect();
-                if let Some(p) = nearest(o, &left) {
-                    if went(o) == Some(&p) {
-                        fixed.insert(o, p);
-                        more = true;
-                    }
+                if let Some(p) = nearest(o, &left)
+                    && went(o) == Some(&p)
+                {
+                    fixed.insert(o, p);
+                    more = true;
                 }
             }
             if !more {

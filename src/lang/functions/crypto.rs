@@ -106,9 +106,9 @@ fn hashing(a: &Call, _: &Type) -> Result<Value, FunctionError> {
     };
     let text = a.str(0);
     let data = if from_file {
-        let path = resolve_path(ctx, &text)?;
+        let path = resolve_path(ctx, text)?;
         ctx.files.read(&path).map_err(|e| {
-            let shown = super::shown(&joined_path(ctx, &text));
+            let shown = super::shown(&joined_path(ctx, text));
             let op = if e.kind() == std::io::ErrorKind::IsADirectory {
                 "read"
             } else {
@@ -193,8 +193,8 @@ fn rsadecrypt(a: &Call) -> Result<Value, FunctionError> {
     use rsa::pkcs8::DecodePrivateKey;
     let ciphertext = a.str(0);
     let key_text = a.str(1);
-    let bytes = super::encoding::go_base64_decode(&ciphertext).map_err(|_| {
-        let shown = super::quote(&ciphertext);
+    let bytes = super::encoding::go_base64_decode(ciphertext).map_err(|_| {
+        let shown = super::quote(ciphertext);
         FunctionError::arg(
             0,
             "ciphertext",

@@ -37,8 +37,8 @@ fn base64decode_func() -> Function {
             let name = a.name;
             {
                 let s = a.str(0);
-                let bytes = go_base64_decode(&s).map_err(|_| {
-                    FunctionError::call(name, format!("failed to decode base64 data {}", quote(&s)))
+                let bytes = go_base64_decode(s).map_err(|_| {
+                    FunctionError::call(name, format!("failed to decode base64 data {}", quote(s)))
                 })?;
                 String::from_utf8(bytes).map(Value::String).map_err(|_| {
                     FunctionError::call(
@@ -113,7 +113,7 @@ fn textencodebase64_func() -> Function {
         |a, _| {
             let text = a.str(0);
             let enc = TextEncoding::lookup(a.str(1))?;
-            let bytes = enc.encode(&text).ok_or_else(|| {
+            let bytes = enc.encode(text).ok_or_else(|| {
                 FunctionError::arg(
                     0,
                     "string",
@@ -138,7 +138,7 @@ fn textdecodebase64_func() -> Function {
             {
                 let source = a.str(0);
                 let enc = TextEncoding::lookup(a.str(1))?;
-                let bytes = go_base64_decode(&source).map_err(|offset| {
+                let bytes = go_base64_decode(source).map_err(|offset| {
                     FunctionError::arg(
                         0,
                         "source",

@@ -44,17 +44,17 @@ Function::new("pathexpand", vec![Param::string("path")], Ret::Fixed(Type::String
                         "the home directory is the runner's, which a check does not read",
                     ));
                 }
-                expand_home(&path, ctx.host.home).map(Value::String).map_err(|m| FunctionError::call(name, m))
+                expand_home(path, ctx.host.home).map(Value::String).map_err(|m| FunctionError::call(name, m))
             } }).wholly_known(),
 Function::new("file", vec![Param::string("path")], Ret::Fixed(Type::String), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.str(0);
-                let bytes = read_config_file(ctx, &path)?;
+                let bytes = read_config_file(ctx, path)?;
                 String::from_utf8(bytes).map(Value::String).map_err(|_| {
                     FunctionError::call(
                         name,
                         format!(
                             "contents of {} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead",
-                            quote(&path)
+                            quote(path)
                         ),
                     )
                 })
@@ -65,9 +65,9 @@ Function::new("filebase64", vec![Param::string("path")], Ret::Fixed(Type::String
             } }).wholly_known(),
 Function::new("fileexists", vec![Param::string("path")], Ret::Fixed(Type::Bool), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.str(0);
-                let full = resolve_path(ctx, &path)?;
+                let full = resolve_path(ctx, path)?;
                 // Messages name the path joined to the module directory.
-                let joined = joined_path(ctx, &path);
+                let joined = joined_path(ctx, path);
                 let shown = quote(&joined);
                 let fail = |what: &str| Err(FunctionError::call(name, format!("{shown} {what}")));
                 // Only Unix tells device nodes, pipes and sockets apart.
@@ -100,9 +100,9 @@ Function::new("fileexists", vec![Param::string("path")], Ret::Fixed(Type::Bool),
 Function::new("fileset", vec![Param::string("path"), Param::string("pattern")], Ret::Fixed(Type::Set(Box::new(Type::String))), |a, _| { let (name, ctx) = (a.name, a.ctx); {
                 let path = a.str(0);
                 let pattern = a.str(1);
-                let root = resolve_path(ctx, &path)?;
-                let files = fileset(ctx.files, &root, &pattern).map_err(|m| {
-                    FunctionError::call(name, format!("failed to glob pattern {}: {m}", quote(&pattern)))
+                let root = resolve_path(ctx, path)?;
+                let files = fileset(ctx.files, &root, pattern).map_err(|m| {
+                    FunctionError::call(name, format!("failed to glob pattern {}: {m}", quote(pattern)))
                 })?;
                 Ok(Value::set(Type::String, files.into_iter().map(Value::String).collect()))
             } }).wholly_known(),
@@ -563,13 +563,13 @@ fn templatefile(a: &Call, _: &Type) -> Result<Value, FunctionError> {
     }
     let path = a.str(0);
     // The template is read before the variables are looked at.
-    let bytes = read_config_file(ctx, &path)?;
+    let bytes = read_config_file(ctx, path)?;
     let text = String::from_utf8(bytes).map_err(|_| {
         FunctionError::call(
             name,
             format!(
                 "contents of {} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead",
-                quote(&path)
+                quote(path)
             ),
         )
     })?;
@@ -601,7 +601,7 @@ fn templatefile(a: &Call, _: &Type) -> Result<Value, FunctionError> {
             "templates cannot be rendered in this context",
         ));
     };
-    Ok(render(&text, &path, &vars)?.mark_if(marked))
+    Ok(render(&text, path, &vars)?.mark_if(marked))
 }
 
 /// HCL's identifier rule, as Terraform checks template variable names.
@@ -628,7 +628,7 @@ mod tests {
     fn run_in(dir: &Path, name: &str, args: Vec<Value>) -> Result<Value, FunctionError> {
         // Tests may read the machine; the library below `cli` does not.
         let cwd = std::env::current_dir().unwrap();
-        let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+        let home = std::env::var_os("HOME").map(PathBuf::from);
         let ctx = FunctionContext {
             base_dir: dir,
             plan: false,

@@ -34,6 +34,10 @@ use super::types::convert;
 use super::unknown::{Op, Origin};
 use super::value::{Type, Value};
 
+/// The template renderer of [`FunctionContext::render_template`].
+pub(crate) type RenderTemplate<'a> =
+    dyn Fn(&str, &str, &SortedMap<String, Value>) -> Result<Value, FunctionError> + 'a;
+
 /// What a function may need from the place it is called in.
 pub(crate) struct FunctionContext<'a> {
     /// The directory relative paths start from: terraform's working
@@ -45,8 +49,7 @@ pub(crate) struct FunctionContext<'a> {
     pub plan: bool,
     /// Renders a template (for `templatefile` and `templatestring`): the
     /// template text, the name to use in messages, and the variables.
-    pub render_template:
-        Option<&'a dyn Fn(&str, &str, &SortedMap<String, Value>) -> Result<Value, FunctionError>>,
+    pub render_template: Option<&'a RenderTemplate<'a>>,
     /// When set, filesystem functions read only inside this directory (a
     /// check reads nothing but the revision's own files).
     pub files_within: Option<&'a Path>,
@@ -501,6 +504,9 @@ fn call_function(
 /// return type for unknown arguments (and for untyped null or unknown ones
 /// where the parameter wants a type), and carries sensitive marks from the
 /// arguments to the result.
+/// A function's body, given its converted arguments and return type.
+type FunctionImpl<'f> = dyn Fn(&[Value], &Type) -> Result<Value, FunctionError> + 'f;
+
 fn apply_rules(
     name: &str,
     params: &[Param],
@@ -508,7 +514,7 @@ fn apply_rules(
     wholly_known: bool,
     args: &[Value],
     ret: &dyn Fn(&[Value]) -> Result<Type, FunctionError>,
-    imp: &dyn Fn(&[Value], &Type) -> Result<Value, FunctionError>,
+    imp: &FunctionImpl<'_>,
 ) -> Result<Value, FunctionError> {
     if args.len() < params.len() {
         let at_least = if var_param.is_some() { " at least" } else { "" };
@@ -601,7 +607,7 @@ pub(crate) mod test_support {
             render_template: None,
             files_within: None,
             files: &crate::files::DISK,
-            host: crate::lang::functions::Host::UNKNOWN,
+            host: Host::UNKNOWN,
         }
     }
 
@@ -617,7 +623,7 @@ pub(crate) mod test_support {
         Value::int(x)
     }
     pub(crate) fn f(x: f64) -> Value {
-        Value::Number(crate::lang::number::Number::from_f64(x))
+        Value::Number(Number::from_f64(x))
     }
     pub(crate) fn b(x: bool) -> Value {
         Value::Bool(x)
@@ -656,7 +662,10 @@ mod tests {
 
     #[test]
     fn shared_rules() {
-        let cases: Vec<(&str, &str, Vec<Value>, Result<Value, &str>)> = vec![
+        // What the case shows, the function, its arguments, and its result
+        // or its error as "summary: detail".
+        type Case<'a> = (&'a str, &'a str, Vec<Value>, Result<Value, &'a str>);
+        let cases: Vec<Case> = vec![
             (
                 "argument converted to the parameter type",
                 "upper",

@@ -33,7 +33,7 @@ pub(super) fn functions() -> Vec<Function> {
                 let name = a.name;
                 {
                     let text = a.str(0);
-                    let net = parse_cidr(&text).map_err(|m| FunctionError::call(name, m))?;
+                    let net = parse_cidr(text).map_err(|m| FunctionError::call(name, m))?;
                     if !net.is_v4() {
                         return Err(FunctionError::call(
                             name,

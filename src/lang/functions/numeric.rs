@@ -176,7 +176,8 @@ fn go_pow(x: f64, y: f64) -> f64 {
     if yf != 0.0 && x < 0.0 {
         return f64::NAN;
     }
-    if yi >= 9.223372036854775807e18 {
+    // 2^63 (Go's `1<<63`): exponents from here on do not fit an int64.
+    if yi >= 9_223_372_036_854_775_808.0 {
         // A huge exponent: only the magnitude of x decides.
         return match (x == -1.0, (x.abs() < 1.0) == (y > 0.0)) {
             (true, _) => 1.0,

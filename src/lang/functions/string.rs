@@ -554,8 +554,7 @@ fn compile_go(pattern: &str) -> Result<Regex, (String, String)> {
         } else {
             let last = text
                 .lines()
-                .filter(|l| l.starts_with("error:"))
-                .next_back()
+                .rfind(|l| l.starts_with("error:"))
                 .unwrap_or(&text);
             (
                 last.trim_start_matches("error: ").to_string(),

@@ -28,11 +28,11 @@ pub(crate) fn invalid_expression(range: &SourceRange) -> Diagnostic {
 
 /// Reads a `moved`/`removed` address expression as `hcl.AbsTraversalForExpr`
 /// plus the endpoint grammar would.
-pub(crate) fn endpoint_of(expr: &Expr) -> Result<MoveEndpoint, Diagnostic> {
+pub(crate) fn endpoint_of(expr: &Expr) -> Result<MoveEndpoint, Box<Diagnostic>> {
     let (root, steps): (String, Vec<TraversalStep>) = expr
         .as_traversal()
         .ok_or_else(|| invalid_expression(&expr.range))?;
-    MoveEndpoint::from_traversal(&root, &steps).map_err(|d| d.or_at(&expr.range))
+    MoveEndpoint::from_traversal(&root, &steps).map_err(|d| d.or_at(&expr.range).into())
 }
 
 /// Every `moved` block of every module, parsed and unified, parents
@@ -52,8 +52,8 @@ fn collect_moved(config: &Config, out: &mut Vec<MoveStatement>, diags: &mut Diag
     let declaring = Module(config.path.clone());
     for m in &config.module.moved {
         let mut block_diags = Diagnostics::default();
-        let from = endpoint_of(&m.from).map_err(|d| block_diags.push(d)).ok();
-        let to = endpoint_of(&m.to).map_err(|d| block_diags.push(d)).ok();
+        let from = endpoint_of(&m.from).map_err(|d| block_diags.push(*d)).ok();
+        let to = endpoint_of(&m.to).map_err(|d| block_diags.push(*d)).ok();
         for (side, ep) in [("from", &from), ("to", &to)] {
             if let Some(ep) = ep
                 && let Err(d) = ep.check_subject_allowed(side)

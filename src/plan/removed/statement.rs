@@ -86,7 +86,7 @@ pub(crate) fn find_remove_statements(
         // or call's declaration, fewer path segments first, then file name,
         // then offset. OpenTofu reports them in the order it found them.
         if engine == Engine::Terraform {
-            declared.sort_by(|a, b| terraform_subject_order(a, b));
+            declared.sort_by(terraform_subject_order);
         }
         for d in declared {
             diags.push(d);
@@ -111,7 +111,7 @@ fn collect(
         let ep = match endpoint_of(&r.from) {
             Ok(ep) => ep,
             Err(d) => {
-                diags.push(d);
+                diags.push(*d);
                 continue;
             }
         };
