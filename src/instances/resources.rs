@@ -533,13 +533,7 @@ fn collect_block(
     if b.kind == "dynamic" {
         let label = b.labels.first().cloned().unwrap_or_default();
         let c = b.body.content(&[("content", 0)])?;
-        let iterator = match c.attr("iterator") {
-            Some(a) => match a.static_expr()?.kind {
-                ExprKind::Variable(n) => n,
-                _ => label.clone(),
-            },
-            None => label.clone(),
-        };
+        let iterator = dynamic_iterator(&c, &label)?;
         let Some(fe) = c.attr("for_each") else {
             return Ok(());
         };
@@ -564,6 +558,18 @@ fn collect_block(
     let obj = block_object(ev, &b.body)?;
     out.entry(b.kind.clone()).or_default().push(obj);
     Ok(())
+}
+
+/// The name a `dynamic` block's iterator is bound to: its `iterator`
+/// argument, else the block's label.
+fn dynamic_iterator(c: &crate::syntax::body::Content, label: &str) -> Result<String, Diagnostics> {
+    Ok(match c.attr("iterator") {
+        Some(a) => match a.static_expr()?.kind {
+            ExprKind::Variable(n) => n,
+            _ => label.to_string(),
+        },
+        None => label.to_string(),
+    })
 }
 
 fn block_object(ev: &Eval, body: &crate::syntax::body::Body) -> Result<Value, Diagnostics> {
@@ -620,13 +626,7 @@ impl ReadBlocks<'_> {
                 continue;
             }
             let c = b.body.content(&[("content", 0)])?;
-            let iterator = match c.attr("iterator") {
-                Some(a) => match a.static_expr()?.kind {
-                    ExprKind::Variable(n) => n,
-                    _ => kind.to_string(),
-                },
-                None => kind.to_string(),
-            };
+            let iterator = dynamic_iterator(&c, kind)?;
             let (Some(fe), Some(content)) = (c.attr("for_each"), c.blocks_of("content").next())
             else {
                 continue;
