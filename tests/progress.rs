@@ -57,7 +57,9 @@ fn drawn(terminal: &str) -> Vec<String> {
 #[test]
 fn a_long_refactor_shows_one_fitting_line_and_erases_it() {
     let tmp = tempfile::tempdir().unwrap();
-    big_rename(tmp.path(), 15000);
+    // Large enough that a debug build runs well past the delay on a quiet
+    // machine, so the steps after it are drawn.
+    big_rename(tmp.path(), 60000);
     // Narrow enough that every step drawn is cut, whichever steps outlast
     // the delay on a busy machine ("proving 1 block" is the last long one).
     let (code, terminal) = on_terminal(tmp.path(), 14, "refactor old new");
