@@ -14,7 +14,9 @@ use crate::diagnostics::SourceMap;
 use crate::files::{Files, MemTree};
 use crate::modules::{self, How};
 
-use super::{CheckRequest, Revisions, Root};
+use super::CheckRequest;
+use super::revisions::Revisions;
+use super::roots::Root;
 
 /// One remote call a check fetched: the side (`base` or `head`), its key
 /// (`vpc`, `vpc.net` for a call inside it), normalised source and the
@@ -54,7 +56,7 @@ pub(super) fn fetch(
         let (tree, calls) = install(&dir, top, revs, req).map_err(|e| {
             format!(
                 "The base's .minimod.hcl allows fetching this root's modules, and fetching failed:\n\n{}",
-                super::shown_inside(&e, revs, root.dir)
+                super::revisions::shown_inside(&e, revs, root.dir)
             )
         })?;
         if let Some(tree) = tree {

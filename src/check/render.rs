@@ -12,7 +12,9 @@ use crate::refactor::pairing::{Reason, Side, Unmatched, Update};
 use crate::refactor::report::Detail;
 use crate::refactor::write;
 
-use super::{CheckReport, Outcome, RootReport};
+use super::CheckReport;
+use super::cross_root::{Candidate, CrossRootMove};
+use super::report::{Outcome, RootReport};
 
 fn describe(r: &RootReport) -> String {
     match r.outcome {
@@ -1016,7 +1018,7 @@ fn state_json((file, sha256): &(String, String)) -> serde_json::Value {
     json!({ "file": file, "sha256": sha256 })
 }
 
-fn candidate_json(c: &super::Candidate) -> serde_json::Value {
+fn candidate_json(c: &Candidate) -> serde_json::Value {
     let mut doc = json!({
         "address": c.address, "type": c.type_name, "action": side_word(c.side),
         "declared": c.declared, "fingerprint": c.fingerprint, "paired": c.paired,
@@ -1140,7 +1142,7 @@ fn exact_move(
     m["import"] = match c["declared"] == true {
         true => json!({ "declared": true }),
         false => {
-            let (file, block) = super::import_block(from_root, from, to_dir, to);
+            let (file, block) = super::cross_root::import_block(from_root, from, to_dir, to);
             json!({ "file": file, "block": block })
         }
     };
@@ -1409,7 +1411,7 @@ const CROSS_ROOT: &str =
 /// A move across roots as `--format json` carries it: each block the
 /// pull request declares (`{"declared": true}`) or still needs (its file
 /// and text), or why none can be written (`blocked`).
-fn cross_root_json(m: &super::CrossRootMove) -> serde_json::Value {
+fn cross_root_json(m: &CrossRootMove) -> serde_json::Value {
     let mut doc = json!({
         "from_root": m.from_root, "from": m.from, "to_root": m.to_root, "to": m.to,
     });

@@ -1,4 +1,5 @@
-//! Which JSON reports `check --merge` takes as one check: one report for
+//! `--shard K/N`: which roots a run checks (`Shard`), and which JSON
+//! reports `check --merge` takes as one check: one report for
 //! each shard K of N, all of the same revisions and the same roots, each
 //! holding exactly the roots its spec assigns it. Each shard's report
 //! states its spec and every root of the check, so the assignment is
@@ -10,7 +11,46 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::Shard;
+/// `--shard K/N`: this run checks a stable 1/N of the roots, chosen by
+/// their directory alone, so N runs (a CI matrix) check every root once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1-based.
+    pub index: u32,
+    pub count: u32,
+}
+
+impl Shard {
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("{text:?} is not K/N with 1 <= K <= N (for example 2/4)");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether this shard checks the root in `dir`.
+    pub fn holds(&self, dir: &str) -> bool {
+        Shard::holding(dir, self.count) == *self
+    }
+
+    /// The shard of `count` that checks the root in `dir`: FNV-1a of the
+    /// path, a hash that is the same on every machine and toolchain.
+    pub fn holding(dir: &str, count: u32) -> Shard {
+        let hash = dir.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let count = count.max(1);
+        // Below `count`, so it fits.
+        let index = (hash % u64::from(count)) as u32 + 1;
+        Shard { index, count }
+    }
+}
 
 /// What one shard's report says of the check it is part of.
 struct Claim<'a> {

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::state::State;
 
-use super::Unit;
+use super::roots::Unit;
 
 /// What the command line names.
 #[derive(Clone, Debug, Default)]
