@@ -23,7 +23,6 @@ mod unreached;
 mod untouched;
 mod verdict;
 
-pub(crate) use fetch::FetchedCall;
 pub(crate) use fix::fix;
 pub use report::CheckReport;
 pub(crate) use revisions::Written;
