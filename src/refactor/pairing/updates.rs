@@ -8,7 +8,8 @@ use std::collections::{BTreeSet, HashMap};
 use crate::addrs::{AbsResourceInstance, ModuleInstance};
 
 use super::diffs::{AttrDiff, attr_diffs};
-use super::place::{module_pairs_of, same_place};
+use super::object::Kind;
+use super::place::{ModulePairs, module_pairs_of, same_place};
 use super::references::referenced_objects;
 use super::unmatched::unpaired;
 use super::{Canon, Mapping, Object};
@@ -52,8 +53,26 @@ pub(super) fn update_choices(
         .map(|&i| &destroys[i].addr)
         .chain(open_c.values().flatten().map(|&j| &creates[j].addr))
         .collect();
+    let chosen = placed(destroys, creates, &open_d, &open_c, &module_pairs);
+    let found = differing(destroys, creates, chosen, &unpaired_addrs, mapping, canon);
+    not_waiting(destroys, creates, found)
+}
+
+/// The unpaired objects of each kind (`unpaired`).
+type Open<'o> = HashMap<Kind<'o>, Vec<usize>>;
+
+/// (destroy, create) pairs that structure places, kind by kind: the only
+/// unpaired objects of their kind, then by name, key and place, then by
+/// lifted keys. Data sources are never moved.
+fn placed(
+    destroys: &[Object],
+    creates: &[Object],
+    open_d: &Open,
+    open_c: &Open,
+    module_pairs: &ModulePairs,
+) -> Vec<(usize, usize)> {
     let mut chosen: Vec<(usize, usize)> = Vec::new();
-    for (kind, cs) in &open_c {
+    for (kind, cs) in open_c {
         if kind.0 == crate::addrs::ResourceMode::Data {
             continue;
         }
@@ -64,47 +83,76 @@ pub(super) fn update_choices(
             chosen.push((*i, *j));
             continue;
         }
-        // Same name and key, then the place decides.
-        // The destroys and the creates of one name and key.
-        type Bucket = (Vec<usize>, Vec<usize>);
-        let mut buckets: HashMap<(&str, &crate::addrs::InstanceKey), Bucket> = HashMap::new();
-        for &i in ds {
-            let r = &destroys[i].addr.resource;
-            buckets
-                .entry((&*r.resource.name, &r.key))
-                .or_default()
-                .0
-                .push(i);
-        }
-        for &j in cs {
-            let r = &creates[j].addr.resource;
-            if let Some(b) = buckets.get_mut(&(&*r.resource.name, &r.key)) {
-                b.1.push(j);
-            }
-        }
-        for (bd, bc) in buckets.values() {
-            if bd.is_empty() || bc.is_empty() || bd.len() * bc.len() > UPDATE_BUCKET_LIMIT {
-                continue;
-            }
-            let placed =
-                |i: usize, j: usize| same_place(&destroys[i].addr, &creates[j].addr, &module_pairs);
-            for &j in bc {
-                let [i] = bd
-                    .iter()
-                    .copied()
-                    .filter(|&i| placed(i, j))
-                    .collect::<Vec<_>>()[..]
-                else {
-                    continue;
-                };
-                if bc.iter().filter(|&&k| placed(i, k)).count() == 1 {
-                    chosen.push((i, j));
-                }
-            }
-        }
+        chosen.extend(by_name_and_key(destroys, creates, ds, cs, module_pairs));
         chosen.extend(lifted_keys(destroys, creates, ds, cs, &chosen));
     }
-    // Each choice with the unpaired objects its differences refer to.
+    chosen
+}
+
+/// Among destroys `ds` and creates `cs` of one kind: those of the same
+/// name and key, where the place (`same_place`) singles out one both ways.
+fn by_name_and_key(
+    destroys: &[Object],
+    creates: &[Object],
+    ds: &[usize],
+    cs: &[usize],
+    module_pairs: &ModulePairs,
+) -> Vec<(usize, usize)> {
+    let mut chosen: Vec<(usize, usize)> = Vec::new();
+    // The destroys and the creates of one name and key.
+    type Bucket = (Vec<usize>, Vec<usize>);
+    let mut buckets: HashMap<(&str, &crate::addrs::InstanceKey), Bucket> = HashMap::new();
+    for &i in ds {
+        let r = &destroys[i].addr.resource;
+        buckets
+            .entry((&*r.resource.name, &r.key))
+            .or_default()
+            .0
+            .push(i);
+    }
+    for &j in cs {
+        let r = &creates[j].addr.resource;
+        if let Some(b) = buckets.get_mut(&(&*r.resource.name, &r.key)) {
+            b.1.push(j);
+        }
+    }
+    for (bd, bc) in buckets.values() {
+        if bd.is_empty() || bc.is_empty() || bd.len() * bc.len() > UPDATE_BUCKET_LIMIT {
+            continue;
+        }
+        let placed =
+            |i: usize, j: usize| same_place(&destroys[i].addr, &creates[j].addr, module_pairs);
+        for &j in bc {
+            let [i] = bd
+                .iter()
+                .copied()
+                .filter(|&i| placed(i, j))
+                .collect::<Vec<_>>()[..]
+            else {
+                continue;
+            };
+            if bc.iter().filter(|&&k| placed(i, k)).count() == 1 {
+                chosen.push((i, j));
+            }
+        }
+    }
+    chosen
+}
+
+/// A choice (destroy, create), what differs, and the unpaired objects
+/// those differences refer to.
+type Differing = (usize, usize, Vec<AttrDiff>, BTreeSet<AbsResourceInstance>);
+
+/// Each choice with the unpaired objects its differences refer to, but
+/// for those with equal values or a difference that forces a replacement.
+fn differing(
+    destroys: &[Object],
+    creates: &[Object],
+    chosen: Vec<(usize, usize)>,
+    unpaired_addrs: &BTreeSet<&AbsResourceInstance>,
+    mapping: &Mapping,
+    canon: &Canon,
+) -> Vec<Differing> {
     let mut found = Vec::new();
     for (i, j) in chosen {
         let diffs = attr_diffs(&destroys[i], &creates[j], mapping, canon);
@@ -126,9 +174,17 @@ pub(super) fn update_choices(
             .collect();
         found.push((i, j, diffs, pending));
     }
-    // A difference that is only a reference to an object not paired yet
-    // may vanish once that object pairs: decide the others first, and
-    // those waiting on one of this round's choices never in this round.
+    found
+}
+
+/// A difference that is only a reference to an object not paired yet
+/// may vanish once that object pairs: decide the others first, and
+/// those waiting on one of this round's choices never in this round.
+fn not_waiting(
+    destroys: &[Object],
+    creates: &[Object],
+    found: Vec<Differing>,
+) -> Vec<(usize, usize, Vec<AttrDiff>)> {
     let clean: Vec<_> = found.iter().filter(|f| f.3.is_empty()).cloned().collect();
     let chosen_now: Vec<_> = match clean.is_empty() {
         false => clean,
