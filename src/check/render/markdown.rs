@@ -19,8 +19,9 @@ pub(crate) const COMMENT_LIMIT: usize = 65_535;
 /// GitHub's limit on a step's job summary (`$GITHUB_STEP_SUMMARY`): 1 MiB.
 pub(crate) const SUMMARY_LIMIT: usize = 1 << 20;
 
-/// The pull-request comment: the markdown report of `doc` (a check's JSON document) within `limit` bytes (a byte
-/// count bounds GitHub's character count). The summary table comes first,
+/// The pull-request comment: the markdown report of `doc` (a check's JSON
+/// document) within `limit` bytes (a byte count bounds GitHub's character
+/// count). The summary table comes first,
 /// then each root's details while they fit; a root whose row or details do
 /// not fit is counted in a closing line that says where the whole report
 /// is (`whole`, a markdown phrase).
