@@ -570,7 +570,9 @@ fn mismatch_objects(got: &BTreeMap<String, Type>, want: &BTreeMap<String, Type>)
             missing[0], missing[1]
         ),
         _ => {
-            let (last, init) = missing.split_last().unwrap();
+            let (last, init) = missing
+                .split_last()
+                .expect("three or more attributes are missing");
             let init: Vec<String> = init.iter().map(|n| format!("{n:?}, ")).collect();
             format!("attributes {}and {last:?} are required", init.concat())
         }
@@ -607,7 +609,12 @@ fn mismatch_from_collections(got: &Type, want: &Type) -> String {
         (Type::Map(_), Type::Map(_)) => "map element type",
         _ => return format!("{} required", constraint_name(want)),
     };
-    let (g, w) = (got.element().unwrap(), want.element().unwrap());
+    let (g, w) = (
+        got.element()
+            .expect("a list, set or map has an element type"),
+        want.element()
+            .expect("a list, set or map has an element type"),
+    );
     format!("incorrect {noun}: {}", mismatch_message(g, w))
 }
 

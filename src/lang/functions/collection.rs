@@ -1156,8 +1156,9 @@ fn merge_type(a: &[Value]) -> Result<Type, FunctionError> {
             _ => {}
         }
     }
-    if matching {
-        return Ok(first.unwrap());
+    // `a` is not empty, so `first` is set.
+    if let (true, Some(first)) = (matching, first) {
+        return Ok(first);
     }
     if !attrs_known {
         return Ok(Type::Dynamic);

@@ -303,7 +303,7 @@ fn go_parse_rfc3339(s: &str) -> Result<(), ParseError> {
     if !year_ok {
         return Err(perr("2006", v, ""));
     }
-    let year: i32 = v[..4].parse().unwrap();
+    let year: i32 = v[..4].parse().expect("four ASCII digits are a year");
     v = &v[4..];
     lit(&mut v, "-")?;
     let month = field(&mut v, "01", true, 12, "month")?;

@@ -3,7 +3,6 @@
 //! network families share.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -317,8 +316,8 @@ fn go_gzip(data: &[u8]) -> Vec<u8> {
     out.extend_from_slice(&[1, 0, 0, 0xff, 0xff]);
     let mut crc = flate2::Crc::new();
     crc.update(data);
-    out.write_all(&crc.sum().to_le_bytes()).unwrap();
-    out.write_all(&(data.len() as u32).to_le_bytes()).unwrap();
+    out.extend_from_slice(&crc.sum().to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
     out
 }
 
@@ -696,7 +695,8 @@ impl JsonParser<'_> {
                 return Err(self.bad("in exponent of numeric literal"));
             }
         }
-        let text = std::str::from_utf8(&self.s[start..self.i]).unwrap();
+        let text = std::str::from_utf8(&self.s[start..self.i])
+            .expect("a numeric literal's bytes are ASCII digits, signs, '.' and 'e'");
         let n = Number::parse(text)
             .or_else(|| text.parse::<f64>().ok().map(Number::from_f64))
             .ok_or_else(|| format!("invalid number {text}"))?;

@@ -335,12 +335,15 @@ fn chomp(s: &str) -> &str {
 fn map_chars(s: &str, upper: bool) -> String {
     s.chars()
         .map(|c| {
-            let mut m: Vec<char> = if upper {
+            let m: Vec<char> = if upper {
                 c.to_uppercase().collect()
             } else {
                 c.to_lowercase().collect()
             };
-            if m.len() == 1 { m.pop().unwrap() } else { c }
+            match m.as_slice() {
+                [one] => *one,
+                _ => c,
+            }
         })
         .collect()
 }
@@ -360,7 +363,10 @@ fn title(s: &str) -> String {
     s.chars()
         .map(|c| {
             let out = if prev_sep {
-                map_chars(&c.to_string(), true).chars().next().unwrap()
+                map_chars(&c.to_string(), true)
+                    .chars()
+                    .next()
+                    .expect("each character maps to one character")
             } else {
                 c
             };
@@ -499,8 +505,8 @@ pub(crate) fn translate_pattern(p: &str) -> String {
                 class_depth += 1;
                 out.push('[');
                 // A `]` right after `[` or `[^` is a literal in both syntaxes.
-                if chars.peek() == Some(&'^') {
-                    out.push(chars.next().unwrap());
+                if chars.next_if_eq(&'^').is_some() {
+                    out.push('^');
                 }
                 if chars.peek() == Some(&']') {
                     chars.next();
@@ -594,9 +600,11 @@ fn pattern_type(pattern: &Value) -> Result<(Option<Regex>, Type), FunctionError>
             ));
         }
         (true, false) => Type::Object(
+            // Every group is named here.
             names
                 .iter()
-                .map(|n| (n.unwrap().to_string(), Type::String))
+                .flatten()
+                .map(|n| (n.to_string(), Type::String))
                 .collect(),
         ),
         (false, true) => Type::Tuple(vec![Type::String; names.len()]),
@@ -721,7 +729,10 @@ fn format(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] != b'%' {
-            let ch = fmt[i..].chars().next().unwrap();
+            let ch = fmt[i..]
+                .chars()
+                .next()
+                .expect("`i` is a character boundary before the end");
             out.push(ch);
             i += ch.len_utf8();
             continue;
@@ -826,6 +837,10 @@ fn bad_char(fmt: &str, i: usize) -> FormatError {
     ))
 }
 
+/// Why a converted argument is a number: `format` takes only wholly known
+/// arguments, and a null one is refused first.
+const KNOWN_NUMBER: &str = "a known value that is not null converts to a known number";
+
 fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatError> {
     let Some(arg) = args.get(v.arg - 1) else {
         return Err(FormatError::Call(format!(
@@ -859,7 +874,10 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
             });
         }
         'b' | 'd' | 'o' | 'x' | 'X' => {
-            let n = conv_to(Type::Number)?.as_number().unwrap().clone();
+            let n = conv_to(Type::Number)?
+                .as_number()
+                .expect(KNOWN_NUMBER)
+                .clone();
             let int: i128 = match n.as_i128() {
                 Some(i) => i,
                 None => return Err(unsupported(v, "an integer is required")),
@@ -887,14 +905,20 @@ fn format_verb(v: &Verb, args: &[Value], out: &mut String) -> Result<(), FormatE
             out.push_str(&pad(v, sign(v, int < 0), &digits));
         }
         'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
-            let f = conv_to(Type::Number)?.as_number().unwrap().as_f64();
+            let f = conv_to(Type::Number)?
+                .as_number()
+                .expect(KNOWN_NUMBER)
+                .as_f64();
             let mode = if v.mode == 'F' { 'f' } else { v.mode };
             let body = go_float(f.abs(), mode, v.prec);
             out.push_str(&pad(v, sign(v, f.is_sign_negative() && f != 0.0), &body));
         }
         's' | 'q' => {
             let s = conv_to(Type::String)?;
-            let mut s = s.as_str().unwrap().to_string();
+            let mut s = s
+                .as_str()
+                .expect("a known value that is not null converts to a known string")
+                .to_string();
             if let Some(p) = v.prec.filter(|p| *p > 0) {
                 s = s.graphemes(true).take(p).collect();
             }
@@ -962,8 +986,8 @@ fn decimal_digits(f: f64, sig: Option<usize>) -> (String, i32) {
         Some(p) => format!("{:.*e}", p.clamp(1, F64_EXACT_DIGITS) - 1, f),
         None => format!("{f:e}"),
     };
-    let (mant, exp) = text.split_once('e').unwrap();
-    let exp: i32 = exp.parse().unwrap();
+    let (mant, exp) = text.split_once('e').expect("`{:e}` writes an exponent");
+    let exp: i32 = exp.parse().expect("`{:e}`'s exponent is an integer");
     let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
     let digits = digits.trim_end_matches('0');
     (
