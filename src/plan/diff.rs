@@ -313,6 +313,7 @@ pub(crate) fn plan(
         .collect();
     let reads = DataReads {
         run,
+        prior: &prior_index,
         pending,
         decided: RefCell::default(),
     };
@@ -353,6 +354,8 @@ pub(crate) fn plan(
 /// unknown: terraform would know it by then.
 struct DataReads<'r, 'c> {
     run: &'r Run<'c>,
+    /// The prior objects (after moves), for a refactor's stand-in state.
+    prior: &'r crate::state::InstanceIndex,
     /// Managed resources (per module instance) with a change planned.
     pending: BTreeSet<AbsResource>,
     /// Decided so far (why it waits, if it does); `None` while being
@@ -397,7 +400,12 @@ impl DataReads<'_, '_> {
                     Ok(a) if a.resource.resource.mode == ResourceMode::Data => {
                         Ok(self.deferred(&a)?.is_none())
                     }
-                    _ => Ok(false),
+                    // A refactor's stand-in state holds no computed
+                    // attribute: a real one records them, so an object the
+                    // prior holds is known while planning (a change pending
+                    // on it defers the read as a dependency instead).
+                    Ok(a) => Ok(self.run.options().track_origins && self.prior.get(&a).is_some()),
+                    Err(_) => Ok(false),
                 },
                 Source::Derived { args, .. } => self.all_known_while_planning(args),
             },
@@ -964,8 +972,10 @@ data "x_doc" "inside" {}
         };
         let config = crate::config::load(dir.path(), &opts, &mut SourceMap::default()).unwrap();
         let run = Run::new(&config, RootInputs::new(), RunOptions::default());
+        let prior = crate::state::InstanceIndex::default();
         let every = |pending: &[(&[&str], &str)]| DataReads {
             run: &run,
+            prior: &prior,
             pending: pending
                 .iter()
                 .map(|(m, r)| {

@@ -127,18 +127,24 @@ pub(crate) fn plan_configuration_run<'c>(
             |new: &AbsResourceInstance| results.changes.get(new).map(|c| c.from.clone());
         // Unknowns name their objects by the new address; a prior state built
         // from the old configuration (the refactor's) names them by the old
-        // one, as text its JSON can hold.
+        // one, as text its JSON can hold. That state names an unread data
+        // source's attribute by its origin too, standing for what a real
+        // state records: a read deferred to apply is not that value, so it
+        // compares as a plain unknown.
         let canon = |v: &Value| {
             if !origins {
                 return v.clone();
             }
-            // Nothing moved: no unknown names an object by another address
-            // (each would be parsed only to find it unmoved).
-            if results.changes.is_empty() {
+            // Nothing moved or deferred: no origin to rewrite (each would be
+            // parsed only to find it unmoved).
+            if results.changes.is_empty() && deferred_reads.is_empty() {
                 return origins_as_text(v);
             }
             let follow = |object: &str, attr: &str| {
                 let a = AbsResourceInstance::parse(object).ok()?;
+                if deferred_reads.contains(&a) {
+                    return Some(Value::Unknown(Type::Dynamic, None));
+                }
                 let old = results.old_addr(&a);
                 (old != a).then(|| {
                     Value::Unknown(Type::Dynamic, Some(Origin::attr(old.to_string(), attr)))

@@ -1793,6 +1793,32 @@ mod tests {
         assert!(text.contains(&format!("\n      {want}\n")), "{text}");
     }
 
+    /// Without a state, a data source read during apply (it depends on an
+    /// object the plan updates) is what apply reads anew, not the value a
+    /// real state records for the stand-in's unread data source: what reads
+    /// it is updated, as terraform plans it. A reference to an object the
+    /// prior holds is known while planning, so nothing else defers a read.
+    #[test]
+    fn without_a_state_a_read_during_apply_updates_its_readers() {
+        for (src_old, src_new, want) in [("a", "b", Action::Update), ("a", "a", Action::NoOp)] {
+            let dir = tempfile::tempdir().unwrap();
+            let (old, new) = two_sides(dir.path(), ("web", "app"), |resource| {
+                let src = if resource == "web" { src_old } else { src_new };
+                format!(
+                    "resource \"terraform_data\" \"src\" {{\n  input = \"{src}\"\n}}\n\ndata \"x_doc\" \"doc\" {{\n  name = terraform_data.src.id\n}}\n\nresource \"terraform_data\" \"{resource}\" {{\n  input = data.x_doc.doc.json\n}}\n"
+                )
+            });
+            let mut req = Request::new(old, new);
+            req.allow_update = true;
+            let outcome = refactor(&req, &mut SourceMap::default()).unwrap();
+            assert_eq!(outcome.blocks.len(), 1, "{src_new}");
+            let app = (outcome.proof.changes.iter())
+                .find(|c| c.addr.to_string() == "terraform_data.app")
+                .map(|c| c.action);
+            assert_eq!(app, Some(want), "src {src_old} -> {src_new}");
+        }
+    }
+
     /// `plantimestamp()` is known while planning, and one instant serves
     /// every run of a command: both sides plan the same value, so objects
     /// set from it pair and the proof plans no update.
