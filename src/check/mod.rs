@@ -237,7 +237,6 @@ impl Run<'_> {
             finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             (report, kept)
         });
-        finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         roots.into_iter().unzip()
     }
 }
