@@ -111,6 +111,7 @@ pub struct RootReport {
     pub fetched: Vec<FetchedCall>,
 }
 
+#[non_exhaustive]
 pub struct CheckReport {
     pub base: String,
     pub head: String,

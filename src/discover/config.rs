@@ -120,6 +120,7 @@ pub(crate) struct DeclaredRoot {
 /// One workspace of a declared root: its name (`terraform.workspace`) and
 /// what it reads after the root's own `var_files` and `variables`.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Workspace {
     pub name: String,
     /// Relative to the root module's directory.

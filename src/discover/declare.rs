@@ -15,6 +15,7 @@ use super::{Reason, Tool};
 
 /// What the declaration says, and what it could not know.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Declaration {
     pub dir: String,
     pub tool: Option<Tool>,

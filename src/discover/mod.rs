@@ -91,6 +91,7 @@ pub enum RootOutcome {
 
 /// A root module.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Found {
     /// Relative to the repository, `/`-separated; `.` for the repository
     /// root.
@@ -173,6 +174,7 @@ impl Reason {
 
 /// A directory of configuration files that is no root.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct LeftOut {
     pub dir: String,
     pub reason: Reason,
@@ -187,6 +189,7 @@ pub struct LeftOut {
 
 /// What discovery made of a repository.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Discovery {
     pub roots: Vec<Found>,
     pub left_out: Vec<LeftOut>,

@@ -76,6 +76,7 @@ pub enum How {
 
 /// One installed module call.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Installed {
     /// The call's path, `a.b`.
     pub key: String,
@@ -91,6 +92,7 @@ pub struct Installed {
 /// What an install did: every call in key order, the calls a policy left
 /// out, and warnings.
 #[derive(Debug, Default)]
+#[non_exhaustive]
 pub struct Installation {
     pub installed: Vec<Installed>,
     /// Calls whose source the allow-list does not match (key, source):

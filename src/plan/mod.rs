@@ -31,6 +31,7 @@ use moves::{MoveResults, MoveStatement};
 mod reuse_tests;
 
 /// A plan and what it was made from: the prior state as the moves left it.
+#[non_exhaustive]
 pub struct Planned {
     pub plan: diff::Plan,
     pub moves: MoveResults,

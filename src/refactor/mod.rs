@@ -100,6 +100,7 @@ pub struct SideInputs {
     pub variables: Vec<(String, Value)>,
 }
 
+#[non_exhaustive]
 pub struct Outcome {
     pub blocks: Vec<Block>,
     pub pairing: Pairing,
