@@ -372,7 +372,10 @@
 //! not beside it. `parallel::side_by_side` now moves each thread it spawns
 //! off its parent's processor (`pthread_setaffinity_np`, so the thread is
 //! spawned unchecked and joined by a guard): 1k 27.1 -> 25.6 ms median (80
-//! alternating runs), 10k 199 -> 192 ms. Also: a resource's objects are
+//! alternating runs), 10k 199 -> 192 ms. (2026-12-05: the thread became a
+//! scoped one, which cannot be pinned before it runs; alternating runs of
+//! both builds measured no loss without the pin: 10k 0.100-0.114 s both,
+//! 100k 1.155-1.202 s against 1.200-1.247 s, 871-887 MB.) Also: a resource's objects are
 //! shared (`state::Instances`) and moves take them out only when a
 //! statement names one by key (1k, callgrind, main thread 74.3 -> 72.1 M;
 //! page faults 3,186 -> 2,938: each plan copied the prior state and moved

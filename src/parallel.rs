@@ -6,7 +6,8 @@
 
 /// Runs `first` on a second thread while `second` runs on this one, when
 /// `threads` allows it and a thread can be had; otherwise one after the
-/// other. A panic of either goes on in this thread.
+/// other. A panic of either goes on in this thread, once the other thread
+/// has ended (the scope joins it).
 pub(crate) fn side_by_side<A: Send, B>(
     threads: bool,
     first: impl FnOnce() -> A + Send,
@@ -16,81 +17,27 @@ pub(crate) fn side_by_side<A: Send, B>(
         let a = first();
         return (a, second());
     }
-    // Taken by the thread if it starts, by this one if it does not.
+    // Taken by the thread if it starts, by this one if it does not: a
+    // thread that cannot be spawned drops its closure, not the job.
     let job = std::sync::Mutex::new(Some(first));
     let take = || job.lock().ok().and_then(|mut j| j.take());
-    // SAFETY: the thread borrows `take` (and through it `job`, and what
-    // `first` borrows), all of which outlive the `Joined` guard declared
-    // after them, which joins it before anything it borrows is dropped,
-    // even when `second` panics.
-    let spawned = unsafe {
-        std::thread::Builder::new()
+    std::thread::scope(|s| {
+        let spawned = std::thread::Builder::new()
             // The main thread's stack, for deeply nested expressions.
             .stack_size(8 << 20)
-            .spawn_unchecked(|| take().map(|f| f()))
-    };
-    let mut guard = Joined(spawned.ok());
-    if let Some(t) = &guard.0 {
-        elsewhere(t);
-    }
-    let b = second();
-    let a = match guard.0.take() {
-        Some(t) => t
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-        None => None,
-    };
-    match a.or_else(|| take().map(|f| f())) {
-        Some(a) => (a, b),
-        None => unreachable!("the job runs on one thread or the other"),
-    }
-}
-
-/// Joins its thread when dropped: the thread borrows from the frame that
-/// holds the guard.
-struct Joined<T>(Option<std::thread::JoinHandle<T>>);
-
-impl<T> Drop for Joined<T> {
-    fn drop(&mut self) {
-        if let Some(t) = self.0.take() {
-            let _ = t.join();
+            .spawn_scoped(s, || take().map(|f| f()));
+        let b = second();
+        let a = match spawned {
+            Ok(t) => t
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => None,
+        };
+        match a.or_else(|| take().map(|f| f())) {
+            Some(a) => (a, b),
+            None => unreachable!("the job runs on one thread or the other"),
         }
-    }
-}
-
-/// Keeps a thread just spawned off this thread's processor. The system
-/// may queue a new thread on its parent's processor while another is
-/// idle (a 2-core virtual machine did so for most spawns in a refactor,
-/// and a thread waited there up to 3 ms for the parent's time
-/// slice: the two sides ran one after the other, 1k refactor 27.1 ->
-/// 25.6 ms). Best effort, and only where the process may use more than
-/// one processor; the thread may run on any of the others.
-fn elsewhere<T>(t: &std::thread::JoinHandle<T>) {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::thread::JoinHandleExt;
-        let size = size_of::<libc::cpu_set_t>();
-        // SAFETY: the sets are plain bit masks of the size passed; the
-        // thread is alive (its handle is borrowed), and changing where it
-        // may run changes nothing it computes.
-        unsafe {
-            let here = libc::sched_getcpu();
-            let mut others: libc::cpu_set_t = std::mem::zeroed();
-            // The main thread's set: never narrowed (only spawned ones are).
-            if here < 0 || libc::sched_getaffinity(libc::getpid(), size, &mut others) != 0 {
-                return;
-            }
-            let here = here as usize;
-            if libc::CPU_COUNT(&others) < 2 || !libc::CPU_ISSET(here, &others) {
-                return;
-            }
-            libc::CPU_CLR(here, &mut others);
-            libc::pthread_setaffinity_np(t.as_pthread_t(), size, &others);
-        }
-    }
-    // Elsewhere the system's own placement stands.
-    #[cfg(not(target_os = "linux"))]
-    let _ = t;
+    })
 }
 
 #[cfg(test)]
