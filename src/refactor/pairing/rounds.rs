@@ -239,8 +239,6 @@ mod tests {
     use super::super::test_support::*;
     use super::super::{Options, pair_with};
     use super::*;
-    use crate::lang::unknown::Origin;
-    use crate::lang::value::Value;
 
     #[test]
     fn references_follow_pinned_pairs_and_pairs_of_earlier_rounds() {
@@ -263,15 +261,7 @@ mod tests {
             obj("twin.r", &[("description", s("same"))]),
             obj("twin.s", &[("description", s("same"))]),
         ];
-        let canon = |v: &Value, m: &Mapping| {
-            crate::lang::unknown::resolve(v, &|object, attr| {
-                let at = m.get(&AbsResourceInstance::parse(object).ok()?)?;
-                Some(Value::Unknown(
-                    crate::lang::value::Type::String,
-                    Some(Origin::attr(at.to_string(), attr)),
-                ))
-            })
-        };
+        let canon = follow_pairs;
         let a = |s: &str| AbsResourceInstance::parse(s).unwrap();
         let pinned = [(a("twin.p"), a("twin.r"))];
         let p = pair_with(

@@ -4,7 +4,7 @@ use crate::addrs::AbsResourceInstance;
 use crate::lang::unknown::Origin;
 use crate::lang::value::Value;
 
-use super::{Object, Pairing, pair};
+use super::{Mapping, Object, Pairing, pair};
 
 pub(super) fn obj(addr: &str, attrs: &[(&str, Value)]) -> Object {
     Object::all_set(
@@ -62,4 +62,16 @@ pub(super) fn key_id(object: &str) -> Value {
         crate::lang::value::Type::String,
         Some(Origin::attr(object, "key_id")),
     )
+}
+
+/// A canon that follows a new-side reference to the prior object it
+/// paired with.
+pub(super) fn follow_pairs(v: &Value, m: &Mapping) -> Value {
+    crate::lang::unknown::resolve(v, &|object, attr| {
+        let at = m.get(&AbsResourceInstance::parse(object).ok()?)?;
+        Some(Value::Unknown(
+            crate::lang::value::Type::String,
+            Some(Origin::attr(at.to_string(), attr)),
+        ))
+    })
 }

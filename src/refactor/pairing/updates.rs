@@ -257,8 +257,6 @@ mod tests {
     use super::super::test_support::*;
     use super::super::{Options, Pairing, Reason, pair, pair_with};
     use super::*;
-    use crate::lang::unknown::Origin;
-    use crate::lang::value::Value;
 
     fn allowing(destroys: &[Object], creates: &[Object]) -> Pairing {
         pair_with(
@@ -433,16 +431,7 @@ mod tests {
                 &[("target", key_id("module.key.k.this[0]"))],
             ),
         ];
-        // Follows a new-side reference to the prior object it paired with.
-        let canon = |v: &Value, m: &Mapping| {
-            crate::lang::unknown::resolve(v, &|object, attr| {
-                let at = m.get(&AbsResourceInstance::parse(object).ok()?)?;
-                Some(Value::Unknown(
-                    crate::lang::value::Type::String,
-                    Some(Origin::attr(at.to_string(), attr)),
-                ))
-            })
-        };
+        let canon = follow_pairs;
         let strict = pair(&destroys, &creates, &canon);
         let alias = strict
             .unmatched
