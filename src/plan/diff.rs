@@ -222,6 +222,30 @@ pub(crate) fn plan(
     );
     let mut changes = a;
     changes.extend(b);
+    unconfigured_changes(run, prior, &configured, moved_from, removed, &mut changes);
+    deposed_changes(run, prior, &mut changes);
+    reads_during_apply(run, &prior_index, &instances, &mut changes)?;
+    changes.sort_by(|a, b| a.addr.cmp(&b.addr));
+    Ok(Plan {
+        changes,
+        warnings: Diagnostics::default(),
+        imports: Vec::new(),
+        outputs: super::outputs::output_changes(run, prior)?,
+        module_dirs: Default::default(),
+    })
+}
+
+/// The recorded managed objects the configuration no longer has: each is
+/// destroyed, forgotten by a `removed` block, or kept while a remote module
+/// instance whose content is not read holds it.
+fn unconfigured_changes(
+    run: &Run,
+    prior: &State,
+    configured: &foldhash::HashSet<&AbsResourceInstance>,
+    moved_from: &(dyn Fn(&AbsResourceInstance) -> Option<AbsResourceInstance> + Sync),
+    removed: &[(AbsResourceInstance, bool)],
+    changes: &mut Vec<ResourceChange>,
+) {
     let removed: BTreeMap<&AbsResourceInstance, bool> =
         removed.iter().map(|(a, d)| (a, *d)).collect();
     // In file order: the changes are sorted by address below (a stable
@@ -284,8 +308,11 @@ pub(crate) fn plan(
             replace_paths: Vec::new(),
         });
     }
-    // Every deposed object is destroyed, whatever the configuration says
-    // (terraform's `NodePlanDeposedResourceInstanceObject`).
+}
+
+/// Every deposed object is destroyed, whatever the configuration says
+/// (terraform's `NodePlanDeposedResourceInstanceObject`).
+fn deposed_changes(run: &Run, prior: &State, changes: &mut Vec<ResourceChange>) {
     let deposed = prior.resources.iter().flat_map(|r| {
         (r.instances.iter())
             .filter_map(|i| Some((r.addr.instance(i.key.clone()), i, i.deposed.clone()?)))
@@ -306,6 +333,16 @@ pub(crate) fn plan(
             replace_paths: Vec::new(),
         });
     }
+}
+
+/// The data sources read during apply, each a planned read (after the
+/// managed changes, which decide what has a change pending).
+fn reads_during_apply(
+    run: &Run,
+    prior_index: &crate::state::InstanceIndex,
+    instances: &[AbsResourceInstance],
+    changes: &mut Vec<ResourceChange>,
+) -> Result<(), Diagnostics> {
     let pending: BTreeSet<AbsResource> = changes
         .iter()
         .filter(|c| c.action != Action::NoOp)
@@ -313,7 +350,7 @@ pub(crate) fn plan(
         .collect();
     let reads = DataReads {
         run,
-        prior: &prior_index,
+        prior: prior_index,
         pending,
         decided: RefCell::default(),
     };
@@ -334,14 +371,7 @@ pub(crate) fn plan(
             });
         }
     }
-    changes.sort_by(|a, b| a.addr.cmp(&b.addr));
-    Ok(Plan {
-        changes,
-        warnings: Diagnostics::default(),
-        imports: Vec::new(),
-        outputs: super::outputs::output_changes(run, prior)?,
-        module_dirs: Default::default(),
-    })
+    Ok(())
 }
 
 /// Which data sources terraform reads during apply rather than while
