@@ -681,11 +681,11 @@ impl<'c> Sides<'c> {
         });
         // Ignore rules normalise both sides before pairing; the objects as
         // configured stay, to name the rules that decided each pair.
-        let normalised: Option<(Vec<Object>, Vec<Object>)> = (!req.ignore.is_empty()).then(|| {
-            (
-                destroys.iter().map(|o| req.ignore.apply(o)).collect(),
-                creates.iter().map(|o| req.ignore.apply(o)).collect(),
-            )
+        let normalised = (!req.ignore.is_empty()).then(|| {
+            let apply = |side: &[Object]| -> Vec<Object> {
+                side.iter().map(|o| req.ignore.apply(o)).collect()
+            };
+            (apply(destroys), apply(creates))
         });
         let configured = normalised.is_some().then_some((destroys, creates));
         let (destroys, creates) = match &normalised {
@@ -729,14 +729,14 @@ impl<'c> Sides<'c> {
         // Without consent, what it would accept: the report names exactly
         // those pairs and differences. Only worth a second run when something
         // is left unmatched.
-        let update_hint = match req.allow_update || pairing.unmatched.is_empty() {
-            true => Vec::new(),
-            false => run_pairing(true, pinned).updates,
-        };
-        // A remote call that changes is not an update to accept.
-        let update_hint: Vec<pairing::Update> = (update_hint.into_iter())
-            .filter(|u| remote::instance_of(&u.prior).is_none())
-            .collect();
+        let update_hint: Vec<pairing::Update> =
+            match req.allow_update || pairing.unmatched.is_empty() {
+                true => Vec::new(),
+                // A remote call that changes is not an update to accept.
+                false => (run_pairing(true, pinned).updates.into_iter())
+                    .filter(|u| remote::instance_of(&u.prior).is_none())
+                    .collect(),
+            };
         // Only managed objects left unmatched read it (`leftovers`).
         let final_mapping: Option<Mapping> = (pairing.unmatched.iter())
             .any(|u| !is_data(&u.addr))
@@ -751,27 +751,12 @@ impl<'c> Sides<'c> {
             Some((d, c)) => decided_by_rules(&req.ignore, &pairing, d, c, &canon),
             None => Vec::new(),
         };
-        // An object whose declared move was blocked stays where it was and is
-        // destroyed: say so rather than "nothing to pair with".
-        for u in &mut pairing.unmatched {
-            if u.side != pairing::Side::Destroy {
-                continue;
-            }
-            if let Some(wanted) = blocked_destination(&self.before.moves.blocked, &u.addr) {
-                u.reason = pairing::Reason::Blocked(wanted);
-            }
-        }
+        self.name_blocked(&mut pairing.unmatched);
         let leftovers = match &final_mapping {
             Some(mapping) => leftovers(&pairing, destroys, creates, &|v: &Value| canon(v, mapping)),
             None => (Vec::new(), Vec::new()),
         };
-        let held_pairs = remote::held_pairs(&mut pairing, held);
-        if !held.is_empty() || self.old_cfg.has_remote() || self.new_cfg.has_remote() {
-            let old: Vec<AbsResourceInstance> = self.old_instances.iter().cloned().collect();
-            let new = self.new_run.resource_instances()?;
-            let modules = self.new_run.module_instances()?;
-            remote::name_reasons(&mut pairing, held, (&old, &new), &modules);
-        }
+        let held_pairs = self.pair_held(&mut pairing, held)?;
         Ok(Paired {
             held_pairs,
             pairing,
@@ -779,6 +764,37 @@ impl<'c> Sides<'c> {
             decided_by_rules,
             leftovers,
         })
+    }
+
+    /// An object whose declared move was blocked stays where it was and is
+    /// destroyed: its reason says so rather than "nothing to pair with".
+    fn name_blocked(&self, unmatched: &mut [pairing::Unmatched]) {
+        for u in unmatched {
+            if u.side != pairing::Side::Destroy {
+                continue;
+            }
+            if let Some(wanted) = blocked_destination(&self.before.moves.blocked, &u.addr) {
+                u.reason = pairing::Reason::Blocked(wanted);
+            }
+        }
+    }
+
+    /// The objects a state records under remote module instances that
+    /// paired, taken out of `pairing` with where each goes; what is left
+    /// unmatched because of a remote module says so.
+    fn pair_held(
+        &self,
+        pairing: &mut Pairing,
+        held: &[AbsResourceInstance],
+    ) -> Result<Vec<(AbsResourceInstance, AbsResourceInstance)>, Diagnostics> {
+        let held_pairs = remote::held_pairs(pairing, held);
+        if !held.is_empty() || self.old_cfg.has_remote() || self.new_cfg.has_remote() {
+            let old: Vec<AbsResourceInstance> = self.old_instances.iter().cloned().collect();
+            let new = self.new_run.resource_instances()?;
+            let modules = self.new_run.module_instances()?;
+            remote::name_reasons(pairing, held, (&old, &new), &modules);
+        }
+        Ok(held_pairs)
     }
 
     /// The pairs decided by what refers to identical objects left ambiguous
