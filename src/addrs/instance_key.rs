@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::lang::value::Value;
+use crate::number::Number;
+use crate::syntax::ast::Literal;
 use crate::text::{is_print, push_unicode_escape};
 
 /// The key that picks one instance of a resource or module call.
@@ -21,30 +22,26 @@ pub enum InstanceKey {
 }
 
 impl InstanceKey {
-    /// Reads a key from an index value, as OpenTofu's `ParseInstanceKey`
-    /// does: a string, or a number that fits a whole 64-bit integer. The
-    /// error is the bare reason; callers wrap it in their own sentence.
-    pub fn from_value(v: &Value) -> Result<InstanceKey, String> {
-        match v.unmark().0 {
-            Value::String(s) => Ok(InstanceKey::Str(s.clone())),
-            Value::Number(n) => match n.as_i64() {
-                Some(i) => Ok(InstanceKey::Int(i)),
-                None => Err(format!(
-                    "value must be a whole number, between {} and {}",
-                    i64::MIN,
-                    i64::MAX
-                )),
-            },
-            _ => Err("either a string or an integer is required".into()),
-        }
+    /// The key a number picks, as OpenTofu's `ParseInstanceKey` reads
+    /// one: a whole number that fits 64 bits. The error is the bare reason;
+    /// callers wrap it in their own sentence.
+    pub fn from_number(n: &Number) -> Result<InstanceKey, String> {
+        n.as_i64().map(InstanceKey::Int).ok_or_else(|| {
+            format!(
+                "value must be a whole number, between {} and {}",
+                i64::MIN,
+                i64::MAX
+            )
+        })
     }
 
-    /// The key as the value `each.key` / `count.index` would hold.
-    pub fn value(&self) -> Value {
-        match self {
-            InstanceKey::NoKey => Value::null(),
-            InstanceKey::Int(i) => Value::int(*i),
-            InstanceKey::Str(s) => Value::string(s.clone()),
+    /// The key an index literal picks: a string, or a number as
+    /// [`InstanceKey::from_number`] reads it.
+    pub fn from_literal(l: &Literal) -> Result<InstanceKey, String> {
+        match l {
+            Literal::String(s) => Ok(InstanceKey::Str(s.clone())),
+            Literal::Number(n) => InstanceKey::from_number(n),
+            _ => Err(NOT_A_KEY.into()),
         }
     }
 
@@ -52,6 +49,9 @@ impl InstanceKey {
         matches!(self, InstanceKey::NoKey)
     }
 }
+
+/// Why a value of another type picks no instance.
+pub(crate) const NOT_A_KEY: &str = "either a string or an integer is required";
 
 impl InstanceKey {
     /// Writes the key as `Display` does, without the formatter.
@@ -144,7 +144,6 @@ pub(crate) fn push_hcl_quoted_string(out: &mut String, s: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::number::Number;
 
     // Expected strings are `terraform state list` output (Terraform 1.11.4,
     // tests/data/state/zoo) or OpenTofu's instance_key_test.go vectors.
@@ -247,36 +246,5 @@ mod tests {
                 r#"["É"]"#
             ]
         );
-    }
-
-    #[test]
-    fn keys_from_values() {
-        let cases: Vec<(&str, Value, Result<InstanceKey, &str>)> = vec![
-            (
-                "string",
-                Value::string("a"),
-                Ok(InstanceKey::Str("a".into())),
-            ),
-            ("whole number", Value::int(2), Ok(InstanceKey::Int(2))),
-            (
-                "fraction",
-                Value::Number(Number::from_f64(1.5)),
-                Err(
-                    "value must be a whole number, between -9223372036854775808 and 9223372036854775807",
-                ),
-            ),
-            (
-                "bool",
-                Value::Bool(true),
-                Err("either a string or an integer is required"),
-            ),
-        ];
-        for (name, v, want) in cases {
-            assert_eq!(
-                InstanceKey::from_value(&v),
-                want.map_err(str::to_string),
-                "{name}"
-            );
-        }
     }
 }

@@ -20,7 +20,7 @@ mod move_endpoint;
 mod parse;
 mod resource;
 
-pub(crate) use instance_key::{InstanceKey, hcl_quoted_string};
+pub(crate) use instance_key::{InstanceKey, NOT_A_KEY, hcl_quoted_string};
 pub(crate) use module::{Module, ModuleInstance, ModuleInstanceStep};
 pub(crate) use move_endpoint::{
     AbsMoveable, ConfigMoveable, MoveEndpoint, MoveEndpointInModule, MoveEndpointKind,

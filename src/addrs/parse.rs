@@ -3,8 +3,7 @@
 //! from text, which is first read as an HCL absolute traversal.
 
 use crate::diagnostics::Diagnostic;
-use crate::lang::number::Number;
-use crate::lang::value::Value;
+use crate::number::Number;
 use crate::syntax::ast::{Literal, TraversalStep};
 
 use super::instance_key::InstanceKey;
@@ -52,7 +51,7 @@ pub(crate) fn module_instance_prefix(
         remain = &remain[2..];
         let mut key = InstanceKey::NoKey;
         if let Some(TraversalStep::Index(v)) = remain.first() {
-            key = module_key(&Value::from(v))?;
+            key = module_key(v)?;
             remain = &remain[1..];
         }
         path.push(ModuleInstanceStep {
@@ -63,9 +62,9 @@ pub(crate) fn module_instance_prefix(
     Ok((ModuleInstance::new(path), remain))
 }
 
-fn module_key(v: &Value) -> Result<InstanceKey, Box<Diagnostic>> {
-    match v.unmark().0 {
-        Value::String(_) | Value::Number(_) => InstanceKey::from_value(v)
+fn module_key(v: &Literal) -> Result<InstanceKey, Box<Diagnostic>> {
+    match v {
+        Literal::String(_) | Literal::Number(_) => InstanceKey::from_literal(v)
             .map_err(|e| invalid_operator(format!("Invalid module index: {e}.")).into()),
         _ => Err(
             invalid_operator("Invalid module key: must be either a string or an integer.").into(),
@@ -103,7 +102,7 @@ pub(crate) fn resource_instance_under(
     let resource = Resource::new(mode, type_name.clone(), name.clone());
     let key = match &remain[2..] {
         [] => InstanceKey::NoKey,
-        [TraversalStep::Index(v)] => InstanceKey::from_value(&Value::from(v))
+        [TraversalStep::Index(v)] => InstanceKey::from_literal(v)
             .map_err(|e| invalid_address(format!("Invalid resource instance key: {e}.")))?,
         [TraversalStep::Attr(_)] => {
             return Err(
